@@ -1,0 +1,120 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, extname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { readJson } from '../contract/index.js';
+import { UsageError } from '../cli/errors.js';
+import type { IOStreams } from '../cli/io.js';
+
+export type InputFormat = 'csv' | 'json' | 'ndjson';
+export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'json', 'ndjson'];
+
+/** An input file. Standard input is first copied to a temporary file, so it can be read twice. */
+export interface InputSource {
+  path: string;
+  /** How to name the input to people: the file name, or `stdin`. */
+  label: string;
+  /** True for standard input (no rejects file or journal is written next to it). */
+  fromStdin: boolean;
+  size: number;
+  cleanup(): Promise<void>;
+}
+
+/** Opens `file` (or `-` for stdin): a missing or unreadable file is a usage error (exit 2). */
+export async function openInput(io: IOStreams, file: string | undefined): Promise<InputSource> {
+  if (file === undefined || file === '-') {
+    if (file === undefined && io.stdin.isTTY) {
+      throw new UsageError('give a file to read, or - to read standard input');
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'intake-stdin-'));
+    const path = join(dir, 'stdin');
+    await pipeline(io.stdin, createWriteStream(path));
+    return {
+      path,
+      label: 'stdin',
+      fromStdin: true,
+      size: (await stat(path)).size,
+      cleanup: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+  let size: number;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new UsageError(`${file} is not a file`);
+    size = info.size;
+    await (await open(file, 'r')).close();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as { code?: string }).code;
+    throw new UsageError(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(error)}`,
+    );
+  }
+  return { path: file, label: basename(file), fromStdin: false, size, cleanup: async () => {} };
+}
+
+async function head(path: string, bytes: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A JSON object at most this large is read whole as a single record. */
+const SINGLE_RECORD_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Where `line`/`column` of a character offset are, for messages about JSON files. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+/** What the input holds: one record (a JSON object), or many in a format. */
+export type InputPlan = { mode: 'single'; record: unknown } | { mode: 'bulk'; format: InputFormat };
+
+/**
+ * Decides how to read an input: by `--format`, else by extension (.csv/.tsv, .json, .ndjson/.jsonl),
+ * else by content. A JSON document that is one object is a single record; an array, NDJSON or CSV are many.
+ */
+export async function planInput(source: InputSource, format: string | undefined): Promise<InputPlan> {
+  if (format !== undefined && !(INPUT_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of ${INPUT_FORMATS.join(', ')}, not "${format}"`);
+  }
+  const extension = extname(source.path).toLowerCase();
+  const byExtension: InputFormat | undefined =
+    extension === '.csv' || extension === '.tsv'
+      ? 'csv'
+      : extension === '.json'
+        ? 'json'
+        : extension === '.ndjson' || extension === '.jsonl'
+          ? 'ndjson'
+          : undefined;
+  const chosen = (format as InputFormat | undefined) ?? byExtension;
+  if (chosen === 'csv' || chosen === 'ndjson') return { mode: 'bulk', format: chosen };
+
+  const start = (await head(source.path, 4096))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (start === '') throw new UsageError(`${source.label} is empty`);
+  if (start.startsWith('[')) return { mode: 'bulk', format: 'json' };
+  if (!start.startsWith('{')) {
+    if (chosen === 'json')
+      throw new UsageError(`${source.label} is not JSON: it starts with "${start.slice(0, 20)}"`);
+    return { mode: 'bulk', format: 'csv' };
+  }
+  if (source.size > SINGLE_RECORD_MAX_BYTES) return { mode: 'bulk', format: 'ndjson' };
+  const { readFile } = await import('node:fs/promises');
+  const text = (await readFile(source.path, 'utf8')).replace(/^\uFEFF/, '');
+  const read = readJson(text);
+  if (read.ok) return { mode: 'single', record: read.value };
+  if (read.error === 'Extra data' && chosen !== 'json') return { mode: 'bulk', format: 'ndjson' };
+  const { line, column } = lineAndColumn(text, read.offset);
+  throw new UsageError(`${source.label} is not valid JSON: ${read.error} at line ${line}, column ${column}`);
+}

@@ -1,0 +1,148 @@
+import type { ChalkInstance } from 'chalk';
+import type { Dispatcher } from 'undici';
+import { ApiClient } from '../client/api-client.js';
+import { HttpClient, type AttemptReport } from '../client/http.js';
+import type { RetryPolicy } from '../client/retry.js';
+import { basicAuthorization, type Credentials } from '../contract/index.js';
+import { ConfigStore, configDir } from './config-store.js';
+import { AuthError } from './errors.js';
+import type { Interrupts } from './interrupts.js';
+import { colorEnabled, colors, type IOStreams } from './io.js';
+import { inquirerPrompter, type Prompter } from './prompter.js';
+import { resolveSettings, type GlobalOptions, type Settings } from './settings.js';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** What a run is given from outside: streams, environment, and for tests, stand-ins for the network edge. */
+export interface FactoryDeps {
+  io: IOStreams;
+  env: Env;
+  version: string;
+  interrupts: Interrupts;
+  now?: () => Date;
+  /** Used instead of the client's own agent (a test's MockAgent or fault proxy setup). */
+  dispatcher?: Dispatcher;
+  retry?: RetryPolicy;
+  prompter?: Prompter;
+}
+
+/** Messages for people, on stderr: `info` unless `--quiet`, `verbose` only with `--verbose`. */
+export interface Logger {
+  info(line: string): void;
+  warn(line: string): void;
+  verbose(line: string): void;
+}
+
+/**
+ * What commands need, built fresh for each run. Everything that costs something (the config file, the
+ * HTTP client, the prompt library) is made on first use, so a command that never calls the service never
+ * needs credentials. `globals` is filled in from the command line just before the command runs.
+ */
+export interface Factory {
+  readonly io: IOStreams;
+  readonly env: Env;
+  readonly version: string;
+  readonly interrupts: Interrupts;
+  globals: GlobalOptions;
+  now(): Date;
+  config(): ConfigStore;
+  settings(): Settings;
+  /** Colours for stdout and stderr, honouring NO_COLOR, FORCE_COLOR, `--no-color` and terminals. */
+  colors(): { out: ChalkInstance; err: ChalkInstance };
+  log: Logger;
+  /** The service client with the resolved credentials; `auth: 'required'` fails without them. */
+  apiClient(options?: { auth?: 'required' | 'optional' }): ApiClient;
+  /** A client for explicit settings (`intake login` checks credentials before saving them). */
+  apiClientFor(baseUrl: string, credentials: Credentials | undefined): ApiClient;
+  prompter(): Promise<Prompter>;
+  /** Releases what the run opened (keep-alive connections). */
+  close(): Promise<void>;
+}
+
+function formatAttempt(report: AttemptReport): string {
+  const outcome = report.status !== undefined ? String(report.status) : `failed: ${report.error}`;
+  const retry =
+    report.retryInMs === undefined
+      ? ''
+      : ` (retry ${report.attempt + 1}/${report.attempts} in ${Math.round(report.retryInMs)}ms)`;
+  const attempt = report.attempts > 1 && report.attempt > 1 ? ` [attempt ${report.attempt}]` : '';
+  const headers = Object.entries(report.headers)
+    .map(([name, value]) => `\n    ${name}: ${value}`)
+    .join('');
+  return `> ${report.method} ${report.url}${attempt}${headers}\n< ${outcome} ${Math.round(report.ms)}ms${retry}`;
+}
+
+export function createFactory(deps: FactoryDeps): Factory {
+  let store: ConfigStore | undefined;
+  let settings: Settings | undefined;
+  let palette: { out: ChalkInstance; err: ChalkInstance } | undefined;
+  const clients: ApiClient[] = [];
+
+  const factory: Factory = {
+    io: deps.io,
+    env: deps.env,
+    version: deps.version,
+    interrupts: deps.interrupts,
+    globals: {},
+    now: deps.now ?? (() => new Date()),
+    config: () => (store ??= new ConfigStore(configDir(deps.env))),
+    settings: () => (settings ??= resolveSettings(factory.globals, deps.env, factory.config())),
+    colors: () =>
+      (palette ??= {
+        out: colors(colorEnabled(deps.io.stdout, deps.env, factory.globals.color)),
+        err: colors(colorEnabled(deps.io.stderr, deps.env, factory.globals.color)),
+      }),
+    log: {
+      info: (line) => {
+        if (!factory.globals.quiet) deps.io.stderr.write(`${line}\n`);
+      },
+      warn: (line) => deps.io.stderr.write(`${factory.colors().err.yellow('warning:')} ${line}\n`),
+      verbose: (line) => {
+        if (factory.globals.verbose) deps.io.stderr.write(`${factory.colors().err.dim(line)}\n`);
+      },
+    },
+    apiClientFor: (baseUrl, credentials) => {
+      const client = new ApiClient(
+        new HttpClient({
+          baseUrl,
+          authorization: credentials ? basicAuthorization(credentials) : undefined,
+          timeoutMs: factory.settings().timeoutMs.value,
+          userAgent: `intake-cli/${deps.version}`,
+          ...(deps.retry ? { retry: deps.retry } : {}),
+          ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
+          onAttempt: (report) => factory.log.verbose(formatAttempt(report)),
+        }),
+      );
+      clients.push(client);
+      return client;
+    },
+    apiClient: ({ auth = 'required' } = {}) => {
+      const resolved = factory.settings();
+      const accessKeyId = resolved.accessKeyId?.value;
+      const secretAccessKey = resolved.secretAccessKey?.value;
+      if (accessKeyId === undefined || secretAccessKey === undefined) {
+        if (auth === 'required') throw missingCredentials(resolved);
+        return factory.apiClientFor(resolved.baseUrl.value, undefined);
+      }
+      return factory.apiClientFor(resolved.baseUrl.value, { accessKeyId, secretAccessKey });
+    },
+    prompter: async () => deps.prompter ?? inquirerPrompter(deps.io),
+    close: async () => {
+      await Promise.all(clients.map((client) => client.close()));
+    },
+  };
+  return factory;
+}
+
+function missingCredentials(settings: Settings): AuthError {
+  const which =
+    settings.accessKeyId?.source === 'env' || settings.secretAccessKey?.source === 'env'
+      ? `INTAKE_${settings.accessKeyId ? 'SECRET_ACCESS_KEY' : 'ACCESS_KEY_ID'} is not set (the other one is)`
+      : settings.profileExists
+        ? `profile "${settings.profile.value}" has no credentials`
+        : `no credentials: profile "${settings.profile.value}" does not exist and INTAKE_ACCESS_KEY_ID is not set`;
+  return new AuthError(which, [
+    `Run: intake login${settings.profile.source === 'flag' ? ` --profile ${settings.profile.value}` : ''}`,
+    'or set INTAKE_ACCESS_KEY_ID and INTAKE_SECRET_ACCESS_KEY.',
+  ]);
+}

@@ -1,0 +1,71 @@
+import { Option, type Command } from 'commander';
+import { OUTPUT_FORMATS, type GlobalOptions } from './settings.js';
+
+const GLOBAL_OPTIONS: readonly (() => Option)[] = [
+  () => new Option('--profile <name>', 'use this profile of the config store'),
+  () =>
+    new Option(
+      '--base-url <url>',
+      'service address (default: the profile, INTAKE_BASE_URL, or http://127.0.0.1:8080)',
+    ),
+  () => new Option('--sandbox', "use the profile's sandbox_base_url"),
+  () => new Option('-o, --output <format>', 'output format').choices(OUTPUT_FORMATS),
+  () => new Option('--json', 'same as --output json'),
+  () => new Option('--verbose', 'print each HTTP request on stderr (Authorization redacted)'),
+  () => new Option('-q, --quiet', 'print only data and errors'),
+  () => new Option('--no-color', 'do not colour output'),
+  () => new Option('--timeout <duration>', 'HTTP connect and request timeout, e.g. 30s'),
+];
+
+const KEYS: readonly (keyof GlobalOptions)[] = [
+  'profile',
+  'baseUrl',
+  'sandbox',
+  'output',
+  'json',
+  'verbose',
+  'quiet',
+  'color',
+  'timeout',
+];
+
+/** Global options a command defines with a meaning of its own (`queue status --timeout`), by command. */
+const ownMeaning = new WeakMap<Command, Set<string>>();
+
+/**
+ * Adds the global options to a command. The root shows them in help; subcommands take them too (so they
+ * may follow the subcommand) but leave them out of their help, which lists them as global options.
+ * Options the command already defines keep the command's meaning.
+ */
+export function addGlobalOptions(command: Command): void {
+  const own = new Set(command.options.map((option) => option.long));
+  for (const make of GLOBAL_OPTIONS) {
+    const option = make();
+    if (own.has(option.long)) {
+      const skipped = ownMeaning.get(command) ?? new Set<string>();
+      skipped.add(option.attributeName());
+      ownMeaning.set(command, skipped);
+    } else {
+      command.addOption(option.hideHelp(command.parent !== null));
+    }
+  }
+}
+
+/**
+ * The global options given on the command line, before or after the subcommand; the one nearest the
+ * end wins. Options a leaf command defines for itself (with another meaning) are skipped there.
+ */
+export function readGlobalOptions(leaf: Command): GlobalOptions {
+  const chain: Command[] = [];
+  for (let command: Command | null = leaf; command; command = command.parent) chain.unshift(command);
+  const merged: GlobalOptions = {};
+  for (const command of chain) {
+    const values = command.opts();
+    for (const key of KEYS) {
+      if (command.getOptionValueSource(key) !== 'cli') continue;
+      if (ownMeaning.get(command)?.has(key)) continue;
+      (merged as Record<string, unknown>)[key] = values[key];
+    }
+  }
+  return merged;
+}

@@ -1,0 +1,97 @@
+import { CommanderError } from 'commander';
+import { ApiError, NetworkError, UnexpectedResponseError } from '../client/errors.js';
+import { formatLoc, type ValidationIssue } from '../contract/index.js';
+import { CliError, EXIT, ExitCode } from './errors.js';
+import type { Factory } from './factory.js';
+
+/** One readable line per 422 entry: `items[0].product.id: Field required`. */
+export function describeIssues(issues: readonly ValidationIssue[]): string[] {
+  return issues.map((issue) => `${formatLoc(issue.loc)}: ${issue.msg}`);
+}
+
+function credentialsOrigin(f: Factory): string {
+  try {
+    const settings = f.settings();
+    const key = settings.accessKeyId;
+    if (!key) return 'no credentials were sent';
+    const where =
+      key.source === 'env' ? 'the environment (INTAKE_ACCESS_KEY_ID, INTAKE_SECRET_ACCESS_KEY)' : key.origin;
+    return `access key id ${key.value} from ${where}`;
+  } catch {
+    return 'credentials of unknown origin';
+  }
+}
+
+function explain(f: Factory, error: unknown): { code: number; lines: string[] } {
+  if (error instanceof ExitCode) return { code: error.exitCode, lines: [] };
+  if (error instanceof CliError)
+    return { code: error.exitCode, lines: [error.message, ...error.hints.map((hint) => `  ${hint}`)] };
+  if (error instanceof ApiError) {
+    const status = `HTTP ${error.status}`;
+    if (error.status === 401) {
+      return {
+        code: EXIT.auth,
+        lines: [
+          `${typeof error.detail === 'string' ? error.detail : 'Unauthorized.'} (${status})`,
+          `  Used: ${credentialsOrigin(f)}.`,
+          '  Check them with: intake keys check — or store new ones with: intake login',
+        ],
+      };
+    }
+    if (Array.isArray(error.detail)) {
+      return {
+        code: EXIT.rejected,
+        lines: [
+          `the service rejected the request (${status}):`,
+          ...describeIssues(error.detail).map((line) => `  ${line}`),
+        ],
+      };
+    }
+    const detail = error.detail ?? 'no detail given';
+    if (error.status >= 400 && error.status < 500)
+      return { code: EXIT.rejected, lines: [`${detail} (${status})`] };
+    return {
+      code: EXIT.failure,
+      lines: [`the service failed: ${detail} (${status} from ${error.method} ${error.url})`],
+    };
+  }
+  if (error instanceof NetworkError) {
+    let origin = '';
+    try {
+      origin = ` (the base URL came from ${f.settings().baseUrl.origin})`;
+    } catch {
+      // settings could not be resolved; the URL itself is still worth showing
+    }
+    return { code: EXIT.unreachable, lines: [`cannot reach ${error.url}: ${error.reason}${origin}`] };
+  }
+  if (error instanceof UnexpectedResponseError) return { code: EXIT.failure, lines: [error.message] };
+  if ((error as { name?: string } | null)?.name === 'AbortError')
+    return { code: EXIT.interrupted, lines: ['interrupted'] };
+  const message = error instanceof Error ? error.message : String(error);
+  const stack = f.globals.verbose && error instanceof Error && error.stack ? [error.stack] : [];
+  return { code: EXIT.failure, lines: [`unexpected error: ${message}`, ...stack] };
+}
+
+/**
+ * The one place errors become exit codes and messages. Commands throw; this prints one clear line (and
+ * hints) on stderr and returns the exit code of `decisions.md`.
+ */
+export function reportError(f: Factory, error: unknown): number {
+  if (error instanceof CommanderError) {
+    if (
+      error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.code === 'commander.help'
+    ) {
+      return EXIT.ok;
+    }
+    return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+  }
+  const { code, lines } = explain(f, error);
+  if (lines.length > 0) {
+    const [first, ...rest] = lines;
+    f.io.stderr.write(`${f.colors().err.red('error:')} ${first}\n`);
+    for (const line of rest) f.io.stderr.write(`${line}\n`);
+  }
+  return code;
+}

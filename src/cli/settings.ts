@@ -1,0 +1,157 @@
+import { parseDuration } from '../util/duration.js';
+import { DEFAULT_PROFILE, type ConfigStore, type Profile } from './config-store.js';
+import { UsageError } from './errors.js';
+
+export const OUTPUT_FORMATS = ['table', 'json', 'csv'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** The options every command takes (see `global-options.ts`). */
+export interface GlobalOptions {
+  profile?: string;
+  baseUrl?: string;
+  sandbox?: boolean;
+  output?: string;
+  json?: boolean;
+  verbose?: boolean;
+  quiet?: boolean;
+  color?: boolean;
+  timeout?: string;
+}
+
+export type Source = 'flag' | 'env' | 'profile' | 'default';
+
+/** An effective setting and where it came from (`--base-url`, `INTAKE_BASE_URL`, `profile "work"`, ...). */
+export interface Setting<T> {
+  value: T;
+  source: Source;
+  origin: string;
+}
+
+export interface Settings {
+  profile: Setting<string>;
+  /** Whether the profile exists in the config store. */
+  profileExists: boolean;
+  baseUrl: Setting<string>;
+  accessKeyId: Setting<string> | undefined;
+  secretAccessKey: Setting<string> | undefined;
+  output: Setting<OutputFormat>;
+  timeoutMs: Setting<number>;
+}
+
+/** Where the local service listens by default, and so where the CLI looks when nothing else is set. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function firstOf<T>(...candidates: (Setting<T> | undefined)[]): Setting<T> | undefined {
+  return candidates.find((candidate) => candidate !== undefined);
+}
+
+const fromFlag = <T>(value: T | undefined, flag: string): Setting<T> | undefined =>
+  value === undefined ? undefined : { value, source: 'flag', origin: flag };
+const fromEnv = (env: Env, name: string): Setting<string> | undefined => {
+  const value = env[name];
+  return value === undefined || value === '' ? undefined : { value, source: 'env', origin: name };
+};
+const fromProfile = (
+  profile: Profile | undefined,
+  key: keyof Profile,
+  name: string,
+): Setting<string> | undefined => {
+  const value = profile?.[key];
+  return value === undefined ? undefined : { value, source: 'profile', origin: `profile "${name}"` };
+};
+
+function checkBaseUrl(setting: Setting<string>): Setting<string> {
+  let url: URL;
+  try {
+    url = new URL(setting.value);
+  } catch {
+    throw new UsageError(`base URL "${setting.value}" (from ${setting.origin}) is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(
+      `base URL "${setting.value}" (from ${setting.origin}) must start with http:// or https://`,
+    );
+  }
+  return setting;
+}
+
+/**
+ * Resolves every setting: flag, then environment, then the selected profile, then the default. An
+ * explicit `--profile` beats credentials from the environment, since naming a profile says which
+ * credentials to use.
+ */
+export function resolveSettings(globals: GlobalOptions, env: Env, store: ConfigStore): Settings {
+  const profile =
+    firstOf(fromFlag(globals.profile, '--profile'), fromEnv(env, 'INTAKE_PROFILE')) ??
+    (store.currentProfile() === undefined
+      ? { value: DEFAULT_PROFILE, source: 'default' as const, origin: 'default' }
+      : { value: store.currentProfile() as string, source: 'profile' as const, origin: 'intake config use' });
+  const stored = store.profile(profile.value);
+
+  let sandbox: Setting<string> | undefined;
+  if (globals.sandbox) {
+    const url = stored?.sandbox_base_url;
+    if (url === undefined) {
+      throw new UsageError(`profile "${profile.value}" has no sandbox_base_url`, [
+        `Set one with: intake config set sandbox_base_url <url>${profile.source === 'flag' ? ` --profile ${profile.value}` : ''}`,
+      ]);
+    }
+    sandbox = { value: url, source: 'flag', origin: `--sandbox (profile "${profile.value}")` };
+  }
+  const baseUrl = checkBaseUrl(
+    firstOf(
+      fromFlag(globals.baseUrl, '--base-url'),
+      sandbox,
+      fromEnv(env, 'INTAKE_BASE_URL'),
+      fromProfile(stored, 'base_url', profile.value),
+    ) ?? { value: DEFAULT_BASE_URL, source: 'default', origin: 'default' },
+  );
+
+  const envCredentials =
+    profile.source !== 'flag' && (env.INTAKE_ACCESS_KEY_ID || env.INTAKE_SECRET_ACCESS_KEY);
+  const accessKeyId = envCredentials
+    ? fromEnv(env, 'INTAKE_ACCESS_KEY_ID')
+    : fromProfile(stored, 'access_key_id', profile.value);
+  const secretAccessKey = envCredentials
+    ? fromEnv(env, 'INTAKE_SECRET_ACCESS_KEY')
+    : fromProfile(stored, 'secret_access_key', profile.value);
+
+  const outputFlag = globals.json ? 'json' : globals.output;
+  const output = firstOf(
+    fromFlag(outputFlag, globals.json ? '--json' : '--output'),
+    fromProfile(stored, 'output', profile.value),
+  ) ?? { value: 'table', source: 'default', origin: 'default' };
+  if (!(OUTPUT_FORMATS as readonly string[]).includes(output.value)) {
+    throw new UsageError(
+      `output format "${output.value}" (from ${output.origin}) is not one of ${OUTPUT_FORMATS.join(', ')}`,
+    );
+  }
+
+  const timeoutText = firstOf(
+    fromFlag(globals.timeout, '--timeout'),
+    fromProfile(stored, 'timeout', profile.value),
+  );
+  let timeoutMs: Setting<number> = { value: DEFAULT_TIMEOUT_MS, source: 'default', origin: 'default' };
+  if (timeoutText) {
+    const ms = parseDuration(timeoutText.value);
+    if (ms === undefined || ms <= 0) {
+      throw new UsageError(
+        `timeout "${timeoutText.value}" (from ${timeoutText.origin}) is not a duration such as 30s or 2m`,
+      );
+    }
+    timeoutMs = { ...timeoutText, value: ms };
+  }
+
+  return {
+    profile,
+    profileExists: stored !== undefined,
+    baseUrl,
+    accessKeyId,
+    secretAccessKey,
+    output: output as Setting<OutputFormat>,
+    timeoutMs,
+  };
+}

@@ -1,0 +1,125 @@
+import type { z } from 'zod';
+import {
+  CredentialCheckResult,
+  HealthResult,
+  QueuedResponse,
+  RewardsListResponse,
+  SERVICE_ENDPOINTS,
+  ShipmentQueueStatus,
+  fillPath,
+  type Endpoint,
+  type OrderCreateBody,
+  type OrderPatchBody,
+  type ProductCreateBody,
+  type ProductPatchBody,
+  type RewardsQuery,
+  type ShipmentCreateBody,
+} from '../contract/index.js';
+import { UnexpectedResponseError } from './errors.js';
+import type { HttpClient, HttpResult } from './http.js';
+
+/**
+ * The answer to a create: 202 (queued) or 409 (the id is already known). A 409 with `uncertain` set
+ * follows an attempt whose answer was lost, so it is most likely this very create, registered earlier.
+ */
+export interface CreateResult {
+  status: 202 | 409;
+  message: string;
+  attempts: number;
+  uncertain: boolean;
+}
+
+/** Typed calls of the service's nine operations, over one HTTP client. */
+export class ApiClient {
+  readonly http: HttpClient;
+
+  constructor(http: HttpClient) {
+    this.http = http;
+  }
+
+  #parse<S extends z.ZodType>(schema: S, result: HttpResult, path: string): z.output<S> {
+    const parsed = schema.safeParse(result.body);
+    if (!parsed.success)
+      throw new UnexpectedResponseError(
+        this.http.baseUrl + path,
+        parsed.error.issues[0]?.message ?? 'invalid body',
+      );
+    return parsed.data;
+  }
+
+  async #call(
+    endpoint: Endpoint,
+    options: {
+      params?: Record<string, string>;
+      body?: unknown;
+      query?: Record<string, string>;
+      accept?: number[];
+    } = {},
+  ) {
+    const path = fillPath(endpoint.path, options.params);
+    const result = await this.http.send(endpoint.method, path, options);
+    return { result, path };
+  }
+
+  async #create(endpoint: Endpoint, body: unknown, params?: Record<string, string>): Promise<CreateResult> {
+    const { result, path } = await this.#call(endpoint, {
+      body,
+      accept: [409],
+      ...(params ? { params } : {}),
+    });
+    const message =
+      result.status === 409
+        ? String((result.body as { detail?: unknown } | undefined)?.detail ?? 'already exists')
+        : this.#parse(QueuedResponse, result, path).message;
+    return {
+      status: result.status as 202 | 409,
+      message,
+      attempts: result.attempts,
+      uncertain: result.uncertain,
+    };
+  }
+
+  createOrder(order: OrderCreateBody): Promise<CreateResult> {
+    return this.#create(SERVICE_ENDPOINTS.createOrder, order);
+  }
+
+  async patchOrder(id: string, patch: OrderPatchBody): Promise<void> {
+    await this.#call(SERVICE_ENDPOINTS.patchOrder, { params: { id }, body: patch });
+  }
+
+  createShipment(orderId: string, shipment: ShipmentCreateBody): Promise<CreateResult> {
+    return this.#create(SERVICE_ENDPOINTS.createShipment, shipment, { id: orderId });
+  }
+
+  createProduct(product: ProductCreateBody): Promise<CreateResult> {
+    return this.#create(SERVICE_ENDPOINTS.createProduct, product);
+  }
+
+  async patchProduct(id: string, patch: ProductPatchBody): Promise<void> {
+    await this.#call(SERVICE_ENDPOINTS.patchProduct, { params: { id }, body: patch });
+  }
+
+  async listRewards(query: RewardsQuery): Promise<RewardsListResponse> {
+    const { result, path } = await this.#call(SERVICE_ENDPOINTS.listRewards, { query });
+    return this.#parse(RewardsListResponse, result, path);
+  }
+
+  async checkCredentials(): Promise<CredentialCheckResult> {
+    const { result, path } = await this.#call(SERVICE_ENDPOINTS.checkCredentials);
+    return this.#parse(CredentialCheckResult, result, path);
+  }
+
+  async health(): Promise<HealthResult> {
+    const { result, path } = await this.#call(SERVICE_ENDPOINTS.health);
+    return this.#parse(HealthResult, result, path);
+  }
+
+  async shipmentQueueStatus(): Promise<ShipmentQueueStatus> {
+    const { result, path } = await this.#call(SERVICE_ENDPOINTS.shipmentQueueStatus);
+    return this.#parse(ShipmentQueueStatus, result, path);
+  }
+
+  close(): Promise<void> {
+    return this.http.close();
+  }
+}

@@ -1,0 +1,215 @@
+import { Agent, request, type Dispatcher } from 'undici';
+import { ApiError, NetworkError } from './errors.js';
+import {
+  DEFAULT_RETRY,
+  RETRYABLE_STATUSES,
+  backoffMs,
+  isRetryableError,
+  retryAfterMs,
+  type RetryPolicy,
+} from './retry.js';
+import type { ValidationIssue } from '../contract/index.js';
+
+/** What one attempt did, for `--verbose`. Headers are given with Authorization already redacted. */
+export interface AttemptReport {
+  method: string;
+  url: string;
+  attempt: number;
+  attempts: number;
+  headers: Record<string, string>;
+  status?: number;
+  error?: string;
+  ms: number;
+  /** Set when another attempt follows after this many milliseconds. */
+  retryInMs?: number;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  authorization?: string | undefined;
+  timeoutMs: number;
+  userAgent: string;
+  retry?: RetryPolicy;
+  /** A dispatcher to use instead of the client's own keep-alive agent (tests pass a MockAgent). */
+  dispatcher?: Dispatcher;
+  onAttempt?: (report: AttemptReport) => void;
+  /** Aborts requests in flight (a second Ctrl-C). */
+  signal?: AbortSignal;
+}
+
+/** A response the caller handles: 2xx, or an error status it asked to see (`accept`). */
+export interface HttpResult {
+  status: number;
+  body: unknown;
+  attempts: number;
+  /**
+   * True when an earlier attempt may have reached the service without its answer reaching us (the
+   * connection broke or timed out after sending), so a 409 now may be our own earlier create.
+   */
+  uncertain: boolean;
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENOTFOUND']);
+
+function describeNetworkError(error: unknown, timeoutMs: number): string {
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (is the service running?)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found';
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `could not connect within ${timeoutMs / 1000}s`;
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return `no answer within ${timeoutMs / 1000}s`;
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+    case 'UND_ERR_CLOSED':
+      return 'the connection was closed before the service answered';
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorDetail(body: unknown): string | ValidationIssue[] | undefined {
+  if (body !== null && typeof body === 'object' && 'detail' in body) {
+    const detail = (body as { detail: unknown }).detail;
+    if (typeof detail === 'string' || Array.isArray(detail)) return detail as string | ValidationIssue[];
+  }
+  return typeof body === 'string' && body !== '' ? body.slice(0, 500) : undefined;
+}
+
+/**
+ * JSON over HTTP with one keep-alive agent, timeouts, and retries with backoff and jitter for connection
+ * errors and for 429/502/503/504 (honouring Retry-After). Error statuses become `ApiError`; no answer after
+ * every attempt becomes `NetworkError`.
+ */
+export class HttpClient {
+  readonly baseUrl: string;
+  readonly #options: HttpClientOptions;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownDispatcher: boolean;
+  readonly #retry: RetryPolicy;
+
+  constructor(options: HttpClientOptions) {
+    this.#options = options;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.#retry = options.retry ?? DEFAULT_RETRY;
+    this.#ownDispatcher = options.dispatcher === undefined;
+    this.#dispatcher =
+      options.dispatcher ??
+      new Agent({
+        keepAliveTimeout: 10_000,
+        connect: { timeout: options.timeoutMs },
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      });
+  }
+
+  /**
+   * Sends one request. Resolves for 2xx and for the statuses in `accept` (a create's 409); rejects with
+   * `ApiError` for other statuses and `NetworkError` when the service cannot be reached.
+   */
+  async send(
+    method: string,
+    path: string,
+    options: { body?: unknown; query?: Record<string, string>; accept?: readonly number[] } = {},
+  ): Promise<HttpResult> {
+    const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+    const url = `${this.baseUrl}${path}${query}`;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.#options.userAgent,
+    };
+    if (this.#options.authorization) headers.authorization = this.#options.authorization;
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const shown = { ...headers, ...(headers.authorization ? { authorization: 'Basic [redacted]' } : {}) };
+    const attempts = this.#retry.attempts;
+    let uncertain = false;
+
+    for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
+      const report = (extra: Partial<AttemptReport>) =>
+        this.#options.onAttempt?.({
+          method,
+          url,
+          attempt,
+          attempts,
+          headers: shown,
+          ms: performance.now() - started,
+          ...extra,
+        });
+      let status: number;
+      let body: unknown;
+      let retryAfter: string | undefined;
+      try {
+        const response = await request(url, {
+          method: method as Dispatcher.HttpMethod,
+          headers,
+          body: payload,
+          dispatcher: this.#dispatcher,
+          signal: this.#options.signal,
+        });
+        status = response.statusCode;
+        const header = response.headers['retry-after'];
+        retryAfter = Array.isArray(header) ? header[0] : header;
+        body = parseBody(await response.body.text());
+      } catch (error) {
+        if (this.#options.signal?.aborted) throw error;
+        const code = (error as { code?: string }).code;
+        if (!isRetryableError(error) || attempt >= attempts) {
+          report({ error: describeNetworkError(error, this.#options.timeoutMs) });
+          throw new NetworkError(this.baseUrl, describeNetworkError(error, this.#options.timeoutMs), {
+            cause: error,
+          });
+        }
+        if (code === undefined || !NOT_SENT.has(code)) uncertain = true;
+        const wait = backoffMs(this.#retry, attempt);
+        report({ error: describeNetworkError(error, this.#options.timeoutMs), retryInMs: wait });
+        await sleep(wait, this.#options.signal);
+        continue;
+      }
+      if (RETRYABLE_STATUSES.has(status) && attempt < attempts) {
+        const wait = backoffMs(this.#retry, attempt, retryAfterMs(retryAfter));
+        report({ status, retryInMs: wait });
+        await sleep(wait, this.#options.signal);
+        continue;
+      }
+      report({ status });
+      if ((status >= 200 && status < 300) || options.accept?.includes(status)) {
+        return { status, body, attempts: attempt, uncertain };
+      }
+      throw new ApiError({ status, detail: errorDetail(body), method, url });
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#ownDispatcher) await this.#dispatcher.close();
+  }
+}

@@ -1,0 +1,56 @@
+/** How often and how patiently to retry. */
+export interface RetryPolicy {
+  /** Attempts in all, the first included. */
+  attempts: number;
+  /** Wait before the first retry; doubles for each further retry. */
+  baseDelayMs: number;
+  /** Longest wait between attempts, also for a Retry-After the service asks for. */
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 300, maxDelayMs: 10_000 };
+
+/** Statuses that say "try again later": rate limited, or a gateway or the service briefly unavailable. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+const RETRYABLE_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
+
+/** Whether an error from the connection (not from the service) is worth another attempt. */
+export function isRetryableError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE_CODES.has(code);
+}
+
+/** The seconds or HTTP date of a Retry-After header, in milliseconds from `now`. */
+export function retryAfterMs(header: string | undefined, now = Date.now()): number | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * The wait before retry number `retry` (1 for the first retry): exponential, with jitter so that many
+ * clients do not come back at the same moment, and never shorter than what Retry-After asks for.
+ */
+export function backoffMs(
+  policy: RetryPolicy,
+  retry: number,
+  retryAfter?: number,
+  random = Math.random,
+): number {
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+  const jittered = exponential / 2 + random() * (exponential / 2);
+  return Math.min(policy.maxDelayMs, Math.max(jittered, retryAfter ?? 0));
+}

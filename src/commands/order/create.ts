@@ -1,0 +1,28 @@
+import { Command } from 'commander';
+import type { UploadOptions } from '../../bulk/options.js';
+import { orders } from '../../bulk/resources.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { createFromInput } from '../shared/create-from-input.js';
+import { addUploadOptions } from '../shared/upload-options.js';
+
+export function newOrderCreateCommand(f: Factory): Command {
+  const command = new Command('create')
+    .description(
+      'Create orders: one JSON object, or many from a JSON array, NDJSON or CSV (one row per item)',
+    )
+    .argument('[file]', 'file to read, or - for standard input');
+  addUploadOptions(command);
+  return command
+    .addHelpText(
+      'after',
+      examples(
+        'intake order create order.json',
+        'cat order.json | intake order create - --json',
+        'intake order create orders.csv --dry-run',
+        'intake order create orders.csv --report report.csv',
+        'intake order create export.csv --encoding cp949 --columns "order_id=주문번호,recipient_name=수령인"',
+      ),
+    )
+    .action((file: string | undefined, options: UploadOptions) => createFromInput(f, orders, file, options));
+}

@@ -1,0 +1,157 @@
+import { readFileSync } from 'node:fs';
+import { Command } from 'commander';
+import envPaths from 'env-paths';
+import { CarrierList, check, type Carrier } from '../../contract/index.js';
+import { UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { describeIssues } from '../../cli/report-error.js';
+import { parseDurationRange } from '../../util/duration.js';
+import type { MerchantSeed } from '../../server/merchants.js';
+
+interface ServeOptions {
+  host: string;
+  port: string;
+  data?: string;
+  applyDelay: string;
+  merchantId?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  carriers?: string;
+  thanksDelayDays?: string;
+}
+
+function wholeNumber(name: string, text: string, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) > max)
+    throw new UsageError(`${name} must be a whole number from 0 to ${max}, not "${text}"`);
+  return Number(text);
+}
+
+function readJsonFile(name: string, path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(
+      `cannot read ${name} ${path}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+function readCarriers(path: string): Carrier[] {
+  const checked = check(CarrierList, readJsonFile('--carriers', path), []);
+  if (!checked.ok)
+    throw new UsageError(`--carriers ${path} is not a list of carriers:`, describeIssues(checked.issues));
+  return checked.value;
+}
+
+/** Default place of the service's data: the user's data directory for intake. */
+export function defaultDataDir(): string {
+  return envPaths('intake', { suffix: '' }).data;
+}
+
+export function newServeCommand(f: Factory): Command {
+  return new Command('serve')
+    .description('Run the whole service locally on an embedded SQLite database')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
+    .option('--data <dir>', 'folder of the database (default: the user data directory for intake)')
+    .option(
+      '--apply-delay <duration>',
+      'delay before queued creates apply: 0, 2s, 1m, or a range 1m-5m',
+      '2s',
+    )
+    .option('--merchant-id <id>', 'id of the first merchant')
+    .option('--access-key-id <id>', "fix the first merchant's access key id")
+    .option(
+      '--secret-access-key <secret>',
+      "fix the first merchant's secret (otherwise generated and shown once)",
+    )
+    .option('--carriers <file>', 'JSON list of {code, name} replacing the built-in carriers')
+    .option('--thanks-delay-days <n>', 'days from an order to the thanks message of a self delivery', '3')
+    .addHelpText(
+      'after',
+      examples(
+        'intake serve',
+        'intake serve --port 0 --data ./.intake-data --apply-delay 0',
+        'intake serve --apply-delay 1m-5m --thanks-delay-days 5',
+        'intake serve --merchant-id shop-a --access-key-id AKDEV1 --secret-access-key dev-secret',
+      ),
+    )
+    .action(async (options: ServeOptions) => {
+      const port = wholeNumber('--port', options.port, 65535);
+      const applyDelay = parseDurationRange(options.applyDelay);
+      if (!applyDelay)
+        throw new UsageError(
+          `--apply-delay "${options.applyDelay}" is not a duration (2s) or a range (1m-5m)`,
+        );
+      const thanksDelayDays = wholeNumber('--thanks-delay-days', options.thanksDelayDays ?? '3', 365);
+      const carriers = options.carriers === undefined ? undefined : readCarriers(options.carriers);
+      const dataDir = options.data ?? defaultDataDir();
+      const seeds: MerchantSeed[] = [];
+      if (options.merchantId || options.accessKeyId || options.secretAccessKey) {
+        seeds.push({
+          merchantId: options.merchantId,
+          accessKeyId: options.accessKeyId,
+          secretAccessKey: options.secretAccessKey,
+        });
+      }
+
+      const { buildServer } = await import('../../server/build-server.js');
+      const quiet = f.globals.quiet === true;
+      const app = await buildServer({
+        dataDir,
+        applyDelay,
+        thanksDelayDays,
+        ...(carriers ? { carriers } : {}),
+        merchants: seeds,
+        requestLog: (line) => {
+          if (!quiet) f.io.stderr.write(`${line}\n`);
+        },
+        onError: (error) =>
+          f.io.stderr.write(
+            `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+          ),
+      });
+      const stopped = new Promise<void>((resolve) => {
+        let stopping = false;
+        const stop = (signal: string) => {
+          if (stopping) {
+            f.io.stderr.write('Forced stop.\n');
+            process.exit(130);
+          }
+          stopping = true;
+          f.log.info(`${signal}: finishing requests in flight and closing the database…`);
+          void app.close().then(resolve);
+        };
+        f.interrupts.onInterrupt(() => stop('SIGINT'));
+        process.once('SIGTERM', () => stop('SIGTERM'));
+      });
+
+      let url: string;
+      try {
+        url = await app.listen({ host: options.host, port });
+      } catch (error) {
+        await app.close();
+        throw new UsageError(
+          `cannot listen on ${options.host}:${port}: ${(error as { code?: string }).code ?? String(error)}`,
+        );
+      }
+      const merchants = app.intake.provisioned.filter((merchant) => merchant.generated);
+      if (f.settings().output.value === 'json') {
+        f.io.stdout.write(`${JSON.stringify({ url, data: dataDir, merchants })}\n`);
+      } else {
+        f.io.stdout.write(`Intake local service listening on ${url}\n`);
+        f.io.stdout.write(`Data: ${dataDir}\n`);
+        for (const merchant of merchants) {
+          f.io.stdout.write(
+            `Merchant ${merchant.merchantId}: access key id ${merchant.accessKeyId}, secret access key ${merchant.secretAccessKey}\n`,
+          );
+        }
+        if (merchants.some((merchant) => merchant.generated)) {
+          f.io.stdout.write('The generated secret is shown only this once. Save it with: intake login\n');
+        }
+      }
+      await stopped;
+      f.log.info('Stopped.');
+    });
+}

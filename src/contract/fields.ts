@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** Longest merchant-assigned id the service accepts. */
+export const ID_MAX_LENGTH = 255;
+/** Longest image URL the service accepts. */
+export const URL_MAX_LENGTH = 2048;
+/** Most lines in one order, and most item ids in one shipment. */
+export const LIST_MAX_ITEMS = 1000;
+
+const notBlank = (value: string): boolean => value.length === 0 || value.trim().length > 0;
+
+/**
+ * A required string that is not blank after trimming. The value is kept as sent: the service stores
+ * what merchants send and never trims silently. An empty string fails `min(1)`; a blank one fails the
+ * refinement with the same Pydantic type, so both read alike in a 422.
+ */
+export function requiredText(maxLength?: number) {
+  const base = z.string().min(1);
+  return (maxLength === undefined ? base : base.max(maxLength)).refine(notBlank, {
+    message: 'String should have at least 1 character',
+    params: { type: 'string_too_short', ctx: { min_length: 1 } },
+  });
+}
+
+/** A merchant-assigned id: required text of at most 255 characters. */
+export const id = () => requiredText(ID_MAX_LENGTH);
+
+function urlProblem(value: string): { type: string; message: string } | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { type: 'url_parsing', message: 'Input should be a valid URL, relative URL without a base' };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return { type: 'url_scheme', message: "URL scheme should be 'http' or 'https'" };
+  }
+  if (url.hostname === '') {
+    return { type: 'url_parsing', message: 'Input should be a valid URL, empty host' };
+  }
+  return undefined;
+}
+
+/** An absolute http(s) URL of at most 2048 characters. */
+export const httpUrl = () =>
+  z
+    .string()
+    .min(1)
+    .max(URL_MAX_LENGTH)
+    .superRefine((value, ctx) => {
+      if (value.length === 0 || value.length > URL_MAX_LENGTH) return;
+      const problem = urlProblem(value);
+      if (problem) {
+        ctx.addIssue({
+          code: 'custom',
+          message: problem.message,
+          params: { type: problem.type },
+          input: value,
+        });
+      }
+    })
+    .meta({ format: 'uri' });
+
+/** Reports every position of `values` that repeats an earlier value, for a `no repeats` rule. */
+export function repeatedPositions(values: readonly unknown[]): number[] {
+  const seen = new Set<unknown>();
+  const repeated: number[] = [];
+  values.forEach((value, index) => {
+    if (typeof value !== 'string') return;
+    if (seen.has(value)) repeated.push(index);
+    seen.add(value);
+  });
+  return repeated;
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { BUILT_IN_CARRIERS, SELF_DELIVERY, type Carrier } from './carriers.js';
+import { LIST_MAX_ITEMS, id, repeatedPositions, requiredText } from './fields.js';
+import type { ValidationIssue } from './validation.js';
+
+function quoteList(values: readonly string[]): string {
+  const quoted = values.map((value) => `'${value}'`);
+  return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
+
+/**
+ * Builds the shipment body schema for a set of carriers. The service builds it once from its configured
+ * carriers; the client uses the built-in set, which is the spec's.
+ */
+export function shipmentCreateBody(carriers: readonly Carrier[]) {
+  const codes = new Set(carriers.map((carrier) => carrier.code));
+  const expected = quoteList([...codes]);
+  return z
+    .object({
+      order_id: id().optional(),
+      order_item_ids: z.array(id()).min(1).max(LIST_MAX_ITEMS),
+      company_code: z.string().superRefine((code, ctx) => {
+        if (!codes.has(code)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Input should be ${expected}`,
+            params: { type: 'enum', ctx: { expected } },
+            input: code,
+          });
+        }
+      }),
+      tracking_number: requiredText(),
+    })
+    .superRefine((shipment, ctx) => {
+      for (const index of repeatedPositions(shipment.order_item_ids)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['order_item_ids', index],
+          message: `Value error, item id '${shipment.order_item_ids[index]}' is listed more than once`,
+          params: { type: 'value_error' },
+          input: shipment.order_item_ids[index],
+        });
+      }
+      if (shipment.company_code === SELF_DELIVERY && shipment.tracking_number !== SELF_DELIVERY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['tracking_number'],
+          message: "Value error, tracking_number must be 'self' when company_code is 'self'",
+          params: { type: 'value_error' },
+          input: shipment.tracking_number,
+        });
+      }
+    });
+}
+
+/** Body of `POST /api/v1/orders/{id}/shipments/`, with the built-in carriers. */
+export const ShipmentCreateBody = shipmentCreateBody(BUILT_IN_CARRIERS).meta({
+  id: 'ShipmentCreateBody',
+  examples: [
+    {
+      order_item_ids: ['ORD-20261122-0001-1'],
+      company_code: 'kr.cjlogistics',
+      tracking_number: '640123456789',
+    },
+  ],
+});
+export type ShipmentCreateBody = z.infer<typeof ShipmentCreateBody>;
+
+/** The sample bodies carry `order_id`; when present it must name the order of the path. */
+export function orderIdMismatch(body: ShipmentCreateBody, pathOrderId: string): ValidationIssue | undefined {
+  if (body.order_id === undefined || body.order_id === pathOrderId) return undefined;
+  return {
+    type: 'value_error',
+    loc: ['body', 'order_id'],
+    msg: `Value error, order_id '${body.order_id}' differs from the order id '${pathOrderId}' of the path`,
+    input: body.order_id,
+  };
+}
+
+/**
+ * A shipment as a file or the command line gives it: the body plus the order it belongs to, which the
+ * request carries in its path.
+ */
+export const ShipmentRecord = ShipmentCreateBody.safeExtend({ order_id: id() });
+export type ShipmentRecord = z.infer<typeof ShipmentRecord>;

@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * `npm run demo`: starts the local service on a fresh embedded database, uploads the sample files of
+ * fixtures/ with the real CLI, and shows what happened. Nothing outside a temporary folder is touched.
+ */
+const root = join(import.meta.dirname, '..', '..');
+const bin = join(root, 'bin', 'intake.js');
+const fixture = (name: string) => join('fixtures', name);
+const work = mkdtempSync(join(tmpdir(), 'intake-demo-'));
+
+interface Serve {
+  url: string;
+  merchants: { merchantId: string; accessKeyId: string; secretAccessKey: string }[];
+}
+
+function startService(): Promise<{ serve: Serve; stop: () => Promise<void> }> {
+  const child = spawn(
+    process.execPath,
+    [bin, 'serve', '--port', '0', '--data', join(work, 'data'), '--apply-delay', '1s', '--json', '--quiet'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (!out.includes('\n')) return;
+      const serve = JSON.parse(out.split('\n')[0] as string) as Serve;
+      resolve({
+        serve,
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+    child.once('exit', (code) => reject(new Error(`intake serve exited with ${code}`)));
+  });
+}
+
+function intake(env: NodeJS.ProcessEnv, ...args: string[]): Promise<number> {
+  console.log(`\n\x1b[1m$ intake ${args.map((arg) => (/\s/.test(arg) ? `"${arg}"` : arg)).join(' ')}\x1b[0m`);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: root, env, stdio: 'inherit' });
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function main(): Promise<void> {
+  const { serve, stop } = await startService();
+  const merchant = serve.merchants[0];
+  if (!merchant) throw new Error('the service did not create a merchant');
+  console.log(`Local service on ${serve.url} (merchant ${merchant.merchantId}, data in ${work})`);
+  const env = {
+    ...process.env,
+    INTAKE_BASE_URL: serve.url,
+    INTAKE_ACCESS_KEY_ID: merchant.accessKeyId,
+    INTAKE_SECRET_ACCESS_KEY: merchant.secretAccessKey,
+    INTAKE_CONFIG_DIR: join(work, 'config'),
+  };
+  try {
+    await intake(env, 'health');
+    await intake(env, 'keys', 'check');
+    await intake(env, 'product', 'create', fixture('product.json'));
+    await intake(env, 'order', 'create', fixture('order.json'));
+    await intake(env, 'shipment', 'create', fixture('shipment.json'));
+    await intake(env, 'queue', 'status', '--wait', '--interval', '1s');
+    await sleep(200);
+    await intake(env, 'rewards', 'list');
+  } finally {
+    await stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,144 @@
+import type {
+  OrderCreateBody,
+  OrderPatchBody,
+  ProductCreateBody,
+  ProductPatchBody,
+  ShipmentCreateBody,
+  ValidationIssue,
+} from '../../contract/index.js';
+import { conflict, notFound, unprocessable } from '../http/errors.js';
+import type { JobKind } from '../storage/jobs.js';
+import type { Store } from '../storage/store.js';
+
+/** When and how a create was accepted. */
+export interface Arrival {
+  merchantId: string;
+  now: number;
+  /** Where in the apply-delay range this create falls (0..1), drawn once when it arrives. */
+  delayFraction: number;
+}
+
+function queue(store: Store, arrival: Arrival, kind: JobKind, targetId: string, body: unknown): number {
+  return store.jobs.insert({
+    merchant_id: arrival.merchantId,
+    kind,
+    target_id: targetId,
+    payload: JSON.stringify(body),
+    received_at: arrival.now,
+    delay_fraction: arrival.delayFraction,
+  });
+}
+
+/**
+ * Accepts an order: refuses ids already known (applied or queued), then stores the create and the
+ * order as queued, so the ids are taken at once and a PATCH or a shipment can follow right away.
+ */
+export function acceptOrder(store: Store, arrival: Arrival, order: OrderCreateBody): number {
+  const { merchantId, now } = arrival;
+  if (store.orders.get(merchantId, order.id)) throw conflict(`Order '${order.id}' already exists.`);
+  for (const item of order.items) {
+    const taken = store.orders.getItem(merchantId, item.id);
+    if (taken) throw conflict(`Order item '${item.id}' already exists in order '${taken.order_id}'.`);
+  }
+  const seq = queue(store, arrival, 'order', order.id, order);
+  store.orders.insert({
+    merchant_id: merchantId,
+    id: order.id,
+    member_id: order.member_id ?? null,
+    recipient_name: order.recipient_name,
+    recipient_cellphone: order.recipient_cellphone,
+    job_seq: seq,
+    requested_at: now,
+    applied_at: null,
+  });
+  order.items.forEach((item, position) => {
+    store.orders.insertItem({
+      merchant_id: merchantId,
+      id: item.id,
+      order_id: order.id,
+      position,
+      product_id: item.product.id,
+      product_name: item.product.name,
+      product_image_url: item.product.image_url,
+      product_option: item.product_option ? JSON.stringify(item.product_option) : null,
+      shipment_id: null,
+    });
+    store.products.insertIfAbsent({
+      merchant_id: merchantId,
+      id: item.product.id,
+      name: item.product.name,
+      image_url: item.product.image_url,
+      job_seq: seq,
+      applied_at: null,
+      refreshed_at: null,
+    });
+  });
+  return seq;
+}
+
+/** Accepts a product create; a product already known, by a create or by an order line, is a conflict. */
+export function acceptProduct(store: Store, arrival: Arrival, product: ProductCreateBody): number {
+  if (store.products.get(arrival.merchantId, product.id))
+    throw conflict(`Product '${product.id}' already exists.`);
+  const seq = queue(store, arrival, 'product', product.id, product);
+  store.products.insertIfAbsent({
+    merchant_id: arrival.merchantId,
+    id: product.id,
+    name: product.name,
+    image_url: product.image_url,
+    job_seq: seq,
+    applied_at: null,
+    refreshed_at: null,
+  });
+  return seq;
+}
+
+/** Accepts a shipment for a known order (queued or applied) whose listed items all belong to it. */
+export function acceptShipment(
+  store: Store,
+  arrival: Arrival,
+  orderId: string,
+  shipment: ShipmentCreateBody,
+): number {
+  if (!store.orders.get(arrival.merchantId, orderId)) throw notFound(`Order '${orderId}' not found.`);
+  const issues: ValidationIssue[] = [];
+  shipment.order_item_ids.forEach((itemId, index) => {
+    if (store.orders.getItem(arrival.merchantId, itemId)?.order_id !== orderId) {
+      issues.push({
+        type: 'value_error',
+        loc: ['body', 'order_item_ids', String(index)],
+        msg: `Value error, '${itemId}' is not an item of order '${orderId}'`,
+        input: itemId,
+      });
+    }
+  });
+  if (issues.length > 0) throw unprocessable(issues);
+  return queue(store, arrival, 'shipment', orderId, { ...shipment, order_id: orderId });
+}
+
+/** Changes the recipient of an order at once, whether its create is applied or still queued. */
+export function patchOrder(store: Store, merchantId: string, orderId: string, patch: OrderPatchBody): void {
+  if (!store.orders.updateRecipient(merchantId, orderId, patch.recipient_name, patch.recipient_cellphone)) {
+    throw notFound(`Order '${orderId}' not found.`);
+  }
+}
+
+/** Changes a product at once; an applied product counts as refreshed now. */
+export function patchProduct(
+  store: Store,
+  merchantId: string,
+  productId: string,
+  patch: ProductPatchBody,
+  now: number,
+): void {
+  const product = store.products.get(merchantId, productId);
+  if (!product) throw notFound(`Product '${productId}' not found.`);
+  if (patch.name == null && patch.image_url == null) return;
+  store.products.setContent(
+    merchantId,
+    productId,
+    patch.name ?? product.name,
+    patch.image_url ?? product.image_url,
+    product.applied_at === null ? null : now,
+  );
+}

@@ -1,0 +1,173 @@
+import type { Clock } from '../clock.js';
+import type { JobRow } from '../storage/jobs.js';
+import type { Store } from '../storage/store.js';
+import { ApplyConflict, applyJob, discardStaged, type Applier } from './apply.js';
+
+/** The apply delay: fixed (`min = max`) or a range each create falls somewhere in. */
+export interface ApplyDelay {
+  minMs: number;
+  maxMs: number;
+}
+
+/** Work the worker runs after the queue on each pass (the bot's outbox); returns when it is next due. */
+export type DueTask = (now: number) => number | undefined;
+
+export interface ApplyCounts {
+  applied: number;
+  failed: number;
+}
+
+const BATCH = 256;
+/** Jobs applied per pass before yielding to the event loop, so a large backlog never stalls requests. */
+const PASS_LIMIT = 4096;
+/** Longest sleep; the worker wakes at least this often (the clock may have been advanced). */
+const MAX_SLEEP_MS = 60_000;
+
+/**
+ * Applies queued creates once they are due, in arrival order per merchant: a merchant's create waits
+ * for every earlier create of that merchant. Everything it needs is in the database, so after a restart
+ * it simply carries on with what is pending.
+ */
+export class QueueWorker {
+  readonly #store: Store;
+  readonly #clock: Clock;
+  readonly #delay: ApplyDelay;
+  readonly #applier: Applier;
+  readonly #tasks: DueTask[];
+  readonly #onError: (error: unknown) => void;
+  #timer: NodeJS.Timeout | undefined;
+  #wakeAt = Number.POSITIVE_INFINITY;
+  #stopped = true;
+  readonly #totals: ApplyCounts = { applied: 0, failed: 0 };
+
+  constructor(options: {
+    store: Store;
+    clock: Clock;
+    delay: ApplyDelay;
+    applier: Applier;
+    tasks?: DueTask[];
+    onError: (error: unknown) => void;
+  }) {
+    this.#store = options.store;
+    this.#clock = options.clock;
+    this.#delay = options.delay;
+    this.#applier = options.applier;
+    this.#tasks = options.tasks ?? [];
+    this.#onError = options.onError;
+  }
+
+  start(): void {
+    this.#stopped = false;
+    this.#wake(0);
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** When a create received at `receivedAt` with this fraction of the delay range is due. */
+  dueAt(job: Pick<JobRow, 'received_at' | 'delay_fraction'>): number {
+    return job.received_at + this.#delay.minMs + job.delay_fraction * (this.#delay.maxMs - this.#delay.minMs);
+  }
+
+  /** Tells the worker that something becomes due at `at`; it wakes then if it would sleep longer. */
+  notify(at: number): void {
+    if (!this.#stopped && at < this.#wakeAt) this.#wake(at - this.#clock.now());
+  }
+
+  /** Creates applied and failed since start. */
+  get totals(): ApplyCounts {
+    return { ...this.#totals };
+  }
+
+  /**
+   * Applies what is due now (everything pending when `all`), runs the due tasks, and returns the counts.
+   * `limit` bounds the work so a caller on the event loop can yield.
+   */
+  runDue(
+    options: { all?: boolean; limit?: number } = {},
+  ): ApplyCounts & { next: number | undefined; more: boolean } {
+    const now = this.#clock.now();
+    const limit = options.limit ?? Number.POSITIVE_INFINITY;
+    const counts: ApplyCounts = { applied: 0, failed: 0 };
+    let next: number | undefined;
+    let more = false;
+    for (const merchant of this.#store.merchants.all()) {
+      let after = 0;
+      for (;;) {
+        if (counts.applied + counts.failed >= limit) {
+          more = true;
+          break;
+        }
+        const jobs = this.#store.jobs.pending(merchant.id, after, BATCH);
+        const due: JobRow[] = [];
+        let blockedUntil: number | undefined;
+        for (const job of jobs) {
+          const at = this.dueAt(job);
+          if (!options.all && at > now) {
+            blockedUntil = at;
+            break;
+          }
+          due.push(job);
+        }
+        if (due.length > 0) this.#apply(due, now, counts);
+        if (blockedUntil !== undefined) next = Math.min(next ?? blockedUntil, blockedUntil);
+        if (blockedUntil !== undefined || jobs.length < BATCH) break;
+        after = (jobs.at(-1) as JobRow).seq;
+      }
+    }
+    for (const task of this.#tasks) {
+      const taskNext = task(now);
+      if (taskNext !== undefined) next = Math.min(next ?? taskNext, taskNext);
+    }
+    this.#totals.applied += counts.applied;
+    this.#totals.failed += counts.failed;
+    return { ...counts, next, more };
+  }
+
+  #apply(jobs: readonly JobRow[], now: number, counts: ApplyCounts): void {
+    this.#store.transaction(() => {
+      for (const job of jobs) {
+        try {
+          this.#store.unit(() => {
+            applyJob(this.#applier, job, now);
+            this.#store.jobs.markApplied(job.seq, now);
+          });
+          counts.applied += 1;
+        } catch (error) {
+          if (!(error instanceof ApplyConflict)) this.#onError(error);
+          const reason = error instanceof Error ? error.message : String(error);
+          this.#store.unit(() => {
+            discardStaged(this.#store, job);
+            this.#store.jobs.markFailed(job.seq, now, reason);
+          });
+          counts.failed += 1;
+        }
+      }
+    });
+  }
+
+  #wake(inMs: number): void {
+    clearTimeout(this.#timer);
+    const delay = Math.max(0, Math.min(inMs, MAX_SLEEP_MS));
+    this.#wakeAt = this.#clock.now() + delay;
+    this.#timer = setTimeout(() => this.#pass(), delay);
+    this.#timer.unref();
+  }
+
+  #pass(): void {
+    this.#timer = undefined;
+    this.#wakeAt = Number.POSITIVE_INFINITY;
+    if (this.#stopped) return;
+    try {
+      const { next, more } = this.runDue({ limit: PASS_LIMIT });
+      if (more) this.#wake(0);
+      else this.#wake(next === undefined ? MAX_SLEEP_MS : next - this.#clock.now());
+    } catch (error) {
+      this.#onError(error);
+      this.#wake(1000);
+    }
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The schema, as steps applied in order. `PRAGMA user_version` records how many have run, so a data
+ * directory written by an older version is brought up to date on open. Append; never edit a step.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) WITHOUT ROWID;
+
+  CREATE TABLE merchants (
+    id TEXT PRIMARY KEY,
+    access_key_id TEXT NOT NULL UNIQUE,
+    secret_salt BLOB NOT NULL,
+    secret_hash BLOB NOT NULL,
+    thanks_delay_days INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+
+  -- Every accepted create, in arrival order (seq). A create is applied after the apply delay; one that
+  -- cannot be applied is kept as failed with its reason.
+  CREATE TABLE jobs (
+    seq INTEGER PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants (id),
+    kind TEXT NOT NULL CHECK (kind IN ('order', 'product', 'shipment')),
+    target_id TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    received_at INTEGER NOT NULL,
+    delay_fraction REAL NOT NULL,
+    state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'applied', 'failed')),
+    finished_at INTEGER,
+    reason TEXT
+  );
+  CREATE INDEX jobs_pending ON jobs (merchant_id, seq) WHERE state = 'pending';
+  CREATE INDEX jobs_pending_kind ON jobs (merchant_id, kind) WHERE state = 'pending';
+
+  -- Orders, items and products are written when a create is accepted (so that ids are known at once and
+  -- a PATCH can change queued data); applied_at is set when the create takes effect.
+  CREATE TABLE orders (
+    merchant_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    member_id TEXT,
+    recipient_name TEXT NOT NULL,
+    recipient_cellphone TEXT NOT NULL,
+    job_seq INTEGER NOT NULL,
+    requested_at INTEGER NOT NULL,
+    applied_at INTEGER,
+    PRIMARY KEY (merchant_id, id)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE order_items (
+    merchant_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    order_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    product_id TEXT NOT NULL,
+    product_name TEXT NOT NULL,
+    product_image_url TEXT NOT NULL,
+    product_option TEXT,
+    shipment_id INTEGER,
+    PRIMARY KEY (merchant_id, id)
+  ) WITHOUT ROWID;
+  CREATE INDEX order_items_by_order ON order_items (merchant_id, order_id, position);
+
+  CREATE TABLE products (
+    merchant_id TEXT NOT NULL,
+    id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    image_url TEXT NOT NULL,
+    job_seq INTEGER NOT NULL,
+    applied_at INTEGER,
+    refreshed_at INTEGER,
+    PRIMARY KEY (merchant_id, id)
+  ) WITHOUT ROWID;
+
+  -- Every applied shipment; an item points at its latest one, earlier ones stay as history.
+  CREATE TABLE shipments (
+    id INTEGER PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    order_id TEXT NOT NULL,
+    company_code TEXT NOT NULL,
+    tracking_number TEXT NOT NULL,
+    job_seq INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX shipments_by_order ON shipments (merchant_id, order_id);
+
+  CREATE TABLE shipment_items (
+    shipment_id INTEGER NOT NULL REFERENCES shipments (id),
+    order_item_id TEXT NOT NULL,
+    PRIMARY KEY (shipment_id, order_item_id)
+  );
+
+  CREATE TABLE rewards (
+    id INTEGER PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    member_id TEXT NOT NULL,
+    rewards INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX rewards_by_time ON rewards (merchant_id, created_at, id);
+  `,
+];

@@ -1,0 +1,63 @@
+import { openDatabase, type Db } from './database.js';
+import { jobsRepo } from './jobs.js';
+import { merchantsRepo } from './merchants.js';
+import { metaRepo } from './meta.js';
+import { ordersRepo } from './orders.js';
+import { productsRepo } from './products.js';
+import { rewardsRepo } from './rewards.js';
+import { shipmentsRepo } from './shipments.js';
+
+/** The service's storage: one SQLite file and the prepared statements over it. */
+export class Store {
+  readonly merchants;
+  readonly jobs;
+  readonly orders;
+  readonly products;
+  readonly shipments;
+  readonly rewards;
+  readonly meta;
+  readonly #db: Db;
+  readonly #savepoint;
+  readonly #release;
+  readonly #rollbackTo;
+
+  constructor(file: string) {
+    this.#db = openDatabase(file);
+    this.merchants = merchantsRepo(this.#db);
+    this.jobs = jobsRepo(this.#db);
+    this.orders = ordersRepo(this.#db);
+    this.products = productsRepo(this.#db);
+    this.shipments = shipmentsRepo(this.#db);
+    this.rewards = rewardsRepo(this.#db);
+    this.meta = metaRepo(this.#db);
+    this.#savepoint = this.#db.prepare('SAVEPOINT unit');
+    this.#release = this.#db.prepare('RELEASE unit');
+    this.#rollbackTo = this.#db.prepare('ROLLBACK TO unit');
+  }
+
+  /** Runs `work` in one transaction (one commit, one fsync). */
+  transaction<T>(work: () => T): T {
+    return this.#db.transaction(work)();
+  }
+
+  /**
+   * Runs `work` inside the current transaction so that, if it throws, only its own writes are undone and
+   * the rest of the transaction goes on. The error is passed on to the caller.
+   */
+  unit<T>(work: () => T): T {
+    this.#savepoint.run();
+    try {
+      const result = work();
+      this.#release.run();
+      return result;
+    } catch (error) {
+      this.#rollbackTo.run();
+      this.#release.run();
+      throw error;
+    }
+  }
+
+  close(): void {
+    if (this.#db.open) this.#db.close();
+  }
+}

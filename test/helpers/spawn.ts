@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+export const BIN = join(import.meta.dirname, '..', '..', 'bin', 'intake.js');
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `bin/intake.js` to the end, as a user's shell would. */
+export function runBin(
+  args: readonly string[],
+  options: { env?: Record<string, string | undefined>; input?: string | Buffer; cwd?: string } = {},
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
+      cwd: options.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input);
+  });
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  url: string;
+  stderr: () => string;
+  /** Sends a signal and waits for the process to end. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `bin/intake.js serve --json` and waits for the line that says where it listens. */
+export function spawnServe(args: readonly string[], env: Record<string, string> = {}): Promise<ServeProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', ...args], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const exited = new Promise<number | null>((done) =>
+      child.on('exit', (code, signal) => done(code ?? (signal ? -1 : null))),
+    );
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const line = stdout.split('\n')[0];
+      if (stdout.includes('\n') && line) {
+        const { url } = JSON.parse(line) as { url: string };
+        resolve({
+          child,
+          url,
+          stderr: () => stderr,
+          stop: async (signal = 'SIGTERM') => {
+            child.kill(signal);
+            return exited;
+          },
+        });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stderr}`)));
+  });
+}
