@@ -3,7 +3,7 @@ import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { readJson } from '../contract/index.js';
+import { readJson } from '../contract/json-text.js';
 import { UsageError } from '../cli/errors.js';
 import type { IOStreams } from '../cli/io.js';
 

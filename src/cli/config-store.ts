@@ -19,8 +19,6 @@ interface ConfigData extends Record<string, unknown> {
   profiles?: Record<string, Profile>;
 }
 
-export const DEFAULT_PROFILE = 'default';
-
 /** Where the config lives: `INTAKE_CONFIG_DIR`, or the OS config directory for intake. */
 export function configDir(env: Readonly<Record<string, string | undefined>>): string {
   return env.INTAKE_CONFIG_DIR || envPaths('intake', { suffix: '' }).config;

@@ -1,15 +1,15 @@
 import type { ChalkInstance } from 'chalk';
 import type { Dispatcher } from 'undici';
-import { ApiClient } from '../client/api-client.js';
-import { HttpClient, type AttemptReport } from '../client/http.js';
+import type { ApiClient } from '../client/api-client.js';
+import type { AttemptReport } from '../client/http.js';
 import type { RetryPolicy } from '../client/retry.js';
-import { basicAuthorization, type Credentials } from '../contract/index.js';
-import { ConfigStore, configDir } from './config-store.js';
+import { basicAuthorization, type Credentials } from '../contract/auth.js';
+import type { ConfigStore } from './config-store.js';
 import { AuthError } from './errors.js';
 import type { Interrupts } from './interrupts.js';
 import { colorEnabled, colors, type IOStreams } from './io.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
-import { resolveSettings, type GlobalOptions, type Settings } from './settings.js';
+import type { GlobalOptions, Settings } from './settings.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -35,8 +35,9 @@ export interface Logger {
 
 /**
  * What commands need, built fresh for each run. Everything that costs something (the config file, the
- * HTTP client, the prompt library) is made on first use, so a command that never calls the service never
- * needs credentials. `globals` is filled in from the command line just before the command runs.
+ * HTTP client, the prompt library, and the modules behind them) is loaded on first use, so `--help` stays
+ * fast and a command that never calls the service never needs credentials. `globals` is filled in from
+ * the command line just before the command runs.
  */
 export interface Factory {
   readonly io: IOStreams;
@@ -45,15 +46,15 @@ export interface Factory {
   readonly interrupts: Interrupts;
   globals: GlobalOptions;
   now(): Date;
-  config(): ConfigStore;
-  settings(): Settings;
+  config(): Promise<ConfigStore>;
+  settings(): Promise<Settings>;
   /** Colours for stdout and stderr, honouring NO_COLOR, FORCE_COLOR, `--no-color` and terminals. */
   colors(): { out: ChalkInstance; err: ChalkInstance };
   log: Logger;
   /** The service client with the resolved credentials; `auth: 'required'` fails without them. */
-  apiClient(options?: { auth?: 'required' | 'optional' }): ApiClient;
+  apiClient(options?: { auth?: 'required' | 'optional' }): Promise<ApiClient>;
   /** A client for explicit settings (`intake login` checks credentials before saving them). */
-  apiClientFor(baseUrl: string, credentials: Credentials | undefined): ApiClient;
+  apiClientFor(baseUrl: string, credentials: Credentials | undefined): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
   /** Releases what the run opened (keep-alive connections). */
   close(): Promise<void>;
@@ -73,8 +74,8 @@ function formatAttempt(report: AttemptReport): string {
 }
 
 export function createFactory(deps: FactoryDeps): Factory {
-  let store: ConfigStore | undefined;
-  let settings: Settings | undefined;
+  let store: Promise<ConfigStore> | undefined;
+  let settings: Promise<Settings> | undefined;
   let palette: { out: ChalkInstance; err: ChalkInstance } | undefined;
   const clients: ApiClient[] = [];
 
@@ -85,8 +86,14 @@ export function createFactory(deps: FactoryDeps): Factory {
     interrupts: deps.interrupts,
     globals: {},
     now: deps.now ?? (() => new Date()),
-    config: () => (store ??= new ConfigStore(configDir(deps.env))),
-    settings: () => (settings ??= resolveSettings(factory.globals, deps.env, factory.config())),
+    config: () =>
+      (store ??= import('./config-store.js').then(
+        ({ ConfigStore, configDir }) => new ConfigStore(configDir(deps.env)),
+      )),
+    settings: () =>
+      (settings ??= Promise.all([import('./settings.js'), factory.config()]).then(
+        ([{ resolveSettings }, config]) => resolveSettings(factory.globals, deps.env, config),
+      )),
     colors: () =>
       (palette ??= {
         out: colors(colorEnabled(deps.io.stdout, deps.env, factory.globals.color)),
@@ -101,12 +108,17 @@ export function createFactory(deps: FactoryDeps): Factory {
         if (factory.globals.verbose) deps.io.stderr.write(`${factory.colors().err.dim(line)}\n`);
       },
     },
-    apiClientFor: (baseUrl, credentials) => {
+    apiClientFor: async (baseUrl, credentials) => {
+      const [{ ApiClient }, { HttpClient }, resolved] = await Promise.all([
+        import('../client/api-client.js'),
+        import('../client/http.js'),
+        factory.settings(),
+      ]);
       const client = new ApiClient(
         new HttpClient({
           baseUrl,
           authorization: credentials ? basicAuthorization(credentials) : undefined,
-          timeoutMs: factory.settings().timeoutMs.value,
+          timeoutMs: resolved.timeoutMs.value,
           userAgent: `intake-cli/${deps.version}`,
           ...(deps.retry ? { retry: deps.retry } : {}),
           ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
@@ -116,8 +128,8 @@ export function createFactory(deps: FactoryDeps): Factory {
       clients.push(client);
       return client;
     },
-    apiClient: ({ auth = 'required' } = {}) => {
-      const resolved = factory.settings();
+    apiClient: async ({ auth = 'required' } = {}) => {
+      const resolved = await factory.settings();
       const accessKeyId = resolved.accessKeyId?.value;
       const secretAccessKey = resolved.secretAccessKey?.value;
       if (accessKeyId === undefined || secretAccessKey === undefined) {

@@ -1,15 +1,36 @@
 import { EXIT } from './errors.js';
 import { createFactory } from './factory.js';
-import { InterruptHub } from './interrupts.js';
+import { InterruptHub, type StopSignal } from './interrupts.js';
 import { runCli } from './run.js';
 import { VERSION } from './version.js';
+
+const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
+
+/**
+ * Makes the CLI the only one deciding what a signal does. A dependency of `conf` (atomic writes, via
+ * when-exit) adds its own SIGINT/SIGTERM listeners that re-raise the signal after its clean-up, which
+ * would cut a graceful stop short; such listeners are removed as soon as they are added.
+ */
+function ownStopSignals(hub: InterruptHub): void {
+  const own = new Set<(...args: unknown[]) => void>();
+  process.on('newListener', (event: string | symbol, listener: (...args: unknown[]) => void) => {
+    if (STOP_SIGNALS.includes(event as StopSignal) && !own.has(listener)) {
+      queueMicrotask(() => process.removeListener(event, listener));
+    }
+  });
+  for (const signal of STOP_SIGNALS) {
+    const listener = () => {
+      if (!hub.interrupt(signal)) process.exit(signal === 'SIGINT' ? EXIT.interrupted : 143);
+    };
+    own.add(listener);
+    process.on(signal, listener);
+  }
+}
 
 /** The process entry: real streams, environment and signals. The only CLI code that touches `process`. */
 export async function main(): Promise<void> {
   const interrupts = new InterruptHub();
-  process.on('SIGINT', () => {
-    if (!interrupts.interrupt()) process.exit(EXIT.interrupted);
-  });
+  ownStopSignals(interrupts);
   // A closed pipe (`intake ... | head`) is not an error worth a stack trace.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);

@@ -15,11 +15,11 @@ function cell(value: unknown): string {
 }
 
 /** Writes data to stdout in the chosen format: JSON as given, or the rows as a table or CSV. */
-export function writeData<T>(
+export async function writeData<T>(
   f: Factory,
   data: { json: unknown; rows: readonly T[]; columns: readonly Column<T>[] },
-): void {
-  const format = f.settings().output.value;
+): Promise<void> {
+  const format = (await f.settings()).output.value;
   const { stdout } = f.io;
   if (format === 'json') {
     stdout.write(`${JSON.stringify(data.json, null, 2)}\n`);
@@ -47,8 +47,8 @@ export function renderTable<T>(f: Factory, rows: readonly T[], columns: readonly
 }
 
 /** Key/value pairs as a two-column table, JSON object or two-column CSV. */
-export function writeRecord(f: Factory, record: Record<string, unknown>): void {
-  writeData(f, {
+export function writeRecord(f: Factory, record: Record<string, unknown>): Promise<void> {
+  return writeData(f, {
     json: record,
     rows: Object.entries(record),
     columns: [

@@ -1,17 +1,28 @@
 import { CommanderError } from 'commander';
 import { ApiError, NetworkError, UnexpectedResponseError } from '../client/errors.js';
-import { formatLoc, type ValidationIssue } from '../contract/index.js';
+import { formatLoc } from '../contract/loc.js';
+import type { ValidationIssue } from '../contract/validation.js';
 import { CliError, EXIT, ExitCode } from './errors.js';
 import type { Factory } from './factory.js';
 
-/** One readable line per 422 entry: `items[0].product.id: Field required`. */
-export function describeIssues(issues: readonly ValidationIssue[]): string[] {
-  return issues.map((issue) => `${formatLoc(issue.loc)}: ${issue.msg}`);
+/**
+ * One readable line per 422 entry: `items[0].product.id: Field required`. `names` renames top-level
+ * fields, so that a record built from flags reports `--image-url` rather than `image_url`.
+ */
+export function describeIssues(
+  issues: readonly ValidationIssue[],
+  names: Record<string, string> = {},
+): string[] {
+  return issues.map((issue) => {
+    const path = formatLoc(issue.loc);
+    const field = /^[^.[]+/.exec(path)?.[0] ?? path;
+    return `${names[field] === undefined ? path : names[field] + path.slice(field.length)}: ${issue.msg}`;
+  });
 }
 
-function credentialsOrigin(f: Factory): string {
+async function credentialsOrigin(f: Factory): Promise<string> {
   try {
-    const settings = f.settings();
+    const settings = await f.settings();
     const key = settings.accessKeyId;
     if (!key) return 'no credentials were sent';
     const where =
@@ -22,7 +33,7 @@ function credentialsOrigin(f: Factory): string {
   }
 }
 
-function explain(f: Factory, error: unknown): { code: number; lines: string[] } {
+async function explain(f: Factory, error: unknown): Promise<{ code: number; lines: string[] }> {
   if (error instanceof ExitCode) return { code: error.exitCode, lines: [] };
   if (error instanceof CliError)
     return { code: error.exitCode, lines: [error.message, ...error.hints.map((hint) => `  ${hint}`)] };
@@ -33,7 +44,7 @@ function explain(f: Factory, error: unknown): { code: number; lines: string[] } 
         code: EXIT.auth,
         lines: [
           `${typeof error.detail === 'string' ? error.detail : 'Unauthorized.'} (${status})`,
-          `  Used: ${credentialsOrigin(f)}.`,
+          `  Used: ${await credentialsOrigin(f)}.`,
           '  Check them with: intake keys check — or store new ones with: intake login',
         ],
       };
@@ -58,7 +69,7 @@ function explain(f: Factory, error: unknown): { code: number; lines: string[] } 
   if (error instanceof NetworkError) {
     let origin = '';
     try {
-      origin = ` (the base URL came from ${f.settings().baseUrl.origin})`;
+      origin = ` (the base URL came from ${(await f.settings()).baseUrl.origin})`;
     } catch {
       // settings could not be resolved; the URL itself is still worth showing
     }
@@ -76,7 +87,7 @@ function explain(f: Factory, error: unknown): { code: number; lines: string[] } 
  * The one place errors become exit codes and messages. Commands throw; this prints one clear line (and
  * hints) on stderr and returns the exit code of `decisions.md`.
  */
-export function reportError(f: Factory, error: unknown): number {
+export async function reportError(f: Factory, error: unknown): Promise<number> {
   if (error instanceof CommanderError) {
     if (
       error.code === 'commander.helpDisplayed' ||
@@ -87,7 +98,7 @@ export function reportError(f: Factory, error: unknown): number {
     }
     return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
-  const { code, lines } = explain(f, error);
+  const { code, lines } = await explain(f, error);
   if (lines.length > 0) {
     const [first, ...rest] = lines;
     f.io.stderr.write(`${f.colors().err.red('error:')} ${first}\n`);

@@ -9,7 +9,7 @@ export async function runCli(argv: readonly string[], f: Factory): Promise<numbe
     await buildProgram(f).parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
-    return reportError(f, error);
+    return await reportError(f, error);
   } finally {
     await f.close();
   }

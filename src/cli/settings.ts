@@ -1,5 +1,5 @@
 import { parseDuration } from '../util/duration.js';
-import { DEFAULT_PROFILE, type ConfigStore, type Profile } from './config-store.js';
+import type { ConfigStore, Profile } from './config-store.js';
 import { UsageError } from './errors.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv'] as const;
@@ -37,6 +37,9 @@ export interface Settings {
   output: Setting<OutputFormat>;
   timeoutMs: Setting<number>;
 }
+
+/** The profile used when none is chosen. */
+export const DEFAULT_PROFILE = 'default';
 
 /** Where the local service listens by default, and so where the CLI looks when nothing else is set. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';

@@ -4,6 +4,7 @@ export * from './dates.js';
 export * from './endpoints.js';
 export * from './fields.js';
 export * from './json-text.js';
+export * from './loc.js';
 export * from './order.js';
 export * from './product.js';
 export * from './responses.js';

@@ -54,7 +54,9 @@ function describe(issue: Issue, root: unknown): Pick<ValidationIssue, 'type' | '
           : parentValue !== null &&
             typeof parentValue === 'object' &&
             Object.hasOwn(parentValue, issue.path.at(-1) as PropertyKey);
-      if (!present) return { type: 'missing', msg: 'Field required', input: parentValue ?? null };
+      // A key present with the value undefined (never in JSON, but in objects built from flags) is missing too.
+      if (!present || input === undefined)
+        return { type: 'missing', msg: 'Field required', input: parentValue ?? null };
       const words = typeWords[issue.expected] ?? { type: `${issue.expected}_type`, msg: issue.message };
       return { ...words, input };
     }
@@ -117,20 +119,6 @@ export function toValidationDetail(
     const loc = [...prefix, ...issue.path.map(String)];
     return ctx ? { type, loc, msg, input, ctx } : { type, loc, msg, input };
   });
-}
-
-/**
- * Writes a `loc` the way people read a path: `items[0].product.id`. The leading `body`/`query` is
- * dropped; indices may arrive as strings (this service) or numbers (FastAPI).
- */
-export function formatLoc(loc: readonly (string | number)[]): string {
-  const parts = loc[0] === 'body' || loc[0] === 'query' || loc[0] === 'path' ? loc.slice(1) : loc;
-  let text = '';
-  for (const part of parts) {
-    if (typeof part === 'number' || /^\d+$/.test(part)) text += `[${part}]`;
-    else text += text === '' ? part : `.${part}`;
-  }
-  return text === '' ? String(loc[0] ?? '') : text;
 }
 
 /** The outcome of checking a value against a contract schema. */

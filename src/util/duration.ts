@@ -39,7 +39,10 @@ export function parseDurationRange(text: string): { minMs: number; maxMs: number
 /** Writes milliseconds the short way people read them: `850ms`, `2.5s`, `3m 20s`, `2d 4h`. */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)}s`;
+  if (ms < 60_000) {
+    const seconds = ms / 1000;
+    return `${Number.isInteger(seconds) || seconds >= 10 ? Math.round(seconds) : seconds.toFixed(1)}s`;
+  }
   const units: [string, number][] = [
     ['d', 86_400_000],
     ['h', 3_600_000],

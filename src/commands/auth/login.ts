@@ -37,9 +37,9 @@ export function newLoginCommand(f: Factory): Command {
       ),
     )
     .action(async (options: LoginOptions) => {
-      const settings = f.settings();
+      const settings = await f.settings();
       const profileName = settings.profile.value;
-      const stored = f.config().profile(profileName);
+      const stored = (await f.config()).profile(profileName);
       const interactive = f.io.stdin.isTTY === true && f.io.stderr.isTTY === true && !options.secretStdin;
 
       let baseUrl = settings.baseUrl.value;
@@ -69,13 +69,14 @@ export function newLoginCommand(f: Factory): Command {
       }
       accessKeyId = accessKeyId.trim();
 
-      const result = await f.apiClientFor(baseUrl, { accessKeyId, secretAccessKey }).checkCredentials();
+      const client = await f.apiClientFor(baseUrl, { accessKeyId, secretAccessKey });
+      const result = await client.checkCredentials();
       if (!result.is_valid) {
         throw new AuthError(`the service refused these credentials: ${result.reason}`, [
           'Nothing was saved.',
         ]);
       }
-      const store = f.config();
+      const store = await f.config();
       store.updateProfile(profileName, {
         base_url: baseUrl,
         access_key_id: accessKeyId,
@@ -83,7 +84,7 @@ export function newLoginCommand(f: Factory): Command {
       });
       if (store.currentProfile() === undefined) store.useProfile(profileName);
       f.log.info(`Logged in to ${baseUrl} as ${accessKeyId}; saved in profile "${profileName}".`);
-      writeRecord(f, {
+      await writeRecord(f, {
         profile: profileName,
         base_url: baseUrl,
         access_key_id: accessKeyId,

@@ -6,9 +6,9 @@ export function newLogoutCommand(f: Factory): Command {
   return new Command('logout')
     .description('Remove the credentials of a profile (its other settings stay)')
     .addHelpText('after', examples('intake logout', 'intake logout --profile shop-b'))
-    .action(() => {
-      const name = f.settings().profile.value;
-      const store = f.config();
+    .action(async () => {
+      const name = (await f.settings()).profile.value;
+      const store = await f.config();
       const profile = store.profile(name);
       if (!profile?.access_key_id && !profile?.secret_access_key) {
         f.log.info(`Profile "${name}" has no credentials; nothing to do.`);

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { BUILT_IN_CARRIERS } from '../../contract/index.js';
+import { BUILT_IN_CARRIERS } from '../../contract/carrier-list.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
@@ -11,8 +11,8 @@ export function newCarriersCommand(f: Factory): Command {
       'after',
       examples('intake carriers', 'intake carriers --json', 'intake carriers -o csv > carriers.csv'),
     )
-    .action(() => {
-      writeData(f, {
+    .action(async () => {
+      await writeData(f, {
         json: BUILT_IN_CARRIERS,
         rows: BUILT_IN_CARRIERS,
         columns: [

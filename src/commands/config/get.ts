@@ -15,15 +15,14 @@ export function newConfigGetCommand(f: Factory): Command {
       'after',
       examples('intake config get base_url', 'intake config get access_key_id --profile shop-b'),
     )
-    .action((key: string) => {
-      const setting = effectiveSettings(f).find((candidate) => candidate.key === key);
+    .action(async (key: string) => {
+      const settings = await effectiveSettings(f);
+      const setting = settings.find((candidate) => candidate.key === key);
       if (!setting)
         throw new UsageError(`unknown setting "${key}"`, [
-          `Settings: ${effectiveSettings(f)
-            .map((s) => s.key)
-            .join(', ')}`,
+          `Settings: ${settings.map((s) => s.key).join(', ')}`,
         ]);
-      if (f.settings().output.value === 'json') {
+      if ((await f.settings()).output.value === 'json') {
         f.io.stdout.write(`${JSON.stringify(setting, null, 2)}\n`);
       } else if (setting.value !== undefined) {
         f.io.stdout.write(`${setting.value}\n`);

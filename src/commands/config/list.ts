@@ -3,6 +3,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import type { Setting } from '../../cli/settings.js';
+import { formatDuration } from '../../util/duration.js';
 
 /** How a secret is shown anywhere: never its characters. */
 export const MASKED = '********';
@@ -22,9 +23,9 @@ const row = (key: string, setting: Setting<string | number> | undefined, mask = 
 });
 
 /** Every effective setting with where it came from; the secret masked. */
-export function effectiveSettings(f: Factory): EffectiveSetting[] {
-  const settings = f.settings();
-  const profile = f.config().profile(settings.profile.value);
+export async function effectiveSettings(f: Factory): Promise<EffectiveSetting[]> {
+  const settings = await f.settings();
+  const profile = (await f.config()).profile(settings.profile.value);
   return [
     row('profile', settings.profile),
     row('base_url', settings.baseUrl),
@@ -41,7 +42,7 @@ export function effectiveSettings(f: Factory): EffectiveSetting[] {
     row('access_key_id', settings.accessKeyId),
     row('secret_access_key', settings.secretAccessKey, true),
     row('output', settings.output),
-    row('timeout', settings.timeoutMs),
+    row('timeout', { ...settings.timeoutMs, value: formatDuration(settings.timeoutMs.value) }),
   ];
 }
 
@@ -49,12 +50,12 @@ export function newConfigListCommand(f: Factory): Command {
   return new Command('list')
     .description('Show each effective setting and where it comes from (flag, env, profile, default)')
     .addHelpText('after', examples('intake config list', 'intake config list --profile shop-b --json'))
-    .action(() => {
-      const rows = effectiveSettings(f);
-      writeData(f, {
+    .action(async () => {
+      const rows = await effectiveSettings(f);
+      await writeData(f, {
         json: {
-          config_file: f.config().path,
-          profiles: f.config().profileNames(),
+          config_file: (await f.config()).path,
+          profiles: (await f.config()).profileNames(),
           settings: Object.fromEntries(rows.map(({ key, ...rest }) => [key, rest])),
         },
         rows,
@@ -65,6 +66,6 @@ export function newConfigListCommand(f: Factory): Command {
           { header: 'from', value: (setting) => setting.origin },
         ],
       });
-      f.log.info(`Config file: ${f.config().path}`);
+      f.log.info(`Config file: ${(await f.config()).path}`);
     });
 }

@@ -35,7 +35,7 @@ export function newConfigSetCommand(f: Factory): Command {
         'intake config set output json',
       ),
     )
-    .action((key: string, value: string) => {
+    .action(async (key: string, value: string) => {
       if (key === 'secret_access_key') {
         throw new UsageError('a secret is never taken on the command line', [
           'Store it with: printf %s "$SECRET" | intake login --access-key-id <id> --secret-stdin',
@@ -46,8 +46,8 @@ export function newConfigSetCommand(f: Factory): Command {
         throw new UsageError(`unknown setting "${key}"`, [`Settings: ${Object.keys(CHECKS).join(', ')}`]);
       const [valid, expected] = rule;
       if (!valid(value)) throw new UsageError(`${key} must be ${expected}, not "${value}"`);
-      const profile = f.settings().profile.value;
-      f.config().updateProfile(profile, { [key]: value });
+      const profile = (await f.settings()).profile.value;
+      (await f.config()).updateProfile(profile, { [key]: value });
       f.log.info(`Set ${key} of profile "${profile}".`);
     });
 }

@@ -8,8 +8,8 @@ export function newConfigUseCommand(f: Factory): Command {
     .description('Make a profile the one used when neither --profile nor INTAKE_PROFILE says otherwise')
     .argument('<profile>')
     .addHelpText('after', examples('intake config use shop-b', 'intake config use default'))
-    .action((name: string) => {
-      const store = f.config();
+    .action(async (name: string) => {
+      const store = await f.config();
       if (store.profile(name) === undefined) {
         const known = store.profileNames();
         throw new UsageError(`there is no profile "${name}"`, [

@@ -8,9 +8,9 @@ export function newHealthCommand(f: Factory): Command {
     .description('Check that the service is up (needs no credentials)')
     .addHelpText('after', examples('intake health', 'intake health --json', 'intake health --sandbox'))
     .action(async () => {
-      const result = await f.apiClient({ auth: 'optional' }).health();
-      const baseUrl = f.settings().baseUrl.value;
-      writeData(f, {
+      const result = await (await f.apiClient({ auth: 'optional' })).health();
+      const baseUrl = (await f.settings()).baseUrl.value;
+      await writeData(f, {
         json: result,
         rows: [{ ...result, base_url: baseUrl }],
         columns: [

@@ -18,10 +18,10 @@ export function newKeysCommand(f: Factory): Command {
       ),
     )
     .action(async () => {
-      const settings = f.settings();
-      const result = await f.apiClient().checkCredentials();
+      const settings = await f.settings();
+      const result = await (await f.apiClient()).checkCredentials();
       const key = settings.accessKeyId as NonNullable<typeof settings.accessKeyId>;
-      writeData(f, {
+      await writeData(f, {
         json: result,
         rows: [{ ...result, access_key_id: key.value, from: key.origin }],
         columns: [

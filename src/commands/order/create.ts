@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import type { UploadOptions } from '../../bulk/options.js';
-import { orders } from '../../bulk/resources.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { createFromInput } from '../shared/create-from-input.js';
@@ -24,5 +23,5 @@ export function newOrderCreateCommand(f: Factory): Command {
         'intake order create export.csv --encoding cp949 --columns "order_id=주문번호,recipient_name=수령인"',
       ),
     )
-    .action((file: string | undefined, options: UploadOptions) => createFromInput(f, orders, file, options));
+    .action((file: string | undefined, options: UploadOptions) => createFromInput(f, 'order', file, options));
 }

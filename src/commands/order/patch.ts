@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { OrderPatchBody, check } from '../../contract/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -22,6 +21,7 @@ export function newOrderPatchCommand(f: Factory): Command {
       examples('intake order patch ORD-1001 --recipient-name 김민지 --recipient-cellphone 010-9876-5432'),
     )
     .action(async (id: string, options: PatchOptions) => {
+      const { OrderPatchBody, check } = await import('../../contract/index.js');
       const checked = check(
         OrderPatchBody,
         { recipient_name: options.recipientName, recipient_cellphone: options.recipientCellphone },
@@ -30,10 +30,13 @@ export function newOrderPatchCommand(f: Factory): Command {
       if (!checked.ok) {
         throw new UsageError(
           'invalid patch; nothing was sent:',
-          describeIssues(checked.issues).map((line) => `--${line.replace('_', '-')}`),
+          describeIssues(checked.issues, {
+            recipient_name: '--recipient-name',
+            recipient_cellphone: '--recipient-cellphone',
+          }),
         );
       }
-      await f.apiClient().patchOrder(id, checked.value);
-      writeResult(f, { id, outcome: 'updated', status: 204, message: 'Order recipient updated.' });
+      await (await f.apiClient()).patchOrder(id, checked.value);
+      await writeResult(f, { id, outcome: 'updated', status: 204, message: 'Order recipient updated.' });
     });
 }

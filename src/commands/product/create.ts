@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import type { UploadOptions } from '../../bulk/options.js';
-import { products } from '../../bulk/resources.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -34,13 +33,13 @@ export function newProductCreateCommand(f: Factory): Command {
     .action(async (file: string | undefined, options: ProductCreateOptions) => {
       const fromFlags =
         options.id !== undefined || options.name !== undefined || options.imageUrl !== undefined;
-      if (!fromFlags) return createFromInput(f, products, file, options);
+      if (!fromFlags) return createFromInput(f, 'product', file, options);
       if (file !== undefined) throw new UsageError('give either a file or --id/--name/--image-url, not both');
       return createOne(
         f,
-        products,
+        'product',
         { id: options.id, name: options.name, image_url: options.imageUrl },
-        'the flags',
+        { label: 'the flags', flags: { id: '--id', name: '--name', image_url: '--image-url' } },
       );
     });
 }

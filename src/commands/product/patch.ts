@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { ProductPatchBody, check } from '../../contract/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -28,14 +27,15 @@ export function newProductPatchCommand(f: Factory): Command {
       if (options.name === undefined && options.imageUrl === undefined) {
         throw new UsageError('give --name, --image-url or both');
       }
+      const { ProductPatchBody, check } = await import('../../contract/index.js');
       const checked = check(ProductPatchBody, { name: options.name, image_url: options.imageUrl }, []);
       if (!checked.ok) {
         throw new UsageError(
           'invalid patch; nothing was sent:',
-          describeIssues(checked.issues).map((line) => `--${line.replace('_', '-')}`),
+          describeIssues(checked.issues, { name: '--name', image_url: '--image-url' }),
         );
       }
-      await f.apiClient().patchProduct(id, checked.value);
-      writeResult(f, { id, outcome: 'updated', status: 204, message: 'Product updated.' });
+      await (await f.apiClient()).patchProduct(id, checked.value);
+      await writeResult(f, { id, outcome: 'updated', status: 204, message: 'Product updated.' });
     });
 }

@@ -39,7 +39,7 @@ export function newQueueCommand(f: Factory): Command {
       ),
     )
     .action(async (options: StatusOptions) => {
-      const client = f.apiClient();
+      const client = await f.apiClient();
       let status: ShipmentQueueStatus = await client.shipmentQueueStatus();
       if (options.wait) {
         const interval = durationOption('--interval', options.interval);
@@ -69,7 +69,7 @@ export function newQueueCommand(f: Factory): Command {
           spinner.stop();
         }
       }
-      writeData(f, {
+      await writeData(f, {
         json: status,
         rows: [status],
         columns: [

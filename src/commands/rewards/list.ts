@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { RewardsQuery, check, utcDate } from '../../contract/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -31,6 +30,7 @@ export function newRewardsCommand(f: Factory): Command {
       ),
     )
     .action(async (options: ListOptions) => {
+      const { RewardsQuery, check, utcDate } = await import('../../contract/index.js');
       const today = utcDate(f.now().getTime());
       const query = {
         start_date: options.startDate ?? options.from ?? today,
@@ -40,16 +40,14 @@ export function newRewardsCommand(f: Factory): Command {
       if (!checked.ok) {
         throw new UsageError(
           'invalid date range:',
-          describeIssues(checked.issues).map((line) =>
-            line.replace('start_date', '--start-date').replace('end_date', '--end-date'),
-          ),
+          describeIssues(checked.issues, { start_date: '--start-date', end_date: '--end-date' }),
         );
       }
       if (query.start_date > query.end_date) {
         throw new UsageError(`--start-date ${query.start_date} is later than --end-date ${query.end_date}`);
       }
-      const result = await f.apiClient().listRewards(checked.value);
-      writeData(f, {
+      const result = await (await f.apiClient()).listRewards(checked.value);
+      await writeData(f, {
         json: result,
         rows: result.results,
         columns: [

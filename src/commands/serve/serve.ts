@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import envPaths from 'env-paths';
-import { CarrierList, check, type Carrier } from '../../contract/index.js';
-import { UsageError } from '../../cli/errors.js';
+import type { Carrier } from '../../contract/carriers.js';
+import { EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { describeIssues } from '../../cli/report-error.js';
@@ -37,7 +37,8 @@ function readJsonFile(name: string, path: string): unknown {
   }
 }
 
-function readCarriers(path: string): Carrier[] {
+async function readCarriers(path: string): Promise<Carrier[]> {
+  const { CarrierList, check } = await import('../../contract/index.js');
   const checked = check(CarrierList, readJsonFile('--carriers', path), []);
   if (!checked.ok)
     throw new UsageError(`--carriers ${path} is not a list of carriers:`, describeIssues(checked.issues));
@@ -85,7 +86,7 @@ export function newServeCommand(f: Factory): Command {
           `--apply-delay "${options.applyDelay}" is not a duration (2s) or a range (1m-5m)`,
         );
       const thanksDelayDays = wholeNumber('--thanks-delay-days', options.thanksDelayDays ?? '3', 365);
-      const carriers = options.carriers === undefined ? undefined : readCarriers(options.carriers);
+      const carriers = options.carriers === undefined ? undefined : await readCarriers(options.carriers);
       const dataDir = options.data ?? defaultDataDir();
       const seeds: MerchantSeed[] = [];
       if (options.merchantId || options.accessKeyId || options.secretAccessKey) {
@@ -114,17 +115,15 @@ export function newServeCommand(f: Factory): Command {
       });
       const stopped = new Promise<void>((resolve) => {
         let stopping = false;
-        const stop = (signal: string) => {
+        f.interrupts.onInterrupt((signal) => {
           if (stopping) {
-            f.io.stderr.write('Forced stop.\n');
-            process.exit(130);
+            f.io.stderr.write('Second signal: stopping now.\n');
+            process.exit(EXIT.interrupted);
           }
           stopping = true;
           f.log.info(`${signal}: finishing requests in flight and closing the database…`);
           void app.close().then(resolve);
-        };
-        f.interrupts.onInterrupt(() => stop('SIGINT'));
-        process.once('SIGTERM', () => stop('SIGTERM'));
+        });
       });
 
       let url: string;
@@ -137,7 +136,7 @@ export function newServeCommand(f: Factory): Command {
         );
       }
       const merchants = app.intake.provisioned.filter((merchant) => merchant.generated);
-      if (f.settings().output.value === 'json') {
+      if ((await f.settings()).output.value === 'json') {
         f.io.stdout.write(`${JSON.stringify({ url, data: dataDir, merchants })}\n`);
       } else {
         f.io.stdout.write(`Intake local service listening on ${url}\n`);

@@ -1,5 +1,4 @@
-import { check } from '../../contract/index.js';
-import type { Resource } from '../../bulk/resources.js';
+import type { Resource, ResourceName } from '../../bulk/resources.js';
 import { CliError, EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { writeData, type Column } from '../../cli/output.js';
@@ -20,8 +19,8 @@ export const WRITE_RESULT_COLUMNS: readonly Column<WriteResult>[] = [
   { header: 'message', value: (row) => row.message },
 ];
 
-export function writeResult(f: Factory, result: WriteResult): void {
-  writeData(f, { json: result, rows: [result], columns: WRITE_RESULT_COLUMNS });
+export function writeResult(f: Factory, result: WriteResult): Promise<void> {
+  return writeData(f, { json: result, rows: [result], columns: WRITE_RESULT_COLUMNS });
 }
 
 /**
@@ -29,20 +28,25 @@ export function writeResult(f: Factory, result: WriteResult): void {
  * it. A 409 is a rejection (exit 4), unless an earlier attempt of this very request lost its answer: then
  * the record is already registered, most likely by that attempt.
  */
-export async function createOne<T>(
+export async function createOne(
   f: Factory,
-  resource: Resource<T>,
+  name: ResourceName,
   input: unknown,
-  label: string,
+  source: { label: string; flags?: Record<string, string> },
 ): Promise<void> {
+  const [{ check }, { RESOURCES }] = await Promise.all([
+    import('../../contract/validation.js'),
+    import('../../bulk/resources.js'),
+  ]);
+  const resource = RESOURCES[name] as Resource<unknown>;
   const checked = check(resource.schema, input, []);
   if (!checked.ok) {
     throw new UsageError(
-      `the ${resource.name} from ${label} is invalid; nothing was sent:`,
-      describeIssues(checked.issues),
+      `the ${resource.name} from ${source.label} is invalid; nothing was sent:`,
+      describeIssues(checked.issues, source.flags),
     );
   }
-  const result = await resource.create(f.apiClient(), checked.value);
+  const result = await resource.create(await f.apiClient(), checked.value);
   if (result.status === 409 && !result.uncertain) {
     throw new CliError(`${result.message} (HTTP 409)`, EXIT.rejected);
   }
@@ -51,7 +55,7 @@ export async function createOne<T>(
       `${resource.name} ${resource.labelOf(checked.value)} is already registered (an earlier attempt got through).`,
     );
   }
-  writeResult(f, {
+  await writeResult(f, {
     id: resource.labelOf(checked.value),
     outcome: result.status === 202 ? 'accepted' : 'already_registered',
     status: result.status,

@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import type { UploadOptions } from '../../bulk/options.js';
-import { shipments } from '../../bulk/resources.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -36,7 +35,7 @@ export function newShipmentCreateCommand(f: Factory): Command {
     )
     .action(async (file: string | undefined, options: ShipmentCreateOptions) => {
       const flags = [options.order, options.items, options.companyCode, options.trackingNumber];
-      if (flags.every((flag) => flag === undefined)) return createFromInput(f, shipments, file, options);
+      if (flags.every((flag) => flag === undefined)) return createFromInput(f, 'shipment', file, options);
       if (file !== undefined)
         throw new UsageError(
           'give either a file or --order/--items/--company-code/--tracking-number, not both',
@@ -47,6 +46,14 @@ export function newShipmentCreateCommand(f: Factory): Command {
         company_code: options.companyCode,
         tracking_number: options.trackingNumber,
       };
-      return createOne(f, shipments, record, 'the flags');
+      return createOne(f, 'shipment', record, {
+        label: 'the flags',
+        flags: {
+          order_id: '--order',
+          order_item_ids: '--items',
+          company_code: '--company-code',
+          tracking_number: '--tracking-number',
+        },
+      });
     });
 }

@@ -1,0 +1,202 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Prompter } from '../../src/cli/prompter.js';
+import { cli } from '../helpers/cli.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(() => service.close());
+
+const freshConfig = () => mkdtempSync(join(tmpdir(), 'intake-cfg-'));
+
+async function login(configDir: string, profile?: string, secret = service.credentials.secretAccessKey) {
+  return cli(
+    [
+      'login',
+      '--base-url',
+      service.baseUrl,
+      '--access-key-id',
+      service.credentials.accessKeyId,
+      '--secret-stdin',
+      ...(profile ? ['--profile', profile] : []),
+    ],
+    { env: { INTAKE_CONFIG_DIR: configDir }, stdin: `${secret}\n` },
+  );
+}
+
+describe('intake login', () => {
+  it('checks the credentials, saves them with mode 0600 in a 0700 folder, and uses them after', async () => {
+    const configDir = freshConfig();
+    const result = await login(configDir);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      `Logged in to ${service.baseUrl} as ${service.credentials.accessKeyId}; saved in profile "default"`,
+    );
+    expect(result.stdout).not.toContain(service.credentials.secretAccessKey);
+    const file = join(configDir, 'config.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(configDir).mode & 0o777).toBe(0o700);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      current_profile: 'default',
+      profiles: { default: { base_url: service.baseUrl, access_key_id: service.credentials.accessKeyId } },
+    });
+    const check = await cli(['keys', 'check', '--json'], { env: { INTAKE_CONFIG_DIR: configDir } });
+    expect(check.code).toBe(0);
+  });
+
+  it('saves nothing when the service refuses the credentials (exit 3)', async () => {
+    const configDir = freshConfig();
+    const result = await login(configDir, undefined, 'wrong-secret');
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('Secret access key was invalid.');
+    expect(result.stderr).toContain('Nothing was saved.');
+    const list = await cli(['config', 'list', '--json'], { env: { INTAKE_CONFIG_DIR: configDir } });
+    expect((list.json() as { profiles: string[] }).profiles).toEqual([]);
+  });
+
+  it('never prompts without a terminal', async () => {
+    const result = await cli(['login'], { env: { INTAKE_CONFIG_DIR: freshConfig() } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('cannot prompt without a terminal');
+    expect(result.stderr).toContain('--secret-stdin');
+  });
+
+  it('asks on a terminal: base URL, access key id, secret (masked)', async () => {
+    const asked: string[] = [];
+    const prompter: Prompter = {
+      input: async (message, options) => {
+        asked.push(message);
+        return message.startsWith('Base URL')
+          ? service.baseUrl
+          : (options?.default ?? service.credentials.accessKeyId);
+      },
+      password: async (message) => {
+        asked.push(`${message} (password)`);
+        return service.credentials.secretAccessKey;
+      },
+    };
+    const configDir = freshConfig();
+    const result = await cli(['login', '--profile', 'shop-a'], {
+      env: { INTAKE_CONFIG_DIR: configDir },
+      tty: true,
+      prompter,
+    });
+    expect(result.code).toBe(0);
+    expect(asked).toEqual(['Base URL of the service', 'Access key id', 'Secret access key (password)']);
+    const check = await cli(['keys', 'check', '--profile', 'shop-a'], {
+      env: { INTAKE_CONFIG_DIR: configDir },
+    });
+    expect(check.code).toBe(0);
+  });
+});
+
+describe('intake config', () => {
+  it('list shows each setting, its value and where it came from, with the secret masked', async () => {
+    const configDir = freshConfig();
+    await login(configDir);
+    const result = await cli(['config', 'list', '--json', '--timeout', '5s'], {
+      env: { INTAKE_CONFIG_DIR: configDir, INTAKE_BASE_URL: 'http://127.0.0.1:9999' },
+    });
+    const { settings } = result.json() as {
+      settings: Record<string, { value: unknown; source: string; origin: string }>;
+    };
+    expect(settings.profile).toEqual({ value: 'default', source: 'profile', origin: 'intake config use' });
+    expect(settings.base_url).toEqual({
+      value: 'http://127.0.0.1:9999',
+      source: 'env',
+      origin: 'INTAKE_BASE_URL',
+    });
+    expect(settings.access_key_id).toMatchObject({
+      value: service.credentials.accessKeyId,
+      source: 'profile',
+    });
+    expect(settings.secret_access_key).toEqual({
+      value: '********',
+      source: 'profile',
+      origin: 'profile "default"',
+    });
+    expect(settings.output).toMatchObject({ value: 'json', source: 'flag', origin: '--json' });
+    expect(settings.timeout).toMatchObject({ value: '5s', source: 'flag', origin: '--timeout' });
+    expect(result.stdout).not.toContain(service.credentials.secretAccessKey);
+  });
+
+  it('flag beats environment beats profile beats default', async () => {
+    const configDir = freshConfig();
+    await cli(['config', 'set', 'base_url', 'http://profile.example.com'], {
+      env: { INTAKE_CONFIG_DIR: configDir },
+    });
+    const get = (env: Record<string, string>, ...flags: string[]) =>
+      cli(['config', 'get', 'base_url', ...flags], { env: { INTAKE_CONFIG_DIR: configDir, ...env } });
+    expect((await get({})).stdout).toBe('http://profile.example.com\n');
+    expect((await get({ INTAKE_BASE_URL: 'http://env.example.com' })).stdout).toBe(
+      'http://env.example.com\n',
+    );
+    expect(
+      (await get({ INTAKE_BASE_URL: 'http://env.example.com' }, '--base-url', 'http://flag.example.com'))
+        .stdout,
+    ).toBe('http://flag.example.com\n');
+    const other = freshConfig();
+    expect((await cli(['config', 'get', 'base_url'], { env: { INTAKE_CONFIG_DIR: other } })).stdout).toBe(
+      'http://127.0.0.1:8080\n',
+    );
+  });
+
+  it('an explicit --profile beats credentials from the environment', async () => {
+    const configDir = freshConfig();
+    await login(configDir, 'shop-a');
+    const env = {
+      INTAKE_CONFIG_DIR: configDir,
+      INTAKE_ACCESS_KEY_ID: 'AKENV',
+      INTAKE_SECRET_ACCESS_KEY: 'env-secret',
+      INTAKE_BASE_URL: service.baseUrl,
+    };
+    expect((await cli(['keys', 'check'], { env })).code).toBe(3);
+    expect((await cli(['keys', 'check', '--profile', 'shop-a'], { env })).code).toBe(0);
+    expect(
+      (await cli(['config', 'get', 'access_key_id', '--profile', 'shop-a'], { env })).stdout.trim(),
+    ).toBe(service.credentials.accessKeyId);
+  });
+
+  it('set checks values and refuses secrets; use switches profiles', async () => {
+    const configDir = freshConfig();
+    const env = { INTAKE_CONFIG_DIR: configDir };
+    expect((await cli(['config', 'set', 'base_url', 'not a url'], { env })).code).toBe(2);
+    expect((await cli(['config', 'set', 'output', 'yaml'], { env })).code).toBe(2);
+    const secret = await cli(['config', 'set', 'secret_access_key', 'shh'], { env });
+    expect(secret.code).toBe(2);
+    expect(secret.stderr).toContain('never taken on the command line');
+    expect((await cli(['config', 'set', 'output', 'csv', '--profile', 'b'], { env })).code).toBe(0);
+    expect((await cli(['config', 'use', 'missing'], { env })).code).toBe(2);
+    expect((await cli(['config', 'use', 'b'], { env })).code).toBe(0);
+    expect((await cli(['config', 'get', 'profile'], { env })).stdout).toBe('b\n');
+    expect((await cli(['carriers'], { env })).stdout.split('\n')[0]).toBe('code,name');
+  });
+
+  it('--sandbox uses the profile’s sandbox_base_url, and says when there is none', async () => {
+    const configDir = freshConfig();
+    const env = { INTAKE_CONFIG_DIR: configDir };
+    const none = await cli(['health', '--sandbox'], { env });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('has no sandbox_base_url');
+    await cli(['config', 'set', 'sandbox_base_url', service.baseUrl], { env });
+    await cli(['config', 'set', 'base_url', 'http://127.0.0.1:1'], { env });
+    const result = await cli(['health', '--sandbox', '--json'], { env });
+    expect(result.code).toBe(0);
+  });
+
+  it('logout removes the credentials and keeps the rest', async () => {
+    const configDir = freshConfig();
+    await login(configDir);
+    const env = { INTAKE_CONFIG_DIR: configDir };
+    expect((await cli(['logout'], { env })).code).toBe(0);
+    expect((await cli(['config', 'get', 'base_url'], { env })).stdout).toBe(`${service.baseUrl}\n`);
+    const check = await cli(['keys', 'check'], { env });
+    expect(check.code).toBe(3);
+    expect(check.stderr).toContain('profile "default" has no credentials');
+  });
+});

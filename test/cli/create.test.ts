@@ -1,0 +1,287 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, serviceEnv } from '../helpers/cli.js';
+import { sampleOrder, sampleProduct } from '../helpers/samples.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+let env: Record<string, string>;
+const dir = mkdtempSync(join(tmpdir(), 'intake-create-'));
+const file = (name: string, content: unknown) => {
+  const path = join(dir, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+  return path;
+};
+const jobCount = () => service.app.intake.store.jobs.list('mall-1', { limit: 10_000 }).length;
+
+beforeAll(async () => {
+  service = await startService();
+  env = serviceEnv(service);
+});
+afterAll(() => service.close());
+
+describe('intake order create', () => {
+  it('sends one order from a JSON file', async () => {
+    const result = await cli(['order', 'create', file('order.json', sampleOrder('ORD-C1')), '--json'], {
+      env,
+    });
+    expect(result.code).toBe(0);
+    expect(result.json()).toEqual({
+      id: 'ORD-C1',
+      outcome: 'accepted',
+      status: 202,
+      message: 'Order creation request has been queued.',
+    });
+    expect(service.app.intake.store.orders.get('mall-1', 'ORD-C1')).toBeDefined();
+  });
+
+  it('reads standard input with -', async () => {
+    const result = await cli(['order', 'create', '-', '-o', 'csv'], {
+      env,
+      stdin: JSON.stringify(sampleOrder('ORD-C2')),
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      'id,outcome,status,message\nORD-C2,accepted,202,Order creation request has been queued.\n',
+    );
+  });
+
+  it('never sends an invalid order: exit 2, one readable line per problem', async () => {
+    const before = jobCount();
+    const bad = sampleOrder('ORD-C3', { recipient_cellphone: '' });
+    (bad.items[0] as { product: Record<string, unknown> }).product.image_url = 'img/p.png';
+    delete (bad.items[1] as Record<string, unknown>).id;
+    const result = await cli(['order', 'create', file('bad.json', bad)], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('nothing was sent');
+    expect(result.stderr).toContain('recipient_cellphone: String should have at least 1 character');
+    expect(result.stderr).toContain(
+      'items[0].product.image_url: Input should be a valid URL, relative URL without a base',
+    );
+    expect(result.stderr).toContain('items[1].id: Field required');
+    expect(jobCount()).toBe(before);
+  });
+
+  it('says where a file is not JSON', async () => {
+    const result = await cli(['order', 'create', file('broken.json', '{\n  "id": "A",\n  "items": ]\n}')], {
+      env,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('broken.json is not valid JSON: Expecting value at line 3, column 12');
+  });
+
+  it('a missing file is a usage error', async () => {
+    const result = await cli(['order', 'create', join(dir, 'nope.json')], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no such file');
+  });
+
+  it('a duplicate order is rejected by the service: exit 4 with its detail', async () => {
+    const path = file('dup.json', sampleOrder('ORD-C4'));
+    expect((await cli(['order', 'create', path], { env })).code).toBe(0);
+    const again = await cli(['order', 'create', path], { env });
+    expect(again.code).toBe(4);
+    expect(again.stderr).toContain("Order 'ORD-C4' already exists. (HTTP 409)");
+  });
+
+  it('--dry-run checks and sends nothing', async () => {
+    const before = jobCount();
+    const result = await cli(['order', 'create', file('dry.json', sampleOrder('ORD-C5')), '--dry-run'], {
+      env,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('valid (dry run: nothing was sent)');
+    expect(jobCount()).toBe(before);
+  });
+});
+
+describe('intake product create', () => {
+  it('sends a product from flags', async () => {
+    const result = await cli(
+      [
+        'product',
+        'create',
+        '--id',
+        'P-C1',
+        '--name',
+        '제주 감귤',
+        '--image-url',
+        'https://shop.example.com/c1.jpg',
+        '--json',
+      ],
+      { env },
+    );
+    expect(result.code).toBe(0);
+    expect(result.json()).toMatchObject({ id: 'P-C1', outcome: 'accepted', status: 202 });
+  });
+
+  it('sends a product from a file', async () => {
+    const result = await cli(['product', 'create', file('product.json', sampleProduct('P-C2'))], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('P-C2');
+  });
+
+  it('checks flags against the contract', async () => {
+    const result = await cli(
+      ['product', 'create', '--id', 'P-C3', '--image-url', 'https://x.example.com/a.png'],
+      { env },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--name: Field required');
+  });
+
+  it('refuses a file and flags together', async () => {
+    const result = await cli(['product', 'create', 'x.json', '--id', 'P-C9'], { env });
+    expect(result.code).toBe(2);
+  });
+});
+
+describe('intake shipment create', () => {
+  beforeAll(async () => {
+    await cli(['order', 'create', file('ship-order.json', sampleOrder('ORD-S1'))], { env });
+  });
+
+  it('sends a shipment from flags', async () => {
+    const result = await cli(
+      [
+        'shipment',
+        'create',
+        '--order',
+        'ORD-S1',
+        '--items',
+        'ORD-S1-1, ORD-S1-2',
+        '--company-code',
+        'kr.cjlogistics',
+        '--tracking-number',
+        '640123456789',
+        '--json',
+      ],
+      { env },
+    );
+    expect(result.code).toBe(0);
+    expect(result.json()).toMatchObject({ id: 'ORD-S1 kr.cjlogistics 640123456789', outcome: 'accepted' });
+    expect((await service.call('GET', '/api/v1/shipments/status/')).json).toMatchObject({ count: 1 });
+  });
+
+  it('sends a shipment from a JSON object with its order id', async () => {
+    const body = {
+      order_id: 'ORD-S1',
+      order_item_ids: ['ORD-S1-2'],
+      company_code: 'self',
+      tracking_number: 'self',
+    };
+    const result = await cli(['shipment', 'create', file('shipment.json', body)], { env });
+    expect(result.code).toBe(0);
+  });
+
+  it.each([
+    [
+      ['--company-code', 'kr.nowhere', '--tracking-number', '1'],
+      "--company-code: Input should be 'self', 'kr.chunilps'",
+    ],
+    [
+      ['--company-code', 'self', '--tracking-number', '1'],
+      "--tracking-number: Value error, tracking_number must be 'self'",
+    ],
+  ])('checks the carrier rules before sending (%j)', async (flags, message) => {
+    const result = await cli(['shipment', 'create', '--order', 'ORD-S1', '--items', 'ORD-S1-1', ...flags], {
+      env,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('a shipment of an unknown order: exit 4 with the service’s detail', async () => {
+    const result = await cli(
+      [
+        'shipment',
+        'create',
+        '--order',
+        'ORD-NONE',
+        '--items',
+        'X-1',
+        '--company-code',
+        'kr.epost',
+        '--tracking-number',
+        '1',
+      ],
+      { env },
+    );
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain("Order 'ORD-NONE' not found. (HTTP 404)");
+  });
+
+  it('an item of another order: exit 4 with the 422 as readable lines', async () => {
+    const result = await cli(
+      [
+        'shipment',
+        'create',
+        '--order',
+        'ORD-S1',
+        '--items',
+        'ORD-S1-1,ORD-C1-1',
+        '--company-code',
+        'kr.epost',
+        '--tracking-number',
+        '1',
+      ],
+      { env },
+    );
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('the service rejected the request (HTTP 422):');
+    expect(result.stderr).toContain(
+      "order_item_ids[1]: Value error, 'ORD-C1-1' is not an item of order 'ORD-S1'",
+    );
+  });
+});
+
+describe('patches', () => {
+  it('intake order patch changes the recipient', async () => {
+    await cli(['order', 'create', file('patch-order.json', sampleOrder('ORD-P1'))], { env });
+    const result = await cli(
+      [
+        'order',
+        'patch',
+        'ORD-P1',
+        '--recipient-name',
+        '최유나',
+        '--recipient-cellphone',
+        '010-7777-8888',
+        '--json',
+      ],
+      { env },
+    );
+    expect(result.code).toBe(0);
+    expect(result.json()).toEqual({
+      id: 'ORD-P1',
+      outcome: 'updated',
+      status: 204,
+      message: 'Order recipient updated.',
+    });
+    expect(service.app.intake.store.orders.get('mall-1', 'ORD-P1')).toMatchObject({
+      recipient_name: '최유나',
+    });
+  });
+
+  it('intake order patch needs both fields', async () => {
+    const result = await cli(['order', 'patch', 'ORD-P1', '--recipient-name', '최유나'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--recipient-cellphone: Field required');
+  });
+
+  it('intake product patch changes the name', async () => {
+    await cli(['product', 'create', file('patch-product.json', sampleProduct('P-P1'))], { env });
+    const result = await cli(['product', 'patch', 'P-P1', '--name', '새 상품명'], { env });
+    expect(result.code).toBe(0);
+    expect(service.app.intake.store.products.get('mall-1', 'P-P1')?.name).toBe('새 상품명');
+  });
+
+  it('intake product patch needs a field, and an unknown product is exit 4', async () => {
+    expect((await cli(['product', 'patch', 'P-P1'], { env })).code).toBe(2);
+    const unknown = await cli(['product', 'patch', 'P-NONE', '--name', 'x'], { env });
+    expect(unknown.code).toBe(4);
+    expect(unknown.stderr).toContain("Product 'P-NONE' not found. (HTTP 404)");
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBin } from '../helpers/spawn.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+let configDir: string;
+beforeAll(async () => {
+  service = await startService();
+  configDir = mkdtempSync(join(tmpdir(), 'intake-spawn-'));
+});
+afterAll(() => service.close());
+
+const env = () => ({ INTAKE_CONFIG_DIR: configDir, INTAKE_BASE_URL: service.baseUrl });
+
+describe('bin/intake.js', () => {
+  it('exit 0: health', async () => {
+    const result = await runBin(['health', '--json'], { env: env() });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ status: 'available' });
+  });
+
+  it('exit 2: a usage error', async () => {
+    const result = await runBin(['order', 'create', '--concurrency'], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("option '--concurrency <n>' argument missing");
+  });
+
+  it('exit 2 and no prompt without a terminal', async () => {
+    const started = Date.now();
+    const result = await runBin(['login'], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('cannot prompt without a terminal');
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('exit 3: refused credentials', async () => {
+    const result = await runBin(['keys', 'check'], {
+      env: {
+        ...env(),
+        INTAKE_ACCESS_KEY_ID: service.credentials.accessKeyId,
+        INTAKE_SECRET_ACCESS_KEY: 'nope',
+      },
+    });
+    expect(result.code).toBe(3);
+  });
+
+  it('exit 5: nothing listening', async () => {
+    const result = await runBin(['health'], { env: { ...env(), INTAKE_BASE_URL: 'http://127.0.0.1:1' } });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('connection refused');
+  });
+
+  it('login stores the secret in a 0600 file and no output ever shows it', async () => {
+    const secret = service.credentials.secretAccessKey;
+    const login = await runBin(
+      ['login', '--access-key-id', service.credentials.accessKeyId, '--secret-stdin', '--verbose'],
+      { env: env(), input: `${secret}\n` },
+    );
+    expect(login.code).toBe(0);
+    const files = readdirSync(configDir);
+    expect(files).toContain('config.json');
+    expect(statSync(join(configDir, 'config.json')).mode & 0o777).toBe(0o600);
+    expect(statSync(configDir).mode & 0o777).toBe(0o700);
+
+    const outputs = [login];
+    for (const args of [
+      ['config', 'list'],
+      ['config', 'list', '--json'],
+      ['config', 'get', 'secret_access_key'],
+      ['keys', 'check', '--verbose'],
+      ['queue', 'status', '--verbose', '--json'],
+      ['rewards', 'list', '--verbose', '-o', 'csv'],
+    ]) {
+      const result = await runBin(args, { env: env() });
+      expect(result.code, args.join(' ')).toBe(0);
+      outputs.push(result);
+    }
+    const basicToken = service.authorization.slice('Basic '.length);
+    for (const output of outputs) {
+      expect(output.stdout + output.stderr).not.toContain(secret);
+      expect(output.stdout + output.stderr).not.toContain(basicToken);
+    }
+    expect(outputs[2]?.stdout).toContain('********');
+  });
+});

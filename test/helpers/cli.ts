@@ -1,0 +1,72 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import type { RetryPolicy } from '../../src/client/retry.js';
+import { createFactory } from '../../src/cli/factory.js';
+import { InterruptHub } from '../../src/cli/interrupts.js';
+import type { Prompter } from '../../src/cli/prompter.js';
+import { runCli } from '../../src/cli/run.js';
+import type { TestService } from './service.js';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** stdout parsed as JSON (for `--json` runs). */
+  json: () => unknown;
+}
+
+export interface CliOptions {
+  env?: Record<string, string | undefined>;
+  stdin?: string | Buffer;
+  tty?: boolean;
+  prompter?: Prompter;
+  dispatcher?: Dispatcher;
+  retry?: RetryPolicy;
+  interrupts?: InterruptHub;
+  now?: () => Date;
+}
+
+/** Fast retries for tests: the policy is the same, the waits are short. */
+export const QUICK_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 5, maxDelayMs: 50 };
+
+/** Runs the real CLI in-process through its Factory, with captured streams and a private config folder. */
+export async function cli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (chunk) => (out += chunk));
+  stderr.on('data', (chunk) => (err += chunk));
+  const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as Readable & {
+    isTTY?: boolean;
+  };
+  const tty = options.tty === true;
+  Object.assign(stdin, { isTTY: tty });
+  Object.assign(stdout, { isTTY: tty });
+  Object.assign(stderr, { isTTY: tty });
+  const factory = createFactory({
+    io: { stdin, stdout, stderr },
+    env: { INTAKE_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'intake-config-')), ...options.env },
+    version: '0.0.0-test',
+    interrupts: options.interrupts ?? new InterruptHub(),
+    retry: options.retry ?? QUICK_RETRY,
+    ...(options.prompter ? { prompter: options.prompter } : {}),
+    ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const code = await runCli(args, factory);
+  return { code, stdout: out, stderr: err, json: () => JSON.parse(out) as unknown };
+}
+
+/** The environment that points the CLI at a test service with its merchant's credentials. */
+export function serviceEnv(service: TestService, configDir?: string): Record<string, string> {
+  return {
+    INTAKE_BASE_URL: service.baseUrl,
+    INTAKE_ACCESS_KEY_ID: service.credentials.accessKeyId,
+    INTAKE_SECRET_ACCESS_KEY: service.credentials.secretAccessKey,
+    ...(configDir ? { INTAKE_CONFIG_DIR: configDir } : {}),
+  };
+}
