@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -13,7 +14,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bin/**/*.js', 'bench/**/*.ts', 'src/demo/**/*.ts'],
+    files: ['**/*.js'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['bin/**/*.js', 'bench/**/*.js', 'src/demo/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -51,6 +51,8 @@ export interface Factory {
   /** Colours for stdout and stderr, honouring NO_COLOR, FORCE_COLOR, `--no-color` and terminals. */
   colors(): { out: ChalkInstance; err: ChalkInstance };
   log: Logger;
+  /** The resolved credentials; fails with what to do when there are none. */
+  credentials(): Promise<Credentials>;
   /** The service client with the resolved credentials; `auth: 'required'` fails without them. */
   apiClient(options?: { auth?: 'required' | 'optional' }): Promise<ApiClient>;
   /** A client for explicit settings (`intake login` checks credentials before saving them). */
@@ -128,15 +130,19 @@ export function createFactory(deps: FactoryDeps): Factory {
       clients.push(client);
       return client;
     },
-    apiClient: async ({ auth = 'required' } = {}) => {
+    credentials: async () => {
       const resolved = await factory.settings();
       const accessKeyId = resolved.accessKeyId?.value;
       const secretAccessKey = resolved.secretAccessKey?.value;
-      if (accessKeyId === undefined || secretAccessKey === undefined) {
-        if (auth === 'required') throw missingCredentials(resolved);
+      if (accessKeyId === undefined || secretAccessKey === undefined) throw missingCredentials(resolved);
+      return { accessKeyId, secretAccessKey };
+    },
+    apiClient: async ({ auth = 'required' } = {}) => {
+      const resolved = await factory.settings();
+      if (auth === 'optional' && (!resolved.accessKeyId || !resolved.secretAccessKey)) {
         return factory.apiClientFor(resolved.baseUrl.value, undefined);
       }
-      return factory.apiClientFor(resolved.baseUrl.value, { accessKeyId, secretAccessKey });
+      return factory.apiClientFor(resolved.baseUrl.value, await factory.credentials());
     },
     prompter: async () => deps.prompter ?? inquirerPrompter(deps.io),
     close: async () => {

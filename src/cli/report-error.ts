@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { ApiError, NetworkError, UnexpectedResponseError } from '../client/errors.js';
+import { AbortedError, ApiError, NetworkError, UnexpectedResponseError } from '../client/errors.js';
 import { formatLoc } from '../contract/loc.js';
 import type { ValidationIssue } from '../contract/validation.js';
 import { CliError, EXIT, ExitCode } from './errors.js';
@@ -76,8 +76,7 @@ async function explain(f: Factory, error: unknown): Promise<{ code: number; line
     return { code: EXIT.unreachable, lines: [`cannot reach ${error.url}: ${error.reason}${origin}`] };
   }
   if (error instanceof UnexpectedResponseError) return { code: EXIT.failure, lines: [error.message] };
-  if ((error as { name?: string } | null)?.name === 'AbortError')
-    return { code: EXIT.interrupted, lines: ['interrupted'] };
+  if (error instanceof AbortedError) return { code: EXIT.interrupted, lines: ['interrupted'] };
   const message = error instanceof Error ? error.message : String(error);
   const stack = f.globals.verbose && error instanceof Error && error.stack ? [error.stack] : [];
   return { code: EXIT.failure, lines: [`unexpected error: ${message}`, ...stack] };

@@ -119,6 +119,11 @@ export class ApiClient {
     return this.#parse(ShipmentQueueStatus, result, path);
   }
 
+  /** Stops every request in flight; see `HttpClient.abort`. */
+  abort(): Promise<void> {
+    return this.http.abort();
+  }
+
   close(): Promise<void> {
     return this.http.close();
   }

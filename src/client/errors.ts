@@ -47,3 +47,13 @@ export class UnexpectedResponseError extends Error {
     this.name = 'UnexpectedResponseError';
   }
 }
+
+/** A request stopped on purpose (a second Ctrl-C) before the service answered. */
+export class AbortedError extends Error {
+  readonly code = 'ABORTED';
+
+  constructor() {
+    super('aborted before the service answered');
+    this.name = 'AbortedError';
+  }
+}

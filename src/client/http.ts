@@ -1,5 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
-import { ApiError, NetworkError } from './errors.js';
+import { AbortedError, ApiError, NetworkError } from './errors.js';
 import {
   DEFAULT_RETRY,
   RETRYABLE_STATUSES,
@@ -33,8 +33,6 @@ export interface HttpClientOptions {
   /** A dispatcher to use instead of the client's own keep-alive agent (tests pass a MockAgent). */
   dispatcher?: Dispatcher;
   onAttempt?: (report: AttemptReport) => void;
-  /** Aborts requests in flight (a second Ctrl-C). */
-  signal?: AbortSignal;
 }
 
 /** A response the caller handles: 2xx, or an error status it asked to see (`accept`). */
@@ -49,19 +47,7 @@ export interface HttpResult {
   uncertain: boolean;
 }
 
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENOTFOUND']);
 
@@ -115,6 +101,7 @@ export class HttpClient {
   readonly #dispatcher: Dispatcher;
   readonly #ownDispatcher: boolean;
   readonly #retry: RetryPolicy;
+  #aborted = false;
 
   constructor(options: HttpClientOptions) {
     this.#options = options;
@@ -174,14 +161,13 @@ export class HttpClient {
           headers,
           body: payload,
           dispatcher: this.#dispatcher,
-          signal: this.#options.signal,
         });
         status = response.statusCode;
         const header = response.headers['retry-after'];
         retryAfter = Array.isArray(header) ? header[0] : header;
         body = parseBody(await response.body.text());
       } catch (error) {
-        if (this.#options.signal?.aborted) throw error;
+        if (this.#aborted) throw new AbortedError();
         const code = (error as { code?: string }).code;
         if (!isRetryableError(error) || attempt >= attempts) {
           report({ error: describeNetworkError(error, this.#options.timeoutMs) });
@@ -192,13 +178,15 @@ export class HttpClient {
         if (code === undefined || !NOT_SENT.has(code)) uncertain = true;
         const wait = backoffMs(this.#retry, attempt);
         report({ error: describeNetworkError(error, this.#options.timeoutMs), retryInMs: wait });
-        await sleep(wait, this.#options.signal);
+        await sleep(wait);
+        if (this.#aborted) throw new AbortedError();
         continue;
       }
       if (RETRYABLE_STATUSES.has(status) && attempt < attempts) {
         const wait = backoffMs(this.#retry, attempt, retryAfterMs(retryAfter));
         report({ status, retryInMs: wait });
-        await sleep(wait, this.#options.signal);
+        await sleep(wait);
+        if (this.#aborted) throw new AbortedError();
         continue;
       }
       report({ status });
@@ -209,7 +197,17 @@ export class HttpClient {
     }
   }
 
+  /**
+   * Stops every request in flight (a second Ctrl-C): they reject with `AbortedError`. Done by closing
+   * the connections rather than with an AbortSignal per request, whose listeners would keep each
+   * request's objects alive well after it ends.
+   */
+  async abort(): Promise<void> {
+    this.#aborted = true;
+    await this.#dispatcher.destroy();
+  }
+
   async close(): Promise<void> {
-    if (this.#ownDispatcher) await this.#dispatcher.close();
+    if (this.#ownDispatcher && !this.#aborted) await this.#dispatcher.close();
   }
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -9,8 +9,10 @@ import { join } from 'node:path';
  */
 const root = join(import.meta.dirname, '..', '..');
 const bin = join(root, 'bin', 'intake.js');
-const fixture = (name: string) => join('fixtures', name);
 const work = mkdtempSync(join(tmpdir(), 'intake-demo-'));
+// Uploads write their rejects and journals next to the input: the demo works on copies.
+cpSync(join(root, 'fixtures'), join(work, 'fixtures'), { recursive: true });
+const fixture = (name: string) => join('fixtures', name);
 
 interface Serve {
   url: string;
@@ -47,7 +49,7 @@ function startService(): Promise<{ serve: Serve; stop: () => Promise<void> }> {
 function intake(env: NodeJS.ProcessEnv, ...args: string[]): Promise<number> {
   console.log(`\n\x1b[1m$ intake ${args.map((arg) => (/\s/.test(arg) ? `"${arg}"` : arg)).join(' ')}\x1b[0m`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: root, env, stdio: 'inherit' });
+    const child = spawn(process.execPath, [bin, ...args], { cwd: work, env, stdio: 'inherit' });
     child.once('exit', (code) => resolve(code ?? 1));
   });
 }
@@ -69,8 +71,19 @@ async function main(): Promise<void> {
   try {
     await intake(env, 'health');
     await intake(env, 'keys', 'check');
-    await intake(env, 'product', 'create', fixture('product.json'));
+    await intake(env, 'product', 'create', fixture('products.csv'));
+    await intake(env, 'order', 'create', fixture('orders.csv'), '--report', 'orders-report.csv');
+    await intake(
+      env,
+      'order',
+      'create',
+      fixture('orders-cp949.csv'),
+      '--columns',
+      fixture('columns-ko.json'),
+    );
+    await intake(env, 'order', 'create', fixture('orders-with-errors.csv'), '--dry-run');
     await intake(env, 'order', 'create', fixture('order.json'));
+    await intake(env, 'shipment', 'create', fixture('shipments.csv'));
     await intake(env, 'shipment', 'create', fixture('shipment.json'));
     await intake(env, 'queue', 'status', '--wait', '--interval', '1s');
     await sleep(200);

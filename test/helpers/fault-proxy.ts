@@ -16,8 +16,19 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
+export interface ProxyOptions {
+  /** Called as each request arrives, with its number (from 1). */
+  onRequest?: (count: number) => void;
+  /** Holds each answer this long before passing it back. */
+  delayMs?: number;
+}
+
 /** A loopback proxy in front of a real service that applies `faults` to the requests in order, then passes. */
-export async function startFaultProxy(target: string, faults: Fault[]): Promise<FaultProxy> {
+export async function startFaultProxy(
+  target: string,
+  faults: Fault[],
+  options: ProxyOptions = {},
+): Promise<FaultProxy> {
   const upstream = new URL(target);
   const state = { seen: 0, passed: 0 };
   const forward = (incoming: IncomingMessage, body: Buffer) =>
@@ -53,6 +64,7 @@ export async function startFaultProxy(target: string, faults: Fault[]): Promise<
     incoming.on('end', async () => {
       const fault = faults[state.seen] ?? 'pass';
       state.seen += 1;
+      options.onRequest?.(state.seen);
       const body = Buffer.concat(chunks);
       if (fault === 'drop-before') {
         incoming.socket.destroy();
@@ -67,6 +79,7 @@ export async function startFaultProxy(target: string, faults: Fault[]): Promise<
         return;
       }
       const answer = await forward(incoming, body);
+      if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       if (fault === 'drop-after') {
         incoming.socket.destroy();
         return;

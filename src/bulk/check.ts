@@ -1,0 +1,147 @@
+import { FingerprintTable, capacityFor } from './fingerprint-table.js';
+import { fingerprintOf } from './fingerprint.js';
+import { GroupIndex } from './group-index.js';
+import { Column } from './memory.js';
+import { describeProblems, type Problem } from './problems.js';
+import type { UnitSource } from './units.js';
+
+/**
+ * The outcome of the check pass: every problem, found before anything is sent, and the plan of the send
+ * pass: which group each unit belongs to (by unit number) and at which unit each group is complete.
+ */
+export interface CheckResult {
+  units: number;
+  /** The group of each unit, by unit number; -1 for a unit that is no record's (an invalid one alone). */
+  groupOfUnit: Column<Int32Array>;
+  /** The last unit of each group, by group number. */
+  lastUnit: Column<Int32Array>;
+  /** Why a group is invalid, by group number. */
+  invalid: ReadonlyMap<number, string>;
+  /** Problems of units, by unit number. */
+  problems: Map<number, Problem[]>;
+  /** Units that repeat an earlier unit exactly (skipped, not errors), and the unit they repeat. */
+  duplicates: Map<number, number>;
+  /** Item ids used by more than one record, and why: said on every row that uses them. */
+  sharedItems: Map<string, string>;
+  records: number;
+  invalidRecords: number;
+}
+
+/** Counts progress while checking, for a long file. */
+export type CheckProgress = (units: number) => void;
+
+/**
+ * The check pass. Reads every unit once and remembers, per group, its first and last row, a fingerprint
+ * of what its rows must agree on, and whether it is invalid: enough to refuse a record as a whole (one
+ * bad row invalidates its order) and, in the send pass, to send a record as soon as its last row is read.
+ * Item ids are remembered (as fingerprints) to find an id used twice in the file.
+ */
+export async function checkUnits(source: UnitSource, progress?: CheckProgress): Promise<CheckResult> {
+  const { layout, unitName } = source;
+  const groups = new GroupIndex();
+  const problems = new Map<number, Problem[]>();
+  const expected = Math.ceil((source.estimatedUnits ?? 0) * 1.05);
+  const groupOfUnit = new Column(Int32Array, Math.max(1024, expected + 2), -1);
+  const duplicates = new Map<number, number>();
+  /** For each item id (as a fingerprint), the group that first used it; sized up front from the estimate. */
+  const itemOwners = new FingerprintTable(layout.oneItemPerUnit ? capacityFor(expected) : undefined);
+  const sharedItems = new Map<string, string>();
+  let units = 0;
+  let loose = 0;
+
+  const addProblems = (row: number, group: number, list: readonly Problem[]) => {
+    problems.set(row, [...(problems.get(row) ?? []), ...list]);
+    if (group !== -1) groups.invalidate(group, `${unitName} ${row}: ${describeProblems(list)}`);
+  };
+
+  for await (const unit of source.units()) {
+    units += 1;
+    if (units % 10_000 === 0) progress?.(units);
+    const inspection = unit.unreadable ? { problems: [unit.unreadable] } : layout.inspect(unit.value);
+    const key = 'group' in inspection ? inspection.group : undefined;
+    if (key === undefined) {
+      loose += 1;
+      addProblems(unit.row, -1, inspection.problems);
+      continue;
+    }
+    const fingerprint =
+      'fingerprint' in inspection && inspection.fingerprint !== undefined
+        ? fingerprintOf(inspection.fingerprint)
+        : Number.NaN;
+    let group = groups.lookup(key);
+    groupOfUnit.ensure(unit.row + 1);
+    if (group === -1) {
+      group = groups.add(key, unit.row, fingerprint);
+    } else if (layout.grouped) {
+      groups.addRow(group, unit.row);
+      const known = groups.fingerprint(group);
+      if (Number.isNaN(known)) groups.setFingerprint(group, fingerprint);
+      else if (!Number.isNaN(fingerprint) && fingerprint !== known) {
+        addProblems(unit.row, group, [
+          {
+            message: `differs from ${unitName} ${groups.firstRow(group)} in member or recipient data for the same order`,
+          },
+        ]);
+      }
+    } else if (
+      !Number.isNaN(fingerprint) &&
+      fingerprint === groups.fingerprint(group) &&
+      inspection.problems.length === 0 &&
+      !groups.invalid(group)
+    ) {
+      duplicates.set(unit.row, groups.firstRow(group));
+      continue;
+    }
+    groupOfUnit.array[unit.row] = group;
+    if (!layout.grouped && groups.firstRow(group) !== unit.row) {
+      groups.addRow(group, unit.row);
+      addProblems(unit.row, group, [
+        { message: `the same id is also in ${unitName} ${groups.firstRow(group)}, with other data` },
+      ]);
+    }
+    if (inspection.problems.length > 0) addProblems(unit.row, group, inspection.problems);
+    for (const itemId of ('itemIds' in inspection ? inspection.itemIds : undefined) ?? []) {
+      const known = itemOwners.size;
+      const owner = itemOwners.add(itemId, group);
+      if (itemOwners.size > known) continue;
+      if (owner === group) {
+        addProblems(unit.row, group, [
+          { column: 'item_id', value: itemId, message: `item id ${itemId} is used twice in this order` },
+        ]);
+        continue;
+      }
+      addProblems(unit.row, group, [
+        {
+          column: 'item_id',
+          value: itemId,
+          message: `item id ${itemId} is also used by another order (${unitName} ${groups.firstRow(owner)})`,
+        },
+      ]);
+      const ownerReason = `item id ${itemId} is also used by order ${key} (${unitName} ${unit.row})`;
+      if (!sharedItems.has(itemId)) sharedItems.set(itemId, ownerReason);
+      groups.invalidate(owner, ownerReason);
+    }
+  }
+
+  for (let group = 0; group < groups.size; group++) {
+    if (groups.units(group) > layout.maxUnits) {
+      groups.invalidate(
+        group,
+        `has ${groups.units(group)} ${unitName}s; at most ${layout.maxUnits} are allowed`,
+      );
+    }
+  }
+  itemOwners.release();
+  const { lastRow, invalid } = groups.forSending();
+  return {
+    units,
+    groupOfUnit,
+    lastUnit: lastRow,
+    invalid,
+    problems,
+    duplicates,
+    sharedItems,
+    records: groups.size + loose,
+    invalidRecords: loose + invalid.size,
+  };
+}

@@ -1,0 +1,61 @@
+import { parse } from 'csv-parse';
+import { UsageError } from '../cli/errors.js';
+
+/** One line of a spreadsheet: its row number as the spreadsheet shows it (header = 1) and its cells. */
+export interface CsvRow {
+  row: number;
+  cells: string[];
+}
+
+const DELIMITERS: Record<string, string> = {
+  ',': ',',
+  comma: ',',
+  ';': ';',
+  semicolon: ';',
+  tab: '\t',
+  '\\t': '\t',
+  '\t': '\t',
+};
+
+/** The delimiter `--delimiter` names. */
+export function delimiterFlag(flag: string): string {
+  const delimiter = DELIMITERS[flag.toLowerCase()];
+  if (!delimiter) throw new UsageError(`--delimiter must be ",", ";" or "tab", not "${flag}"`);
+  return delimiter;
+}
+
+/** Guesses the delimiter from the header line: the most frequent of comma, semicolon and tab. */
+export function guessDelimiter(headerLine: string): string {
+  const counts = [',', ';', '\t'].map(
+    (candidate) => [candidate, headerLine.split(candidate).length - 1] as const,
+  );
+  const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+  return best && best[1] > 0 ? best[0] : ',';
+}
+
+/**
+ * Reads CSV text into rows numbered as a spreadsheet numbers them: every record is one row, blank rows
+ * included (they are skipped but counted), and a quoted cell may hold line breaks.
+ */
+export async function* readCsvRows(
+  text: NodeJS.ReadableStream,
+  delimiter: string,
+  label: string,
+): AsyncGenerator<CsvRow> {
+  const parser = text.pipe(
+    parse({ delimiter, relax_column_count: true, skip_empty_lines: false, bom: true, relax_quotes: false }),
+  );
+  let row = 0;
+  try {
+    for await (const cells of parser as AsyncIterable<string[]>) {
+      row += 1;
+      if (cells.every((cell) => cell.trim() === '')) continue;
+      yield { row, cells };
+    }
+  } catch (error) {
+    const where = (error as { lines?: number }).lines;
+    throw new UsageError(
+      `${label} is not valid CSV${where ? ` (near line ${where})` : ''}: ${(error as Error).message.replace(/^Invalid [^:]*: /, '')}`,
+    );
+  }
+}

@@ -1,0 +1,91 @@
+import { FingerprintTable } from './fingerprint-table.js';
+import { Column } from './memory.js';
+
+/**
+ * What the check pass knows about each group (one record in the making), numbered in order of first
+ * appearance, in columns of typed arrays: first and last row, number of rows, and a fingerprint of
+ * what the rows must agree on. Reasons for invalid groups are the only texts kept.
+ */
+export class GroupIndex {
+  readonly #numbers = new FingerprintTable();
+  readonly #firstRow = new Column(Int32Array, 1024);
+  readonly #lastRow = new Column(Int32Array, 1024);
+  readonly #units = new Column(Int32Array, 1024);
+  readonly #fingerprint = new Column(Float64Array, 1024);
+  readonly #invalid = new Map<number, string>();
+  #size = 0;
+
+  get size(): number {
+    return this.#size;
+  }
+
+  get invalidCount(): number {
+    return this.#invalid.size;
+  }
+
+  /** The number of a group, or -1 when the check never saw it. */
+  lookup(key: string): number {
+    return this.#numbers.get(key);
+  }
+
+  /** Adds a group first seen at `row`; `fingerprint` NaN when its rows need not agree on anything. */
+  add(key: string, row: number, fingerprint: number): number {
+    const index = this.#size;
+    for (const column of [this.#firstRow, this.#lastRow, this.#units, this.#fingerprint])
+      column.ensure(index + 1);
+    this.#numbers.add(key, index);
+    this.#firstRow.array[index] = row;
+    this.#lastRow.array[index] = row;
+    this.#units.array[index] = 1;
+    this.#fingerprint.array[index] = fingerprint;
+    this.#size += 1;
+    return index;
+  }
+
+  /** Records another row of a group. */
+  addRow(index: number, row: number): void {
+    this.#lastRow.array[index] = row;
+    this.#units.array[index] = (this.#units.array[index] as number) + 1;
+  }
+
+  firstRow(index: number): number {
+    return this.#firstRow.array[index] as number;
+  }
+
+  lastRow(index: number): number {
+    return this.#lastRow.array[index] as number;
+  }
+
+  units(index: number): number {
+    return this.#units.array[index] as number;
+  }
+
+  fingerprint(index: number): number {
+    return this.#fingerprint.array[index] as number;
+  }
+
+  setFingerprint(index: number, fingerprint: number): void {
+    this.#fingerprint.array[index] = fingerprint;
+  }
+
+  /** Marks a group invalid; the first reason given is kept. */
+  invalidate(index: number, reason: string): void {
+    if (!this.#invalid.has(index)) this.#invalid.set(index, reason);
+  }
+
+  invalid(index: number): string | undefined {
+    return this.#invalid.get(index);
+  }
+
+  /**
+   * Hands over what the send pass needs, each group's last row and the reasons of invalid groups, and
+   * frees the rest: the lookup table and the other columns.
+   */
+  forSending(): { lastRow: Column<Int32Array>; invalid: ReadonlyMap<number, string> } {
+    this.#numbers.release();
+    this.#firstRow.release();
+    this.#units.release();
+    this.#fingerprint.release();
+    return { lastRow: this.#lastRow, invalid: this.#invalid };
+  }
+}

@@ -1,0 +1,34 @@
+import type { ValidationIssue } from '../contract/validation.js';
+
+/** Something wrong with a row or record, found before sending. */
+export interface Problem {
+  /** The column (CSV) or path (JSON) it is about. */
+  column?: string;
+  value?: string;
+  message: string;
+}
+
+/** A problem from a contract issue, worded for a spreadsheet cell. */
+export function problemFromIssue(issue: ValidationIssue, column: string, value: unknown): Problem {
+  let message = issue.msg;
+  if (issue.type === 'missing') message = 'is missing';
+  else if (
+    issue.type === 'string_too_short' &&
+    (value === '' || (typeof value === 'string' && value.trim() === ''))
+  ) {
+    message = 'is empty';
+  }
+  return typeof value === 'string' && value !== '' ? { column, value, message } : { column, message };
+}
+
+/** `recipient_cellphone ("1012345678"): looks like ...; product_name: is empty` */
+export function describeProblems(problems: readonly Problem[]): string {
+  return problems
+    .map((problem) => {
+      const where = problem.column
+        ? `${problem.column}${problem.value === undefined ? '' : ` ("${problem.value}")`}: `
+        : '';
+      return `${where}${problem.message}`;
+    })
+    .join('; ');
+}

@@ -1,0 +1,70 @@
+import type { Factory } from '../cli/factory.js';
+import { formatDuration } from '../util/duration.js';
+
+/** Counts the progress display reads. */
+export interface ProgressCounts {
+  done: number;
+  notAccepted: number;
+}
+
+const number = (value: number) => value.toLocaleString('en-US');
+
+/**
+ * Progress of an upload on stderr: on a terminal a bar redrawn ten times a second (done/total, rate,
+ * ETA, records not accepted so far); otherwise a line every few seconds; nothing with `--quiet`.
+ */
+export class UploadProgress {
+  readonly #f: Factory;
+  readonly #total: number;
+  readonly #noun: string;
+  readonly #counts: () => ProgressCounts;
+  readonly #started = performance.now();
+  readonly #tty: boolean;
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    f: Factory,
+    options: { total: number; noun: string; counts: () => ProgressCounts; lineEveryMs?: number },
+  ) {
+    this.#f = f;
+    this.#total = options.total;
+    this.#noun = options.noun;
+    this.#counts = options.counts;
+    this.#tty = f.io.stderr.isTTY === true;
+    if (f.globals.quiet || options.total === 0) return;
+    this.#timer = setInterval(() => this.#draw(), this.#tty ? 100 : (options.lineEveryMs ?? 5000));
+    this.#timer.unref();
+  }
+
+  #line(): string {
+    const { done, notAccepted } = this.#counts();
+    const elapsed = (performance.now() - this.#started) / 1000;
+    const rate = elapsed > 0 ? done / elapsed : 0;
+    const eta = rate > 0 ? formatDuration(((this.#total - done) / rate) * 1000) : '…';
+    const share = this.#total === 0 ? 1 : done / this.#total;
+    const failures = notAccepted > 0 ? ` · ${number(notAccepted)} not accepted` : '';
+    const text = `${number(done)}/${number(this.#total)} ${this.#noun} · ${rate.toFixed(rate < 10 ? 1 : 0)}/s · ETA ${eta}${failures}`;
+    if (!this.#tty) return `${text} (${Math.floor(share * 100)}%)`;
+    const width = 24;
+    const filled = Math.round(share * width);
+    const colors = this.#f.colors().err;
+    return `${colors.green('█'.repeat(filled))}${colors.dim('░'.repeat(width - filled))} ${text}`;
+  }
+
+  #draw(): void {
+    this.#f.io.stderr.write(this.#tty ? `\r\x1b[2K${this.#line()}` : `${this.#line()}\n`);
+  }
+
+  /** Writes a message above the bar without garbling it. */
+  note(line: string): void {
+    if (this.#f.globals.quiet) return;
+    this.#f.io.stderr.write(this.#tty && this.#timer ? `\r\x1b[2K${line}\n` : `${line}\n`);
+  }
+
+  stop(): void {
+    if (!this.#timer) return;
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    if (this.#tty) this.#f.io.stderr.write('\r\x1b[2K');
+  }
+}

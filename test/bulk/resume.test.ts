@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InterruptHub } from '../../src/cli/interrupts.js';
+import { cli, serviceEnv } from '../helpers/cli.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { workspace } from '../helpers/files.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+let env: Record<string, string>;
+beforeAll(async () => {
+  service = await startService();
+  env = serviceEnv(service);
+});
+afterAll(() => service.close());
+
+function ordersCsv(prefix: string, count: number): string {
+  const lines = [
+    'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url',
+  ];
+  for (let i = 1; i <= count; i++) {
+    for (const n of [1, 2]) {
+      lines.push(
+        `${prefix}-${i},홍길동,010-1234-${String(i).padStart(4, '0')},${prefix}-${i}-${n},P-${n},상품 ${n},https://x.example.com/${n}.png`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function shipmentsCsv(prefix: string, count: number): string {
+  const lines = ['order_id,order_item_id,company_code,tracking_number'];
+  for (let i = 1; i <= count; i++) lines.push(`${prefix}-${i},${prefix}-${i}-1,kr.cjlogistics,${900000 + i}`);
+  return `${lines.join('\n')}\n`;
+}
+
+const jobsFor = (prefix: string, kind: string) =>
+  service.app.intake.store.jobs
+    .list('mall-1', { limit: 100_000 })
+    .filter((job) => job.kind === kind && job.target_id.startsWith(`${prefix}-`));
+
+/** Every record of the prefix was accepted exactly once. */
+function expectExactlyOnce(prefix: string, kind: string, count: number) {
+  const jobs = jobsFor(prefix, kind);
+  expect(jobs).toHaveLength(count);
+  expect(new Set(jobs.map((job) => (kind === 'shipment' ? job.payload : job.target_id))).size).toBe(count);
+}
+
+describe('re-running an upload', () => {
+  it('a finished upload run again sends nothing new and exits 0', async () => {
+    const files = workspace();
+    const orders = files.write('orders.csv', ordersCsv('RR', 10));
+    const shipments = files.write('shipments.csv', shipmentsCsv('RR', 10));
+    expect((await cli(['order', 'create', orders], { env })).code).toBe(0);
+    expect((await cli(['shipment', 'create', shipments], { env })).code).toBe(0);
+
+    const again = await cli(['shipment', 'create', shipments, '--json'], { env });
+    expect(again.code).toBe(0);
+    expect(again.json()).toMatchObject({ accepted: 0, already_registered: 10 });
+    expect(again.stderr).toContain('10 shipments were sent by an earlier run');
+    const ordersAgain = await cli(['order', 'create', orders, '--no-resume', '--json'], { env });
+    expect(ordersAgain.code).toBe(0);
+    expect(ordersAgain.json()).toMatchObject({ accepted: 0, already_registered: 10 });
+    expectExactlyOnce('RR', 'order', 10);
+    expectExactlyOnce('RR', 'shipment', 10);
+  });
+});
+
+describe('interruption', () => {
+  it('Ctrl-C stops reading, lets requests in flight finish, and the re-run completes every record once', async () => {
+    const files = workspace();
+    const orders = files.write('orders.csv', ordersCsv('INT', 40));
+    const shipments = files.write('shipments.csv', shipmentsCsv('INT', 40));
+    for (const [kind, path] of [
+      ['order', orders],
+      ['shipment', shipments],
+    ] as const) {
+      const hub = new InterruptHub();
+      const proxy = await startFaultProxy(service.baseUrl, [], {
+        onRequest: (count) => count === 8 && hub.interrupt(),
+        delayMs: 20,
+      });
+      try {
+        const first = await cli([kind, 'create', path, '--concurrency', '3', '--json'], {
+          env: { ...env, INTAKE_BASE_URL: proxy.url },
+          interrupts: hub,
+        });
+        expect(first.code).toBe(130);
+        const summary = first.json() as Record<string, number | boolean>;
+        expect(summary.interrupted).toBe(true);
+        expect(summary.accepted).toBeGreaterThanOrEqual(8);
+        expect(summary.accepted).toBeLessThan(40);
+        expect(summary.not_sent).toBe(40 - Number(summary.accepted));
+        expect(first.stderr).toContain('Stopping: finishing');
+        expect(first.stderr).toContain('To continue, run the same command again');
+        // The journal belongs to a service address: the re-run goes the same way.
+        const rerun = await cli([kind, 'create', path, '--json'], {
+          env: { ...env, INTAKE_BASE_URL: proxy.url },
+        });
+        expect(rerun.code).toBe(0);
+        expect(rerun.json()).toMatchObject({ invalid: 0, rejected: 0, failed: 0, not_sent: 0 });
+        expect(rerun.stderr).toContain('were sent by an earlier run');
+      } finally {
+        await proxy.close();
+      }
+      expectExactlyOnce('INT', kind, 40);
+    }
+  });
+
+  it('a second Ctrl-C aborts requests in flight; the re-run still stores every record once', async () => {
+    const files = workspace();
+    const orders = files.write('orders.csv', ordersCsv('ABT', 20));
+    const hub = new InterruptHub();
+    const proxy = await startFaultProxy(service.baseUrl, [], {
+      delayMs: 300,
+      onRequest: (count) => {
+        if (count === 4) {
+          hub.interrupt();
+          setTimeout(() => hub.interrupt(), 50);
+        }
+      },
+    });
+    try {
+      const first = await cli(['order', 'create', orders, '--concurrency', '4', '--json'], {
+        env: { ...env, INTAKE_BASE_URL: proxy.url },
+        interrupts: hub,
+      });
+      expect(first.code).toBe(130);
+      expect(first.stderr).toContain('Aborting the requests in flight.');
+      expect(Number((first.json() as Record<string, number>).not_sent)).toBeGreaterThan(0);
+    } finally {
+      await proxy.close();
+    }
+    const rerun = await cli(['order', 'create', orders, '--json'], { env });
+    expect(rerun.code).toBe(0);
+    expectExactlyOnce('ABT', 'order', 20);
+  });
+
+  it('a service that goes away mid-upload ends with exit 5, and the re-run completes', async () => {
+    const files = workspace();
+    const orders = files.write('orders.csv', ordersCsv('GONE', 20));
+    let closeProxy: () => Promise<void> = async () => {};
+    const proxy = await startFaultProxy(service.baseUrl, [], {
+      onRequest: (count) => count === 6 && void closeProxy(),
+    });
+    closeProxy = () => proxy.close();
+    const first = await cli(['order', 'create', orders, '--concurrency', '2', '--json'], {
+      env: { ...env, INTAKE_BASE_URL: proxy.url },
+    });
+    expect(first.code).toBe(5);
+    expect(first.stderr).toContain('cannot reach');
+    expect(first.stderr).toContain('To continue, run the same command again');
+    const rerun = await cli(['order', 'create', orders, '--json'], { env });
+    expect(rerun.code).toBe(0);
+    expectExactlyOnce('GONE', 'order', 20);
+  });
+
+  it('refused credentials stop the upload with exit 3', async () => {
+    const files = workspace();
+    const orders = files.write('orders.csv', ordersCsv('AUTH', 3));
+    const result = await cli(['order', 'create', orders], {
+      env: { ...env, INTAKE_SECRET_ACCESS_KEY: 'wrong' },
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('Secret access key was invalid.');
+    expect(jobsFor('AUTH', 'order')).toHaveLength(0);
+  });
+});

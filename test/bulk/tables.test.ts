@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { FingerprintTable } from '../../src/bulk/fingerprint-table.js';
+import { fingerprintOf, hash64 } from '../../src/bulk/fingerprint.js';
+import { GroupIndex } from '../../src/bulk/group-index.js';
+
+describe('FingerprintTable', () => {
+  it('keeps the first value per key through many growths', () => {
+    const table = new FingerprintTable(4);
+    for (let i = 0; i < 50_000; i++) expect(table.add(`ORD-${i}`, i)).toBe(i);
+    for (let i = 0; i < 50_000; i += 7) expect(table.add(`ORD-${i}`, -5 + i)).toBe(i);
+    expect(table.size).toBe(50_000);
+    for (let i = 0; i < 50_000; i += 13) expect(table.get(`ORD-${i}`)).toBe(i);
+    expect(table.get('ORD-50000')).toBe(-1);
+    expect(table.get('주문-1')).toBe(-1);
+  });
+
+  it('has no fingerprint collisions over a million similar ids', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 1_000_000; i++) {
+      const [hi, lo] = hash64(`ORD-${String(i).padStart(7, '0')}-${i % 3}`);
+      seen.add(`${hi}:${lo}`);
+    }
+    expect(seen.size).toBe(1_000_000);
+    expect(fingerprintOf('a')).not.toBe(fingerprintOf('b'));
+  });
+});
+
+describe('GroupIndex', () => {
+  it('numbers groups in order and tracks rows, counts and reasons', () => {
+    const groups = new GroupIndex();
+    for (let i = 0; i < 5000; i++) expect(groups.add(`G-${i}`, i + 2, i)).toBe(i);
+    groups.addRow(10, 9000);
+    groups.invalidate(10, 'first reason');
+    groups.invalidate(10, 'second reason');
+    expect(groups.lookup('G-10')).toBe(10);
+    expect([groups.firstRow(10), groups.lastRow(10), groups.units(10), groups.fingerprint(10)]).toEqual([
+      12, 9000, 2, 10,
+    ]);
+    expect(groups.invalid(10)).toBe('first reason');
+    expect(groups.invalid(11)).toBeUndefined();
+    expect(groups.invalidCount).toBe(1);
+    expect(groups.lookup('G-5000')).toBe(-1);
+  });
+});
+
+describe('Column', () => {
+  it('grows in place keeping its values, fills new elements, and empties on release', async () => {
+    const { Column } = await import('../../src/bulk/memory.js');
+    const column = new Column(Int32Array, 4, -1);
+    column.array.set([1, 2, 3, 4]);
+    column.ensure(10);
+    expect(column.length).toBeGreaterThanOrEqual(10);
+    expect([...column.array.slice(0, 6)]).toEqual([1, 2, 3, 4, -1, -1]);
+    column.release();
+    expect(column.length).toBe(0);
+  });
+});

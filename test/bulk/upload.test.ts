@@ -1,0 +1,294 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import iconv from 'iconv-lite';
+import { cli, serviceEnv } from '../helpers/cli.js';
+import { csvCells, workspace } from '../helpers/files.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+let env: Record<string, string>;
+beforeAll(async () => {
+  service = await startService();
+  env = serviceEnv(service);
+});
+afterAll(() => service.close());
+
+const store = () => service.app.intake.store;
+const summaryOf = (result: { json: () => unknown }) =>
+  result.json() as Record<string, number | string | null | boolean>;
+
+describe('orders CSV', () => {
+  it('groups adjacent and scattered rows into one order each (UTF-8 with BOM, CRLF)', async () => {
+    const files = workspace('orders.csv');
+    const result = await cli(['order', 'create', files.path('orders.csv'), '--json'], { env });
+    expect(result.code).toBe(0);
+    expect(summaryOf(result)).toMatchObject({
+      rows: 11,
+      records: 7,
+      accepted: 7,
+      invalid: 0,
+      encoding: 'UTF-8',
+    });
+    const items = store().orders.itemsOf('mall-1', 'ORD-20261122-0001');
+    expect(items.map((item) => [item.id, item.product_id, item.product_option])).toEqual([
+      ['ORD-20261122-0001-1', 'P-1001', '["5kg","선물 포장"]'],
+      ['ORD-20261122-0001-2', 'P-1002', null],
+      ['ORD-20261122-0001-3', 'P-1006', '["특대과"]'],
+    ]);
+    expect(store().orders.get('mall-1', 'ORD-20261122-0001')).toMatchObject({
+      member_id: 'M-1001',
+      recipient_name: '김민지',
+    });
+    expect(store().orders.get('mall-1', 'ORD-20261122-0003')).toMatchObject({
+      member_id: null,
+      recipient_name: '박지훈',
+    });
+  });
+
+  it('reads a CP949 file with Korean headers through --columns', async () => {
+    const files = workspace('orders-cp949.csv', 'columns-ko.json');
+    const result = await cli(
+      [
+        'order',
+        'create',
+        files.path('orders-cp949.csv'),
+        '--columns',
+        files.path('columns-ko.json'),
+        '--json',
+      ],
+      { env },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('is not UTF-8; reading it as CP949');
+    expect(summaryOf(result)).toMatchObject({ records: 3, accepted: 3, encoding: 'CP949 (EUC-KR)' });
+    expect(store().orders.get('mall-1', 'ORD-20261123-0001')).toMatchObject({
+      recipient_name: '윤서연',
+      recipient_cellphone: '010-1111-2222',
+    });
+    expect(store().orders.itemsOf('mall-1', 'ORD-20261123-0001')[1]).toMatchObject({
+      product_name: '영광 굴비 10미',
+      product_option: '["10미","부세"]',
+    });
+  });
+
+  it('takes --columns inline, a semicolon delimiter, and names missing columns', async () => {
+    const files = workspace();
+    const text =
+      '주문번호;수령인;연락처;품목;상품;상품명;이미지\nK-1;김하나;010-1000-2000;K-1-1;P-1001;감귤;https://x.example.com/a.png\n';
+    const path = files.write('semicolon.csv', text);
+    const mapping =
+      'order_id=주문번호,recipient_name=수령인,recipient_cellphone=연락처,item_id=품목,product_id=상품,product_name=상품명,product_image_url=이미지';
+    const ok = await cli(['order', 'create', path, '--columns', mapping, '--json'], { env });
+    expect(ok.code).toBe(0);
+    expect(summaryOf(ok)).toMatchObject({ accepted: 1 });
+    const missing = await cli(['order', 'create', path], { env });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('lacks required column(s): order_id, recipient_name');
+    expect(missing.stderr).toContain('Headers found: 주문번호, 수령인');
+  });
+
+  it('reports every bad row with row, column, value and reason, sends the valid orders, and writes the rejects', async () => {
+    const files = workspace('orders-with-errors.csv');
+    const result = await cli(['order', 'create', files.path('orders-with-errors.csv'), '--json'], { env });
+    expect(result.code).toBe(4);
+    expect(summaryOf(result)).toMatchObject({ rows: 11, records: 9, accepted: 2, invalid: 7 });
+    for (const line of [
+      'row 4, order_id ("1.01E+10"): looks like a number Excel wrote in scientific notation',
+      'row 5, recipient_cellphone ("1012345678"): looks like a Korean mobile number that lost its leading 0',
+      'row 6, product_name: is empty',
+      'row 7, product_image_url ("img/p-1006.jpg"): Input should be a valid URL',
+      'row 9: differs from row 8 in member or recipient data',
+      'row 11, item_id ("ERR-01-1"): item id ERR-01-1 is also used by another order (row 2)',
+    ]) {
+      expect(result.stderr).toContain(line);
+    }
+    expect(store().orders.get('mall-1', 'ERR-08')).toBeDefined();
+    expect(store().orders.get('mall-1', 'ERR-09')).toBeDefined();
+    expect(store().orders.get('mall-1', 'ERR-01')).toBeUndefined();
+
+    const rejects = csvCells(files.read('orders-with-errors.rejects.csv'));
+    expect(rejects[0]).toEqual([
+      'order_id',
+      'member_id',
+      'recipient_name',
+      'recipient_cellphone',
+      'item_id',
+      'product_id',
+      'product_name',
+      'product_image_url',
+      'product_option',
+      'error',
+    ]);
+    expect(rejects).toHaveLength(1 + 9);
+    expect(rejects.find((row) => row[0] === 'ERR-03')?.[9]).toContain('lost its leading 0');
+  });
+
+  it('the fixed rejects file uploads cleanly', async () => {
+    const files = workspace('orders-with-errors.csv');
+    await cli(['order', 'create', files.path('orders-with-errors.csv'), '-q'], { env: serviceEnv(service) });
+    const fixed = files
+      .read('orders-with-errors.rejects.csv')
+      .replaceAll('1.01E+10', 'ERR-02')
+      .replace(',1012345678,', ',010-1234-5678,')
+      .replace('ERR-04-1,P-1005,,', 'ERR-04-1,P-1005,안동 간고등어 2손,')
+      .replace('img/p-1006.jpg', 'https://shop.example.com/img/p-1006.jpg')
+      .replace('조은비', '조은우')
+      .replace('ERR-07,M-3007,류가온,010-4343-6565,ERR-01-1', 'ERR-07,M-3007,류가온,010-4343-6565,ERR-07-1');
+    const path = files.write('orders-with-errors.rejects.csv', fixed);
+    const result = await cli(['order', 'create', path, '--json'], { env });
+    expect(result.code).toBe(0);
+    expect(summaryOf(result)).toMatchObject({ records: 7, accepted: 7, invalid: 0, rejects_file: null });
+    expect(store().orders.itemsOf('mall-1', 'ERR-01')).toHaveLength(2);
+    expect(existsSync(files.path('orders-with-errors.rejects.rejects.csv'))).toBe(false);
+  });
+});
+
+describe('products and shipments', () => {
+  it('products CSV: a repeated row is skipped, the others sent', async () => {
+    const files = workspace('products.csv');
+    const result = await cli(['product', 'create', files.path('products.csv'), '--json'], { env });
+    expect(result.code).toBe(0);
+    const summary = summaryOf(result);
+    expect(summary).toMatchObject({ rows: 11, records: 10, invalid: 0, duplicates_skipped: 1 });
+    // Products named by the orders above are known already: the 409s count as already registered.
+    expect(Number(summary.accepted) + Number(summary.already_registered)).toBe(10);
+    expect(summary.already_registered).toBeGreaterThan(0);
+    expect(result.stderr).toContain('1 repeated rows skipped');
+  });
+
+  it('products from a JSON array and shipments from NDJSON', async () => {
+    const files = workspace('products.json', 'shipments.ndjson');
+    const products = await cli(['product', 'create', files.path('products.json'), '--json'], { env });
+    expect(summaryOf(products)).toMatchObject({ format: 'json', records: 3 });
+    expect(products.code).toBe(0);
+    const shipments = await cli(['shipment', 'create', files.path('shipments.ndjson'), '--json'], { env });
+    expect(shipments.code).toBe(0);
+    expect(summaryOf(shipments)).toMatchObject({ format: 'ndjson', lines: 1, accepted: 1 });
+  });
+
+  it('shipments CSV: rows with the same order, carrier and tracking number make one shipment', async () => {
+    const files = workspace('shipments.csv');
+    const result = await cli(['shipment', 'create', files.path('shipments.csv'), '--json'], { env });
+    expect(result.code).toBe(0);
+    expect(summaryOf(result)).toMatchObject({ rows: 10, records: 7, accepted: 7 });
+    service.app.intake.worker.runDue({ all: true });
+    const shipments = store().shipments.byOrder('mall-1', 'ORD-20261122-0001');
+    expect(
+      shipments.map((shipment) => [shipment.company_code, store().shipments.itemIds(shipment.id)]),
+    ).toEqual([
+      ['kr.cjlogistics', ['ORD-20261122-0001-1', 'ORD-20261122-0001-2']],
+      ['kr.epost', ['ORD-20261122-0001-3']],
+    ]);
+  });
+
+  it('a shipment the service refuses is counted as rejected and written to the rejects file', async () => {
+    const files = workspace();
+    const path = files.write(
+      'late.csv',
+      'order_id,order_item_ids,company_code,tracking_number\nNO-SUCH-ORDER,X-1|X-2,kr.epost,1111\nORD-20261122-0007,ORD-20261122-0007-1,kr.epost,2222\n',
+    );
+    const result = await cli(['shipment', 'create', path, '--json'], { env });
+    expect(result.code).toBe(4);
+    expect(summaryOf(result)).toMatchObject({ accepted: 1, rejected: 1 });
+    const rejects = csvCells(files.read('late.rejects.csv'));
+    expect(rejects[1]).toEqual([
+      'NO-SUCH-ORDER',
+      'X-1|X-2',
+      'kr.epost',
+      '1111',
+      "Order 'NO-SUCH-ORDER' not found.",
+    ]);
+  });
+});
+
+describe('options', () => {
+  it('--dry-run checks and sends nothing', async () => {
+    const files = workspace('orders-with-errors.csv');
+    const before = store().jobs.list('mall-1', { limit: 100_000 }).length;
+    const result = await cli(
+      ['order', 'create', files.path('orders-with-errors.csv'), '--dry-run', '--json'],
+      { env },
+    );
+    expect(result.code).toBe(4);
+    expect(summaryOf(result)).toMatchObject({ valid: 2, invalid: 7, accepted: 0, dry_run: true });
+    expect(result.stderr).toContain('Dry run: nothing was sent.');
+    expect(store().jobs.list('mall-1', { limit: 100_000 })).toHaveLength(before);
+  });
+
+  it('--all-or-nothing sends nothing when a record is invalid', async () => {
+    const files = workspace('orders-with-errors.csv');
+    const before = store().jobs.list('mall-1', { limit: 100_000 }).length;
+    const result = await cli(
+      ['order', 'create', files.path('orders-with-errors.csv'), '--all-or-nothing', '--json'],
+      { env },
+    );
+    expect(result.code).toBe(4);
+    expect(summaryOf(result)).toMatchObject({ accepted: 0, invalid: 7, not_sent: 2 });
+    expect(store().jobs.list('mall-1', { limit: 100_000 })).toHaveLength(before);
+  });
+
+  it('--report writes one line per record, as CSV or JSON', async () => {
+    const files = workspace('orders-with-errors.csv');
+    await cli(
+      [
+        'order',
+        'create',
+        files.path('orders-with-errors.csv'),
+        '--report',
+        files.path('report.csv'),
+        '--dry-run',
+      ],
+      { env },
+    );
+    const csv = csvCells(files.read('report.csv'));
+    expect(csv[0]).toEqual(['rows', 'id', 'outcome', 'status', 'message']);
+    expect(csv).toContainEqual(['5', 'ERR-03', 'invalid', '', expect.stringContaining('lost its leading 0')]);
+    expect(csv).toContainEqual(['10', 'ERR-08', 'valid', '', '']);
+    await cli(
+      [
+        'order',
+        'create',
+        files.path('orders-with-errors.csv'),
+        '--report',
+        files.path('report.json'),
+        '--dry-run',
+      ],
+      { env },
+    );
+    const json = JSON.parse(files.read('report.json')) as { rows: number[]; id: string; outcome: string }[];
+    expect(json).toHaveLength(9);
+    expect(json.find((line) => line.id === 'ERR-06')).toMatchObject({ rows: [8, 9], outcome: 'invalid' });
+  });
+
+  it('reads standard input', async () => {
+    const files = workspace();
+    const text = 'id,name,image_url\nP-STDIN-1,표준 입력,https://x.example.com/s.png\n';
+    const result = await cli(['product', 'create', '-', '--format', 'csv', '--json'], { env, stdin: text });
+    expect(result.code).toBe(0);
+    expect(summaryOf(result)).toMatchObject({ input: 'stdin', accepted: 1, journal_file: null });
+    expect(files.dir).toBeDefined();
+  });
+
+  it('a file in another encoding than --encoding says so per row', async () => {
+    const files = workspace();
+    const path = files.write(
+      'ko.csv',
+      iconv.encode('id,name,image_url\nP-KO-1,감귤,https://x.example.com/a.png\n', 'cp949'),
+    );
+    const result = await cli(['product', 'create', path, '--encoding', 'utf-8', '--dry-run'], { env });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('has characters that are not UTF-8');
+    const detected = await cli(['product', 'create', path, '--dry-run', '--json'], { env });
+    expect(summaryOf(detected)).toMatchObject({ encoding: 'CP949 (EUC-KR)', valid: 1 });
+  });
+
+  it('reads TSV, and a quoted cell may span lines without shifting row numbers', async () => {
+    const files = workspace();
+    const tsv = files.write(
+      'products.tsv',
+      'id\tname\timage_url\nP-T1\t"두 줄\n이름"\thttps://x.example.com/1.png\nP-T2\t\thttps://x.example.com/2.png\n',
+    );
+    const result = await cli(['product', 'create', tsv, '--dry-run'], { env });
+    expect(result.stderr).toContain('row 3, name: is empty');
+  });
+});

@@ -1,0 +1,33 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+
+export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
+
+/** A fresh temp folder with copies of the named fixtures (uploads write rejects and journals next to them). */
+export function workspace(...fixtures: string[]): {
+  dir: string;
+  path: (name: string) => string;
+  write: (name: string, text: string | Buffer) => string;
+  read: (name: string) => string;
+} {
+  const dir = mkdtempSync(join(tmpdir(), 'intake-bulk-'));
+  for (const name of fixtures) copyFileSync(join(FIXTURES, name), join(dir, name));
+  return {
+    dir,
+    path: (name) => join(dir, name),
+    write: (name, text) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    },
+    read: (name) => readFileSync(join(dir, name), 'utf8'),
+  };
+}
+
+/** Parses CSV text (as the tool writes it, byte-order mark included) into rows of cells. */
+export function csvCells(text: string): string[][] {
+  return parse(text, { bom: true, relax_column_count: true }) as string[][];
+}
+
+export const readText = (path: string) => readFileSync(path, 'utf8');
