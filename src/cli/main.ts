@@ -2,7 +2,7 @@ import { EXIT } from './errors.js';
 import { createFactory } from './factory.js';
 import { InterruptHub, type StopSignal } from './interrupts.js';
 import { runCli } from './run.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../util/version.js';
 
 const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
 

@@ -5,6 +5,7 @@ import { newCarriersCommand } from '../commands/carriers/list.js';
 import { newConfigCommand } from '../commands/config/config.js';
 import { newHealthCommand } from '../commands/health/health.js';
 import { newKeysCommand } from '../commands/keys/check.js';
+import { newLocalCommand } from '../commands/local/local.js';
 import { newOrderCommand } from '../commands/order/order.js';
 import { newProductCommand } from '../commands/product/product.js';
 import { newQueueCommand } from '../commands/queue/status.js';
@@ -66,6 +67,7 @@ Exit codes: 0 ok, 1 failure, 2 usage or unreadable input, 3 authentication faile
     newConfigCommand(f),
     newCarriersCommand(f),
     newServeCommand(f),
+    newLocalCommand(f),
   ]) {
     program.addCommand(command);
   }

@@ -5,7 +5,8 @@ import {
   QueuedResponse,
   RewardsListResponse,
   SERVICE_ENDPOINTS,
-  ShipmentQueueStatus,
+  ShipmentQueueStatusReceived,
+  type ShipmentQueueStatus,
   fillPath,
   type Endpoint,
   type OrderCreateBody,
@@ -15,6 +16,19 @@ import {
   type RewardsQuery,
   type ShipmentCreateBody,
 } from '../contract/index.js';
+import {
+  BotMessageList,
+  LOCAL_ENDPOINTS,
+  LocalJobList,
+  LocalMerchant,
+  LocalOrderList,
+  LocalProductList,
+  LocalReview,
+  LocalReviewList,
+  QueueRun,
+  type LocalMerchantBody,
+  type LocalReviewBody,
+} from '../contract/local.js';
 import { UnexpectedResponseError } from './errors.js';
 import type { HttpClient, HttpResult } from './http.js';
 
@@ -116,7 +130,43 @@ export class ApiClient {
 
   async shipmentQueueStatus(): Promise<ShipmentQueueStatus> {
     const { result, path } = await this.#call(SERVICE_ENDPOINTS.shipmentQueueStatus);
-    return this.#parse(ShipmentQueueStatus, result, path);
+    return this.#parse(ShipmentQueueStatusReceived, result, path);
+  }
+
+  /** The `/local/` operations of `intake serve`. */
+  readonly local = {
+    orders: async (query: { id?: string; limit?: number } = {}) =>
+      this.#get(LOCAL_ENDPOINTS.listOrders, LocalOrderList, query),
+    products: async (query: { limit?: number } = {}) =>
+      this.#get(LOCAL_ENDPOINTS.listProducts, LocalProductList, query),
+    messages: async (query: { order_id?: string; limit?: number } = {}) =>
+      this.#get(LOCAL_ENDPOINTS.listMessages, BotMessageList, query),
+    jobs: async (query: { state?: string; limit?: number } = {}) =>
+      this.#get(LOCAL_ENDPOINTS.listJobs, LocalJobList, query),
+    reviews: async (query: { limit?: number } = {}) =>
+      this.#get(LOCAL_ENDPOINTS.listReviews, LocalReviewList, query),
+    addReview: async (body: LocalReviewBody) => this.#post(LOCAL_ENDPOINTS.addReview, LocalReview, body),
+    advanceClock: async (by: string) => this.#post(LOCAL_ENDPOINTS.advanceClock, QueueRun, { by }),
+    applyQueue: async () => this.#post(LOCAL_ENDPOINTS.applyQueue, QueueRun, undefined),
+    addMerchant: async (body: LocalMerchantBody) =>
+      this.#post(LOCAL_ENDPOINTS.addMerchant, LocalMerchant, body),
+  };
+
+  async #get<S extends z.ZodType>(
+    endpoint: Endpoint,
+    schema: S,
+    query: Record<string, string | number | undefined>,
+  ) {
+    const defined = Object.entries(query).filter(([, value]) => value !== undefined);
+    const { result, path } = await this.#call(endpoint, {
+      query: Object.fromEntries(defined.map(([key, value]) => [key, String(value)])),
+    });
+    return this.#parse(schema, result, path);
+  }
+
+  async #post<S extends z.ZodType>(endpoint: Endpoint, schema: S, body: unknown) {
+    const { result, path } = await this.#call(endpoint, body === undefined ? {} : { body });
+    return this.#parse(schema, result, path);
   }
 
   /** Stops every request in flight; see `HttpClient.abort`. */

@@ -127,7 +127,10 @@ export class HttpClient {
     path: string,
     options: { body?: unknown; query?: Record<string, string>; accept?: readonly number[] } = {},
   ): Promise<HttpResult> {
-    const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
+    const query =
+      options.query && Object.keys(options.query).length > 0
+        ? `?${new URLSearchParams(options.query).toString()}`
+        : '';
     const url = `${this.baseUrl}${path}${query}`;
     const headers: Record<string, string> = {
       accept: 'application/json',

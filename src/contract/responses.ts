@@ -26,17 +26,16 @@ export const HealthResult = z
   .meta({ id: 'HealthResult', examples: [{ status: 'available' }] });
 export type HealthResult = z.infer<typeof HealthResult>;
 
-/**
- * Answer of `GET /api/v1/shipments/status/`. This service sends `count` as an integer; the spec leaves
- * the JSON type open, so a client also takes a numeric string.
- */
+/** Answer of `GET /api/v1/shipments/status/`: this service sends `count` as an integer. */
 export const ShipmentQueueStatus = z
-  .object({
-    origin_mall_id: z.string(),
-    count: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
-  })
+  .object({ origin_mall_id: z.string(), count: z.number().int() })
   .meta({ id: 'ShipmentQueueStatus', examples: [{ origin_mall_id: 'mall-1', count: 3 }] });
 export type ShipmentQueueStatus = z.infer<typeof ShipmentQueueStatus>;
+
+/** The same as a client reads it: the spec leaves the JSON type of `count` open, so a numeric string is taken too. */
+export const ShipmentQueueStatusReceived = ShipmentQueueStatus.extend({
+  count: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
+});
 
 /** Body of 400, 401, 404, 405, 409 and 413 answers. */
 export const ErrorBody = z

@@ -86,8 +86,19 @@ async function main(): Promise<void> {
     await intake(env, 'shipment', 'create', fixture('shipments.csv'));
     await intake(env, 'shipment', 'create', fixture('shipment.json'));
     await intake(env, 'queue', 'status', '--wait', '--interval', '1s');
-    await sleep(200);
-    await intake(env, 'rewards', 'list');
+    await sleep(500);
+    // What the bot wrote to buyers once the shipments were applied.
+    await intake(env, 'local', 'messages', '--order', 'ORD-20261122-0001');
+    // Three days later: delivery is simulated, review requests and the self-delivery thanks go out.
+    await intake(env, 'local', 'advance', '3d');
+    await intake(env, 'local', 'messages', '--order', 'ORD-20261122-0004');
+    // A member's photo review earns points; the rewards list shows them.
+    await intake(env, 'local', 'review', 'ORD-20261122-0001', 'ORD-20261122-0001-1', '--kind', 'photo');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await intake(env, 'rewards', 'list', '--from', day(0), '--to', day(7));
+    console.log(
+      '\nStart your own with `intake serve`; it documents itself at /docs (OpenAPI 3.1 at /openapi.json).',
+    );
   } finally {
     await stop();
     rmSync(work, { recursive: true, force: true });

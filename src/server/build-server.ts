@@ -3,6 +3,8 @@ import { createServiceContext, type ServiceContext, type ServiceOptions } from '
 import { BODY_LIMIT_BYTES, acceptRawBodies } from './http/body.js';
 import { installCommonAnswers, type RequestLog } from './http/hooks.js';
 import { registerRoutes } from './http/routing.js';
+import { registerDocs } from './routes/docs.js';
+import { localRoutes } from './routes/local.js';
 import { orderRoutes } from './routes/orders.js';
 import { productRoutes } from './routes/products.js';
 import { rewardRoutes } from './routes/rewards.js';
@@ -18,6 +20,8 @@ declare module 'fastify' {
 export interface BuildServerOptions extends ServiceOptions {
   /** Where the one-line-per-request log goes; default nowhere. */
   requestLog?: RequestLog;
+  /** Serve `/openapi.json` and `/docs` (default true). */
+  docs?: boolean;
 }
 
 /**
@@ -44,9 +48,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       ...productRoutes(service),
       ...rewardRoutes(service),
       ...utilityRoutes(service),
+      ...localRoutes(service),
     ],
     service.merchants,
   );
+  if (options.docs !== false) await registerDocs(app);
   app.addHook('onClose', async () => {
     service.worker.stop();
     service.store.close();

@@ -6,6 +6,8 @@ import {
   type Carrier,
   type ShipmentCreateBody,
 } from '../contract/index.js';
+import { Outbox, scheduleShipmentMessages, type BotSettings } from './bot/messages.js';
+import { DEFAULT_REVIEW_POINTS, type ReviewPoints } from '../contract/kinds.js';
 import { Clock } from './clock.js';
 import { GroupCommit } from './ingest/group-commit.js';
 import { MerchantDirectory, type MerchantSeed, type ProvisionedMerchant } from './merchants.js';
@@ -22,6 +24,10 @@ export interface ServiceOptions {
   carriers?: readonly Carrier[];
   /** Days after an order's creation request to the purchase-thanks message of a self delivery; default 3. */
   thanksDelayDays?: number;
+  /** Days from a carrier shipment to its simulated delivery and the review request; default 2. */
+  deliveryDays?: number;
+  /** Points a review earns, by kind; default text 100, photo 500, video 1000. */
+  reviewPoints?: ReviewPoints;
   /** Merchants to create or fix on start. With none and an empty store, one merchant is created. */
   merchants?: readonly MerchantSeed[];
   /** Real time, for tests that need to pin it. */
@@ -41,6 +47,9 @@ export interface ServiceContext {
   worker: QueueWorker;
   carriers: ReadonlyMap<string, Carrier>;
   shipmentSchema: z.ZodType<ShipmentCreateBody>;
+  bot: BotSettings;
+  outbox: Outbox;
+  reviewPoints: ReviewPoints;
   /** Merchants created or fixed on this start; secrets only where they were generated or given. */
   provisioned: ProvisionedMerchant[];
   onError: (error: unknown) => void;
@@ -56,11 +65,20 @@ export function createServiceContext(options: ServiceOptions): ServiceContext {
   const provisioned = seeds.map((seed) => merchants.provision(seed, clock.now()));
   const carrierList = options.carriers ?? BUILT_IN_CARRIERS;
   const shipmentSchema = shipmentCreateBody(carrierList);
+  const carriers = new Map(carrierList.map((carrier) => [carrier.code, carrier]));
+  const bot: BotSettings = { deliveryDays: options.deliveryDays ?? 2, carriers };
+  const outbox = new Outbox(store, bot);
   const worker = new QueueWorker({
     store,
     clock,
     delay: options.applyDelay ?? { minMs: 2000, maxMs: 2000 },
-    applier: { store, shipmentSchema, onShipmentApplied: () => {} },
+    applier: {
+      store,
+      shipmentSchema,
+      onShipmentApplied: (merchantId, shipmentId, now) =>
+        scheduleShipmentMessages(store, bot, merchantId, shipmentId, now),
+    },
+    tasks: [outbox.run],
     onError,
   });
   return {
@@ -69,8 +87,11 @@ export function createServiceContext(options: ServiceOptions): ServiceContext {
     merchants,
     ingest: new GroupCommit(store),
     worker,
-    carriers: new Map(carrierList.map((carrier) => [carrier.code, carrier])),
+    carriers,
     shipmentSchema,
+    bot,
+    outbox,
+    reviewPoints: options.reviewPoints ?? DEFAULT_REVIEW_POINTS,
     provisioned,
     onError,
   };

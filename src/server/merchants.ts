@@ -1,5 +1,6 @@
 import { AUTH_DETAILS, parseBasicAuthorization } from '../contract/index.js';
 import { generateCredentials, hashSecret, secretMatches } from './credentials.js';
+import { conflict } from './http/errors.js';
 import type { MerchantRow } from './storage/merchants.js';
 import type { Store } from './storage/store.js';
 
@@ -12,13 +13,12 @@ export interface MerchantSeed {
   thanksDelayDays?: number | undefined;
 }
 
-/** A merchant as provisioned; the secret is present only when it was generated or given now. */
+/** A merchant as provisioned; the secret is present only when it was generated now (it is shown once). */
 export interface ProvisionedMerchant {
   merchantId: string;
   accessKeyId: string;
   secretAccessKey?: string;
   created: boolean;
-  generated: boolean;
 }
 
 /** The merchant created when a fresh store is started without merchant settings. */
@@ -83,7 +83,7 @@ export class MerchantDirectory {
       if (givenKey !== undefined) {
         const holder = this.#store.merchants.findByAccessKeyId(givenKey);
         if (holder && holder.id !== seed.merchantId) {
-          throw new Error(`access key id ${givenKey} already belongs to merchant ${holder.id}`);
+          throw conflict(`Access key id '${givenKey}' already belongs to merchant '${holder.id}'.`);
         }
       }
       if (existing) {
@@ -98,14 +98,7 @@ export class MerchantDirectory {
           secret_hash: hash,
           thanks_delay_days: seed.thanksDelayDays ?? existing.thanks_delay_days,
         });
-        const result: ProvisionedMerchant = {
-          merchantId: existing.id,
-          accessKeyId: givenKey ?? existing.access_key_id,
-          created: false,
-          generated: false,
-        };
-        if (secretGiven) result.secretAccessKey = seed.secretAccessKey as string;
-        return result;
+        return { merchantId: existing.id, accessKeyId: givenKey ?? existing.access_key_id, created: false };
       }
       const fresh = generateCredentials();
       const accessKeyId = givenKey ?? fresh.accessKeyId;
@@ -119,13 +112,9 @@ export class MerchantDirectory {
         thanks_delay_days: seed.thanksDelayDays ?? this.#defaultThanksDelayDays,
         created_at: now,
       });
-      return {
-        merchantId: seed.merchantId,
-        accessKeyId,
-        secretAccessKey,
-        created: true,
-        generated: givenKey === undefined || seed.secretAccessKey === undefined,
-      };
+      const created: ProvisionedMerchant = { merchantId: seed.merchantId, accessKeyId, created: true };
+      if (seed.secretAccessKey === undefined) created.secretAccessKey = secretAccessKey;
+      return created;
     });
     this.#reload();
     return provisioned;

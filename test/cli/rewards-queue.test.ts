@@ -21,6 +21,7 @@ beforeAll(async () => {
       rewards: points,
       reason,
       created_at: at(created),
+      review_id: null,
     });
   }
 });

@@ -8,6 +8,7 @@ import { examples } from '../../cli/help.js';
 import { describeIssues } from '../../cli/report-error.js';
 import { parseDurationRange } from '../../util/duration.js';
 import type { MerchantSeed } from '../../server/merchants.js';
+import { DEFAULT_REVIEW_POINTS, type ReviewKind, type ReviewPoints } from '../../contract/kinds.js';
 
 interface ServeOptions {
   host: string;
@@ -19,6 +20,9 @@ interface ServeOptions {
   secretAccessKey?: string;
   carriers?: string;
   thanksDelayDays?: string;
+  merchants?: string;
+  deliveryDays: string;
+  reviewPoints: string;
 }
 
 function wholeNumber(name: string, text: string, max: number): number {
@@ -45,6 +49,33 @@ async function readCarriers(path: string): Promise<Carrier[]> {
   return checked.value;
 }
 
+async function readMerchants(path: string): Promise<MerchantSeed[]> {
+  const { LocalMerchantBody, check } = await import('../../contract/index.js');
+  const { z } = await import('zod');
+  const checked = check(z.array(LocalMerchantBody).min(1), readJsonFile('--merchants', path), []);
+  if (!checked.ok) {
+    throw new UsageError(`--merchants ${path} is not a list of merchants:`, describeIssues(checked.issues));
+  }
+  return checked.value.map((merchant) => ({
+    merchantId: merchant.merchant_id,
+    accessKeyId: merchant.access_key_id,
+    secretAccessKey: merchant.secret_access_key,
+    thanksDelayDays: merchant.thanks_delay_days,
+  }));
+}
+
+function readReviewPoints(text: string): ReviewPoints {
+  const points: ReviewPoints = { ...DEFAULT_REVIEW_POINTS };
+  for (const pair of text.split(',')) {
+    const [kind, amount] = pair.split('=').map((part) => part.trim());
+    if (!kind || !(kind in points) || amount === undefined || !/^\d+$/.test(amount)) {
+      throw new UsageError(`--review-points "${text}" is not like text=100,photo=500,video=1000`);
+    }
+    points[kind as ReviewKind] = Number(amount);
+  }
+  return points;
+}
+
 /** Default place of the service's data: the user's data directory for intake. */
 export function defaultDataDir(): string {
   return envPaths('intake', { suffix: '' }).data;
@@ -69,6 +100,16 @@ export function newServeCommand(f: Factory): Command {
     )
     .option('--carriers <file>', 'JSON list of {code, name} replacing the built-in carriers')
     .option('--thanks-delay-days <n>', 'days from an order to the thanks message of a self delivery', '3')
+    .option(
+      '--merchants <file>',
+      'JSON list of {merchant_id, access_key_id, secret_access_key, thanks_delay_days}',
+    )
+    .option(
+      '--delivery-days <n>',
+      'days from a carrier shipment to its simulated delivery and review request',
+      '2',
+    )
+    .option('--review-points <points>', 'points a review earns, by kind', 'text=100,photo=500,video=1000')
     .addHelpText(
       'after',
       examples(
@@ -76,6 +117,7 @@ export function newServeCommand(f: Factory): Command {
         'intake serve --port 0 --data ./.intake-data --apply-delay 0',
         'intake serve --apply-delay 1m-5m --thanks-delay-days 5',
         'intake serve --merchant-id shop-a --access-key-id AKDEV1 --secret-access-key dev-secret',
+        'intake serve --merchants merchants.json --delivery-days 1 --review-points text=50,photo=300,video=800',
       ),
     )
     .action(async (options: ServeOptions) => {
@@ -88,7 +130,10 @@ export function newServeCommand(f: Factory): Command {
       const thanksDelayDays = wholeNumber('--thanks-delay-days', options.thanksDelayDays ?? '3', 365);
       const carriers = options.carriers === undefined ? undefined : await readCarriers(options.carriers);
       const dataDir = options.data ?? defaultDataDir();
-      const seeds: MerchantSeed[] = [];
+      const deliveryDays = wholeNumber('--delivery-days', options.deliveryDays, 365);
+      const reviewPoints = readReviewPoints(options.reviewPoints);
+      const seeds: MerchantSeed[] =
+        options.merchants === undefined ? [] : await readMerchants(options.merchants);
       if (options.merchantId || options.accessKeyId || options.secretAccessKey) {
         seeds.push({
           merchantId: options.merchantId,
@@ -103,6 +148,8 @@ export function newServeCommand(f: Factory): Command {
         dataDir,
         applyDelay,
         thanksDelayDays,
+        deliveryDays,
+        reviewPoints,
         ...(carriers ? { carriers } : {}),
         merchants: seeds,
         requestLog: (line) => {
@@ -135,18 +182,19 @@ export function newServeCommand(f: Factory): Command {
           `cannot listen on ${options.host}:${port}: ${(error as { code?: string }).code ?? String(error)}`,
         );
       }
-      const merchants = app.intake.provisioned.filter((merchant) => merchant.generated);
+      const merchants = app.intake.provisioned.filter((merchant) => merchant.created);
       if ((await f.settings()).output.value === 'json') {
         f.io.stdout.write(`${JSON.stringify({ url, data: dataDir, merchants })}\n`);
       } else {
         f.io.stdout.write(`Intake local service listening on ${url}\n`);
         f.io.stdout.write(`Data: ${dataDir}\n`);
         for (const merchant of merchants) {
+          const secret = merchant.secretAccessKey ? `, secret access key ${merchant.secretAccessKey}` : '';
           f.io.stdout.write(
-            `Merchant ${merchant.merchantId}: access key id ${merchant.accessKeyId}, secret access key ${merchant.secretAccessKey}\n`,
+            `Merchant ${merchant.merchantId}: access key id ${merchant.accessKeyId}${secret}\n`,
           );
         }
-        if (merchants.some((merchant) => merchant.generated)) {
+        if (merchants.some((merchant) => merchant.secretAccessKey)) {
           f.io.stdout.write('The generated secret is shown only this once. Save it with: intake login\n');
         }
       }

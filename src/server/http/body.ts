@@ -53,3 +53,10 @@ export function readBody<S extends z.ZodType>(schema: S, raw: unknown): z.output
   if (!checked.ok) throw unprocessable(checked.issues);
   return checked.value;
 }
+
+/** Checks a query string against a contract schema; throws the matching 422 (`loc` under `query`). */
+export function readQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  const checked = check(schema, query ?? {}, ['query']);
+  if (!checked.ok) throw unprocessable(checked.issues);
+  return checked.value;
+}

@@ -87,7 +87,7 @@ export class QueueWorker {
    * `limit` bounds the work so a caller on the event loop can yield.
    */
   runDue(
-    options: { all?: boolean; limit?: number } = {},
+    options: { all?: boolean; limit?: number; merchantId?: string } = {},
   ): ApplyCounts & { next: number | undefined; more: boolean } {
     const now = this.#clock.now();
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
@@ -95,6 +95,7 @@ export class QueueWorker {
     let next: number | undefined;
     let more = false;
     for (const merchant of this.#store.merchants.all()) {
+      if (options.merchantId !== undefined && merchant.id !== options.merchantId) continue;
       let after = 0;
       for (;;) {
         if (counts.applied + counts.failed >= limit) {

@@ -3,11 +3,11 @@ import {
   REVERSED_RANGE_DETAIL,
   RewardsQuery,
   SERVICE_ENDPOINTS,
-  check,
   startOfUtcDay,
 } from '../../contract/index.js';
 import type { ServiceContext } from '../context.js';
-import { HttpError, unprocessable } from '../http/errors.js';
+import { readQuery } from '../http/body.js';
+import { HttpError } from '../http/errors.js';
 import type { Route } from '../http/routing.js';
 
 export function rewardRoutes(service: ServiceContext): Route[] {
@@ -15,9 +15,7 @@ export function rewardRoutes(service: ServiceContext): Route[] {
     {
       endpoint: SERVICE_ENDPOINTS.listRewards,
       handler: async (request) => {
-        const checked = check(RewardsQuery, request.query, ['query']);
-        if (!checked.ok) throw unprocessable(checked.issues);
-        const { start_date, end_date } = checked.value;
+        const { start_date, end_date } = readQuery(RewardsQuery, request.query);
         if (start_date > end_date) throw new HttpError(400, REVERSED_RANGE_DETAIL);
         const rows = service.store.rewards.between(
           request.merchant.id,

@@ -102,4 +102,32 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX rewards_by_time ON rewards (merchant_id, created_at, id);
   `,
+  `
+  -- The bot's outbox: what it writes to buyers, when it is due, and what was sent (rendered when sent, so
+  -- a recipient changed by PATCH before then is the one written to).
+  CREATE TABLE messages (
+    id INTEGER PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    order_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('shipment', 'thanks', 'review_request')),
+    shipment_id INTEGER NOT NULL REFERENCES shipments (id),
+    due_at INTEGER NOT NULL,
+    sent_at INTEGER,
+    content TEXT
+  );
+  CREATE INDEX messages_unsent ON messages (due_at) WHERE sent_at IS NULL;
+  CREATE INDEX messages_by_order ON messages (merchant_id, order_id);
+
+  -- Buyers' reviews (simulated), one per order item; a member's review earns a reward.
+  CREATE TABLE reviews (
+    id INTEGER PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    order_id TEXT NOT NULL,
+    item_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('text', 'photo', 'video')),
+    created_at INTEGER NOT NULL,
+    UNIQUE (merchant_id, item_id)
+  );
+  ALTER TABLE rewards ADD COLUMN review_id INTEGER REFERENCES reviews (id);
+  `,
 ];

@@ -7,12 +7,13 @@ export interface RewardRow {
   rewards: number;
   reason: string;
   created_at: number;
+  review_id: number | null;
 }
 
 export function rewardsRepo(db: Db) {
   const insert = db.prepare<Omit<RewardRow, 'id'>>(
-    `INSERT INTO rewards (merchant_id, member_id, rewards, reason, created_at)
-     VALUES (@merchant_id, @member_id, @rewards, @reason, @created_at)`,
+    `INSERT INTO rewards (merchant_id, member_id, rewards, reason, created_at, review_id)
+     VALUES (@merchant_id, @member_id, @rewards, @reason, @created_at, @review_id)`,
   );
   const between = db.prepare<[string, number, number], RewardRow>(
     'SELECT * FROM rewards WHERE merchant_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id',

@@ -1,9 +1,11 @@
 import { openDatabase, type Db } from './database.js';
 import { jobsRepo } from './jobs.js';
 import { merchantsRepo } from './merchants.js';
+import { messagesRepo } from './messages.js';
 import { metaRepo } from './meta.js';
 import { ordersRepo } from './orders.js';
 import { productsRepo } from './products.js';
+import { reviewsRepo } from './reviews.js';
 import { rewardsRepo } from './rewards.js';
 import { shipmentsRepo } from './shipments.js';
 
@@ -15,6 +17,8 @@ export class Store {
   readonly products;
   readonly shipments;
   readonly rewards;
+  readonly messages;
+  readonly reviews;
   readonly meta;
   readonly #db: Db;
   readonly #savepoint;
@@ -29,6 +33,8 @@ export class Store {
     this.products = productsRepo(this.#db);
     this.shipments = shipmentsRepo(this.#db);
     this.rewards = rewardsRepo(this.#db);
+    this.messages = messagesRepo(this.#db);
+    this.reviews = reviewsRepo(this.#db);
     this.meta = metaRepo(this.#db);
     this.#savepoint = this.#db.prepare('SAVEPOINT unit');
     this.#release = this.#db.prepare('RELEASE unit');

@@ -1,0 +1,106 @@
+import { Command, Option } from 'commander';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { writeData } from '../../cli/output.js';
+import { UsageError } from '../../cli/errors.js';
+
+function limitOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new UsageError(`--limit must be a positive whole number, not "${text}"`);
+  return Number(text);
+}
+
+export function newLocalOrdersCommand(f: Factory): Command {
+  return new Command('orders')
+    .description('Orders stored by the local service, queued or applied, with items and shipments')
+    .option('--id <id>', 'only this order')
+    .option('--limit <n>', 'at most this many')
+    .addHelpText(
+      'after',
+      examples('intake local orders', 'intake local orders --id ORD-20261122-0001 --json'),
+    )
+    .action(async (options: { id?: string; limit?: string }) => {
+      const limit = limitOption(options.limit);
+      const client = await f.apiClient();
+      const result = await client.local.orders({
+        ...(options.id === undefined ? {} : { id: options.id }),
+        ...(limit === undefined ? {} : { limit }),
+      });
+      await writeData(f, {
+        json: result,
+        rows: result.results,
+        columns: [
+          { header: 'id', value: (order) => order.id },
+          { header: 'state', value: (order) => order.state },
+          { header: 'recipient', value: (order) => `${order.recipient_name} ${order.recipient_cellphone}` },
+          { header: 'member', value: (order) => order.member_id ?? '(guest)' },
+          {
+            header: 'items',
+            value: (order) => order.items.map((item) => `${item.id} ${item.product_name}`).join('\n'),
+          },
+          {
+            header: 'shipments',
+            value: (order) =>
+              order.shipments
+                .map((shipment) => `${shipment.carrier_name} ${shipment.tracking_number}`)
+                .join('\n'),
+          },
+        ],
+      });
+    });
+}
+
+export function newLocalProductsCommand(f: Factory): Command {
+  return new Command('products')
+    .description('Products stored by the local service, with their current name and image')
+    .option('--limit <n>', 'at most this many')
+    .addHelpText('after', examples('intake local products', 'intake local products -o csv'))
+    .action(async (options: { limit?: string }) => {
+      const limit = limitOption(options.limit);
+      const result = await (await f.apiClient()).local.products(limit === undefined ? {} : { limit });
+      await writeData(f, {
+        json: result,
+        rows: result.results,
+        columns: [
+          { header: 'id', value: (product) => product.id },
+          { header: 'name', value: (product) => product.name },
+          { header: 'image_url', value: (product) => product.image_url },
+          { header: 'state', value: (product) => product.state },
+          { header: 'refreshed_at', value: (product) => product.refreshed_at },
+        ],
+      });
+    });
+}
+
+export function newLocalJobsCommand(f: Factory): Command {
+  return new Command('jobs')
+    .description('Accepted creates: pending, applied, or failed with the reason')
+    .addOption(
+      new Option('--state <state>', 'only jobs in this state').choices(['pending', 'applied', 'failed']),
+    )
+    .option('--limit <n>', 'at most this many')
+    .addHelpText('after', examples('intake local jobs', 'intake local jobs --state failed'))
+    .action(async (options: { state?: string; limit?: string }) => {
+      const limit = limitOption(options.limit);
+      const result = await (
+        await f.apiClient()
+      ).local.jobs({
+        ...(options.state === undefined ? {} : { state: options.state }),
+        ...(limit === undefined ? {} : { limit }),
+      });
+      await writeData(f, {
+        json: result,
+        rows: result.results,
+        columns: [
+          { header: 'seq', value: (job) => job.seq },
+          { header: 'kind', value: (job) => job.kind },
+          { header: 'target', value: (job) => job.target_id },
+          { header: 'state', value: (job) => job.state },
+          { header: 'received_at', value: (job) => job.received_at },
+          { header: 'due_at', value: (job) => job.due_at },
+          { header: 'reason', value: (job) => job.reason },
+        ],
+      });
+    });
+}

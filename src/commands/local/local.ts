@@ -1,0 +1,27 @@
+import { Command } from 'commander';
+import type { Factory } from '../../cli/factory.js';
+import {
+  newLocalAdvanceCommand,
+  newLocalApplyCommand,
+  newLocalReviewCommand,
+  newLocalReviewsCommand,
+} from './control.js';
+import { newLocalJobsCommand, newLocalOrdersCommand, newLocalProductsCommand } from './inspect.js';
+import { newLocalMerchantsCommand } from './merchants.js';
+import { newLocalMessagesCommand } from './messages.js';
+
+export function newLocalCommand(f: Factory): Command {
+  return new Command('local')
+    .description(
+      'Inspect and drive the local service (intake serve): stored data, the bot, reviews, the clock',
+    )
+    .addCommand(newLocalOrdersCommand(f))
+    .addCommand(newLocalProductsCommand(f))
+    .addCommand(newLocalMessagesCommand(f))
+    .addCommand(newLocalJobsCommand(f))
+    .addCommand(newLocalReviewCommand(f))
+    .addCommand(newLocalReviewsCommand(f))
+    .addCommand(newLocalAdvanceCommand(f))
+    .addCommand(newLocalApplyCommand(f))
+    .addCommand(newLocalMerchantsCommand(f));
+}

@@ -1,0 +1,77 @@
+import { Command } from 'commander';
+import type { BotMessage } from '../../contract/local.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { writeData } from '../../cli/output.js';
+
+const KIND_NAMES: Record<BotMessage['kind'], string> = {
+  shipment: '발송 안내 (shipment)',
+  thanks: '구매 감사 (thanks)',
+  review_request: '리뷰 요청 (review request)',
+};
+
+const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** A message the way the buyer's messaging app would show it. */
+function card(f: Factory, message: BotMessage): string {
+  const c = f.colors().out;
+  const state =
+    message.status === 'sent' ? `sent ${when(message.sent_at as string)}` : `due ${when(message.due_at)}`;
+  const lines = [
+    c.bold(`── #${message.id} · ${message.order_id} · ${KIND_NAMES[message.kind]} · ${state}`),
+    `To: ${message.to.name} (${message.to.cellphone})`,
+    ...message.text.split('\n'),
+    ...message.items.map(
+      (item) =>
+        `  · ${item.product_name}${item.options.length > 0 ? ` (${item.options.join(', ')})` : ''}  ${c.dim(item.image_url)}`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+export function newLocalMessagesCommand(f: Factory): Command {
+  return new Command('messages')
+    .description("The bot's messages to buyers, sent and scheduled, as the buyer would read them")
+    .option('--order <id>', 'only messages about this order')
+    .option('--limit <n>', 'at most this many')
+    .addHelpText(
+      'after',
+      examples(
+        'intake local messages',
+        'intake local messages --order ORD-20261122-0001',
+        'intake local messages --json',
+      ),
+    )
+    .action(async (options: { order?: string; limit?: string }) => {
+      const result = await (
+        await f.apiClient()
+      ).local.messages({
+        ...(options.order === undefined ? {} : { order_id: options.order }),
+        ...(options.limit === undefined ? {} : { limit: Number(options.limit) }),
+      });
+      if ((await f.settings()).output.value === 'table') {
+        f.io.stdout.write(result.results.map((message) => `${card(f, message)}\n`).join('\n'));
+        if (result.results.length === 0) f.log.info('No messages yet: they follow applied shipments.');
+        return;
+      }
+      await writeData(f, {
+        json: result,
+        rows: result.results,
+        columns: [
+          { header: 'id', value: (message) => message.id },
+          { header: 'order_id', value: (message) => message.order_id },
+          { header: 'kind', value: (message) => message.kind },
+          { header: 'status', value: (message) => message.status },
+          { header: 'due_at', value: (message) => message.due_at },
+          { header: 'sent_at', value: (message) => message.sent_at },
+          { header: 'to_name', value: (message) => message.to.name },
+          { header: 'to_cellphone', value: (message) => message.to.cellphone },
+          { header: 'text', value: (message) => message.text },
+          {
+            header: 'products',
+            value: (message) => message.items.map((item) => item.product_name).join('|'),
+          },
+        ],
+      });
+    });
+}

@@ -1,0 +1,269 @@
+import { z } from 'zod';
+import type { Endpoint } from './endpoints.js';
+import { id, requiredText } from './fields.js';
+import { MESSAGE_KINDS, REVIEW_KINDS } from './kinds.js';
+import { Reward } from './rewards.js';
+
+/**
+ * The local service's own operations under `/local/` (not part of the real service): inspection of what
+ * is stored, the bot's outbox, simulated reviews, the simulated clock and the queue. Same Basic auth;
+ * everything but the clock is scoped to the calling merchant.
+ */
+
+const isoTime = () => z.string().meta({ format: 'date-time', examples: ['2026-11-22T09:30:00.000Z'] });
+const limit = () =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= 10_000, {
+      message: 'Value error, limit must be from 1 to 10000',
+    })
+    .optional();
+
+export const LocalShipment = z
+  .object({
+    id: z.number().int(),
+    company_code: z.string(),
+    carrier_name: z.string(),
+    tracking_number: z.string(),
+    order_item_ids: z.array(z.string()),
+    created_at: isoTime(),
+  })
+  .meta({ id: 'LocalShipment' });
+export type LocalShipment = z.infer<typeof LocalShipment>;
+
+export const LocalOrder = z
+  .object({
+    id: z.string(),
+    state: z.enum(['queued', 'applied']),
+    member_id: z.string().nullable(),
+    recipient_name: z.string(),
+    recipient_cellphone: z.string(),
+    requested_at: isoTime(),
+    applied_at: isoTime().nullable(),
+    items: z.array(
+      z.object({
+        id: z.string(),
+        product_id: z.string(),
+        product_name: z.string(),
+        product_image_url: z.string(),
+        product_option: z.array(z.string()),
+        /** The item's latest shipment, if any. */
+        shipment_id: z.number().int().nullable(),
+      }),
+    ),
+    shipments: z.array(LocalShipment),
+  })
+  .meta({ id: 'LocalOrder' });
+export type LocalOrder = z.infer<typeof LocalOrder>;
+
+export const LocalProduct = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    image_url: z.string(),
+    state: z.enum(['queued', 'applied']),
+    refreshed_at: isoTime().nullable(),
+  })
+  .meta({ id: 'LocalProduct' });
+export type LocalProduct = z.infer<typeof LocalProduct>;
+
+/** A message of the bot, as the buyer reads it (rendered when sent; a preview while scheduled). */
+export const BotMessage = z
+  .object({
+    id: z.number().int(),
+    order_id: z.string(),
+    kind: z.enum(MESSAGE_KINDS),
+    status: z.enum(['scheduled', 'sent']),
+    due_at: isoTime(),
+    sent_at: isoTime().nullable(),
+    to: z.object({ name: z.string(), cellphone: z.string() }),
+    text: z.string(),
+    items: z.array(
+      z.object({
+        item_id: z.string(),
+        product_id: z.string(),
+        product_name: z.string(),
+        image_url: z.string(),
+        options: z.array(z.string()),
+      }),
+    ),
+    carrier: z.object({ code: z.string(), name: z.string() }).nullable(),
+    tracking_number: z.string().nullable(),
+  })
+  .meta({ id: 'BotMessage' });
+export type BotMessage = z.infer<typeof BotMessage>;
+
+export const LocalJob = z
+  .object({
+    seq: z.number().int(),
+    kind: z.enum(['order', 'product', 'shipment']),
+    target_id: z.string(),
+    state: z.enum(['pending', 'applied', 'failed']),
+    received_at: isoTime(),
+    due_at: isoTime(),
+    finished_at: isoTime().nullable(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'LocalJob' });
+export type LocalJob = z.infer<typeof LocalJob>;
+
+export const LocalReviewBody = z
+  .object({
+    order_id: id(),
+    item_id: id(),
+    kind: z.enum(REVIEW_KINDS),
+  })
+  .meta({
+    id: 'LocalReviewBody',
+    examples: [{ order_id: 'ORD-20261122-0001', item_id: 'ORD-20261122-0001-1', kind: 'photo' }],
+  });
+export type LocalReviewBody = z.infer<typeof LocalReviewBody>;
+
+export const LocalReview = z
+  .object({
+    id: z.number().int(),
+    order_id: z.string(),
+    item_id: z.string(),
+    kind: z.enum(REVIEW_KINDS),
+    created_at: isoTime(),
+    reward: Reward.nullable(),
+  })
+  .meta({ id: 'LocalReview' });
+export type LocalReview = z.infer<typeof LocalReview>;
+
+export const ClockAdvanceBody = z
+  .object({ by: requiredText().meta({ examples: ['7d', '36h'] }) })
+  .meta({ id: 'ClockAdvanceBody', examples: [{ by: '7d' }] });
+
+/** What the clock and the queue did: the time now, creates applied or failed, messages sent. */
+export const QueueRun = z
+  .object({ now: isoTime(), applied: z.number().int(), failed: z.number().int(), sent: z.number().int() })
+  .meta({ id: 'QueueRun' });
+export type QueueRun = z.infer<typeof QueueRun>;
+
+export const LocalMerchantBody = z
+  .object({
+    merchant_id: id(),
+    access_key_id: id().optional(),
+    secret_access_key: requiredText().optional(),
+    thanks_delay_days: z.number().int().min(0).max(365).optional(),
+  })
+  .meta({ id: 'LocalMerchantBody', examples: [{ merchant_id: 'shop-b', thanks_delay_days: 5 }] });
+export type LocalMerchantBody = z.infer<typeof LocalMerchantBody>;
+
+export const LocalMerchant = z
+  .object({
+    merchant_id: z.string(),
+    access_key_id: z.string(),
+    secret_access_key: z.string().optional(),
+    thanks_delay_days: z.number().int(),
+  })
+  .meta({ id: 'LocalMerchant' });
+export type LocalMerchant = z.infer<typeof LocalMerchant>;
+
+const results = <T extends z.ZodType>(item: T, name: string) =>
+  z.object({ results: z.array(item) }).meta({ id: name });
+
+export const LocalOrderList = results(LocalOrder, 'LocalOrderList');
+export const LocalProductList = results(LocalProduct, 'LocalProductList');
+export const BotMessageList = results(BotMessage, 'BotMessageList');
+export const LocalJobList = results(LocalJob, 'LocalJobList');
+export const LocalReviewList = results(LocalReview, 'LocalReviewList');
+
+export const LocalOrdersQuery = z
+  .object({ id: z.string().optional(), limit: limit() })
+  .meta({ id: 'LocalOrdersQuery' });
+export const LocalMessagesQuery = z
+  .object({ order_id: z.string().optional(), limit: limit() })
+  .meta({ id: 'LocalMessagesQuery' });
+export const LocalJobsQuery = z
+  .object({ state: z.enum(['pending', 'applied', 'failed']).optional(), limit: limit() })
+  .meta({ id: 'LocalJobsQuery' });
+export const LimitQuery = z.object({ limit: limit() }).meta({ id: 'LimitQuery' });
+
+const local = (endpoint: Omit<Endpoint, 'tag' | 'auth'>): Endpoint => ({
+  ...endpoint,
+  tag: 'Local',
+  auth: 'required',
+});
+
+/** The `/local/` operations. */
+export const LOCAL_ENDPOINTS = {
+  listOrders: local({
+    method: 'GET',
+    path: '/local/orders',
+    summary: 'Stored orders, queued or applied, with items and shipments',
+    query: LocalOrdersQuery,
+    success: { status: 200, description: 'Orders in arrival order.', schema: LocalOrderList },
+    errors: [422],
+  }),
+  listProducts: local({
+    method: 'GET',
+    path: '/local/products',
+    summary: 'Stored products, as the bot shows them',
+    query: LimitQuery,
+    success: { status: 200, description: 'Products.', schema: LocalProductList },
+    errors: [422],
+  }),
+  listMessages: local({
+    method: 'GET',
+    path: '/local/messages',
+    summary: "The bot's outbox: messages sent and scheduled",
+    query: LocalMessagesQuery,
+    success: { status: 200, description: 'Messages by due time.', schema: BotMessageList },
+    errors: [422],
+  }),
+  listJobs: local({
+    method: 'GET',
+    path: '/local/jobs',
+    summary: 'Accepted creates: pending, applied, or failed with the reason',
+    query: LocalJobsQuery,
+    success: { status: 200, description: 'Creates in arrival order.', schema: LocalJobList },
+    errors: [422],
+  }),
+  listReviews: local({
+    method: 'GET',
+    path: '/local/reviews',
+    summary: "Buyers' reviews and the rewards they earned",
+    query: LimitQuery,
+    success: { status: 200, description: 'Reviews.', schema: LocalReviewList },
+    errors: [422],
+  }),
+  addReview: local({
+    method: 'POST',
+    path: '/local/reviews',
+    summary: "Simulate a buyer's review of an order item (a member's review earns a reward)",
+    body: LocalReviewBody,
+    success: { status: 201, description: 'The review, and its reward if any.', schema: LocalReview },
+    errors: [404, 409, 422],
+  }),
+  advanceClock: local({
+    method: 'POST',
+    path: '/local/clock/advance',
+    summary: 'Move the simulated clock forward; what became due is applied and sent',
+    body: ClockAdvanceBody,
+    success: { status: 200, description: 'What happened.', schema: QueueRun },
+    errors: [422],
+  }),
+  applyQueue: local({
+    method: 'POST',
+    path: '/local/queue/apply',
+    summary: "Apply this merchant's queued creates now, whatever their delay",
+    success: { status: 200, description: 'What happened.', schema: QueueRun },
+    errors: [],
+  }),
+  addMerchant: local({
+    method: 'POST',
+    path: '/local/merchants',
+    summary: 'Add a merchant with its own credentials and data',
+    body: LocalMerchantBody,
+    success: {
+      status: 201,
+      description: 'The merchant; the secret only when it was generated.',
+      schema: LocalMerchant,
+    },
+    errors: [409, 422],
+  }),
+} as const satisfies Record<string, Endpoint>;

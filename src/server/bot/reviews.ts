@@ -1,0 +1,60 @@
+import type { LocalReview, LocalReviewBody, ReviewPoints } from '../../contract/index.js';
+import { HttpError, conflict, notFound } from '../http/errors.js';
+import type { Store } from '../storage/store.js';
+import { rewardReason } from './texts.js';
+
+/**
+ * A buyer's review of an item of an applied order, once per item. A member's review earns a reward,
+ * created now; a guest's earns none.
+ */
+export function addReview(
+  store: Store,
+  merchantId: string,
+  body: LocalReviewBody,
+  now: number,
+  points: ReviewPoints,
+): LocalReview {
+  const order = store.orders.get(merchantId, body.order_id);
+  if (!order) throw notFound(`Order '${body.order_id}' not found.`);
+  if (order.applied_at === null)
+    throw conflict(`Order '${body.order_id}' is still queued; apply the queue first.`);
+  const item = store.orders.getItem(merchantId, body.item_id);
+  if (!item || item.order_id !== order.id)
+    throw notFound(`Order item '${body.item_id}' not found in order '${order.id}'.`);
+  if (store.reviews.ofItem(merchantId, item.id))
+    throw new HttpError(409, `Order item '${item.id}' was already reviewed.`);
+  const reviewId = store.reviews.insert({
+    merchant_id: merchantId,
+    order_id: order.id,
+    item_id: item.id,
+    kind: body.kind,
+    created_at: now,
+  });
+  let reward: LocalReview['reward'] = null;
+  if (order.member_id !== null) {
+    const productName = store.products.get(merchantId, item.product_id)?.name ?? item.product_name;
+    const row = {
+      merchant_id: merchantId,
+      member_id: order.member_id,
+      rewards: points[body.kind],
+      reason: rewardReason(body.kind, productName),
+      created_at: now,
+      review_id: reviewId,
+    };
+    store.rewards.insert(row);
+    reward = {
+      created_at: new Date(now).toISOString(),
+      member_id: row.member_id,
+      rewards: row.rewards,
+      reason: row.reason,
+    };
+  }
+  return {
+    id: reviewId,
+    order_id: order.id,
+    item_id: item.id,
+    kind: body.kind,
+    created_at: new Date(now).toISOString(),
+    reward,
+  };
+}

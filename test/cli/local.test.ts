@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, serviceEnv } from '../helpers/cli.js';
+import { workspace } from '../helpers/files.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+let env: Record<string, string>;
+beforeAll(async () => {
+  service = await startService({ startWorker: false, thanksDelayDays: 3 });
+  env = serviceEnv(service);
+  const files = workspace('products.csv', 'orders.csv', 'shipments.csv');
+  for (const [noun, file] of [
+    ['product', 'products.csv'],
+    ['order', 'orders.csv'],
+    ['shipment', 'shipments.csv'],
+  ]) {
+    expect((await cli([noun as string, 'create', files.path(file as string), '-q'], { env })).code).toBe(0);
+  }
+});
+afterAll(() => service.close());
+
+describe('intake local', () => {
+  it('jobs lists the queued creates, and apply applies them', async () => {
+    const pending = await cli(['local', 'jobs', '--state', 'pending', '--json'], { env });
+    expect((pending.json() as { results: unknown[] }).results).toHaveLength(10 + 7 + 7);
+    const applied = await cli(['local', 'apply', '--json'], { env });
+    expect(applied.json()).toMatchObject({ applied: 24, failed: 0, sent: 6 });
+    const table = await cli(['local', 'jobs', '--state', 'applied', '--limit', '3'], { env });
+    expect(table.stdout).toMatch(/seq\s+│ kind\s+│ target/);
+    expect(table.stdout).toContain('P-1001');
+  });
+
+  it('orders and products show what is stored', async () => {
+    const orders = await cli(['local', 'orders', '--id', 'ORD-20261122-0001', '--json'], { env });
+    const [order] = (
+      orders.json() as {
+        results: { state: string; items: unknown[]; shipments: { carrier_name: string }[] }[];
+      }
+    ).results;
+    expect(order).toMatchObject({ state: 'applied' });
+    expect(order?.items).toHaveLength(3);
+    expect(order?.shipments.map((shipment) => shipment.carrier_name)).toEqual(['CJ대한통운', '우체국 택배']);
+    const csv = await cli(['local', 'products', '-o', 'csv'], { env });
+    expect(csv.stdout.split('\n')[0]).toBe('id,name,image_url,state,refreshed_at');
+    expect(csv.stdout).toContain('P-1003,유기농 현미 10kg,https://shop.example.com/img/p-1003.jpg,applied,');
+  });
+
+  it('messages shows each message as the buyer reads it', async () => {
+    const result = await cli(['local', 'messages', '--order', 'ORD-20261122-0001', '--no-color'], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('ORD-20261122-0001 · 발송 안내 (shipment) · sent');
+    expect(result.stdout).toContain('To: 김민지 (010-1234-5678)');
+    expect(result.stdout).toContain('CJ대한통운 운송장번호 640123456789');
+    expect(result.stdout).toContain(
+      '  · 제주 감귤 5kg (5kg, 선물 포장)  https://shop.example.com/img/p-1001.jpg',
+    );
+    expect(result.stdout).toContain('리뷰 요청 (review request) · due');
+    const json = await cli(['local', 'messages', '--json'], { env });
+    expect((json.json() as { results: { kind: string }[] }).results.map((message) => message.kind)).toContain(
+      'thanks',
+    );
+  });
+
+  it('advance moves the clock: the thanks of the self delivery and the review requests are sent', async () => {
+    const result = await cli(['local', 'advance', '3d', '--json'], { env });
+    expect(result.code).toBe(0);
+    expect(result.json()).toMatchObject({ applied: 0, failed: 0, sent: 7 });
+    const bad = await cli(['local', 'advance', 'soon'], { env });
+    expect(bad.code).toBe(4);
+    expect(bad.stderr).toContain('by: Value error, not a duration');
+  });
+
+  it('review adds a review; a member earns a reward that rewards list shows', async () => {
+    const review = await cli(
+      ['local', 'review', 'ORD-20261122-0002', 'ORD-20261122-0002-1', '--kind', 'video', '--json'],
+      { env },
+    );
+    expect(review.code).toBe(0);
+    const body = review.json() as { reward: { member_id: string; rewards: number; created_at: string } };
+    expect(body.reward).toMatchObject({ member_id: 'M-1002', rewards: 1000 });
+    const day = body.reward.created_at.slice(0, 10);
+    const rewards = await cli(['rewards', 'list', '--from', day, '--to', day, '--json'], { env });
+    expect((rewards.json() as { results: unknown[] }).results).toEqual([body.reward]);
+    const guest = await cli(['local', 'review', 'ORD-20261122-0003', 'ORD-20261122-0003-1'], { env });
+    expect(guest.stdout).toContain('(guest: no reward)');
+    const twice = await cli(['local', 'review', 'ORD-20261122-0003', 'ORD-20261122-0003-1'], { env });
+    expect(twice.code).toBe(4);
+    expect(twice.stderr).toContain('was already reviewed');
+    const list = await cli(['local', 'reviews', '--json'], { env });
+    expect((list.json() as { results: unknown[] }).results).toHaveLength(2);
+  });
+
+  it('merchants add creates a merchant whose credentials work and who sees nothing of the first', async () => {
+    const added = await cli(['local', 'merchants', 'add', 'shop-c', '--thanks-delay-days', '5', '--json'], {
+      env,
+    });
+    expect(added.code).toBe(0);
+    const merchant = added.json() as { access_key_id: string; secret_access_key: string };
+    expect(added.stderr).toContain('shown only this once');
+    const asC = {
+      ...env,
+      INTAKE_ACCESS_KEY_ID: merchant.access_key_id,
+      INTAKE_SECRET_ACCESS_KEY: merchant.secret_access_key,
+    };
+    expect((await cli(['keys', 'check'], { env: asC })).code).toBe(0);
+    expect((await cli(['local', 'orders', '--json'], { env: asC })).json()).toEqual({ results: [] });
+    const withSecret = await cli(
+      ['local', 'merchants', 'add', 'shop-d', '--access-key-id', 'AKSHOPD', '--secret-stdin', '--json'],
+      {
+        env,
+        stdin: 'shop-d-secret\n',
+      },
+    );
+    expect(withSecret.json()).toEqual({
+      merchant_id: 'shop-d',
+      access_key_id: 'AKSHOPD',
+      thanks_delay_days: 3,
+    });
+    expect(
+      (
+        await cli(['keys', 'check'], {
+          env: { ...env, INTAKE_ACCESS_KEY_ID: 'AKSHOPD', INTAKE_SECRET_ACCESS_KEY: 'shop-d-secret' },
+        })
+      ).code,
+    ).toBe(0);
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { basicAuthorization } from '../../src/contract/index.js';
+import { workspace } from '../helpers/files.js';
+import { sampleOrder } from '../helpers/samples.js';
+import { runBin, spawnServe, type ServeProcess } from '../helpers/spawn.js';
+
+const running: ServeProcess[] = [];
+afterAll(async () => {
+  for (const server of running) await server.stop();
+});
+
+const call = async (
+  server: ServeProcess,
+  credentials: { accessKeyId: string; secretAccessKey: string },
+  method: string,
+  path: string,
+  body?: unknown,
+) => {
+  const response = await fetch(server.url + path, {
+    method,
+    headers: { authorization: basicAuthorization(credentials), 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+};
+
+describe('intake serve flags', () => {
+  it('--merchants, --carriers, --review-points and --apply-delay shape the service', async () => {
+    const files = workspace();
+    const merchants = files.write(
+      'merchants.json',
+      JSON.stringify([
+        { merchant_id: 'shop-a', access_key_id: 'AKSHOPA', secret_access_key: 'secret-a' },
+        {
+          merchant_id: 'shop-b',
+          access_key_id: 'AKSHOPB',
+          secret_access_key: 'secret-b',
+          thanks_delay_days: 7,
+        },
+      ]),
+    );
+    const carriers = files.write(
+      'carriers.json',
+      JSON.stringify([
+        { code: 'self', name: '직접 배송' },
+        { code: 'kr.hanjin', name: '한진택배' },
+      ]),
+    );
+    const server = await spawnServe([
+      '--data',
+      files.path('data'),
+      '--merchants',
+      merchants,
+      '--carriers',
+      carriers,
+      '--review-points',
+      'text=7,photo=8,video=9',
+      '--apply-delay',
+      '0',
+    ]);
+    running.push(server);
+    const a = { accessKeyId: 'AKSHOPA', secretAccessKey: 'secret-a' };
+    const b = { accessKeyId: 'AKSHOPB', secretAccessKey: 'secret-b' };
+    expect((await call(server, a, 'GET', '/api/v1/shipments/status/')).json).toEqual({
+      origin_mall_id: 'shop-a',
+      count: 0,
+    });
+    expect((await call(server, b, 'GET', '/api/v1/shipments/status/')).json).toEqual({
+      origin_mall_id: 'shop-b',
+      count: 0,
+    });
+
+    expect((await call(server, a, 'POST', '/api/v1/orders/', sampleOrder('ORD-F'))).status).toBe(202);
+    const refused = await call(server, a, 'POST', '/api/v1/orders/ORD-F/shipments/', {
+      order_item_ids: ['ORD-F-1'],
+      company_code: 'kr.cjlogistics',
+      tracking_number: '1',
+    });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.json)).toContain("Input should be 'self' or 'kr.hanjin'");
+    for (let tries = 0; tries < 50; tries++) {
+      const orders = await call(server, a, 'GET', '/local/orders?id=ORD-F');
+      if ((orders.json.results as { state: string }[])[0]?.state === 'applied') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const review = await call(server, a, 'POST', '/local/reviews', {
+      order_id: 'ORD-F',
+      item_id: 'ORD-F-1',
+      kind: 'photo',
+    });
+    expect(review.status).toBe(201);
+    expect(review.json.reward).toMatchObject({ rewards: 8 });
+    expect((await call(server, b, 'GET', '/local/orders')).json).toEqual({ results: [] });
+  });
+
+  it.each([
+    [['--apply-delay', 'soon'], '--apply-delay "soon" is not a duration'],
+    [['--review-points', 'photo=lots'], '--review-points "photo=lots" is not like'],
+    [['--carriers', '/nonexistent/carriers.json'], 'cannot read --carriers'],
+    [['--port', '70000'], '--port must be a whole number from 0 to 65535'],
+  ])('refuses %j with exit 2', async (flags, message) => {
+    const result = await runBin(['serve', '--data', workspace().path('data'), ...flags]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+});
