@@ -1,11 +1,12 @@
 import { basename, resolve } from 'node:path';
 import type { ApiClient } from '../client/api-client.js';
 import { AbortedError, ApiError } from '../client/errors.js';
-import { EXIT, ExitCode, UsageError } from '../cli/errors.js';
+import { EXIT, ExitCode } from '../cli/errors.js';
 import type { Factory } from '../cli/factory.js';
 import { writeData } from '../cli/output.js';
 import { describeIssues } from '../cli/report-error.js';
 import { startSpinner } from '../cli/spinner.js';
+import { positiveNumber, wholeNumber } from '../cli/values.js';
 import { formatDuration } from '../util/duration.js';
 import { checkUnits, type CheckResult } from './check.js';
 import { encodingLabel } from './encoding.js';
@@ -23,21 +24,6 @@ import { openUnits, type Unit, type UnitSource } from './units.js';
 const SHOWN_PROBLEMS = 20;
 
 type Tally = Record<Exclude<Outcome, 'valid'>, number> & { valid: number; fromJournal: number };
-
-function wholeNumber(name: string, text: string, min: number, max: number): number {
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) {
-    throw new UsageError(`${name} must be a whole number from ${min} to ${max}, not "${text}"`);
-  }
-  return value;
-}
-
-function positiveNumber(name: string, text: string): number {
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new UsageError(`${name} must be a positive number, not "${text}"`);
-  return value;
-}
 
 /** The problems the check found, as lines for the terminal: `row 5, recipient_cellphone ("1012…"): …`. */
 function problemLines(units: UnitSource, checked: CheckResult, limit: number): string[] {
@@ -67,7 +53,7 @@ export async function runUpload(
   format: InputFormat,
   options: UploadOptions,
 ): Promise<void> {
-  const concurrency = wholeNumber('--concurrency', options.concurrency, 1, 256);
+  const concurrency = wholeNumber('--concurrency', options.concurrency, { min: 1, max: 256 });
   const rate = options.rate === undefined ? undefined : positiveNumber('--rate', options.rate);
   const started = performance.now();
   const units = await openUnits(source, format, resource, options);

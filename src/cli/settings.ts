@@ -1,6 +1,7 @@
 import { parseDuration } from '../util/duration.js';
 import type { ConfigStore, Profile } from './config-store.js';
 import { UsageError } from './errors.js';
+import { isHttpUrl } from './values.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
@@ -67,15 +68,9 @@ const fromProfile = (
 };
 
 function checkBaseUrl(setting: Setting<string>): Setting<string> {
-  let url: URL;
-  try {
-    url = new URL(setting.value);
-  } catch {
-    throw new UsageError(`base URL "${setting.value}" (from ${setting.origin}) is not a URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+  if (!isHttpUrl(setting.value)) {
     throw new UsageError(
-      `base URL "${setting.value}" (from ${setting.origin}) must start with http:// or https://`,
+      `base URL "${setting.value}" (from ${setting.origin}) is not an http:// or https:// URL`,
     );
   }
   return setting;

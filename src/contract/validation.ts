@@ -43,6 +43,31 @@ const typeWords: Record<string, { type: string; msg: string }> = {
   boolean: { type: 'bool_type', msg: 'Input should be a valid boolean' },
 };
 
+/** Pydantic's words for a string or list that is too short or too long. */
+function lengthWords(
+  issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig,
+  input: unknown,
+): Pick<ValidationIssue, 'type' | 'msg' | 'ctx' | 'input'> {
+  const small = issue.code === 'too_small';
+  const limit = Number(small ? issue.minimum : issue.maximum);
+  const [bound, size, key] = small ? ['at least', 'short', 'min_length'] : ['at most', 'long', 'max_length'];
+  if (issue.origin === 'string') {
+    return {
+      type: `string_too_${size}`,
+      msg: `String should have ${bound} ${plural(limit, 'character')}`,
+      ctx: { [key]: limit },
+      input,
+    };
+  }
+  const length = Array.isArray(input) ? input.length : 0;
+  return {
+    type: `too_${size}`,
+    msg: `List should have ${bound} ${plural(limit, 'item')} after validation, not ${length}`,
+    ctx: { field_type: 'List', [key]: limit, actual_length: length },
+    input,
+  };
+}
+
 function describe(issue: Issue, root: unknown): Pick<ValidationIssue, 'type' | 'msg' | 'ctx' | 'input'> {
   const input = issue.input;
   switch (issue.code) {
@@ -60,40 +85,9 @@ function describe(issue: Issue, root: unknown): Pick<ValidationIssue, 'type' | '
       const words = typeWords[issue.expected] ?? { type: `${issue.expected}_type`, msg: issue.message };
       return { ...words, input };
     }
-    case 'too_small': {
-      if (issue.origin === 'string') {
-        return {
-          type: 'string_too_short',
-          msg: `String should have at least ${plural(issue.minimum, 'character')}`,
-          ctx: { min_length: Number(issue.minimum) },
-          input,
-        };
-      }
-      const length = Array.isArray(input) ? input.length : 0;
-      return {
-        type: 'too_short',
-        msg: `List should have at least ${plural(issue.minimum, 'item')} after validation, not ${length}`,
-        ctx: { field_type: 'List', min_length: Number(issue.minimum), actual_length: length },
-        input,
-      };
-    }
-    case 'too_big': {
-      if (issue.origin === 'string') {
-        return {
-          type: 'string_too_long',
-          msg: `String should have at most ${plural(issue.maximum, 'character')}`,
-          ctx: { max_length: Number(issue.maximum) },
-          input,
-        };
-      }
-      const length = Array.isArray(input) ? input.length : 0;
-      return {
-        type: 'too_long',
-        msg: `List should have at most ${plural(issue.maximum, 'item')} after validation, not ${length}`,
-        ctx: { field_type: 'List', max_length: Number(issue.maximum), actual_length: length },
-        input,
-      };
-    }
+    case 'too_small':
+    case 'too_big':
+      return lengthWords(issue, input);
     case 'custom': {
       const params = issue.params ?? {};
       const type = typeof params.type === 'string' ? params.type : 'value_error';

@@ -3,25 +3,12 @@ import { AuthError, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeRecord } from '../../cli/output.js';
+import { isHttpUrl, readSecret } from '../../cli/values.js';
 
 interface LoginOptions {
   accessKeyId?: string;
   secretStdin?: boolean;
 }
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-const isHttpUrl = (value: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
 
 export function newLoginCommand(f: Factory): Command {
   return new Command('login')
@@ -47,8 +34,7 @@ export function newLoginCommand(f: Factory): Command {
       let secretAccessKey: string;
       if (options.secretStdin) {
         if (!accessKeyId) throw new UsageError('--secret-stdin needs --access-key-id');
-        secretAccessKey = (await readAll(f.io.stdin)).replace(/\r?\n$/, '');
-        if (secretAccessKey === '') throw new UsageError('no secret on stdin');
+        secretAccessKey = await readSecret(f.io.stdin);
       } else if (interactive) {
         const prompter = await f.prompter();
         if (f.globals.baseUrl === undefined) {

@@ -5,14 +5,7 @@ import { examples } from '../../cli/help.js';
 import { OUTPUT_FORMATS } from '../../cli/settings.js';
 import type { ProfileKey } from '../../cli/config-store.js';
 import { parseDuration } from '../../util/duration.js';
-
-const isHttpUrl = (value: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
+import { isHttpUrl } from '../../cli/values.js';
 
 const CHECKS: Partial<Record<ProfileKey, [(value: string) => boolean, string]>> = {
   base_url: [isHttpUrl, 'an http(s) URL'],

@@ -21,9 +21,8 @@ export function newLocalReviewCommand(f: Factory): Command {
       ),
     )
     .action(async (orderId: string, itemId: string, options: { kind: ReviewKind }) => {
-      const review = await (
-        await f.apiClient()
-      ).local.addReview({ order_id: orderId, item_id: itemId, kind: options.kind });
+      const client = await f.apiClient();
+      const review = await client.local.addReview({ order_id: orderId, item_id: itemId, kind: options.kind });
       await writeData(f, {
         json: review,
         rows: [review],

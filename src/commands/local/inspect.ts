@@ -2,14 +2,10 @@ import { Command, Option } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
-import { UsageError } from '../../cli/errors.js';
+import { wholeNumber } from '../../cli/values.js';
 
-function limitOption(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < 1)
-    throw new UsageError(`--limit must be a positive whole number, not "${text}"`);
-  return Number(text);
-}
+const limitOption = (text: string | undefined) =>
+  text === undefined ? undefined : wholeNumber('--limit', text, { min: 1, max: 10_000 });
 
 export function newLocalOrdersCommand(f: Factory): Command {
   return new Command('orders')
@@ -83,9 +79,8 @@ export function newLocalJobsCommand(f: Factory): Command {
     .addHelpText('after', examples('intake local jobs', 'intake local jobs --state failed'))
     .action(async (options: { state?: string; limit?: string }) => {
       const limit = limitOption(options.limit);
-      const result = await (
-        await f.apiClient()
-      ).local.jobs({
+      const client = await f.apiClient();
+      const result = await client.local.jobs({
         ...(options.state === undefined ? {} : { state: options.state }),
         ...(limit === undefined ? {} : { limit }),
       });

@@ -1,21 +1,13 @@
 import { Command } from 'commander';
-import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeRecord } from '../../cli/output.js';
+import { readSecret, wholeNumber } from '../../cli/values.js';
 
 interface AddOptions {
   accessKeyId?: string;
   secretStdin?: boolean;
   thanksDelayDays?: string;
-}
-
-async function readSecret(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/\r?\n$/, '');
 }
 
 export function newLocalMerchantsCommand(f: Factory): Command {
@@ -35,16 +27,13 @@ export function newLocalMerchantsCommand(f: Factory): Command {
       ),
     )
     .action(async (merchantId: string, options: AddOptions) => {
-      let thanks: number | undefined;
-      if (options.thanksDelayDays !== undefined) {
-        if (!/^\d+$/.test(options.thanksDelayDays))
-          throw new UsageError('--thanks-delay-days must be a whole number');
-        thanks = Number(options.thanksDelayDays);
-      }
+      const thanks =
+        options.thanksDelayDays === undefined
+          ? undefined
+          : wholeNumber('--thanks-delay-days', options.thanksDelayDays, { max: 365 });
       const secret = options.secretStdin ? await readSecret(f.io.stdin) : undefined;
-      const merchant = await (
-        await f.apiClient()
-      ).local.addMerchant({
+      const client = await f.apiClient();
+      const merchant = await client.local.addMerchant({
         merchant_id: merchantId,
         ...(options.accessKeyId === undefined ? {} : { access_key_id: options.accessKeyId }),
         ...(secret === undefined ? {} : { secret_access_key: secret }),

@@ -3,6 +3,7 @@ import type { BotMessage } from '../../contract/local.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
+import { wholeNumber } from '../../cli/values.js';
 
 const KIND_NAMES: Record<BotMessage['kind'], string> = {
   shipment: '발송 안내 (shipment)',
@@ -43,11 +44,12 @@ export function newLocalMessagesCommand(f: Factory): Command {
       ),
     )
     .action(async (options: { order?: string; limit?: string }) => {
-      const result = await (
-        await f.apiClient()
-      ).local.messages({
+      const client = await f.apiClient();
+      const result = await client.local.messages({
         ...(options.order === undefined ? {} : { order_id: options.order }),
-        ...(options.limit === undefined ? {} : { limit: Number(options.limit) }),
+        ...(options.limit === undefined
+          ? {}
+          : { limit: wholeNumber('--limit', options.limit, { min: 1, max: 10_000 }) }),
       });
       if ((await f.settings()).output.value === 'table') {
         f.io.stdout.write(result.results.map((message) => `${card(f, message)}\n`).join('\n'));

@@ -1,23 +1,17 @@
 import { Command } from 'commander';
-import { CliError, EXIT, UsageError } from '../../cli/errors.js';
+import { CliError, EXIT } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { startSpinner } from '../../cli/spinner.js';
 import type { ShipmentQueueStatus } from '../../contract/index.js';
-import { formatDuration, parseDuration } from '../../util/duration.js';
+import { formatDuration } from '../../util/duration.js';
+import { positiveDuration } from '../../cli/values.js';
 
 interface StatusOptions {
   wait?: boolean;
   interval: string;
   timeout: string;
-}
-
-function durationOption(name: string, text: string): number {
-  const ms = parseDuration(text);
-  if (ms === undefined || ms <= 0)
-    throw new UsageError(`${name} "${text}" is not a duration such as 5s or 10m`);
-  return ms;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,8 +36,8 @@ export function newQueueCommand(f: Factory): Command {
       const client = await f.apiClient();
       let status: ShipmentQueueStatus = await client.shipmentQueueStatus();
       if (options.wait) {
-        const interval = durationOption('--interval', options.interval);
-        const timeout = durationOption('--timeout', options.timeout);
+        const interval = positiveDuration('--interval', options.interval);
+        const timeout = positiveDuration('--timeout', options.timeout);
         const started = Date.now();
         const spinner = startSpinner(f, `${status.count} shipment creation(s) pending`);
         const progressLines = !f.io.stderr.isTTY;

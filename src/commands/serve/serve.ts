@@ -6,6 +6,7 @@ import { EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { describeIssues } from '../../cli/report-error.js';
+import { wholeNumber } from '../../cli/values.js';
 import { parseDurationRange } from '../../util/duration.js';
 import type { MerchantSeed } from '../../server/merchants.js';
 import { DEFAULT_REVIEW_POINTS, type ReviewKind, type ReviewPoints } from '../../contract/kinds.js';
@@ -23,12 +24,6 @@ interface ServeOptions {
   merchants?: string;
   deliveryDays: string;
   reviewPoints: string;
-}
-
-function wholeNumber(name: string, text: string, max: number): number {
-  if (!/^\d+$/.test(text) || Number(text) > max)
-    throw new UsageError(`${name} must be a whole number from 0 to ${max}, not "${text}"`);
-  return Number(text);
 }
 
 function readJsonFile(name: string, path: string): unknown {
@@ -121,16 +116,18 @@ export function newServeCommand(f: Factory): Command {
       ),
     )
     .action(async (options: ServeOptions) => {
-      const port = wholeNumber('--port', options.port, 65535);
+      const port = wholeNumber('--port', options.port, { max: 65535 });
       const applyDelay = parseDurationRange(options.applyDelay);
       if (!applyDelay)
         throw new UsageError(
           `--apply-delay "${options.applyDelay}" is not a duration (2s) or a range (1m-5m)`,
         );
-      const thanksDelayDays = wholeNumber('--thanks-delay-days', options.thanksDelayDays ?? '3', 365);
+      const thanksDelayDays = wholeNumber('--thanks-delay-days', options.thanksDelayDays ?? '3', {
+        max: 365,
+      });
       const carriers = options.carriers === undefined ? undefined : await readCarriers(options.carriers);
       const dataDir = options.data ?? defaultDataDir();
-      const deliveryDays = wholeNumber('--delivery-days', options.deliveryDays, 365);
+      const deliveryDays = wholeNumber('--delivery-days', options.deliveryDays, { max: 365 });
       const reviewPoints = readReviewPoints(options.reviewPoints);
       const seeds: MerchantSeed[] =
         options.merchants === undefined ? [] : await readMerchants(options.merchants);

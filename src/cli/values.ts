@@ -1,0 +1,48 @@
+import { parseDuration } from '../util/duration.js';
+import { UsageError } from './errors.js';
+
+/** Whether a text is an absolute http(s) URL. */
+export function isHttpUrl(text: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** An option's whole number within bounds, or a usage error naming the option. */
+export function wholeNumber(name: string, text: string, bounds: { min?: number; max: number }): number {
+  const min = bounds.min ?? 0;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > bounds.max) {
+    throw new UsageError(`${name} must be a whole number from ${min} to ${bounds.max}, not "${text}"`);
+  }
+  return value;
+}
+
+/** An option's positive number (fractions allowed), or a usage error naming the option. */
+export function positiveNumber(name: string, text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new UsageError(`${name} must be a positive number, not "${text}"`);
+  return value;
+}
+
+/** An option's positive duration in milliseconds (`5s`, `10m`), or a usage error naming the option. */
+export function positiveDuration(name: string, text: string): number {
+  const ms = parseDuration(text);
+  if (ms === undefined || ms <= 0)
+    throw new UsageError(`${name} "${text}" is not a duration such as 5s or 10m`);
+  return ms;
+}
+
+/** A secret piped on standard input (`--secret-stdin`), without its final line break. */
+export async function readSecret(stdin: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  const secret = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+  if (secret === '') throw new UsageError('no secret on standard input');
+  return secret;
+}
