@@ -14,6 +14,26 @@ const file = (name: string, content: unknown) => {
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   return path;
 };
+/** `intake shipment create` from flags. */
+const ship = (
+  order: string,
+  items: string,
+  companyCode: string,
+  trackingNumber: string,
+  ...more: string[]
+) => [
+  'shipment',
+  'create',
+  '--order',
+  order,
+  '--items',
+  items,
+  '--company-code',
+  companyCode,
+  '--tracking-number',
+  trackingNumber,
+  ...more,
+];
 const jobCount = () => service.app.intake.store.jobs.list('mall-1', { limit: 10_000 }).length;
 
 beforeAll(async () => {
@@ -145,19 +165,7 @@ describe('intake shipment create', () => {
 
   it('sends a shipment from flags', async () => {
     const result = await cli(
-      [
-        'shipment',
-        'create',
-        '--order',
-        'ORD-S1',
-        '--items',
-        'ORD-S1-1, ORD-S1-2',
-        '--company-code',
-        'kr.cjlogistics',
-        '--tracking-number',
-        '640123456789',
-        '--json',
-      ],
+      ship('ORD-S1', 'ORD-S1-1, ORD-S1-2', 'kr.cjlogistics', '640123456789', '--json'),
       { env },
     );
     expect(result.code).toBe(0);
@@ -177,58 +185,22 @@ describe('intake shipment create', () => {
   });
 
   it.each([
-    [
-      ['--company-code', 'kr.nowhere', '--tracking-number', '1'],
-      "--company-code: Input should be 'self', 'kr.chunilps'",
-    ],
-    [
-      ['--company-code', 'self', '--tracking-number', '1'],
-      "--tracking-number: Value error, tracking_number must be 'self'",
-    ],
-  ])('checks the carrier rules before sending (%j)', async (flags, message) => {
-    const result = await cli(['shipment', 'create', '--order', 'ORD-S1', '--items', 'ORD-S1-1', ...flags], {
-      env,
-    });
+    ['kr.nowhere', '1', "--company-code: Input should be 'self', 'kr.chunilps'"],
+    ['self', '1', "--tracking-number: Value error, tracking_number must be 'self'"],
+  ])('checks the carrier rules before sending (%s %s)', async (companyCode, trackingNumber, message) => {
+    const result = await cli(ship('ORD-S1', 'ORD-S1-1', companyCode, trackingNumber), { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
   });
 
   it('a shipment of an unknown order: exit 4 with the service’s detail', async () => {
-    const result = await cli(
-      [
-        'shipment',
-        'create',
-        '--order',
-        'ORD-NONE',
-        '--items',
-        'X-1',
-        '--company-code',
-        'kr.epost',
-        '--tracking-number',
-        '1',
-      ],
-      { env },
-    );
+    const result = await cli(ship('ORD-NONE', 'X-1', 'kr.epost', '1'), { env });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain("Order 'ORD-NONE' not found. (HTTP 404)");
   });
 
   it('an item of another order: exit 4 with the 422 as readable lines', async () => {
-    const result = await cli(
-      [
-        'shipment',
-        'create',
-        '--order',
-        'ORD-S1',
-        '--items',
-        'ORD-S1-1,ORD-C1-1',
-        '--company-code',
-        'kr.epost',
-        '--tracking-number',
-        '1',
-      ],
-      { env },
-    );
+    const result = await cli(ship('ORD-S1', 'ORD-S1-1,ORD-C1-1', 'kr.epost', '1'), { env });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('the service rejected the request (HTTP 422):');
     expect(result.stderr).toContain(
