@@ -19,10 +19,6 @@ export class GroupIndex {
     return this.#size;
   }
 
-  get invalidCount(): number {
-    return this.#invalid.size;
-  }
-
   /** The number of a group, or -1 when the check never saw it. */
   lookup(key: string): number {
     return this.#numbers.get(key);

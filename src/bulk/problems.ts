@@ -32,3 +32,23 @@ export function describeProblems(problems: readonly Problem[]): string {
     })
     .join('; ');
 }
+
+/** Problems as lines for the terminal, by unit: `row 5, recipient_cellphone ("1012…"): …`, at most `limit` units. */
+export function problemLines(
+  problems: ReadonlyMap<number, readonly Problem[]>,
+  unitName: string,
+  limit: number,
+): string[] {
+  const lines: string[] = [];
+  const units = [...problems.keys()].sort((a, b) => a - b);
+  for (const unit of units.slice(0, limit)) {
+    for (const problem of problems.get(unit) ?? []) {
+      const column = problem.column
+        ? `, ${problem.column}${problem.value === undefined ? '' : ` ("${problem.value}")`}`
+        : '';
+      lines.push(`  ${unitName} ${unit}${column}: ${problem.message}`);
+    }
+  }
+  if (units.length > limit) lines.push(`  … and ${units.length - limit} more ${unitName}s with problems`);
+  return lines;
+}

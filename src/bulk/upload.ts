@@ -3,43 +3,24 @@ import type { ApiClient } from '../client/api-client.js';
 import { AbortedError, ApiError } from '../client/errors.js';
 import { EXIT, ExitCode } from '../cli/errors.js';
 import type { Factory } from '../cli/factory.js';
-import { writeData } from '../cli/output.js';
 import { describeIssues } from '../cli/report-error.js';
 import { startSpinner } from '../cli/spinner.js';
 import { positiveNumber, wholeNumber } from '../cli/values.js';
-import { formatDuration } from '../util/duration.js';
-import { checkUnits, type CheckResult } from './check.js';
+import { checkUnits } from './check.js';
 import { encodingLabel } from './encoding.js';
 import { Journal } from './journal.js';
 import type { UploadOptions } from './options.js';
-import { describeProblems } from './problems.js';
+import { describeProblems, problemLines } from './problems.js';
 import { UploadProgress } from './progress.js';
-import { RejectsWriter, ReportWriter, rejectsPath, type Outcome, type ReportLine } from './report.js';
+import { RejectsWriter, ReportWriter, rejectsPath, type ReportLine } from './report.js';
 import type { Resource } from './resources.js';
 import { Sender } from './sender.js';
+import { countedRecords, writeSummary, type Tally } from './summary.js';
 import type { InputFormat, InputSource } from './source.js';
-import { openUnits, type Unit, type UnitSource } from './units.js';
+import { openUnits, type Unit } from './units.js';
 
 /** How many problems are listed on the terminal before "and N more". */
 const SHOWN_PROBLEMS = 20;
-
-type Tally = Record<Exclude<Outcome, 'valid'>, number> & { valid: number; fromJournal: number };
-
-/** The problems the check found, as lines for the terminal: `row 5, recipient_cellphone ("1012…"): …`. */
-function problemLines(units: UnitSource, checked: CheckResult, limit: number): string[] {
-  const lines: string[] = [];
-  const rows = [...checked.problems.keys()].sort((a, b) => a - b);
-  for (const row of rows.slice(0, limit)) {
-    for (const problem of checked.problems.get(row) ?? []) {
-      const column = problem.column
-        ? `, ${problem.column}${problem.value === undefined ? '' : ` ("${problem.value}")`}`
-        : '';
-      lines.push(`  ${units.unitName} ${row}${column}: ${problem.message}`);
-    }
-  }
-  if (rows.length > limit) lines.push(`  … and ${rows.length - limit} more ${units.unitName}s with problems`);
-  return lines;
-}
 
 /**
  * Uploads a file of many records in two passes: the first checks every unit and groups them (nothing is
@@ -84,15 +65,8 @@ export async function runUpload(
       (checked.invalidRecords > 0 ? `, ${checked.invalidRecords} invalid` : ', all valid') +
       (checked.duplicates.size > 0 ? `, ${checked.duplicates.size} repeated ${units.unitName}s skipped` : ''),
   );
-  if (checked.problems.size > 0) {
-    for (const line of problemLines(
-      units,
-      checked,
-      f.globals.verbose ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS,
-    )) {
-      f.log.info(line);
-    }
-  }
+  const limit = f.globals.verbose ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS;
+  for (const line of problemLines(checked.problems, units.unitName, limit)) f.log.info(line);
 
   const sending = !options.dryRun && !(options.allOrNothing && checked.invalidRecords > 0);
   if (options.allOrNothing && checked.invalidRecords > 0) {
@@ -295,76 +269,23 @@ export async function runUpload(
   await rejects.close();
   await report?.close();
 
-  const accounted =
-    tally.accepted +
-    tally.already_registered +
-    tally.invalid +
-    tally.rejected +
-    tally.failed +
-    tally.not_sent +
-    tally.valid;
-  tally.not_sent += Math.max(0, checked.records - accounted);
-  const seconds = (performance.now() - started) / 1000;
-  const sent = tally.accepted + tally.already_registered - tally.fromJournal + tally.rejected + tally.failed;
-  const summary = {
-    input: source.label,
+  tally.not_sent += Math.max(0, checked.records - countedRecords(tally));
+  await writeSummary(f, {
+    resource,
+    source,
     format,
-    encoding: encodingLabel(units.encoding),
-    [`${units.unitName}s`]: checked.units,
-    records: checked.records,
-    accepted: tally.accepted,
-    already_registered: tally.already_registered,
-    invalid: tally.invalid,
-    rejected: tally.rejected,
-    failed: tally.failed,
-    not_sent: tally.not_sent,
-    ...(options.dryRun ? { valid: tally.valid } : {}),
-    duplicates_skipped: checked.duplicates.size,
-    dry_run: options.dryRun === true,
-    interrupted,
-    seconds: Math.round(seconds * 100) / 100,
-    records_per_second: seconds > 0 ? Math.round(sent / seconds) : 0,
-    rejects_file: rejects.count > 0 ? rejects.path : null,
-    report_file: report?.path ?? null,
-    journal_file: journal?.path ?? null,
-  };
-  const rows: [string, number][] = [
-    ...(options.dryRun ? ([['valid', tally.valid]] as [string, number][]) : []),
-    ['accepted', tally.accepted],
-    ['already registered', tally.already_registered],
-    ['invalid', tally.invalid],
-    ['rejected by the service', tally.rejected],
-    ['failed', tally.failed],
-    ...(tally.not_sent > 0 ? ([['not sent', tally.not_sent]] as [string, number][]) : []),
-  ];
-  await writeData(f, {
-    json: summary,
-    rows,
-    columns: [
-      { header: 'outcome', value: ([outcome]) => outcome },
-      { header: plural, value: ([, count]) => count },
-    ],
+    units,
+    checked,
+    tally,
+    seconds: (performance.now() - started) / 1000,
+    dryRun: options.dryRun === true,
+    stopped: interrupted ? 'interrupted' : fatal !== undefined ? 'failed' : undefined,
+    files: {
+      rejects: rejects.count > 0 ? rejects.path : null,
+      report: report?.path ?? null,
+      journal: journal?.path ?? null,
+    },
   });
-
-  f.log.info(
-    `${options.dryRun ? 'Checked' : 'Done'} in ${formatDuration(seconds * 1000)}` +
-      (sent > 0 ? ` (${summary.records_per_second} ${plural}/s)` : '') +
-      (tally.fromJournal > 0 ? `; ${tally.fromJournal} already registered by an earlier run` : '') +
-      '.',
-  );
-  if (rejects.count > 0) {
-    f.log.info(`Rows to fix: ${rejects.path} (the original columns plus "error").`);
-    f.log.info(`After fixing them: intake ${noun} create ${rejects.path}`);
-  }
-  if (report) f.log.info(`Report: ${report.path}`);
-  if (options.dryRun) f.log.info('Dry run: nothing was sent.');
-  if (interrupted || fatal !== undefined) {
-    f.log.info(
-      source.fromStdin
-        ? 'To continue, send the same input again: records the service already has are answered as already registered.'
-        : `To continue, run the same command again: ${plural} already sent are skipped.`,
-    );
-  }
 
   if (interrupted) throw new ExitCode(EXIT.interrupted);
   if (fatal !== undefined) throw fatal;

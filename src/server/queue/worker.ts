@@ -38,7 +38,6 @@ export class QueueWorker {
   #timer: NodeJS.Timeout | undefined;
   #wakeAt = Number.POSITIVE_INFINITY;
   #stopped = true;
-  readonly #totals: ApplyCounts = { applied: 0, failed: 0 };
 
   constructor(options: {
     store: Store;
@@ -75,11 +74,6 @@ export class QueueWorker {
   /** Tells the worker that something becomes due at `at`; it wakes then if it would sleep longer. */
   notify(at: number): void {
     if (!this.#stopped && at < this.#wakeAt) this.#wake(at - this.#clock.now());
-  }
-
-  /** Creates applied and failed since start. */
-  get totals(): ApplyCounts {
-    return { ...this.#totals };
   }
 
   /**
@@ -123,8 +117,6 @@ export class QueueWorker {
       const taskNext = task(now);
       if (taskNext !== undefined) next = Math.min(next ?? taskNext, taskNext);
     }
-    this.#totals.applied += counts.applied;
-    this.#totals.failed += counts.failed;
     return { ...counts, next, more };
   }
 

@@ -35,9 +35,6 @@ export function jobsRepo(db: Db) {
   const countPending = db.prepare<[string, JobKind], { count: number }>(
     `SELECT COUNT(*) AS count FROM jobs WHERE merchant_id = ? AND kind = ? AND state = 'pending'`,
   );
-  const earliestPending = db.prepare<[string], { received_at: number; delay_fraction: number }>(
-    `SELECT received_at, delay_fraction FROM jobs WHERE merchant_id = ? AND state = 'pending' ORDER BY seq LIMIT 1`,
-  );
   const listAll = db.prepare<[string, number, number], JobRow>(
     'SELECT * FROM jobs WHERE merchant_id = ? AND seq > ? ORDER BY seq LIMIT ?',
   );
@@ -55,7 +52,6 @@ export function jobsRepo(db: Db) {
     /** Pending jobs of a merchant after `afterSeq`, in arrival order. */
     pending: (merchantId: string, afterSeq: number, limit: number) =>
       pending.all(merchantId, afterSeq, limit),
-    earliestPending: (merchantId: string) => earliestPending.get(merchantId),
     markApplied: (seq: number, at: number) => void finish.run('applied', at, null, seq),
     markFailed: (seq: number, at: number, reason: string) => void finish.run('failed', at, reason, seq),
     countPending: (merchantId: string, kind: JobKind) => countPending.get(merchantId, kind)?.count ?? 0,
