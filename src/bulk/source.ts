@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -110,7 +110,6 @@ export async function planInput(source: InputSource, format: string | undefined)
     return { mode: 'bulk', format: 'csv' };
   }
   if (source.size > SINGLE_RECORD_MAX_BYTES) return { mode: 'bulk', format: 'ndjson' };
-  const { readFile } = await import('node:fs/promises');
   const text = (await readFile(source.path, 'utf8')).replace(/^\uFEFF/, '');
   const read = readJson(text);
   if (read.ok) return { mode: 'single', record: read.value };
