@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InterruptHub } from '../../src/cli/interrupts.js';
-import { cli, serviceEnv } from '../helpers/cli.js';
+import { cli, useService } from '../helpers/cli.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { workspace } from '../helpers/files.js';
-import { startService, type TestService } from '../helpers/service.js';
 
-let service: TestService;
-let env: Record<string, string>;
-beforeAll(async () => {
-  service = await startService();
-  env = serviceEnv(service);
-});
-afterAll(() => service.close());
+const t = useService();
 
 function ordersCsv(prefix: string, count: number): string {
   const lines = [
@@ -34,7 +27,7 @@ function shipmentsCsv(prefix: string, count: number): string {
 }
 
 const jobsFor = (prefix: string, kind: string) =>
-  service.app.intake.store.jobs
+  t.service.app.intake.store.jobs
     .list('mall-1', { limit: 100_000 })
     .filter((job) => job.kind === kind && job.target_id.startsWith(`${prefix}-`));
 
@@ -50,14 +43,14 @@ describe('re-running an upload', () => {
     const files = workspace();
     const orders = files.write('orders.csv', ordersCsv('RR', 10));
     const shipments = files.write('shipments.csv', shipmentsCsv('RR', 10));
-    expect((await cli(['order', 'create', orders], { env })).code).toBe(0);
-    expect((await cli(['shipment', 'create', shipments], { env })).code).toBe(0);
+    expect((await cli(['order', 'create', orders], { env: t.env })).code).toBe(0);
+    expect((await cli(['shipment', 'create', shipments], { env: t.env })).code).toBe(0);
 
-    const again = await cli(['shipment', 'create', shipments, '--json'], { env });
+    const again = await cli(['shipment', 'create', shipments, '--json'], { env: t.env });
     expect(again.code).toBe(0);
     expect(again.json()).toMatchObject({ accepted: 0, already_registered: 10 });
     expect(again.stderr).toContain('10 shipments were sent by an earlier run');
-    const ordersAgain = await cli(['order', 'create', orders, '--no-resume', '--json'], { env });
+    const ordersAgain = await cli(['order', 'create', orders, '--no-resume', '--json'], { env: t.env });
     expect(ordersAgain.code).toBe(0);
     expect(ordersAgain.json()).toMatchObject({ accepted: 0, already_registered: 10 });
     expectExactlyOnce('RR', 'order', 10);
@@ -75,13 +68,13 @@ describe('interruption', () => {
       ['shipment', shipments],
     ] as const) {
       const hub = new InterruptHub();
-      const proxy = await startFaultProxy(service.baseUrl, [], {
+      const proxy = await startFaultProxy(t.service.baseUrl, [], {
         onRequest: (count) => count === 8 && hub.interrupt(),
         delayMs: 20,
       });
       try {
         const first = await cli([kind, 'create', path, '--concurrency', '3', '--json'], {
-          env: { ...env, INTAKE_BASE_URL: proxy.url },
+          env: { ...t.env, INTAKE_BASE_URL: proxy.url },
           interrupts: hub,
         });
         expect(first.code).toBe(130);
@@ -94,7 +87,7 @@ describe('interruption', () => {
         expect(first.stderr).toContain('To continue, run the same command again');
         // The journal belongs to a service address: the re-run goes the same way.
         const rerun = await cli([kind, 'create', path, '--json'], {
-          env: { ...env, INTAKE_BASE_URL: proxy.url },
+          env: { ...t.env, INTAKE_BASE_URL: proxy.url },
         });
         expect(rerun.code).toBe(0);
         expect(rerun.json()).toMatchObject({ invalid: 0, rejected: 0, failed: 0, not_sent: 0 });
@@ -110,7 +103,7 @@ describe('interruption', () => {
     const files = workspace();
     const orders = files.write('orders.csv', ordersCsv('ABT', 20));
     const hub = new InterruptHub();
-    const proxy = await startFaultProxy(service.baseUrl, [], {
+    const proxy = await startFaultProxy(t.service.baseUrl, [], {
       delayMs: 300,
       onRequest: (count) => {
         if (count === 4) {
@@ -121,7 +114,7 @@ describe('interruption', () => {
     });
     try {
       const first = await cli(['order', 'create', orders, '--concurrency', '4', '--json'], {
-        env: { ...env, INTAKE_BASE_URL: proxy.url },
+        env: { ...t.env, INTAKE_BASE_URL: proxy.url },
         interrupts: hub,
       });
       expect(first.code).toBe(130);
@@ -130,7 +123,7 @@ describe('interruption', () => {
     } finally {
       await proxy.close();
     }
-    const rerun = await cli(['order', 'create', orders, '--json'], { env });
+    const rerun = await cli(['order', 'create', orders, '--json'], { env: t.env });
     expect(rerun.code).toBe(0);
     expectExactlyOnce('ABT', 'order', 20);
   });
@@ -139,17 +132,17 @@ describe('interruption', () => {
     const files = workspace();
     const orders = files.write('orders.csv', ordersCsv('GONE', 20));
     let closeProxy: () => Promise<void> = async () => {};
-    const proxy = await startFaultProxy(service.baseUrl, [], {
+    const proxy = await startFaultProxy(t.service.baseUrl, [], {
       onRequest: (count) => count === 6 && void closeProxy(),
     });
     closeProxy = () => proxy.close();
     const first = await cli(['order', 'create', orders, '--concurrency', '2', '--json'], {
-      env: { ...env, INTAKE_BASE_URL: proxy.url },
+      env: { ...t.env, INTAKE_BASE_URL: proxy.url },
     });
     expect(first.code).toBe(5);
     expect(first.stderr).toContain('cannot reach');
     expect(first.stderr).toContain('To continue, run the same command again');
-    const rerun = await cli(['order', 'create', orders, '--json'], { env });
+    const rerun = await cli(['order', 'create', orders, '--json'], { env: t.env });
     expect(rerun.code).toBe(0);
     expectExactlyOnce('GONE', 'order', 20);
   });
@@ -158,7 +151,7 @@ describe('interruption', () => {
     const files = workspace();
     const orders = files.write('orders.csv', ordersCsv('AUTH', 3));
     const result = await cli(['order', 'create', orders], {
-      env: { ...env, INTAKE_SECRET_ACCESS_KEY: 'wrong' },
+      env: { ...t.env, INTAKE_SECRET_ACCESS_KEY: 'wrong' },
     });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('Secret access key was invalid.');

@@ -1,26 +1,19 @@
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
-import { cli, serviceEnv } from '../helpers/cli.js';
+import { cli, useService } from '../helpers/cli.js';
 import { csvCells, workspace } from '../helpers/files.js';
-import { startService, type TestService } from '../helpers/service.js';
 
-let service: TestService;
-let env: Record<string, string>;
-beforeAll(async () => {
-  service = await startService();
-  env = serviceEnv(service);
-});
-afterAll(() => service.close());
+const t = useService();
 
-const store = () => service.app.intake.store;
+const store = () => t.service.app.intake.store;
 const summaryOf = (result: { json: () => unknown }) =>
   result.json() as Record<string, number | string | null | boolean>;
 
 describe('orders CSV', () => {
   it('groups adjacent and scattered rows into one order each (UTF-8 with BOM, CRLF)', async () => {
     const files = workspace('orders.csv');
-    const result = await cli(['order', 'create', files.path('orders.csv'), '--json'], { env });
+    const result = await cli(['order', 'create', files.path('orders.csv'), '--json'], { env: t.env });
     expect(result.code).toBe(0);
     expect(summaryOf(result)).toMatchObject({
       rows: 11,
@@ -56,7 +49,7 @@ describe('orders CSV', () => {
         files.path('columns-ko.json'),
         '--json',
       ],
-      { env },
+      { env: t.env },
     );
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('is not UTF-8; reading it as CP949');
@@ -78,10 +71,10 @@ describe('orders CSV', () => {
     const path = files.write('semicolon.csv', text);
     const mapping =
       'order_id=주문번호,recipient_name=수령인,recipient_cellphone=연락처,item_id=품목,product_id=상품,product_name=상품명,product_image_url=이미지';
-    const ok = await cli(['order', 'create', path, '--columns', mapping, '--json'], { env });
+    const ok = await cli(['order', 'create', path, '--columns', mapping, '--json'], { env: t.env });
     expect(ok.code).toBe(0);
     expect(summaryOf(ok)).toMatchObject({ accepted: 1 });
-    const missing = await cli(['order', 'create', path], { env });
+    const missing = await cli(['order', 'create', path], { env: t.env });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('lacks required column(s): order_id, recipient_name');
     expect(missing.stderr).toContain('Headers found: 주문번호, 수령인');
@@ -89,7 +82,9 @@ describe('orders CSV', () => {
 
   it('reports every bad row with row, column, value and reason, sends the valid orders, and writes the rejects', async () => {
     const files = workspace('orders-with-errors.csv');
-    const result = await cli(['order', 'create', files.path('orders-with-errors.csv'), '--json'], { env });
+    const result = await cli(['order', 'create', files.path('orders-with-errors.csv'), '--json'], {
+      env: t.env,
+    });
     expect(result.code).toBe(4);
     expect(summaryOf(result)).toMatchObject({ rows: 11, records: 9, accepted: 2, invalid: 7 });
     for (const line of [
@@ -125,7 +120,9 @@ describe('orders CSV', () => {
 
   it('the fixed rejects file uploads cleanly', async () => {
     const files = workspace('orders-with-errors.csv');
-    await cli(['order', 'create', files.path('orders-with-errors.csv'), '-q'], { env: serviceEnv(service) });
+    await cli(['order', 'create', files.path('orders-with-errors.csv'), '-q'], {
+      env: t.env,
+    });
     const fixed = files
       .read('orders-with-errors.rejects.csv')
       .replaceAll('1.01E+10', 'ERR-02')
@@ -135,7 +132,7 @@ describe('orders CSV', () => {
       .replace('조은비', '조은우')
       .replace('ERR-07,M-3007,류가온,010-4343-6565,ERR-01-1', 'ERR-07,M-3007,류가온,010-4343-6565,ERR-07-1');
     const path = files.write('orders-with-errors.rejects.csv', fixed);
-    const result = await cli(['order', 'create', path, '--json'], { env });
+    const result = await cli(['order', 'create', path, '--json'], { env: t.env });
     expect(result.code).toBe(0);
     expect(summaryOf(result)).toMatchObject({ records: 7, accepted: 7, invalid: 0, rejects_file: null });
     expect(store().orders.itemsOf('mall-1', 'ERR-01')).toHaveLength(2);
@@ -146,7 +143,7 @@ describe('orders CSV', () => {
 describe('products and shipments', () => {
   it('products CSV: a repeated row is skipped, the others sent', async () => {
     const files = workspace('products.csv');
-    const result = await cli(['product', 'create', files.path('products.csv'), '--json'], { env });
+    const result = await cli(['product', 'create', files.path('products.csv'), '--json'], { env: t.env });
     expect(result.code).toBe(0);
     const summary = summaryOf(result);
     expect(summary).toMatchObject({ rows: 11, records: 10, invalid: 0, duplicates_skipped: 1 });
@@ -158,20 +155,22 @@ describe('products and shipments', () => {
 
   it('products from a JSON array and shipments from NDJSON', async () => {
     const files = workspace('products.json', 'shipments.ndjson');
-    const products = await cli(['product', 'create', files.path('products.json'), '--json'], { env });
+    const products = await cli(['product', 'create', files.path('products.json'), '--json'], { env: t.env });
     expect(summaryOf(products)).toMatchObject({ format: 'json', records: 3 });
     expect(products.code).toBe(0);
-    const shipments = await cli(['shipment', 'create', files.path('shipments.ndjson'), '--json'], { env });
+    const shipments = await cli(['shipment', 'create', files.path('shipments.ndjson'), '--json'], {
+      env: t.env,
+    });
     expect(shipments.code).toBe(0);
     expect(summaryOf(shipments)).toMatchObject({ format: 'ndjson', lines: 1, accepted: 1 });
   });
 
   it('shipments CSV: rows with the same order, carrier and tracking number make one shipment', async () => {
     const files = workspace('shipments.csv');
-    const result = await cli(['shipment', 'create', files.path('shipments.csv'), '--json'], { env });
+    const result = await cli(['shipment', 'create', files.path('shipments.csv'), '--json'], { env: t.env });
     expect(result.code).toBe(0);
     expect(summaryOf(result)).toMatchObject({ rows: 10, records: 7, accepted: 7 });
-    service.app.intake.worker.runDue({ all: true });
+    t.service.app.intake.worker.runDue({ all: true });
     const shipments = store().shipments.byOrder('mall-1', 'ORD-20261122-0001');
     expect(
       shipments.map((shipment) => [shipment.company_code, store().shipments.itemIds(shipment.id)]),
@@ -187,7 +186,7 @@ describe('products and shipments', () => {
       'late.csv',
       'order_id,order_item_ids,company_code,tracking_number\nNO-SUCH-ORDER,X-1|X-2,kr.epost,1111\nORD-20261122-0007,ORD-20261122-0007-1,kr.epost,2222\n',
     );
-    const result = await cli(['shipment', 'create', path, '--json'], { env });
+    const result = await cli(['shipment', 'create', path, '--json'], { env: t.env });
     expect(result.code).toBe(4);
     expect(summaryOf(result)).toMatchObject({ accepted: 1, rejected: 1 });
     const rejects = csvCells(files.read('late.rejects.csv'));
@@ -207,7 +206,7 @@ describe('options', () => {
     const before = store().jobs.list('mall-1', { limit: 100_000 }).length;
     const result = await cli(
       ['order', 'create', files.path('orders-with-errors.csv'), '--dry-run', '--json'],
-      { env },
+      { env: t.env },
     );
     expect(result.code).toBe(4);
     expect(summaryOf(result)).toMatchObject({ valid: 2, invalid: 7, accepted: 0, dry_run: true });
@@ -220,7 +219,7 @@ describe('options', () => {
     const before = store().jobs.list('mall-1', { limit: 100_000 }).length;
     const result = await cli(
       ['order', 'create', files.path('orders-with-errors.csv'), '--all-or-nothing', '--json'],
-      { env },
+      { env: t.env },
     );
     expect(result.code).toBe(4);
     expect(summaryOf(result)).toMatchObject({ accepted: 0, invalid: 7, not_sent: 2 });
@@ -238,7 +237,7 @@ describe('options', () => {
         files.path('report.csv'),
         '--dry-run',
       ],
-      { env },
+      { env: t.env },
     );
     const csv = csvCells(files.read('report.csv'));
     expect(csv[0]).toEqual(['rows', 'id', 'outcome', 'status', 'message']);
@@ -253,7 +252,7 @@ describe('options', () => {
         files.path('report.json'),
         '--dry-run',
       ],
-      { env },
+      { env: t.env },
     );
     const json = JSON.parse(files.read('report.json')) as { rows: number[]; id: string; outcome: string }[];
     expect(json).toHaveLength(9);
@@ -263,7 +262,10 @@ describe('options', () => {
   it('reads standard input', async () => {
     const files = workspace();
     const text = 'id,name,image_url\nP-STDIN-1,표준 입력,https://x.example.com/s.png\n';
-    const result = await cli(['product', 'create', '-', '--format', 'csv', '--json'], { env, stdin: text });
+    const result = await cli(['product', 'create', '-', '--format', 'csv', '--json'], {
+      env: t.env,
+      stdin: text,
+    });
     expect(result.code).toBe(0);
     expect(summaryOf(result)).toMatchObject({ input: 'stdin', accepted: 1, journal_file: null });
     expect(files.dir).toBeDefined();
@@ -275,10 +277,10 @@ describe('options', () => {
       'ko.csv',
       iconv.encode('id,name,image_url\nP-KO-1,감귤,https://x.example.com/a.png\n', 'cp949'),
     );
-    const result = await cli(['product', 'create', path, '--encoding', 'utf-8', '--dry-run'], { env });
+    const result = await cli(['product', 'create', path, '--encoding', 'utf-8', '--dry-run'], { env: t.env });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('has characters that are not UTF-8');
-    const detected = await cli(['product', 'create', path, '--dry-run', '--json'], { env });
+    const detected = await cli(['product', 'create', path, '--dry-run', '--json'], { env: t.env });
     expect(summaryOf(detected)).toMatchObject({ encoding: 'CP949 (EUC-KR)', valid: 1 });
   });
 
@@ -288,7 +290,7 @@ describe('options', () => {
       'products.tsv',
       'id\tname\timage_url\nP-T1\t"두 줄\n이름"\thttps://x.example.com/1.png\nP-T2\t\thttps://x.example.com/2.png\n',
     );
-    const result = await cli(['product', 'create', tsv, '--dry-run'], { env });
+    const result = await cli(['product', 'create', tsv, '--dry-run'], { env: t.env });
     expect(result.stderr).toContain('row 3, name: is empty');
   });
 });

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUTH_DETAILS, VALID_CREDENTIALS_REASON } from '../../src/contract/index.js';
-import { cli, serviceEnv } from '../helpers/cli.js';
-import { startService, type TestService } from '../helpers/service.js';
+import { cli, useService } from '../helpers/cli.js';
 
-let service: TestService;
-let env: Record<string, string>;
-beforeAll(async () => {
-  service = await startService();
-  env = serviceEnv(service);
-});
-afterAll(() => service.close());
+const t = useService();
 
 describe('intake health', () => {
   it('prints a table by default', async () => {
-    const result = await cli(['health'], { env });
+    const result = await cli(['health'], { env: t.env });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/status\s+│ base_url/);
     expect(result.stdout).toContain('available');
@@ -25,23 +18,23 @@ describe('intake health', () => {
       ['--json', 'health'],
       ['health', '-o', 'json'],
     ]) {
-      const result = await cli(args, { env });
+      const result = await cli(args, { env: t.env });
       expect(result.json()).toEqual({ status: 'available' });
     }
   });
 
   it('prints CSV with -o csv', async () => {
-    const result = await cli(['health', '-o', 'csv'], { env });
-    expect(result.stdout).toBe(`status,base_url\navailable,${service.baseUrl}\n`);
+    const result = await cli(['health', '-o', 'csv'], { env: t.env });
+    expect(result.stdout).toBe(`status,base_url\navailable,${t.service.baseUrl}\n`);
   });
 
   it('needs no credentials', async () => {
-    const result = await cli(['health', '--json'], { env: { INTAKE_BASE_URL: service.baseUrl } });
+    const result = await cli(['health', '--json'], { env: { INTAKE_BASE_URL: t.service.baseUrl } });
     expect(result.code).toBe(0);
   });
 
   it('rejects an unknown output format before doing anything', async () => {
-    const result = await cli(['health', '-o', 'yaml'], { env });
+    const result = await cli(['health', '-o', 'yaml'], { env: t.env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('yaml');
   });
@@ -49,7 +42,7 @@ describe('intake health', () => {
 
 describe('intake keys check', () => {
   it('exits 0 for valid credentials and shows where they came from', async () => {
-    const result = await cli(['keys', 'check'], { env });
+    const result = await cli(['keys', 'check'], { env: t.env });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(VALID_CREDENTIALS_REASON);
     expect(result.stdout).toContain('INTAKE_ACCESS_KEY_ID');
@@ -59,13 +52,13 @@ describe('intake keys check', () => {
     ['a wrong secret', { INTAKE_SECRET_ACCESS_KEY: 'wrong' }, AUTH_DETAILS.wrongSecret],
     ['an unknown key', { INTAKE_ACCESS_KEY_ID: 'AKNOPE' }, AUTH_DETAILS.unknownKey],
   ])('exits 3 for %s, with the service’s reason', async (_name, override, reason) => {
-    const result = await cli(['keys', 'check', '--json'], { env: { ...env, ...override } });
+    const result = await cli(['keys', 'check', '--json'], { env: { ...t.env, ...override } });
     expect(result.code).toBe(3);
     expect(result.json()).toEqual({ is_valid: false, reason });
   });
 
   it('exits 3 and says what to do without credentials', async () => {
-    const result = await cli(['keys', 'check'], { env: { INTAKE_BASE_URL: service.baseUrl } });
+    const result = await cli(['keys', 'check'], { env: { INTAKE_BASE_URL: t.service.baseUrl } });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('profile "default" does not exist');
     expect(result.stderr).toContain('intake login');

@@ -8,7 +8,9 @@ import { createFactory } from '../../src/cli/factory.js';
 import { InterruptHub } from '../../src/cli/interrupts.js';
 import type { Prompter } from '../../src/cli/prompter.js';
 import { runCli } from '../../src/cli/run.js';
-import type { TestService } from './service.js';
+import { afterAll, beforeAll } from 'vitest';
+import type { BuildServerOptions } from '../../src/server/build-server.js';
+import { startService, type TestService } from './service.js';
 
 export interface CliResult {
   code: number;
@@ -69,4 +71,21 @@ export function serviceEnv(service: TestService, configDir?: string): Record<str
     INTAKE_SECRET_ACCESS_KEY: service.credentials.secretAccessKey,
     ...(configDir ? { INTAKE_CONFIG_DIR: configDir } : {}),
   };
+}
+
+/**
+ * A real service for the tests of a file, started before them and closed after, with the environment
+ * that points the CLI at it. Read `service` and `env` inside tests (they are set once the file starts).
+ */
+export function useService(options: Partial<BuildServerOptions> = {}): {
+  readonly service: TestService;
+  readonly env: Record<string, string>;
+} {
+  const state = {} as { service: TestService; env: Record<string, string> };
+  beforeAll(async () => {
+    state.service = await startService(options);
+    state.env = serviceEnv(state.service);
+  });
+  afterAll(() => state.service.close());
+  return state;
 }
