@@ -1,11 +1,35 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { AUTH_DETAILS } from './auth.js';
+import { BUILT_IN_CARRIERS, type Carrier } from './carriers.js';
+import { ID_MAX_LENGTH, id } from './fields.js';
 import { OrderCreateBody, OrderPatchBody } from './order.js';
 import { ProductCreateBody, ProductPatchBody } from './product.js';
-import { CredentialCheckResult, HealthResult, QueuedResponse, ShipmentQueueStatus } from './responses.js';
+import {
+  BodyTooLargeBody,
+  CredentialCheckResult,
+  ErrorBody,
+  HealthResult,
+  InternalErrorBody,
+  MethodNotAllowedBody,
+  NotFoundBody,
+  QUEUED_ANSWERS,
+  ReversedRangeBody,
+  ShipmentQueueStatus,
+  UnauthorizedBody,
+  ValidationErrorBody,
+} from './responses.js';
 import { RewardsListResponse, RewardsQuery } from './rewards.js';
-import { ShipmentCreateBody } from './shipment.js';
+import { shipmentCreateBody } from './shipment.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** One answer an operation can give: what it means, its body and the headers that matter. */
+export interface Answer {
+  description: string;
+  schema?: z.ZodType;
+  /** Response headers worth documenting, by name, with what they hold. */
+  headers?: Record<string, string>;
+}
 
 /** One operation of an HTTP interface, described once for the server, the client and the OpenAPI document. */
 export interface Endpoint {
@@ -21,101 +45,184 @@ export interface Endpoint {
   auth: 'required' | 'checked' | 'none';
   body?: z.ZodType;
   query?: z.ZodType;
-  success: { status: number; description: string; schema?: z.ZodType };
-  /** Error statuses beyond 401 (implied by `auth: 'required'`) that the operation can answer. */
-  errors: readonly number[];
+  /** The answers of this operation of its own: its success, and errors only it gives. */
+  answers: Readonly<Record<number, Answer>>;
 }
 
-/** The nine operations of the service. */
-export const SERVICE_ENDPOINTS = {
-  createOrder: {
-    method: 'POST',
-    path: '/api/v1/orders/',
-    summary: 'Create an order (queued, applied later)',
-    tag: 'Orders',
-    auth: 'required',
-    body: OrderCreateBody,
-    success: { status: 202, description: 'The creation request was queued.', schema: QueuedResponse },
-    errors: [409, 413, 422],
-  },
-  patchOrder: {
-    method: 'PATCH',
-    path: '/api/v1/orders/{id}',
-    summary: 'Update the recipient of an order',
-    tag: 'Orders',
-    auth: 'required',
-    body: OrderPatchBody,
-    success: { status: 204, description: 'Updated.' },
-    errors: [404, 413, 422],
-  },
-  createShipment: {
-    method: 'POST',
-    path: '/api/v1/orders/{id}/shipments/',
-    summary: 'Create a shipment for items of an order (queued, applied later)',
-    tag: 'Shipments',
-    auth: 'required',
-    body: ShipmentCreateBody,
-    success: { status: 202, description: 'The creation request was queued.', schema: QueuedResponse },
-    errors: [404, 413, 422],
-  },
-  createProduct: {
-    method: 'POST',
-    path: '/api/v1/products/',
-    summary: 'Create a product (queued, applied later)',
-    tag: 'Products',
-    auth: 'required',
-    body: ProductCreateBody,
-    success: { status: 202, description: 'The creation request was queued.', schema: QueuedResponse },
-    errors: [409, 413, 422],
-  },
-  patchProduct: {
-    method: 'PATCH',
-    path: '/api/v1/products/{id}/',
-    summary: 'Update the name or image of a product',
-    tag: 'Products',
-    auth: 'required',
-    body: ProductPatchBody,
-    success: { status: 204, description: 'Updated.' },
-    errors: [404, 413, 422],
-  },
-  listRewards: {
-    method: 'GET',
-    path: '/api/v1/rewards/',
-    summary: 'List rewards earned by reviews, by UTC day range (both ends included)',
-    tag: 'Rewards',
-    auth: 'required',
-    query: RewardsQuery,
-    success: { status: 200, description: 'Rewards, oldest first.', schema: RewardsListResponse },
-    errors: [400, 422],
-  },
-  checkCredentials: {
-    method: 'GET',
-    path: '/api/v1/users/client-keys/',
-    summary: 'Check credentials (always 200; the flag tells)',
-    tag: 'Utilities',
-    auth: 'checked',
-    success: { status: 200, description: 'The check result.', schema: CredentialCheckResult },
-    errors: [],
-  },
-  health: {
-    method: 'GET',
-    path: '/api/v1/health/',
-    summary: 'Health check (no credentials needed)',
-    tag: 'Utilities',
-    auth: 'none',
-    success: { status: 200, description: 'The service is up.', schema: HealthResult },
-    errors: [],
-  },
-  shipmentQueueStatus: {
-    method: 'GET',
-    path: '/api/v1/shipments/status/',
-    summary: 'Count shipment creations not yet applied',
-    tag: 'Shipments',
-    auth: 'required',
-    success: { status: 200, description: 'The count.', schema: ShipmentQueueStatus },
-    errors: [],
-  },
-} as const satisfies Record<string, Endpoint>;
+const queued = (kind: keyof typeof QUEUED_ANSWERS): Answer => ({
+  description: 'The creation request was stored and queued; it is applied a little later.',
+  schema: QUEUED_ANSWERS[kind],
+});
+const updated: Answer = { description: 'Updated at once; no body.' };
+const conflict = (what: string): Answer => ({
+  description: `${what} (applied or still queued).`,
+  schema: ErrorBody,
+});
+const notFound = (what: string): Answer => ({ description: what, schema: NotFoundBody });
+
+/**
+ * The nine operations of the service, for a set of carriers (the shipment body accepts exactly their
+ * codes). `intake serve` builds it from its configured carriers; the client uses the built-in ones.
+ */
+export function serviceEndpoints(carriers: readonly Carrier[]) {
+  return {
+    createOrder: {
+      method: 'POST',
+      path: '/api/v1/orders/',
+      summary: 'Create an order (queued, applied later)',
+      tag: 'Orders',
+      auth: 'required',
+      body: OrderCreateBody,
+      answers: {
+        202: queued('order'),
+        409: conflict('The order id, or an item id, is already known'),
+      },
+    },
+    patchOrder: {
+      method: 'PATCH',
+      path: '/api/v1/orders/{id}',
+      summary: 'Update the recipient of an order',
+      tag: 'Orders',
+      auth: 'required',
+      body: OrderPatchBody,
+      answers: { 204: updated, 404: notFound('No order has this id.') },
+    },
+    createShipment: {
+      method: 'POST',
+      path: '/api/v1/orders/{id}/shipments/',
+      summary:
+        'Create a shipment for items of an order (queued, applied later). Sending the same shipment again ' +
+        'is answered 202 and changes nothing.',
+      tag: 'Shipments',
+      auth: 'required',
+      body: shipmentCreateBody(carriers),
+      answers: { 202: queued('shipment'), 404: notFound('No order has this id.') },
+    },
+    createProduct: {
+      method: 'POST',
+      path: '/api/v1/products/',
+      summary: 'Create a product (queued, applied later)',
+      tag: 'Products',
+      auth: 'required',
+      body: ProductCreateBody,
+      answers: { 202: queued('product'), 409: conflict('The product id is already known') },
+    },
+    patchProduct: {
+      method: 'PATCH',
+      path: '/api/v1/products/{id}/',
+      summary: 'Update the name or image of a product',
+      tag: 'Products',
+      auth: 'required',
+      body: ProductPatchBody,
+      answers: { 204: updated, 404: notFound('No product has this id.') },
+    },
+    listRewards: {
+      method: 'GET',
+      path: '/api/v1/rewards/',
+      summary: 'List rewards earned by reviews, by UTC day range (both ends included)',
+      tag: 'Rewards',
+      auth: 'required',
+      query: RewardsQuery,
+      answers: {
+        200: { description: 'Rewards, oldest first.', schema: RewardsListResponse },
+        400: { description: 'start_date is later than end_date.', schema: ReversedRangeBody },
+      },
+    },
+    checkCredentials: {
+      method: 'GET',
+      path: '/api/v1/users/client-keys/',
+      summary: 'Check credentials (always 200; the flag tells)',
+      tag: 'Utilities',
+      auth: 'checked',
+      answers: { 200: { description: 'The check result.', schema: CredentialCheckResult } },
+    },
+    health: {
+      method: 'GET',
+      path: '/api/v1/health/',
+      summary: 'Health check (no credentials needed)',
+      tag: 'Utilities',
+      auth: 'none',
+      answers: { 200: { description: 'The service is up.', schema: HealthResult } },
+    },
+    shipmentQueueStatus: {
+      method: 'GET',
+      path: '/api/v1/shipments/status/',
+      summary: 'Count shipment creations not yet applied',
+      tag: 'Shipments',
+      auth: 'required',
+      answers: { 200: { description: 'The count.', schema: ShipmentQueueStatus } },
+    },
+  } as const satisfies Record<string, Endpoint>;
+}
+
+/** The nine operations with the built-in carriers, as the client knows them. */
+export const SERVICE_ENDPOINTS = serviceEndpoints(BUILT_IN_CARRIERS);
+export type ServiceEndpointName = keyof typeof SERVICE_ENDPOINTS;
+
+/** The `{name}` parameters of a path template. */
+export function pathParameters(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+}
+
+/** The schema of a path's parameters: every one is an id. */
+export function pathSchema(template: string): z.ZodType | undefined {
+  const names = pathParameters(template);
+  return names.length === 0 ? undefined : z.object(Object.fromEntries(names.map((name) => [name, id()])));
+}
+
+/** Where the path parameters say more than any id can be, the path is not a path of the service. */
+export const PATH_PARAMETER_MAX_LENGTH = ID_MAX_LENGTH;
+
+/**
+ * Every answer an operation can give: its own, and those that follow from its shape, declared here once.
+ * A protected operation can answer 401; one with a body 413 and 422; one with a query 422; every path 404
+ * (an unknown id, or a path id longer than any id), 405 to other methods, 307 from its other slash form,
+ * and 500.
+ */
+export function answersOf(endpoint: Endpoint): Record<number, Answer> {
+  const answers: Record<number, Answer> = { ...endpoint.answers };
+  if (endpoint.auth === 'required') {
+    answers[401] = {
+      description: `The Authorization header is missing or refused; detail is one of: ${Object.values(AUTH_DETAILS).join(' ')}`,
+      schema: UnauthorizedBody,
+      headers: { 'WWW-Authenticate': 'Basic' },
+    };
+  }
+  if (endpoint.body) {
+    answers[413] = { description: 'The body is over 1 MiB.', schema: BodyTooLargeBody };
+  }
+  if (endpoint.body || endpoint.query) {
+    answers[422] = {
+      description:
+        'The body (read as JSON whatever its Content-Type) or the query does not match the contract.',
+      schema: ValidationErrorBody,
+    };
+  }
+  answers[404] ??= {
+    description: 'Unknown path, a path that cannot be decoded, or a path id longer than any id.',
+    schema: NotFoundBody,
+  };
+  answers[405] = {
+    description: 'This path with another method (HEAD, OPTIONS and TRACE included).',
+    schema: MethodNotAllowedBody,
+    headers: { Allow: 'The methods this path serves.' },
+  };
+  answers[307] = {
+    description: 'The path was asked for with the other form of its trailing slash.',
+    headers: { Location: 'The canonical path, query kept.' },
+  };
+  answers[500] = { description: 'Something failed inside the service.', schema: InternalErrorBody };
+  return answers;
+}
+
+/** The status of an operation's success. */
+export function successStatus(endpoint: Endpoint): number {
+  const status = Object.keys(endpoint.answers)
+    .map(Number)
+    .find((code) => code >= 200 && code < 300);
+  if (status === undefined) throw new Error(`${endpoint.method} ${endpoint.path} declares no success`);
+  return status;
+}
 
 /** Fills `{name}` parameters of a path template, encoding each value. */
 export function fillPath(template: string, params: Record<string, string> = {}): string {

@@ -9,6 +9,9 @@ export const LIST_MAX_ITEMS = 1000;
 
 const notBlank = (value: string): boolean => value.length === 0 || value.trim().length > 0;
 
+/** A JSON Schema pattern for "has a character that is not white space". */
+const NOT_BLANK_PATTERN = '\\S';
+
 /**
  * A required string that is not blank after trimming. The value is kept as sent: the service stores
  * what merchants send and never trims silently. An empty string fails `min(1)`; a blank one fails the
@@ -16,16 +19,28 @@ const notBlank = (value: string): boolean => value.length === 0 || value.trim().
  */
 export function requiredText(maxLength?: number) {
   const base = z.string().min(1);
-  return (maxLength === undefined ? base : base.max(maxLength)).refine(notBlank, {
-    message: 'String should have at least 1 character',
-    params: { type: 'string_too_short', ctx: { min_length: 1 } },
-  });
+  return (maxLength === undefined ? base : base.max(maxLength))
+    .refine(notBlank, {
+      message: 'String should have at least 1 character',
+      params: { type: 'string_too_short', ctx: { min_length: 1 } },
+    })
+    .meta({ pattern: NOT_BLANK_PATTERN });
 }
 
 /** A merchant-assigned id: required text of at most 255 characters. */
 export const id = () => requiredText(ID_MAX_LENGTH);
 
+/**
+ * What an image URL must look like, for the OpenAPI document: http or https in any case, `//`, a host,
+ * then optionally a path, query or fragment, with no white space at either end.
+ */
+export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\s]+(?:[/?#](?:.*\\S)?)?$';
+const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
+
 function urlProblem(value: string): { type: string; message: string } | undefined {
+  if (value.trim() !== value) {
+    return { type: 'url_parsing', message: 'Input should be a valid URL, white space around it' };
+  }
   let url: URL;
   try {
     url = new URL(value);
@@ -35,13 +50,14 @@ function urlProblem(value: string): { type: string; message: string } | undefine
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { type: 'url_scheme', message: "URL scheme should be 'http' or 'https'" };
   }
-  if (url.hostname === '') {
+  // WHATWG parsing forgives `https:host` and `https:/x.jpg`; the service wants `//` and a host.
+  if (url.hostname === '' || !HTTP_URL.test(value)) {
     return { type: 'url_parsing', message: 'Input should be a valid URL, empty host' };
   }
   return undefined;
 }
 
-/** An absolute http(s) URL of at most 2048 characters. */
+/** An absolute http(s) URL of at most 2048 characters, with `//` and a host, no white space around it. */
 export const httpUrl = () =>
   z
     .string()
@@ -59,7 +75,7 @@ export const httpUrl = () =>
         });
       }
     })
-    .meta({ format: 'uri' });
+    .meta({ pattern: HTTP_URL_PATTERN });
 
 /** Reports every position of `values` that repeats an earlier value, for a `no repeats` rule. */
 export function repeatedPositions(values: readonly unknown[]): number[] {

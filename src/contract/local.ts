@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import type { Endpoint } from './endpoints.js';
+import type { Answer, Endpoint } from './endpoints.js';
+import { ErrorBody } from './responses.js';
 import { id, requiredText } from './fields.js';
 import { MESSAGE_KINDS, REVIEW_KINDS } from './kinds.js';
-import { Reward } from './rewards.js';
+import { Reward, timestamp } from './rewards.js';
 
 /**
  * The local service's own operations under `/local/` (not part of the real service): inspection of what
@@ -10,7 +11,7 @@ import { Reward } from './rewards.js';
  * everything but the clock is scoped to the calling merchant.
  */
 
-const isoTime = () => z.string().meta({ format: 'date-time', examples: ['2026-11-22T09:30:00.000Z'] });
+const isoTime = timestamp;
 const limit = () =>
   z
     .string()
@@ -183,11 +184,12 @@ export const LocalJobsQuery = z
   .meta({ id: 'LocalJobsQuery' });
 export const LimitQuery = z.object({ limit: limit() }).meta({ id: 'LimitQuery' });
 
-const local = (endpoint: Omit<Endpoint, 'tag' | 'auth'>): Endpoint => ({
+const local = <E extends Omit<Endpoint, 'tag' | 'auth'>>(endpoint: E) => ({
   ...endpoint,
-  tag: 'Local',
-  auth: 'required',
+  tag: 'Local' as const,
+  auth: 'required' as const,
 });
+const ok = (description: string, schema: z.ZodType): Answer => ({ description, schema });
 
 /** The `/local/` operations. */
 export const LOCAL_ENDPOINTS = {
@@ -196,74 +198,70 @@ export const LOCAL_ENDPOINTS = {
     path: '/local/orders',
     summary: 'Stored orders, queued or applied, with items and shipments',
     query: LocalOrdersQuery,
-    success: { status: 200, description: 'Orders in arrival order.', schema: LocalOrderList },
-    errors: [422],
+    answers: { 200: ok('Orders in arrival order.', LocalOrderList) },
   }),
   listProducts: local({
     method: 'GET',
     path: '/local/products',
     summary: 'Stored products, as the bot shows them',
     query: LimitQuery,
-    success: { status: 200, description: 'Products.', schema: LocalProductList },
-    errors: [422],
+    answers: { 200: ok('Products.', LocalProductList) },
   }),
   listMessages: local({
     method: 'GET',
     path: '/local/messages',
     summary: "The bot's outbox: messages sent and scheduled",
     query: LocalMessagesQuery,
-    success: { status: 200, description: 'Messages by due time.', schema: BotMessageList },
-    errors: [422],
+    answers: { 200: ok('Messages by due time.', BotMessageList) },
   }),
   listJobs: local({
     method: 'GET',
     path: '/local/jobs',
     summary: 'Accepted creates: pending, applied, or failed with the reason',
     query: LocalJobsQuery,
-    success: { status: 200, description: 'Creates in arrival order.', schema: LocalJobList },
-    errors: [422],
+    answers: { 200: ok('Creates in arrival order.', LocalJobList) },
   }),
   listReviews: local({
     method: 'GET',
     path: '/local/reviews',
     summary: "Buyers' reviews and the rewards they earned",
     query: LimitQuery,
-    success: { status: 200, description: 'Reviews.', schema: LocalReviewList },
-    errors: [422],
+    answers: { 200: ok('Reviews.', LocalReviewList) },
   }),
   addReview: local({
     method: 'POST',
     path: '/local/reviews',
     summary: "Simulate a buyer's review of an order item (a member's review earns a reward)",
     body: LocalReviewBody,
-    success: { status: 201, description: 'The review, and its reward if any.', schema: LocalReview },
-    errors: [404, 409, 422],
+    answers: {
+      201: ok('The review, and its reward if any.', LocalReview),
+      404: { description: 'No such order, or no such item in it.', schema: ErrorBody },
+      409: { description: 'The order is still queued, or the item was reviewed already.', schema: ErrorBody },
+    },
   }),
   advanceClock: local({
     method: 'POST',
     path: '/local/clock/advance',
     summary: 'Move the simulated clock forward; what became due is applied and sent',
     body: ClockAdvanceBody,
-    success: { status: 200, description: 'What happened.', schema: QueueRun },
-    errors: [422],
+    answers: { 200: ok('What happened.', QueueRun) },
   }),
   applyQueue: local({
     method: 'POST',
     path: '/local/queue/apply',
     summary: "Apply this merchant's queued creates now, whatever their delay",
-    success: { status: 200, description: 'What happened.', schema: QueueRun },
-    errors: [],
+    answers: { 200: ok('What happened.', QueueRun) },
   }),
   addMerchant: local({
     method: 'POST',
     path: '/local/merchants',
-    summary: 'Add a merchant with its own credentials and data',
+    summary: "Add a merchant with its own credentials and data (only the service's first merchant may)",
     body: LocalMerchantBody,
-    success: {
-      status: 201,
-      description: 'The merchant; the secret only when it was generated.',
-      schema: LocalMerchant,
+    answers: {
+      201: ok('The merchant; the secret only when it was generated.', LocalMerchant),
+      403: { description: "The caller is not the service's first merchant.", schema: ErrorBody },
+      409: { description: 'The merchant id or the access key id is already in use.', schema: ErrorBody },
     },
-    errors: [409, 422],
   }),
 } as const satisfies Record<string, Endpoint>;
+export type LocalEndpointName = keyof typeof LOCAL_ENDPOINTS;

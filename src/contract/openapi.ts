@@ -1,20 +1,9 @@
 import { z } from 'zod';
-import { AUTH_DETAILS } from './auth.js';
-import type { Endpoint } from './endpoints.js';
-import { SERVICE_ENDPOINTS } from './endpoints.js';
+import { BUILT_IN_CARRIERS, type Carrier } from './carriers.js';
+import { answersOf, pathSchema, serviceEndpoints, type Endpoint } from './endpoints.js';
 import { LOCAL_ENDPOINTS } from './local.js';
-import { ErrorBody } from './responses.js';
-import { ValidationErrorBody } from './validation.js';
 
 type JsonObject = Record<string, unknown>;
-
-const ERROR_TEXTS: Record<number, string> = {
-  400: 'The request is not possible as asked (rewards: start_date later than end_date).',
-  404: 'No such order or product.',
-  409: 'The id is already known (applied or still queued).',
-  413: 'The body is over 1 MiB.',
-  422: 'The body or query does not match the contract.',
-};
 
 const TAGS = [
   {
@@ -31,90 +20,160 @@ const TAGS = [
   },
 ];
 
-/** The id a named contract schema carries in its metadata. */
-function idOf(schema: z.ZodType): string {
-  const meta = z.globalRegistry.get(schema) as { id?: string } | undefined;
-  if (!meta?.id) throw new Error('every schema of an endpoint needs a .meta({ id })');
-  return meta.id;
+/** Every operation of `intake serve` for a set of carriers: the service's nine and the local ones. */
+export function documentedEndpoints(
+  carriers: readonly Carrier[] = BUILT_IN_CARRIERS,
+): Record<string, Endpoint> {
+  return { ...serviceEndpoints(carriers), ...LOCAL_ENDPOINTS };
 }
 
-const ref = (schema: z.ZodType) => ({ $ref: `#/components/schemas/${idOf(schema)}` });
+const idOf = (schema: z.ZodType): string | undefined =>
+  (z.globalRegistry.get(schema) as { id?: string } | undefined)?.id;
 
-function parameters(endpoint: Endpoint): JsonObject[] {
-  const list: JsonObject[] = [];
-  for (const [, name] of endpoint.path.matchAll(/\{(\w+)\}/g)) {
-    list.push({ name, in: 'path', required: true, schema: { type: 'string', minLength: 1, maxLength: 255 } });
+const isSchema = (value: unknown): value is z.ZodType =>
+  value !== null && typeof value === 'object' && '_zod' in value;
+
+/** Visits `schema` and every schema inside it (object fields, array elements, wrapped and piped types). */
+function walk(schema: z.ZodType, visit: (schema: z.ZodType) => void, seen = new Set<z.ZodType>()): void {
+  if (seen.has(schema)) return;
+  seen.add(schema);
+  visit(schema);
+  const def = schema._zod.def as unknown as Record<string, unknown>;
+  for (const value of Object.values(def)) {
+    const candidates = isSchema(value)
+      ? [value]
+      : Array.isArray(value)
+        ? value
+        : value !== null && typeof value === 'object'
+          ? Object.values(value)
+          : [];
+    for (const candidate of candidates) if (isSchema(candidate)) walk(candidate, visit, seen);
   }
-  if (endpoint.query instanceof z.ZodObject) {
-    for (const [name, field] of Object.entries(endpoint.query.shape as Record<string, z.ZodType>)) {
-      const schema = z.toJSONSchema(field, { io: 'input', unrepresentable: 'any' }) as JsonObject;
-      delete schema.$schema;
-      list.push({ name, in: 'query', required: !field.safeParse(undefined).success, schema });
+}
+
+/** The schemas an operation uses: body, query, path, and the body of each answer. */
+export function schemasOf(endpoint: Endpoint): z.ZodType[] {
+  const path = pathSchema(endpoint.path);
+  return [
+    ...(endpoint.body ? [endpoint.body] : []),
+    ...(endpoint.query ? [endpoint.query] : []),
+    ...(path ? [path] : []),
+    ...Object.values(answersOf(endpoint)).flatMap((answer) => (answer.schema ? [answer.schema] : [])),
+  ];
+}
+
+/** The named schemas the operations reach, in a registry of their own: the document's components. */
+function componentRegistry(endpoints: readonly Endpoint[]) {
+  const registry = z.registry<{ id: string }>();
+  const byId = new Map<string, z.ZodType>();
+  for (const endpoint of endpoints) {
+    for (const root of schemasOf(endpoint)) {
+      walk(root, (schema) => {
+        const id = idOf(schema);
+        if (id === undefined) return;
+        const known = byId.get(id);
+        if (known === schema) return;
+        if (known) throw new Error(`two different schemas are named ${id}`);
+        byId.set(id, schema);
+        registry.add(schema, { id });
+      });
+    }
+  }
+  return registry;
+}
+
+/** A schema as JSON Schema that points at the components for named parts. */
+function jsonSchema(schema: z.ZodType, components: Record<string, JsonObject>): JsonObject {
+  const id = idOf(schema);
+  if (id !== undefined && components[id]) return { $ref: `#/components/schemas/${id}` };
+  const converted = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonObject;
+  delete converted.$schema;
+  return converted;
+}
+
+function parameters(endpoint: Endpoint, components: Record<string, JsonObject>): JsonObject[] {
+  const list: JsonObject[] = [];
+  const path = pathSchema(endpoint.path);
+  for (const [source, schema] of [
+    ['path', path],
+    ['query', endpoint.query],
+  ] as const) {
+    if (!(schema instanceof z.ZodObject)) continue;
+    for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+      list.push({
+        name,
+        in: source,
+        required: !field.safeParse(undefined).success,
+        schema: jsonSchema(field, components),
+      });
     }
   }
   return list;
 }
 
-function responses(endpoint: Endpoint): JsonObject {
-  const answers: JsonObject = {
-    [endpoint.success.status]: endpoint.success.schema
-      ? {
-          description: endpoint.success.description,
-          content: { 'application/json': { schema: ref(endpoint.success.schema) } },
-        }
-      : { description: endpoint.success.description },
-  };
-  if (endpoint.auth === 'required') {
-    answers[401] = {
-      description: 'The Authorization header is missing or refused; `detail` is one of four texts.',
-      content: {
-        'application/json': {
-          schema: ref(ErrorBody),
-          examples: Object.fromEntries(
-            Object.entries(AUTH_DETAILS).map(([name, detail]) => [name, { value: { detail } }]),
-          ),
-        },
+function responses(endpoint: Endpoint, components: Record<string, JsonObject>): JsonObject {
+  return Object.fromEntries(
+    Object.entries(answersOf(endpoint)).map(([status, answer]) => [
+      status,
+      {
+        description: answer.description,
+        ...(answer.headers
+          ? {
+              headers: Object.fromEntries(
+                Object.entries(answer.headers).map(([name, description]) => [
+                  name,
+                  { description, schema: { type: 'string' } },
+                ]),
+              ),
+            }
+          : {}),
+        ...(answer.schema
+          ? { content: { 'application/json': { schema: jsonSchema(answer.schema, components) } } }
+          : {}),
       },
-    };
-  }
-  for (const status of endpoint.errors) {
-    answers[status] = {
-      description: ERROR_TEXTS[status] ?? 'Error.',
-      content: { 'application/json': { schema: ref(status === 422 ? ValidationErrorBody : ErrorBody) } },
-    };
-  }
-  return answers;
+    ]),
+  );
 }
 
-function operation(name: string, endpoint: Endpoint): JsonObject {
+function operation(name: string, endpoint: Endpoint, components: Record<string, JsonObject>): JsonObject {
   const security =
     endpoint.auth === 'required'
       ? [{ basicAuth: [] }]
       : endpoint.auth === 'checked'
         ? [{ basicAuth: [] }, {}]
         : [];
+  const params = parameters(endpoint, components);
   return {
     operationId: name,
     summary: endpoint.summary,
     tags: [endpoint.tag],
     security,
-    ...(parameters(endpoint).length > 0 ? { parameters: parameters(endpoint) } : {}),
+    ...(params.length > 0 ? { parameters: params } : {}),
     ...(endpoint.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: ref(endpoint.body) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            description: 'Read as JSON whatever its Content-Type; at most 1 MiB.',
+            content: { 'application/json': { schema: jsonSchema(endpoint.body, components) } },
+          },
+        }
       : {}),
-    responses: responses(endpoint),
+    responses: responses(endpoint, components),
   };
 }
 
-/** Every operation the document describes, by operationId. */
-export const DOCUMENTED_ENDPOINTS: Record<string, Endpoint> = { ...SERVICE_ENDPOINTS, ...LOCAL_ENDPOINTS };
-
 /**
- * The OpenAPI 3.1 document of the service and of the local operations, generated from the contract: the
- * named zod schemas become components (with their examples), the endpoint tables become paths.
+ * The OpenAPI 3.1 document of the service and of the local operations, generated from the endpoint table
+ * for the configured carriers: the named schemas the operations reach become components (with their
+ * examples and the rules the service enforces), the table becomes paths.
  */
-export function openApiDocument(version: string): JsonObject {
-  const { schemas } = z.toJSONSchema(z.globalRegistry, {
+export function openApiDocument(options: { version: string; carriers?: readonly Carrier[] }): JsonObject {
+  const endpoints = documentedEndpoints(options.carriers);
+  const { schemas } = z.toJSONSchema(componentRegistry(Object.values(endpoints)), {
     target: 'draft-2020-12',
     io: 'input',
     unrepresentable: 'any',
@@ -125,19 +184,19 @@ export function openApiDocument(version: string): JsonObject {
     delete schema.$id;
   }
   const paths: Record<string, JsonObject> = {};
-  for (const [name, endpoint] of Object.entries(DOCUMENTED_ENDPOINTS)) {
+  for (const [name, endpoint] of Object.entries(endpoints)) {
     const path = (paths[endpoint.path] ??= {});
-    path[endpoint.method.toLowerCase()] = operation(name, endpoint);
+    path[endpoint.method.toLowerCase()] = operation(name, endpoint, schemas);
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Order, product and shipment intake service',
-      version,
+      version: options.version,
       description:
         'Merchants push orders, products and shipment tracking numbers; a messaging bot writes to each buyer ' +
         'and reviews earn rewards. Creates answer 202 and are applied later. Served by `intake serve`, which ' +
-        'adds the operations tagged Local.',
+        'adds the operations tagged Local. Every answer that is not a success has a JSON body {"detail": ...}.',
     },
     tags: TAGS,
     paths,

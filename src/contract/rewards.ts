@@ -15,7 +15,16 @@ const calendarDate = () =>
         });
       }
     })
-    .meta({ format: 'date', examples: ['2026-11-22'] });
+    .meta({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', examples: ['2026-11-22'] });
+
+/** How every time of the service is written: UTC, milliseconds, a trailing Z. */
+export const TIMESTAMP_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$';
+
+/** A time of the service, as it writes them. */
+export const timestamp = () =>
+  z
+    .string()
+    .meta({ format: 'date-time', pattern: TIMESTAMP_PATTERN, examples: ['2026-11-21T09:30:00.000Z'] });
 
 /** Query of `GET /api/v1/rewards/`: whole UTC days, both ends included. */
 export const RewardsQuery = z
@@ -26,13 +35,10 @@ export const RewardsQuery = z
   .meta({ id: 'RewardsQuery' });
 export type RewardsQuery = z.infer<typeof RewardsQuery>;
 
-/** The text of the 400 answer when the range is reversed. */
-export const REVERSED_RANGE_DETAIL = 'start_date is later than end_date.';
-
 /** A reward earned by a buyer's review. */
 export const Reward = z
   .object({
-    created_at: z.string().meta({ format: 'date-time', examples: ['2026-11-21T09:30:00.000Z'] }),
+    created_at: timestamp(),
     member_id: z.string(),
     rewards: z.number().int(),
     reason: z.string(),

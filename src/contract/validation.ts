@@ -4,19 +4,23 @@ import { z } from 'zod';
 export const ValidationIssue = z
   .object({
     type: z.string(),
-    loc: z.array(z.union([z.string(), z.number().int()])),
+    loc: z.array(z.string()),
     msg: z.string(),
-    input: z.unknown().optional(),
+    input: z.unknown(),
     ctx: z.record(z.string(), z.unknown()).optional(),
   })
   .meta({ id: 'ValidationIssue' });
 export type ValidationIssue = z.infer<typeof ValidationIssue>;
 
-/** Body of every 422 answer. */
-export const ValidationErrorBody = z
-  .object({ detail: z.array(ValidationIssue) })
-  .meta({ id: 'ValidationErrorBody' });
-export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
+/**
+ * The same as a client reads it: FastAPI itself writes array indices in `loc` as integers and may leave
+ * `input` out, so a client takes both.
+ */
+export const ReceivedValidationIssue = ValidationIssue.extend({
+  loc: z.array(z.union([z.string(), z.number().int()])),
+  input: z.unknown().optional(),
+});
+export type ReceivedValidationIssue = z.infer<typeof ReceivedValidationIssue>;
 
 type Issue = z.core.$ZodIssue;
 
@@ -68,6 +72,44 @@ function lengthWords(
   };
 }
 
+/** `'a', 'b' or 'c'`, as Pydantic lists allowed values. */
+function quoteAlternatives(values: readonly string[]): string {
+  const quoted = values.map((value) => `'${value}'`);
+  return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
+
+/** How deep an `input` is copied into a 422; deeper parts are replaced by a marker. */
+export const INPUT_DEPTH_LIMIT = 32;
+const TOO_DEEP = '…';
+
+/**
+ * A copy of `value` no deeper than `depth` levels, so that any input, however deeply nested, can be
+ * written back in a 422. Walks with its own stack, so a value nested a million levels deep is fine.
+ */
+export function shortenInput(value: unknown, depth = INPUT_DEPTH_LIMIT): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const root: unknown = Array.isArray(value) ? [] : {};
+  const work: { from: object; to: Record<string, unknown> | unknown[]; level: number }[] = [
+    { from: value, to: root as Record<string, unknown>, level: 1 },
+  ];
+  while (work.length > 0) {
+    const { from, to, level } = work.pop() as (typeof work)[number];
+    for (const [key, child] of Object.entries(from)) {
+      let copy: unknown = child;
+      if (child !== null && typeof child === 'object') {
+        if (level >= depth) copy = TOO_DEEP;
+        else {
+          copy = Array.isArray(child) ? [] : {};
+          work.push({ from: child, to: copy as Record<string, unknown>, level: level + 1 });
+        }
+      }
+      if (Array.isArray(to)) to[Number(key)] = copy;
+      else to[key] = copy;
+    }
+  }
+  return root;
+}
+
 function describe(issue: Issue, root: unknown): Pick<ValidationIssue, 'type' | 'msg' | 'ctx' | 'input'> {
   const input = issue.input;
   switch (issue.code) {
@@ -88,6 +130,10 @@ function describe(issue: Issue, root: unknown): Pick<ValidationIssue, 'type' | '
     case 'too_small':
     case 'too_big':
       return lengthWords(issue, input);
+    case 'invalid_value': {
+      const expected = quoteAlternatives(issue.values.map(String));
+      return { type: 'enum', msg: `Input should be ${expected}`, ctx: { expected }, input };
+    }
     case 'custom': {
       const params = issue.params ?? {};
       const type = typeof params.type === 'string' ? params.type : 'value_error';
@@ -109,7 +155,9 @@ export function toValidationDetail(
   root: unknown,
 ): ValidationIssue[] {
   return issues.map((issue) => {
-    const { type, msg, input, ctx } = describe(issue, root);
+    const described = describe(issue, root);
+    const { type, msg, ctx } = described;
+    const input = shortenInput(described.input);
     const loc = [...prefix, ...issue.path.map(String)];
     return ctx ? { type, loc, msg, input, ctx } : { type, loc, msg, input };
   });

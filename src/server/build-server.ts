@@ -1,62 +1,93 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createServiceContext, type ServiceContext, type ServiceOptions } from './context.js';
-import { BODY_LIMIT_BYTES, acceptRawBodies } from './http/body.js';
-import { installCommonAnswers, type RequestLog } from './http/hooks.js';
-import { registerRoutes } from './http/routing.js';
-import { registerDocs } from './routes/docs.js';
-import { localRoutes } from './routes/local.js';
-import { orderRoutes } from './routes/orders.js';
-import { productRoutes } from './routes/products.js';
-import { rewardRoutes } from './routes/rewards.js';
-import { shipmentRoutes } from './routes/shipments.js';
-import { utilityRoutes } from './routes/utilities.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    intake: ServiceContext;
-  }
-}
+import { LOCAL_ENDPOINTS, serviceEndpoints } from '../contract/index.js';
+import { openApiDocument } from '../contract/openapi.js';
+import { VERSION } from '../util/version.js';
+import { authPlugin } from './plugins/auth.js';
+import { BODY_LIMIT_BYTES, bodyPlugin } from './plugins/body.js';
+import { MAX_ENCODED_PARAM_LENGTH, contractPlugin } from './plugins/contract.js';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { requestLogPlugin, type RequestLog } from './plugins/request-log.js';
+import { servicePlugin } from './plugins/service.js';
+import { docsRoutes } from './routes/docs.js';
+import { localHandlers } from './routes/local.js';
+import { orderHandlers } from './routes/orders.js';
+import { productHandlers } from './routes/products.js';
+import { rewardHandlers } from './routes/rewards.js';
+import { shipmentHandlers } from './routes/shipments.js';
+import { utilityHandlers } from './routes/utilities.js';
+import type { ServedEndpoints } from './routes/types.js';
+import { BUILT_IN_CARRIERS } from '../contract/carriers.js';
+import type { ServiceOptions } from './service.js';
 
 export interface BuildServerOptions extends ServiceOptions {
   /** Where the one-line-per-request log goes; default nowhere. */
   requestLog?: RequestLog;
   /** Serve `/openapi.json` and `/docs` (default true). */
   docs?: boolean;
+  /** How long a request may take to arrive, headers and body; a stalled one is dropped. Default 30 s. */
+  requestTimeoutMs?: number;
 }
 
 /**
  * Builds the local service without listening: tests call `inject` or `listen({ port: 0 })`, and
- * `intake serve` listens on its port. Closing the app stops the worker and closes the database.
+ * `intake serve` listens on its port. The service, auth, body reading and error answers are plugins; the
+ * routes come from the contract's endpoint table. Closing the app stops the worker and closes the database.
  */
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
-  const service = createServiceContext(options);
+  const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT_BYTES,
     exposeHeadRoutes: false,
-    routerOptions: { maxParamLength: 4096 },
+    routerOptions: { maxParamLength: MAX_ENCODED_PARAM_LENGTH },
+    frameworkErrors,
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout,
+          headersTimeout: Math.min(requestTimeout, 60_000),
+          // How often Node looks for requests past their time; its default (30 s) is too coarse.
+          connectionsCheckingInterval: Math.max(100, Math.min(5_000, requestTimeout / 4)),
+        },
+        handler,
+      ),
   });
-  app.decorate('intake', service);
-  app.decorateRequest('merchant', null as never);
-  acceptRawBodies(app);
-  installCommonAnswers(app, options.requestLog ?? (() => {}), service.onError);
-  registerRoutes(
-    app,
-    [
-      ...orderRoutes(service),
-      ...shipmentRoutes(service),
-      ...productRoutes(service),
-      ...rewardRoutes(service),
-      ...utilityRoutes(service),
-      ...localRoutes(service),
-    ],
-    service.merchants,
-  );
-  if (options.docs !== false) await registerDocs(app);
-  app.addHook('onClose', async () => {
-    service.worker.stop();
-    service.store.close();
-  });
-  if (options.startWorker !== false) service.worker.start();
+  try {
+    await registerPlugins(app, options);
+  } catch (error) {
+    await app.close().catch(() => {});
+    throw error;
+  }
   return app;
+}
+
+async function registerPlugins(app: FastifyInstance, options: BuildServerOptions): Promise<void> {
+  const endpoints: ServedEndpoints = {
+    ...serviceEndpoints(options.carriers ?? BUILT_IN_CARRIERS),
+    ...LOCAL_ENDPOINTS,
+  };
+  const onUnexpected = options.onError ?? (() => {});
+  await app.register(servicePlugin, options);
+  await app.register(errorsPlugin, { endpoints: Object.values(endpoints), onUnexpected });
+  if (options.requestLog) await app.register(requestLogPlugin, { log: options.requestLog });
+  await app.register(bodyPlugin);
+  await app.register(authPlugin);
+  const service = app.service;
+  await app.register(contractPlugin, {
+    endpoints,
+    handlers: {
+      ...orderHandlers(service),
+      ...shipmentHandlers(service),
+      ...productHandlers(service),
+      ...rewardHandlers(service),
+      ...utilityHandlers(service),
+      ...localHandlers(service),
+    },
+  });
+  if (options.docs !== false) {
+    await app.register(docsRoutes, {
+      document: openApiDocument({ version: VERSION, carriers: service.carriers }),
+    });
+  }
 }

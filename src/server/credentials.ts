@@ -1,21 +1,65 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+
+/** How a stored secret was hashed: scrypt, or one SHA-256 (data written before scrypt). */
+export type SecretKdf = 'scrypt' | 'sha256';
 
 /**
- * Secrets are stored as SHA-256 of a random salt and the secret. Service secrets are long random tokens,
- * not passwords people choose, so a slow password hash would add latency to every request and no safety.
+ * scrypt's cost: about 16 MiB and a few tens of milliseconds per hash, so that a secret a merchant chose
+ * cannot be tried against a copy of the database at speed. Requests pay it once per process and
+ * credential pair: verified pairs are remembered in memory (see `VerifiedSecrets`).
  */
-export function hashSecret(secret: string, salt: Buffer = randomBytes(16)): { salt: Buffer; hash: Buffer } {
-  return { salt, hash: digest(salt, secret) };
+const SCRYPT = { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
+const KEY_LENGTH = 32;
+
+/** A stored secret: a random salt and the scrypt hash of the secret with it. */
+export function hashSecret(secret: string, salt: Buffer = randomBytes(16)) {
+  return { salt, hash: scryptSync(secret, salt, KEY_LENGTH, SCRYPT), kdf: 'scrypt' as const };
 }
 
-/** Compares a presented secret with a stored hash in constant time. */
-export function secretMatches(secret: string, salt: Buffer, hash: Buffer): boolean {
-  const candidate = digest(salt, secret);
-  return candidate.length === hash.length && timingSafeEqual(candidate, hash);
+function derive(secret: string, salt: Buffer, kdf: SecretKdf): Promise<Buffer> {
+  if (kdf === 'sha256') {
+    return Promise.resolve(createHash('sha256').update(salt).update(secret, 'utf8').digest());
+  }
+  // The asynchronous form runs on the thread pool: a slow hash never stalls other requests.
+  return new Promise((resolve, reject) =>
+    scrypt(secret, salt, KEY_LENGTH, SCRYPT, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
-function digest(salt: Buffer, secret: string): Buffer {
-  return createHash('sha256').update(salt).update(secret, 'utf8').digest();
+/** Compares a presented secret with a stored hash, in constant time. */
+export async function secretMatches(
+  secret: string,
+  stored: { salt: Buffer; hash: Buffer; kdf: SecretKdf },
+): Promise<boolean> {
+  const candidate = await derive(secret, stored.salt, stored.kdf);
+  return candidate.length === stored.hash.length && timingSafeEqual(candidate, stored.hash);
+}
+
+/**
+ * Credential pairs verified since the service started, by access key id, kept as a keyed digest of the
+ * secret (never the secret itself), so that each request after the first costs one HMAC.
+ */
+export class VerifiedSecrets {
+  readonly #key = randomBytes(32);
+  readonly #digests = new Map<string, Buffer>();
+
+  #digest(secret: string): Buffer {
+    return createHmac('sha256', this.#key).update(secret, 'utf8').digest();
+  }
+
+  /** True when this pair was verified before; false when unknown or different. */
+  matches(accessKeyId: string, secret: string): boolean {
+    const known = this.#digests.get(accessKeyId);
+    return known !== undefined && timingSafeEqual(known, this.#digest(secret));
+  }
+
+  remember(accessKeyId: string, secret: string): void {
+    this.#digests.set(accessKeyId, this.#digest(secret));
+  }
+
+  forget(accessKeyId: string): void {
+    this.#digests.delete(accessKeyId);
+  }
 }
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

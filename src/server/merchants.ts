@@ -1,6 +1,6 @@
 import { AUTH_DETAILS, parseBasicAuthorization } from '../contract/index.js';
-import { generateCredentials, hashSecret, secretMatches } from './credentials.js';
-import { conflict } from './http/errors.js';
+import { VerifiedSecrets, generateCredentials, hashSecret, secretMatches } from './credentials.js';
+import { Conflict, NotPermitted } from './errors.js';
 import type { MerchantRow } from './storage/merchants.js';
 import type { Store } from './storage/store.js';
 
@@ -18,6 +18,7 @@ export interface ProvisionedMerchant {
   merchantId: string;
   accessKeyId: string;
   secretAccessKey?: string;
+  thanksDelayDays: number;
   created: boolean;
 }
 
@@ -26,10 +27,14 @@ export const DEFAULT_MERCHANT_ID = 'mall-1';
 
 export type Authentication = { ok: true; merchant: MerchantRow } | { ok: false; detail: string };
 
-/** The merchants of the service and their credentials, with lookups cached in memory. */
+/**
+ * The merchants of the service and their credentials. Lookups are held in memory; a secret is checked
+ * with scrypt once per process, after which the pair is recognised by a keyed digest.
+ */
 export class MerchantDirectory {
   readonly #store: Store;
   readonly #defaultThanksDelayDays: number;
+  readonly #verified = new VerifiedSecrets();
   #byAccessKeyId = new Map<string, MerchantRow>();
 
   constructor(store: Store, defaultThanksDelayDays: number) {
@@ -46,36 +51,63 @@ export class MerchantDirectory {
     return this.#byAccessKeyId.size;
   }
 
-  all(): MerchantRow[] {
-    return [...this.#byAccessKeyId.values()];
+  /** The merchant created first: the only one that may add merchants. */
+  first(): MerchantRow | undefined {
+    return this.#store.merchants.all()[0];
   }
 
-  byId(merchantId: string): MerchantRow | undefined {
-    return this.all().find((row) => row.id === merchantId);
-  }
-
-  /** Checks an `Authorization` header; the failure carries the service's exact 401 text. */
-  authenticate(header: string | undefined): Authentication {
+  /**
+   * Checks an `Authorization` header; a failure carries the service's exact 401 text. Answers at once
+   * when it can (a malformed header, an unknown key, a pair verified before), otherwise after scrypt.
+   */
+  authenticate(header: string | undefined): Authentication | Promise<Authentication> {
     const parsed = parseBasicAuthorization(header);
-    if (!parsed.ok)
+    if (!parsed.ok) {
       return {
         ok: false,
         detail: parsed.problem === 'missing' ? AUTH_DETAILS.required : AUTH_DETAILS.invalid,
       };
-    const merchant = this.#byAccessKeyId.get(parsed.credentials.accessKeyId);
-    if (!merchant) return { ok: false, detail: AUTH_DETAILS.unknownKey };
-    if (!secretMatches(parsed.credentials.secretAccessKey, merchant.secret_salt, merchant.secret_hash)) {
-      return { ok: false, detail: AUTH_DETAILS.wrongSecret };
     }
-    return { ok: true, merchant };
+    const { accessKeyId, secretAccessKey } = parsed.credentials;
+    const merchant = this.#byAccessKeyId.get(accessKeyId);
+    if (!merchant) return { ok: false, detail: AUTH_DETAILS.unknownKey };
+    if (this.#verified.matches(accessKeyId, secretAccessKey)) return { ok: true, merchant };
+    return this.#verify(merchant, secretAccessKey);
+  }
+
+  async #verify(merchant: MerchantRow, secret: string): Promise<Authentication> {
+    const stored = { salt: merchant.secret_salt, hash: merchant.secret_hash, kdf: merchant.secret_kdf };
+    if (!(await secretMatches(secret, stored))) return { ok: false, detail: AUTH_DETAILS.wrongSecret };
+    if (merchant.secret_kdf !== 'scrypt') this.#rehash(merchant, secret);
+    this.#verified.remember(merchant.access_key_id, secret);
+    return { ok: true, merchant: this.#byAccessKeyId.get(merchant.access_key_id) ?? merchant };
+  }
+
+  /** A secret stored with the old single SHA-256 is stored again with scrypt once it is known. */
+  #rehash(merchant: MerchantRow, secret: string): void {
+    const { salt, hash, kdf } = hashSecret(secret);
+    this.#store.merchants.update({ ...merchant, secret_salt: salt, secret_hash: hash, secret_kdf: kdf });
+    this.#reload();
+  }
+
+  /** Adds a merchant at the request of `caller`, which must be the service's first merchant. */
+  add(caller: MerchantRow, seed: MerchantSeed & { merchantId: string }, now: number): ProvisionedMerchant {
+    if (this.first()?.id !== caller.id) {
+      throw new NotPermitted("Only the service's first merchant may add merchants.");
+    }
+    if (this.#store.merchants.findById(seed.merchantId)) {
+      throw new Conflict(`Merchant '${seed.merchantId}' already exists.`);
+    }
+    return this.provision(seed, now);
   }
 
   /**
    * Creates the merchant, or fixes the credentials and thanks delay of an existing one when given.
-   * Credentials not given for a new merchant are generated.
+   * Credentials not given for a new merchant are generated. An access key id already held by another
+   * merchant is refused without saying which.
    */
   provision(seedGiven: MerchantSeed, now: number): ProvisionedMerchant {
-    const merchantId = seedGiven.merchantId ?? this.#store.merchants.all()[0]?.id ?? DEFAULT_MERCHANT_ID;
+    const merchantId = seedGiven.merchantId ?? this.first()?.id ?? DEFAULT_MERCHANT_ID;
     const seed = { ...seedGiven, merchantId };
     const provisioned = this.#store.transaction(() => {
       const existing = this.#store.merchants.findById(seed.merchantId);
@@ -83,36 +115,51 @@ export class MerchantDirectory {
       if (givenKey !== undefined) {
         const holder = this.#store.merchants.findByAccessKeyId(givenKey);
         if (holder && holder.id !== seed.merchantId) {
-          throw conflict(`Access key id '${givenKey}' already belongs to merchant '${holder.id}'.`);
+          throw new Conflict(`Access key id '${givenKey}' is already in use.`);
         }
       }
       if (existing) {
-        const secretGiven = seed.secretAccessKey !== undefined;
-        const { salt, hash } = secretGiven
-          ? hashSecret(seed.secretAccessKey as string)
-          : { salt: existing.secret_salt, hash: existing.secret_hash };
-        this.#store.merchants.update({
+        const secret =
+          seed.secretAccessKey === undefined
+            ? { salt: existing.secret_salt, hash: existing.secret_hash, kdf: existing.secret_kdf }
+            : hashSecret(seed.secretAccessKey);
+        const row: MerchantRow = {
           ...existing,
           access_key_id: givenKey ?? existing.access_key_id,
-          secret_salt: salt,
-          secret_hash: hash,
+          secret_salt: secret.salt,
+          secret_hash: secret.hash,
+          secret_kdf: secret.kdf,
           thanks_delay_days: seed.thanksDelayDays ?? existing.thanks_delay_days,
-        });
-        return { merchantId: existing.id, accessKeyId: givenKey ?? existing.access_key_id, created: false };
+        };
+        this.#store.merchants.update(row);
+        this.#verified.forget(existing.access_key_id);
+        return {
+          merchantId: row.id,
+          accessKeyId: row.access_key_id,
+          thanksDelayDays: row.thanks_delay_days,
+          created: false,
+        };
       }
       const fresh = generateCredentials();
       const accessKeyId = givenKey ?? fresh.accessKeyId;
       const secretAccessKey = seed.secretAccessKey ?? fresh.secretAccessKey;
-      const { salt, hash } = hashSecret(secretAccessKey);
+      const { salt, hash, kdf } = hashSecret(secretAccessKey);
+      const thanksDelayDays = seed.thanksDelayDays ?? this.#defaultThanksDelayDays;
       this.#store.merchants.insert({
         id: seed.merchantId,
         access_key_id: accessKeyId,
         secret_salt: salt,
         secret_hash: hash,
-        thanks_delay_days: seed.thanksDelayDays ?? this.#defaultThanksDelayDays,
+        secret_kdf: kdf,
+        thanks_delay_days: thanksDelayDays,
         created_at: now,
       });
-      const created: ProvisionedMerchant = { merchantId: seed.merchantId, accessKeyId, created: true };
+      const created: ProvisionedMerchant = {
+        merchantId: seed.merchantId,
+        accessKeyId,
+        thanksDelayDays,
+        created: true,
+      };
       if (seed.secretAccessKey === undefined) created.secretAccessKey = secretAccessKey;
       return created;
     });

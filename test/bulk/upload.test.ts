@@ -6,7 +6,8 @@ import { csvCells, workspace } from '../helpers/files.js';
 
 const t = useService();
 
-const store = () => t.service.app.intake.store;
+const order = (id: string) => t.service.local.order(id);
+const jobCount = async () => (await t.service.local.jobs()).length;
 const summaryOf = (result: { json: () => unknown }) =>
   result.json() as Record<string, number | string | null | boolean>;
 
@@ -22,17 +23,17 @@ describe('orders CSV', () => {
       invalid: 0,
       encoding: 'UTF-8',
     });
-    const items = store().orders.itemsOf('mall-1', 'ORD-20261122-0001');
+    const items = (await order('ORD-20261122-0001'))?.items ?? [];
     expect(items.map((item) => [item.id, item.product_id, item.product_option])).toEqual([
-      ['ORD-20261122-0001-1', 'P-1001', '["5kg","선물 포장"]'],
-      ['ORD-20261122-0001-2', 'P-1002', null],
-      ['ORD-20261122-0001-3', 'P-1006', '["특대과"]'],
+      ['ORD-20261122-0001-1', 'P-1001', ['5kg', '선물 포장']],
+      ['ORD-20261122-0001-2', 'P-1002', []],
+      ['ORD-20261122-0001-3', 'P-1006', ['특대과']],
     ]);
-    expect(store().orders.get('mall-1', 'ORD-20261122-0001')).toMatchObject({
+    expect(await order('ORD-20261122-0001')).toMatchObject({
       member_id: 'M-1001',
       recipient_name: '김민지',
     });
-    expect(store().orders.get('mall-1', 'ORD-20261122-0003')).toMatchObject({
+    expect(await order('ORD-20261122-0003')).toMatchObject({
       member_id: null,
       recipient_name: '박지훈',
     });
@@ -54,13 +55,13 @@ describe('orders CSV', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('is not UTF-8; reading it as CP949');
     expect(summaryOf(result)).toMatchObject({ records: 3, accepted: 3, encoding: 'CP949 (EUC-KR)' });
-    expect(store().orders.get('mall-1', 'ORD-20261123-0001')).toMatchObject({
+    expect(await order('ORD-20261123-0001')).toMatchObject({
       recipient_name: '윤서연',
       recipient_cellphone: '010-1111-2222',
     });
-    expect(store().orders.itemsOf('mall-1', 'ORD-20261123-0001')[1]).toMatchObject({
+    expect((await order('ORD-20261123-0001'))?.items[1]).toMatchObject({
       product_name: '영광 굴비 10미',
-      product_option: '["10미","부세"]',
+      product_option: ['10미', '부세'],
     });
   });
 
@@ -97,9 +98,9 @@ describe('orders CSV', () => {
     ]) {
       expect(result.stderr).toContain(line);
     }
-    expect(store().orders.get('mall-1', 'ERR-08')).toBeDefined();
-    expect(store().orders.get('mall-1', 'ERR-09')).toBeDefined();
-    expect(store().orders.get('mall-1', 'ERR-01')).toBeUndefined();
+    expect(await order('ERR-08')).toBeDefined();
+    expect(await order('ERR-09')).toBeDefined();
+    expect(await order('ERR-01')).toBeUndefined();
 
     const rejects = csvCells(files.read('orders-with-errors.rejects.csv'));
     expect(rejects[0]).toEqual([
@@ -135,7 +136,7 @@ describe('orders CSV', () => {
     const result = await cli(['order', 'create', path, '--json'], { env: t.env });
     expect(result.code).toBe(0);
     expect(summaryOf(result)).toMatchObject({ records: 7, accepted: 7, invalid: 0, rejects_file: null });
-    expect(store().orders.itemsOf('mall-1', 'ERR-01')).toHaveLength(2);
+    expect((await order('ERR-01'))?.items).toHaveLength(2);
     expect(existsSync(files.path('orders-with-errors.rejects.rejects.csv'))).toBe(false);
   });
 });
@@ -170,11 +171,9 @@ describe('products and shipments', () => {
     const result = await cli(['shipment', 'create', files.path('shipments.csv'), '--json'], { env: t.env });
     expect(result.code).toBe(0);
     expect(summaryOf(result)).toMatchObject({ rows: 10, records: 7, accepted: 7 });
-    t.service.app.intake.worker.runDue({ all: true });
-    const shipments = store().shipments.byOrder('mall-1', 'ORD-20261122-0001');
-    expect(
-      shipments.map((shipment) => [shipment.company_code, store().shipments.itemIds(shipment.id)]),
-    ).toEqual([
+    await t.service.local.apply();
+    const shipments = (await order('ORD-20261122-0001'))?.shipments ?? [];
+    expect(shipments.map((shipment) => [shipment.company_code, shipment.order_item_ids])).toEqual([
       ['kr.cjlogistics', ['ORD-20261122-0001-1', 'ORD-20261122-0001-2']],
       ['kr.epost', ['ORD-20261122-0001-3']],
     ]);
@@ -203,7 +202,7 @@ describe('products and shipments', () => {
 describe('options', () => {
   it('--dry-run checks and sends nothing', async () => {
     const files = workspace('orders-with-errors.csv');
-    const before = store().jobs.list('mall-1', { limit: 100_000 }).length;
+    const before = await jobCount();
     const result = await cli(
       ['order', 'create', files.path('orders-with-errors.csv'), '--dry-run', '--json'],
       { env: t.env },
@@ -211,19 +210,19 @@ describe('options', () => {
     expect(result.code).toBe(4);
     expect(summaryOf(result)).toMatchObject({ valid: 2, invalid: 7, accepted: 0, dry_run: true });
     expect(result.stderr).toContain('Dry run: nothing was sent.');
-    expect(store().jobs.list('mall-1', { limit: 100_000 })).toHaveLength(before);
+    expect(await jobCount()).toBe(before);
   });
 
   it('--all-or-nothing sends nothing when a record is invalid', async () => {
     const files = workspace('orders-with-errors.csv');
-    const before = store().jobs.list('mall-1', { limit: 100_000 }).length;
+    const before = await jobCount();
     const result = await cli(
       ['order', 'create', files.path('orders-with-errors.csv'), '--all-or-nothing', '--json'],
       { env: t.env },
     );
     expect(result.code).toBe(4);
     expect(summaryOf(result)).toMatchObject({ accepted: 0, invalid: 7, not_sent: 2 });
-    expect(store().jobs.list('mall-1', { limit: 100_000 })).toHaveLength(before);
+    expect(await jobCount()).toBe(before);
   });
 
   it('--report writes one line per record, as CSV or JSON', async () => {

@@ -34,7 +34,7 @@ const ship = (
   trackingNumber,
   ...more,
 ];
-const jobCount = () => service.app.intake.store.jobs.list('mall-1', { limit: 10_000 }).length;
+const jobCount = async () => (await service.local.jobs()).length;
 
 beforeAll(async () => {
   service = await startService();
@@ -54,7 +54,7 @@ describe('intake order create', () => {
       status: 202,
       message: 'Order creation request has been queued.',
     });
-    expect(service.app.intake.store.orders.get('mall-1', 'ORD-C1')).toBeDefined();
+    expect(await service.local.order('ORD-C1')).toBeDefined();
   });
 
   it('reads standard input with -', async () => {
@@ -69,7 +69,7 @@ describe('intake order create', () => {
   });
 
   it('never sends an invalid order: exit 2, one readable line per problem', async () => {
-    const before = jobCount();
+    const before = await jobCount();
     const bad = sampleOrder('ORD-C3', { recipient_cellphone: '' });
     (bad.items[0] as { product: Record<string, unknown> }).product.image_url = 'img/p.png';
     delete (bad.items[1] as Record<string, unknown>).id;
@@ -81,7 +81,7 @@ describe('intake order create', () => {
       'items[0].product.image_url: Input should be a valid URL, relative URL without a base',
     );
     expect(result.stderr).toContain('items[1].id: Field required');
-    expect(jobCount()).toBe(before);
+    expect(await jobCount()).toBe(before);
   });
 
   it('says where a file is not JSON', async () => {
@@ -107,13 +107,13 @@ describe('intake order create', () => {
   });
 
   it('--dry-run checks and sends nothing', async () => {
-    const before = jobCount();
+    const before = await jobCount();
     const result = await cli(['order', 'create', file('dry.json', sampleOrder('ORD-C5')), '--dry-run'], {
       env,
     });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('valid (dry run: nothing was sent)');
-    expect(jobCount()).toBe(before);
+    expect(await jobCount()).toBe(before);
   });
 });
 
@@ -232,7 +232,7 @@ describe('patches', () => {
       status: 204,
       message: 'Order recipient updated.',
     });
-    expect(service.app.intake.store.orders.get('mall-1', 'ORD-P1')).toMatchObject({
+    expect(await service.local.order('ORD-P1')).toMatchObject({
       recipient_name: '최유나',
     });
   });
@@ -247,7 +247,7 @@ describe('patches', () => {
     await cli(['product', 'create', file('patch-product.json', sampleProduct('P-P1'))], { env });
     const result = await cli(['product', 'patch', 'P-P1', '--name', '새 상품명'], { env });
     expect(result.code).toBe(0);
-    expect(service.app.intake.store.products.get('mall-1', 'P-P1')?.name).toBe('새 상품명');
+    expect((await service.local.product('P-P1'))?.name).toBe('새 상품명');
   });
 
   it('intake product patch needs a field, and an unknown product is exit 4', async () => {

@@ -30,7 +30,7 @@ function orderFile(id: string): string {
   return path;
 }
 
-const ordersNamed = (id: string) => (service.app.intake.store.orders.get('mall-1', id) ? 1 : 0);
+const ordersNamed = async (id: string) => ((await service.local.order(id)) ? 1 : 0);
 
 describe('retries', () => {
   it('retries a 503 and a dropped connection; the order is created exactly once', async () => {
@@ -40,7 +40,7 @@ describe('retries', () => {
     expect(result.json()).toMatchObject({ id: 'ORD-R1', outcome: 'accepted', status: 202 });
     expect(proxy?.seen).toBe(3);
     expect(proxy?.passed).toBe(1);
-    expect(ordersNamed('ORD-R1')).toBe(1);
+    expect(await ordersNamed('ORD-R1')).toBe(1);
     expect(result.stderr).toMatch(/< 503 \d+ms \(retry 2\/4 in \d+ms\)/);
     expect(result.stderr).toContain('failed: the connection was closed before the service answered');
   });
@@ -52,11 +52,7 @@ describe('retries', () => {
     expect(result.json()).toMatchObject({ id: 'ORD-R2', outcome: 'already_registered', status: 409 });
     expect(result.stderr).toContain('already registered (an earlier attempt got through)');
     expect(proxy?.passed).toBe(2);
-    expect(
-      service.app.intake.store.jobs
-        .list('mall-1', { limit: 1000 })
-        .filter((job) => job.target_id === 'ORD-R2'),
-    ).toHaveLength(1);
+    expect((await service.local.jobs()).filter((job) => job.target_id === 'ORD-R2')).toHaveLength(1);
   });
 
   it('honours Retry-After', async () => {

@@ -5,60 +5,90 @@ import { startService, type TestService } from '../helpers/service.js';
 
 let service: TestService;
 let env: Record<string, string>;
+let rewardsService: TestService;
+let rewardsEnv: Record<string, string>;
+
+/**
+ * Rewards made the way buyers make them: a member's order, applied, then a review at an exact time of
+ * a pinned clock (text 100, photo 500, video 1000 points).
+ */
+async function reviewAt(
+  target: TestService,
+  clock: { now: number },
+  iso: string,
+  member: string,
+  kind: string,
+) {
+  const id = `ORD-${member}-${iso}`;
+  await target.call('POST', '/api/v1/orders/', { body: sampleOrder(id, { member_id: member }) });
+  await target.local.apply();
+  clock.now = Date.parse(iso);
+  const review = await target.call('POST', '/local/reviews', {
+    body: { order_id: id, item_id: `${id}-1`, kind },
+  });
+  expect(review.status).toBe(201);
+}
+
 beforeAll(async () => {
   service = await startService({ applyDelay: { minMs: 300, maxMs: 300 } });
   env = serviceEnv(service);
-  const at = (iso: string) => Date.parse(iso);
-  for (const [created, member, points, reason] of [
-    ['2026-11-20T23:59:59.999Z', 'M-1', 100, '텍스트 리뷰'],
-    ['2026-11-21T00:00:00.000Z', 'M-2', 500, '사진 리뷰'],
-    ['2026-11-21T09:30:00.250Z', 'M-1', 1000, '동영상 리뷰'],
-    ['2026-11-22T00:00:00.000Z', 'M-3', 100, '텍스트 리뷰'],
+  const clock = { now: Date.parse('2026-11-20T12:00:00.000Z') };
+  rewardsService = await startService({ realNow: () => clock.now, startWorker: false });
+  rewardsEnv = serviceEnv(rewardsService);
+  for (const [created, member, kind] of [
+    ['2026-11-20T23:59:59.999Z', 'M-1', 'text'],
+    ['2026-11-21T00:00:00.000Z', 'M-2', 'photo'],
+    ['2026-11-21T09:30:00.250Z', 'M-1', 'video'],
+    ['2026-11-22T00:00:00.000Z', 'M-3', 'text'],
   ] as const) {
-    service.app.intake.store.rewards.insert({
-      merchant_id: 'mall-1',
-      member_id: member,
-      rewards: points,
-      reason,
-      created_at: at(created),
-      review_id: null,
-    });
+    await reviewAt(rewardsService, clock, created, member, kind);
   }
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  await service.close();
+  await rewardsService.close();
+});
+
+const REASON = {
+  text: '텍스트 리뷰 적립 · 제주 감귤 5kg',
+  photo: '포토 리뷰 적립 · 제주 감귤 5kg',
+  video: '동영상 리뷰 적립 · 제주 감귤 5kg',
+};
 
 describe('intake rewards list', () => {
   it('lists a day range in every format', async () => {
     const json = await cli(
       ['rewards', 'list', '--start-date', '2026-11-21', '--end-date', '2026-11-21', '--json'],
-      { env },
+      { env: rewardsEnv },
     );
     expect(json.code).toBe(0);
     expect(json.json()).toEqual({
       results: [
-        { created_at: '2026-11-21T00:00:00.000Z', member_id: 'M-2', rewards: 500, reason: '사진 리뷰' },
-        { created_at: '2026-11-21T09:30:00.250Z', member_id: 'M-1', rewards: 1000, reason: '동영상 리뷰' },
+        { created_at: '2026-11-21T00:00:00.000Z', member_id: 'M-2', rewards: 500, reason: REASON.photo },
+        { created_at: '2026-11-21T09:30:00.250Z', member_id: 'M-1', rewards: 1000, reason: REASON.video },
       ],
     });
     const csv = await cli(['rewards', 'list', '--from', '2026-11-20', '--to', '2026-11-22', '-o', 'csv'], {
-      env,
+      env: rewardsEnv,
     });
     expect(csv.stdout.split('\n')).toEqual([
       'created_at,member_id,rewards,reason',
-      '2026-11-20T23:59:59.999Z,M-1,100,텍스트 리뷰',
-      '2026-11-21T00:00:00.000Z,M-2,500,사진 리뷰',
-      '2026-11-21T09:30:00.250Z,M-1,1000,동영상 리뷰',
-      '2026-11-22T00:00:00.000Z,M-3,100,텍스트 리뷰',
+      `2026-11-20T23:59:59.999Z,M-1,100,${REASON.text}`,
+      `2026-11-21T00:00:00.000Z,M-2,500,${REASON.photo}`,
+      `2026-11-21T09:30:00.250Z,M-1,1000,${REASON.video}`,
+      `2026-11-22T00:00:00.000Z,M-3,100,${REASON.text}`,
       '',
     ]);
-    const table = await cli(['rewards', 'list', '--from', '2026-11-22', '--to', '2026-11-22'], { env });
+    const table = await cli(['rewards', 'list', '--from', '2026-11-22', '--to', '2026-11-22'], {
+      env: rewardsEnv,
+    });
     expect(table.stdout).toMatch(/created_at\s+│ member_id │ rewards │ reason/);
     expect(table.stdout).toContain('M-3');
   });
 
   it('defaults to today (UTC)', async () => {
     const result = await cli(['rewards', 'list', '--json'], {
-      env,
+      env: rewardsEnv,
       now: () => new Date('2026-11-22T15:00:00Z'),
     });
     expect((result.json() as { results: unknown[] }).results).toHaveLength(1);
@@ -98,19 +128,18 @@ describe('intake queue status', () => {
   });
 
   it('--timeout gives up with exit 1', async () => {
-    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-Q2') });
-    service.app.intake.worker.stop();
+    await rewardsService.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-Q2') });
     try {
-      await service.call('POST', '/api/v1/orders/ORD-Q2/shipments/', {
+      await rewardsService.call('POST', '/api/v1/orders/ORD-Q2/shipments/', {
         body: { order_item_ids: ['ORD-Q2-1'], company_code: 'kr.hanjin', tracking_number: '9' },
       });
       const result = await cli(['queue', 'status', '--wait', '--interval', '50ms', '--timeout', '300ms'], {
-        env,
+        env: rewardsEnv,
       });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('1 shipment creation(s) still pending after');
     } finally {
-      service.app.intake.worker.start();
+      await rewardsService.local.apply();
     }
   });
 

@@ -23,7 +23,7 @@ describe('success paths of the nine endpoints', () => {
     });
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
-    expect(service.app.intake.store.orders.get('mall-1', 'ORD-OK-2')).toMatchObject({
+    expect(await service.local.order('ORD-OK-2')).toMatchObject({
       recipient_name: '이서준',
       recipient_cellphone: '010-5555-0000',
     });
@@ -62,7 +62,7 @@ describe('success paths of the nine endpoints', () => {
       const response = await service.call('PATCH', '/api/v1/products/P-OK-2/', { body });
       expect(response.status).toBe(204);
     }
-    expect(service.app.intake.store.products.get('mall-1', 'P-OK-2')).toMatchObject({
+    expect(await service.local.product('P-OK-2')).toMatchObject({
       name: '새 이름',
       image_url: 'https://cdn.example.com/new.png',
     });

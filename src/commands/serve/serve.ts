@@ -2,16 +2,18 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import envPaths from 'env-paths';
 import type { Carrier } from '../../contract/carriers.js';
+import { DEFAULT_REVIEW_POINTS, type ReviewKind, type ReviewPoints } from '../../contract/kinds.js';
 import { EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { describeIssues } from '../../cli/report-error.js';
 import { wholeNumber } from '../../cli/values.js';
 import { parseDurationRange } from '../../util/duration.js';
+import type { BuildServerOptions } from '../../server/build-server.js';
 import type { MerchantSeed } from '../../server/merchants.js';
-import { DEFAULT_REVIEW_POINTS, type ReviewKind, type ReviewPoints } from '../../contract/kinds.js';
 
-interface ServeOptions {
+/** The flags of `intake serve` as given. */
+interface ServeFlags {
   host: string;
   port: string;
   data?: string;
@@ -19,26 +21,47 @@ interface ServeOptions {
   merchantId?: string;
   accessKeyId?: string;
   secretAccessKey?: string;
+  secretFile?: string;
   carriers?: string;
-  thanksDelayDays?: string;
+  thanksDelayDays: string;
   merchants?: string;
   deliveryDays: string;
   reviewPoints: string;
 }
 
-function readJsonFile(name: string, path: string): unknown {
+/** What `intake serve` runs with, every flag read and checked. */
+export interface ServeOptions {
+  host: string;
+  port: number;
+  server: BuildServerOptions;
+}
+
+/** The environment variable that can hold the first merchant's secret (kept out of the process list). */
+export const SERVE_SECRET_ENV = 'INTAKE_SERVE_SECRET_ACCESS_KEY';
+
+function readFlagFile(flag: string, path: string): string {
   try {
-    return JSON.parse(readFileSync(path, 'utf8'));
+    return readFileSync(path, 'utf8');
   } catch (error) {
+    const code = (error as { code?: string }).code;
     throw new UsageError(
-      `cannot read ${name} ${path}: ${error instanceof Error ? error.message : String(error)}`,
+      `cannot read ${flag} ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`,
     );
+  }
+}
+
+function readJsonFlagFile(flag: string, path: string): unknown {
+  try {
+    return JSON.parse(readFlagFile(flag, path));
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(`${flag} ${path} is not JSON: ${(error as Error).message}`);
   }
 }
 
 async function readCarriers(path: string): Promise<Carrier[]> {
   const { CarrierList, check } = await import('../../contract/index.js');
-  const checked = check(CarrierList, readJsonFile('--carriers', path), []);
+  const checked = check(CarrierList, readJsonFlagFile('--carriers', path), []);
   if (!checked.ok)
     throw new UsageError(`--carriers ${path} is not a list of carriers:`, describeIssues(checked.issues));
   return checked.value;
@@ -47,9 +70,21 @@ async function readCarriers(path: string): Promise<Carrier[]> {
 async function readMerchants(path: string): Promise<MerchantSeed[]> {
   const { LocalMerchantBody, check } = await import('../../contract/index.js');
   const { z } = await import('zod');
-  const checked = check(z.array(LocalMerchantBody).min(1), readJsonFile('--merchants', path), []);
+  const checked = check(z.array(LocalMerchantBody).min(1), readJsonFlagFile('--merchants', path), []);
   if (!checked.ok) {
     throw new UsageError(`--merchants ${path} is not a list of merchants:`, describeIssues(checked.issues));
+  }
+  const seen = new Map<string, string>();
+  for (const merchant of checked.value) {
+    for (const [what, value] of [
+      ['merchant id', merchant.merchant_id],
+      ['access key id', merchant.access_key_id],
+    ] as const) {
+      if (value === undefined) continue;
+      const key = `${what}\u0000${value}`;
+      if (seen.has(key)) throw new UsageError(`--merchants ${path} lists the ${what} "${value}" twice`);
+      seen.set(key, value);
+    }
   }
   return checked.value.map((merchant) => ({
     merchantId: merchant.merchant_id,
@@ -71,12 +106,144 @@ function readReviewPoints(text: string): ReviewPoints {
   return points;
 }
 
-/** Default place of the service's data: the user's data directory for intake. */
-export function defaultDataDir(): string {
-  return envPaths('intake', { suffix: '' }).data;
+/** The first merchant's secret: `--secret-access-key`, `--secret-file`, or the environment. */
+function firstSecret(f: Factory, flags: ServeFlags): string | undefined {
+  const given = [
+    flags.secretAccessKey !== undefined && '--secret-access-key',
+    flags.secretFile !== undefined && '--secret-file',
+  ].filter(Boolean);
+  if (given.length > 1) throw new UsageError('give the secret once: --secret-access-key or --secret-file');
+  if (flags.secretAccessKey !== undefined) {
+    f.log.warn(`--secret-access-key shows in the process list; prefer ${SERVE_SECRET_ENV} or --secret-file`);
+    return flags.secretAccessKey;
+  }
+  const secret =
+    flags.secretFile !== undefined
+      ? readFlagFile('--secret-file', flags.secretFile).replace(/\r?\n$/, '')
+      : f.env[SERVE_SECRET_ENV];
+  if (secret !== undefined && secret.trim() === '') {
+    throw new UsageError(
+      `the secret from ${flags.secretFile !== undefined ? '--secret-file' : SERVE_SECRET_ENV} is empty`,
+    );
+  }
+  return secret;
 }
 
-export function newServeCommand(f: Factory): Command {
+/** Default place of the service's data: the user's data directory for intake. */
+export function defaultDataDir(env: Factory['env']): string {
+  return env.INTAKE_DATA_DIR || envPaths('intake', { suffix: '' }).data;
+}
+
+/** Reads and checks every flag; anything wrong is a usage error before anything starts. */
+export async function serveOptions(f: Factory, flags: ServeFlags): Promise<ServeOptions> {
+  const port = wholeNumber('--port', flags.port, { max: 65535 });
+  const applyDelay = parseDurationRange(flags.applyDelay);
+  if (!applyDelay) {
+    throw new UsageError(`--apply-delay "${flags.applyDelay}" is not a duration (2s) or a range (1m-5m)`);
+  }
+  const seeds: MerchantSeed[] = flags.merchants === undefined ? [] : await readMerchants(flags.merchants);
+  const secretAccessKey = firstSecret(f, flags);
+  if (flags.merchantId || flags.accessKeyId || secretAccessKey !== undefined) {
+    seeds.push({ merchantId: flags.merchantId, accessKeyId: flags.accessKeyId, secretAccessKey });
+  }
+  const carriers = flags.carriers === undefined ? undefined : await readCarriers(flags.carriers);
+  return {
+    host: flags.host,
+    port,
+    server: {
+      dataDir: flags.data ?? defaultDataDir(f.env),
+      applyDelay,
+      thanksDelayDays: wholeNumber('--thanks-delay-days', flags.thanksDelayDays, { max: 365 }),
+      deliveryDays: wholeNumber('--delivery-days', flags.deliveryDays, { max: 365 }),
+      reviewPoints: readReviewPoints(flags.reviewPoints),
+      ...(carriers ? { carriers } : {}),
+      merchants: seeds,
+    },
+  };
+}
+
+/** Starting failures of the service that are the user's to fix (folder, files, flags): exit 2. */
+async function usageProblem(error: unknown, dataDir: string): Promise<UsageError | undefined> {
+  const [{ DatabaseOpenError }, { Conflict }] = await Promise.all([
+    import('../../storage/sqlite.js'),
+    import('../../server/errors.js'),
+  ]);
+  if (error instanceof DatabaseOpenError) {
+    if (error.code === 'in_use') {
+      return new UsageError(`the data folder ${dataDir} is in use by another intake serve`, [
+        'Stop that one first, or give this one its own folder with --data.',
+      ]);
+    }
+    return new UsageError(error.message);
+  }
+  if (error instanceof Conflict) return new UsageError(`cannot set up the merchants: ${error.message}`);
+  return undefined;
+}
+
+/** Starts the service, prints where it listens (and credentials it generated), and runs until stopped. */
+export async function serveRun(options: ServeOptions, f: Factory): Promise<void> {
+  const { buildServer } = await import('../../server/build-server.js');
+  const quiet = f.globals.quiet === true;
+  const dataDir = options.server.dataDir;
+  let app: Awaited<ReturnType<typeof buildServer>>;
+  try {
+    app = await buildServer({
+      ...options.server,
+      requestLog: (line) => {
+        if (!quiet) f.io.stderr.write(`${line}\n`);
+      },
+      onError: (error) =>
+        f.io.stderr.write(
+          `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        ),
+    });
+  } catch (error) {
+    throw (await usageProblem(error, dataDir)) ?? error;
+  }
+  const stopped = new Promise<void>((resolve) => {
+    let stopping = false;
+    f.interrupts.onInterrupt((signal) => {
+      if (stopping) {
+        f.io.stderr.write('Second signal: stopping now.\n');
+        process.exit(EXIT.interrupted);
+      }
+      stopping = true;
+      f.log.info(`${signal}: finishing requests in flight and closing the database…`);
+      void app.close().then(resolve);
+    });
+  });
+
+  let url: string;
+  try {
+    url = await app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    await app.close();
+    throw new UsageError(
+      `cannot listen on ${options.host}:${options.port}: ${(error as { code?: string }).code ?? String(error)}`,
+    );
+  }
+  const merchants = app.service.provisioned.filter((merchant) => merchant.created);
+  if ((await f.settings()).output.value === 'json') {
+    f.io.stdout.write(`${JSON.stringify({ url, data: dataDir, merchants })}\n`);
+  } else {
+    f.io.stdout.write(`Intake local service listening on ${url}\n`);
+    f.io.stdout.write(`Data: ${dataDir}\n`);
+    for (const merchant of merchants) {
+      const secret = merchant.secretAccessKey ? `, secret access key ${merchant.secretAccessKey}` : '';
+      f.io.stdout.write(`Merchant ${merchant.merchantId}: access key id ${merchant.accessKeyId}${secret}\n`);
+    }
+    if (merchants.some((merchant) => merchant.secretAccessKey)) {
+      f.io.stdout.write('The generated secret is shown only this once. Save it with: intake login\n');
+    }
+  }
+  await stopped;
+  f.log.info('Stopped.');
+}
+
+export function newServeCommand(
+  f: Factory,
+  runF: (options: ServeOptions, f: Factory) => Promise<void> = serveRun,
+): Command {
   return new Command('serve')
     .description('Run the whole service locally on an embedded SQLite database')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -90,9 +257,10 @@ export function newServeCommand(f: Factory): Command {
     .option('--merchant-id <id>', 'id of the first merchant')
     .option('--access-key-id <id>', "fix the first merchant's access key id")
     .option(
-      '--secret-access-key <secret>',
-      "fix the first merchant's secret (otherwise generated and shown once)",
+      '--secret-file <file>',
+      `read the first merchant's secret from a file (or set ${SERVE_SECRET_ENV})`,
     )
+    .option('--secret-access-key <secret>', "fix the first merchant's secret (visible in the process list)")
     .option('--carriers <file>', 'JSON list of {code, name} replacing the built-in carriers')
     .option('--thanks-delay-days <n>', 'days from an order to the thanks message of a self delivery', '3')
     .option(
@@ -111,91 +279,9 @@ export function newServeCommand(f: Factory): Command {
         'intake serve',
         'intake serve --port 0 --data ./.intake-data --apply-delay 0',
         'intake serve --apply-delay 1m-5m --thanks-delay-days 5',
-        'intake serve --merchant-id shop-a --access-key-id AKDEV1 --secret-access-key dev-secret',
+        `${SERVE_SECRET_ENV}=dev-secret intake serve --merchant-id shop-a --access-key-id AKDEV1`,
         'intake serve --merchants merchants.json --delivery-days 1 --review-points text=50,photo=300,video=800',
       ),
     )
-    .action(async (options: ServeOptions) => {
-      const port = wholeNumber('--port', options.port, { max: 65535 });
-      const applyDelay = parseDurationRange(options.applyDelay);
-      if (!applyDelay)
-        throw new UsageError(
-          `--apply-delay "${options.applyDelay}" is not a duration (2s) or a range (1m-5m)`,
-        );
-      const thanksDelayDays = wholeNumber('--thanks-delay-days', options.thanksDelayDays ?? '3', {
-        max: 365,
-      });
-      const carriers = options.carriers === undefined ? undefined : await readCarriers(options.carriers);
-      const dataDir = options.data ?? defaultDataDir();
-      const deliveryDays = wholeNumber('--delivery-days', options.deliveryDays, { max: 365 });
-      const reviewPoints = readReviewPoints(options.reviewPoints);
-      const seeds: MerchantSeed[] =
-        options.merchants === undefined ? [] : await readMerchants(options.merchants);
-      if (options.merchantId || options.accessKeyId || options.secretAccessKey) {
-        seeds.push({
-          merchantId: options.merchantId,
-          accessKeyId: options.accessKeyId,
-          secretAccessKey: options.secretAccessKey,
-        });
-      }
-
-      const { buildServer } = await import('../../server/build-server.js');
-      const quiet = f.globals.quiet === true;
-      const app = await buildServer({
-        dataDir,
-        applyDelay,
-        thanksDelayDays,
-        deliveryDays,
-        reviewPoints,
-        ...(carriers ? { carriers } : {}),
-        merchants: seeds,
-        requestLog: (line) => {
-          if (!quiet) f.io.stderr.write(`${line}\n`);
-        },
-        onError: (error) =>
-          f.io.stderr.write(
-            `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-          ),
-      });
-      const stopped = new Promise<void>((resolve) => {
-        let stopping = false;
-        f.interrupts.onInterrupt((signal) => {
-          if (stopping) {
-            f.io.stderr.write('Second signal: stopping now.\n');
-            process.exit(EXIT.interrupted);
-          }
-          stopping = true;
-          f.log.info(`${signal}: finishing requests in flight and closing the database…`);
-          void app.close().then(resolve);
-        });
-      });
-
-      let url: string;
-      try {
-        url = await app.listen({ host: options.host, port });
-      } catch (error) {
-        await app.close();
-        throw new UsageError(
-          `cannot listen on ${options.host}:${port}: ${(error as { code?: string }).code ?? String(error)}`,
-        );
-      }
-      const merchants = app.intake.provisioned.filter((merchant) => merchant.created);
-      if ((await f.settings()).output.value === 'json') {
-        f.io.stdout.write(`${JSON.stringify({ url, data: dataDir, merchants })}\n`);
-      } else {
-        f.io.stdout.write(`Intake local service listening on ${url}\n`);
-        f.io.stdout.write(`Data: ${dataDir}\n`);
-        for (const merchant of merchants) {
-          const secret = merchant.secretAccessKey ? `, secret access key ${merchant.secretAccessKey}` : '';
-          f.io.stdout.write(
-            `Merchant ${merchant.merchantId}: access key id ${merchant.accessKeyId}${secret}\n`,
-          );
-        }
-        if (merchants.some((merchant) => merchant.secretAccessKey)) {
-          f.io.stdout.write('The generated secret is shown only this once. Save it with: intake login\n');
-        }
-      }
-      await stopped;
-      f.log.info('Stopped.');
-    });
+    .action(async (flags: ServeFlags) => runF(await serveOptions(f, flags), f));
 }

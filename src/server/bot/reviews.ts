@@ -1,5 +1,5 @@
 import type { LocalReview, LocalReviewBody, ReviewPoints } from '../../contract/index.js';
-import { HttpError, conflict, notFound } from '../http/errors.js';
+import { Conflict, NotFound } from '../errors.js';
 import type { Store } from '../storage/store.js';
 import { rewardReason } from './texts.js';
 
@@ -15,14 +15,14 @@ export function addReview(
   points: ReviewPoints,
 ): LocalReview {
   const order = store.orders.get(merchantId, body.order_id);
-  if (!order) throw notFound(`Order '${body.order_id}' not found.`);
+  if (!order) throw new NotFound(`Order '${body.order_id}' not found.`);
   if (order.applied_at === null)
-    throw conflict(`Order '${body.order_id}' is still queued; apply the queue first.`);
+    throw new Conflict(`Order '${body.order_id}' is still queued; apply the queue first.`);
   const item = store.orders.getItem(merchantId, body.item_id);
   if (!item || item.order_id !== order.id)
-    throw notFound(`Order item '${body.item_id}' not found in order '${order.id}'.`);
+    throw new NotFound(`Order item '${body.item_id}' not found in order '${order.id}'.`);
   if (store.reviews.ofItem(merchantId, item.id))
-    throw new HttpError(409, `Order item '${item.id}' was already reviewed.`);
+    throw new Conflict(`Order item '${item.id}' was already reviewed.`);
   const reviewId = store.reviews.insert({
     merchant_id: merchantId,
     order_id: order.id,

@@ -6,7 +6,7 @@ import type {
   ShipmentCreateBody,
   ValidationIssue,
 } from '../../contract/index.js';
-import { conflict, notFound, unprocessable } from '../http/errors.js';
+import { Conflict, InvalidRequest, NotFound } from '../errors.js';
 import type { JobKind } from '../storage/jobs.js';
 import type { Store } from '../storage/store.js';
 
@@ -35,10 +35,12 @@ function queue(store: Store, arrival: Arrival, kind: JobKind, targetId: string, 
  */
 export function acceptOrder(store: Store, arrival: Arrival, order: OrderCreateBody): number {
   const { merchantId, now } = arrival;
-  if (store.orders.get(merchantId, order.id)) throw conflict(`Order '${order.id}' already exists.`);
+  if (store.orders.get(merchantId, order.id)) throw new Conflict(`Order '${order.id}' already exists.`);
   for (const item of order.items) {
     const taken = store.orders.getItem(merchantId, item.id);
-    if (taken) throw conflict(`Order item '${item.id}' already exists in order '${taken.order_id}'.`);
+    if (taken) {
+      throw new Conflict(`Order item '${item.id}' already exists in order '${taken.order_id}'.`);
+    }
   }
   const seq = queue(store, arrival, 'order', order.id, order);
   store.orders.insert({
@@ -78,8 +80,9 @@ export function acceptOrder(store: Store, arrival: Arrival, order: OrderCreateBo
 
 /** Accepts a product create; a product already known, by a create or by an order line, is a conflict. */
 export function acceptProduct(store: Store, arrival: Arrival, product: ProductCreateBody): number {
-  if (store.products.get(arrival.merchantId, product.id))
-    throw conflict(`Product '${product.id}' already exists.`);
+  if (store.products.get(arrival.merchantId, product.id)) {
+    throw new Conflict(`Product '${product.id}' already exists.`);
+  }
   const seq = queue(store, arrival, 'product', product.id, product);
   store.products.insertIfAbsent({
     merchant_id: arrival.merchantId,
@@ -93,14 +96,37 @@ export function acceptProduct(store: Store, arrival: Arrival, product: ProductCr
   return seq;
 }
 
-/** Accepts a shipment for a known order (queued or applied) whose listed items all belong to it. */
+type Tracking = Pick<ShipmentCreateBody, 'company_code' | 'tracking_number'>;
+
+/**
+ * The carrier and tracking number each item of an order carries now: its latest applied shipment,
+ * overridden by shipments still queued for the order, in arrival order.
+ */
+function trackingOf(store: Store, merchantId: string, orderId: string): Map<string, Tracking> {
+  const carried = new Map<string, Tracking>();
+  for (const shipment of store.shipments.byOrder(merchantId, orderId)) {
+    for (const itemId of store.shipments.itemIds(shipment.id)) carried.set(itemId, shipment);
+  }
+  for (const payload of store.jobs.pendingShipments(merchantId, orderId)) {
+    const queued = JSON.parse(payload) as ShipmentCreateBody;
+    for (const itemId of queued.order_item_ids) carried.set(itemId, queued);
+  }
+  return carried;
+}
+
+/**
+ * Accepts a shipment for a known order (queued or applied) whose listed items all belong to it. A
+ * shipment that every listed item already carries, queued or applied, changes nothing and queues
+ * nothing, so a client that lost the answer can send it again. Returns the arrival number, or
+ * undefined for such a repeat.
+ */
 export function acceptShipment(
   store: Store,
   arrival: Arrival,
   orderId: string,
   shipment: ShipmentCreateBody,
-): number {
-  if (!store.orders.get(arrival.merchantId, orderId)) throw notFound(`Order '${orderId}' not found.`);
+): number | undefined {
+  if (!store.orders.get(arrival.merchantId, orderId)) throw new NotFound(`Order '${orderId}' not found.`);
   const issues: ValidationIssue[] = [];
   shipment.order_item_ids.forEach((itemId, index) => {
     if (store.orders.getItem(arrival.merchantId, itemId)?.order_id !== orderId) {
@@ -112,14 +138,20 @@ export function acceptShipment(
       });
     }
   });
-  if (issues.length > 0) throw unprocessable(issues);
+  if (issues.length > 0) throw new InvalidRequest(issues);
+  const carried = trackingOf(store, arrival.merchantId, orderId);
+  const repeat = shipment.order_item_ids.every((itemId) => {
+    const now = carried.get(itemId);
+    return now?.company_code === shipment.company_code && now.tracking_number === shipment.tracking_number;
+  });
+  if (repeat) return undefined;
   return queue(store, arrival, 'shipment', orderId, { ...shipment, order_id: orderId });
 }
 
 /** Changes the recipient of an order at once, whether its create is applied or still queued. */
 export function patchOrder(store: Store, merchantId: string, orderId: string, patch: OrderPatchBody): void {
   if (!store.orders.updateRecipient(merchantId, orderId, patch.recipient_name, patch.recipient_cellphone)) {
-    throw notFound(`Order '${orderId}' not found.`);
+    throw new NotFound(`Order '${orderId}' not found.`);
   }
 }
 
@@ -132,7 +164,7 @@ export function patchProduct(
   now: number,
 ): void {
   const product = store.products.get(merchantId, productId);
-  if (!product) throw notFound(`Product '${productId}' not found.`);
+  if (!product) throw new NotFound(`Product '${productId}' not found.`);
   if (patch.name == null && patch.image_url == null) return;
   store.products.setContent(
     merchantId,

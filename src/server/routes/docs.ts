@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { openApiDocument } from '../../contract/openapi.js';
-import { VERSION } from '../../util/version.js';
 
 /**
  * The OpenAPI document at `/openapi.json` and a readable page at `/docs` (Swagger UI, whose files are
  * served from the package itself, so the page works with no internet access). No credentials needed.
  */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
-  const document = openApiDocument(VERSION);
+export async function docsRoutes(app: FastifyInstance, options: { document: Record<string, unknown> }) {
+  const { document } = options;
   app.get('/openapi.json', async () => document);
   const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
     import('@fastify/swagger'),

@@ -1,28 +1,14 @@
-import { OrderCreateBody, OrderPatchBody, QUEUED_MESSAGES, SERVICE_ENDPOINTS } from '../../contract/index.js';
-import type { ServiceContext } from '../context.js';
-import { readBody } from '../http/body.js';
-import type { Route } from '../http/routing.js';
-import { acceptOrder, patchOrder } from '../ingest/accept.js';
-import { accepted } from './accepted.js';
+import { QUEUED_MESSAGES } from '../../contract/index.js';
+import type { Service } from '../service.js';
+import type { SomeHandlers } from './types.js';
 
-export function orderRoutes(service: ServiceContext): Route[] {
-  return [
-    {
-      endpoint: SERVICE_ENDPOINTS.createOrder,
-      handler: async (request, reply) => {
-        const order = readBody(OrderCreateBody, request.body);
-        await accepted(service, request.merchant.id, (arrival) => acceptOrder(service.store, arrival, order));
-        return reply.code(202).send({ message: QUEUED_MESSAGES.order });
-      },
-    },
-    {
-      endpoint: SERVICE_ENDPOINTS.patchOrder,
-      handler: async (request, reply) => {
-        const { id } = request.params as { id: string };
-        const patch = readBody(OrderPatchBody, request.body);
-        patchOrder(service.store, request.merchant.id, id, patch);
-        return reply.code(204).send();
-      },
-    },
-  ];
-}
+export const orderHandlers = (service: Service): SomeHandlers<'createOrder' | 'patchOrder'> => ({
+  createOrder: async (request, reply) => {
+    await service.intake.createOrder(request.merchant.id, request.body);
+    return reply.code(202).send({ message: QUEUED_MESSAGES.order });
+  },
+  patchOrder: async (request, reply) => {
+    service.intake.patchOrder(request.merchant.id, request.params.id as string, request.body);
+    return reply.code(204).send();
+  },
+});

@@ -1,35 +1,14 @@
-import {
-  ProductCreateBody,
-  ProductPatchBody,
-  QUEUED_MESSAGES,
-  SERVICE_ENDPOINTS,
-} from '../../contract/index.js';
-import type { ServiceContext } from '../context.js';
-import { readBody } from '../http/body.js';
-import type { Route } from '../http/routing.js';
-import { acceptProduct, patchProduct } from '../ingest/accept.js';
-import { accepted } from './accepted.js';
+import { QUEUED_MESSAGES } from '../../contract/index.js';
+import type { Service } from '../service.js';
+import type { SomeHandlers } from './types.js';
 
-export function productRoutes(service: ServiceContext): Route[] {
-  return [
-    {
-      endpoint: SERVICE_ENDPOINTS.createProduct,
-      handler: async (request, reply) => {
-        const product = readBody(ProductCreateBody, request.body);
-        await accepted(service, request.merchant.id, (arrival) =>
-          acceptProduct(service.store, arrival, product),
-        );
-        return reply.code(202).send({ message: QUEUED_MESSAGES.product });
-      },
-    },
-    {
-      endpoint: SERVICE_ENDPOINTS.patchProduct,
-      handler: async (request, reply) => {
-        const { id } = request.params as { id: string };
-        const patch = readBody(ProductPatchBody, request.body);
-        patchProduct(service.store, request.merchant.id, id, patch, service.clock.now());
-        return reply.code(204).send();
-      },
-    },
-  ];
-}
+export const productHandlers = (service: Service): SomeHandlers<'createProduct' | 'patchProduct'> => ({
+  createProduct: async (request, reply) => {
+    await service.intake.createProduct(request.merchant.id, request.body);
+    return reply.code(202).send({ message: QUEUED_MESSAGES.product });
+  },
+  patchProduct: async (request, reply) => {
+    service.intake.patchProduct(request.merchant.id, request.params.id as string, request.body);
+    return reply.code(204).send();
+  },
+});

@@ -38,6 +38,10 @@ export function jobsRepo(db: Db) {
   const listAll = db.prepare<[string, number, number], JobRow>(
     'SELECT * FROM jobs WHERE merchant_id = ? AND seq > ? ORDER BY seq LIMIT ?',
   );
+  const pendingShipments = db.prepare<[string, string], Pick<JobRow, 'payload'>>(
+    `SELECT payload FROM jobs WHERE merchant_id = ? AND target_id = ? AND state = 'pending' AND kind = 'shipment'
+     ORDER BY seq`,
+  );
   const listState = db.prepare<[string, JobState, number, number], JobRow>(
     'SELECT * FROM jobs WHERE merchant_id = ? AND state = ? AND seq > ? ORDER BY seq LIMIT ?',
   );
@@ -54,6 +58,9 @@ export function jobsRepo(db: Db) {
       pending.all(merchantId, afterSeq, limit),
     markApplied: (seq: number, at: number) => void finish.run('applied', at, null, seq),
     markFailed: (seq: number, at: number, reason: string) => void finish.run('failed', at, reason, seq),
+    /** Bodies of the shipments of an order still queued, in arrival order. */
+    pendingShipments: (merchantId: string, orderId: string) =>
+      pendingShipments.all(merchantId, orderId).map((row) => row.payload),
     countPending: (merchantId: string, kind: JobKind) => countPending.get(merchantId, kind)?.count ?? 0,
   };
 }

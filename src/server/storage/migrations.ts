@@ -130,4 +130,11 @@ export const MIGRATIONS: readonly string[] = [
   );
   ALTER TABLE rewards ADD COLUMN review_id INTEGER REFERENCES reviews (id);
   `,
+  `
+  -- Shipments still queued for an order, to tell a shipment sent again from a new one.
+  CREATE INDEX jobs_pending_shipments ON jobs (merchant_id, target_id, seq)
+    WHERE state = 'pending' AND kind = 'shipment';
+  -- How a secret is hashed: 'sha256' (written before scrypt) or 'scrypt'.
+  ALTER TABLE merchants ADD COLUMN secret_kdf TEXT NOT NULL DEFAULT 'sha256';
+  `,
 ];

@@ -1,4 +1,4 @@
-import { openDatabase, type Db } from './database.js';
+import { openServiceDatabase, type Db } from './database.js';
 import { jobsRepo } from './jobs.js';
 import { merchantsRepo } from './merchants.js';
 import { messagesRepo } from './messages.js';
@@ -26,7 +26,7 @@ export class Store {
   readonly #rollbackTo;
 
   constructor(file: string) {
-    this.#db = openDatabase(file);
+    this.#db = openServiceDatabase(file);
     this.merchants = merchantsRepo(this.#db);
     this.jobs = jobsRepo(this.#db);
     this.orders = ordersRepo(this.#db);

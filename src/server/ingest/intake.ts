@@ -1,0 +1,81 @@
+import {
+  orderIdMismatch,
+  type OrderCreateBody,
+  type OrderPatchBody,
+  type ProductCreateBody,
+  type ProductPatchBody,
+  type ShipmentCreateBody,
+} from '../../contract/index.js';
+import type { Clock } from '../clock.js';
+import { InvalidRequest } from '../errors.js';
+import type { QueueWorker } from '../queue/worker.js';
+import type { Store } from '../storage/store.js';
+import {
+  acceptOrder,
+  acceptProduct,
+  acceptShipment,
+  patchOrder,
+  patchProduct,
+  type Arrival,
+} from './accept.js';
+import { GroupCommit } from './group-commit.js';
+
+/**
+ * The service's writes: creates are stored through the group commit and queued (each call resolves once
+ * its create is committed, so a 202 is only ever sent for what is on disk); patches apply at once.
+ */
+export class Intake {
+  readonly #store: Store;
+  readonly #clock: Clock;
+  readonly #random: () => number;
+  readonly #worker: QueueWorker;
+  readonly #commits: GroupCommit;
+
+  constructor(options: { store: Store; clock: Clock; random: () => number; worker: QueueWorker }) {
+    this.#store = options.store;
+    this.#clock = options.clock;
+    this.#random = options.random;
+    this.#worker = options.worker;
+    this.#commits = new GroupCommit(options.store);
+  }
+
+  /** How many transactions carried how many creates. */
+  get commitStats(): { batches: number; writes: number } {
+    return this.#commits.stats;
+  }
+
+  async #accept(merchantId: string, accept: (arrival: Arrival) => number | undefined): Promise<void> {
+    const arrival: Arrival = { merchantId, now: 0, delayFraction: this.#random() };
+    const seq = await this.#commits.run(() => {
+      arrival.now = this.#clock.now();
+      return accept(arrival);
+    });
+    if (seq !== undefined) {
+      this.#worker.notify(
+        this.#worker.dueAt({ received_at: arrival.now, delay_fraction: arrival.delayFraction }),
+      );
+    }
+  }
+
+  createOrder(merchantId: string, order: OrderCreateBody): Promise<void> {
+    return this.#accept(merchantId, (arrival) => acceptOrder(this.#store, arrival, order));
+  }
+
+  createProduct(merchantId: string, product: ProductCreateBody): Promise<void> {
+    return this.#accept(merchantId, (arrival) => acceptProduct(this.#store, arrival, product));
+  }
+
+  createShipment(merchantId: string, orderId: string, shipment: ShipmentCreateBody): Promise<void> {
+    const mismatch = orderIdMismatch(shipment, orderId);
+    if (mismatch) throw new InvalidRequest([mismatch]);
+    return this.#accept(merchantId, (arrival) => acceptShipment(this.#store, arrival, orderId, shipment));
+  }
+
+  patchOrder(merchantId: string, orderId: string, patch: OrderPatchBody): void {
+    patchOrder(this.#store, merchantId, orderId, patch);
+  }
+
+  patchProduct(merchantId: string, productId: string, patch: ProductPatchBody): void {
+    patchProduct(this.#store, merchantId, productId, patch, this.#clock.now());
+  }
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { readJson, type ValidationIssue } from '../../contract/index.js';
+import { InvalidRequest } from '../errors.js';
+
+/** Largest request body the service reads. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * What the parser gives for an empty body. Fastify hands validators `null` for a body it has none of,
+ * which would read as the JSON text `null`; this marker lets the contract report a missing body instead.
+ */
+export const EMPTY_BODY: unique symbol = Symbol('empty body');
+const JSON_TYPE = 'application/json';
+
+function jsonInvalid(offset: number, error: string): InvalidRequest {
+  const issue: ValidationIssue = {
+    type: 'json_invalid',
+    loc: ['body', String(offset)],
+    msg: 'JSON decode error',
+    input: {},
+    ctx: { error },
+  };
+  return new InvalidRequest([issue]);
+}
+
+/** Decodes a request body as UTF-8 JSON, or says where and why it is not, as FastAPI does. */
+export function parseJsonBody(raw: Buffer): unknown {
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    throw jsonInvalid(0, 'Invalid UTF-8 in the request body');
+  }
+  const read = readJson(text);
+  if (!read.ok) throw jsonInvalid(read.offset, read.error);
+  return read.value;
+}
+
+/**
+ * Every request body is read as JSON, whatever its `Content-Type` says (missing, empty or another type):
+ * the header is set to JSON before Fastify picks a parser, so no body is ever refused with a 415, and an
+ * empty body reaches the parser too, which marks it so the contract can report a missing body.
+ */
+export const bodyPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', (request, _reply, done) => {
+      request.headers['content-type'] = JSON_TYPE;
+      done();
+    });
+    app.removeAllContentTypeParsers();
+    for (const type of [JSON_TYPE, '*']) {
+      app.addContentTypeParser(
+        type,
+        { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+        (_request, raw: Buffer, done) => {
+          if (raw.length === 0) return done(null, EMPTY_BODY);
+          try {
+            done(null, parseJsonBody(raw));
+          } catch (error) {
+            done(error as Error, undefined);
+          }
+        },
+      );
+    }
+  },
+  { name: 'intake-body' },
+);

@@ -1,0 +1,129 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DETAILS, type Endpoint, type ValidationIssue } from '../../contract/index.js';
+import {
+  Conflict,
+  InvalidRequest,
+  NotAuthenticated,
+  NotFound,
+  NotPermitted,
+  NotPossible,
+  ServiceError,
+} from '../errors.js';
+
+/** An answer that is not a success: status, `detail`, and headers that go with it. */
+interface ErrorAnswer {
+  status: number;
+  detail: string | ValidationIssue[];
+  headers?: Record<string, string>;
+}
+
+/** The HTTP answer for each of the service's own errors. */
+function serviceAnswer(error: ServiceError): ErrorAnswer | undefined {
+  if (error instanceof InvalidRequest) return { status: 422, detail: error.issues };
+  if (error instanceof NotAuthenticated) {
+    // A refused request is not read further: closing the connection spares reading its body.
+    return {
+      status: 401,
+      detail: error.message,
+      headers: { 'www-authenticate': 'Basic', connection: 'close' },
+    };
+  }
+  if (error instanceof NotFound) return { status: 404, detail: error.message };
+  if (error instanceof Conflict) return { status: 409, detail: error.message };
+  if (error instanceof NotPossible) return { status: 400, detail: error.message };
+  if (error instanceof NotPermitted) return { status: 403, detail: error.message };
+  return undefined;
+}
+
+/** The answer for any error: the service's own, then the framework's, worded in the spec's shape. */
+function answerFor(error: unknown): ErrorAnswer | undefined {
+  if (error instanceof ServiceError) return serviceAnswer(error);
+  const { code, statusCode } = error as Partial<FastifyError>;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, detail: DETAILS.bodyTooLarge };
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+    return { status: statusCode, detail: STATUS_CODES[statusCode] ?? 'Bad Request' };
+  }
+  return undefined;
+}
+
+function send(reply: FastifyReply, answer: ErrorAnswer) {
+  return reply
+    .code(answer.status)
+    .headers(answer.headers ?? {})
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ detail: answer.detail }));
+}
+
+/** Paths of the service as patterns: `{id}` is any one path segment. */
+function pathPattern(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+');
+  return new RegExp(`^${escaped}$`);
+}
+
+const otherSlashForm = (path: string) => (path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
+
+/**
+ * What a request the router did not match gets, as a FastAPI service answers it: a known path with
+ * another method is 405 with `Allow`; the other slash form of a known path is a 307 to the canonical
+ * one (query kept); anything else is 404.
+ */
+function unmatchedAnswers(endpoints: readonly Endpoint[]) {
+  const byPath = new Map<string, { pattern: RegExp; other: RegExp; methods: Set<string> }>();
+  for (const endpoint of endpoints) {
+    const known = byPath.get(endpoint.path) ?? {
+      pattern: pathPattern(endpoint.path),
+      other: pathPattern(otherSlashForm(endpoint.path)),
+      methods: new Set<string>(),
+    };
+    known.methods.add(endpoint.method);
+    byPath.set(endpoint.path, known);
+  }
+  const paths = [...byPath.values()];
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const query = request.url.indexOf('?');
+    const path = query === -1 ? request.url : request.url.slice(0, query);
+    const exact = paths.find((known) => known.pattern.test(path));
+    if (exact) {
+      return send(reply, {
+        status: 405,
+        detail: DETAILS.methodNotAllowed,
+        headers: { allow: [...exact.methods].join(', ') },
+      });
+    }
+    if (paths.some((known) => known.other.test(path))) {
+      return reply.redirect(otherSlashForm(path) + (query === -1 ? '' : request.url.slice(query)), 307);
+    }
+    return send(reply, { status: 404, detail: DETAILS.notFound });
+  };
+}
+
+/**
+ * Errors Fastify meets before routing (a path that cannot be decoded, a path parameter longer than
+ * any id): the path is not one of the service's, so 404.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 500;
+  return send(reply, { status, detail: status === 404 ? DETAILS.notFound : DETAILS.internal });
+}
+
+/**
+ * The one place errors become answers: the service's errors by kind, the framework's in the spec's
+ * shape (never its own bodies), anything unexpected as a 500 without internals, told to `onUnexpected`.
+ */
+export const errorsPlugin = fp(
+  async (
+    app: FastifyInstance,
+    options: { endpoints: readonly Endpoint[]; onUnexpected: (error: unknown) => void },
+  ) => {
+    app.setNotFoundHandler(unmatchedAnswers(options.endpoints));
+    app.setErrorHandler(async (error, _request, reply) => {
+      const answer = answerFor(error);
+      if (answer) return send(reply, answer);
+      options.onUnexpected(error);
+      return send(reply, { status: 500, detail: DETAILS.internal });
+    });
+  },
+  { name: 'intake-errors' },
+);

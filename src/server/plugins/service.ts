@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Service, type ServiceOptions } from '../service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The service behind the routes: merchants, writes, queue, bot, local operations. */
+    service: Service;
+  }
+}
+
+/**
+ * Opens the service (its database and worker) for the app and closes it with the app. Every answer
+ * carries the service's own time in `Date`, so that a client working with a simulated clock can tell.
+ */
+export const servicePlugin = fp(
+  async (app: FastifyInstance, options: ServiceOptions) => {
+    const service = new Service(options);
+    app.decorate('service', service);
+    app.addHook('onSend', async (_request, reply) => {
+      reply.header('date', new Date(service.now()).toUTCString());
+    });
+    app.addHook('onReady', async () => service.start());
+    app.addHook('onClose', async () => service.close());
+  },
+  { name: 'intake-service' },
+);

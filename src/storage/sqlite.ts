@@ -1,0 +1,112 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+/** Why a database could not be opened, in words for people; `code` says which case it is. */
+export class DatabaseOpenError extends Error {
+  readonly code: 'in_use' | 'newer_schema' | 'unusable';
+
+  constructor(code: DatabaseOpenError['code'], message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseOpenError';
+    this.code = code;
+  }
+}
+
+export interface OpenOptions {
+  /** Schema steps applied in order; `PRAGMA user_version` counts those done. */
+  migrations: readonly string[];
+  /** FULL: each commit is on disk before it returns. NORMAL: survives a killed process, not a power cut. */
+  synchronous: 'FULL' | 'NORMAL';
+  /**
+   * Hold the file for this connection alone for as long as it is open: another process that opens it
+   * gets `in_use` at once. It also spares WAL's shared-memory index.
+   */
+  exclusive?: boolean;
+  /** What the file is, for messages: "the data folder", "the upload ledger". */
+  what: string;
+}
+
+const PRIVATE_FILE = 0o600;
+const PRIVATE_FOLDER = 0o700;
+
+/** Creates the folder (mode 0700) and the file (mode 0600) if needed, and makes the files private. */
+function preparePrivateFiles(file: string): void {
+  const folder = dirname(file);
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER });
+  closeSync(openSync(file, 'a', PRIVATE_FILE));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(path)) chmodSync(path, PRIVATE_FILE);
+  }
+}
+
+const isBusy = (error: unknown) => (error as { code?: string }).code?.startsWith('SQLITE_BUSY') === true;
+
+/**
+ * Opens (creating if needed) a SQLite file with WAL and brings its schema up to date. The files are
+ * readable by their owner only, since they hold buyers' names and phone numbers. Every SQLite file of
+ * Intake is opened here.
+ */
+export function openDatabase(file: string, options: OpenOptions): Db {
+  if (file !== ':memory:') {
+    try {
+      preparePrivateFiles(file);
+    } catch (error) {
+      throw new DatabaseOpenError(
+        'unusable',
+        `cannot use ${file} for ${options.what}: ${(error as Error).message}`,
+        { cause: error },
+      );
+    }
+  }
+  let db: Db;
+  try {
+    db = new Database(file);
+  } catch (error) {
+    throw new DatabaseOpenError('unusable', `cannot open ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  try {
+    db.pragma('busy_timeout = 0');
+    if (options.exclusive) db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${options.synchronous}`);
+    db.pragma('foreign_keys = ON');
+    // In exclusive mode the first write takes the lock and keeps it until the connection closes.
+    if (options.exclusive) db.exec('BEGIN EXCLUSIVE; COMMIT;');
+    db.pragma('busy_timeout = 5000');
+    migrate(db, options);
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof DatabaseOpenError) throw error;
+    if (isBusy(error)) {
+      throw new DatabaseOpenError('in_use', `${file} is in use by another process (${options.what})`, {
+        cause: error,
+      });
+    }
+    throw new DatabaseOpenError('unusable', `cannot use ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+function migrate(db: Db, options: OpenOptions): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const target = options.migrations.length;
+  if (current > target) {
+    throw new DatabaseOpenError(
+      'newer_schema',
+      `${options.what} was written by a newer intake (schema ${current}, this build knows ${target}); upgrade intake`,
+    );
+  }
+  for (let version = current; version < target; version++) {
+    db.transaction(() => {
+      db.exec(options.migrations[version] as string);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
