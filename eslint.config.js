@@ -18,7 +18,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['bin/**/*.js', 'bench/**/*.js', 'src/demo/**/*.ts'],
+    files: ['bin/**/*.js', 'bench/**/*.js', 'src/demo/**/*.ts', 'test/soak/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -112,18 +112,18 @@ export function shortenInput(value: unknown, depth = INPUT_DEPTH_LIMIT): unknown
 
 function describe(issue: Issue, root: unknown): Pick<ValidationIssue, 'type' | 'msg' | 'ctx' | 'input'> {
   const input = issue.input;
+  const parentValue = valueAt(root, issue.path.slice(0, -1));
+  const present =
+    issue.path.length === 0
+      ? input !== undefined
+      : parentValue !== null &&
+        typeof parentValue === 'object' &&
+        Object.hasOwn(parentValue, issue.path.at(-1) as PropertyKey);
+  // A key present with the value undefined (never in JSON, but in objects built from flags) is missing too.
+  if (!present || input === undefined)
+    return { type: 'missing', msg: 'Field required', input: parentValue ?? null };
   switch (issue.code) {
     case 'invalid_type': {
-      const parentValue = valueAt(root, issue.path.slice(0, -1));
-      const present =
-        issue.path.length === 0
-          ? input !== undefined
-          : parentValue !== null &&
-            typeof parentValue === 'object' &&
-            Object.hasOwn(parentValue, issue.path.at(-1) as PropertyKey);
-      // A key present with the value undefined (never in JSON, but in objects built from flags) is missing too.
-      if (!present || input === undefined)
-        return { type: 'missing', msg: 'Field required', input: parentValue ?? null };
       const words = typeWords[issue.expected] ?? { type: `${issue.expected}_type`, msg: issue.message };
       return { ...words, input };
     }

@@ -6,7 +6,7 @@ import { VERSION } from '../util/version.js';
 import { authPlugin } from './plugins/auth.js';
 import { BODY_LIMIT_BYTES, bodyPlugin } from './plugins/body.js';
 import { MAX_ENCODED_PARAM_LENGTH, contractPlugin } from './plugins/contract.js';
-import { errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { requestLogPlugin, type RequestLog } from './plugins/request-log.js';
 import { servicePlugin } from './plugins/service.js';
 import { docsRoutes } from './routes/docs.js';
@@ -42,6 +42,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     exposeHeadRoutes: false,
     routerOptions: { maxParamLength: MAX_ENCODED_PARAM_LENGTH },
     frameworkErrors,
+    clientErrorHandler: clientErrors,
     serverFactory: (handler) =>
       createServer(
         {

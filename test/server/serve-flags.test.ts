@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '../../src/contract/index.js';
 import { workspace } from '../helpers/files.js';
@@ -98,9 +99,74 @@ describe('intake serve flags', () => {
     [['--review-points', 'photo=lots'], '--review-points "photo=lots" is not like'],
     [['--carriers', '/nonexistent/carriers.json'], 'cannot read --carriers'],
     [['--port', '70000'], '--port must be a whole number from 0 to 65535'],
+    [['--secret-file', '/nonexistent/secret'], 'cannot read --secret-file /nonexistent/secret: no such file'],
+    [['--merchants', 'REPEATED_KEY'], 'lists the access key id "AKSAME" twice'],
+    [['--merchants', 'NOT_JSON'], 'is not JSON'],
+    [['--data', 'A_FILE'], 'cannot use'],
   ])('refuses %j with exit 2', async (flags, message) => {
-    const result = await runBin(['serve', '--data', workspace().path('data'), ...flags]);
+    const files = workspace();
+    files.write('not.json', '[{');
+    files.write('a-file', 'x');
+    files.write(
+      'merchants.json',
+      JSON.stringify([
+        { merchant_id: 'a', access_key_id: 'AKSAME' },
+        { merchant_id: 'b', access_key_id: 'AKSAME' },
+      ]),
+    );
+    const named = flags.map((flag) =>
+      flag === 'REPEATED_KEY'
+        ? files.path('merchants.json')
+        : flag === 'NOT_JSON'
+          ? files.path('not.json')
+          : flag === 'A_FILE'
+            ? files.path('a-file')
+            : flag,
+    );
+    const data = named.includes('--data') ? [] : ['--data', files.path('data')];
+    const result = await runBin(['serve', ...data, ...named]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
+    expect(result.stderr).not.toMatch(/unexpected error|\n\s+at /);
+  });
+
+  it('a second intake serve on a data folder in use is refused with exit 2', async () => {
+    const data = workspace().path('data');
+    running.push(await spawnServe(['--data', data]));
+    const second = await runBin(['serve', '--port', '0', '--data', data]);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toContain(`the data folder ${data} is in use by another intake serve`);
+  });
+
+  it('takes the secret from the environment or a file, never showing it in the process list', async () => {
+    const files = workspace();
+    const secret = 'chosen-secret-Xq9';
+    const fromEnv = await spawnServe(['--data', files.path('env'), '--access-key-id', 'AKENV'], {
+      INTAKE_SERVE_SECRET_ACCESS_KEY: secret,
+    });
+    running.push(fromEnv);
+    const fromFile = await spawnServe([
+      '--data',
+      files.path('file'),
+      '--access-key-id',
+      'AKFILE',
+      '--secret-file',
+      files.write('secret.txt', `${secret}\n`),
+    ]);
+    running.push(fromFile);
+    for (const [server, accessKeyId] of [
+      [fromEnv, 'AKENV'],
+      [fromFile, 'AKFILE'],
+    ] as const) {
+      const commandLine = readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8');
+      expect(commandLine).not.toContain(secret);
+      const check = await call(
+        server,
+        { accessKeyId, secretAccessKey: secret },
+        'GET',
+        '/api/v1/users/client-keys/',
+      );
+      expect(check.json).toMatchObject({ is_valid: true });
+    }
   });
 });

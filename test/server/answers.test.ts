@@ -1,0 +1,192 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INPUT_DEPTH_LIMIT } from '../../src/contract/index.js';
+import { sampleOrder, sampleProduct } from '../helpers/samples.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startService({ startWorker: false });
+  await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-A') });
+});
+afterAll(() => service.close());
+
+/** Sends raw bytes over a socket and returns the status line and body, for paths no client would send. */
+function rawRequest(port: number, text: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), body });
+    });
+  });
+}
+
+describe('paths outside the service are 404 in the spec shape', () => {
+  it.each([
+    ['a bad percent-encoding', 'PATCH', '/api/v1/orders/%E0%A4%A'],
+    ['a bad percent-encoding in a shipment path', 'POST', '/api/v1/orders/%ZZ/shipments/'],
+    ['an id over 255 characters', 'PATCH', `/api/v1/orders/${'x'.repeat(256)}`],
+    ['an id over 4,096 characters', 'PATCH', `/api/v1/products/${'x'.repeat(5000)}/`],
+    ['a long id in Korean', 'PATCH', `/api/v1/products/${encodeURIComponent('가'.repeat(1000))}/`],
+    ['an empty id', 'POST', '/api/v1/orders//shipments/'],
+  ])('%s', async (_name, method, path) => {
+    const port = Number(new URL(service.baseUrl).port);
+    const body = JSON.stringify({ recipient_name: 'a', recipient_cellphone: 'b' });
+    const answer = await rawRequest(
+      port,
+      `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${service.authorization}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body)).toEqual({ detail: 'Not Found' });
+  });
+});
+
+describe('405 for HEAD, OPTIONS and TRACE on known paths', () => {
+  it.each([
+    ['HEAD', '/api/v1/health/', 'GET'],
+    ['OPTIONS', '/api/v1/orders/', 'POST'],
+    ['TRACE', '/api/v1/products/P-1/', 'PATCH'],
+    ['TRACE', '/api/v1/orders/ORD-A/shipments/', 'POST'],
+  ])('%s %s', async (method, path, allow) => {
+    const answer = await service.call(method, path);
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe(allow);
+    if (method !== 'HEAD') expect(answer.json).toEqual({ detail: 'Method Not Allowed' });
+  });
+});
+
+it('TRACE over a socket is 405 too', async () => {
+  const port = Number(new URL(service.baseUrl).port);
+  const answer = await rawRequest(
+    port,
+    'TRACE /api/v1/orders/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+  );
+  expect(answer.status).toBe(405);
+  expect(JSON.parse(answer.body)).toEqual({ detail: 'Method Not Allowed' });
+});
+
+it("a request Node itself refuses (headers over its limit) is answered in the spec's shape", async () => {
+  const port = Number(new URL(service.baseUrl).port);
+  const answer = await rawRequest(
+    port,
+    `GET /api/v1/health/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`,
+  );
+  expect(answer.status).toBe(431);
+  expect(JSON.parse(answer.body)).toEqual({ detail: 'Request Header Fields Too Large' });
+});
+
+describe('a body is read as JSON whatever its Content-Type', () => {
+  it.each([
+    ['no Content-Type', undefined],
+    ['an empty Content-Type', ''],
+    ['text/plain', 'text/plain'],
+    ['a malformed one', '///;;;'],
+    ['form data', 'application/x-www-form-urlencoded'],
+  ])('%s', async (_name, type) => {
+    const body = JSON.stringify(sampleProduct(`P-CT-${String(type)}`));
+    const ok = await service.http('POST', '/api/v1/products/', {
+      raw: body,
+      headers: type === undefined ? {} : { 'content-type': type },
+    });
+    expect(ok.status).toBe(202);
+    const notJson = await service.http('POST', '/api/v1/products/', {
+      raw: 'name=x',
+      headers: type === undefined ? {} : { 'content-type': type },
+    });
+    expect(notJson.status).toBe(422);
+    expect(notJson.json).toMatchObject({ detail: [{ type: 'json_invalid', loc: ['body', '0'] }] });
+  });
+});
+
+describe('every 422 item carries input, however deep', () => {
+  it.each([
+    ['a body nested 500,000 deep', `${'['.repeat(500_000)}${']'.repeat(500_000)}`, ['body']],
+    [
+      'a field nested 100,000 deep',
+      JSON.stringify({ ...sampleProduct('P-D'), name: 0 }).replace(
+        '0',
+        `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`,
+      ),
+      ['body', 'name'],
+    ],
+  ])('%s', async (_name, raw, loc) => {
+    const answer = await service.call('POST', '/api/v1/products/', { raw });
+    expect(answer.status).toBe(422);
+    const [issue] = (answer.json as { detail: { loc: string[]; input: unknown }[] }).detail;
+    expect(issue?.loc).toEqual(loc);
+    expect(issue).toHaveProperty('input');
+    let depth = 0;
+    for (let value = issue?.input; value !== null && typeof value === 'object'; depth++) {
+      value = Object.values(value)[0];
+    }
+    expect(depth).toBeGreaterThan(0);
+    expect(depth).toBeLessThanOrEqual(INPUT_DEPTH_LIMIT);
+  });
+});
+
+describe('image URLs', () => {
+  it.each([
+    'https:cdn.example.com/a.jpg',
+    'https:/x.jpg',
+    ' https://cdn.example.com/a.jpg ',
+    'https:///a.jpg',
+  ])('%j is refused', async (image_url) => {
+    const answer = await service.call('POST', '/api/v1/products/', {
+      body: { ...sampleProduct('P-URL'), image_url },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.json).toMatchObject({ detail: [{ loc: ['body', 'image_url'], input: image_url }] });
+  });
+
+  it.each(['HTTPS://CDN.example.com/A.JPG', 'https://예시.한국/사진 1.jpg', 'http://127.0.0.1:8080/a?b=c#d'])(
+    '%j is taken and stored as sent',
+    async (image_url) => {
+      const id = `P-URL-${encodeURIComponent(image_url)}`;
+      const answer = await service.call('POST', '/api/v1/products/', {
+        body: { ...sampleProduct(id), image_url },
+      });
+      expect(answer.status).toBe(202);
+      expect((await service.local.product(id))?.image_url).toBe(image_url);
+    },
+  );
+});
+
+describe('a shipment sent again changes nothing', () => {
+  const ship = (items: string[], tracking: string, company = 'kr.cjlogistics') =>
+    service.call('POST', '/api/v1/orders/ORD-N/shipments/', {
+      body: { order_item_ids: items, company_code: company, tracking_number: tracking },
+    });
+  const shipmentJobs = async () => (await service.local.jobs()).filter((job) => job.kind === 'shipment');
+
+  it('queued or applied: 202, no new job, no second message', async () => {
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-N') });
+    const before = (await shipmentJobs()).length;
+    expect((await ship(['ORD-N-1', 'ORD-N-2'], '111')).status).toBe(202);
+    expect((await ship(['ORD-N-2', 'ORD-N-1'], '111')).json).toEqual({
+      message: 'Shipment creation request has been queued.',
+    });
+    expect((await ship(['ORD-N-1'], '111')).status).toBe(202);
+    expect(await shipmentJobs()).toHaveLength(before + 1);
+    await service.local.apply();
+    expect((await ship(['ORD-N-1', 'ORD-N-2'], '111')).status).toBe(202);
+    expect(await shipmentJobs()).toHaveLength(before + 1);
+    await service.local.apply();
+    const order = await service.local.order('ORD-N');
+    expect(order?.shipments).toHaveLength(1);
+    const notices = (await service.local.messages('order_id=ORD-N')).filter((m) => m.kind === 'shipment');
+    expect(notices).toHaveLength(1);
+  });
+
+  it('another tracking number, another carrier, or an item without it is a new shipment', async () => {
+    const before = (await shipmentJobs()).length;
+    expect((await ship(['ORD-N-1'], '222')).status).toBe(202);
+    expect((await ship(['ORD-N-1'], '222', 'kr.hanjin')).status).toBe(202);
+    expect((await ship(['ORD-N-1', 'ORD-N-2'], '222', 'kr.hanjin')).status).toBe(202);
+    expect(await shipmentJobs()).toHaveLength(before + 3);
+  });
+});
