@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['test/soak/**/*.soak.ts'],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup.ts'],
     testTimeout: 30 * 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,

@@ -1,3 +1,4 @@
+import { BODY_MAX_BYTES } from '../contract/fields.js';
 import { FingerprintTable, capacityFor } from './fingerprint-table.js';
 import { fingerprintOf } from './fingerprint.js';
 import { GroupIndex } from './group-index.js';
@@ -7,7 +8,8 @@ import type { UnitSource } from './units.js';
 
 /**
  * The outcome of the check pass: every problem, found before anything is sent, and the plan of the send
- * pass: which group each unit belongs to (by unit number) and at which unit each group is complete.
+ * pass: which group each unit belongs to (by unit number), at which unit each group is complete, and a
+ * hash of each unit's content, so the send pass can tell that it reads what was checked.
  */
 export interface CheckResult {
   units: number;
@@ -15,6 +17,8 @@ export interface CheckResult {
   groupOfUnit: Column<Int32Array>;
   /** The last unit of each group, by group number. */
   lastUnit: Column<Int32Array>;
+  /** A fingerprint of each unit's content as read, by unit number. */
+  unitContent: Column<Float64Array>;
   /** Why a group is invalid, by group number. */
   invalid: ReadonlyMap<number, string>;
   /** Problems of units, by unit number. */
@@ -25,16 +29,21 @@ export interface CheckResult {
   sharedItems: Map<string, string>;
   records: number;
   invalidRecords: number;
+  /** Frees the plan's memory. */
+  release(): void;
 }
 
 /** Counts progress while checking, for a long file. */
 export type CheckProgress = (units: number) => void;
 
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
 /**
  * The check pass. Reads every unit once and remembers, per group, its first and last row, a fingerprint
- * of what its rows must agree on, and whether it is invalid: enough to refuse a record as a whole (one
- * bad row invalidates its order) and, in the send pass, to send a record as soon as its last row is read.
- * Item ids are remembered (as fingerprints) to find an id used twice in the file.
+ * of what its rows must agree on, the size of its JSON, and whether it is invalid: enough to refuse a
+ * record as a whole (one bad row invalidates its order) and, in the send pass, to send a record as soon
+ * as its last row is read. Item ids are remembered (as fingerprints, with the row that first used them)
+ * to find an id used twice in the file; a row that repeats an earlier one exactly is skipped.
  */
 export async function checkUnits(source: UnitSource, progress?: CheckProgress): Promise<CheckResult> {
   const { layout, unitName } = source;
@@ -42,9 +51,12 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
   const problems = new Map<number, Problem[]>();
   const expected = Math.ceil((source.estimatedUnits ?? 0) * 1.05);
   const groupOfUnit = new Column(Int32Array, Math.max(1024, expected + 2), -1);
+  const unitContent = new Column(Float64Array, Math.max(1024, expected + 2));
   const duplicates = new Map<number, number>();
-  /** For each item id (as a fingerprint), the group that first used it; sized up front from the estimate. */
-  const itemOwners = new FingerprintTable(layout.oneItemPerUnit ? capacityFor(expected) : undefined);
+  /** For each item id (as a fingerprint), the row that first used it; sized up front from the estimate. */
+  const itemRows = new FingerprintTable(layout.oneItemPerUnit ? capacityFor(expected) : undefined);
+  /** Rows of grouped layouts without item ids (shipments), by content, to find exact repeats. */
+  const rowsByContent = layout.grouped && !layout.oneItemPerUnit ? new FingerprintTable() : undefined;
   const sharedItems = new Map<string, string>();
   let units = 0;
   let loose = 0;
@@ -53,10 +65,24 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
     problems.set(row, [...(problems.get(row) ?? []), ...list]);
     if (group !== -1) groups.invalidate(group, `${unitName} ${row}: ${describeProblems(list)}`);
   };
+  /** The earlier row this one repeats exactly, in the same record, or -1. */
+  const repeatOf = (row: number, content: number, group: number, itemIds: readonly string[]) => {
+    if (group === -1) return -1;
+    const earlier = rowsByContent
+      ? rowsByContent.add(String(content), row)
+      : itemIds.length === 1
+        ? itemRows.get(itemIds[0] as string)
+        : -1;
+    if (earlier === -1 || earlier === row) return -1;
+    return groupOfUnit.array[earlier] === group && unitContent.array[earlier] === content ? earlier : -1;
+  };
 
   for await (const unit of source.units()) {
     units += 1;
     if (units % 10_000 === 0) progress?.(units);
+    groupOfUnit.ensure(unit.row + 1);
+    unitContent.ensure(unit.row + 1);
+    unitContent.array[unit.row] = unit.content;
     const inspection = unit.unreadable ? { problems: [unit.unreadable] } : layout.inspect(unit.value);
     const key = 'group' in inspection ? inspection.group : undefined;
     if (key === undefined) {
@@ -68,12 +94,20 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
       'fingerprint' in inspection && inspection.fingerprint !== undefined
         ? fingerprintOf(inspection.fingerprint)
         : Number.NaN;
+    const itemIds = ('itemIds' in inspection ? inspection.itemIds : undefined) ?? [];
+    const bytes = 'bytes' in inspection ? inspection.bytes : undefined;
     let group = groups.lookup(key);
-    groupOfUnit.ensure(unit.row + 1);
+    if (layout.grouped && inspection.problems.length === 0) {
+      const repeated = repeatOf(unit.row, unit.content, group, itemIds);
+      if (repeated !== -1) {
+        duplicates.set(unit.row, repeated);
+        continue;
+      }
+    }
     if (group === -1) {
-      group = groups.add(key, unit.row, fingerprint);
+      group = groups.add(key, unit.row, fingerprint, bytes ? bytes.base + bytes.part : 0);
     } else if (layout.grouped) {
-      groups.addRow(group, unit.row);
+      groups.addRow(group, unit.row, bytes ? bytes.part + 1 : 0);
       const known = groups.fingerprint(group);
       if (Number.isNaN(known)) groups.setFingerprint(group, fingerprint);
       else if (!Number.isNaN(fingerprint) && fingerprint !== known) {
@@ -100,10 +134,11 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
       ]);
     }
     if (inspection.problems.length > 0) addProblems(unit.row, group, inspection.problems);
-    for (const itemId of ('itemIds' in inspection ? inspection.itemIds : undefined) ?? []) {
-      const known = itemOwners.size;
-      const owner = itemOwners.add(itemId, group);
-      if (itemOwners.size > known) continue;
+    for (const itemId of itemIds) {
+      const known = itemRows.size;
+      const firstRow = itemRows.add(itemId, unit.row);
+      if (itemRows.size > known) continue;
+      const owner = groupOfUnit.array[firstRow] as number;
       if (owner === group) {
         addProblems(unit.row, group, [
           { column: 'item_id', value: itemId, message: `item id ${itemId} is used twice in this order` },
@@ -114,12 +149,12 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
         {
           column: 'item_id',
           value: itemId,
-          message: `item id ${itemId} is also used by another order (${unitName} ${groups.firstRow(owner)})`,
+          message: `item id ${itemId} is also used by another order (${unitName} ${firstRow})`,
         },
       ]);
       const ownerReason = `item id ${itemId} is also used by order ${key} (${unitName} ${unit.row})`;
       if (!sharedItems.has(itemId)) sharedItems.set(itemId, ownerReason);
-      groups.invalidate(owner, ownerReason);
+      if (owner !== -1) groups.invalidate(owner, ownerReason);
     }
   }
 
@@ -130,18 +165,31 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
         `has ${groups.units(group)} ${unitName}s; at most ${layout.maxUnits} are allowed`,
       );
     }
+    if (groups.bytes(group) > BODY_MAX_BYTES) {
+      groups.invalidate(
+        group,
+        `is ${megabytes(groups.bytes(group))} as JSON; the service takes at most 1 MiB per request`,
+      );
+    }
   }
-  itemOwners.release();
+  itemRows.release();
+  rowsByContent?.release();
   const { lastRow, invalid } = groups.forSending();
   return {
     units,
     groupOfUnit,
     lastUnit: lastRow,
+    unitContent,
     invalid,
     problems,
     duplicates,
     sharedItems,
     records: groups.size + loose,
     invalidRecords: loose + invalid.size,
+    release() {
+      groupOfUnit.release();
+      lastRow.release();
+      unitContent.release();
+    },
   };
 }

@@ -14,6 +14,8 @@ import type { ResourceName } from './resources.js';
 
 type Cells = Record<string, string | undefined>;
 
+const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+
 /** A cell as a value: trimmed, and undefined when empty or the column is absent. */
 const present = (value: string | undefined) => {
   if (value === undefined) return undefined;
@@ -143,6 +145,7 @@ export const ordersCsv: CsvLayout = {
       group: order.id,
       fingerprint: [order.member_id ?? '', order.recipient_name, order.recipient_cellphone].join('\u0000'),
       itemIds: [item.id],
+      bytes: { base: jsonBytes({ ...order, items: [] }), part: jsonBytes(item) },
       problems: [],
     };
   },
@@ -180,7 +183,12 @@ export const productsCsv: CsvLayout = {
       ...problemsAgainst(ProductCreateBody, product, (loc) => loc.join('.'), cells),
     ]);
     if (problems.length > 0) return { ...(product.id ? { group: product.id } : {}), problems };
-    return { group: product.id, fingerprint: `${product.name}\u0000${product.image_url}`, problems: [] };
+    return {
+      group: product.id,
+      fingerprint: `${product.name}\u0000${product.image_url}`,
+      bytes: { base: jsonBytes(product), part: 0 },
+      problems: [],
+    };
   },
   build(value) {
     const part = productOf(value as Cells);
@@ -229,7 +237,13 @@ export const shipmentsCsv: CsvLayout = {
         cells,
       ),
     ]);
-    return problems.length > 0 ? { problems } : { group: shipmentGroup(shipment), problems: [] };
+    if (problems.length > 0) return { problems };
+    const items = jsonBytes(shipment.order_item_ids) - 2;
+    return {
+      group: shipmentGroup(shipment),
+      bytes: { base: jsonBytes({ ...shipment, order_item_ids: [] }), part: items },
+      problems: [],
+    };
   },
   build(value) {
     const { shipment } = shipmentOf(value as Cells);

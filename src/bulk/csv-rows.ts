@@ -1,6 +1,9 @@
 import { parse } from 'csv-parse';
 import { UsageError } from '../cli/errors.js';
 
+/** Longest row read: far more than any record the service takes, and a bound on memory. */
+const MAX_ROW_CHARACTERS = 4 * 1024 * 1024;
+
 /** One line of a spreadsheet: its row number as the spreadsheet shows it (header = 1) and its cells. */
 export interface CsvRow {
   row: number;
@@ -43,8 +46,17 @@ export async function* readCsvRows(
   label: string,
 ): AsyncGenerator<CsvRow> {
   const parser = text.pipe(
-    parse({ delimiter, relax_column_count: true, skip_empty_lines: false, bom: true, relax_quotes: false }),
+    parse({
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      bom: true,
+      relax_quotes: false,
+      max_record_size: MAX_ROW_CHARACTERS,
+    }),
   );
+  // `pipe` does not pass errors on; reading errors (a vanished file) end the rows too.
+  text.on('error', (error) => parser.destroy(error));
   let row = 0;
   try {
     for await (const cells of parser as AsyncIterable<string[]>) {
@@ -53,7 +65,13 @@ export async function* readCsvRows(
       yield { row, cells };
     }
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const where = (error as { lines?: number }).lines;
+    if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') {
+      throw new UsageError(
+        `${label}: row ${(where ?? 0) + 1} is over ${MAX_ROW_CHARACTERS / (1024 * 1024)} MB; is a quote left open?`,
+      );
+    }
     throw new UsageError(
       `${label} is not valid CSV${where ? ` (near line ${where})` : ''}: ${(error as Error).message.replace(/^Invalid [^:]*: /, '')}`,
     );

@@ -73,7 +73,16 @@ export async function detectEncoding(path: string, flag: string | undefined): Pr
  * the old generation of the heap, which then grows.
  */
 export function openText(path: string, encoding: TextEncoding): NodeJS.ReadableStream {
-  return createReadStream(path, { highWaterMark: 16 * 1024 }).pipe(iconv.decodeStream(encoding.name));
+  const decoded = iconv.decodeStream(encoding.name) as NodeJS.ReadWriteStream & {
+    destroy(error?: Error): void;
+  };
+  const file = createReadStream(path, { highWaterMark: 16 * 1024 });
+  // `pipe` does not pass errors on: a file that vanishes or cannot be read ends the reading clearly.
+  file.on('error', (error: NodeJS.ErrnoException) => {
+    const reason = error.code === 'ENOENT' ? 'it was removed' : error.message;
+    decoded.destroy(new UsageError(`cannot read ${path}: ${reason}`));
+  });
+  return file.pipe(decoded);
 }
 
 /** A name people know for an iconv-lite encoding. */

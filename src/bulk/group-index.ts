@@ -12,6 +12,7 @@ export class GroupIndex {
   readonly #lastRow = new Column(Int32Array, 1024);
   readonly #units = new Column(Int32Array, 1024);
   readonly #fingerprint = new Column(Float64Array, 1024);
+  readonly #bytes = new Column(Float64Array, 1024);
   readonly #invalid = new Map<number, string>();
   #size = 0;
 
@@ -24,11 +25,15 @@ export class GroupIndex {
     return this.#numbers.get(key);
   }
 
-  /** Adds a group first seen at `row`; `fingerprint` NaN when its rows need not agree on anything. */
-  add(key: string, row: number, fingerprint: number): number {
+  /**
+   * Adds a group first seen at `row`; `fingerprint` NaN when its rows need not agree on anything;
+   * `bytes` the size of the record's JSON so far.
+   */
+  add(key: string, row: number, fingerprint: number, bytes: number): number {
     const index = this.#size;
-    for (const column of [this.#firstRow, this.#lastRow, this.#units, this.#fingerprint])
+    for (const column of [this.#firstRow, this.#lastRow, this.#units, this.#fingerprint, this.#bytes])
       column.ensure(index + 1);
+    this.#bytes.array[index] = bytes;
     this.#numbers.add(key, index);
     this.#firstRow.array[index] = row;
     this.#lastRow.array[index] = row;
@@ -38,10 +43,16 @@ export class GroupIndex {
     return index;
   }
 
-  /** Records another row of a group. */
-  addRow(index: number, row: number): void {
+  /** Records another row of a group, which adds `bytes` to the record's JSON. */
+  addRow(index: number, row: number, bytes = 0): void {
     this.#lastRow.array[index] = row;
     this.#units.array[index] = (this.#units.array[index] as number) + 1;
+    this.#bytes.array[index] = (this.#bytes.array[index] as number) + bytes;
+  }
+
+  /** How large the record's JSON is. */
+  bytes(index: number): number {
+    return this.#bytes.array[index] as number;
   }
 
   firstRow(index: number): number {
@@ -82,6 +93,7 @@ export class GroupIndex {
     this.#firstRow.release();
     this.#units.release();
     this.#fingerprint.release();
+    this.#bytes.release();
     return { lastRow: this.#lastRow, invalid: this.#invalid };
   }
 }

@@ -1,10 +1,40 @@
-import { createInterface } from 'node:readline';
 import { UsageError } from '../cli/errors.js';
 
-/** One element of a JSON array, or one line of NDJSON, as text, with its position (1-based). */
+/**
+ * One element of a JSON array, or one line of NDJSON, as text, with its position (1-based) and its
+ * length. A unit longer than `MAX_UNIT_CHARACTERS` is not kept (`text` undefined): no record that long
+ * could be sent, and holding it would cost memory out of all proportion.
+ */
 export interface JsonText {
   position: number;
-  text: string;
+  text: string | undefined;
+  length: number;
+}
+
+/** Longest unit kept in memory: well over the service's 1 MiB body limit. */
+export const MAX_UNIT_CHARACTERS = 4 * 1024 * 1024;
+
+/** Collects the pieces of one unit, dropping them once it is too long to keep. */
+class UnitText {
+  #pieces: string[] = [];
+  #length = 0;
+
+  add(piece: string): void {
+    this.#length += piece.length;
+    if (this.#length <= MAX_UNIT_CHARACTERS) this.#pieces.push(piece);
+    else this.#pieces = [];
+  }
+
+  take(position: number): JsonText {
+    const unit: JsonText = {
+      position,
+      text: this.#length <= MAX_UNIT_CHARACTERS ? this.#pieces.join('') : undefined,
+      length: this.#length,
+    };
+    this.#pieces = [];
+    this.#length = 0;
+    return unit;
+  }
 }
 
 /**
@@ -22,16 +52,8 @@ export async function* splitJsonArray(
   let inString = false;
   let escaped = false;
   let inElement = false;
-  let pieces: string[] = [];
+  const element = new UnitText();
   let position = 0;
-  const take = (text: string): JsonText => {
-    pieces.push(text);
-    position += 1;
-    const element = { position, text: pieces.join('') };
-    pieces = [];
-    inElement = false;
-    return element;
-  };
 
   for await (const raw of chunks) {
     const chunk = typeof raw === 'string' ? raw : raw.toString('utf8');
@@ -56,7 +78,12 @@ export async function* splitJsonArray(
       }
       if (depth === 0 && (ch === 0x2c || ch === 0x5d)) {
         if (ch === 0x5d) finished = true;
-        if (inElement || ch === 0x2c) yield take(inElement ? chunk.slice(segmentStart, i) : '');
+        if (inElement || ch === 0x2c) {
+          if (inElement) element.add(chunk.slice(segmentStart, i));
+          inElement = false;
+          position += 1;
+          yield element.take(position);
+        }
         continue;
       }
       if (!inElement) {
@@ -68,17 +95,40 @@ export async function* splitJsonArray(
       else if (ch === 0x7b || ch === 0x5b) depth += 1;
       else if (ch === 0x7d || ch === 0x5d) depth -= 1;
     }
-    if (inElement) pieces.push(chunk.slice(segmentStart));
+    if (inElement) element.add(chunk.slice(segmentStart));
   }
   if (!started) throw new UsageError(`${label} is empty`);
   if (!finished) throw new UsageError(`${label}: the JSON array is not closed with ]`);
 }
 
-/** The non-blank lines of NDJSON text, with their line numbers. */
+/** The non-blank lines of NDJSON text (LF or CRLF), with their line numbers; a line too long to keep is given by its length. */
 export async function* ndjsonLines(text: NodeJS.ReadableStream): AsyncGenerator<JsonText> {
   let position = 0;
-  for await (const line of createInterface({ input: text, crlfDelay: Number.POSITIVE_INFINITY })) {
+  const line = new UnitText();
+  let blank = true;
+  const finish = (): JsonText | undefined => {
     position += 1;
-    if (line.trim() !== '') yield { position, text: line };
+    const unit = line.take(position);
+    const wasBlank = blank;
+    blank = true;
+    if (wasBlank) return undefined;
+    if (unit.text?.endsWith('\r')) unit.text = unit.text.slice(0, -1);
+    return unit;
+  };
+  for await (const raw of text) {
+    const chunk = typeof raw === 'string' ? raw : (raw as Buffer).toString('utf8');
+    let start = 0;
+    for (let i = 0; i < chunk.length; i++) {
+      const ch = chunk.charCodeAt(i);
+      if (ch === 0x0a) {
+        line.add(chunk.slice(start, i));
+        const unit = finish();
+        if (unit) yield unit;
+        start = i + 1;
+      } else if (blank && ch > 0x20) blank = false;
+    }
+    if (start < chunk.length) line.add(chunk.slice(start));
   }
+  const last = finish();
+  if (last) yield last;
 }

@@ -10,6 +10,11 @@ export interface Inspection {
   fingerprint?: string;
   /** Order item ids the unit uses, which must be unique across the file. */
   itemIds?: readonly string[];
+  /**
+   * The unit's share of the record's JSON, in bytes: `base` when it starts the record, `part` for what
+   * each unit adds (with a separator). A record over the service's limit is refused before sending.
+   */
+  bytes?: { base: number; part: number };
   problems: Problem[];
 }
 
@@ -57,10 +62,12 @@ export function jsonLayout<T>(resource: Resource<T>): Layout {
       const record = checked.value;
       const items =
         resource.name === 'order' ? (record as OrderCreateBody).items.map((item) => item.id) : undefined;
+      const json = JSON.stringify(record);
       return {
         group: resource.keyOf(record),
-        fingerprint: JSON.stringify(record),
+        fingerprint: json,
         ...(items ? { itemIds: items } : {}),
+        bytes: { base: Buffer.byteLength(json), part: 0 },
         problems: [],
       };
     },

@@ -10,4 +10,8 @@ export interface UploadOptions {
   rate?: string;
   report?: string;
   resume: boolean;
+  /** Send the PATCH the service allows for records it took earlier with other content. */
+  update?: boolean;
+  /** The options a follow-up upload of the rejects file needs too, as words of a command line. */
+  followUp?: string[];
 }

@@ -15,7 +15,8 @@ const number = (value: number) => value.toLocaleString('en-US');
  */
 export class UploadProgress {
   readonly #f: Factory;
-  readonly #total: number;
+  #total: number;
+  readonly #lineEveryMs: number;
   readonly #noun: string;
   readonly #counts: () => ProgressCounts;
   readonly #started = performance.now();
@@ -31,8 +32,15 @@ export class UploadProgress {
     this.#noun = options.noun;
     this.#counts = options.counts;
     this.#tty = f.io.stderr.isTTY === true;
-    if (f.globals.quiet || options.total === 0) return;
-    this.#timer = setInterval(() => this.#draw(), this.#tty ? 100 : (options.lineEveryMs ?? 5000));
+    this.#lineEveryMs = options.lineEveryMs ?? 5000;
+    if (options.total > 0) this.start(options.total);
+  }
+
+  /** Starts drawing, for `total` records. */
+  start(total: number): void {
+    this.#total = total;
+    if (this.#f.globals.quiet || total === 0 || this.#timer) return;
+    this.#timer = setInterval(() => this.#draw(), this.#tty ? 100 : this.#lineEveryMs);
     this.#timer.unref();
   }
 

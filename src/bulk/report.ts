@@ -1,12 +1,8 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
-import { rm } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { csvRow } from '../util/csv.js';
-
-/** What happened to a record. */
-export type Outcome =
-  'accepted' | 'already_registered' | 'duplicate' | 'invalid' | 'rejected' | 'failed' | 'not_sent' | 'valid';
+import type { Outcome } from './outcome.js';
+import { OutputFile } from './output-file.js';
 
 /** One line of the report: a record, the rows it came from, and what happened to it. */
 export interface ReportLine {
@@ -17,88 +13,121 @@ export interface ReportLine {
   message: string;
 }
 
-async function write(stream: WriteStream, text: string): Promise<void> {
-  if (!stream.write(text)) await once(stream, 'drain');
-}
-
-async function finish(stream: WriteStream): Promise<void> {
-  stream.end();
-  await once(stream, 'finish');
+/** A report line as JSON: the same fields everywhere (report file, `--json` results on stdout). */
+export function reportJson(line: ReportLine): Record<string, unknown> {
+  return {
+    rows: line.rows,
+    id: line.id,
+    outcome: line.outcome,
+    status: line.status ?? null,
+    message: line.message,
+  };
 }
 
 /** The `--report` file: CSV, or a JSON array when the name ends in .json; written as records finish. */
-export class ReportWriter {
-  readonly path: string;
-  readonly #out: WriteStream;
+export class ReportFile {
+  readonly #file: OutputFile;
   readonly #json: boolean;
   #first = true;
 
-  constructor(path: string) {
-    this.path = path;
-    this.#json = extname(path).toLowerCase() === '.json';
-    this.#out = createWriteStream(path);
-    this.#out.write(this.#json ? '[\n' : `${csvRow(['rows', 'id', 'outcome', 'status', 'message'])}\n`);
+  private constructor(file: OutputFile, json: boolean) {
+    this.#file = file;
+    this.#json = json;
+  }
+
+  get path(): string {
+    return this.#file.path;
+  }
+
+  static async create(path: string): Promise<ReportFile> {
+    const json = extname(path).toLowerCase() === '.json';
+    const head = json ? '[\n' : `${csvRow(['rows', 'id', 'outcome', 'status', 'message'])}\n`;
+    return new ReportFile(await OutputFile.create(path, head, { what: 'report', userGiven: true }), json);
   }
 
   async add(line: ReportLine): Promise<void> {
     if (this.#json) {
-      const entry = JSON.stringify({
-        rows: line.rows,
-        id: line.id,
-        outcome: line.outcome,
-        status: line.status ?? null,
-        message: line.message,
-      });
-      await write(this.#out, `${this.#first ? '' : ',\n'}  ${entry}`);
+      await this.#file.write(`${this.#first ? '' : ',\n'}  ${JSON.stringify(reportJson(line))}`);
       this.#first = false;
-    } else {
-      await write(
-        this.#out,
-        `${csvRow([line.rows.join('|'), line.id, line.outcome, line.status ?? '', line.message])}\n`,
-      );
+      return;
     }
+    await this.#file.write(
+      `${csvRow([line.rows.join('|'), line.id, line.outcome, line.status ?? '', line.message])}\n`,
+    );
   }
 
   async close(): Promise<void> {
-    if (this.#json) this.#out.write(`${this.#first ? '' : '\n'}]\n`);
-    await finish(this.#out);
+    if (this.#json) await this.#file.write(`${this.#first ? '' : '\n'}]\n`);
+    await this.#file.close();
   }
 }
 
-/** Where the rejects of an input go: `<name>.rejects.csv` (or `.ndjson` for JSON input) next to it. */
-export function rejectsPath(inputPath: string, csv: boolean): string {
-  const name = basename(inputPath, extname(inputPath));
-  return join(dirname(inputPath), `${name}.rejects.${csv ? 'csv' : 'ndjson'}`);
+/** What the ledger remembers of the rejects files it wrote, to tell when a person has edited one. */
+export interface WrittenFiles {
+  writtenFile(path: string): { size: number; mtimeMs: number } | undefined;
+  noteWrittenFile(path: string, size: number, mtimeMs: number): void;
 }
 
 /**
- * The rejects file: the rows that were invalid or refused, as they were, plus an `error` column (CSV,
- * written as UTF-8 with a byte-order mark so Excel shows Korean text) or an `error` field (NDJSON). Fixed
- * and uploaded again, it sends just those records. Created on the first reject only.
+ * Where the rejects of an input go: `<name>.rejects.csv` (`.ndjson` for JSON input) next to it, unless
+ * a file of that name is there that intake did not write as it is now (a person has been fixing it):
+ * that one is kept, and the rejects go to the first free `<name>.rejects-2.csv`, `-3`, ...
  */
-export class RejectsWriter {
-  readonly path: string;
+export function rejectsPath(
+  inputPath: string,
+  extension: 'csv' | 'ndjson',
+  written: WrittenFiles,
+): { path: string; kept?: string } {
+  const name = basename(inputPath, extname(inputPath));
+  const at = (suffix: string) => join(dirname(inputPath), `${name}.rejects${suffix}.${extension}`);
+  const base = at('');
+  if (!existsSync(base)) return { path: base };
+  const info = statSync(base);
+  const noted = written.writtenFile(base);
+  if (noted && noted.size === info.size && noted.mtimeMs === info.mtimeMs) return { path: base };
+  for (let n = 2; ; n++) {
+    const candidate = at(`-${n}`);
+    if (!existsSync(candidate)) return { path: candidate, kept: base };
+  }
+}
+
+/**
+ * The rejects file: the rows that were invalid or not taken, as they were, plus an `error` column (CSV,
+ * written as UTF-8 with a byte-order mark so Excel shows Korean text) or an `error` field (NDJSON). Fixed
+ * and uploaded again, it sends just those records. With no rejects, it is removed at the end.
+ */
+export class RejectsFile {
+  readonly #file: OutputFile;
   readonly #header: readonly string[] | undefined;
   readonly #delimiter: string;
-  #out: WriteStream | undefined;
   count = 0;
 
-  constructor(path: string, header: readonly string[] | undefined, delimiter = ',') {
-    this.path = path;
+  private constructor(file: OutputFile, header: readonly string[] | undefined, delimiter: string) {
+    this.#file = file;
     this.#header = header;
     this.#delimiter = delimiter;
   }
 
+  get path(): string {
+    return this.#file.path;
+  }
+
+  static async create(
+    path: string,
+    header: readonly string[] | undefined,
+    delimiter = ',',
+  ): Promise<RejectsFile> {
+    const head = header ? `\uFEFF${csvRow([...header, 'error'], delimiter)}\n` : '';
+    const file = await OutputFile.create(path, head, { what: 'rejects file', userGiven: false });
+    return new RejectsFile(file, header, delimiter);
+  }
+
   async add(original: unknown, error: string): Promise<void> {
-    if (!this.#out) {
-      this.#out = createWriteStream(this.path);
-      if (this.#header) this.#out.write(`\uFEFF${csvRow([...this.#header, 'error'], this.#delimiter)}\n`);
-    }
     this.count += 1;
     if (this.#header) {
       const cells = [...(original as string[])];
       while (cells.length < this.#header.length) cells.push('');
-      await write(this.#out, `${csvRow([...cells.slice(0, this.#header.length), error], this.#delimiter)}\n`);
+      await this.#file.write(`${csvRow([...cells.slice(0, this.#header.length), error], this.#delimiter)}\n`);
       return;
     }
     const entry =
@@ -107,12 +136,22 @@ export class RejectsWriter {
         : typeof original === 'string'
           ? { text: original, error }
           : { value: original, error };
-    await write(this.#out, `${JSON.stringify(entry)}\n`);
+    await this.#file.write(`${JSON.stringify(entry)}\n`);
   }
 
-  /** Finishes the file; with no rejects, removes one left by an earlier run so it cannot mislead. */
-  async close(): Promise<void> {
-    if (this.#out) await finish(this.#out);
-    else await rm(this.path, { force: true });
+  /** Finishes the file and notes it as written; with no rejects, removes it. */
+  async close(written: WrittenFiles | undefined): Promise<void> {
+    if (this.count === 0) {
+      await this.#file.remove();
+      return;
+    }
+    await this.#file.close();
+    const info = statSync(this.path);
+    written?.noteWrittenFile(this.path, info.size, info.mtimeMs);
+  }
+
+  /** Closes the file without noting or removing it (the upload failed part-way). */
+  async abandon(): Promise<void> {
+    await this.#file.close();
   }
 }

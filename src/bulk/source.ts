@@ -15,10 +15,37 @@ export interface InputSource {
   path: string;
   /** How to name the input to people: the file name, or `stdin`. */
   label: string;
-  /** True for standard input (no rejects file or journal is written next to it). */
+  /** True for standard input (no rejects file is written next to it). */
   fromStdin: boolean;
   size: number;
+  /** Which file it is and how it was when opened: device, inode, size and modification time. */
+  identity: string;
   cleanup(): Promise<void>;
+}
+
+/** The input is not the file that was checked any more: it was replaced, edited or removed since. */
+export class InputChanged extends UsageError {}
+
+async function identityOf(path: string): Promise<string> {
+  const info = await stat(path, { bigint: true });
+  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`;
+}
+
+/** Throws `InputChanged` unless the input is still the very file it was when opened. */
+export async function assertUnchanged(source: InputSource, when: string): Promise<void> {
+  let now: string | undefined;
+  try {
+    now = await identityOf(source.path);
+  } catch {
+    now = undefined;
+  }
+  if (now === source.identity) return;
+  throw new InputChanged(
+    `${source.label} ${now === undefined ? 'was removed' : 'changed'} ${when}; nothing more was sent`,
+    [
+      'Records sent before that are in the ledger: check the file again, then run the same command to send the rest.',
+    ],
+  );
 }
 
 /** Opens `file` (or `-` for stdin): a missing or unreadable file is a usage error (exit 2). */
@@ -35,6 +62,7 @@ export async function openInput(io: IOStreams, file: string | undefined): Promis
       label: 'stdin',
       fromStdin: true,
       size: (await stat(path)).size,
+      identity: await identityOf(path),
       cleanup: () => rm(dir, { recursive: true, force: true }),
     };
   }
@@ -51,7 +79,14 @@ export async function openInput(io: IOStreams, file: string | undefined): Promis
       `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(error)}`,
     );
   }
-  return { path: file, label: basename(file), fromStdin: false, size, cleanup: async () => {} };
+  return {
+    path: file,
+    label: basename(file),
+    fromStdin: false,
+    size,
+    identity: await identityOf(file),
+    cleanup: async () => {},
+  };
 }
 
 async function head(path: string, bytes: number): Promise<Buffer> {

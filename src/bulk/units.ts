@@ -1,17 +1,21 @@
 import { open } from 'node:fs/promises';
 import iconv from 'iconv-lite';
-import { readJson } from '../contract/json-text.js';
+import { nestingDepth, readJson } from '../contract/json-text.js';
 import { UsageError } from '../cli/errors.js';
 import { readColumnMapping, locateColumns } from './columns.js';
 import { delimiterFlag, guessDelimiter, readCsvRows } from './csv-rows.js';
 import { detectEncoding, openText, type TextEncoding } from './encoding.js';
 import { ndjsonLines, splitJsonArray, type JsonText } from './json-stream.js';
 import { CSV_LAYOUTS } from './csv-layouts.js';
+import { fingerprintOf } from './fingerprint.js';
 import { jsonLayout, type Layout } from './layouts.js';
 import type { UploadOptions } from './options.js';
 import type { Resource } from './resources.js';
 import type { Problem } from './problems.js';
 import { lineAndColumn, type InputFormat, type InputSource } from './source.js';
+
+/** How deeply a JSON record may nest; no record of the contract comes near it. */
+const MAX_JSON_DEPTH = 64;
 
 /** One row (CSV), line (NDJSON) or element (JSON array), as read. */
 export interface Unit {
@@ -21,6 +25,8 @@ export interface Unit {
   original: unknown;
   /** What the layout reads: cells by column name, or the JSON value. */
   value: unknown;
+  /** A fingerprint of the unit's text as read, to tell a unit from a changed one. */
+  content: number;
   /** Why the unit cannot be read at all (not JSON; characters of another encoding). */
   unreadable?: Problem;
 }
@@ -84,7 +90,20 @@ export async function openUnits(
       layout,
       unitName: format === 'json' ? 'record' : 'line',
       async *units() {
-        for await (const { position, text } of texts()) {
+        for await (const { position, text, length } of texts()) {
+          if (text === undefined) {
+            yield {
+              row: position,
+              original: `(${length.toLocaleString('en-US')} characters, not kept)`,
+              value: undefined,
+              content: length,
+              unreadable: {
+                message: `is ${(length / (1024 * 1024)).toFixed(1)} MB of text; the service takes at most 1 MiB per request`,
+              },
+            };
+            continue;
+          }
+          const content = fingerprintOf(text);
           const read = readJson(text);
           if (!read.ok) {
             const { line, column } = lineAndColumn(text, read.offset);
@@ -96,11 +115,22 @@ export async function openUnits(
               row: position,
               original: text,
               value: undefined,
+              content,
               unreadable: { message: `not JSON: ${read.error} at ${where}` },
             };
             continue;
           }
-          yield { row: position, original: read.value, value: read.value };
+          if (nestingDepth(read.value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+            yield {
+              row: position,
+              original: text,
+              value: undefined,
+              content,
+              unreadable: { message: `is nested more than ${MAX_JSON_DEPTH} levels deep` },
+            };
+            continue;
+          }
+          yield { row: position, original: read.value, value: read.value, content };
         }
       },
     };
@@ -139,7 +169,12 @@ export async function openUnits(
         }
         const values: Record<string, string | undefined> = {};
         for (const [column, index] of columns) values[column] = cells[index];
-        const unit: Unit = { row, original: cells, value: values };
+        const unit: Unit = {
+          row,
+          original: cells,
+          value: values,
+          content: fingerprintOf(cells.join('\u001f')),
+        };
         if (hasReplacement(cells)) {
           unit.unreadable = {
             message: `has characters that are not ${encoding.name === 'utf8' ? 'UTF-8' : encoding.name}; is the file in another encoding (--encoding cp949)?`,

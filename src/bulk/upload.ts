@@ -1,31 +1,112 @@
-import { basename, resolve } from 'node:path';
-import type { ApiClient } from '../client/api-client.js';
-import { AbortedError, ApiError } from '../client/errors.js';
-import { EXIT, ExitCode } from '../cli/errors.js';
+import { resolve } from 'node:path';
+import { NetworkError } from '../client/errors.js';
+import type { AttemptReport } from '../client/http.js';
+import { normalizeServiceUrl } from '../client/service-address.js';
+import { CliError, EXIT, ExitCode } from '../cli/errors.js';
 import type { Factory } from '../cli/factory.js';
-import { describeIssues } from '../cli/report-error.js';
+import { dataDir } from '../cli/paths.js';
 import { startSpinner } from '../cli/spinner.js';
 import { positiveNumber, wholeNumber } from '../cli/values.js';
-import { checkUnits } from './check.js';
+import { checkUnits, type CheckResult } from './check.js';
 import { encodingLabel } from './encoding.js';
-import { Journal } from './journal.js';
+import { assembleRecords, type GroupEvent } from './group.js';
+import { Ledger } from './ledger.js';
 import type { UploadOptions } from './options.js';
-import { describeProblems, problemLines } from './problems.js';
+import { problemLines } from './problems.js';
 import { UploadProgress } from './progress.js';
-import { RejectsWriter, ReportWriter, rejectsPath, type ReportLine } from './report.js';
+import { RejectsFile, ReportFile, rejectsPath, reportJson, type ReportLine } from './report.js';
 import type { Resource } from './resources.js';
 import { Sender } from './sender.js';
-import { countedRecords, writeSummary, type Tally } from './summary.js';
+import { correct, planRecord, prepare, sendRecord, type SendSetup, type Sent } from './send.js';
+import { emptyTally, countedRecords, writeSummary, type Tally } from './summary.js';
 import type { InputFormat, InputSource } from './source.js';
-import { openUnits, type Unit } from './units.js';
+import { openUnits, type Unit, type UnitSource } from './units.js';
 
 /** How many problems are listed on the terminal before "and N more". */
 const SHOWN_PROBLEMS = 20;
+/** Outcomes whose rows go to the rejects file, to be fixed and sent again. */
+const REJECTED: ReadonlySet<string> = new Set(['invalid', 'rejected', 'failed', 'changed']);
+
+/** Where every line of an upload goes: the tally, the report, the rejects file and `--json` results. */
+class Outputs {
+  readonly tally = emptyTally();
+  report: ReportFile | undefined;
+  rejects: RejectsFile | undefined;
+  readonly #results: ((line: ReportLine) => void) | undefined;
+
+  constructor(results?: (line: ReportLine) => void) {
+    this.#results = results;
+  }
+
+  async add(line: ReportLine, units: readonly Unit[], reasonOf?: (unit: Unit) => string): Promise<void> {
+    this.tally.outcomes[line.outcome] += 1;
+    this.#results?.(line);
+    await this.report?.add(line);
+    if (this.rejects && REJECTED.has(line.outcome) && !(line.outcome === 'changed' && line.status === 204)) {
+      for (const unit of units) await this.rejects.add(unit.original, reasonOf?.(unit) ?? line.message);
+    }
+  }
+}
+
+/** The check pass, with a spinner and, without a terminal, a line every few seconds. */
+async function checkStage(f: Factory, units: UnitSource, label: string): Promise<CheckResult> {
+  const spinner = startSpinner(f, `Checking ${label}…`);
+  let lastLine = performance.now();
+  try {
+    return await checkUnits(units, (count) => {
+      spinner.update(`Checking ${label}: ${count.toLocaleString('en-US')} ${units.unitName}s`);
+      if (!f.io.stderr.isTTY && performance.now() - lastLine > 5000) {
+        lastLine = performance.now();
+        f.log.info(`Checked ${count.toLocaleString('en-US')} ${units.unitName}s…`);
+      }
+    });
+  } finally {
+    spinner.stop();
+  }
+}
+
+function describeCheck(
+  f: Factory,
+  resource: Resource<unknown>,
+  label: string,
+  units: UnitSource,
+  checked: CheckResult,
+): void {
+  f.log.info(
+    `${label}: ${checked.records} ${checked.records === 1 ? resource.name : resource.plural} in ${checked.units} ${units.unitName}s` +
+      (checked.invalidRecords > 0 ? `, ${checked.invalidRecords} invalid` : ', all valid') +
+      (checked.duplicates.size > 0 ? `, ${checked.duplicates.size} repeated ${units.unitName}s skipped` : ''),
+  );
+  const limit = f.globals.verbose ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS;
+  for (const line of problemLines(checked.problems, units.unitName, limit)) f.log.info(line);
+}
+
+function openLedger(f: Factory): Ledger {
+  const folder = dataDir(f.env);
+  try {
+    return new Ledger(folder);
+  } catch (error) {
+    throw new CliError(
+      `cannot open the upload ledger in ${folder}: ${(error as Error).message}`,
+      EXIT.failure,
+      ['Intake keeps what uploads sent there; set INTAKE_DATA_DIR to use another folder.'],
+    );
+  }
+}
+
+/** Everything the sending part of an upload uses, released in one place. */
+interface Sending {
+  setup: SendSetup;
+  sender: Sender;
+  progress: UploadProgress;
+}
 
 /**
- * Uploads a file of many records in two passes: the first checks every unit and groups them (nothing is
- * sent before every bad row is known); the second reads the file again and sends each record as soon as
- * its last row is read, with bounded concurrency, a resume journal, a report and a rejects file.
+ * Uploads a file of many records in stages, each in a file of its own: read the units (`units.ts`),
+ * check them all before anything is sent (`check.ts`), read again and assemble each record as its last
+ * unit arrives (`group.ts`), send it with bounded, adaptive concurrency (`sender.ts`, `send.ts`), record
+ * it in the ledger (`ledger.ts`) and report it (`report.ts`, `summary.ts`). What the stages open is
+ * released in `finally`, whatever happens.
  */
 export async function runUpload(
   f: Factory,
@@ -43,233 +124,65 @@ export async function runUpload(
       `${source.label} is not UTF-8; reading it as ${encodingLabel(units.encoding)}. Use --encoding to choose.`,
     );
   }
-
-  // Credentials are resolved before the long check, so that missing ones fail at once; the client
-  // itself (and its HTTP library) is made only once the check is done.
+  // Credentials are resolved before the long check, so that missing ones fail at once.
   if (!options.dryRun) await f.credentials();
 
-  // Pass 1: check everything.
-  const spinner = startSpinner(f, `Checking ${source.label}…`);
-  let lastLine = performance.now();
-  const checked = await checkUnits(units, (count) => {
-    spinner.update(`Checking ${source.label}: ${count.toLocaleString('en-US')} ${units.unitName}s`);
-    if (!f.io.stderr.isTTY && performance.now() - lastLine > 5000) {
-      lastLine = performance.now();
-      f.log.info(`Checked ${count.toLocaleString('en-US')} ${units.unitName}s…`);
-    }
-  }).finally(() => spinner.stop());
-  const validRecords = checked.records - checked.invalidRecords;
-  const { noun, plural } = { noun: resource.name, plural: resource.plural };
-  f.log.info(
-    `${source.label}: ${checked.records} ${checked.records === 1 ? noun : plural} in ${checked.units} ${units.unitName}s` +
-      (checked.invalidRecords > 0 ? `, ${checked.invalidRecords} invalid` : ', all valid') +
-      (checked.duplicates.size > 0 ? `, ${checked.duplicates.size} repeated ${units.unitName}s skipped` : ''),
+  const checked = await checkStage(f, units, source.label);
+  const json = (await f.settings()).output.value === 'json';
+  const outputs = new Outputs(
+    json
+      ? (line) => f.io.stdout.write(`${JSON.stringify({ type: 'record', ...reportJson(line) })}\n`)
+      : undefined,
   );
-  const limit = f.globals.verbose ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS;
-  for (const line of problemLines(checked.problems, units.unitName, limit)) f.log.info(line);
-
-  const sending = !options.dryRun && !(options.allOrNothing && checked.invalidRecords > 0);
-  if (options.allOrNothing && checked.invalidRecords > 0) {
-    f.log.info(`--all-or-nothing: nothing is sent because ${checked.invalidRecords} ${plural} are invalid.`);
-  }
-
-  const report = options.report ? new ReportWriter(options.report) : undefined;
-  const rejects = new RejectsWriter(
-    source.fromStdin
-      ? resolve(`stdin.rejects.${format === 'csv' ? 'csv' : 'ndjson'}`)
-      : rejectsPath(source.path, format === 'csv'),
-    units.header,
-    units.delimiter,
-  );
-  const tally: Tally = {
-    accepted: 0,
-    already_registered: 0,
-    duplicate: 0,
-    invalid: 0,
-    rejected: 0,
-    failed: 0,
-    not_sent: 0,
-    valid: 0,
-    fromJournal: 0,
-  };
-  const recordLine = async (line: ReportLine) => {
-    tally[line.outcome] += 1;
-    await report?.add(line);
-  };
-  const rejectUnits = async (list: readonly Unit[], reason: (unit: Unit) => string) => {
-    for (const unit of list) await rejects.add(unit.original, reason(unit));
-  };
-
-  let journal: Journal | undefined;
-  let client: ApiClient | undefined;
-  if (sending) {
-    client = await f.apiClient();
-    const settings = await f.settings();
-    if (!source.fromStdin) {
-      journal = await Journal.open(
-        `${source.path}.intake-journal`,
-        {
-          baseUrl: settings.baseUrl.value,
-          accessKeyId: settings.accessKeyId?.value ?? '',
-          resource: resource.name,
-        },
-        options.resume,
-      );
-      if (journal.earlier > 0)
-        f.log.info(
-          `Resuming: ${journal.earlier} ${plural} were sent by an earlier run (${basename(journal.path)}).`,
-        );
-      if (journal.replacedTarget) {
-        f.log.warn(
-          `${basename(journal.path)} was written for ${journal.replacedTarget.baseUrl} (${journal.replacedTarget.accessKeyId}); ` +
-            'starting a new journal, so what was sent there is not skipped here.',
-        );
-      }
-    }
-  }
-
-  const progress = sending
-    ? new UploadProgress(f, {
-        total: validRecords,
-        noun: plural,
-        counts: () => ({
-          done: tally.accepted + tally.already_registered + tally.rejected + tally.failed,
-          notAccepted: tally.rejected + tally.failed,
-        }),
-      })
-    : undefined;
-  let interrupted = false;
+  let stopped: 'interrupted' | 'failed' | undefined;
   let fatal: unknown;
-  const sender = new Sender(concurrency, rate);
-  const stopListening = f.interrupts.onInterrupt(() => {
-    if (interrupted) {
-      progress?.note('Aborting the requests in flight.');
-      void client?.abort();
-      return;
+  let ledger: Ledger | undefined;
+  let kept: string | undefined;
+  let failure: unknown;
+  try {
+    describeCheck(f, resource, source.label, units, checked);
+    const sending = !options.dryRun && !(options.allOrNothing && checked.invalidRecords > 0);
+    if (options.allOrNothing && checked.invalidRecords > 0) {
+      f.log.info(
+        `--all-or-nothing: nothing is sent because ${checked.invalidRecords} ${resource.plural} are invalid.`,
+      );
     }
-    interrupted = true;
-    progress?.note(
-      `Stopping: finishing ${sender.inFlight} request(s) in flight. Press Ctrl-C again to abort them.`,
-    );
-  });
-
-  const send = async (record: unknown, list: readonly Unit[]) => {
-    const rows = list.map((unit) => unit.row);
-    const id = resource.labelOf(record);
-    try {
-      const result = await resource.create(client as ApiClient, record);
-      journal?.add(resource.keyOf(record));
-      await recordLine({
-        rows,
-        id,
-        outcome: result.status === 202 ? 'accepted' : 'already_registered',
-        status: result.status,
-        message: result.message,
-      });
-    } catch (error) {
-      if (error instanceof AbortedError) {
-        await recordLine({ rows, id, outcome: 'not_sent', message: 'aborted before the service answered' });
-      } else if (error instanceof ApiError && error.status !== 401) {
-        const detail = Array.isArray(error.detail)
-          ? describeIssues(error.detail).join('; ')
-          : (error.detail ?? '');
-        const outcome = error.status >= 500 ? 'failed' : 'rejected';
-        const message =
-          outcome === 'failed' ? `the service failed (HTTP ${error.status}): ${detail}` : detail;
-        await rejectUnits(list, () => message);
-        await recordLine({ rows, id, outcome, status: error.status, message });
-      } else {
-        fatal ??= error;
-        const message = error instanceof Error ? error.message : String(error);
-        await recordLine({ rows, id, outcome: 'not_sent', message });
-      }
-    }
-  };
-
-  // Pass 2: read again, assemble records, send each once its last row is read.
-  /** Units of records whose last row is still to come (by group number), each with its part once built. */
-  const open = new Map<number, { unit: Unit; part?: unknown }[]>();
-  const groupReason = (invalid: string) => (unit: Unit) => {
-    const own = describeProblems(checked.problems.get(unit.row) ?? []);
-    if (own) return own;
-    const items =
-      unit.value === undefined || !units.layout.grouped
-        ? []
-        : (units.layout.inspect(unit.value).itemIds ?? []);
-    const shared = items
-      .map((item) => checked.sharedItems.get(item))
-      .filter((reason) => reason !== undefined);
-    if (shared.length > 0) return shared.join('; ');
-    return `another ${units.unitName} of this ${noun} is invalid: ${invalid}`;
-  };
-  for await (const unit of units.units()) {
-    if (interrupted || fatal !== undefined) break;
-    const duplicateOf = checked.duplicates.get(unit.row);
-    if (duplicateOf !== undefined) {
-      await report?.add({
-        rows: [unit.row],
-        id: '',
-        outcome: 'duplicate',
-        message: `repeats ${units.unitName} ${duplicateOf}`,
-      });
-      continue;
-    }
-    const index = checked.groupOfUnit.array[unit.row] ?? -1;
-    if (index === -1) {
-      const message = describeProblems(checked.problems.get(unit.row) ?? []);
-      await rejects.add(unit.original, message);
-      const id = unit.value === undefined ? '' : units.layout.label(unit.value);
-      await recordLine({ rows: [unit.row], id, outcome: 'invalid', message });
-      continue;
-    }
-    const invalid = checked.invalid.get(index);
-    const members = open.get(index) ?? [];
-    // Parts are built only for records that will be sent; an invalid record keeps its rows as they are.
-    members.push(invalid === undefined ? { unit, part: units.layout.build(unit.value).part } : { unit });
-    if (unit.row !== checked.lastUnit.array[index]) {
-      open.set(index, members);
-      continue;
-    }
-    open.delete(index);
-    const list = members.map((member) => member.unit);
-    const rows = list.map((member) => member.row);
-    if (invalid !== undefined) {
-      await rejectUnits(list, groupReason(invalid));
-      const labelled = list.find((member) => member.value !== undefined);
-      const id = labelled ? units.layout.label(labelled.value) : '';
-      await recordLine({ rows, id, outcome: 'invalid', message: invalid });
-      continue;
-    }
-    const record = units.layout.merge(members.map((member) => member.part));
-    if (!sending) {
-      await recordLine({
-        rows,
-        id: resource.labelOf(record),
-        outcome: options.dryRun ? 'valid' : 'not_sent',
-        message: '',
-      });
-    } else if (journal?.has(resource.keyOf(record))) {
-      tally.fromJournal += 1;
-      await recordLine({
-        rows,
-        id: resource.labelOf(record),
-        outcome: 'already_registered',
-        message: 'sent by an earlier run',
-      });
-    } else {
-      await sender.submit(() => send(record, list));
-    }
+    ledger = openLedger(f);
+    // Every file is opened, and its first bytes written, before the first request.
+    if (options.report) outputs.report = await ReportFile.create(options.report);
+    const extension = units.header ? 'csv' : 'ndjson';
+    const place = source.fromStdin
+      ? { path: resolve(`stdin.rejects.${extension}`) }
+      : rejectsPath(source.path, extension, ledger);
+    kept = place.kept;
+    outputs.rejects = await RejectsFile.create(place.path, units.header, units.delimiter);
+    const setup = sending
+      ? await startSending(f, resource, options, ledger, concurrency, rate, outputs.tally)
+      : undefined;
+    ({ stopped, fatal } = await sendStage(f, {
+      resource,
+      units,
+      checked,
+      source,
+      options,
+      outputs,
+      sending: setup,
+    }));
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    // Released in the reverse order of opening; after a failure, a second one must not hide the first.
+    const quietly = (work: Promise<void> | undefined) =>
+      failure === undefined ? work : work?.catch(() => {});
+    await quietly(outputs.rejects?.close(ledger));
+    await quietly(outputs.report?.close());
+    ledger?.close();
+    checked.release();
   }
-  await sender.drain();
-  checked.groupOfUnit.release();
-  checked.lastUnit.release();
-  progress?.stop();
-  stopListening();
-  await journal?.close();
-  await rejects.close();
-  await report?.close();
 
-  tally.not_sent += Math.max(0, checked.records - countedRecords(tally));
+  const { tally } = outputs;
+  tally.outcomes.not_sent += Math.max(0, checked.records - countedRecords(tally));
   await writeSummary(f, {
     resource,
     source,
@@ -279,17 +192,183 @@ export async function runUpload(
     tally,
     seconds: (performance.now() - started) / 1000,
     dryRun: options.dryRun === true,
-    stopped: interrupted ? 'interrupted' : fatal !== undefined ? 'failed' : undefined,
+    stopped,
     files: {
-      rejects: rejects.count > 0 ? rejects.path : null,
-      report: report?.path ?? null,
-      journal: journal?.path ?? null,
+      rejects: outputs.rejects && outputs.rejects.count > 0 ? outputs.rejects.path : null,
+      rejectsKept: kept ?? null,
+      report: outputs.report?.path ?? null,
+      ledger: ledger?.path ?? null,
     },
+    followUp: options.followUp ?? [],
   });
 
-  if (interrupted) throw new ExitCode(EXIT.interrupted);
   if (fatal !== undefined) throw fatal;
-  if (tally.failed > 0) throw new ExitCode(EXIT.failure);
-  if (tally.invalid > 0 || tally.rejected > 0) throw new ExitCode(EXIT.rejected);
+  if (stopped === 'interrupted') throw new ExitCode(EXIT.interrupted);
+  if (tally.outcomes.failed > 0) throw new ExitCode(EXIT.failure);
+  const { invalid, rejected } = tally.outcomes;
+  if (invalid > 0 || rejected > 0 || tally.unresolved > 0) throw new ExitCode(EXIT.rejected);
   if (options.allOrNothing && checked.invalidRecords > 0) throw new ExitCode(EXIT.rejected);
+}
+
+async function startSending(
+  f: Factory,
+  resource: Resource<unknown>,
+  options: UploadOptions,
+  ledger: Ledger,
+  concurrency: number,
+  rate: number | undefined,
+  tally: Tally,
+): Promise<Sending> {
+  const client = await f.apiClient();
+  const settings = await f.settings();
+  ledger.useTarget({
+    service: normalizeServiceUrl(settings.baseUrl.value),
+    accessKeyId: settings.accessKeyId?.value ?? '',
+  });
+  const sender = new Sender(concurrency, rate);
+  client.http.observe((report: AttemptReport) => {
+    if (report.retryInMs !== undefined) tally.retries += 1;
+    if (report.answerLost) tally.lostAnswers += 1;
+    if (report.status === 429 || report.status === 503) {
+      tally.throttled += 1;
+      sender.throttle(report.retryAfterMs);
+    } else if (report.status !== undefined && report.status < 500) sender.succeeded();
+  });
+  const progress = new UploadProgress(f, {
+    total: 0,
+    noun: resource.plural,
+    counts: () => {
+      const { accepted, already_registered, changed, rejected, failed } = tally.outcomes;
+      return {
+        done: accepted + already_registered + changed + rejected + failed,
+        notAccepted: rejected + failed,
+      };
+    },
+  });
+  return {
+    setup: { resource, client, ledger, resume: options.resume, update: options.update === true },
+    sender,
+    progress,
+  };
+}
+
+interface SendStage {
+  resource: Resource<unknown>;
+  units: UnitSource;
+  checked: CheckResult;
+  source: InputSource;
+  options: UploadOptions;
+  outputs: Outputs;
+  sending: Sending | undefined;
+}
+
+/**
+ * The send pass: each event of the group stage becomes a report line, and each record ready to send is
+ * handed to the sender. Returns how the pass stopped early, if it did, with the error that ended it (the
+ * service unreachable, refused credentials, a changed input), once the requests in flight have finished,
+ * so that the summary still says what was sent.
+ */
+async function sendStage(
+  f: Factory,
+  stage: SendStage,
+): Promise<{ stopped: 'interrupted' | 'failed' | undefined; fatal: unknown }> {
+  const { resource, outputs, sending } = stage;
+  sending?.progress.start(stage.checked.records - stage.checked.invalidRecords);
+  let interrupted = false;
+  let fatal: unknown;
+  let probe: Promise<void> | undefined;
+  const stopListening = f.interrupts.onInterrupt(() => {
+    if (interrupted) {
+      sending?.progress.note('Aborting the requests in flight.');
+      void sending?.setup.client.abort();
+      return;
+    }
+    interrupted = true;
+    sending?.progress.note(
+      `Stopping: finishing ${sending.sender.inFlight} request(s) in flight. Press Ctrl-C again to abort them.`,
+    );
+  });
+  /** After a record got no answer: is the service down (stop, exit 5), or was it that request (go on)? */
+  const checkReachable = (error: NetworkError) =>
+    (probe ??= sending?.setup.client.health().then(
+      () => {
+        probe = undefined;
+      },
+      (reason: unknown) => {
+        fatal ??= reason instanceof NetworkError ? reason : error;
+      },
+    ));
+  const finish = async (line: Omit<ReportLine, 'rows'>, units: Unit[], sent?: Sent) => {
+    if (sent?.unresolved) outputs.tally.unresolved += 1;
+    if (sent?.unreachable) await checkReachable(sent.unreachable);
+    await outputs.add({ ...line, rows: units.map((unit) => unit.row) }, units);
+  };
+  try {
+    for await (const event of assembleRecords(stage.units, stage.checked, stage.source)) {
+      if (interrupted || fatal !== undefined) break;
+      await handle(event);
+    }
+  } catch (error) {
+    fatal ??= error;
+  } finally {
+    await sending?.sender.drain();
+    sending?.progress.stop();
+    stopListening();
+  }
+  if (fatal !== undefined) return { stopped: 'failed', fatal };
+  return { stopped: interrupted ? 'interrupted' : undefined, fatal: undefined };
+
+  async function handle(event: GroupEvent): Promise<void> {
+    if (event.type === 'duplicate') {
+      await outputs.add(
+        {
+          rows: [event.unit.row],
+          id: '',
+          outcome: 'duplicate',
+          message: `repeats ${stage.units.unitName} ${event.of}`,
+        },
+        [],
+      );
+      return;
+    }
+    if (event.type === 'invalid') {
+      await outputs.add(
+        {
+          rows: event.units.map((unit) => unit.row),
+          id: event.id,
+          outcome: 'invalid',
+          message: event.message,
+        },
+        event.units,
+        event.reasonOf,
+      );
+      return;
+    }
+    const prepared = prepare(resource, event.record);
+    if (!sending) {
+      await finish(
+        { id: prepared.id, outcome: stage.options.dryRun ? 'valid' : 'not_sent', message: '' },
+        event.units,
+      );
+      return;
+    }
+    const { setup, sender } = sending;
+    const plan = planRecord(setup, prepared);
+    if (plan.action === 'skip') {
+      outputs.tally.fromLedger += 1;
+      await finish({ id: prepared.id, ...plan.sent }, event.units);
+      return;
+    }
+    await sender.submit(async () => {
+      try {
+        const sent =
+          plan.action === 'send'
+            ? await sendRecord(setup, prepared, plan.prior)
+            : await correct(setup, prepared, plan.prior, plan.differing);
+        await finish({ id: prepared.id, ...sent }, event.units, sent);
+      } catch (error) {
+        fatal ??= error;
+      }
+    });
+  }
 }

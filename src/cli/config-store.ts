@@ -1,6 +1,5 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import Conf from 'conf';
-import envPaths from 'env-paths';
 
 /** Settings a profile can hold. Keys are written as in the config file. */
 export const PROFILE_KEYS = [
@@ -19,10 +18,7 @@ interface ConfigData extends Record<string, unknown> {
   profiles?: Record<string, Profile>;
 }
 
-/** Where the config lives: `INTAKE_CONFIG_DIR`, or the OS config directory for intake. */
-export function configDir(env: Readonly<Record<string, string | undefined>>): string {
-  return env.INTAKE_CONFIG_DIR || envPaths('intake', { suffix: '' }).config;
-}
+export { configDir } from './paths.js';
 
 /**
  * Profiles in one JSON file (mode 0600, in a folder of mode 0700, since it holds secrets). The file is

@@ -1,9 +1,10 @@
 /** The signals a run can be asked to stop by. */
-export type StopSignal = 'SIGINT' | 'SIGTERM';
+export type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 
 /**
- * Ctrl-C (SIGINT) and SIGTERM during a run. A command that can stop cleanly (a bulk upload, `serve`)
- * registers a handler; with no handler the process ends at once (exit 130, or 143 for SIGTERM).
+ * Ctrl-C (SIGINT), SIGTERM and a closed terminal (SIGHUP) during a run. A command that can stop cleanly
+ * (a bulk upload, `serve`) registers a handler; with no handler the process ends at once (exit 130, or
+ * 128 + the signal's number for the others).
  */
 export interface Interrupts {
   /** Calls `handler` on each signal until the returned function is called. */

@@ -4,7 +4,8 @@ import { InterruptHub, type StopSignal } from './interrupts.js';
 import { runCli } from './run.js';
 import { VERSION } from '../util/version.js';
 
-const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
+const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const SIGNAL_EXIT: Record<StopSignal, number> = { SIGINT: EXIT.interrupted, SIGTERM: 143, SIGHUP: 129 };
 
 /**
  * Makes the CLI the only one deciding what a signal does. A dependency of `conf` (atomic writes, via
@@ -20,7 +21,7 @@ function ownStopSignals(hub: InterruptHub): void {
   });
   for (const signal of STOP_SIGNALS) {
     const listener = () => {
-      if (!hub.interrupt(signal)) process.exit(signal === 'SIGINT' ? EXIT.interrupted : 143);
+      if (!hub.interrupt(signal)) process.exit(SIGNAL_EXIT[signal]);
     };
     own.add(listener);
     process.on(signal, listener);

@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
 import { AbortedError, ApiError, NetworkError, UnexpectedResponseError } from '../client/errors.js';
 import { formatLoc } from '../contract/loc.js';
-import type { ValidationIssue } from '../contract/validation.js';
+import type { ReceivedValidationIssue } from '../contract/validation.js';
 import { CliError, EXIT, ExitCode } from './errors.js';
 import type { Factory } from './factory.js';
 
@@ -10,7 +10,7 @@ import type { Factory } from './factory.js';
  * fields, so that a record built from flags reports `--image-url` rather than `image_url`.
  */
 export function describeIssues(
-  issues: readonly ValidationIssue[],
+  issues: readonly Pick<ReceivedValidationIssue, 'loc' | 'msg'>[],
   names: Record<string, string> = {},
 ): string[] {
   return issues.map((issue) => {

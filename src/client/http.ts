@@ -8,7 +8,7 @@ import {
   retryAfterMs,
   type RetryPolicy,
 } from './retry.js';
-import type { ValidationIssue } from '../contract/index.js';
+import { ReceivedValidationIssue } from '../contract/validation.js';
 
 /** What one attempt did, for `--verbose`. Headers are given with Authorization already redacted. */
 export interface AttemptReport {
@@ -22,6 +22,10 @@ export interface AttemptReport {
   ms: number;
   /** Set when another attempt follows after this many milliseconds. */
   retryInMs?: number;
+  /** What Retry-After asked for, in milliseconds, when the answer said. */
+  retryAfterMs?: number;
+  /** The attempt broke after its request may have reached the service: its answer was lost. */
+  answerLost?: boolean;
 }
 
 export interface HttpClientOptions {
@@ -82,10 +86,16 @@ function parseBody(text: string): unknown {
   }
 }
 
-function errorDetail(body: unknown): string | ValidationIssue[] | undefined {
+function errorDetail(body: unknown): string | ReceivedValidationIssue[] | undefined {
   if (body !== null && typeof body === 'object' && 'detail' in body) {
     const detail = (body as { detail: unknown }).detail;
-    if (typeof detail === 'string' || Array.isArray(detail)) return detail as string | ValidationIssue[];
+    if (typeof detail === 'string') return detail;
+    if (Array.isArray(detail)) {
+      const issues = detail.map((item) => ReceivedValidationIssue.safeParse(item));
+      if (issues.every((issue) => issue.success))
+        return issues.map((issue) => issue.data as ReceivedValidationIssue);
+      return JSON.stringify(detail).slice(0, 500);
+    }
   }
   return typeof body === 'string' && body !== '' ? body.slice(0, 500) : undefined;
 }
@@ -101,6 +111,7 @@ export class HttpClient {
   readonly #dispatcher: Dispatcher;
   readonly #ownDispatcher: boolean;
   readonly #retry: RetryPolicy;
+  readonly #observers = new Set<(report: AttemptReport) => void>();
   #aborted = false;
 
   constructor(options: HttpClientOptions) {
@@ -116,6 +127,12 @@ export class HttpClient {
         headersTimeout: options.timeoutMs,
         bodyTimeout: options.timeoutMs,
       });
+  }
+
+  /** Calls `observer` with a report of every attempt until the returned function is called. */
+  observe(observer: (report: AttemptReport) => void): () => void {
+    this.#observers.add(observer);
+    return () => this.#observers.delete(observer);
   }
 
   /**
@@ -141,12 +158,13 @@ export class HttpClient {
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const shown = { ...headers, ...(headers.authorization ? { authorization: 'Basic [redacted]' } : {}) };
     const attempts = this.#retry.attempts;
+    const firstStarted = performance.now();
     let uncertain = false;
 
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
-      const report = (extra: Partial<AttemptReport>) =>
-        this.#options.onAttempt?.({
+      const report = (extra: Partial<AttemptReport>) => {
+        const full: AttemptReport = {
           method,
           url,
           attempt,
@@ -154,7 +172,10 @@ export class HttpClient {
           headers: shown,
           ms: performance.now() - started,
           ...extra,
-        });
+        };
+        this.#options.onAttempt?.(full);
+        for (const observer of this.#observers) observer(full);
+      };
       let status: number;
       let body: unknown;
       let retryAfter: string | undefined;
@@ -172,31 +193,37 @@ export class HttpClient {
       } catch (error) {
         if (this.#aborted) throw new AbortedError();
         const code = (error as { code?: string }).code;
+        const notSent = code !== undefined && NOT_SENT.has(code);
+        const reason = describeNetworkError(error, this.#options.timeoutMs);
         if (!isRetryableError(error) || attempt >= attempts) {
-          report({ error: describeNetworkError(error, this.#options.timeoutMs) });
-          throw new NetworkError(this.baseUrl, describeNetworkError(error, this.#options.timeoutMs), {
+          report({ error: reason, answerLost: !notSent });
+          throw new NetworkError(this.baseUrl, reason, {
             cause: error,
+            attempts: attempt,
+            elapsedMs: performance.now() - firstStarted,
+            notSent: notSent && !uncertain,
           });
         }
-        if (code === undefined || !NOT_SENT.has(code)) uncertain = true;
+        if (!notSent) uncertain = true;
         const wait = backoffMs(this.#retry, attempt);
-        report({ error: describeNetworkError(error, this.#options.timeoutMs), retryInMs: wait });
+        report({ error: reason, retryInMs: wait, answerLost: !notSent });
         await sleep(wait);
         if (this.#aborted) throw new AbortedError();
         continue;
       }
+      const asked = retryAfterMs(retryAfter);
       if (RETRYABLE_STATUSES.has(status) && attempt < attempts) {
-        const wait = backoffMs(this.#retry, attempt, retryAfterMs(retryAfter));
-        report({ status, retryInMs: wait });
+        const wait = backoffMs(this.#retry, attempt, asked);
+        report({ status, retryInMs: wait, ...(asked === undefined ? {} : { retryAfterMs: asked }) });
         await sleep(wait);
         if (this.#aborted) throw new AbortedError();
         continue;
       }
-      report({ status });
+      report({ status, ...(asked === undefined ? {} : { retryAfterMs: asked }) });
       if ((status >= 200 && status < 300) || options.accept?.includes(status)) {
         return { status, body, attempts: attempt, uncertain };
       }
-      throw new ApiError({ status, detail: errorDetail(body), method, url });
+      throw new ApiError({ status, detail: errorDetail(body), method, url, attempts: attempt });
     }
   }
 

@@ -6,6 +6,8 @@ export const ID_MAX_LENGTH = 255;
 export const URL_MAX_LENGTH = 2048;
 /** Most lines in one order, and most item ids in one shipment. */
 export const LIST_MAX_ITEMS = 1000;
+/** Largest request body the service reads (413 above it). */
+export const BODY_MAX_BYTES = 1024 * 1024;
 
 const notBlank = (value: string): boolean => value.length === 0 || value.trim().length > 0;
 

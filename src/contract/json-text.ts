@@ -128,3 +128,23 @@ export function readJson(text: string): JsonRead {
     return { ok: false, ...locateJsonError(text) };
   }
 }
+
+/**
+ * How deeply a JSON value nests (a scalar is 0, `[1]` is 1), counted without recursion and no further
+ * than `limit + 1`, so that any value, however deep, is measured cheaply and safely.
+ */
+export function nestingDepth(value: unknown, limit: number): number {
+  let deepest = 0;
+  const work: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (work.length > 0) {
+    const { value: current, depth } = work.pop() as { value: unknown; depth: number };
+    if (current === null || typeof current !== 'object') continue;
+    const level = depth + 1;
+    if (level > deepest) deepest = level;
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(current)) {
+      if (child !== null && typeof child === 'object') work.push({ value: child, depth: level });
+    }
+  }
+  return deepest;
+}

@@ -47,11 +47,11 @@ describe('re-running an upload', () => {
 
     const again = await cli(['shipment', 'create', shipments, '--json'], { env: t.env });
     expect(again.code).toBe(0);
-    expect(again.json()).toMatchObject({ accepted: 0, already_registered: 10 });
-    expect(again.stderr).toContain('10 shipments were sent by an earlier run');
+    expect(again.summary()).toMatchObject({ accepted: 0, already_registered: 10 });
+    expect(again.stderr).toContain('10 already registered by an earlier run');
     const ordersAgain = await cli(['order', 'create', orders, '--no-resume', '--json'], { env: t.env });
     expect(ordersAgain.code).toBe(0);
-    expect(ordersAgain.json()).toMatchObject({ accepted: 0, already_registered: 10 });
+    expect(ordersAgain.summary()).toMatchObject({ accepted: 0, already_registered: 10 });
     await expectExactlyOnce('RR', 'order', 10);
     await expectExactlyOnce('RR', 'shipment', 10);
   });
@@ -77,7 +77,7 @@ describe('interruption', () => {
           interrupts: hub,
         });
         expect(first.code).toBe(130);
-        const summary = first.json() as Record<string, number | boolean>;
+        const summary = first.summary() as Record<string, number | boolean>;
         expect(summary.interrupted).toBe(true);
         expect(summary.accepted).toBeGreaterThanOrEqual(8);
         expect(summary.accepted).toBeLessThan(40);
@@ -89,8 +89,8 @@ describe('interruption', () => {
           env: { ...t.env, INTAKE_BASE_URL: proxy.url },
         });
         expect(rerun.code).toBe(0);
-        expect(rerun.json()).toMatchObject({ invalid: 0, rejected: 0, failed: 0, not_sent: 0 });
-        expect(rerun.stderr).toContain('were sent by an earlier run');
+        expect(rerun.summary()).toMatchObject({ invalid: 0, rejected: 0, failed: 0, not_sent: 0 });
+        expect(rerun.stderr).toContain('already registered by an earlier run');
       } finally {
         await proxy.close();
       }
@@ -118,7 +118,7 @@ describe('interruption', () => {
       });
       expect(first.code).toBe(130);
       expect(first.stderr).toContain('Aborting the requests in flight.');
-      expect(Number((first.json() as Record<string, number>).not_sent)).toBeGreaterThan(0);
+      expect(Number(first.summary().not_sent)).toBeGreaterThan(0);
     } finally {
       await proxy.close();
     }

@@ -28,7 +28,7 @@ describe('FingerprintTable', () => {
 describe('GroupIndex', () => {
   it('numbers groups in order and tracks rows, counts and reasons', () => {
     const groups = new GroupIndex();
-    for (let i = 0; i < 5000; i++) expect(groups.add(`G-${i}`, i + 2, i)).toBe(i);
+    for (let i = 0; i < 5000; i++) expect(groups.add(`G-${i}`, i + 2, i, 100)).toBe(i);
     groups.addRow(10, 9000);
     groups.invalidate(10, 'first reason');
     groups.invalidate(10, 'second reason');

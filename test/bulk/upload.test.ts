@@ -8,8 +8,7 @@ const t = useService();
 
 const order = (id: string) => t.service.local.order(id);
 const jobCount = async () => (await t.service.local.jobs()).length;
-const summaryOf = (result: { json: () => unknown }) =>
-  result.json() as Record<string, number | string | null | boolean>;
+const summaryOf = (result: { summary: () => Record<string, unknown> }) => result.summary();
 
 describe('orders CSV', () => {
   it('groups adjacent and scattered rows into one order each (UTF-8 with BOM, CRLF)', async () => {
@@ -266,7 +265,11 @@ describe('options', () => {
       stdin: text,
     });
     expect(result.code).toBe(0);
-    expect(summaryOf(result)).toMatchObject({ input: 'stdin', accepted: 1, journal_file: null });
+    expect(summaryOf(result)).toMatchObject({
+      input: 'stdin',
+      accepted: 1,
+      ledger_file: expect.stringMatching(/ledger\.db$/),
+    });
     expect(files.dir).toBeDefined();
   });
 

@@ -59,7 +59,7 @@ describe('progress of an upload', () => {
       );
       expect(result.code).toBe(0);
       expect(stripVTControlCharacters(result.stderr)).toMatch(/█+░*\s\d+\/30 products · [\d.]+\/s · ETA /);
-      expect(result.json()).toMatchObject({ accepted: 30 });
+      expect(result.summary()).toMatchObject({ accepted: 30 });
     } finally {
       await proxy.close();
     }
@@ -82,6 +82,6 @@ describe('progress of an upload', () => {
     );
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
-    expect(result.json()).toMatchObject({ accepted: 3 });
+    expect(result.summary()).toMatchObject({ accepted: 3 });
   });
 });

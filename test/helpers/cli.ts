@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { RetryPolicy } from '../../src/client/retry.js';
@@ -11,6 +8,7 @@ import { runCli } from '../../src/cli/run.js';
 import { afterAll, beforeAll } from 'vitest';
 import type { BuildServerOptions } from '../../src/server/build-server.js';
 import { startService, type TestService } from './service.js';
+import { tempDir } from './temp.js';
 
 export interface CliResult {
   code: number;
@@ -18,6 +16,17 @@ export interface CliResult {
   stderr: string;
   /** stdout parsed as JSON (for `--json` runs). */
   json: () => unknown;
+  /** A bulk upload's `--json` lines: one per record, then the summary. */
+  records: () => Record<string, unknown>[];
+  summary: () => Record<string, unknown>;
+}
+
+/** The lines of NDJSON output, parsed. */
+export function jsonLines(text: string): Record<string, unknown>[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 export interface CliOptions {
@@ -51,7 +60,11 @@ export async function cli(args: readonly string[], options: CliOptions = {}): Pr
   Object.assign(stderr, { isTTY: tty });
   const factory = createFactory({
     io: { stdin, stdout, stderr },
-    env: { INTAKE_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'intake-config-')), ...options.env },
+    env: {
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+      ...options.env,
+    },
     version: '0.0.0-test',
     interrupts: options.interrupts ?? new InterruptHub(),
     retry: options.retry ?? QUICK_RETRY,
@@ -60,15 +73,30 @@ export async function cli(args: readonly string[], options: CliOptions = {}): Pr
     ...(options.now ? { now: options.now } : {}),
   });
   const code = await runCli(args, factory);
-  return { code, stdout: out, stderr: err, json: () => JSON.parse(out) as unknown };
+  return {
+    code,
+    stdout: out,
+    stderr: err,
+    json: () => JSON.parse(out) as unknown,
+    records: () => jsonLines(out).filter((line) => line.type === 'record'),
+    summary: () => {
+      const last = jsonLines(out).at(-1);
+      if (last?.type !== 'summary') throw new Error(`no summary line in: ${out.slice(-300)}`);
+      return last;
+    },
+  };
 }
 
-/** The environment that points the CLI at a test service with its merchant's credentials. */
+/**
+ * The environment that points the CLI at a test service with its merchant's credentials, and at a data
+ * folder of its own, so runs against one service share their upload ledger and no other.
+ */
 export function serviceEnv(service: TestService, configDir?: string): Record<string, string> {
   return {
     INTAKE_BASE_URL: service.baseUrl,
     INTAKE_ACCESS_KEY_ID: service.credentials.accessKeyId,
     INTAKE_SECRET_ACCESS_KEY: service.credentials.secretAccessKey,
+    INTAKE_DATA_DIR: tempDir('intake-data-'),
     ...(configDir ? { INTAKE_CONFIG_DIR: configDir } : {}),
   };
 }

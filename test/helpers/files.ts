@@ -1,7 +1,7 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
+import { tempDir } from './temp.js';
 
 export const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
 
@@ -12,7 +12,7 @@ export function workspace(...fixtures: string[]): {
   write: (name: string, text: string | Buffer) => string;
   read: (name: string) => string;
 } {
-  const dir = mkdtempSync(join(tmpdir(), 'intake-bulk-'));
+  const dir = tempDir('intake-bulk-');
   for (const name of fixtures) copyFileSync(join(FIXTURES, name), join(dir, name));
   return {
     dir,

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   basicAuthorization,
@@ -12,6 +9,7 @@ import {
   type QueueRun,
 } from '../../src/contract/index.js';
 import { buildServer, type BuildServerOptions } from '../../src/server/build-server.js';
+import { tempDir } from './temp.js';
 
 export const TEST_CREDENTIALS: Credentials = {
   accessKeyId: 'AKTESTMERCHANT0001',
@@ -82,8 +80,7 @@ function parse(text: string): unknown {
 
 /** A real service on a free port with a temp database; pass `dataDir` to reuse one. */
 export async function startService(options: Partial<BuildServerOptions> = {}): Promise<TestService> {
-  const ownDir = options.dataDir === undefined;
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'intake-test-'));
+  const dataDir = options.dataDir ?? tempDir('intake-serve-');
   const app = await buildServer({
     applyDelay: { minMs: 60_000, maxMs: 60_000 },
     merchants: [{ merchantId: 'mall-1', ...TEST_CREDENTIALS }],
@@ -153,7 +150,6 @@ export async function startService(options: Partial<BuildServerOptions> = {}): P
     local,
     async close() {
       await app.close();
-      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

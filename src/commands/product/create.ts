@@ -39,7 +39,11 @@ export function newProductCreateCommand(f: Factory): Command {
         f,
         'product',
         { id: options.id, name: options.name, image_url: options.imageUrl },
-        { label: 'the flags', flags: { id: '--id', name: '--name', image_url: '--image-url' } },
+        {
+          label: 'the flags',
+          dryRun: options.dryRun === true,
+          flags: { id: '--id', name: '--name', image_url: '--image-url' },
+        },
       );
     });
 }

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import envPaths from 'env-paths';
 import type { Carrier } from '../../contract/carriers.js';
 import { DEFAULT_REVIEW_POINTS, type ReviewKind, type ReviewPoints } from '../../contract/kinds.js';
 import { EXIT, UsageError } from '../../cli/errors.js';
@@ -8,6 +7,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { describeIssues } from '../../cli/report-error.js';
 import { wholeNumber } from '../../cli/values.js';
+import { dataDir } from '../../cli/paths.js';
 import { parseDurationRange } from '../../util/duration.js';
 import type { BuildServerOptions } from '../../server/build-server.js';
 import type { MerchantSeed } from '../../server/merchants.js';
@@ -129,11 +129,6 @@ function firstSecret(f: Factory, flags: ServeFlags): string | undefined {
   return secret;
 }
 
-/** Default place of the service's data: the user's data directory for intake. */
-export function defaultDataDir(env: Factory['env']): string {
-  return env.INTAKE_DATA_DIR || envPaths('intake', { suffix: '' }).data;
-}
-
 /** Reads and checks every flag; anything wrong is a usage error before anything starts. */
 export async function serveOptions(f: Factory, flags: ServeFlags): Promise<ServeOptions> {
   const port = wholeNumber('--port', flags.port, { max: 65535 });
@@ -151,7 +146,7 @@ export async function serveOptions(f: Factory, flags: ServeFlags): Promise<Serve
     host: flags.host,
     port,
     server: {
-      dataDir: flags.data ?? defaultDataDir(f.env),
+      dataDir: flags.data ?? dataDir(f.env),
       applyDelay,
       thanksDelayDays: wholeNumber('--thanks-delay-days', flags.thanksDelayDays, { max: 365 }),
       deliveryDays: wholeNumber('--delivery-days', flags.deliveryDays, { max: 365 }),

@@ -3,8 +3,7 @@ import type { UploadOptions } from '../../bulk/options.js';
 import { openInput, planInput } from '../../bulk/source.js';
 import type { Factory } from '../../cli/factory.js';
 import { createOne } from './create-one.js';
-import { UsageError } from '../../cli/errors.js';
-import { describeIssues } from '../../cli/report-error.js';
+import { followUpOptions } from './upload-options.js';
 
 /**
  * Creates what an input holds: one record (a JSON object) is sent on its own; many (a JSON array,
@@ -20,30 +19,17 @@ export async function createFromInput(
   try {
     const plan = await planInput(source, options.format);
     if (plan.mode === 'single') {
-      if (options.dryRun) {
-        const [{ check }, { RESOURCES }] = await Promise.all([
-          import('../../contract/validation.js'),
-          import('../../bulk/resources.js'),
-        ]);
-        const resource = RESOURCES[name] as Resource<unknown>;
-        const checked = check(resource.schema, plan.record, []);
-        if (!checked.ok) {
-          throw new UsageError(
-            `the ${resource.name} from ${source.label} is invalid:`,
-            describeIssues(checked.issues),
-          );
-        }
-        f.log.info(`The ${resource.name} from ${source.label} is valid (dry run: nothing was sent).`);
-        return;
-      }
-      await createOne(f, name, plan.record, { label: source.label });
+      await createOne(f, name, plan.record, { label: source.label, dryRun: options.dryRun === true });
       return;
     }
     const [{ runUpload }, { RESOURCES }] = await Promise.all([
       import('../../bulk/upload.js'),
       import('../../bulk/resources.js'),
     ]);
-    await runUpload(f, RESOURCES[name] as Resource<unknown>, source, plan.format, options);
+    await runUpload(f, RESOURCES[name] as Resource<unknown>, source, plan.format, {
+      ...options,
+      followUp: followUpOptions(options),
+    });
   } finally {
     await source.cleanup();
   }

@@ -32,10 +32,10 @@ export async function createOne(
   f: Factory,
   name: ResourceName,
   input: unknown,
-  source: { label: string; flags?: Record<string, string> },
+  source: { label: string; flags?: Record<string, string>; dryRun?: boolean },
 ): Promise<void> {
-  const [{ check }, { RESOURCES }] = await Promise.all([
-    import('../../contract/validation.js'),
+  const [{ check, BODY_MAX_BYTES }, { RESOURCES }] = await Promise.all([
+    import('../../contract/index.js'),
     import('../../bulk/resources.js'),
   ]);
   const resource = RESOURCES[name] as Resource<unknown>;
@@ -45,6 +45,16 @@ export async function createOne(
       `the ${resource.name} from ${source.label} is invalid; nothing was sent:`,
       describeIssues(checked.issues, source.flags),
     );
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(checked.value));
+  if (bytes > BODY_MAX_BYTES) {
+    throw new UsageError(
+      `the ${resource.name} from ${source.label} is ${(bytes / (1024 * 1024)).toFixed(1)} MB as JSON; the service takes at most 1 MiB per request. Nothing was sent.`,
+    );
+  }
+  if (source.dryRun) {
+    f.log.info(`The ${resource.name} from ${source.label} is valid (dry run: nothing was sent).`);
+    return;
   }
   const result = await resource.create(await f.apiClient(), checked.value);
   if (result.status === 409 && !result.uncertain) {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { UploadOptions } from '../../bulk/options.js';
 
 /** Adds the options of file uploads (format, encoding, checks, sending, reports) to a create command. */
 export function addUploadOptions(command: Command): Command {
@@ -15,5 +16,18 @@ export function addUploadOptions(command: Command): Command {
     .option('--concurrency <n>', 'requests in flight at once', '8')
     .option('--rate <n>', 'at most n requests per second')
     .option('--report <file>', 'write one line per record to this file (.csv or .json)')
-    .option('--no-resume', 'send again what an earlier run of this file already sent (ignore its journal)');
+    .option(
+      '--update',
+      'for records the service took earlier with other content, send the change it allows (PATCH)',
+    )
+    .option('--no-resume', 'send everything again, even what the ledger says an earlier run sent');
+}
+
+/** The options a follow-up upload of a run's rejects file needs too (the same columns, the same choices). */
+export function followUpOptions(options: UploadOptions): string[] {
+  return [
+    ...(options.columns !== undefined ? ['--columns', options.columns] : []),
+    ...(options.delimiter !== undefined ? ['--delimiter', options.delimiter] : []),
+    ...(options.update ? ['--update'] : []),
+  ];
 }

@@ -48,6 +48,7 @@ export function newShipmentCreateCommand(f: Factory): Command {
       };
       return createOne(f, 'shipment', record, {
         label: 'the flags',
+        dryRun: options.dryRun === true,
         flags: {
           order_id: '--order',
           order_item_ids: '--items',

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { readJson, type ValidationIssue } from '../../contract/index.js';
+import { BODY_MAX_BYTES, readJson, type ValidationIssue } from '../../contract/index.js';
 import { InvalidRequest } from '../errors.js';
 
 /** Largest request body the service reads. */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const BODY_LIMIT_BYTES = BODY_MAX_BYTES;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -1,0 +1,361 @@
+import { join } from 'node:path';
+import { openDatabase, type Db } from '../storage/sqlite.js';
+
+/** What the ledger knows of a record: whether it is in flight, or what the service answered. */
+export type LedgerState = 'sending' | 'accepted' | 'already_registered' | 'rejected' | 'failed';
+
+export type RecordKind = 'order' | 'product' | 'shipment';
+
+/** A record as the ledger keeps it. */
+export interface LedgerEntry {
+  kind: RecordKind;
+  /** The order or product id, or a shipment's order, carrier, tracking number and items. */
+  key: string;
+  /** A hash of the content sent. */
+  fingerprint: string;
+  /** Hashes of the fields that can differ between two sendings of one id, to say which did. */
+  fields: Record<string, string>;
+  state: LedgerState;
+  status: number | null;
+  message: string | null;
+  updatedAt: number;
+}
+
+/** A service and the access key id used on it: records sent to one are not another's. */
+export interface LedgerTarget {
+  service: string;
+  accessKeyId: string;
+}
+
+const MIGRATIONS = [
+  `
+  CREATE TABLE targets (
+    id INTEGER PRIMARY KEY,
+    service TEXT NOT NULL,
+    access_key_id TEXT NOT NULL,
+    UNIQUE (service, access_key_id)
+  );
+  -- Every record an upload sent or is sending, by service and credentials.
+  CREATE TABLE records (
+    target_id INTEGER NOT NULL REFERENCES targets (id),
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    fields TEXT NOT NULL,
+    state TEXT NOT NULL,
+    status INTEGER,
+    message TEXT,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (target_id, kind, key)
+  ) WITHOUT ROWID;
+  -- Item ids of orders the service accepted, so a shipments sheet without order ids can be sent.
+  CREATE TABLE order_items (
+    target_id INTEGER NOT NULL,
+    item_id TEXT NOT NULL,
+    order_id TEXT NOT NULL,
+    PRIMARY KEY (target_id, item_id)
+  ) WITHOUT ROWID;
+  -- Products the service accepted (by a product create or an order line), for catalogs.
+  CREATE TABLE products (
+    target_id INTEGER NOT NULL,
+    product_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    image_url TEXT NOT NULL,
+    PRIMARY KEY (target_id, product_id)
+  ) WITHOUT ROWID;
+  -- Files uploads wrote (rejects), as written, to tell when a person has edited one since.
+  CREATE TABLE written_files (
+    path TEXT PRIMARY KEY,
+    size INTEGER NOT NULL,
+    mtime_ms REAL NOT NULL
+  ) WITHOUT ROWID;
+  `,
+];
+
+interface RecordRow {
+  kind: RecordKind;
+  key: string;
+  fingerprint: string;
+  fields: string;
+  state: LedgerState;
+  status: number | null;
+  message: string | null;
+  updated_at: number;
+}
+
+const toEntry = (row: RecordRow): LedgerEntry => ({
+  kind: row.kind,
+  key: row.key,
+  fingerprint: row.fingerprint,
+  fields: JSON.parse(row.fields) as Record<string, string>,
+  state: row.state,
+  status: row.status,
+  message: row.message,
+  updatedAt: row.updated_at,
+});
+
+/** How many answers are held before they are committed together. */
+const ANSWER_BATCH = 256;
+
+/** Counts of records by kind and state, for `intake ledger`. */
+export interface LedgerCount {
+  service: string;
+  access_key_id: string;
+  kind: RecordKind;
+  state: LedgerState;
+  count: number;
+}
+
+/**
+ * The upload ledger: per service and access key id, every record an upload sent, with a fingerprint of
+ * its content and what the service answered. A record is written as `sending` (and committed) before its
+ * request leaves, and its answer after, so after any kill the next run knows which were in flight.
+ * Answers are committed in batches; one not yet committed leaves its record `sending`, which a re-run
+ * treats as in flight: sent again, which the service answers as already registered (or, for a
+ * shipment, as the no-op it is).
+ */
+export class Ledger {
+  readonly path: string;
+  readonly #db: Db;
+  #target = 0;
+  #answers: (() => void)[] = [];
+  #sendingBatch: LedgerEntry[] = [];
+  #sendingWaiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  #scheduled = false;
+  readonly #statements;
+
+  constructor(dataDir: string) {
+    this.path = join(dataDir, 'ledger.db');
+    this.#db = openDatabase(this.path, {
+      migrations: MIGRATIONS,
+      synchronous: 'NORMAL',
+      what: 'the upload ledger',
+    });
+    const db = this.#db;
+    this.#statements = {
+      target: db.prepare<[string, string], { id: number }>(
+        'SELECT id FROM targets WHERE service = ? AND access_key_id = ?',
+      ),
+      addTarget: db.prepare<[string, string]>('INSERT INTO targets (service, access_key_id) VALUES (?, ?)'),
+      get: db.prepare<[number, string, string], RecordRow>(
+        'SELECT * FROM records WHERE target_id = ? AND kind = ? AND key = ?',
+      ),
+      put: db.prepare<[number, string, string, string, string, string, number | null, string | null, number]>(
+        `INSERT INTO records (target_id, kind, key, fingerprint, fields, state, status, message, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (target_id, kind, key) DO UPDATE SET fingerprint = excluded.fingerprint,
+           fields = excluded.fields, state = excluded.state, status = excluded.status,
+           message = excluded.message, updated_at = excluded.updated_at`,
+      ),
+      answer: db.prepare<[string, number | null, string | null, number, number, string, string]>(
+        'UPDATE records SET state = ?, status = ?, message = ?, updated_at = ? WHERE target_id = ? AND kind = ? AND key = ?',
+      ),
+      item: db.prepare<[number, string, string]>(
+        'INSERT OR REPLACE INTO order_items (target_id, item_id, order_id) VALUES (?, ?, ?)',
+      ),
+      orderOfItem: db.prepare<[number, string], { order_id: string }>(
+        'SELECT order_id FROM order_items WHERE target_id = ? AND item_id = ?',
+      ),
+      product: db.prepare<[number, string, string, string]>(
+        'INSERT OR REPLACE INTO products (target_id, product_id, name, image_url) VALUES (?, ?, ?, ?)',
+      ),
+      productById: db.prepare<[number, string], { name: string; image_url: string }>(
+        'SELECT name, image_url FROM products WHERE target_id = ? AND product_id = ?',
+      ),
+      counts: db.prepare<[], LedgerCount>(
+        `SELECT targets.service AS service, targets.access_key_id AS access_key_id, kind, state, COUNT(*) AS count
+         FROM records JOIN targets ON targets.id = records.target_id
+         GROUP BY targets.id, kind, state ORDER BY targets.service, targets.access_key_id, kind, state`,
+      ),
+      list: db.prepare<[number, string | null, string | null, number], RecordRow>(
+        `SELECT * FROM records WHERE target_id = ?1 AND (?2 IS NULL OR kind = ?2) AND (?3 IS NULL OR state = ?3)
+         ORDER BY updated_at DESC LIMIT ?4`,
+      ),
+      writtenFile: db.prepare<[string], { size: number; mtime_ms: number }>(
+        'SELECT size, mtime_ms FROM written_files WHERE path = ?',
+      ),
+      noteFile: db.prepare<[string, number, number]>(
+        'INSERT OR REPLACE INTO written_files (path, size, mtime_ms) VALUES (?, ?, ?)',
+      ),
+    };
+  }
+
+  /** Chooses the service and credentials whose records are read and written from now on. */
+  useTarget(target: LedgerTarget): this {
+    const found = this.#statements.target.get(target.service, target.accessKeyId);
+    this.#target =
+      found?.id ?? Number(this.#statements.addTarget.run(target.service, target.accessKeyId).lastInsertRowid);
+    return this;
+  }
+
+  get(kind: RecordKind, key: string): LedgerEntry | undefined {
+    const row = this.#statements.get.get(this.#target, kind, key);
+    return row ? toEntry(row) : undefined;
+  }
+
+  /**
+   * Writes that a record is about to be sent; resolves once that is committed. Records marked in the
+   * same turn of the event loop share one commit.
+   */
+  sending(entry: Omit<LedgerEntry, 'state' | 'status' | 'message' | 'updatedAt'>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#sendingBatch.push({
+        ...entry,
+        state: 'sending',
+        status: null,
+        message: null,
+        updatedAt: Date.now(),
+      });
+      this.#sendingWaiters.push({ resolve, reject });
+      if (!this.#scheduled) {
+        this.#scheduled = true;
+        setImmediate(() => this.#commitSending());
+      }
+    });
+  }
+
+  #commitSending(): void {
+    this.#scheduled = false;
+    const batch = this.#sendingBatch;
+    const waiters = this.#sendingWaiters;
+    this.#sendingBatch = [];
+    this.#sendingWaiters = [];
+    try {
+      this.#db.transaction(() => {
+        for (const work of this.#answers.splice(0)) work();
+        for (const entry of batch) this.#put(entry);
+      })();
+    } catch (error) {
+      for (const waiter of waiters) waiter.reject(error);
+      return;
+    }
+    for (const waiter of waiters) waiter.resolve();
+  }
+
+  #put(entry: LedgerEntry): void {
+    this.#statements.put.run(
+      this.#target,
+      entry.kind,
+      entry.key,
+      entry.fingerprint,
+      JSON.stringify(entry.fields),
+      entry.state,
+      entry.status,
+      entry.message,
+      entry.updatedAt,
+    );
+  }
+
+  /**
+   * Records the service's answer for a record. Held until a batch is full, the next records are marked
+   * `sending`, or `flush`: a kill before then leaves the record in flight, which is safe.
+   */
+  answered(
+    kind: RecordKind,
+    key: string,
+    state: Exclude<LedgerState, 'sending'>,
+    status: number | null,
+    message: string,
+  ): void {
+    const now = Date.now();
+    this.#answers.push(() =>
+      this.#statements.answer.run(state, status, message, now, this.#target, kind, key),
+    );
+    if (this.#answers.length >= ANSWER_BATCH) this.flush();
+  }
+
+  /** Replaces what the ledger knows of a record (after a PATCH brought the service up to date). */
+  replace(entry: LedgerEntry): void {
+    this.#answers.push(() => this.#put(entry));
+  }
+
+  /** Notes the items and products of an accepted order, or an accepted product. */
+  accepted(
+    what:
+      | {
+          kind: 'order';
+          orderId: string;
+          items: readonly { id: string; product: { id: string; name: string; image_url: string } }[];
+        }
+      | { kind: 'product'; id: string; name: string; image_url: string },
+  ): void {
+    this.#answers.push(() => {
+      if (what.kind === 'product') {
+        this.#statements.product.run(this.#target, what.id, what.name, what.image_url);
+        return;
+      }
+      for (const item of what.items) {
+        this.#statements.item.run(this.#target, item.id, what.orderId);
+        this.#statements.product.run(
+          this.#target,
+          item.product.id,
+          item.product.name,
+          item.product.image_url,
+        );
+      }
+    });
+  }
+
+  /** The order of an item this tool sent, if the service accepted it. */
+  orderOfItem(itemId: string): string | undefined {
+    return this.#statements.orderOfItem.get(this.#target, itemId)?.order_id;
+  }
+
+  /** A product's name and image as this tool sent them, if the service accepted it. */
+  product(productId: string): { name: string; image_url: string } | undefined {
+    return this.#statements.productById.get(this.#target, productId);
+  }
+
+  /** Commits the answers held so far. */
+  flush(): void {
+    const work = this.#answers.splice(0);
+    if (work.length === 0) return;
+    this.#db.transaction(() => {
+      for (const item of work) item();
+    })();
+  }
+
+  /** Records by service, credentials, kind and state. */
+  counts(): LedgerCount[] {
+    return this.#statements.counts.all();
+  }
+
+  /** The records of the chosen target, newest first. */
+  list(options: { kind?: RecordKind; state?: LedgerState; limit: number }): LedgerEntry[] {
+    return this.#statements.list
+      .all(this.#target, options.kind ?? null, options.state ?? null, options.limit)
+      .map(toEntry);
+  }
+
+  /** Forgets the records of the chosen target (of one kind, when given); returns how many. */
+  clear(kind?: RecordKind): number {
+    return this.#db.transaction(() => {
+      const records = this.#db
+        .prepare('DELETE FROM records WHERE target_id = ?1 AND (?2 IS NULL OR kind = ?2)')
+        .run(this.#target, kind ?? null).changes;
+      if (kind === undefined || kind === 'order')
+        this.#db.prepare('DELETE FROM order_items WHERE target_id = ?').run(this.#target);
+      if (kind === undefined || kind !== 'shipment')
+        this.#db.prepare('DELETE FROM products WHERE target_id = ?').run(this.#target);
+      return records;
+    })();
+  }
+
+  /** What the ledger noted of a file an upload wrote: its size and time, to tell whether it was edited. */
+  writtenFile(path: string): { size: number; mtimeMs: number } | undefined {
+    const row = this.#statements.writtenFile.get(path);
+    return row ? { size: row.size, mtimeMs: row.mtime_ms } : undefined;
+  }
+
+  noteWrittenFile(path: string, size: number, mtimeMs: number): void {
+    this.#statements.noteFile.run(path, size, mtimeMs);
+  }
+
+  close(): void {
+    try {
+      this.flush();
+    } finally {
+      this.#db.close();
+    }
+  }
+}

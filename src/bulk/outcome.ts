@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * What happened to a record. The first six are the outcomes of an upload (decisions §4); the others say
+ * why a record was not sent at all: a dry run checked it (`valid`), the upload stopped first
+ * (`not_sent`), or a row repeated another exactly (`duplicate`, a row rather than a record).
+ */
+export type Outcome =
+  | 'accepted'
+  | 'already_registered'
+  | 'changed'
+  | 'invalid'
+  | 'rejected'
+  | 'failed'
+  | 'valid'
+  | 'not_sent'
+  | 'duplicate';
+
+const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+/** A fingerprint of a record's content: the same content always gives the same one. */
+export function fingerprint(record: unknown): string {
+  return hash(JSON.stringify(record));
+}
+
+/** A fingerprint of each field, to say which ones differ without keeping their values. */
+export function fieldPrints(fields: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => [name, hash(JSON.stringify(value))]),
+  );
+}
+
+/** The fields whose fingerprints differ. */
+export function differingFields(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys(after).filter((name) => before[name] !== after[name]);
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Whether a text names an id: quoted (`'A'`, `"A"`, `` `A` ``) or as a whole word. */
+function names(text: string, id: string): boolean {
+  if (id === '') return false;
+  return new RegExp(`['"\`]${escape(id)}['"\`]|(?<![\\w-])${escape(id)}(?![\\w-])`).test(text);
+}
+
+/**
+ * Whether a 409 is about the record itself: its text names the record's own id and none of the other
+ * ids it carries. "Order item 'ORD-2-1' already exists in order 'ORD-1'" sent for order ORD-2 names an
+ * item of ORD-2 and another order: that order was refused, not registered. When in doubt, the answer is
+ * no: a false "rejected" is reported and can be checked, a false "already registered" loses a record.
+ */
+export function conflictIsOwn(detail: string, ownId: string, otherIds: readonly string[]): boolean {
+  return names(detail, ownId) && !otherIds.some((other) => other !== ownId && names(detail, other));
+}

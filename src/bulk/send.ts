@@ -1,0 +1,227 @@
+import type { ApiClient } from '../client/api-client.js';
+import { AbortedError, ApiError, NetworkError } from '../client/errors.js';
+import { describeIssues } from '../cli/report-error.js';
+import type { OrderCreateBody, ProductCreateBody } from '../contract/index.js';
+import type { Ledger, LedgerEntry } from './ledger.js';
+import { conflictIsOwn, differingFields, fieldPrints, fingerprint, type Outcome } from './outcome.js';
+import type { Resource } from './resources.js';
+
+/** What the send stage works with for one upload. */
+export interface SendSetup {
+  resource: Resource<unknown>;
+  client: ApiClient;
+  ledger: Ledger;
+  /** Consult the ledger (false with `--no-resume`: send everything, but still record it). */
+  resume: boolean;
+  /** Send the PATCH the service allows for records accepted earlier with other content. */
+  update: boolean;
+}
+
+/** A record about to be sent, with what the ledger keeps of it. */
+export interface Prepared {
+  record: unknown;
+  key: string;
+  id: string;
+  print: string;
+  fields: Record<string, string>;
+}
+
+/** What happened to one record: the report line's outcome, status and message. */
+export interface Sent {
+  outcome: Outcome;
+  status?: number | undefined;
+  message: string;
+  /** The service could not be reached: the upload should find out whether it is down. */
+  unreachable?: NetworkError;
+  /** A `changed` record the service still has other content for. */
+  unresolved?: boolean;
+}
+
+/** What to do with a record, decided from the ledger without asking the service. */
+export type Plan =
+  | { action: 'send'; prior: LedgerEntry | undefined }
+  | { action: 'skip'; sent: Sent }
+  | { action: 'correct'; prior: LedgerEntry; differing: string[] };
+
+export function prepare(resource: Resource<unknown>, record: unknown): Prepared {
+  return {
+    record,
+    key: resource.keyOf(record),
+    id: resource.labelOf(record),
+    print: fingerprint(record),
+    fields: fieldPrints(resource.fieldsOf(record)),
+  };
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+const REGISTERED: ReadonlySet<string> = new Set(['accepted', 'already_registered']);
+
+/**
+ * Decides from the ledger: a record the service took earlier with the same content is not sent again;
+ * one it took with other content is a correction; anything else (new, in flight when a run was killed,
+ * refused or failed before) is sent.
+ */
+export function planRecord(setup: SendSetup, prepared: Prepared): Plan {
+  if (!setup.resume) return { action: 'send', prior: setup.ledger.get(setup.resource.name, prepared.key) };
+  const prior = setup.ledger.get(setup.resource.name, prepared.key);
+  if (!prior || !REGISTERED.has(prior.state)) return { action: 'send', prior };
+  if (prior.fingerprint === prepared.print) {
+    return {
+      action: 'skip',
+      sent: {
+        outcome: 'already_registered',
+        message: `sent by an earlier run (${prior.state} ${day(prior.updatedAt)} UTC)`,
+      },
+    };
+  }
+  return { action: 'correct', prior, differing: differingFields(prior.fields, prepared.fields) };
+}
+
+function apiMessage(error: ApiError): string {
+  const detail = Array.isArray(error.detail) ? describeIssues(error.detail).join('; ') : (error.detail ?? '');
+  return detail || `HTTP ${error.status}`;
+}
+
+/** A failed request as an outcome; a 401 is not an outcome but the end of the upload (thrown). */
+function failure(error: unknown): Sent {
+  if (error instanceof AbortedError)
+    return { outcome: 'not_sent', message: 'aborted before the service answered' };
+  if (error instanceof NetworkError) {
+    return {
+      outcome: 'failed',
+      message: `no answer: ${error.reason} (${error.attempts} attempts)`,
+      unreachable: error,
+    };
+  }
+  if (error instanceof ApiError && error.status !== 401) {
+    if (error.status === 429 || error.status >= 500) {
+      const why = error.status === 429 ? 'still rate limited' : 'the service failed';
+      return {
+        outcome: 'failed',
+        status: error.status,
+        message: `${why} after ${error.attempts} attempts (HTTP ${error.status}): ${apiMessage(error)}`,
+      };
+    }
+    return { outcome: 'rejected', status: error.status, message: apiMessage(error) };
+  }
+  throw error;
+}
+
+/** Notes in the ledger what the service now has: the items and products of an order, or a product. */
+function noteAccepted(setup: SendSetup, record: unknown): void {
+  if (setup.resource.name === 'order') {
+    const order = record as OrderCreateBody;
+    setup.ledger.accepted({ kind: 'order', orderId: order.id, items: order.items });
+  } else if (setup.resource.name === 'product') {
+    setup.ledger.accepted({ kind: 'product', ...(record as ProductCreateBody) });
+  }
+}
+
+/**
+ * Sends a record: marks it in flight in the ledger (committed before the request leaves), creates it,
+ * and records the answer. A 409 is `already_registered` only when it names the record's own id; if the
+ * ledger knows other content for it, the record is `changed`.
+ */
+export async function sendRecord(
+  setup: SendSetup,
+  prepared: Prepared,
+  prior: LedgerEntry | undefined,
+): Promise<Sent> {
+  const { resource, ledger } = setup;
+  await ledger.sending({
+    kind: resource.name,
+    key: prepared.key,
+    fingerprint: prepared.print,
+    fields: prepared.fields,
+  });
+  let sent: Sent;
+  try {
+    const result = await resource.create(setup.client, prepared.record);
+    if (result.status === 202) {
+      sent = { outcome: 'accepted', status: 202, message: result.message };
+    } else if (
+      !conflictIsOwn(result.message, resource.ownIdOf(prepared.record), resource.otherIdsOf(prepared.record))
+    ) {
+      sent = { outcome: 'rejected', status: 409, message: result.message };
+    } else if (prior && prior.fingerprint !== prepared.print) {
+      // The service has this id from an earlier run that sent other content: keep that as what it has.
+      ledger.replace({
+        ...prior,
+        state: 'already_registered',
+        status: 409,
+        message: result.message,
+        updatedAt: Date.now(),
+      });
+      const differing = differingFields(prior.fields, prepared.fields);
+      return setup.update && differing.length > 0
+        ? correct(setup, prepared, prior, differing)
+        : changedWithoutUpdate(setup, differing);
+    } else {
+      sent = { outcome: 'already_registered', status: 409, message: result.message };
+    }
+  } catch (error) {
+    sent = failure(error);
+  }
+  if (sent.outcome === 'not_sent') return sent;
+  ledger.answered(resource.name, prepared.key, sent.outcome as 'accepted', sent.status ?? null, sent.message);
+  if (sent.outcome === 'accepted' || sent.outcome === 'already_registered')
+    noteAccepted(setup, prepared.record);
+  return sent;
+}
+
+function changedWithoutUpdate(setup: SendSetup, differing: readonly string[]): Sent {
+  const { updatable } = setup.resource;
+  const fixable = differing.filter((field) => updatable.includes(field));
+  const fixed = differing.filter((field) => !updatable.includes(field));
+  const hints = [
+    fixable.length > 0 ? `run with --update to send ${fixable.join(', ')}` : '',
+    fixed.length > 0
+      ? `the service cannot change ${fixed.join(', ')} of an existing ${setup.resource.name}`
+      : '',
+  ].filter(Boolean);
+  return {
+    outcome: 'changed',
+    unresolved: true,
+    message: `${differing.join(', ') || 'content'} differ${differing.length === 1 ? 's' : ''} from what the service took earlier; ${hints.join('; ')}`,
+  };
+}
+
+/**
+ * A record the service took earlier with other content: without `--update`, says which fields differ;
+ * with it, sends the PATCH the service allows and says what it could not change.
+ */
+export async function correct(
+  setup: SendSetup,
+  prepared: Prepared,
+  prior: LedgerEntry,
+  differing: readonly string[],
+): Promise<Sent> {
+  const { resource, ledger } = setup;
+  const fixable = differing.filter((field) => resource.updatable.includes(field));
+  if (!setup.update || fixable.length === 0 || !resource.update)
+    return changedWithoutUpdate(setup, differing);
+  try {
+    await resource.update(setup.client, prepared.record);
+  } catch (error) {
+    const sent = failure(error);
+    return { ...sent, message: `the update was not taken: ${sent.message}`, unresolved: true };
+  }
+  const fixed = differing.filter((field) => !resource.updatable.includes(field));
+  const fields = { ...prior.fields };
+  for (const field of resource.updatable) fields[field] = prepared.fields[field] as string;
+  ledger.replace({
+    ...prior,
+    fingerprint: fixed.length === 0 ? prepared.print : prior.fingerprint,
+    fields,
+    state: prior.state,
+    updatedAt: Date.now(),
+  });
+  const cannot =
+    fixed.length > 0 ? `; the service cannot change ${fixed.join(', ')} of an existing ${resource.name}` : '';
+  return {
+    outcome: 'changed',
+    status: 204,
+    message: `updated ${fixable.join(', ')} by PATCH${cannot}`,
+    ...(fixed.length > 0 ? { unresolved: true } : {}),
+  };
+}
