@@ -158,15 +158,17 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
     }
   }
 
+  // Rules about a record as a whole: said on its first row, so the listing shows them too.
+  const wholeRecord = (group: number, message: string) => {
+    problems.set(groups.firstRow(group), [...(problems.get(groups.firstRow(group)) ?? []), { message }]);
+    groups.invalidate(group, message);
+  };
   for (let group = 0; group < groups.size; group++) {
     if (groups.units(group) > layout.maxUnits) {
-      groups.invalidate(
-        group,
-        `has ${groups.units(group)} ${unitName}s; at most ${layout.maxUnits} are allowed`,
-      );
+      wholeRecord(group, `has ${groups.units(group)} ${unitName}s; at most ${layout.maxUnits} are allowed`);
     }
     if (groups.bytes(group) > BODY_MAX_BYTES) {
-      groups.invalidate(
+      wholeRecord(
         group,
         `is ${megabytes(groups.bytes(group))} as JSON; the service takes at most 1 MiB per request`,
       );

@@ -167,9 +167,16 @@ export class Ledger {
          FROM records JOIN targets ON targets.id = records.target_id
          GROUP BY targets.id, kind, state ORDER BY targets.service, targets.access_key_id, kind, state`,
       ),
-      list: db.prepare<[number, string | null, string | null, number], RecordRow>(
-        `SELECT * FROM records WHERE target_id = ?1 AND (?2 IS NULL OR kind = ?2) AND (?3 IS NULL OR state = ?3)
-         ORDER BY updated_at DESC LIMIT ?4`,
+      list: db.prepare<
+        [{ target: number; kind: string | null; state: string | null; limit: number }],
+        RecordRow
+      >(
+        `SELECT * FROM records WHERE target_id = @target AND (@kind IS NULL OR kind = @kind)
+           AND (@state IS NULL OR state = @state)
+         ORDER BY updated_at DESC LIMIT @limit`,
+      ),
+      clear: db.prepare<[{ target: number; kind: string | null }]>(
+        'DELETE FROM records WHERE target_id = @target AND (@kind IS NULL OR kind = @kind)',
       ),
       writtenFile: db.prepare<[string], { size: number; mtime_ms: number }>(
         'SELECT size, mtime_ms FROM written_files WHERE path = ?',
@@ -323,16 +330,19 @@ export class Ledger {
   /** The records of the chosen target, newest first. */
   list(options: { kind?: RecordKind; state?: LedgerState; limit: number }): LedgerEntry[] {
     return this.#statements.list
-      .all(this.#target, options.kind ?? null, options.state ?? null, options.limit)
+      .all({
+        target: this.#target,
+        kind: options.kind ?? null,
+        state: options.state ?? null,
+        limit: options.limit,
+      })
       .map(toEntry);
   }
 
   /** Forgets the records of the chosen target (of one kind, when given); returns how many. */
   clear(kind?: RecordKind): number {
     return this.#db.transaction(() => {
-      const records = this.#db
-        .prepare('DELETE FROM records WHERE target_id = ?1 AND (?2 IS NULL OR kind = ?2)')
-        .run(this.#target, kind ?? null).changes;
+      const records = this.#statements.clear.run({ target: this.#target, kind: kind ?? null }).changes;
       if (kind === undefined || kind === 'order')
         this.#db.prepare('DELETE FROM order_items WHERE target_id = ?').run(this.#target);
       if (kind === undefined || kind !== 'shipment')

@@ -79,15 +79,15 @@ export function rejectsPath(
   written: WrittenFiles,
 ): { path: string; kept?: string } {
   const name = basename(inputPath, extname(inputPath));
-  const at = (suffix: string) => join(dirname(inputPath), `${name}.rejects${suffix}.${extension}`);
-  const base = at('');
-  if (!existsSync(base)) return { path: base };
-  const info = statSync(base);
-  const noted = written.writtenFile(base);
-  if (noted && noted.size === info.size && noted.mtimeMs === info.mtimeMs) return { path: base };
-  for (let n = 2; ; n++) {
-    const candidate = at(`-${n}`);
-    if (!existsSync(candidate)) return { path: candidate, kept: base };
+  const at = (n: number) => join(dirname(inputPath), `${name}.rejects${n === 1 ? '' : `-${n}`}.${extension}`);
+  const ours = (path: string) => {
+    const info = statSync(path);
+    const noted = written.writtenFile(path);
+    return noted !== undefined && noted.size === info.size && noted.mtimeMs === info.mtimeMs;
+  };
+  for (let n = 1; ; n++) {
+    const path = at(n);
+    if (!existsSync(path) || ours(path)) return n === 1 ? { path } : { path, kept: at(1) };
   }
 }
 

@@ -145,7 +145,10 @@ function writeNextSteps(f: Factory, end: UploadEnd, sent: number, rate: number):
     f.log.info(`${files.rejectsKept} was edited since intake wrote it, so it was kept as it is.`);
   }
   if (files.rejects) {
-    f.log.info(`Rows to fix: ${files.rejects} (the original columns plus "error").`);
+    const shape = end.units.header
+      ? 'the original columns plus "error"'
+      : 'the original records plus an "error" field';
+    f.log.info(`Rows to fix: ${files.rejects} (${shape}).`);
     const command = ['intake', resource.name, 'create', files.rejects, ...end.followUp];
     f.log.info(`After fixing them: ${command.map(shellQuote).join(' ')}`);
   }

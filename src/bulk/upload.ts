@@ -1,16 +1,15 @@
 import { resolve } from 'node:path';
 import { NetworkError } from '../client/errors.js';
 import type { AttemptReport } from '../client/http.js';
-import { normalizeServiceUrl } from '../client/service-address.js';
-import { CliError, EXIT, ExitCode } from '../cli/errors.js';
+import { EXIT, ExitCode } from '../cli/errors.js';
 import type { Factory } from '../cli/factory.js';
-import { dataDir } from '../cli/paths.js';
 import { startSpinner } from '../cli/spinner.js';
 import { positiveNumber, wholeNumber } from '../cli/values.js';
 import { checkUnits, type CheckResult } from './check.js';
 import { encodingLabel } from './encoding.js';
 import { assembleRecords, type GroupEvent } from './group.js';
-import { Ledger } from './ledger.js';
+import type { Ledger } from './ledger.js';
+import { ledgerTarget, openLedger } from './open-ledger.js';
 import type { UploadOptions } from './options.js';
 import { problemLines } from './problems.js';
 import { UploadProgress } from './progress.js';
@@ -79,19 +78,6 @@ function describeCheck(
   );
   const limit = f.globals.verbose ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS;
   for (const line of problemLines(checked.problems, units.unitName, limit)) f.log.info(line);
-}
-
-function openLedger(f: Factory): Ledger {
-  const folder = dataDir(f.env);
-  try {
-    return new Ledger(folder);
-  } catch (error) {
-    throw new CliError(
-      `cannot open the upload ledger in ${folder}: ${(error as Error).message}`,
-      EXIT.failure,
-      ['Intake keeps what uploads sent there; set INTAKE_DATA_DIR to use another folder.'],
-    );
-  }
 }
 
 /** Everything the sending part of an upload uses, released in one place. */
@@ -220,11 +206,7 @@ async function startSending(
   tally: Tally,
 ): Promise<Sending> {
   const client = await f.apiClient();
-  const settings = await f.settings();
-  ledger.useTarget({
-    service: normalizeServiceUrl(settings.baseUrl.value),
-    accessKeyId: settings.accessKeyId?.value ?? '',
-  });
+  ledger.useTarget(await ledgerTarget(f));
   const sender = new Sender(concurrency, rate);
   client.http.observe((report: AttemptReport) => {
     if (report.retryInMs !== undefined) tally.retries += 1;

@@ -5,6 +5,7 @@ import { newCarriersCommand } from '../commands/carriers/list.js';
 import { newConfigCommand } from '../commands/config/config.js';
 import { newHealthCommand } from '../commands/health/health.js';
 import { newKeysCommand } from '../commands/keys/check.js';
+import { newLedgerCommand } from '../commands/ledger/ledger.js';
 import { newLocalCommand } from '../commands/local/local.js';
 import { newOrderCommand } from '../commands/order/order.js';
 import { newProductCommand } from '../commands/product/product.js';
@@ -62,6 +63,7 @@ Exit codes: 0 ok, 1 failure, 2 usage or unreadable input, 3 authentication faile
     newKeysCommand(f),
     newHealthCommand(f),
     newQueueCommand(f),
+    newLedgerCommand(f),
     newLoginCommand(f),
     newLogoutCommand(f),
     newConfigCommand(f),

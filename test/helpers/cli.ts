@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { RetryPolicy } from '../../src/client/retry.js';
 import { createFactory } from '../../src/cli/factory.js';
@@ -38,6 +38,8 @@ export interface CliOptions {
   retry?: RetryPolicy;
   interrupts?: InterruptHub;
   now?: () => Date;
+  /** Called with each write to stderr, as it happens (before the run goes on). */
+  onStderr?: (text: string) => void;
 }
 
 /** Fast retries for tests: the policy is the same, the waits are short. */
@@ -45,12 +47,21 @@ export const QUICK_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 5, maxDelayM
 
 /** Runs the real CLI in-process through its Factory, with captured streams and a private config folder. */
 export async function cli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
   let out = '';
   let err = '';
-  stdout.on('data', (chunk) => (out += chunk));
-  stderr.on('data', (chunk) => (err += chunk));
+  const stdout = new Writable({
+    write(chunk, _encoding, done) {
+      out += chunk;
+      done();
+    },
+  });
+  const stderr = new Writable({
+    write(chunk, _encoding, done) {
+      err += chunk;
+      options.onStderr?.(String(chunk));
+      done();
+    },
+  });
   const stdin = Readable.from(options.stdin === undefined ? [] : [options.stdin]) as Readable & {
     isTTY?: boolean;
   };

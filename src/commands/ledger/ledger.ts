@@ -1,0 +1,13 @@
+import { Command } from 'commander';
+import type { Factory } from '../../cli/factory.js';
+import { newLedgerClearCommand } from './clear.js';
+import { newLedgerListCommand } from './list.js';
+import { newLedgerStatusCommand } from './status.js';
+
+export function newLedgerCommand(f: Factory): Command {
+  return new Command('ledger')
+    .description('What uploads sent, by service and credentials, so re-runs never send anything twice')
+    .addCommand(newLedgerStatusCommand(f))
+    .addCommand(newLedgerListCommand(f))
+    .addCommand(newLedgerClearCommand(f));
+}

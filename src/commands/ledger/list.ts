@@ -1,0 +1,79 @@
+import { Command, Option } from 'commander';
+import type { LedgerState, RecordKind } from '../../bulk/ledger.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { writeData } from '../../cli/output.js';
+import { wholeNumber } from '../../cli/values.js';
+
+export interface LedgerListOptions {
+  kind?: RecordKind;
+  state?: LedgerState;
+  limit: number;
+}
+
+/** The records the ledger holds for the current service and credentials, newest first. */
+export async function ledgerListRun(options: LedgerListOptions, f: Factory): Promise<void> {
+  const { ledgerTarget, openLedger } = await import('../../bulk/open-ledger.js');
+  const target = await ledgerTarget(f);
+  const ledger = openLedger(f);
+  try {
+    const rows = ledger
+      .useTarget(target)
+      .list(options)
+      .map((entry) => ({
+        kind: entry.kind,
+        key: entry.key,
+        state: entry.state,
+        status: entry.status,
+        message: entry.message,
+        updated_at: new Date(entry.updatedAt).toISOString(),
+      }));
+    await writeData(f, {
+      json: rows,
+      rows,
+      columns: [
+        { header: 'kind', value: (row) => row.kind },
+        { header: 'key', value: (row) => row.key },
+        { header: 'state', value: (row) => row.state },
+        { header: 'status', value: (row) => row.status },
+        { header: 'updated_at', value: (row) => row.updated_at },
+        { header: 'message', value: (row) => row.message },
+      ],
+    });
+  } finally {
+    ledger.close();
+  }
+}
+
+export function newLedgerListCommand(
+  f: Factory,
+  runF: (options: LedgerListOptions, f: Factory) => Promise<void> = ledgerListRun,
+): Command {
+  return new Command('list')
+    .description('Records sent to the current service with the current credentials, newest first')
+    .addOption(new Option('--kind <kind>', 'only this kind').choices(['order', 'product', 'shipment']))
+    .addOption(
+      new Option('--state <state>', 'only this state').choices([
+        'sending',
+        'accepted',
+        'already_registered',
+        'rejected',
+        'failed',
+      ]),
+    )
+    .option('--limit <n>', 'at most this many', '50')
+    .addHelpText(
+      'after',
+      examples('intake ledger list', 'intake ledger list --kind shipment --state failed --json'),
+    )
+    .action((flags: { kind?: RecordKind; state?: LedgerState; limit: string }) =>
+      runF(
+        {
+          ...(flags.kind ? { kind: flags.kind } : {}),
+          ...(flags.state ? { state: flags.state } : {}),
+          limit: wholeNumber('--limit', flags.limit, { min: 1, max: 1_000_000 }),
+        },
+        f,
+      ),
+    );
+}

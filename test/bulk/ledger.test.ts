@@ -1,0 +1,284 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cli, useService } from '../helpers/cli.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { csvCells, workspace } from '../helpers/files.js';
+import { sampleOrder } from '../helpers/samples.js';
+
+const t = useService();
+
+const ORDER_HEADER =
+  'order_id,member_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
+const orderRow = (id: string, item: string, phone = '010-1111-2222', product = '감귤') =>
+  `${id},M-1,김민지,${phone},${item},P-${id},${product},https://shop.example.com/${id}.jpg`;
+const jobCount = async () => (await t.service.local.jobs()).length;
+
+describe('honest outcomes', () => {
+  it("a 409 about another order's item is rejected, written to the rejects file, and exits 4", async () => {
+    await t.service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-OWNER') });
+    const files = workspace();
+    const path = files.write(
+      'orders.csv',
+      [ORDER_HEADER, orderRow('ORD-TAKER', 'ORD-OWNER-1'), orderRow('ORD-FINE', 'ORD-FINE-1')].join('\n'),
+    );
+    const result = await cli(['order', 'create', path, '--json'], { env: t.env });
+    expect(result.code).toBe(4);
+    expect(result.summary()).toMatchObject({ accepted: 1, rejected: 1, already_registered: 0 });
+    expect(result.records().find((line) => line.id === 'ORD-TAKER')).toMatchObject({
+      outcome: 'rejected',
+      status: 409,
+      message: "Order item 'ORD-OWNER-1' already exists in order 'ORD-OWNER'.",
+    });
+    const rejects = csvCells(files.read('orders.rejects.csv'));
+    expect(rejects.map((row) => [row[0], row.at(-1)])).toEqual([
+      ['order_id', 'error'],
+      ['ORD-TAKER', "Order item 'ORD-OWNER-1' already exists in order 'ORD-OWNER'."],
+    ]);
+    expect(await t.service.local.order('ORD-TAKER')).toBeUndefined();
+  });
+
+  it('a corrected recipient is changed, said field by field, and --update sends it by PATCH', async () => {
+    const files = workspace();
+    const path = files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-FIX', 'ORD-FIX-1')].join('\n'));
+    expect((await cli(['order', 'create', path], { env: t.env })).code).toBe(0);
+
+    files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-FIX', 'ORD-FIX-1', '010-9999-0000')].join('\n'));
+    const told = await cli(['order', 'create', path, '--json'], { env: t.env });
+    expect(told.code).toBe(4);
+    expect(told.records()[0]).toMatchObject({ outcome: 'changed', status: null });
+    expect(told.records()[0]?.message).toContain(
+      'recipient_cellphone differs from what the service took earlier',
+    );
+    expect(told.records()[0]?.message).toContain('run with --update to send recipient_cellphone');
+    expect(told.stderr).toContain('After fixing them: intake order create');
+    expect((await t.service.local.order('ORD-FIX'))?.recipient_cellphone).toBe('010-1111-2222');
+
+    const updated = await cli(['order', 'create', path, '--update', '--json'], { env: t.env });
+    expect(updated.code).toBe(0);
+    expect(updated.records()[0]).toMatchObject({
+      outcome: 'changed',
+      status: 204,
+      message: 'updated recipient_cellphone by PATCH',
+    });
+    expect((await t.service.local.order('ORD-FIX'))?.recipient_cellphone).toBe('010-9999-0000');
+    expect(existsSync(files.path('orders.rejects.csv'))).toBe(false);
+
+    const again = await cli(['order', 'create', path, '--json'], { env: t.env });
+    expect(again.code).toBe(0);
+    expect(again.records()[0]).toMatchObject({ outcome: 'already_registered' });
+  });
+
+  it("what the service cannot change (an order's items) is said, with --update too", async () => {
+    const files = workspace();
+    const path = files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-ITEMS', 'ORD-ITEMS-1')].join('\n'));
+    expect((await cli(['order', 'create', path], { env: t.env })).code).toBe(0);
+    files.write(
+      'orders.csv',
+      [ORDER_HEADER, orderRow('ORD-ITEMS', 'ORD-ITEMS-1', '010-5555-0000', '한라봉')].join('\n'),
+    );
+    const result = await cli(['order', 'create', path, '--update', '--json'], { env: t.env });
+    expect(result.code).toBe(4);
+    expect(result.records()[0]).toMatchObject({
+      outcome: 'changed',
+      status: 204,
+      message: 'updated recipient_cellphone by PATCH; the service cannot change items of an existing order',
+    });
+  });
+
+  it('a record over the 1 MiB limit is refused before sending, with its size', async () => {
+    const files = workspace();
+    const big = { id: 'P-HUGE', name: '가'.repeat(600_000), image_url: 'https://shop.example.com/huge.jpg' };
+    const small = { id: 'P-SMALL', name: '작은 상품', image_url: 'https://shop.example.com/small.jpg' };
+    const path = files.write('products.ndjson', `${JSON.stringify(big)}\n${JSON.stringify(small)}\n`);
+    const before = await jobCount();
+    const result = await cli(['product', 'create', path, '--json'], { env: t.env });
+    expect(result.code).toBe(4);
+    expect(result.summary()).toMatchObject({ invalid: 1, accepted: 1 });
+    expect(result.stderr).toContain('is 1.7 MB as JSON; the service takes at most 1 MiB per request');
+    expect(await jobCount()).toBe(before + 1);
+  });
+});
+
+describe('--dry-run sends nothing, whatever the input form', () => {
+  it.each([
+    [
+      [
+        'shipment',
+        'create',
+        '--order',
+        'ORD-OWNER',
+        '--items',
+        'ORD-OWNER-1',
+        '--company-code',
+        'kr.hanjin',
+        '--tracking-number',
+        '5',
+      ],
+    ],
+    [
+      [
+        'product',
+        'create',
+        '--id',
+        'P-DRY',
+        '--name',
+        '상품',
+        '--image-url',
+        'https://shop.example.com/p.jpg',
+      ],
+    ],
+  ])('%j', async (args) => {
+    const before = await jobCount();
+    const result = await cli([...args, '--dry-run'], { env: t.env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('(dry run: nothing was sent)');
+    expect(await jobCount()).toBe(before);
+  });
+});
+
+describe('the ledger', () => {
+  const shipments = (prefix: string, count: number) =>
+    [
+      'order_id,order_item_id,company_code,tracking_number',
+      ...Array.from(
+        { length: count },
+        (_, i) => `${prefix}-${i},${prefix}-${i}-1,kr.cjlogistics,${7000 + i}`,
+      ),
+    ].join('\n');
+
+  it('is the same for every way of writing the service address', async () => {
+    for (let i = 0; i < 4; i++)
+      await t.service.call('POST', '/api/v1/orders/', { body: sampleOrder(`ADDR-${i}`) });
+    const files = workspace();
+    const path = files.write('shipments.csv', shipments('ADDR', 4));
+    const port = new URL(t.service.baseUrl).port;
+    const first = await cli(['shipment', 'create', path, '--json'], { env: t.env });
+    expect(first.summary()).toMatchObject({ accepted: 4 });
+    const before = await jobCount();
+    for (const address of [
+      `http://localhost:${port}/`,
+      `http://127.0.0.1:${port}`,
+      `HTTP://LOCALHOST:${port}//`,
+    ]) {
+      const again = await cli(['shipment', 'create', path, '--json'], {
+        env: { ...t.env, INTAKE_BASE_URL: address },
+      });
+      expect(again.code, address).toBe(0);
+      expect(again.summary(), address).toMatchObject({
+        accepted: 0,
+        already_registered: 4,
+        sent_by_earlier_runs: 4,
+      });
+    }
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('intake ledger shows what was sent and clears it', async () => {
+    const shown = await cli(['ledger', 'status', '--json'], { env: t.env });
+    expect(shown.code).toBe(0);
+    const rows = shown.json() as { kind: string; state: string; count: number }[];
+    expect(
+      rows.find((row) => row.kind === 'shipment' && row.state === 'accepted')?.count,
+    ).toBeGreaterThanOrEqual(4);
+    const listed = await cli(['ledger', 'list', '--kind', 'order', '--state', 'rejected', '--json'], {
+      env: t.env,
+    });
+    expect(listed.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: 'ORD-TAKER', state: 'rejected', status: 409 })]),
+    );
+    const cleared = await cli(['ledger', 'clear', '--kind', 'shipment', '--yes'], { env: t.env });
+    expect(cleared.code).toBe(0);
+    expect(cleared.stderr).toMatch(/Forgot \d+ shipments sent to /);
+    const after = await cli(['ledger', 'status', '--json'], { env: t.env });
+    expect((after.json() as { kind: string }[]).some((row) => row.kind === 'shipment')).toBe(false);
+  });
+});
+
+describe('files that cannot be written, and files that change', () => {
+  it('--report /dev/full is a clear error before anything is sent', async () => {
+    const files = workspace();
+    const path = files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-FULL', 'ORD-FULL-1')].join('\n'));
+    const before = await jobCount();
+    const result = await cli(['order', 'create', path, '--report', '/dev/full'], { env: t.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('cannot write the report /dev/full: no space left on the device');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('a file replaced between the check and the send is not sent', async () => {
+    const files = workspace();
+    const path = files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-SWAP', 'ORD-SWAP-1')].join('\n'));
+    const before = await jobCount();
+    const result = await cli(['order', 'create', path], {
+      env: t.env,
+      onStderr: (text) => {
+        if (text.includes('orders.csv: 1 order in 1 rows')) {
+          files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-SWAP', 'ORD-OTHER-1')].join('\n'));
+        }
+      },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('orders.csv changed after it was checked; nothing more was sent');
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('a rejects file someone has edited is kept, and the new rejects get a name of their own', async () => {
+    const files = workspace();
+    const path = files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-BAD', '')].join('\n'));
+    expect((await cli(['order', 'create', path], { env: t.env })).code).toBe(4);
+    appendFileSync(files.path('orders.rejects.csv'), '# my notes\n');
+    const edited = readFileSync(files.path('orders.rejects.csv'), 'utf8');
+    const again = await cli(['order', 'create', path], { env: t.env });
+    expect(again.code).toBe(4);
+    expect(again.stderr).toContain(
+      'orders.rejects.csv was edited since intake wrote it, so it was kept as it is.',
+    );
+    expect(again.stderr).toContain('orders.rejects-2.csv');
+    expect(readFileSync(files.path('orders.rejects.csv'), 'utf8')).toBe(edited);
+    expect(existsSync(files.path('orders.rejects-2.csv'))).toBe(true);
+    // One written by intake and left as it was is replaced as usual.
+    expect((await cli(['order', 'create', path], { env: t.env })).stderr).toContain('Rows to fix: ');
+    expect(existsSync(files.path('orders.rejects-3.csv'))).toBe(false);
+  });
+});
+
+describe('failures', () => {
+  it('a record that fails after its retries is failed, the others go on, and a re-run sends it', async () => {
+    const files = workspace();
+    const rows = Array.from({ length: 6 }, (_, i) => orderRow(`ORD-F${i}`, `ORD-F${i}-1`));
+    const path = files.write('orders.csv', [ORDER_HEADER, ...rows].join('\n'));
+    // The first request meets 500 (not retried); the next one a 429 four times (every attempt).
+    const proxy = await startFaultProxy(t.service.baseUrl, [
+      { status: 500 },
+      { status: 429 },
+      { status: 429 },
+      { status: 429 },
+      { status: 429 },
+    ]);
+    try {
+      const result = await cli(['order', 'create', path, '--concurrency', '1', '--json'], {
+        env: { ...t.env, INTAKE_BASE_URL: proxy.url },
+      });
+      expect(result.code).toBe(1);
+      expect(result.summary()).toMatchObject({
+        accepted: 4,
+        failed: 2,
+        rejected: 0,
+        retries: 3,
+        slowed_down: 4,
+      });
+      const failed = result.records().filter((line) => line.outcome === 'failed');
+      expect(failed.map((line) => line.status)).toEqual([500, 429]);
+      expect(failed[1]?.message).toContain('still rate limited after 4 attempts');
+      expect(csvCells(files.read('orders.rejects.csv'))).toHaveLength(3);
+      const rerun = await cli(['order', 'create', path, '--json'], {
+        env: { ...t.env, INTAKE_BASE_URL: proxy.url },
+      });
+      expect(rerun.code).toBe(0);
+      expect(rerun.summary()).toMatchObject({ accepted: 2, already_registered: 4, sent_by_earlier_runs: 4 });
+    } finally {
+      await proxy.close();
+    }
+  });
+});
