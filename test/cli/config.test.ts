@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prompter } from '../../src/cli/prompter.js';
 import { cli } from '../helpers/cli.js';
 import { startService, type TestService } from '../helpers/service.js';
+import { tempDir } from '../helpers/temp.js';
 
 let service: TestService;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const freshConfig = () => mkdtempSync(join(tmpdir(), 'intake-cfg-'));
+const freshConfig = () => tempDir('intake-cfg-');
 
 async function login(configDir: string, profile?: string, secret = service.credentials.secretAccessKey) {
   return cli(

@@ -1,14 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, serviceEnv } from '../helpers/cli.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';
+import { tempDir } from '../helpers/temp.js';
 
 let service: TestService;
 let env: Record<string, string>;
-const dir = mkdtempSync(join(tmpdir(), 'intake-create-'));
+const dir = tempDir('intake-create-');
 const file = (name: string, content: unknown) => {
   const path = join(dir, name);
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));

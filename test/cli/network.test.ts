@@ -1,15 +1,15 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cli, serviceEnv } from '../helpers/cli.js';
 import { startFaultProxy, type Fault, type FaultProxy } from '../helpers/fault-proxy.js';
 import { sampleOrder } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';
+import { tempDir } from '../helpers/temp.js';
 
 let service: TestService;
 let proxy: FaultProxy | undefined;
-const dir = mkdtempSync(join(tmpdir(), 'intake-net-'));
+const dir = tempDir('intake-net-');
 beforeAll(async () => {
   service = await startService();
 });

@@ -1,15 +1,15 @@
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from '../helpers/spawn.js';
 import { startService, type TestService } from '../helpers/service.js';
+import { tempDir } from '../helpers/temp.js';
 
 let service: TestService;
 let configDir: string;
 beforeAll(async () => {
   service = await startService();
-  configDir = mkdtempSync(join(tmpdir(), 'intake-spawn-'));
+  configDir = tempDir('intake-spawn-');
 });
 afterAll(() => service.close());
 

@@ -1,13 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { basicAuthorization } from '../../src/contract/index.js';
 import { Store } from '../../src/server/storage/store.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { spawnServe, type ServeProcess } from '../helpers/spawn.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'intake-durable-'));
+const dataDir = tempDir('intake-durable-');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const credentials = { accessKeyId: 'AKDURABLE1', secretAccessKey: 'durable-secret-1' };

@@ -1,30 +1,22 @@
 import { createHash, randomBytes, scryptSync } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '../../src/contract/index.js';
 import { buildServer } from '../../src/server/build-server.js';
 import { DatabaseOpenError } from '../../src/storage/sqlite.js';
 import { sampleProduct } from '../helpers/samples.js';
 import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
+import { tempDir } from '../helpers/temp.js';
 
 const open: TestService[] = [];
-const folders: string[] = [];
 afterEach(async () => {
   while (open.length > 0) await open.pop()?.close();
 });
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
 
-function tempFolder(): string {
-  const folder = mkdtempSync(join(tmpdir(), 'intake-hardening-'));
-  folders.push(folder);
-  return folder;
-}
+const tempFolder = () => tempDir('intake-hardening-');
 
 async function service(options: Parameters<typeof startService>[0] = {}) {
   const started = await startService(options);

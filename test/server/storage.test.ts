@@ -1,13 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/server/storage/database.js';
 import { MIGRATIONS } from '../../src/server/storage/migrations.js';
 import { Store } from '../../src/server/storage/store.js';
+import { tempDir } from '../helpers/temp.js';
 
-const tempFile = () => join(mkdtempSync(join(tmpdir(), 'intake-db-')), 'intake.db');
+const tempFile = () => join(tempDir('intake-db-'), 'intake.db');
 
 describe('the schema', () => {
   it('a database written by an older version is brought up to date, data kept', () => {
