@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     INTAKE_ACCESS_KEY_ID: merchant.accessKeyId,
     INTAKE_SECRET_ACCESS_KEY: merchant.secretAccessKey,
     INTAKE_CONFIG_DIR: join(work, 'config'),
+    INTAKE_DATA_DIR: join(work, 'data'),
   };
   try {
     await intake(env, 'health');
