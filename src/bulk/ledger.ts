@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { CliError, EXIT } from '../cli/errors.js';
 import { openDatabase, type Db } from '../storage/sqlite.js';
 
 /** What the ledger knows of a record: whether it is in flight, or what the service answered. */
@@ -233,7 +234,7 @@ export class Ledger {
         for (const entry of batch) this.#put(entry);
       })();
     } catch (error) {
-      for (const waiter of waiters) waiter.reject(error);
+      for (const waiter of waiters) waiter.reject(this.#writeError(error));
       return;
     }
     for (const waiter of waiters) waiter.resolve();
@@ -317,9 +318,22 @@ export class Ledger {
   flush(): void {
     const work = this.#answers.splice(0);
     if (work.length === 0) return;
-    this.#db.transaction(() => {
-      for (const item of work) item();
-    })();
+    try {
+      this.#db.transaction(() => {
+        for (const item of work) item();
+      })();
+    } catch (error) {
+      throw this.#writeError(error);
+    }
+  }
+
+  /** A write that failed (a full disk), said with the file: the upload stops rather than lose track. */
+  #writeError(error: unknown): CliError {
+    const code = (error as { code?: string }).code;
+    const reason = code === 'SQLITE_FULL' ? 'no space left on the device' : (error as Error).message;
+    return new CliError(`cannot write the upload ledger ${this.path}: ${reason}`, EXIT.failure, [
+      'Records in flight are sent again by the next run; nothing is lost.',
+    ]);
   }
 
   /** Records by service, credentials, kind and state. */
