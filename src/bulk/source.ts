@@ -117,10 +117,7 @@ export type InputPlan = { mode: 'single'; record: unknown } | { mode: 'bulk'; fo
  * Decides how to read an input: by `--format`, else by extension (.csv/.tsv, .json, .ndjson/.jsonl),
  * else by content. A JSON document that is one object is a single record; an array, NDJSON or CSV are many.
  */
-export async function planInput(source: InputSource, format: string | undefined): Promise<InputPlan> {
-  if (format !== undefined && !(INPUT_FORMATS as readonly string[]).includes(format)) {
-    throw new UsageError(`--format must be one of ${INPUT_FORMATS.join(', ')}, not "${format}"`);
-  }
+export async function planInput(source: InputSource, format: InputFormat | undefined): Promise<InputPlan> {
   const extension = extname(source.path).toLowerCase();
   const byExtension: InputFormat | undefined =
     extension === '.csv' || extension === '.tsv'

@@ -1,5 +1,5 @@
 import type { Factory } from '../cli/factory.js';
-import { writeData } from '../cli/output.js';
+import { writeData, writeJsonLine } from '../cli/output.js';
 import { formatDuration } from '../util/duration.js';
 import { shellQuote } from '../util/shell.js';
 import type { CheckResult } from './check.js';
@@ -104,7 +104,7 @@ export async function writeSummary(f: Factory, end: UploadEnd): Promise<void> {
     ledger_file: files.ledger,
   };
   if ((await f.settings()).output.value === 'json') {
-    f.io.stdout.write(`${JSON.stringify(json)}\n`);
+    writeJsonLine(f, json);
   } else {
     const rows: [string, number][] = [
       ...(dryRun ? ([['valid', counts.valid]] as [string, number][]) : []),

@@ -3,8 +3,8 @@ import { NetworkError } from '../client/errors.js';
 import type { AttemptReport } from '../client/http.js';
 import { EXIT, ExitCode } from '../cli/errors.js';
 import type { Factory } from '../cli/factory.js';
+import { writeJsonLine } from '../cli/output.js';
 import { startSpinner } from '../cli/spinner.js';
-import { positiveNumber, wholeNumber } from '../cli/values.js';
 import { checkUnits, type CheckResult } from './check.js';
 import { encodingLabel } from './encoding.js';
 import { assembleRecords, type GroupEvent } from './group.js';
@@ -80,6 +80,19 @@ function describeCheck(
   for (const line of problemLines(checked.problems, units.unitName, limit)) f.log.info(line);
 }
 
+/** Warns once about each carrier code the known list lacks: such shipments are sent all the same. */
+async function carrierWarnings(f: Factory, file: string | undefined): Promise<(record: unknown) => void> {
+  const { loadCarriers } = await import('../cli/carriers.js');
+  const book = await loadCarriers(f, file);
+  const warned = new Set<string>();
+  return (record) => {
+    const code = (record as { company_code: string }).company_code;
+    if (book.has(code) || warned.has(code)) return;
+    warned.add(code);
+    f.log.warn(`company_code "${code}" is not in ${book.source}; sending such shipments anyway`);
+  };
+}
+
 /** Everything the sending part of an upload uses, released in one place. */
 interface Sending {
   setup: SendSetup;
@@ -101,8 +114,7 @@ export async function runUpload(
   format: InputFormat,
   options: UploadOptions,
 ): Promise<void> {
-  const concurrency = wholeNumber('--concurrency', options.concurrency, { min: 1, max: 256 });
-  const rate = options.rate === undefined ? undefined : positiveNumber('--rate', options.rate);
+  const { concurrency, rate } = options;
   const started = performance.now();
   const units = await openUnits(source, format, resource, options);
   if (units.encoding.how === 'detected' && units.encoding.name !== 'utf8') {
@@ -116,9 +128,7 @@ export async function runUpload(
   const checked = await checkStage(f, units, source.label);
   const json = (await f.settings()).output.value === 'json';
   const outputs = new Outputs(
-    json
-      ? (line) => f.io.stdout.write(`${JSON.stringify({ type: 'record', ...reportJson(line) })}\n`)
-      : undefined,
+    json ? (line) => writeJsonLine(f, { type: 'record', ...reportJson(line) }) : undefined,
   );
   let stopped: 'interrupted' | 'failed' | undefined;
   let fatal: unknown;
@@ -185,7 +195,7 @@ export async function runUpload(
       report: outputs.report?.path ?? null,
       ledger: ledger?.path ?? null,
     },
-    followUp: options.followUp ?? [],
+    followUp: options.followUp,
   });
 
   if (fatal !== undefined) throw fatal;
@@ -228,13 +238,15 @@ async function startSending(
     },
   });
   return {
-    setup: { resource, client, ledger, resume: options.resume, update: options.update === true },
+    setup: { resource, client, ledger, resume: options.resume, update: options.update },
     sender,
     progress,
   };
 }
 
 interface SendStage {
+  /** Looks at each record before it is sent (shipments: warns once about a carrier code not in the list). */
+  onRecord?: (record: unknown) => void;
   resource: Resource<unknown>;
   units: UnitSource;
   checked: CheckResult;
@@ -326,6 +338,7 @@ async function sendStage(
       );
       return;
     }
+    stage.onRecord?.(event.record);
     const prepared = prepare(resource, event.record);
     if (!sending) {
       await finish(

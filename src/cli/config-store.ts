@@ -9,6 +9,8 @@ export const PROFILE_KEYS = [
   'secret_access_key',
   'output',
   'timeout',
+  'carriers',
+  'secret_storage',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 export type Profile = Partial<Record<ProfileKey, string>>;

@@ -9,6 +9,8 @@ import { AuthError } from './errors.js';
 import type { Interrupts } from './interrupts.js';
 import { colorEnabled, colors, type IOStreams } from './io.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
+import type { Query } from './query.js';
+import type { Keychain } from './secrets.js';
 import type { GlobalOptions, Settings } from './settings.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -45,14 +47,21 @@ export interface Factory {
   readonly version: string;
   readonly interrupts: Interrupts;
   globals: GlobalOptions;
+  /** `--query`, compiled; set from the command line before the command runs. */
+  query: Query | undefined;
   now(): Date;
   config(): Promise<ConfigStore>;
   settings(): Promise<Settings>;
   /** Colours for stdout and stderr, honouring NO_COLOR, FORCE_COLOR, `--no-color` and terminals. */
   colors(): { out: ChalkInstance; err: ChalkInstance };
   log: Logger;
-  /** The resolved credentials; fails with what to do when there are none. */
+  /** The resolved credentials (the secret from the OS keychain if kept there); fails with what to do when there are none. */
   credentials(): Promise<Credentials>;
+  /**
+   * The OS keychain, or why it cannot be used; opened on first use. `probe` makes sure it can store a
+   * secret (a write and a removal); without, a lookup only tells "nothing there".
+   */
+  keychain(options?: { probe: boolean }): Promise<{ keychain: Keychain } | { unavailable: string }>;
   /** The service client with the resolved credentials; `auth: 'required'` fails without them. */
   apiClient(options?: { auth?: 'required' | 'optional' }): Promise<ApiClient>;
   /** A client for explicit settings (`intake login` checks credentials before saving them). */
@@ -79,6 +88,7 @@ export function createFactory(deps: FactoryDeps): Factory {
   let store: Promise<ConfigStore> | undefined;
   let settings: Promise<Settings> | undefined;
   let palette: { out: ChalkInstance; err: ChalkInstance } | undefined;
+  const keychains = new Map<boolean, Promise<{ keychain: Keychain } | { unavailable: string }>>();
   const clients: ApiClient[] = [];
 
   const factory: Factory = {
@@ -87,6 +97,7 @@ export function createFactory(deps: FactoryDeps): Factory {
     version: deps.version,
     interrupts: deps.interrupts,
     globals: {},
+    query: undefined,
     now: deps.now ?? (() => new Date()),
     config: () =>
       (store ??= import('./config-store.js').then(
@@ -130,10 +141,21 @@ export function createFactory(deps: FactoryDeps): Factory {
       clients.push(client);
       return client;
     },
+    keychain: ({ probe } = { probe: false }) => {
+      let opened = keychains.get(probe);
+      if (!opened) {
+        opened = import('./secrets.js').then(({ openKeychain }) => openKeychain(deps.env, { probe }));
+        keychains.set(probe, opened);
+      }
+      return opened;
+    },
     credentials: async () => {
       const resolved = await factory.settings();
       const accessKeyId = resolved.accessKeyId?.value;
-      const secretAccessKey = resolved.secretAccessKey?.value;
+      let secretAccessKey = resolved.secretAccessKey?.value;
+      if (accessKeyId !== undefined && secretAccessKey === undefined && resolved.secretInKeychain) {
+        secretAccessKey = await secretFromKeychain(factory, resolved);
+      }
       if (accessKeyId === undefined || secretAccessKey === undefined) throw missingCredentials(resolved);
       return { accessKeyId, secretAccessKey };
     },
@@ -150,6 +172,34 @@ export function createFactory(deps: FactoryDeps): Factory {
     },
   };
   return factory;
+}
+
+async function secretFromKeychain(f: Factory, settings: Settings): Promise<string> {
+  const where = settings.secretInKeychain as NonNullable<Settings['secretInKeychain']>;
+  const opened = await f.keychain();
+  const again = `Store it again with: intake login${settings.profile.source === 'flag' ? ` --profile ${settings.profile.value}` : ''}`;
+  if ('unavailable' in opened) {
+    throw new AuthError(
+      `the secret of profile "${settings.profile.value}" is in the OS keychain, which cannot be read: ${opened.unavailable}`,
+      [again],
+    );
+  }
+  let secret: string | undefined;
+  try {
+    secret = await opened.keychain.get(where.account);
+  } catch (error) {
+    throw new AuthError(
+      `cannot read the secret of profile "${settings.profile.value}" from ${opened.keychain.name}: ${(error as Error).message}`,
+      [again],
+    );
+  }
+  if (secret === undefined) {
+    throw new AuthError(
+      `the secret of profile "${settings.profile.value}" is missing from ${opened.keychain.name}`,
+      [again],
+    );
+  }
+  return secret;
 }
 
 function missingCredentials(settings: Settings): AuthError {

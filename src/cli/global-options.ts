@@ -15,6 +15,8 @@ const GLOBAL_OPTIONS: readonly (() => Option)[] = [
   () => new Option('-q, --quiet', 'print only data and errors'),
   () => new Option('--no-color', 'do not colour output'),
   () => new Option('--timeout <duration>', 'HTTP connect and request timeout, e.g. 30s'),
+  () =>
+    new Option('--query <expression>', 'JMESPath expression applied to the JSON output, as in the AWS CLI'),
 ];
 
 const KEYS: readonly (keyof GlobalOptions)[] = [
@@ -27,34 +29,18 @@ const KEYS: readonly (keyof GlobalOptions)[] = [
   'quiet',
   'color',
   'timeout',
+  'query',
 ];
-
-/** Global options a command defines with a meaning of its own (`queue status --timeout`), by command. */
-const ownMeaning = new WeakMap<Command, Set<string>>();
 
 /**
  * Adds the global options to a command. The root shows them in help; subcommands take them too (so they
  * may follow the subcommand) but leave them out of their help, which lists them as global options.
- * Options the command already defines keep the command's meaning.
  */
 export function addGlobalOptions(command: Command): void {
-  const own = new Set(command.options.map((option) => option.long));
-  for (const make of GLOBAL_OPTIONS) {
-    const option = make();
-    if (own.has(option.long)) {
-      const skipped = ownMeaning.get(command) ?? new Set<string>();
-      skipped.add(option.attributeName());
-      ownMeaning.set(command, skipped);
-    } else {
-      command.addOption(option.hideHelp(command.parent !== null));
-    }
-  }
+  for (const make of GLOBAL_OPTIONS) command.addOption(make().hideHelp(command.parent !== null));
 }
 
-/**
- * The global options given on the command line, before or after the subcommand; the one nearest the
- * end wins. Options a leaf command defines for itself (with another meaning) are skipped there.
- */
+/** The global options given on the command line, before or after the subcommand; the one nearest the end wins. */
 export function readGlobalOptions(leaf: Command): GlobalOptions {
   const chain: Command[] = [];
   for (let command: Command | null = leaf; command; command = command.parent) chain.unshift(command);
@@ -63,7 +49,6 @@ export function readGlobalOptions(leaf: Command): GlobalOptions {
     const values = command.opts();
     for (const key of KEYS) {
       if (command.getOptionValueSource(key) !== 'cli') continue;
-      if (ownMeaning.get(command)?.has(key)) continue;
       (merged as Record<string, unknown>)[key] = values[key];
     }
   }

@@ -1,6 +1,7 @@
 import Table from 'cli-table3';
 import { csvRow } from '../util/csv.js';
 import type { Factory } from './factory.js';
+import type { OutputFormat } from './settings.js';
 
 /** A column of a table or CSV: its header and how to read it from a row. */
 export interface Column<T> {
@@ -14,12 +15,22 @@ function cell(value: unknown): string {
   return String(value);
 }
 
-/** Writes data to stdout in the chosen format: JSON as given, or the rows as a table or CSV. */
+/** A cell of a tab-separated line: tabs and line breaks would split it. */
+const plain = (value: unknown) => cell(value).replace(/[\t\r\n]+/g, ' ');
+
+/**
+ * Writes data to stdout in the chosen format: JSON as given, or the rows as a table or CSV. With
+ * `--query`, the JSON is filtered first and the result written in the chosen format.
+ */
 export async function writeData<T>(
   f: Factory,
   data: { json: unknown; rows: readonly T[]; columns: readonly Column<T>[] },
 ): Promise<void> {
   const format = (await f.settings()).output.value;
+  if (f.query) {
+    writeValue(f, f.query(data.json), format);
+    return;
+  }
   const { stdout } = f.io;
   if (format === 'json') {
     stdout.write(`${JSON.stringify(data.json, null, 2)}\n`);
@@ -31,11 +42,17 @@ export async function writeData<T>(
       stdout.write(`${csvRow(data.columns.map((column) => cell(column.value(row))))}\n`);
     return;
   }
-  stdout.write(`${renderTable(f, data.rows, data.columns)}\n`);
+  stdout.write(renderTable(f, data.rows, data.columns));
 }
 
-/** A table for people, with a bold header when colour is on. */
+/**
+ * A table for people, with a bold header when colour is on. When stdout is not a terminal, plain
+ * tab-separated rows without a header, for `cut`, `awk` and `while read`.
+ */
 export function renderTable<T>(f: Factory, rows: readonly T[], columns: readonly Column<T>[]): string {
+  if (!f.io.stdout.isTTY) {
+    return rows.map((row) => `${columns.map((column) => plain(column.value(row))).join('\t')}\n`).join('');
+  }
   const bold = f.colors().out.bold;
   const table = new Table({
     head: columns.map((column) => bold(column.header)),
@@ -43,10 +60,64 @@ export function renderTable<T>(f: Factory, rows: readonly T[], columns: readonly
     wordWrap: true,
   });
   for (const row of rows) table.push(columns.map((column) => cell(column.value(row))));
-  return table.toString();
+  return `${table.toString()}\n`;
 }
 
-/** Key/value pairs as a two-column table, JSON object or two-column CSV. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * A value with no fixed columns (a `--query` result, a body from `intake api`) in the chosen format:
+ * JSON as it is; otherwise a text as it is, a list of objects as rows, a list of values one per line,
+ * and an object as fields and values.
+ */
+export function writeValue(f: Factory, value: unknown, format: OutputFormat): void {
+  const { stdout } = f.io;
+  if (format === 'json') {
+    stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    return;
+  }
+  if (typeof value === 'string') {
+    stdout.write(`${value}\n`);
+    return;
+  }
+  if (Array.isArray(value) && value.every(isRecord)) {
+    const headers = [...new Set(value.flatMap((row) => Object.keys(row)))];
+    const columns = headers.map((header) => ({
+      header,
+      value: (row: Record<string, unknown>) => row[header],
+    }));
+    if (format === 'csv') {
+      stdout.write(`${csvRow(headers)}\n`);
+      for (const row of value) stdout.write(`${csvRow(columns.map((column) => cell(column.value(row))))}\n`);
+    } else stdout.write(renderTable(f, value, columns));
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) stdout.write(`${typeof item === 'string' ? item : JSON.stringify(item)}\n`);
+    return;
+  }
+  if (isRecord(value)) {
+    writeRecordRows(f, value, format);
+    return;
+  }
+  stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+function writeRecordRows(f: Factory, record: Record<string, unknown>, format: OutputFormat): void {
+  const rows = Object.entries(record);
+  const columns: Column<[string, unknown]>[] = [
+    { header: 'field', value: ([key]) => key },
+    { header: 'value', value: ([, value]) => value },
+  ];
+  if (format === 'csv') {
+    f.io.stdout.write(`${csvRow(['field', 'value'])}\n`);
+    for (const row of rows)
+      f.io.stdout.write(`${csvRow(columns.map((column) => cell(column.value(row))))}\n`);
+  } else f.io.stdout.write(renderTable(f, rows, columns));
+}
+
+/** Key/value pairs as a two-column table, JSON object or two-column CSV (the same fields in each). */
 export function writeRecord(f: Factory, record: Record<string, unknown>): Promise<void> {
   return writeData(f, {
     json: record,
@@ -56,4 +127,13 @@ export function writeRecord(f: Factory, record: Record<string, unknown>): Promis
       { header: 'value', value: ([, value]) => value },
     ],
   });
+}
+
+/**
+ * One line of streamed JSON output (NDJSON, as a bulk upload prints per record); with `--query`, what
+ * the query makes of the line, and nothing when that is null.
+ */
+export function writeJsonLine(f: Factory, line: Record<string, unknown>): void {
+  const value = f.query ? f.query(line) : line;
+  if (value !== null && value !== undefined) f.io.stdout.write(`${JSON.stringify(value)}\n`);
 }

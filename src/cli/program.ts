@@ -1,5 +1,9 @@
 import { Command } from 'commander';
+import { newAuthCommand } from '../commands/auth/auth.js';
 import { newLoginCommand } from '../commands/auth/login.js';
+import { newApiCommand } from '../commands/api/api.js';
+import { newCompletionCommand, newCompletionServerCommand } from '../commands/completion/completion.js';
+import { newHelpCommand } from '../commands/help/help.js';
 import { newLogoutCommand } from '../commands/auth/logout.js';
 import { newCarriersCommand } from '../commands/carriers/list.js';
 import { newConfigCommand } from '../commands/config/config.js';
@@ -30,6 +34,7 @@ export function buildProgram(f: Factory): Command {
     .enablePositionalOptions()
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
+    .helpCommand(false)
     .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
     .configureOutput({
       writeOut: (text) => f.io.stdout.write(text),
@@ -65,21 +70,34 @@ Exit codes: 0 ok, 1 failure, 2 usage or unreadable input, 3 authentication faile
     newQueueCommand(f),
     newLedgerCommand(f),
     newLoginCommand(f),
+    newAuthCommand(f),
     newLogoutCommand(f),
     newConfigCommand(f),
     newCarriersCommand(f),
+    newApiCommand(f),
+    newCompletionCommand(f),
+    newHelpCommand(f, () => program),
     newServeCommand(f),
     newLocalCommand(f),
   ]) {
     program.addCommand(command);
   }
 
+  program.addCommand(
+    newCompletionServerCommand(f, () => program),
+    { hidden: true },
+  );
+
   forEachCommand(program, (command) => {
     if (command !== program) command.copyInheritedSettings(command.parent as Command);
     if (command === program || command.commands.length === 0) addGlobalOptions(command);
   });
-  program.hook('preAction', (_program, action) => {
+  program.hook('preAction', async (_program, action) => {
     f.globals = readGlobalOptions(action);
+    if (f.globals.query !== undefined) {
+      const { compileQuery } = await import('./query.js');
+      f.query = await compileQuery(f.globals.query);
+    }
   });
   return program;
 }

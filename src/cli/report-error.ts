@@ -35,6 +35,10 @@ async function credentialsOrigin(f: Factory): Promise<string> {
 
 async function explain(f: Factory, error: unknown): Promise<{ code: number; lines: string[] }> {
   if (error instanceof ExitCode) return { code: error.exitCode, lines: [] };
+  // Ctrl-C at a prompt: the person chose to stop, nothing to explain.
+  if (error instanceof Error && (error.name === 'ExitPromptError' || error.name === 'AbortPromptError')) {
+    return { code: EXIT.interrupted, lines: [] };
+  }
   if (error instanceof CliError)
     return { code: error.exitCode, lines: [error.message, ...error.hints.map((hint) => `  ${hint}`)] };
   if (error instanceof ApiError) {
@@ -73,7 +77,7 @@ async function explain(f: Factory, error: unknown): Promise<{ code: number; line
     } catch {
       // settings could not be resolved; the URL itself is still worth showing
     }
-    return { code: EXIT.unreachable, lines: [`cannot reach ${error.url}: ${error.reason}${origin}`] };
+    return { code: EXIT.unreachable, lines: [`${error.message}${origin}`] };
   }
   if (error instanceof UnexpectedResponseError) return { code: EXIT.failure, lines: [error.message] };
   if (error instanceof AbortedError) return { code: EXIT.interrupted, lines: ['interrupted'] };

@@ -1,6 +1,7 @@
 import { parseDuration } from '../util/duration.js';
 import type { ConfigStore, Profile } from './config-store.js';
 import { UsageError } from './errors.js';
+import { keychainAccount } from './secrets.js';
 import { isHttpUrl } from './values.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'csv'] as const;
@@ -17,9 +18,10 @@ export interface GlobalOptions {
   quiet?: boolean;
   color?: boolean;
   timeout?: string;
+  query?: string;
 }
 
-export type Source = 'flag' | 'env' | 'profile' | 'default';
+export type Source = 'flag' | 'env' | 'profile' | 'keychain' | 'default';
 
 /** An effective setting and where it came from (`--base-url`, `INTAKE_BASE_URL`, `profile "work"`, ...). */
 export interface Setting<T> {
@@ -34,9 +36,14 @@ export interface Settings {
   profileExists: boolean;
   baseUrl: Setting<string>;
   accessKeyId: Setting<string> | undefined;
+  /** The secret when it is at hand (environment, config file); see `secretInKeychain` otherwise. */
   secretAccessKey: Setting<string> | undefined;
+  /** Where the profile's secret is kept in the OS keychain, when it is kept there. */
+  secretInKeychain: { account: string; origin: string } | undefined;
   output: Setting<OutputFormat>;
   timeoutMs: Setting<number>;
+  /** A carriers file the profile names (`intake config set carriers FILE`). */
+  carriers: Setting<string> | undefined;
 }
 
 /** The profile used when none is chosen. */
@@ -72,6 +79,13 @@ function checkBaseUrl(setting: Setting<string>): Setting<string> {
     throw new UsageError(
       `base URL "${setting.value}" (from ${setting.origin}) is not an http:// or https:// URL`,
     );
+  }
+  const url = new URL(setting.value);
+  if (/\/api\/v1\/?$/.test(url.pathname)) {
+    const without = `${url.origin}${url.pathname.replace(/\/api\/v1\/?$/, '')}`;
+    throw new UsageError(`base URL "${setting.value}" (from ${setting.origin}) ends in /api/v1`, [
+      `Give the service's address without it: ${without} (intake adds /api/v1/... to every request).`,
+    ]);
   }
   return setting;
 }
@@ -113,9 +127,18 @@ export function resolveSettings(globals: GlobalOptions, env: Env, store: ConfigS
   const accessKeyId = envCredentials
     ? fromEnv(env, 'INTAKE_ACCESS_KEY_ID')
     : fromProfile(stored, 'access_key_id', profile.value);
+  const inKeychain = !envCredentials && stored?.secret_storage === 'keychain' && accessKeyId !== undefined;
   const secretAccessKey = envCredentials
     ? fromEnv(env, 'INTAKE_SECRET_ACCESS_KEY')
-    : fromProfile(stored, 'secret_access_key', profile.value);
+    : inKeychain
+      ? undefined
+      : fromProfile(stored, 'secret_access_key', profile.value);
+  const secretInKeychain = inKeychain
+    ? {
+        account: keychainAccount(profile.value, accessKeyId.value),
+        origin: `the OS keychain (profile "${profile.value}")`,
+      }
+    : undefined;
 
   const outputFlag = globals.json ? 'json' : globals.output;
   const output = firstOf(
@@ -149,7 +172,9 @@ export function resolveSettings(globals: GlobalOptions, env: Env, store: ConfigS
     baseUrl,
     accessKeyId,
     secretAccessKey,
+    secretInKeychain,
     output: output as Setting<OutputFormat>,
     timeoutMs,
+    carriers: fromProfile(stored, 'carriers', profile.value),
   };
 }

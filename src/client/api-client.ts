@@ -128,6 +128,15 @@ export class ApiClient {
     return this.#parse(HealthResult, result, path);
   }
 
+  /**
+   * The service's time, as its `Date` header says (asking the health check if nothing was asked yet), or
+   * undefined when it does not say.
+   */
+  async serviceNow(): Promise<number | undefined> {
+    if (this.http.serviceNow() === undefined) await this.health();
+    return this.http.serviceNow();
+  }
+
   async shipmentQueueStatus(): Promise<ShipmentQueueStatus> {
     const { result, path } = await this.#call(SERVICE_ENDPOINTS.shipmentQueueStatus);
     return this.#parse(ShipmentQueueStatusReceived, result, path);

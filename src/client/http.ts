@@ -43,6 +43,8 @@ export interface HttpClientOptions {
 export interface HttpResult {
   status: number;
   body: unknown;
+  /** The answer's headers (names in lower case). */
+  headers: Record<string, string | string[] | undefined>;
   attempts: number;
   /**
    * True when an earlier attempt may have reached the service without its answer reaching us (the
@@ -113,6 +115,8 @@ export class HttpClient {
   readonly #retry: RetryPolicy;
   readonly #observers = new Set<(report: AttemptReport) => void>();
   #aborted = false;
+  /** The service's time from the last answer's `Date` header, and our time when it came. */
+  #serviceTime: { at: number; receivedAt: number } | undefined;
 
   constructor(options: HttpClientOptions) {
     this.#options = options;
@@ -129,6 +133,11 @@ export class HttpClient {
       });
   }
 
+  /** The service's time now, as its last answer's `Date` header says (to the second), if one has come. */
+  serviceNow(): number | undefined {
+    return this.#serviceTime && this.#serviceTime.at + (Date.now() - this.#serviceTime.receivedAt);
+  }
+
   /** Calls `observer` with a report of every attempt until the returned function is called. */
   observe(observer: (report: AttemptReport) => void): () => void {
     this.#observers.add(observer);
@@ -142,7 +151,16 @@ export class HttpClient {
   async send(
     method: string,
     path: string,
-    options: { body?: unknown; query?: Record<string, string>; accept?: readonly number[] } = {},
+    options: {
+      body?: unknown;
+      /** A body sent as it is (`intake api --input`), instead of `body` as JSON. */
+      raw?: string | Buffer;
+      /** Headers added to (or replacing) the usual ones. */
+      headers?: Record<string, string>;
+      query?: Record<string, string>;
+      /** Error statuses to return rather than throw; `all` returns every answer. */
+      accept?: readonly number[] | 'all';
+    } = {},
   ): Promise<HttpResult> {
     const query =
       options.query && Object.keys(options.query).length > 0
@@ -154,8 +172,9 @@ export class HttpClient {
       'user-agent': this.#options.userAgent,
     };
     if (this.#options.authorization) headers.authorization = this.#options.authorization;
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     if (payload !== undefined) headers['content-type'] = 'application/json';
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     const shown = { ...headers, ...(headers.authorization ? { authorization: 'Basic [redacted]' } : {}) };
     const attempts = this.#retry.attempts;
     const firstStarted = performance.now();
@@ -178,6 +197,7 @@ export class HttpClient {
       };
       let status: number;
       let body: unknown;
+      let answerHeaders: HttpResult['headers'] = {};
       let retryAfter: string | undefined;
       try {
         const response = await request(url, {
@@ -187,6 +207,10 @@ export class HttpClient {
           dispatcher: this.#dispatcher,
         });
         status = response.statusCode;
+        answerHeaders = response.headers;
+        const date = response.headers.date;
+        const at = typeof date === 'string' ? Date.parse(date) : Number.NaN;
+        if (!Number.isNaN(at)) this.#serviceTime = { at, receivedAt: Date.now() };
         const header = response.headers['retry-after'];
         retryAfter = Array.isArray(header) ? header[0] : header;
         body = parseBody(await response.body.text());
@@ -220,8 +244,9 @@ export class HttpClient {
         continue;
       }
       report({ status, ...(asked === undefined ? {} : { retryAfterMs: asked }) });
-      if ((status >= 200 && status < 300) || options.accept?.includes(status)) {
-        return { status, body, attempts: attempt, uncertain };
+      const accepted = options.accept === 'all' || options.accept?.includes(status);
+      if ((status >= 200 && status < 300) || accepted) {
+        return { status, body, headers: answerHeaders, attempts: attempt, uncertain };
       }
       throw new ApiError({ status, detail: errorDetail(body), method, url, attempts: attempt });
     }

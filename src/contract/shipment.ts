@@ -9,17 +9,35 @@ const SELF_RULE = {
   then: { properties: { tracking_number: { const: SELF_DELIVERY } } },
 };
 
+/** What a carrier code looks like: `self`, or a country prefix and a carrier id (`kr.cjlogistics`, `un.upu.ems`). */
+export const CARRIER_CODE = /^(?:self|[a-z]{2}(?:\.[a-z0-9_-]+)+)$/;
+
+/** A carrier code of the right form, whichever carriers a service accepts: what a client can check. */
+const carrierCode = () =>
+  z.string().superRefine((code, ctx) => {
+    if (!CARRIER_CODE.test(code)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: "Input should be a carrier code such as 'kr.cjlogistics' or 'self' (see: intake carriers)",
+        params: { type: 'value_error' },
+        input: code,
+      });
+    }
+  });
+
 /**
- * Builds the shipment body schema for a set of carriers: `company_code` must be one of their codes. The
- * service builds it from its configured carriers, so its 422s and its OpenAPI document list exactly those.
+ * Builds the shipment body schema. With a set of carriers, `company_code` must be one of their codes: the
+ * service builds it from its configured carriers, so its 422s and its OpenAPI document list exactly
+ * those. Without, any code of the right form passes: a client never refuses a code a service with other
+ * carriers would accept.
  */
-export function shipmentCreateBody(carriers: readonly Carrier[]) {
-  const codes = carriers.map((carrier) => carrier.code) as [string, ...string[]];
+export function shipmentCreateBody(carriers?: readonly Carrier[]) {
+  const codes = carriers?.map((carrier) => carrier.code) as [string, ...string[]] | undefined;
   return z
     .object({
       order_id: id().optional(),
       order_item_ids: z.array(id()).min(1).max(LIST_MAX_ITEMS).meta({ uniqueItems: true }),
-      company_code: z.enum(codes),
+      company_code: codes ? z.enum(codes) : carrierCode(),
       tracking_number: requiredText(),
     })
     .superRefine((shipment, ctx) => {
@@ -48,7 +66,7 @@ export function shipmentCreateBody(carriers: readonly Carrier[]) {
       examples: [
         {
           order_item_ids: ['ORD-20261122-0001-1'],
-          company_code: codes.includes('kr.cjlogistics') ? 'kr.cjlogistics' : codes[0],
+          company_code: !codes || codes.includes('kr.cjlogistics') ? 'kr.cjlogistics' : codes[0],
           tracking_number: '640123456789',
         },
       ],
@@ -72,7 +90,7 @@ export function orderIdMismatch(body: ShipmentCreateBody, pathOrderId: string): 
 
 /**
  * A shipment as a file or the command line gives it: the body plus the order it belongs to, which the
- * request carries in its path.
+ * request carries in its path. Any carrier code of the right form passes; see `intake carriers`.
  */
-export const ShipmentRecord = ShipmentCreateBody.safeExtend({ order_id: id() });
+export const ShipmentRecord = shipmentCreateBody().safeExtend({ order_id: id() });
 export type ShipmentRecord = z.infer<typeof ShipmentRecord>;

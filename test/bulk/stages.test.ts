@@ -8,6 +8,7 @@ import { Sender } from '../../src/bulk/sender.js';
 import { InputChanged, openInput } from '../../src/bulk/source.js';
 import { openUnits } from '../../src/bulk/units.js';
 import { normalizeServiceUrl } from '../../src/client/service-address.js';
+import { uploadOptions } from '../../src/commands/shared/upload-options.js';
 import { workspace } from '../helpers/files.js';
 
 describe('a 409 is about the record itself only when it names its own id', () => {
@@ -103,7 +104,12 @@ describe('the group stage reads what the check pass checked', () => {
       [header, row('A', 'A-1'), row('B', 'B-1'), row('C', 'C-1')].join('\n'),
     );
     const checkedSource = await openInput({} as never, path);
-    const units = await openUnits(checkedSource, 'csv', orders as never, { concurrency: '1', resume: true });
+    const units = await openUnits(
+      checkedSource,
+      'csv',
+      orders as never,
+      uploadOptions({ concurrency: '1', resume: true }),
+    );
     const plan = await checkUnits(units);
     // The same length, rewritten in place: a new row in the middle.
     writeFileSync(path, [header, row('A', 'A-1'), row('B', 'X-1'), row('C', 'C-1')].join('\n'));

@@ -5,11 +5,13 @@ import { cli, useService } from '../helpers/cli.js';
 const t = useService();
 
 describe('intake health', () => {
-  it('prints a table by default', async () => {
-    const result = await cli(['health'], { env: t.env });
+  it('prints a table by default on a terminal, and plain tab-separated rows through a pipe', async () => {
+    const result = await cli(['health'], { env: { ...t.env, NO_COLOR: '1' }, tty: true });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/status\s+│ base_url/);
     expect(result.stdout).toContain('available');
+    const piped = await cli(['health'], { env: t.env });
+    expect(piped.stdout).toBe(`available\t${t.service.baseUrl}\n`);
   });
 
   it('prints the service body with --json and -o json', async () => {
@@ -19,7 +21,7 @@ describe('intake health', () => {
       ['health', '-o', 'json'],
     ]) {
       const result = await cli(args, { env: t.env });
-      expect(result.json()).toEqual({ status: 'available' });
+      expect(result.json()).toEqual({ status: 'available', base_url: t.service.baseUrl });
     }
   });
 
@@ -54,7 +56,7 @@ describe('intake keys check', () => {
   ])('exits 3 for %s, with the service’s reason', async (_name, override, reason) => {
     const result = await cli(['keys', 'check', '--json'], { env: { ...t.env, ...override } });
     expect(result.code).toBe(3);
-    expect(result.json()).toEqual({ is_valid: false, reason });
+    expect(result.json()).toMatchObject({ is_valid: false, reason, base_url: t.service.baseUrl });
   });
 
   it('exits 3 and says what to do without credentials', async () => {

@@ -184,8 +184,17 @@ describe('intake shipment create', () => {
     expect(result.code).toBe(0);
   });
 
+  it('sends a well-formed carrier code it does not know, with a warning, and says what the service answers', async () => {
+    const result = await cli(ship('ORD-S1', 'ORD-S1-1', 'kr.nowhere', '1'), { env });
+    expect(result.stderr).toContain(
+      'warning: company_code "kr.nowhere" is not in the built-in list (the spec\'s 26 codes); sending it anyway',
+    );
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain("company_code: Input should be 'self', 'kr.chunilps'");
+  });
+
   it.each([
-    ['kr.nowhere', '1', "--company-code: Input should be 'self', 'kr.chunilps'"],
+    ['not a code', '1', "--company-code: Input should be a carrier code such as 'kr.cjlogistics' or 'self'"],
     ['self', '1', "--tracking-number: Value error, tracking_number must be 'self'"],
   ])('checks the carrier rules before sending (%s %s)', async (companyCode, trackingNumber, message) => {
     const result = await cli(ship('ORD-S1', 'ORD-S1-1', companyCode, trackingNumber), { env });

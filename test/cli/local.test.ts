@@ -25,7 +25,10 @@ describe('intake local', () => {
     expect((pending.json() as { results: unknown[] }).results).toHaveLength(10 + 7 + 7);
     const applied = await cli(['local', 'apply', '--json'], { env });
     expect(applied.json()).toMatchObject({ applied: 24, failed: 0, sent: 6 });
-    const table = await cli(['local', 'jobs', '--state', 'applied', '--limit', '3'], { env });
+    const table = await cli(['local', 'jobs', '--state', 'applied', '--limit', '3'], {
+      env: { ...env, NO_COLOR: '1' },
+      tty: true,
+    });
     expect(table.stdout).toMatch(/seq\s+│ kind\s+│ target/);
     // Uploads send concurrently, so which products arrived first is not fixed.
     expect(table.stdout).toMatch(/product\s+│ P-10\d\d/);

@@ -80,7 +80,8 @@ describe('intake rewards list', () => {
       '',
     ]);
     const table = await cli(['rewards', 'list', '--from', '2026-11-22', '--to', '2026-11-22'], {
-      env: rewardsEnv,
+      env: { ...rewardsEnv, NO_COLOR: '1' },
+      tty: true,
     });
     expect(table.stdout).toMatch(/created_at\s+│ member_id │ rewards │ reason/);
     expect(table.stdout).toContain('M-3');
@@ -127,13 +128,13 @@ describe('intake queue status', () => {
     expect(waited.stderr).toContain('1 shipment creation(s) pending');
   });
 
-  it('--timeout gives up with exit 1', async () => {
+  it('--max-wait gives up with exit 1', async () => {
     await rewardsService.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-Q2') });
     try {
       await rewardsService.call('POST', '/api/v1/orders/ORD-Q2/shipments/', {
         body: { order_item_ids: ['ORD-Q2-1'], company_code: 'kr.hanjin', tracking_number: '9' },
       });
-      const result = await cli(['queue', 'status', '--wait', '--interval', '50ms', '--timeout', '300ms'], {
+      const result = await cli(['queue', 'status', '--wait', '--interval', '50ms', '--max-wait', '300ms'], {
         env: rewardsEnv,
       });
       expect(result.code).toBe(1);

@@ -19,7 +19,7 @@ describe('bin/intake.js', () => {
   it('exit 0: health', async () => {
     const result = await runBin(['health', '--json'], { env: env() });
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ status: 'available' });
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'available' });
   });
 
   it('exit 2: a usage error', async () => {

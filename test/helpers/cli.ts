@@ -74,6 +74,8 @@ export async function cli(args: readonly string[], options: CliOptions = {}): Pr
     env: {
       INTAKE_CONFIG_DIR: tempDir('intake-config-'),
       INTAKE_DATA_DIR: tempDir('intake-data-'),
+      // Tests keep secrets in files unless they are about the keychain (they set this themselves).
+      INTAKE_SECRET_STORAGE: 'file',
       ...options.env,
     },
     version: '0.0.0-test',

@@ -16,7 +16,7 @@ export function runBin(
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, INTAKE_SECRET_STORAGE: 'file', ...options.env },
       cwd: options.cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
     });

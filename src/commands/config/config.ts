@@ -3,6 +3,7 @@ import type { Factory } from '../../cli/factory.js';
 import { newConfigGetCommand } from './get.js';
 import { newConfigListCommand } from './list.js';
 import { newConfigSetCommand } from './set.js';
+import { newConfigUnsetCommand } from './unset.js';
 import { newConfigUseCommand } from './use.js';
 
 export function newConfigCommand(f: Factory): Command {
@@ -11,5 +12,6 @@ export function newConfigCommand(f: Factory): Command {
     .addCommand(newConfigListCommand(f))
     .addCommand(newConfigGetCommand(f))
     .addCommand(newConfigSetCommand(f))
+    .addCommand(newConfigUnsetCommand(f))
     .addCommand(newConfigUseCommand(f));
 }

@@ -3,22 +3,56 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { OUTPUT_FORMATS } from '../../cli/settings.js';
-import type { ProfileKey } from '../../cli/config-store.js';
-import { parseDuration } from '../../util/duration.js';
 import { isHttpUrl } from '../../cli/values.js';
+import { parseDuration } from '../../util/duration.js';
+import { SETTABLE_KEYS, type SettableKey } from './effective.js';
 
-const CHECKS: Partial<Record<ProfileKey, [(value: string) => boolean, string]>> = {
-  base_url: [isHttpUrl, 'an http(s) URL'],
-  sandbox_base_url: [isHttpUrl, 'an http(s) URL'],
+const CHECKS: Record<Exclude<SettableKey, 'carriers'>, [(value: string) => boolean, string]> = {
+  base_url: [(value) => isHttpUrl(value), 'an http(s) URL'],
+  sandbox_base_url: [(value) => isHttpUrl(value), 'an http(s) URL'],
   access_key_id: [(value) => value.trim() !== '' && !value.includes(':'), 'an access key id (no colon)'],
   output: [(value) => (OUTPUT_FORMATS as readonly string[]).includes(value), OUTPUT_FORMATS.join(', ')],
   timeout: [(value) => (parseDuration(value) ?? 0) > 0, 'a duration such as 30s'],
 };
 
-export function newConfigSetCommand(f: Factory): Command {
+export interface ConfigSetOptions {
+  key: SettableKey;
+  value: string;
+}
+
+/** Checks the key and value; a carriers file is read now, so a bad one is found at once. */
+export async function configSetOptions(key: string, value: string): Promise<ConfigSetOptions> {
+  if (key === 'secret_access_key') {
+    throw new UsageError('a secret is never taken on the command line', [
+      'Store it with: intake login (it asks), or: printf %s "$SECRET" | intake login --access-key-id <id> --secret-stdin',
+    ]);
+  }
+  if (!(SETTABLE_KEYS as readonly string[]).includes(key)) {
+    throw new UsageError(`unknown setting "${key}"`, [`Settings: ${SETTABLE_KEYS.join(', ')}`]);
+  }
+  if (key === 'carriers') {
+    const { readCarriersFile } = await import('../../cli/carriers.js');
+    await readCarriersFile(value, 'intake config set carriers');
+  } else {
+    const [valid, expected] = CHECKS[key as Exclude<SettableKey, 'carriers'>];
+    if (!valid(value)) throw new UsageError(`${key} must be ${expected}, not "${value}"`);
+  }
+  return { key: key as SettableKey, value };
+}
+
+export async function configSetRun(options: ConfigSetOptions, f: Factory): Promise<void> {
+  const profile = (await f.settings()).profile.value;
+  (await f.config()).updateProfile(profile, { [options.key]: options.value });
+  f.log.info(`Set ${options.key} of profile "${profile}".`);
+}
+
+export function newConfigSetCommand(
+  f: Factory,
+  runF: (options: ConfigSetOptions, f: Factory) => Promise<void> = configSetRun,
+): Command {
   return new Command('set')
     .description('Set a setting of the current profile (or --profile)')
-    .argument('<key>', Object.keys(CHECKS).join(', '))
+    .argument('<key>', SETTABLE_KEYS.join(', '))
     .argument('<value>')
     .addHelpText(
       'after',
@@ -26,21 +60,8 @@ export function newConfigSetCommand(f: Factory): Command {
         'intake config set base_url https://intake.example.com',
         'intake config set sandbox_base_url https://sandbox.intake.example.com --profile shop-b',
         'intake config set output json',
+        'intake config set carriers ./service-carriers.json',
       ),
     )
-    .action(async (key: string, value: string) => {
-      if (key === 'secret_access_key') {
-        throw new UsageError('a secret is never taken on the command line', [
-          'Store it with: printf %s "$SECRET" | intake login --access-key-id <id> --secret-stdin',
-        ]);
-      }
-      const rule = CHECKS[key as ProfileKey];
-      if (!rule)
-        throw new UsageError(`unknown setting "${key}"`, [`Settings: ${Object.keys(CHECKS).join(', ')}`]);
-      const [valid, expected] = rule;
-      if (!valid(value)) throw new UsageError(`${key} must be ${expected}, not "${value}"`);
-      const profile = (await f.settings()).profile.value;
-      (await f.config()).updateProfile(profile, { [key]: value });
-      f.log.info(`Set ${key} of profile "${profile}".`);
-    });
+    .action(async (key: string, value: string) => runF(await configSetOptions(key, value), f));
 }

@@ -3,21 +3,31 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 
-export function newConfigUseCommand(f: Factory): Command {
+export interface ConfigUseOptions {
+  profile: string;
+}
+
+export async function configUseRun(options: ConfigUseOptions, f: Factory): Promise<void> {
+  const store = await f.config();
+  const name = options.profile;
+  if (store.profile(name) === undefined) {
+    const known = store.profileNames();
+    throw new UsageError(`there is no profile "${name}"`, [
+      known.length > 0 ? `Profiles: ${known.join(', ')}` : 'No profiles yet.',
+      `Create it with: intake login --profile ${name}`,
+    ]);
+  }
+  store.useProfile(name);
+  f.log.info(`Now using profile "${name}".`);
+}
+
+export function newConfigUseCommand(
+  f: Factory,
+  runF: (options: ConfigUseOptions, f: Factory) => Promise<void> = configUseRun,
+): Command {
   return new Command('use')
     .description('Make a profile the one used when neither --profile nor INTAKE_PROFILE says otherwise')
     .argument('<profile>')
     .addHelpText('after', examples('intake config use shop-b', 'intake config use default'))
-    .action(async (name: string) => {
-      const store = await f.config();
-      if (store.profile(name) === undefined) {
-        const known = store.profileNames();
-        throw new UsageError(`there is no profile "${name}"`, [
-          known.length > 0 ? `Profiles: ${known.join(', ')}` : 'No profiles yet.',
-          `Create it with: intake login --profile ${name}`,
-        ]);
-      }
-      store.useProfile(name);
-      f.log.info(`Now using profile "${name}".`);
-    });
+    .action((profile: string) => runF({ profile }, f));
 }

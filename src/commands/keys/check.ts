@@ -4,7 +4,43 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 
-export function newKeysCommand(f: Factory): Command {
+export type KeysCheckOptions = Record<string, never>;
+
+/** Asks the service whether the credentials in use are valid: exit 0 when they are, 3 when not. */
+export async function keysCheckRun(_options: KeysCheckOptions, f: Factory): Promise<void> {
+  const settings = await f.settings();
+  const result = await (await f.apiClient()).checkCredentials();
+  const key = settings.accessKeyId as NonNullable<typeof settings.accessKeyId>;
+  const secretFrom = settings.secretInKeychain?.origin ?? settings.secretAccessKey?.origin ?? '';
+  const row = {
+    ...result,
+    access_key_id: key.value,
+    from: key.origin,
+    secret_from: secretFrom,
+    base_url: settings.baseUrl.value,
+  };
+  await writeData(f, {
+    json: row,
+    rows: [row],
+    columns: [
+      { header: 'is_valid', value: (r) => r.is_valid },
+      { header: 'reason', value: (r) => r.reason },
+      { header: 'access_key_id', value: (r) => r.access_key_id },
+      { header: 'from', value: (r) => r.from },
+      { header: 'secret_from', value: (r) => r.secret_from },
+      { header: 'base_url', value: (r) => r.base_url },
+    ],
+  });
+  if (!result.is_valid) {
+    f.log.info('Store working credentials with: intake login');
+    throw new ExitCode(EXIT.auth);
+  }
+}
+
+export function newKeysCommand(
+  f: Factory,
+  runF: (options: KeysCheckOptions, f: Factory) => Promise<void> = keysCheckRun,
+): Command {
   const keys = new Command('keys').description('Credentials');
   keys
     .command('check')
@@ -15,26 +51,9 @@ export function newKeysCommand(f: Factory): Command {
         'intake keys check',
         'intake keys check --profile shop-b',
         'INTAKE_ACCESS_KEY_ID=... INTAKE_SECRET_ACCESS_KEY=... intake keys check --json',
+        'intake keys check --query is_valid',
       ),
     )
-    .action(async () => {
-      const settings = await f.settings();
-      const result = await (await f.apiClient()).checkCredentials();
-      const key = settings.accessKeyId as NonNullable<typeof settings.accessKeyId>;
-      await writeData(f, {
-        json: result,
-        rows: [{ ...result, access_key_id: key.value, from: key.origin }],
-        columns: [
-          { header: 'is_valid', value: (row) => row.is_valid },
-          { header: 'reason', value: (row) => row.reason },
-          { header: 'access_key_id', value: (row) => row.access_key_id },
-          { header: 'from', value: (row) => row.from },
-        ],
-      });
-      if (!result.is_valid) {
-        f.log.info('Store working credentials with: intake login');
-        throw new ExitCode(EXIT.auth);
-      }
-    });
+    .action(() => runF({}, f));
   return keys;
 }

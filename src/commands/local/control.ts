@@ -1,13 +1,46 @@
 import { Command, Option } from 'commander';
 import { REVIEW_KINDS, type ReviewKind } from '../../contract/kinds.js';
-import type { QueueRun } from '../../contract/local.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData, writeRecord } from '../../cli/output.js';
 
-const writeRun = (f: Factory, run: QueueRun) => writeRecord(f, run);
+export interface LocalReviewOptions {
+  orderId: string;
+  itemId: string;
+  kind: ReviewKind;
+}
 
-export function newLocalReviewCommand(f: Factory): Command {
+export async function localReviewRun(options: LocalReviewOptions, f: Factory): Promise<void> {
+  const client = await f.apiClient();
+  const review = await client.local.addReview({
+    order_id: options.orderId,
+    item_id: options.itemId,
+    kind: options.kind,
+  });
+  const row = {
+    review: `${review.kind} review of ${review.item_id}`,
+    created_at: review.created_at,
+    member_id: review.reward?.member_id ?? null,
+    rewards: review.reward?.rewards ?? 0,
+    reason: review.reward?.reason ?? '',
+  };
+  await writeData(f, {
+    json: review,
+    rows: [row],
+    columns: [
+      { header: 'review', value: (r) => r.review },
+      { header: 'created_at', value: (r) => r.created_at },
+      { header: 'member_id', value: (r) => r.member_id ?? '(guest: no reward)' },
+      { header: 'rewards', value: (r) => r.rewards },
+      { header: 'reason', value: (r) => r.reason },
+    ],
+  });
+}
+
+export function newLocalReviewCommand(
+  f: Factory,
+  runF: (options: LocalReviewOptions, f: Factory) => Promise<void> = localReviewRun,
+): Command {
   return new Command('review')
     .description("Simulate a buyer's review of an order item; a member's review earns a reward")
     .argument('<order-id>')
@@ -20,60 +53,69 @@ export function newLocalReviewCommand(f: Factory): Command {
         'intake local review ORD-20261122-0003 ORD-20261122-0003-1 --json',
       ),
     )
-    .action(async (orderId: string, itemId: string, options: { kind: ReviewKind }) => {
-      const client = await f.apiClient();
-      const review = await client.local.addReview({ order_id: orderId, item_id: itemId, kind: options.kind });
-      await writeData(f, {
-        json: review,
-        rows: [review],
-        columns: [
-          { header: 'review', value: (row) => `${row.kind} review of ${row.item_id}` },
-          { header: 'created_at', value: (row) => row.created_at },
-          { header: 'member_id', value: (row) => row.reward?.member_id ?? '(guest: no reward)' },
-          { header: 'rewards', value: (row) => row.reward?.rewards ?? 0 },
-          { header: 'reason', value: (row) => row.reward?.reason ?? '' },
-        ],
-      });
-    });
+    .action((orderId: string, itemId: string, flags: { kind: ReviewKind }) =>
+      runF({ orderId, itemId, kind: flags.kind }, f),
+    );
 }
 
-export function newLocalReviewsCommand(f: Factory): Command {
+export async function localReviewsRun(_options: Record<string, never>, f: Factory): Promise<void> {
+  const result = await (await f.apiClient()).local.reviews();
+  await writeData(f, {
+    json: result,
+    rows: result.results,
+    columns: [
+      { header: 'created_at', value: (row) => row.created_at },
+      { header: 'order_id', value: (row) => row.order_id },
+      { header: 'item_id', value: (row) => row.item_id },
+      { header: 'kind', value: (row) => row.kind },
+      { header: 'member_id', value: (row) => row.reward?.member_id ?? '' },
+      { header: 'rewards', value: (row) => row.reward?.rewards ?? 0 },
+    ],
+  });
+}
+
+export function newLocalReviewsCommand(
+  f: Factory,
+  runF: (options: Record<string, never>, f: Factory) => Promise<void> = localReviewsRun,
+): Command {
   return new Command('reviews')
     .description('Reviews so far and the rewards they earned')
     .addHelpText('after', examples('intake local reviews', 'intake local reviews --json'))
-    .action(async () => {
-      const result = await (await f.apiClient()).local.reviews();
-      await writeData(f, {
-        json: result,
-        rows: result.results,
-        columns: [
-          { header: 'created_at', value: (row) => row.created_at },
-          { header: 'order_id', value: (row) => row.order_id },
-          { header: 'item_id', value: (row) => row.item_id },
-          { header: 'kind', value: (row) => row.kind },
-          { header: 'member_id', value: (row) => row.reward?.member_id ?? '' },
-          { header: 'rewards', value: (row) => row.reward?.rewards ?? 0 },
-        ],
-      });
-    });
+    .action(() => runF({}, f));
 }
 
-export function newLocalAdvanceCommand(f: Factory): Command {
+export interface LocalAdvanceOptions {
+  by: string;
+}
+
+export async function localAdvanceRun(options: LocalAdvanceOptions, f: Factory): Promise<void> {
+  await writeRecord(f, await (await f.apiClient()).local.advanceClock(options.by));
+}
+
+export function newLocalAdvanceCommand(
+  f: Factory,
+  runF: (options: LocalAdvanceOptions, f: Factory) => Promise<void> = localAdvanceRun,
+): Command {
   return new Command('advance')
     .description('Move the simulated clock forward; due creates are applied and due messages sent')
     .argument('<duration>', 'how far: 36h, 7d, 1h30m')
     .addHelpText('after', examples('intake local advance 7d', 'intake local advance 36h --json'))
-    .action(async (duration: string) =>
-      writeRun(f, await (await f.apiClient()).local.advanceClock(duration)),
-    );
+    .action((by: string) => runF({ by }, f));
 }
 
-export function newLocalApplyCommand(f: Factory): Command {
+export async function localApplyRun(_options: Record<string, never>, f: Factory): Promise<void> {
+  await writeRecord(f, await (await f.apiClient()).local.applyQueue());
+}
+
+export function newLocalApplyCommand(
+  f: Factory,
+  runF: (options: Record<string, never>, f: Factory) => Promise<void> = localApplyRun,
+): Command {
   return new Command('apply')
     .description("Apply this merchant's queued creates now, whatever their delay")
     .addHelpText(
       'after',
       examples('intake local apply', 'intake order create orders.csv && intake local apply'),
     )
-    .action(async () => writeRun(f, await (await f.apiClient()).local.applyQueue()));
+    .action(() => runF({}, f));
 }

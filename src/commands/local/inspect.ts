@@ -4,10 +4,44 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { wholeNumber } from '../../cli/values.js';
 
-const limitOption = (text: string | undefined) =>
+/** `--limit`, checked. */
+export const limitOption = (text: string | undefined) =>
   text === undefined ? undefined : wholeNumber('--limit', text, { min: 1, max: 10_000 });
 
-export function newLocalOrdersCommand(f: Factory): Command {
+export interface LocalOrdersOptions {
+  id?: string;
+  limit?: number;
+}
+
+export async function localOrdersRun(options: LocalOrdersOptions, f: Factory): Promise<void> {
+  const result = await (await f.apiClient()).local.orders(options);
+  await writeData(f, {
+    json: result,
+    rows: result.results,
+    columns: [
+      { header: 'id', value: (order) => order.id },
+      { header: 'state', value: (order) => order.state },
+      { header: 'recipient', value: (order) => `${order.recipient_name} ${order.recipient_cellphone}` },
+      { header: 'member', value: (order) => order.member_id ?? '(guest)' },
+      {
+        header: 'items',
+        value: (order) => order.items.map((item) => `${item.id} ${item.product_name}`).join('\n'),
+      },
+      {
+        header: 'shipments',
+        value: (order) =>
+          order.shipments
+            .map((shipment) => `${shipment.carrier_name} ${shipment.tracking_number}`)
+            .join('\n'),
+      },
+    ],
+  });
+}
+
+export function newLocalOrdersCommand(
+  f: Factory,
+  runF: (options: LocalOrdersOptions, f: Factory) => Promise<void> = localOrdersRun,
+): Command {
   return new Command('orders')
     .description('Orders stored by the local service, queued or applied, with items and shipments')
     .option('--id <id>', 'only this order')
@@ -16,60 +50,74 @@ export function newLocalOrdersCommand(f: Factory): Command {
       'after',
       examples('intake local orders', 'intake local orders --id ORD-20261122-0001 --json'),
     )
-    .action(async (options: { id?: string; limit?: string }) => {
-      const limit = limitOption(options.limit);
-      const client = await f.apiClient();
-      const result = await client.local.orders({
-        ...(options.id === undefined ? {} : { id: options.id }),
-        ...(limit === undefined ? {} : { limit }),
-      });
-      await writeData(f, {
-        json: result,
-        rows: result.results,
-        columns: [
-          { header: 'id', value: (order) => order.id },
-          { header: 'state', value: (order) => order.state },
-          { header: 'recipient', value: (order) => `${order.recipient_name} ${order.recipient_cellphone}` },
-          { header: 'member', value: (order) => order.member_id ?? '(guest)' },
-          {
-            header: 'items',
-            value: (order) => order.items.map((item) => `${item.id} ${item.product_name}`).join('\n'),
-          },
-          {
-            header: 'shipments',
-            value: (order) =>
-              order.shipments
-                .map((shipment) => `${shipment.carrier_name} ${shipment.tracking_number}`)
-                .join('\n'),
-          },
-        ],
-      });
+    .action((flags: { id?: string; limit?: string }) => {
+      const limit = limitOption(flags.limit);
+      return runF(
+        { ...(flags.id === undefined ? {} : { id: flags.id }), ...(limit === undefined ? {} : { limit }) },
+        f,
+      );
     });
 }
 
-export function newLocalProductsCommand(f: Factory): Command {
+export interface LocalProductsOptions {
+  limit?: number;
+}
+
+export async function localProductsRun(options: LocalProductsOptions, f: Factory): Promise<void> {
+  const result = await (await f.apiClient()).local.products(options);
+  await writeData(f, {
+    json: result,
+    rows: result.results,
+    columns: [
+      { header: 'id', value: (product) => product.id },
+      { header: 'name', value: (product) => product.name },
+      { header: 'image_url', value: (product) => product.image_url },
+      { header: 'state', value: (product) => product.state },
+      { header: 'refreshed_at', value: (product) => product.refreshed_at },
+    ],
+  });
+}
+
+export function newLocalProductsCommand(
+  f: Factory,
+  runF: (options: LocalProductsOptions, f: Factory) => Promise<void> = localProductsRun,
+): Command {
   return new Command('products')
     .description('Products stored by the local service, with their current name and image')
     .option('--limit <n>', 'at most this many')
     .addHelpText('after', examples('intake local products', 'intake local products -o csv'))
-    .action(async (options: { limit?: string }) => {
-      const limit = limitOption(options.limit);
-      const result = await (await f.apiClient()).local.products(limit === undefined ? {} : { limit });
-      await writeData(f, {
-        json: result,
-        rows: result.results,
-        columns: [
-          { header: 'id', value: (product) => product.id },
-          { header: 'name', value: (product) => product.name },
-          { header: 'image_url', value: (product) => product.image_url },
-          { header: 'state', value: (product) => product.state },
-          { header: 'refreshed_at', value: (product) => product.refreshed_at },
-        ],
-      });
+    .action((flags: { limit?: string }) => {
+      const limit = limitOption(flags.limit);
+      return runF(limit === undefined ? {} : { limit }, f);
     });
 }
 
-export function newLocalJobsCommand(f: Factory): Command {
+export interface LocalJobsOptions {
+  state?: string;
+  limit?: number;
+}
+
+export async function localJobsRun(options: LocalJobsOptions, f: Factory): Promise<void> {
+  const result = await (await f.apiClient()).local.jobs(options);
+  await writeData(f, {
+    json: result,
+    rows: result.results,
+    columns: [
+      { header: 'seq', value: (job) => job.seq },
+      { header: 'kind', value: (job) => job.kind },
+      { header: 'target', value: (job) => job.target_id },
+      { header: 'state', value: (job) => job.state },
+      { header: 'received_at', value: (job) => job.received_at },
+      { header: 'due_at', value: (job) => job.due_at },
+      { header: 'reason', value: (job) => job.reason },
+    ],
+  });
+}
+
+export function newLocalJobsCommand(
+  f: Factory,
+  runF: (options: LocalJobsOptions, f: Factory) => Promise<void> = localJobsRun,
+): Command {
   return new Command('jobs')
     .description('Accepted creates: pending, applied, or failed with the reason')
     .addOption(
@@ -77,25 +125,14 @@ export function newLocalJobsCommand(f: Factory): Command {
     )
     .option('--limit <n>', 'at most this many')
     .addHelpText('after', examples('intake local jobs', 'intake local jobs --state failed'))
-    .action(async (options: { state?: string; limit?: string }) => {
-      const limit = limitOption(options.limit);
-      const client = await f.apiClient();
-      const result = await client.local.jobs({
-        ...(options.state === undefined ? {} : { state: options.state }),
-        ...(limit === undefined ? {} : { limit }),
-      });
-      await writeData(f, {
-        json: result,
-        rows: result.results,
-        columns: [
-          { header: 'seq', value: (job) => job.seq },
-          { header: 'kind', value: (job) => job.kind },
-          { header: 'target', value: (job) => job.target_id },
-          { header: 'state', value: (job) => job.state },
-          { header: 'received_at', value: (job) => job.received_at },
-          { header: 'due_at', value: (job) => job.due_at },
-          { header: 'reason', value: (job) => job.reason },
-        ],
-      });
+    .action((flags: { state?: string; limit?: string }) => {
+      const limit = limitOption(flags.limit);
+      return runF(
+        {
+          ...(flags.state === undefined ? {} : { state: flags.state }),
+          ...(limit === undefined ? {} : { limit }),
+        },
+        f,
+      );
     });
 }

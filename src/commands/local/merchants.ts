@@ -4,13 +4,30 @@ import { examples } from '../../cli/help.js';
 import { writeRecord } from '../../cli/output.js';
 import { readSecret, wholeNumber } from '../../cli/values.js';
 
-interface AddOptions {
+export interface LocalMerchantAddOptions {
+  merchantId: string;
   accessKeyId?: string;
-  secretStdin?: boolean;
-  thanksDelayDays?: string;
+  secretStdin: boolean;
+  thanksDelayDays?: number;
 }
 
-export function newLocalMerchantsCommand(f: Factory): Command {
+export async function localMerchantAddRun(options: LocalMerchantAddOptions, f: Factory): Promise<void> {
+  const secret = options.secretStdin ? await readSecret(f.io.stdin) : undefined;
+  const client = await f.apiClient();
+  const merchant = await client.local.addMerchant({
+    merchant_id: options.merchantId,
+    ...(options.accessKeyId === undefined ? {} : { access_key_id: options.accessKeyId }),
+    ...(secret === undefined ? {} : { secret_access_key: secret }),
+    ...(options.thanksDelayDays === undefined ? {} : { thanks_delay_days: options.thanksDelayDays }),
+  });
+  await writeRecord(f, merchant);
+  if (merchant.secret_access_key) f.log.info('The secret is shown only this once. Use it with: intake login');
+}
+
+export function newLocalMerchantsCommand(
+  f: Factory,
+  runF: (options: LocalMerchantAddOptions, f: Factory) => Promise<void> = localMerchantAddRun,
+): Command {
   const merchants = new Command('merchants').description('Merchants of the local service');
   merchants
     .command('add')
@@ -26,22 +43,22 @@ export function newLocalMerchantsCommand(f: Factory): Command {
         'printf %s "$SECRET" | intake local merchants add shop-c --access-key-id AKSHOPC --secret-stdin',
       ),
     )
-    .action(async (merchantId: string, options: AddOptions) => {
-      const thanks =
-        options.thanksDelayDays === undefined
-          ? undefined
-          : wholeNumber('--thanks-delay-days', options.thanksDelayDays, { max: 365 });
-      const secret = options.secretStdin ? await readSecret(f.io.stdin) : undefined;
-      const client = await f.apiClient();
-      const merchant = await client.local.addMerchant({
-        merchant_id: merchantId,
-        ...(options.accessKeyId === undefined ? {} : { access_key_id: options.accessKeyId }),
-        ...(secret === undefined ? {} : { secret_access_key: secret }),
-        ...(thanks === undefined ? {} : { thanks_delay_days: thanks }),
-      });
-      await writeRecord(f, merchant);
-      if (merchant.secret_access_key)
-        f.log.info('The secret is shown only this once. Use it with: intake login');
-    });
+    .action(
+      (
+        merchantId: string,
+        flags: { accessKeyId?: string; secretStdin?: boolean; thanksDelayDays?: string },
+      ) =>
+        runF(
+          {
+            merchantId,
+            ...(flags.accessKeyId === undefined ? {} : { accessKeyId: flags.accessKeyId }),
+            secretStdin: flags.secretStdin === true,
+            ...(flags.thanksDelayDays === undefined
+              ? {}
+              : { thanksDelayDays: wholeNumber('--thanks-delay-days', flags.thanksDelayDays, { max: 365 }) }),
+          },
+          f,
+        ),
+    );
   return merchants;
 }

@@ -3,7 +3,7 @@ import type { BotMessage } from '../../contract/local.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
-import { wholeNumber } from '../../cli/values.js';
+import { limitOption } from './inspect.js';
 
 const KIND_NAMES: Record<BotMessage['kind'], string> = {
   shipment: '발송 안내 (shipment)',
@@ -30,7 +30,45 @@ function card(f: Factory, message: BotMessage): string {
   return lines.join('\n');
 }
 
-export function newLocalMessagesCommand(f: Factory): Command {
+export interface LocalMessagesOptions {
+  orderId?: string;
+  limit?: number;
+}
+
+/** The bot's messages: as cards a buyer would read on a terminal's table output, otherwise as data. */
+export async function localMessagesRun(options: LocalMessagesOptions, f: Factory): Promise<void> {
+  const client = await f.apiClient();
+  const result = await client.local.messages({
+    ...(options.orderId === undefined ? {} : { order_id: options.orderId }),
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+  });
+  if ((await f.settings()).output.value === 'table' && !f.query) {
+    f.io.stdout.write(result.results.map((message) => `${card(f, message)}\n`).join('\n'));
+    if (result.results.length === 0) f.log.info('No messages yet: they follow applied shipments.');
+    return;
+  }
+  await writeData(f, {
+    json: result,
+    rows: result.results,
+    columns: [
+      { header: 'id', value: (message) => message.id },
+      { header: 'order_id', value: (message) => message.order_id },
+      { header: 'kind', value: (message) => message.kind },
+      { header: 'status', value: (message) => message.status },
+      { header: 'due_at', value: (message) => message.due_at },
+      { header: 'sent_at', value: (message) => message.sent_at },
+      { header: 'to_name', value: (message) => message.to.name },
+      { header: 'to_cellphone', value: (message) => message.to.cellphone },
+      { header: 'text', value: (message) => message.text },
+      { header: 'products', value: (message) => message.items.map((item) => item.product_name).join('|') },
+    ],
+  });
+}
+
+export function newLocalMessagesCommand(
+  f: Factory,
+  runF: (options: LocalMessagesOptions, f: Factory) => Promise<void> = localMessagesRun,
+): Command {
   return new Command('messages')
     .description("The bot's messages to buyers, sent and scheduled, as the buyer would read them")
     .option('--order <id>', 'only messages about this order')
@@ -43,37 +81,14 @@ export function newLocalMessagesCommand(f: Factory): Command {
         'intake local messages --json',
       ),
     )
-    .action(async (options: { order?: string; limit?: string }) => {
-      const client = await f.apiClient();
-      const result = await client.local.messages({
-        ...(options.order === undefined ? {} : { order_id: options.order }),
-        ...(options.limit === undefined
-          ? {}
-          : { limit: wholeNumber('--limit', options.limit, { min: 1, max: 10_000 }) }),
-      });
-      if ((await f.settings()).output.value === 'table') {
-        f.io.stdout.write(result.results.map((message) => `${card(f, message)}\n`).join('\n'));
-        if (result.results.length === 0) f.log.info('No messages yet: they follow applied shipments.');
-        return;
-      }
-      await writeData(f, {
-        json: result,
-        rows: result.results,
-        columns: [
-          { header: 'id', value: (message) => message.id },
-          { header: 'order_id', value: (message) => message.order_id },
-          { header: 'kind', value: (message) => message.kind },
-          { header: 'status', value: (message) => message.status },
-          { header: 'due_at', value: (message) => message.due_at },
-          { header: 'sent_at', value: (message) => message.sent_at },
-          { header: 'to_name', value: (message) => message.to.name },
-          { header: 'to_cellphone', value: (message) => message.to.cellphone },
-          { header: 'text', value: (message) => message.text },
-          {
-            header: 'products',
-            value: (message) => message.items.map((item) => item.product_name).join('|'),
-          },
-        ],
-      });
+    .action((flags: { order?: string; limit?: string }) => {
+      const limit = limitOption(flags.limit);
+      return runF(
+        {
+          ...(flags.order === undefined ? {} : { orderId: flags.order }),
+          ...(limit === undefined ? {} : { limit }),
+        },
+        f,
+      );
     });
 }

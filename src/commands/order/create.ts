@@ -1,11 +1,13 @@
 import { Command } from 'commander';
-import type { UploadOptions } from '../../bulk/options.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { createFromInput } from '../shared/create-from-input.js';
-import { addUploadOptions } from '../shared/upload-options.js';
+import { createRun, type CreateOptions } from '../shared/create.js';
+import { addUploadOptions, uploadOptions, type UploadFlags } from '../shared/upload-options.js';
 
-export function newOrderCreateCommand(f: Factory): Command {
+export function newOrderCreateCommand(
+  f: Factory,
+  runF: (options: CreateOptions, f: Factory) => Promise<void> = createRun,
+): Command {
   const command = new Command('create')
     .description(
       'Create orders: one JSON object, or many from a JSON array, NDJSON or CSV (one row per item)',
@@ -21,7 +23,10 @@ export function newOrderCreateCommand(f: Factory): Command {
         'intake order create orders.csv --dry-run',
         'intake order create orders.csv --report report.csv',
         'intake order create export.csv --encoding cp949 --columns "order_id=주문번호,recipient_name=수령인"',
+        'intake order create orders.csv --update     # send corrected recipients of orders sent before',
       ),
     )
-    .action((file: string | undefined, options: UploadOptions) => createFromInput(f, 'order', file, options));
+    .action((file: string | undefined, flags: UploadFlags) =>
+      runF({ resource: 'order', ...(file === undefined ? {} : { file }), upload: uploadOptions(flags) }, f),
+    );
 }

@@ -1,16 +1,58 @@
 import { Command } from 'commander';
+import type { OrderPatchBody } from '../../contract/order.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { describeIssues } from '../../cli/report-error.js';
-import { writeResult } from '../shared/create-one.js';
+import { writeFailure, writeResult } from '../shared/create-one.js';
 
-interface PatchOptions {
-  recipientName?: string;
-  recipientCellphone?: string;
+export interface OrderPatchOptions {
+  id: string;
+  patch: OrderPatchBody;
 }
 
-export function newOrderPatchCommand(f: Factory): Command {
+/** Checks the flags against the contract: both fields, not blank. */
+export async function orderPatchOptions(
+  id: string,
+  flags: { recipientName?: string; recipientCellphone?: string },
+): Promise<OrderPatchOptions> {
+  const { OrderPatchBody, check } = await import('../../contract/index.js');
+  const checked = check(
+    OrderPatchBody,
+    { recipient_name: flags.recipientName, recipient_cellphone: flags.recipientCellphone },
+    [],
+  );
+  if (!checked.ok) {
+    throw new UsageError(
+      'invalid patch; nothing was sent:',
+      describeIssues(checked.issues, {
+        recipient_name: '--recipient-name',
+        recipient_cellphone: '--recipient-cellphone',
+      }),
+    );
+  }
+  return { id, patch: checked.value };
+}
+
+export async function orderPatchRun(options: OrderPatchOptions, f: Factory): Promise<void> {
+  try {
+    await (await f.apiClient()).patchOrder(options.id, options.patch);
+  } catch (error) {
+    await writeFailure(f, options.id, error);
+    throw error;
+  }
+  await writeResult(f, {
+    id: options.id,
+    outcome: 'updated',
+    status: 204,
+    message: 'Order recipient updated.',
+  });
+}
+
+export function newOrderPatchCommand(
+  f: Factory,
+  runF: (options: OrderPatchOptions, f: Factory) => Promise<void> = orderPatchRun,
+): Command {
   return new Command('patch')
     .description('Change the recipient of an order (applied or still queued); both fields are required')
     .argument('<id>', 'order id')
@@ -20,23 +62,7 @@ export function newOrderPatchCommand(f: Factory): Command {
       'after',
       examples('intake order patch ORD-1001 --recipient-name 김민지 --recipient-cellphone 010-9876-5432'),
     )
-    .action(async (id: string, options: PatchOptions) => {
-      const { OrderPatchBody, check } = await import('../../contract/index.js');
-      const checked = check(
-        OrderPatchBody,
-        { recipient_name: options.recipientName, recipient_cellphone: options.recipientCellphone },
-        [],
-      );
-      if (!checked.ok) {
-        throw new UsageError(
-          'invalid patch; nothing was sent:',
-          describeIssues(checked.issues, {
-            recipient_name: '--recipient-name',
-            recipient_cellphone: '--recipient-cellphone',
-          }),
-        );
-      }
-      await (await f.apiClient()).patchOrder(id, checked.value);
-      await writeResult(f, { id, outcome: 'updated', status: 204, message: 'Order recipient updated.' });
-    });
+    .action(async (id: string, flags: { recipientName?: string; recipientCellphone?: string }) =>
+      runF(await orderPatchOptions(id, flags), f),
+    );
 }

@@ -1,19 +1,36 @@
 import { Command } from 'commander';
-import type { UploadOptions } from '../../bulk/options.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { createFromInput } from '../shared/create-from-input.js';
-import { createOne } from '../shared/create-one.js';
-import { addUploadOptions } from '../shared/upload-options.js';
+import { createRun, type CreateOptions } from '../shared/create.js';
+import { addUploadOptions, uploadOptions, type UploadFlags } from '../shared/upload-options.js';
 
-interface ProductCreateOptions extends UploadOptions {
+interface ProductCreateFlags extends UploadFlags {
   id?: string;
   name?: string;
   imageUrl?: string;
 }
 
-export function newProductCreateCommand(f: Factory): Command {
+/** The options of `intake product create`: a record from `--id/--name/--image-url`, or a file. */
+export function productCreateOptions(file: string | undefined, flags: ProductCreateFlags): CreateOptions {
+  const upload = uploadOptions(flags);
+  const fromFlags = flags.id !== undefined || flags.name !== undefined || flags.imageUrl !== undefined;
+  if (!fromFlags) return { resource: 'product', ...(file === undefined ? {} : { file }), upload };
+  if (file !== undefined) throw new UsageError('give either a file or --id/--name/--image-url, not both');
+  return {
+    resource: 'product',
+    fromFlags: {
+      record: { id: flags.id, name: flags.name, image_url: flags.imageUrl },
+      flags: { id: '--id', name: '--name', image_url: '--image-url' },
+    },
+    upload,
+  };
+}
+
+export function newProductCreateCommand(
+  f: Factory,
+  runF: (options: CreateOptions, f: Factory) => Promise<void> = createRun,
+): Command {
   const command = new Command('create')
     .description('Create products: from flags, one JSON object, or many from a JSON array, NDJSON or CSV')
     .argument('[file]', 'file to read, or - for standard input')
@@ -30,20 +47,7 @@ export function newProductCreateCommand(f: Factory): Command {
         'intake product create products.csv --report products-report.csv',
       ),
     )
-    .action(async (file: string | undefined, options: ProductCreateOptions) => {
-      const fromFlags =
-        options.id !== undefined || options.name !== undefined || options.imageUrl !== undefined;
-      if (!fromFlags) return createFromInput(f, 'product', file, options);
-      if (file !== undefined) throw new UsageError('give either a file or --id/--name/--image-url, not both');
-      return createOne(
-        f,
-        'product',
-        { id: options.id, name: options.name, image_url: options.imageUrl },
-        {
-          label: 'the flags',
-          dryRun: options.dryRun === true,
-          flags: { id: '--id', name: '--name', image_url: '--image-url' },
-        },
-      );
-    });
+    .action((file: string | undefined, flags: ProductCreateFlags) =>
+      runF(productCreateOptions(file, flags), f),
+    );
 }

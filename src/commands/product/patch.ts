@@ -1,16 +1,49 @@
 import { Command } from 'commander';
+import type { ProductPatchBody } from '../../contract/product.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { describeIssues } from '../../cli/report-error.js';
-import { writeResult } from '../shared/create-one.js';
+import { writeFailure, writeResult } from '../shared/create-one.js';
 
-interface PatchOptions {
-  name?: string;
-  imageUrl?: string;
+export interface ProductPatchOptions {
+  id: string;
+  patch: ProductPatchBody;
 }
 
-export function newProductPatchCommand(f: Factory): Command {
+/** Checks the flags against the contract: at least one field, each valid. */
+export async function productPatchOptions(
+  id: string,
+  flags: { name?: string; imageUrl?: string },
+): Promise<ProductPatchOptions> {
+  if (flags.name === undefined && flags.imageUrl === undefined) {
+    throw new UsageError('give --name, --image-url or both');
+  }
+  const { ProductPatchBody, check } = await import('../../contract/index.js');
+  const checked = check(ProductPatchBody, { name: flags.name, image_url: flags.imageUrl }, []);
+  if (!checked.ok) {
+    throw new UsageError(
+      'invalid patch; nothing was sent:',
+      describeIssues(checked.issues, { name: '--name', image_url: '--image-url' }),
+    );
+  }
+  return { id, patch: checked.value };
+}
+
+export async function productPatchRun(options: ProductPatchOptions, f: Factory): Promise<void> {
+  try {
+    await (await f.apiClient()).patchProduct(options.id, options.patch);
+  } catch (error) {
+    await writeFailure(f, options.id, error);
+    throw error;
+  }
+  await writeResult(f, { id: options.id, outcome: 'updated', status: 204, message: 'Product updated.' });
+}
+
+export function newProductPatchCommand(
+  f: Factory,
+  runF: (options: ProductPatchOptions, f: Factory) => Promise<void> = productPatchRun,
+): Command {
   return new Command('patch')
     .description('Change the name and/or image of a product (applies at once)')
     .argument('<id>', 'product id')
@@ -23,19 +56,7 @@ export function newProductPatchCommand(f: Factory): Command {
         'intake product patch P-100 --image-url https://shop.example.com/p-100-v2.jpg',
       ),
     )
-    .action(async (id: string, options: PatchOptions) => {
-      if (options.name === undefined && options.imageUrl === undefined) {
-        throw new UsageError('give --name, --image-url or both');
-      }
-      const { ProductPatchBody, check } = await import('../../contract/index.js');
-      const checked = check(ProductPatchBody, { name: options.name, image_url: options.imageUrl }, []);
-      if (!checked.ok) {
-        throw new UsageError(
-          'invalid patch; nothing was sent:',
-          describeIssues(checked.issues, { name: '--name', image_url: '--image-url' }),
-        );
-      }
-      await (await f.apiClient()).patchProduct(id, checked.value);
-      await writeResult(f, { id, outcome: 'updated', status: 204, message: 'Product updated.' });
-    });
+    .action(async (id: string, flags: { name?: string; imageUrl?: string }) =>
+      runF(await productPatchOptions(id, flags), f),
+    );
 }

@@ -4,73 +4,94 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { startSpinner } from '../../cli/spinner.js';
+import { positiveDuration } from '../../cli/values.js';
 import type { ShipmentQueueStatus } from '../../contract/index.js';
 import { formatDuration } from '../../util/duration.js';
-import { positiveDuration } from '../../cli/values.js';
 
-interface StatusOptions {
+export interface QueueStatusOptions {
+  /** Poll until the count is 0, this often, at most this long. */
+  wait?: { intervalMs: number; maxWaitMs: number };
+}
+
+export function queueStatusOptions(flags: {
   wait?: boolean;
   interval: string;
-  timeout: string;
+  maxWait: string;
+}): QueueStatusOptions {
+  if (!flags.wait) return {};
+  return {
+    wait: {
+      intervalMs: positiveDuration('--interval', flags.interval),
+      maxWaitMs: positiveDuration('--max-wait', flags.maxWait),
+    },
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function newQueueCommand(f: Factory): Command {
+/** The count of shipment creations not yet applied; with `wait`, polls until it is 0 (exit 1 if it never is). */
+export async function queueStatusRun(options: QueueStatusOptions, f: Factory): Promise<void> {
+  const client = await f.apiClient();
+  let status: ShipmentQueueStatus = await client.shipmentQueueStatus();
+  if (options.wait) {
+    const { intervalMs, maxWaitMs } = options.wait;
+    const started = Date.now();
+    const spinner = startSpinner(f, `${status.count} shipment creation(s) pending`);
+    const progressLines = !f.io.stderr.isTTY;
+    let last = -1;
+    try {
+      while (status.count > 0) {
+        if (progressLines && status.count !== last)
+          f.log.info(`${status.count} shipment creation(s) pending…`);
+        last = status.count;
+        if (Date.now() - started >= maxWaitMs) {
+          throw new CliError(
+            `${status.count} shipment creation(s) still pending after ${formatDuration(maxWaitMs)}`,
+            EXIT.failure,
+          );
+        }
+        await sleep(Math.min(intervalMs, Math.max(0, maxWaitMs - (Date.now() - started))));
+        status = await client.shipmentQueueStatus();
+        spinner.update(
+          `${status.count} shipment creation(s) pending · ${formatDuration(Date.now() - started)}`,
+        );
+      }
+    } finally {
+      spinner.stop();
+    }
+  }
+  await writeData(f, {
+    json: status,
+    rows: [status],
+    columns: [
+      { header: 'origin_mall_id', value: (row) => row.origin_mall_id },
+      { header: 'count', value: (row) => row.count },
+    ],
+  });
+}
+
+export function newQueueCommand(
+  f: Factory,
+  runF: (options: QueueStatusOptions, f: Factory) => Promise<void> = queueStatusRun,
+): Command {
   const queue = new Command('queue').description('The queue of shipment creations');
   queue
     .command('status')
     .description('Count shipment creations the service has accepted but not yet applied')
     .option('--wait', 'poll until the count is 0')
     .option('--interval <duration>', 'time between polls with --wait', '5s')
-    .option('--timeout <duration>', 'give up waiting after this long (exit 1)', '30m')
+    .option('--max-wait <duration>', 'with --wait, give up after this long (exit 1)', '30m')
     .addHelpText(
       'after',
       examples(
         'intake queue status',
-        'intake queue status --wait --interval 2s --timeout 10m',
+        'intake queue status --wait --interval 2s --max-wait 10m',
         'intake shipment create shipments.csv && intake queue status --wait --quiet',
+        'intake queue status --timeout 5s     # each request gives up after 5 s',
       ),
     )
-    .action(async (options: StatusOptions) => {
-      const client = await f.apiClient();
-      let status: ShipmentQueueStatus = await client.shipmentQueueStatus();
-      if (options.wait) {
-        const interval = positiveDuration('--interval', options.interval);
-        const timeout = positiveDuration('--timeout', options.timeout);
-        const started = Date.now();
-        const spinner = startSpinner(f, `${status.count} shipment creation(s) pending`);
-        const progressLines = !f.io.stderr.isTTY;
-        let last = -1;
-        try {
-          while (status.count > 0) {
-            if (progressLines && status.count !== last)
-              f.log.info(`${status.count} shipment creation(s) pending…`);
-            last = status.count;
-            if (Date.now() - started >= timeout) {
-              throw new CliError(
-                `${status.count} shipment creation(s) still pending after ${formatDuration(timeout)}`,
-                EXIT.failure,
-              );
-            }
-            await sleep(Math.min(interval, Math.max(0, timeout - (Date.now() - started))));
-            status = await client.shipmentQueueStatus();
-            spinner.update(
-              `${status.count} shipment creation(s) pending · ${formatDuration(Date.now() - started)}`,
-            );
-          }
-        } finally {
-          spinner.stop();
-        }
-      }
-      await writeData(f, {
-        json: status,
-        rows: [status],
-        columns: [
-          { header: 'origin_mall_id', value: (row) => row.origin_mall_id },
-          { header: 'count', value: (row) => row.count },
-        ],
-      });
-    });
+    .action((flags: { wait?: boolean; interval: string; maxWait: string }) =>
+      runF(queueStatusOptions(flags), f),
+    );
   return queue;
 }

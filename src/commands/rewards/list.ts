@@ -5,18 +5,80 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { describeIssues } from '../../cli/report-error.js';
 
-interface ListOptions {
+export interface RewardsListOptions {
+  startDate?: string;
+  endDate?: string;
+}
+
+interface RewardsFlags {
   startDate?: string;
   endDate?: string;
   from?: string;
   to?: string;
 }
 
-export function newRewardsCommand(f: Factory): Command {
+/** Checks the dates given (their aliases too); a missing one is filled in at run time. */
+export async function rewardsListOptions(flags: RewardsFlags): Promise<RewardsListOptions> {
+  const startDate = flags.startDate ?? flags.from;
+  const endDate = flags.endDate ?? flags.to;
+  const { calendarDateProblem } = await import('../../contract/dates.js');
+  for (const [flag, value] of [
+    ['--start-date', startDate],
+    ['--end-date', endDate],
+  ] as const) {
+    const problem = value === undefined ? undefined : calendarDateProblem(value);
+    if (problem)
+      throw new UsageError(`${flag}: Input should be a valid date or datetime, ${problem} ("${value}")`);
+  }
+  if (startDate !== undefined && endDate !== undefined && startDate > endDate) {
+    throw new UsageError(`--start-date ${startDate} is later than --end-date ${endDate}`);
+  }
+  return { ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) };
+}
+
+/**
+ * Lists rewards. A date not given is the service's today (from its `Date` header, so a simulated clock
+ * counts), kept within the range: with only `--from`, the end is today or that day, whichever is later.
+ */
+export async function rewardsListRun(options: RewardsListOptions, f: Factory): Promise<void> {
+  const { RewardsQuery, check, utcDate } = await import('../../contract/index.js');
+  const client = await f.apiClient();
+  let today: string | undefined;
+  if (options.startDate === undefined || options.endDate === undefined) {
+    today = utcDate((await client.serviceNow()) ?? f.now().getTime());
+  }
+  const start =
+    options.startDate ?? ([today as string, options.endDate ?? (today as string)].sort()[0] as string);
+  const end = options.endDate ?? ([today as string, start].sort()[1] as string);
+  const checked = check(RewardsQuery, { start_date: start, end_date: end }, []);
+  if (!checked.ok) {
+    throw new UsageError(
+      'invalid date range:',
+      describeIssues(checked.issues, { start_date: '--start-date', end_date: '--end-date' }),
+    );
+  }
+  const result = await client.listRewards(checked.value);
+  await writeData(f, {
+    json: result,
+    rows: result.results,
+    columns: [
+      { header: 'created_at', value: (row) => row.created_at },
+      { header: 'member_id', value: (row) => row.member_id },
+      { header: 'rewards', value: (row) => row.rewards },
+      { header: 'reason', value: (row) => row.reason },
+    ],
+  });
+  if (result.results.length === 0) f.log.info(`No rewards from ${start} to ${end}.`);
+}
+
+export function newRewardsCommand(
+  f: Factory,
+  runF: (options: RewardsListOptions, f: Factory) => Promise<void> = rewardsListRun,
+): Command {
   const rewards = new Command('rewards').description('Rewards earned by buyers’ reviews');
   rewards
     .command('list')
-    .description('List rewards created between two UTC days, both included (default: today)')
+    .description("List rewards created between two UTC days, both included (default: the service's today)")
     .option('--start-date <YYYY-MM-DD>', 'first day (alias --from)')
     .option('--end-date <YYYY-MM-DD>', 'last day (alias --to)')
     .option('--from <YYYY-MM-DD>', 'same as --start-date')
@@ -27,38 +89,9 @@ export function newRewardsCommand(f: Factory): Command {
         'intake rewards list',
         'intake rewards list --from 2026-11-01 --to 2026-11-30',
         'intake rewards list --start-date 2026-11-21 --end-date 2026-11-21 -o csv > rewards.csv',
+        'intake rewards list --json --query "results[?rewards >= `500`].member_id"',
       ),
     )
-    .action(async (options: ListOptions) => {
-      const { RewardsQuery, check, utcDate } = await import('../../contract/index.js');
-      const today = utcDate(f.now().getTime());
-      const query = {
-        start_date: options.startDate ?? options.from ?? today,
-        end_date: options.endDate ?? options.to ?? today,
-      };
-      const checked = check(RewardsQuery, query, []);
-      if (!checked.ok) {
-        throw new UsageError(
-          'invalid date range:',
-          describeIssues(checked.issues, { start_date: '--start-date', end_date: '--end-date' }),
-        );
-      }
-      if (query.start_date > query.end_date) {
-        throw new UsageError(`--start-date ${query.start_date} is later than --end-date ${query.end_date}`);
-      }
-      const result = await (await f.apiClient()).listRewards(checked.value);
-      await writeData(f, {
-        json: result,
-        rows: result.results,
-        columns: [
-          { header: 'created_at', value: (row) => row.created_at },
-          { header: 'member_id', value: (row) => row.member_id },
-          { header: 'rewards', value: (row) => row.rewards },
-          { header: 'reason', value: (row) => row.reason },
-        ],
-      });
-      if (result.results.length === 0)
-        f.log.info(`No rewards from ${query.start_date} to ${query.end_date}.`);
-    });
+    .action(async (flags: RewardsFlags) => runF(await rewardsListOptions(flags), f));
   return rewards;
 }

@@ -1,4 +1,5 @@
 import type { Resource, ResourceName } from '../../bulk/resources.js';
+import { AbortedError, ApiError, NetworkError } from '../../client/errors.js';
 import { CliError, EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { writeData, type Column } from '../../cli/output.js';
@@ -7,8 +8,8 @@ import { describeIssues } from '../../cli/report-error.js';
 /** The result of one write, as printed and as a line of a bulk report. */
 export interface WriteResult {
   id: string;
-  outcome: 'accepted' | 'already_registered' | 'updated';
-  status: number;
+  outcome: 'accepted' | 'already_registered' | 'updated' | 'rejected' | 'failed';
+  status: number | null;
   message: string;
 }
 
@@ -23,6 +24,28 @@ export function writeResult(f: Factory, result: WriteResult): Promise<void> {
   return writeData(f, { json: result, rows: [result], columns: WRITE_RESULT_COLUMNS });
 }
 
+/** What a failed write says on stdout in JSON mode, so a script always gets an object; stderr says the rest. */
+export async function writeFailure(f: Factory, id: string, error: unknown): Promise<void> {
+  if ((await f.settings()).output.value !== 'json') return;
+  if (error instanceof ApiError) {
+    const message = Array.isArray(error.detail)
+      ? describeIssues(error.detail).join('; ')
+      : (error.detail ?? '');
+    const outcome = error.status >= 500 || error.status === 429 ? 'failed' : 'rejected';
+    await writeResult(f, { id, outcome, status: error.status, message });
+  } else if (error instanceof NetworkError || error instanceof AbortedError) {
+    await writeResult(f, { id, outcome: 'failed', status: null, message: error.message });
+  }
+}
+
+/** Warns about a carrier code the known list lacks; it is sent all the same. */
+async function checkCarrier(f: Factory, record: unknown, carriersFile: string | undefined): Promise<void> {
+  const { loadCarriers } = await import('../../cli/carriers.js');
+  const code = (record as { company_code: string }).company_code;
+  const book = await loadCarriers(f, carriersFile);
+  if (!book.has(code)) f.log.warn(`company_code "${code}" is not in ${book.source}; sending it anyway`);
+}
+
 /**
  * Checks one record against the contract (an invalid one never reaches the network: exit 2) and sends
  * it. A 409 is a rejection (exit 4), unless an earlier attempt of this very request lost its answer: then
@@ -32,7 +55,7 @@ export async function createOne(
   f: Factory,
   name: ResourceName,
   input: unknown,
-  source: { label: string; flags?: Record<string, string>; dryRun?: boolean },
+  source: { label: string; flags?: Record<string, string>; dryRun?: boolean; carriers?: string },
 ): Promise<void> {
   const [{ check, BODY_MAX_BYTES }, { RESOURCES }] = await Promise.all([
     import('../../contract/index.js'),
@@ -52,21 +75,30 @@ export async function createOne(
       `the ${resource.name} from ${source.label} is ${(bytes / (1024 * 1024)).toFixed(1)} MB as JSON; the service takes at most 1 MiB per request. Nothing was sent.`,
     );
   }
+  if (name === 'shipment') await checkCarrier(f, checked.value, source.carriers);
   if (source.dryRun) {
     f.log.info(`The ${resource.name} from ${source.label} is valid (dry run: nothing was sent).`);
     return;
   }
-  const result = await resource.create(await f.apiClient(), checked.value);
+  const id = resource.labelOf(checked.value);
+  let result;
+  try {
+    result = await resource.create(await f.apiClient(), checked.value);
+  } catch (error) {
+    await writeFailure(f, id, error);
+    throw error;
+  }
   if (result.status === 409 && !result.uncertain) {
+    if ((await f.settings()).output.value === 'json') {
+      await writeResult(f, { id, outcome: 'rejected', status: 409, message: result.message });
+    }
     throw new CliError(`${result.message} (HTTP 409)`, EXIT.rejected);
   }
   if (result.status === 409) {
-    f.log.info(
-      `${resource.name} ${resource.labelOf(checked.value)} is already registered (an earlier attempt got through).`,
-    );
+    f.log.info(`${resource.name} ${id} is already registered (an earlier attempt got through).`);
   }
   await writeResult(f, {
-    id: resource.labelOf(checked.value),
+    id,
     outcome: result.status === 202 ? 'accepted' : 'already_registered',
     status: result.status,
     message: result.message,

@@ -1,5 +1,23 @@
 import type { Command } from 'commander';
 import type { UploadOptions } from '../../bulk/options.js';
+import { INPUT_FORMATS, type InputFormat } from '../../bulk/source.js';
+import { UsageError } from '../../cli/errors.js';
+import { positiveNumber, wholeNumber } from '../../cli/values.js';
+
+/** The upload flags as commander gives them. */
+export interface UploadFlags {
+  format?: string;
+  encoding?: string;
+  delimiter?: string;
+  columns?: string;
+  dryRun?: boolean;
+  allOrNothing?: boolean;
+  concurrency: string;
+  rate?: string;
+  report?: string;
+  update?: boolean;
+  resume: boolean;
+}
 
 /** Adds the options of file uploads (format, encoding, checks, sending, reports) to a create command. */
 export function addUploadOptions(command: Command): Command {
@@ -9,7 +27,7 @@ export function addUploadOptions(command: Command): Command {
     .option('--delimiter <char>', 'CSV delimiter: ",", ";" or "tab" (default: tab for .tsv, else ",")')
     .option(
       '--columns <mapping>',
-      'map your CSV headers: "order_id=주문번호,recipient_name=수령인" or a JSON file',
+      'map your headers: "order_id=주문번호,recipient_name=수령인" or a JSON file',
     )
     .option('--dry-run', 'check every record and report; send nothing')
     .option('--all-or-nothing', 'send nothing if any record is invalid')
@@ -23,11 +41,29 @@ export function addUploadOptions(command: Command): Command {
     .option('--no-resume', 'send everything again, even what the ledger says an earlier run sent');
 }
 
-/** The options a follow-up upload of a run's rejects file needs too (the same columns, the same choices). */
-export function followUpOptions(options: UploadOptions): string[] {
-  return [
+/** Checks the upload flags: a wrong one is a usage error before any file is read. */
+export function uploadOptions(flags: UploadFlags): UploadOptions {
+  if (flags.format !== undefined && !(INPUT_FORMATS as readonly string[]).includes(flags.format)) {
+    throw new UsageError(`--format must be one of ${INPUT_FORMATS.join(', ')}, not "${flags.format}"`);
+  }
+  const options: UploadOptions = {
+    ...(flags.format !== undefined ? { format: flags.format as InputFormat } : {}),
+    ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
+    ...(flags.delimiter !== undefined ? { delimiter: flags.delimiter } : {}),
+    ...(flags.columns !== undefined ? { columns: flags.columns } : {}),
+    ...(flags.report !== undefined ? { report: flags.report } : {}),
+    ...(flags.rate !== undefined ? { rate: positiveNumber('--rate', flags.rate) } : {}),
+    dryRun: flags.dryRun === true,
+    allOrNothing: flags.allOrNothing === true,
+    concurrency: wholeNumber('--concurrency', flags.concurrency, { min: 1, max: 256 }),
+    resume: flags.resume,
+    update: flags.update === true,
+    followUp: [],
+  };
+  options.followUp = [
     ...(options.columns !== undefined ? ['--columns', options.columns] : []),
     ...(options.delimiter !== undefined ? ['--delimiter', options.delimiter] : []),
     ...(options.update ? ['--update'] : []),
   ];
+  return options;
 }

@@ -1,27 +1,66 @@
 import { Command } from 'commander';
-import type { UploadOptions } from '../../bulk/options.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { createFromInput } from '../shared/create-from-input.js';
-import { createOne } from '../shared/create-one.js';
-import { addUploadOptions } from '../shared/upload-options.js';
+import { createRun, type CreateOptions } from '../shared/create.js';
+import { addUploadOptions, uploadOptions, type UploadFlags } from '../shared/upload-options.js';
 
-interface ShipmentCreateOptions extends UploadOptions {
+interface ShipmentCreateFlags extends UploadFlags {
   order?: string;
   items?: string;
   companyCode?: string;
   trackingNumber?: string;
+  carriers?: string;
 }
 
-export function newShipmentCreateCommand(f: Factory): Command {
+/** The options of `intake shipment create`: a shipment from `--order/--items/...`, or a file. */
+export function shipmentCreateOptions(file: string | undefined, flags: ShipmentCreateFlags): CreateOptions {
+  const upload = { ...uploadOptions(flags), ...(flags.carriers ? { carriers: flags.carriers } : {}) };
+  const given = [flags.order, flags.items, flags.companyCode, flags.trackingNumber];
+  if (given.every((flag) => flag === undefined)) {
+    return { resource: 'shipment', ...(file === undefined ? {} : { file }), upload };
+  }
+  if (file !== undefined) {
+    throw new UsageError('give either a file or --order/--items/--company-code/--tracking-number, not both');
+  }
+  return {
+    resource: 'shipment',
+    fromFlags: {
+      record: {
+        order_id: flags.order,
+        order_item_ids: flags.items
+          ?.split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== ''),
+        company_code: flags.companyCode,
+        tracking_number: flags.trackingNumber,
+      },
+      flags: {
+        order_id: '--order',
+        order_item_ids: '--items',
+        company_code: '--company-code',
+        tracking_number: '--tracking-number',
+      },
+    },
+    upload,
+  };
+}
+
+export function newShipmentCreateCommand(
+  f: Factory,
+  runF: (options: CreateOptions, f: Factory) => Promise<void> = createRun,
+): Command {
   const command = new Command('create')
     .description('Create shipments: from flags, one JSON object, or many from a JSON array, NDJSON or CSV')
     .argument('[file]', 'file to read, or - for standard input')
     .option('--order <id>', 'order id')
     .option('--items <ids>', 'order item ids, separated by commas')
     .option('--company-code <code>', 'carrier code (see: intake carriers)')
-    .option('--tracking-number <number>', 'waybill number ("self" for self delivery)');
+    .option('--tracking-number <number>', 'waybill number ("self" for self delivery)')
+    .option(
+      '--carriers <file>',
+      "the service's carriers, as JSON {code, name} (default: the profile's, else built in)",
+    );
   addUploadOptions(command);
   return command
     .addHelpText(
@@ -33,28 +72,7 @@ export function newShipmentCreateCommand(f: Factory): Command {
         'intake shipment create shipments.csv && intake queue status --wait',
       ),
     )
-    .action(async (file: string | undefined, options: ShipmentCreateOptions) => {
-      const flags = [options.order, options.items, options.companyCode, options.trackingNumber];
-      if (flags.every((flag) => flag === undefined)) return createFromInput(f, 'shipment', file, options);
-      if (file !== undefined)
-        throw new UsageError(
-          'give either a file or --order/--items/--company-code/--tracking-number, not both',
-        );
-      const record = {
-        order_id: options.order,
-        order_item_ids: options.items?.split(',').map((item) => item.trim()),
-        company_code: options.companyCode,
-        tracking_number: options.trackingNumber,
-      };
-      return createOne(f, 'shipment', record, {
-        label: 'the flags',
-        dryRun: options.dryRun === true,
-        flags: {
-          order_id: '--order',
-          order_item_ids: '--items',
-          company_code: '--company-code',
-          tracking_number: '--tracking-number',
-        },
-      });
-    });
+    .action((file: string | undefined, flags: ShipmentCreateFlags) =>
+      runF(shipmentCreateOptions(file, flags), f),
+    );
 }

@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises';
+import { BUILT_IN_CARRIERS } from '../contract/carrier-list.js';
+import type { Carrier } from '../contract/carriers.js';
+import { UsageError } from './errors.js';
+import type { Factory } from './factory.js';
+import { describeIssues } from './report-error.js';
+
+/** The carriers a run knows, and where the list came from. */
+export interface CarrierBook {
+  carriers: readonly Carrier[];
+  /** Whose list it is, for people: "the built-in list", "carriers.json (--carriers)". */
+  source: string;
+  has(code: string): boolean;
+  name(code: string): string | undefined;
+}
+
+export function carrierBook(carriers: readonly Carrier[], source: string): CarrierBook {
+  const byCode = new Map(carriers.map((carrier) => [carrier.code, carrier]));
+  return {
+    carriers,
+    source,
+    has: (code) => byCode.has(code),
+    name: (code) => byCode.get(code)?.name,
+  };
+}
+
+/** Reads a carriers file: a JSON list of `{code, name}` (the format `intake serve --carriers` takes). */
+export async function readCarriersFile(path: string, origin: string): Promise<Carrier[]> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`cannot read the carriers file ${path} (${origin}): ${(error as Error).message}`);
+  }
+  const { CarrierList, check } = await import('../contract/index.js');
+  const checked = check(CarrierList, parsed, []);
+  if (!checked.ok) {
+    throw new UsageError(`${path} (${origin}) is not a list of carriers:`, describeIssues(checked.issues));
+  }
+  return checked.value;
+}
+
+/**
+ * The carriers a command checks against: `--carriers FILE`, else the profile's `carriers` file, else the
+ * built-in list (the spec's 26 codes). A code not in the list is still sent (with a warning): the list
+ * is what this tool knows, not what a service must accept.
+ */
+export async function loadCarriers(f: Factory, flag: string | undefined): Promise<CarrierBook> {
+  if (flag !== undefined)
+    return carrierBook(await readCarriersFile(flag, '--carriers'), `${flag} (--carriers)`);
+  const settings = await f.settings();
+  const configured = settings.carriers;
+  if (configured) {
+    return carrierBook(
+      await readCarriersFile(configured.value, configured.origin),
+      `${configured.value} (${configured.origin})`,
+    );
+  }
+  return carrierBook(BUILT_IN_CARRIERS, "the built-in list (the spec's 26 codes)");
+}

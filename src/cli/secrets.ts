@@ -1,0 +1,73 @@
+import type { Env } from './factory.js';
+
+/** How long a keychain may take to answer before it counts as not answering. */
+const KEYCHAIN_TIMEOUT_MS = 5_000;
+
+/** Where secrets go: the OS keychain, or (with `--insecure-storage`, or none answering) the config file. */
+export type SecretStorage = 'keychain' | 'file';
+
+/** The OS keychain: macOS Keychain, Windows Credential Manager, or a Secret Service on Linux. */
+export interface Keychain {
+  /** What it is, for people. */
+  readonly name: string;
+  get(account: string): Promise<string | undefined>;
+  set(account: string, secret: string): Promise<void>;
+  delete(account: string): Promise<boolean>;
+}
+
+/** The keychain account of a profile's secret. */
+export const keychainAccount = (profile: string, accessKeyId: string) => `${profile}:${accessKeyId}`;
+
+const KEYCHAIN_NAMES: Record<string, string> = {
+  darwin: 'the macOS Keychain',
+  win32: 'the Windows Credential Manager',
+};
+
+function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const signal = AbortSignal.timeout(KEYCHAIN_TIMEOUT_MS);
+  return Promise.race([
+    work(signal),
+    new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () =>
+        reject(new Error(`no answer within ${KEYCHAIN_TIMEOUT_MS / 1000} s`)),
+      ),
+    ),
+  ]);
+}
+
+/**
+ * Opens the OS keychain, or says why it cannot be used: `INTAKE_SECRET_STORAGE` is `file`, or the binding
+ * does not load on this platform. With `probe` (before storing a secret), it also writes and removes an
+ * entry, since a keychain that cannot be reached still answers "nothing there" to a lookup (no D-Bus
+ * session or Secret Service on Linux, a locked keychain that would prompt, a time-out).
+ */
+export async function openKeychain(
+  env: Env,
+  options: { probe: boolean },
+): Promise<{ keychain: Keychain } | { unavailable: string }> {
+  if (env.INTAKE_SECRET_STORAGE === 'file') return { unavailable: 'INTAKE_SECRET_STORAGE is file' };
+  const service = env.INTAKE_KEYCHAIN_SERVICE || 'intake-cli';
+  let AsyncEntry: typeof import('@napi-rs/keyring').AsyncEntry;
+  try {
+    ({ AsyncEntry } = await import('@napi-rs/keyring'));
+  } catch (error) {
+    return { unavailable: `no keychain binding for this platform (${(error as Error).message})` };
+  }
+  const keychain: Keychain = {
+    name: KEYCHAIN_NAMES[process.platform] ?? 'the Secret Service (D-Bus)',
+    get: async (account) =>
+      (await withTimeout((signal) => new AsyncEntry(service, account).getPassword(signal))) ?? undefined,
+    set: (account, secret) =>
+      withTimeout((signal) => new AsyncEntry(service, account).setPassword(secret, signal)),
+    delete: (account) => withTimeout((signal) => new AsyncEntry(service, account).deleteCredential(signal)),
+  };
+  if (!options.probe) return { keychain };
+  const probe = `intake-cli availability check ${process.pid}`;
+  try {
+    await keychain.set(probe, 'probe');
+    await keychain.delete(probe);
+    return { keychain };
+  } catch (error) {
+    return { unavailable: `no keychain answered: ${(error as Error).message}` };
+  }
+}

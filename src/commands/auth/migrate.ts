@@ -1,0 +1,36 @@
+import { Command } from 'commander';
+import { CliError, EXIT } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { keychainAccount } from '../../cli/secrets.js';
+
+export type AuthMigrateOptions = Record<string, never>;
+
+/** Moves every secret kept in the config file into the OS keychain. */
+export async function authMigrateRun(_options: AuthMigrateOptions, f: Factory): Promise<void> {
+  const opened = await f.keychain({ probe: true });
+  if ('unavailable' in opened) {
+    throw new CliError(`cannot move secrets to the keychain: ${opened.unavailable}`, EXIT.failure);
+  }
+  const store = await f.config();
+  let moved = 0;
+  for (const name of store.profileNames()) {
+    const profile = store.profile(name);
+    if (!profile?.secret_access_key || !profile.access_key_id) continue;
+    await opened.keychain.set(keychainAccount(name, profile.access_key_id), profile.secret_access_key);
+    store.updateProfile(name, { secret_access_key: undefined, secret_storage: 'keychain' });
+    f.log.info(`Moved the secret of profile "${name}" to ${opened.keychain.name}.`);
+    moved += 1;
+  }
+  if (moved === 0) f.log.info('No secret is kept in the config file; nothing to move.');
+}
+
+export function newAuthMigrateCommand(
+  f: Factory,
+  runF: (options: AuthMigrateOptions, f: Factory) => Promise<void> = authMigrateRun,
+): Command {
+  return new Command('migrate')
+    .description('Move secrets kept in the config file into the OS keychain')
+    .addHelpText('after', examples('intake auth migrate'))
+    .action(() => runF({}, f));
+}

@@ -1,0 +1,44 @@
+import { Command } from 'commander';
+import { UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { SETTABLE_KEYS, type SettableKey } from './effective.js';
+
+export interface ConfigUnsetOptions {
+  key: SettableKey;
+}
+
+export function configUnsetOptions(key: string): ConfigUnsetOptions {
+  if (key === 'secret_access_key') {
+    throw new UsageError('the secret is removed with: intake logout');
+  }
+  if (!(SETTABLE_KEYS as readonly string[]).includes(key)) {
+    throw new UsageError(`unknown setting "${key}"`, [`Settings: ${SETTABLE_KEYS.join(', ')}`]);
+  }
+  return { key: key as SettableKey };
+}
+
+export async function configUnsetRun(options: ConfigUnsetOptions, f: Factory): Promise<void> {
+  const profile = (await f.settings()).profile.value;
+  const store = await f.config();
+  if (store.profile(profile)?.[options.key] === undefined) {
+    f.log.info(`${options.key} is not set in profile "${profile}"; nothing to do.`);
+    return;
+  }
+  store.updateProfile(profile, { [options.key]: undefined });
+  f.log.info(`Removed ${options.key} from profile "${profile}".`);
+}
+
+export function newConfigUnsetCommand(
+  f: Factory,
+  runF: (options: ConfigUnsetOptions, f: Factory) => Promise<void> = configUnsetRun,
+): Command {
+  return new Command('unset')
+    .description('Remove a setting from the current profile (or --profile); its default applies again')
+    .argument('<key>', SETTABLE_KEYS.join(', '))
+    .addHelpText(
+      'after',
+      examples('intake config unset sandbox_base_url', 'intake config unset output --profile shop-b'),
+    )
+    .action((key: string) => runF(configUnsetOptions(key), f));
+}

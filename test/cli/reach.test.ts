@@ -1,0 +1,311 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { cli, jsonLines, useService } from '../helpers/cli.js';
+import { workspace } from '../helpers/files.js';
+import { sampleOrder, sampleProduct } from '../helpers/samples.js';
+import { tempDir } from '../helpers/temp.js';
+
+const t = useService();
+
+describe('--query', () => {
+  it('selects from the JSON output, in every format', async () => {
+    const json = await cli(['carriers', '--json', '--query', "[?starts_with(code, 'us.')].code"], {
+      env: t.env,
+    });
+    expect(json.json()).toEqual(['us.fedex', 'us.ups', 'us.usps']);
+    const lines = await cli(['carriers', '--query', "[?starts_with(code, 'us.')].code"], { env: t.env });
+    expect(lines.stdout).toBe('us.fedex\nus.ups\nus.usps\n');
+    const rows = await cli(['carriers', '-o', 'csv', '--query', "[?code=='self' || code=='de.dhl']"], {
+      env: t.env,
+    });
+    expect(rows.stdout).toBe('code,name\nself,직접 배송 (self delivery)\nde.dhl,DHL\n');
+    const scalar = await cli(['keys', 'check', '--query', 'is_valid'], { env: t.env });
+    expect(scalar.stdout).toBe('true\n');
+  });
+
+  it('applies to each line of an upload, leaving out lines it makes null', async () => {
+    const files = workspace();
+    const path = files.write(
+      'products.ndjson',
+      [sampleProduct('P-Q1'), sampleProduct('P-Q2'), { id: 'P-Q3' }]
+        .map((record) => JSON.stringify(record))
+        .join('\n'),
+    );
+    const result = await cli(
+      ['product', 'create', path, '--json', '--query', "outcome == 'invalid' && id || null"],
+      {
+        env: t.env,
+      },
+    );
+    expect(result.code).toBe(4);
+    expect(jsonLines(result.stdout)).toEqual(['P-Q3']);
+  });
+
+  it('a query that does not parse is a usage error before anything runs', async () => {
+    const result = await cli(['carriers', '--query', '[?code=='], { env: t.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--query "[?code==" is not a JMESPath expression');
+  });
+});
+
+describe('intake api', () => {
+  it('sends any request with the profile credentials and prints the body', async () => {
+    const health = await cli(['api', 'GET', '/api/v1/health/'], { env: t.env });
+    expect(health.code).toBe(0);
+    expect(health.stdout).toBe('{"status":"available"}\n');
+    const files = workspace();
+    const created = await cli(
+      [
+        'api',
+        'POST',
+        '/api/v1/products/',
+        '--input',
+        files.write('p.json', JSON.stringify(sampleProduct('P-API'))),
+      ],
+      {
+        env: t.env,
+      },
+    );
+    expect(created.code).toBe(0);
+    expect(created.json()).toEqual({ message: 'Product creation request has been queued.' });
+    const queried = await cli(
+      ['api', 'GET', '/local/products?limit=100', '--query', "results[?id=='P-API'].name | [0]"],
+      {
+        env: t.env,
+      },
+    );
+    expect(queried.stdout).toBe('유기농 현미 10kg\n');
+  });
+
+  it('a body the CLI would refuse reaches the service as it is, from standard input', async () => {
+    const result = await cli(['api', 'POST', '/api/v1/products/', '--input', '-', '-i'], {
+      env: t.env,
+      stdin: '{"id": "P-RAW", "name": " ", "image_url": "https:x"}',
+    });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('HTTP 422');
+    expect(result.stderr).toContain('content-type: application/json');
+    const detail = (result.json() as { detail: { loc: string[] }[] }).detail.map((issue) =>
+      issue.loc.join('.'),
+    );
+    expect(detail).toEqual(['body.name', 'body.image_url']);
+  });
+
+  it.each([
+    ['a refused secret', ['GET', '/api/v1/shipments/status/'], { INTAKE_SECRET_ACCESS_KEY: 'nope' }, 3],
+    ['an unknown order', ['PATCH', '/api/v1/orders/NONE'], {}, 4],
+    ['an unknown path', ['GET', '/api/v9/'], {}, 4],
+    ['no service', ['GET', '/api/v1/health/'], { INTAKE_BASE_URL: 'http://127.0.0.1:1' }, 5],
+  ])('exit codes as for other commands: %s', async (_name, args, env, code) => {
+    const result = await cli(['api', ...args, '-H', 'X-Trace: 1'], { env: { ...t.env, ...env } });
+    expect(result.code).toBe(code);
+  });
+
+  it('checks its method, path and headers', async () => {
+    for (const [args, message] of [
+      [['FETCH', '/x'], '"FETCH" is not an HTTP method'],
+      [['GET', 'api/v1/health/'], 'the path must start with /'],
+      [['GET', '/', '-H', 'nocolon'], '-H "nocolon" is not "Name: value"'],
+    ] as const) {
+      const result = await cli(['api', ...args], { env: t.env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(message);
+    }
+  });
+});
+
+describe('help', () => {
+  it('nested: intake help order create is the help of order create', async () => {
+    const nested = await cli(['help', 'order', 'create']);
+    const direct = await cli(['order', 'create', '--help']);
+    expect(nested.code).toBe(0);
+    expect(nested.stdout).toBe(direct.stdout);
+    expect(nested.stdout).toContain('Usage: intake order create');
+  });
+
+  it.each([
+    ['environment', 'INTAKE_DATA_DIR'],
+    ['exit-codes', '130  interrupted'],
+    ['formats', '{"type":"record","rows":[2,3]'],
+  ])('topic %s', async (topic, text) => {
+    const result = await cli(['help', topic]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(text);
+  });
+
+  it('an unknown command says what there is', async () => {
+    const result = await cli(['help', 'order', 'delete']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('intake order has no command "delete"');
+    expect(result.stderr).toContain('Commands: create, patch');
+  });
+});
+
+describe('intake auth status and config unset', () => {
+  async function profiles() {
+    const configDir = tempDir('intake-cfg-');
+    const env = { INTAKE_CONFIG_DIR: configDir, INTAKE_BASE_URL: t.service.baseUrl };
+    const login = (profile: string, secret: string) =>
+      cli(
+        [
+          'login',
+          '--profile',
+          profile,
+          '--access-key-id',
+          t.service.credentials.accessKeyId,
+          '--secret-stdin',
+        ],
+        {
+          env,
+          stdin: secret,
+        },
+      );
+    expect((await login('good', t.service.credentials.secretAccessKey)).code).toBe(0);
+    expect((await login('stale', t.service.credentials.secretAccessKey)).code).toBe(0);
+    return { configDir, env };
+  }
+
+  it('lists every profile with where its secret is and whether the service takes it', async () => {
+    const { env } = await profiles();
+    const result = await cli(['auth', 'status', '--json'], { env: { ...env, INTAKE_PROFILE: 'good' } });
+    expect(result.code).toBe(0);
+    expect(result.json()).toEqual([
+      expect.objectContaining({ profile: 'good', selected: true, secret_from: 'file', valid: true }),
+      expect.objectContaining({ profile: 'stale', selected: false, secret_from: 'file', valid: true }),
+    ]);
+    expect(result.stderr).toContain('Secrets: no keychain (INTAKE_SECRET_STORAGE is file)');
+  });
+
+  it('exits 3 when the selected credentials are not valid', async () => {
+    const { env } = await profiles();
+    expect(
+      (await cli(['config', 'set', 'access_key_id', 'AKNOBODY', '--profile', 'stale'], { env })).code,
+    ).toBe(0);
+    const result = await cli(['auth', 'status', '--json', '--profile', 'stale'], { env });
+    expect(result.code).toBe(3);
+    expect(result.json()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          profile: 'stale',
+          selected: true,
+          valid: false,
+          reason: 'Access key id was invalid.',
+        }),
+      ]),
+    );
+  });
+
+  it('config unset removes a setting, and its default applies again', async () => {
+    const { env } = await profiles();
+    expect((await cli(['config', 'set', 'output', 'json', '--profile', 'good'], { env })).code).toBe(0);
+    expect((await cli(['config', 'get', 'output', '--profile', 'good'], { env })).json()).toMatchObject({
+      value: 'json',
+      source: 'profile',
+    });
+    const unset = await cli(['config', 'unset', 'output', '--profile', 'good'], { env });
+    expect(unset.stderr).toContain('Removed output from profile "good".');
+    expect((await cli(['config', 'get', 'output', '--profile', 'good'], { env })).stdout).toBe('table\n');
+    expect((await cli(['config', 'unset', 'secret_access_key'], { env })).code).toBe(2);
+  });
+});
+
+describe('carriers', () => {
+  const files = workspace();
+  const own = files.write(
+    'carriers.json',
+    JSON.stringify([
+      { code: 'self', name: '직접' },
+      { code: 'zz.custom', name: 'Custom Express' },
+    ]),
+  );
+
+  it('intake carriers says whose list it prints', async () => {
+    const builtIn = await cli(['carriers'], { env: t.env });
+    expect(builtIn.stderr).toContain("From the built-in list (the spec's 26 codes).");
+    const fromFile = await cli(['carriers', '--carriers', own, '--json'], { env: t.env });
+    expect(fromFile.json()).toEqual([
+      { code: 'self', name: '직접' },
+      { code: 'zz.custom', name: 'Custom Express' },
+    ]);
+    expect(fromFile.stderr).toContain(`From ${own} (--carriers).`);
+  });
+
+  it("a code in the profile's list is sent without a warning", async () => {
+    const configDir = tempDir('intake-cfg-');
+    const env = { ...t.env, INTAKE_CONFIG_DIR: configDir };
+    expect((await cli(['config', 'set', 'carriers', own], { env })).code).toBe(0);
+    await t.service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-CAR') });
+    const result = await cli(
+      [
+        'shipment',
+        'create',
+        '--order',
+        'ORD-CAR',
+        '--items',
+        'ORD-CAR-1',
+        '--company-code',
+        'zz.custom',
+        '--tracking-number',
+        '1',
+        '--dry-run',
+      ],
+      { env },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain('warning');
+  });
+});
+
+describe('rough edges', () => {
+  it('a base URL ending in /api/v1 is a usage error with a hint', async () => {
+    const result = await cli(['health'], { env: { INTAKE_BASE_URL: `${t.service.baseUrl}/api/v1/` } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('ends in /api/v1');
+    expect(result.stderr).toContain(`Give the service's address without it: ${t.service.baseUrl}`);
+  });
+
+  it('--timeout bounds queue status against a service that never answers, and the error says the attempts', async () => {
+    const hanging = createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}`;
+      const started = performance.now();
+      const result = await cli(['queue', 'status', '--wait', '--timeout', '300ms'], {
+        env: { ...t.env, INTAKE_BASE_URL: url },
+      });
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(result.code).toBe(5);
+      expect(result.stderr).toMatch(/no answer within 0\.3s \(4 attempts in \d+(\.\d)? s\)/);
+    } finally {
+      hanging.closeAllConnections();
+      hanging.close();
+    }
+  });
+
+  it('a failed single create prints an error object on stdout in JSON mode', async () => {
+    await t.service.call('POST', '/api/v1/products/', { body: sampleProduct('P-TWICE') });
+    const files = workspace();
+    const result = await cli(
+      ['product', 'create', files.write('p.json', JSON.stringify(sampleProduct('P-TWICE'))), '--json'],
+      {
+        env: t.env,
+      },
+    );
+    expect(result.code).toBe(4);
+    expect(result.json()).toEqual({
+      id: 'P-TWICE',
+      outcome: 'rejected',
+      status: 409,
+      message: "Product 'P-TWICE' already exists.",
+    });
+    const patch = await cli(
+      ['order', 'patch', 'NONE', '--recipient-name', 'a', '--recipient-cellphone', 'b', '--json'],
+      {
+        env: t.env,
+      },
+    );
+    expect(patch.code).toBe(4);
+    expect(patch.json()).toMatchObject({ id: 'NONE', outcome: 'rejected', status: 404 });
+  });
+});
