@@ -155,6 +155,7 @@ export async function runUpload(
     const setup = sending
       ? await startSending(f, resource, options, ledger, concurrency, rate, outputs.tally)
       : undefined;
+    const onRecord = resource.name === 'shipment' ? await carrierWarnings(f, options.carriers) : undefined;
     ({ stopped, fatal } = await sendStage(f, {
       resource,
       units,
@@ -163,6 +164,7 @@ export async function runUpload(
       options,
       outputs,
       sending: setup,
+      ...(onRecord ? { onRecord } : {}),
     }));
   } catch (error) {
     failure = error;

@@ -1,3 +1,4 @@
+import type * as Binding from '@napi-rs/keyring';
 import type { Env } from './factory.js';
 
 /** How long a keychain may take to answer before it counts as not answering. */
@@ -47,7 +48,7 @@ export async function openKeychain(
 ): Promise<{ keychain: Keychain } | { unavailable: string }> {
   if (env.INTAKE_SECRET_STORAGE === 'file') return { unavailable: 'INTAKE_SECRET_STORAGE is file' };
   const service = env.INTAKE_KEYCHAIN_SERVICE || 'intake-cli';
-  let AsyncEntry: typeof import('@napi-rs/keyring').AsyncEntry;
+  let AsyncEntry: typeof Binding.AsyncEntry;
   try {
     ({ AsyncEntry } = await import('@napi-rs/keyring'));
   } catch (error) {

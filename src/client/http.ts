@@ -197,7 +197,7 @@ export class HttpClient {
       };
       let status: number;
       let body: unknown;
-      let answerHeaders: HttpResult['headers'] = {};
+      let answerHeaders: HttpResult['headers'];
       let retryAfter: string | undefined;
       try {
         const response = await request(url, {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { colorEnabled, colors } from '../cli/io.js';
 
 /**
  * `npm run demo`: starts the local service on a fresh embedded database, uploads the sample files of
@@ -46,8 +47,11 @@ function startService(): Promise<{ serve: Serve; stop: () => Promise<void> }> {
   });
 }
 
+// The demo follows the same colour rules as intake: only on a terminal, never with NO_COLOR.
+const bold = colors(colorEnabled(process.stdout, process.env)).bold;
+
 function intake(env: NodeJS.ProcessEnv, ...args: string[]): Promise<number> {
-  console.log(`\n\x1b[1m$ intake ${args.map((arg) => (/\s/.test(arg) ? `"${arg}"` : arg)).join(' ')}\x1b[0m`);
+  console.log(`\n${bold(`$ intake ${args.map((arg) => (/\s/.test(arg) ? `"${arg}"` : arg)).join(' ')}`)}`);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [bin, ...args], { cwd: work, env, stdio: 'inherit' });
     child.once('exit', (code) => resolve(code ?? 1));

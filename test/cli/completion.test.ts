@@ -60,7 +60,7 @@ describe('completion scripts', () => {
       const result = await cli(['completion', shell]);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('completion-server');
-    expect(result.stdout).toContain('intake');
+      expect(result.stdout).toContain('intake');
     },
   );
 

@@ -231,6 +231,19 @@ describe('carriers', () => {
     expect(fromFile.stderr).toContain(`From ${own} (--carriers).`);
   });
 
+  it('an upload warns once per code it does not know, and sends those shipments', async () => {
+    for (const id of ['ORD-W1', 'ORD-W2'])
+      await t.service.call('POST', '/api/v1/orders/', { body: sampleOrder(id) });
+    const path = files.write(
+      'shipments.csv',
+      'order_id,order_item_id,company_code,tracking_number\nORD-W1,ORD-W1-1,zz.other,1\nORD-W2,ORD-W2-1,zz.other,2\n',
+    );
+    const result = await cli(['shipment', 'create', path, '--json'], { env: t.env });
+    expect(result.stderr.match(/company_code "zz.other" is not in/g)).toHaveLength(1);
+    expect(result.summary()).toMatchObject({ rejected: 2 });
+    expect(result.records()[0]?.message).toContain("company_code: Input should be 'self'");
+  });
+
   it("a code in the profile's list is sent without a warning", async () => {
     const configDir = tempDir('intake-cfg-');
     const env = { ...t.env, INTAKE_CONFIG_DIR: configDir };

@@ -170,7 +170,7 @@ export async function loginRun(options: LoginOptions, f: Factory): Promise<void>
       const verdict = await verify(f, answers);
       if (verdict.ok) break;
       if (tries >= MAX_TRIES) throw new AuthError(verdict.message, ['Nothing was saved.']);
-      f.log.warn(`${verdict.message}. Try again (Ctrl-C to stop).`);
+      f.log.warn(`${verdict.message.replace(/\.$/, '')}; try again (Ctrl-C to stop)`);
       ask = verdict.ask;
     }
   }
