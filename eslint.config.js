@@ -14,11 +14,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
   {
-    files: ['bin/**/*.js', 'bench/**/*.js', 'src/demo/**/*.ts', 'test/soak/**/*.ts'],
+    files: ['bin/**/*.js', 'bench/**/*.js', 'fixtures/**/*.mjs', 'src/demo/**/*.ts', 'test/soak/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

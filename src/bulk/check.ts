@@ -4,6 +4,7 @@ import { fingerprintOf } from './fingerprint.js';
 import { GroupIndex } from './group-index.js';
 import { Column } from './memory.js';
 import { describeProblems, type Problem } from './problems.js';
+import { cut } from '../util/cut.js';
 import type { UnitSource } from './units.js';
 
 /**
@@ -67,13 +68,13 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
   };
   /** The earlier row this one repeats exactly, in the same record, or -1. */
   const repeatOf = (row: number, content: number, group: number, itemIds: readonly string[]) => {
-    if (group === -1) return -1;
+    // Every row's content is noted, the first of a record's too, so that its repeat is found.
     const earlier = rowsByContent
       ? rowsByContent.add(String(content), row)
       : itemIds.length === 1
         ? itemRows.get(itemIds[0] as string)
         : -1;
-    if (earlier === -1 || earlier === row) return -1;
+    if (group === -1 || earlier === -1 || earlier === row) return -1;
     return groupOfUnit.array[earlier] === group && unitContent.array[earlier] === content ? earlier : -1;
   };
 
@@ -141,7 +142,11 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
       const owner = groupOfUnit.array[firstRow] as number;
       if (owner === group) {
         addProblems(unit.row, group, [
-          { column: 'item_id', value: itemId, message: `item id ${itemId} is used twice in this order` },
+          {
+            column: 'item_id',
+            value: itemId,
+            message: `item id ${cut(itemId, 60)} is used twice in this order`,
+          },
         ]);
         continue;
       }
@@ -149,10 +154,10 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
         {
           column: 'item_id',
           value: itemId,
-          message: `item id ${itemId} is also used by another order (${unitName} ${firstRow})`,
+          message: `item id ${cut(itemId, 60)} is also used by another order (${unitName} ${firstRow})`,
         },
       ]);
-      const ownerReason = `item id ${itemId} is also used by order ${key} (${unitName} ${unit.row})`;
+      const ownerReason = `item id ${cut(itemId, 60)} is also used by order ${cut(key, 60)} (${unitName} ${unit.row})`;
       if (!sharedItems.has(itemId)) sharedItems.set(itemId, ownerReason);
       if (owner !== -1) groups.invalidate(owner, ownerReason);
     }

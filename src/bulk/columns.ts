@@ -1,45 +1,55 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../cli/errors.js';
-import type { CsvLayout } from './layouts.js';
+import { cut } from '../util/cut.js';
+import type { TableLayout } from './layouts.js';
 
-const normalize = (header: string) =>
+/**
+ * Where each of our columns is in a file: a header (`주문번호`), or several whose cells are joined with
+ * `-` (`["주문번호", "옵션ID"]`, for a marketplace with no id of its own for an order line).
+ */
+export type ColumnMapping = Map<string, string | readonly string[]>;
+
+/** A header as compared: without a byte-order mark, surrounding or repeated spaces, or case. */
+export const headerKey = (header: string) =>
   header
     .replace(/^\uFEFF/, '')
+    .normalize('NFC')
+    .replace(/[\s\u00a0\u200b]+/g, ' ')
     .trim()
     .toLowerCase();
 
 /**
- * Reads `--columns`: `order_id=주문번호,recipient_name=수령인`, or the path of a JSON file holding
- * `{"order_id": "주문번호", ...}`. Keys are this tool's column names; values are the file's headers.
+ * Reads a mapping as `--columns` and presets write it: a JSON object of our column names to the file's
+ * headers. Keys starting with `$` describe the mapping and are not columns.
  */
-export async function readColumnMapping(
-  flag: string | undefined,
-  layout: CsvLayout,
-): Promise<Map<string, string>> {
-  const mapping = new Map<string, string>();
-  if (flag === undefined) return mapping;
-  let pairs: [string, string][];
-  if (flag.trim().endsWith('.json')) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await readFile(flag.trim(), 'utf8'));
-    } catch (error) {
-      throw new UsageError(`cannot read --columns file ${flag}: ${(error as Error).message}`);
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-      throw new UsageError(`--columns file ${flag} must hold a JSON object such as {"order_id": "주문번호"}`);
-    }
-    pairs = Object.entries(parsed).map(([key, value]) => [key, String(value)]);
-  } else {
-    pairs = flag.split(',').map((pair) => {
-      const equals = pair.indexOf('=');
-      if (equals <= 0) throw new UsageError(`--columns: "${pair}" is not name=header`);
-      return [pair.slice(0, equals).trim(), pair.slice(equals + 1).trim()];
-    });
+export function mappingFromJson(parsed: unknown, where: string, layout: TableLayout): ColumnMapping {
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new UsageError(`${where} must hold a JSON object such as {"order_id": "주문번호"}`);
   }
+  const pairs: [string, string | string[]][] = [];
+  for (const [key, value] of Object.entries(parsed)) {
+    if (key.startsWith('$')) continue;
+    const headers = Array.isArray(value) ? value : [value];
+    if (
+      headers.length === 0 ||
+      headers.some((header) => typeof header !== 'string' || header.trim() === '')
+    ) {
+      throw new UsageError(`${where}: "${key}" must name a header, or a list of headers to join`);
+    }
+    pairs.push([key, Array.isArray(value) ? (value as string[]) : (value as string)]);
+  }
+  return checkedMapping(pairs, where, layout);
+}
+
+function checkedMapping(
+  pairs: readonly [string, string | readonly string[]][],
+  where: string,
+  layout: TableLayout,
+): ColumnMapping {
+  const mapping: ColumnMapping = new Map();
   for (const [name, header] of pairs) {
     if (!layout.columns.includes(name)) {
-      throw new UsageError(`--columns: "${name}" is not a column of this layout`, [
+      throw new UsageError(`${where}: "${cut(name, 40)}" is not a column of this layout`, [
         `Columns: ${layout.columns.join(', ')}`,
       ]);
     }
@@ -48,34 +58,66 @@ export async function readColumnMapping(
   return mapping;
 }
 
-/** Where each layout column is in the header: by `--columns`, else by its own name (any case). */
-export function locateColumns(
+/**
+ * Reads `--columns`: `order_id=주문번호,recipient_name=수령인`, or the path of a JSON file holding
+ * `{"order_id": "주문번호", ...}` (the format of presets: `intake columns show NAME --json`).
+ */
+export async function readColumnMapping(
+  flag: string | undefined,
+  layout: TableLayout,
+): Promise<ColumnMapping> {
+  if (flag === undefined) return new Map();
+  if (flag.trim().endsWith('.json')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readFile(flag.trim(), 'utf8'));
+    } catch (error) {
+      throw new UsageError(`cannot read --columns file ${flag}: ${(error as Error).message}`);
+    }
+    return mappingFromJson(parsed, `--columns file ${flag}`, layout);
+  }
+  const pairs = flag.split(',').map((pair): [string, string] => {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) throw new UsageError(`--columns: "${cut(pair, 40)}" is not name=header`);
+    return [pair.slice(0, equals).trim(), pair.slice(equals + 1).trim()];
+  });
+  return checkedMapping(pairs, '--columns', layout);
+}
+
+/** Where a layout's columns are in one header row, or what is missing. */
+export interface HeaderMatch {
+  /** Each column found, with the position of its header (several for joined headers). */
+  index: Map<string, number[]>;
+  /** Required columns not found, each as its alternatives. */
+  missing: string[][];
+  /** Mapped headers the row lacks: `[column, header]`. */
+  absent: [string, string][];
+}
+
+/** Finds the layout's columns in a header row: by the mapping, else by their own names (any case). */
+export function matchHeader(
   header: readonly string[],
-  layout: CsvLayout,
-  mapping: Map<string, string>,
-  label: string,
-) {
-  const positions = new Map<string, number>(header.map((name, index) => [normalize(name), index]));
-  const index = new Map<string, number>();
+  layout: TableLayout,
+  mapping: ColumnMapping,
+): HeaderMatch {
+  const positions = new Map<string, number>();
+  header.forEach((name, position) => {
+    const key = headerKey(name);
+    if (key !== '' && !positions.has(key)) positions.set(key, position);
+  });
+  const index = new Map<string, number[]>();
+  const absent: [string, string][] = [];
   for (const column of layout.columns) {
-    const wanted = mapping.get(column) ?? column;
-    const position = positions.get(normalize(wanted));
-    if (position !== undefined) index.set(column, position);
-    else if (mapping.has(column)) {
-      throw new UsageError(`--columns maps ${column} to "${wanted}", but ${label} has no such header`, [
-        `Headers: ${header.join(', ')}`,
-      ]);
+    const mapped = mapping.get(column);
+    const wanted = mapped === undefined ? [column] : typeof mapped === 'string' ? [mapped] : mapped;
+    const found = wanted.map((name) => positions.get(headerKey(name)));
+    if (found.every((position) => position !== undefined)) index.set(column, found as number[]);
+    else if (mapped !== undefined) {
+      for (const [at, name] of wanted.entries()) if (found[at] === undefined) absent.push([column, name]);
     }
   }
-  const missing = layout.required.filter((alternatives) => !alternatives.some((column) => index.has(column)));
-  if (missing.length > 0) {
-    throw new UsageError(
-      `${label} lacks required column(s): ${missing.map((alternatives) => alternatives.join(' or ')).join(', ')}`,
-      [
-        `Headers found: ${header.join(', ')}`,
-        'Map your own headers with --columns "order_id=주문번호,recipient_name=수령인,..."',
-      ],
-    );
-  }
-  return index;
+  const missing = layout.required
+    .filter((alternatives) => !alternatives.some((column) => index.has(column)))
+    .map((alternatives) => [...alternatives]);
+  return { index, missing, absent };
 }

@@ -1,4 +1,7 @@
-import { check, formatLoc, type OrderCreateBody } from '../contract/index.js';
+import { formatLoc, type OrderCreateBody } from '../contract/index.js';
+import { unwrapExcelText } from '../input/excel-text.js';
+import type { RecordContext } from '../input/record-context.js';
+import { checkInput } from '../input/record-rules.js';
 import { problemFromIssue, type Problem } from './problems.js';
 import type { Resource } from './resources.js';
 
@@ -35,25 +38,30 @@ export interface Layout {
   label(value: unknown): string;
 }
 
-/** A CSV layout: its columns, which are required, and how cells become a record. */
-export interface CsvLayout extends Layout {
+/** A sheet's layout (CSV or .xlsx): its columns, which are required, and how cells become a record. */
+export interface TableLayout extends Layout {
   columns: readonly string[];
   /** Each entry is a set of alternatives, one of which the header must have. */
   required: readonly (readonly string[])[];
 }
 
-/** JSON and NDJSON: every element is a whole record, checked against the contract as it is. */
-export function jsonLayout<T>(resource: Resource<T>): Layout {
+/**
+ * JSON and NDJSON: every element is a whole record, checked by the same input rules and contract as a
+ * sheet's rows.
+ */
+export function jsonLayout<T>(resource: Resource<T>, context: RecordContext = {}): Layout {
+  const checkRecord = (value: unknown) => checkInput(resource.name, resource.schema, value, context);
   return {
     grouped: false,
     maxUnits: 1,
     oneItemPerUnit: false,
     inspect(value) {
-      const checked = check(resource.schema, value, []);
+      const checked = checkRecord(value);
       if (!checked.ok) {
-        const id = (value as { id?: unknown } | null)?.id;
+        const raw = (value as { id?: unknown } | null)?.id;
+        const id = typeof raw === 'string' ? unwrapExcelText(raw, 'id').trim() : '';
         return {
-          ...(resource.name !== 'shipment' && typeof id === 'string' && id !== '' ? { group: id } : {}),
+          ...(resource.name !== 'shipment' && id !== '' ? { group: id } : {}),
           problems: checked.issues.map((issue) =>
             problemFromIssue(issue, formatLoc(issue.loc) || '(record)', issue.input),
           ),
@@ -72,9 +80,10 @@ export function jsonLayout<T>(resource: Resource<T>): Layout {
       };
     },
     build(value) {
-      // The value passed the check; parsing again keeps only the contract's fields.
-      const record = resource.schema.parse(value);
-      return { group: resource.keyOf(record), part: record };
+      // The value passed the check; checking again gives the record as sent, with only the contract's fields.
+      const checked = checkRecord(value);
+      if (!checked.ok) throw new Error('a record that passed the check failed it when sent');
+      return { group: resource.keyOf(checked.value), part: checked.value };
     },
     merge: (parts) => parts[0],
     label: (value) => {

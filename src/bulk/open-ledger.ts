@@ -29,3 +29,22 @@ export async function ledgerTarget(f: Factory): Promise<LedgerTarget> {
   }
   return { service: normalizeServiceUrl(settings.baseUrl.value), accessKeyId };
 }
+
+/**
+ * The ledger, reading and writing the records of the service and credentials in use; when no access
+ * key id is set (a dry run without credentials), it is open but names no service, so it knows nothing.
+ */
+export async function openLedgerFor(f: Factory): Promise<Ledger> {
+  const ledger = openLedger(f);
+  try {
+    const target = await ledgerTarget(f).catch((error: unknown) => {
+      if (error instanceof UsageError) return undefined;
+      throw error;
+    });
+    if (target) ledger.useTarget(target);
+    return ledger;
+  } catch (error) {
+    ledger.close();
+    throw error;
+  }
+}

@@ -6,16 +6,28 @@ export interface UploadOptions {
   encoding?: string;
   delimiter?: string;
   columns?: string;
+  /** A marketplace preset (`--preset`): how its export's headers map to our columns. */
+  preset?: string;
+  /** A workbook's sheet, by name or position from 1 (`--sheet`). */
+  sheet?: string;
+  /** Read a workbook's password from standard input (`--password-stdin`). */
+  passwordStdin: boolean;
+  /** A product catalog (`--products`): names and images for order lines that lack them. */
+  products?: string;
   dryRun: boolean;
   allOrNothing: boolean;
   concurrency: number;
   rate?: number;
+  /** Where the report goes: a file, or `-` for standard output. */
   report?: string;
   /** Consult the ledger (false with `--no-resume`). */
   resume: boolean;
   /** Send the PATCH the service allows for records it took earlier with other content. */
   update: boolean;
-  /** The options a follow-up upload of the rejects file needs too, as words of a command line. */
+  /**
+   * The options a follow-up upload of the rejects file needs too, as words of a command line (the sheet
+   * is added by name once it is known).
+   */
   followUp: string[];
   /** A carriers file (`--carriers`), for shipments. */
   carriers?: string;

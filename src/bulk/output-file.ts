@@ -1,9 +1,12 @@
+import { once } from 'node:events';
 import { open, rm, type FileHandle } from 'node:fs/promises';
+import iconv from 'iconv-lite';
 import { CliError, EXIT, UsageError } from '../cli/errors.js';
 
 const FLUSH_AT = 64 * 1024;
 
-function reason(error: unknown): string {
+/** Why a file could not be written, in words (a full disk, a folder that does not exist). */
+export function fileErrorReason(error: unknown): string {
   const code = (error as { code?: string }).code;
   switch (code) {
     case 'ENOSPC':
@@ -27,18 +30,24 @@ function reason(error: unknown): string {
  * the cause. It is created and its first bytes written before anything is sent, so a path that cannot be
  * written (a folder that does not exist, a full disk) stops the upload before the first request.
  */
+/** Where an output file's bytes go: a file, or standard output. */
+type Sink = Pick<FileHandle, 'write' | 'close'>;
+
 export class OutputFile {
   readonly path: string;
-  readonly #handle: FileHandle;
+  readonly #handle: Sink;
   readonly #what: string;
+  /** The iconv-lite name of the file's encoding; UTF-8 unless said. */
+  readonly #encoding: string;
   #buffer: string[] = [];
   #buffered = 0;
   #closed = false;
 
-  private constructor(path: string, handle: FileHandle, what: string) {
+  private constructor(path: string, handle: Sink, what: string, encoding: string) {
     this.path = path;
     this.#handle = handle;
     this.#what = what;
+    this.#encoding = encoding;
   }
 
   /**
@@ -48,18 +57,35 @@ export class OutputFile {
   static async create(
     path: string,
     head: string,
-    options: { what: string; userGiven: boolean },
+    options: { what: string; userGiven: boolean; encoding?: string },
   ): Promise<OutputFile> {
     let handle: FileHandle | undefined;
+    const encoding = options.encoding ?? 'utf8';
     try {
       handle = await open(path, 'w');
-      if (head !== '') await handle.write(head);
-      return new OutputFile(path, handle, options.what);
+      if (head !== '') await handle.write(OutputFile.#bytes(head, encoding));
+      return new OutputFile(path, handle, options.what, encoding);
     } catch (error) {
       await handle?.close().catch(() => {});
-      const message = `cannot write the ${options.what} ${path}: ${reason(error)}`;
+      const message = `cannot write the ${options.what} ${path}: ${fileErrorReason(error)}`;
       throw options.userGiven ? new UsageError(message) : new CliError(message, EXIT.failure);
     }
+  }
+
+  /** Standard output as an output file (`--report -`), named `-`; closing leaves it open. */
+  static async toStream(stream: NodeJS.WritableStream, head: string, what: string): Promise<OutputFile> {
+    const sink = {
+      write: async (data: Buffer) => {
+        if (!stream.write(data)) await once(stream, 'drain');
+      },
+      close: async () => {},
+    } as unknown as Sink;
+    if (head !== '') await sink.write(Buffer.from(head));
+    return new OutputFile('-', sink, what, 'utf8');
+  }
+
+  static #bytes(text: string, encoding: string): Buffer {
+    return encoding === 'utf8' ? Buffer.from(text, 'utf8') : iconv.encode(text, encoding);
   }
 
   async write(text: string): Promise<void> {
@@ -74,9 +100,12 @@ export class OutputFile {
     this.#buffer = [];
     this.#buffered = 0;
     try {
-      await this.#handle.write(text);
+      await this.#handle.write(OutputFile.#bytes(text, this.#encoding));
     } catch (error) {
-      throw new CliError(`cannot write the ${this.#what} ${this.path}: ${reason(error)}`, EXIT.failure);
+      throw new CliError(
+        `cannot write the ${this.#what} ${this.path}: ${fileErrorReason(error)}`,
+        EXIT.failure,
+      );
     }
   }
 

@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '../contract/validation.js';
+import { cut } from '../util/cut.js';
 
 /** Something wrong with a row or record, found before sending. */
 export interface Problem {
@@ -26,7 +27,7 @@ export function describeProblems(problems: readonly Problem[]): string {
   return problems
     .map((problem) => {
       const where = problem.column
-        ? `${problem.column}${problem.value === undefined ? '' : ` ("${problem.value}")`}: `
+        ? `${problem.column}${problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`}: `
         : '';
       return `${where}${problem.message}`;
     })
@@ -44,7 +45,7 @@ export function problemLines(
   for (const unit of units.slice(0, limit)) {
     for (const problem of problems.get(unit) ?? []) {
       const column = problem.column
-        ? `, ${problem.column}${problem.value === undefined ? '' : ` ("${problem.value}")`}`
+        ? `, ${problem.column}${problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`}`
         : '';
       lines.push(`  ${unitName} ${unit}${column}: ${problem.message}`);
     }

@@ -3,6 +3,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { csvRow } from '../util/csv.js';
 import type { Outcome } from './outcome.js';
 import { OutputFile } from './output-file.js';
+import type { RejectsWorkbook } from './xlsx/rejects-workbook.js';
 
 /** One line of the report: a record, the rows it came from, and what happened to it. */
 export interface ReportLine {
@@ -39,12 +40,16 @@ export class ReportFile {
     return this.#file.path;
   }
 
-  static async create(path: string): Promise<ReportFile> {
-    const json = extname(path).toLowerCase() === '.json';
+  /** A report to a file, or with `-` to standard output (as CSV). */
+  static async create(path: string, stdout: NodeJS.WritableStream): Promise<ReportFile> {
+    const json = path !== '-' && extname(path).toLowerCase() === '.json';
     const head = json ? '[\n' : `${csvRow(['rows', 'id', 'outcome', 'status', 'message'])}\n`;
-    return new ReportFile(await OutputFile.create(path, head, { what: 'report', userGiven: true }), json);
+    const file =
+      path === '-'
+        ? await OutputFile.toStream(stdout, head, 'report')
+        : await OutputFile.create(path, head, { what: 'report', userGiven: true });
+    return new ReportFile(file, json);
   }
-
   async add(line: ReportLine): Promise<void> {
     if (this.#json) {
       await this.#file.write(`${this.#first ? '' : ',\n'}  ${JSON.stringify(reportJson(line))}`);
@@ -68,14 +73,18 @@ export interface WrittenFiles {
   noteWrittenFile(path: string, size: number, mtimeMs: number): void;
 }
 
+/** The forms a rejects file takes: as the input was (a sheet as CSV or .xlsx), or NDJSON for JSON input. */
+export type RejectsExtension = 'csv' | 'ndjson' | 'xlsx';
+
 /**
- * Where the rejects of an input go: `<name>.rejects.csv` (`.ndjson` for JSON input) next to it, unless
- * a file of that name is there that intake did not write as it is now (a person has been fixing it):
- * that one is kept, and the rejects go to the first free `<name>.rejects-2.csv`, `-3`, ...
+ * Where the rejects of an input go: `<name>.rejects.csv` (`.xlsx` for a workbook, `.ndjson` for JSON
+ * input) next to it, unless a file of that name is there that intake did not write as it is now (a
+ * person has been fixing it): that one is kept, and the rejects go to the first free
+ * `<name>.rejects-2.csv`, `-3`, ...
  */
 export function rejectsPath(
   inputPath: string,
-  extension: 'csv' | 'ndjson',
+  extension: RejectsExtension,
   written: WrittenFiles,
 ): { path: string; kept?: string } {
   const name = basename(inputPath, extname(inputPath));
@@ -91,43 +100,59 @@ export function rejectsPath(
   }
 }
 
+/** How to write rejects: the sheet's header (none for JSON input), and the input's delimiter, encoding and sheet. */
+export interface RejectsShape {
+  header?: readonly string[];
+  delimiter?: string;
+  /** The iconv-lite name of the input's encoding: a CSV's rejects are written in it. */
+  encoding?: string;
+  /** A workbook's sheet name: its rejects are a workbook with one sheet of that name. */
+  sheet?: string;
+}
+
 /**
- * The rejects file: the rows that were invalid or not taken, as they were, plus an `error` column (CSV,
- * written as UTF-8 with a byte-order mark so Excel shows Korean text) or an `error` field (NDJSON). Fixed
- * and uploaded again, it sends just those records. With no rejects, it is removed at the end.
+ * The rejects file: the rows that were invalid or not taken, as they were, plus an `error` column, in
+ * the input's own form: a workbook's rows as a workbook (cells as text), CSV in the input's encoding and
+ * delimiter (UTF-8 with a byte-order mark, so Excel shows Korean text), JSON records as NDJSON with an
+ * `error` field. Fixed and uploaded again with the same options, it sends just those records. With no
+ * rejects, it is removed at the end.
  */
 export class RejectsFile {
-  readonly #file: OutputFile;
-  readonly #header: readonly string[] | undefined;
-  readonly #delimiter: string;
+  readonly path: string;
+  readonly #text: OutputFile | undefined;
+  readonly #workbook: RejectsWorkbook | undefined;
+  readonly #shape: RejectsShape;
   count = 0;
 
-  private constructor(file: OutputFile, header: readonly string[] | undefined, delimiter: string) {
-    this.#file = file;
-    this.#header = header;
-    this.#delimiter = delimiter;
+  private constructor(path: string, shape: RejectsShape, text?: OutputFile, workbook?: RejectsWorkbook) {
+    this.path = path;
+    this.#shape = shape;
+    this.#text = text;
+    this.#workbook = workbook;
   }
 
-  get path(): string {
-    return this.#file.path;
-  }
-
-  static async create(
-    path: string,
-    header: readonly string[] | undefined,
-    delimiter = ',',
-  ): Promise<RejectsFile> {
-    const head = header ? `\uFEFF${csvRow([...header, 'error'], delimiter)}\n` : '';
-    const file = await OutputFile.create(path, head, { what: 'rejects file', userGiven: false });
-    return new RejectsFile(file, header, delimiter);
+  static async create(path: string, shape: RejectsShape): Promise<RejectsFile> {
+    const { header, sheet } = shape;
+    if (header && sheet !== undefined) {
+      const { RejectsWorkbook } = await import('./xlsx/rejects-workbook.js');
+      return new RejectsFile(path, shape, undefined, await RejectsWorkbook.create(path, sheet, header));
+    }
+    const encoding = shape.encoding ?? 'utf8';
+    const bom = encoding === 'utf8' || encoding.startsWith('utf16') ? '\uFEFF' : '';
+    const head = header ? `${bom}${csvRow([...header, 'error'], shape.delimiter)}\n` : '';
+    const file = await OutputFile.create(path, head, { what: 'rejects file', userGiven: false, encoding });
+    return new RejectsFile(path, shape, file);
   }
 
   async add(original: unknown, error: string): Promise<void> {
     this.count += 1;
-    if (this.#header) {
+    const { header } = this.#shape;
+    if (header) {
       const cells = [...(original as string[])];
-      while (cells.length < this.#header.length) cells.push('');
-      await this.#file.write(`${csvRow([...cells.slice(0, this.#header.length), error], this.#delimiter)}\n`);
+      while (cells.length < header.length) cells.push('');
+      const row = [...cells.slice(0, header.length), error];
+      if (this.#workbook) this.#workbook.add(row);
+      else await this.#text?.write(`${csvRow(row, this.#shape.delimiter)}\n`);
       return;
     }
     const entry =
@@ -136,22 +161,17 @@ export class RejectsFile {
         : typeof original === 'string'
           ? { text: original, error }
           : { value: original, error };
-    await this.#file.write(`${JSON.stringify(entry)}\n`);
+    await this.#text?.write(`${JSON.stringify(entry)}\n`);
   }
 
   /** Finishes the file and notes it as written; with no rejects, removes it. */
   async close(written: WrittenFiles | undefined): Promise<void> {
     if (this.count === 0) {
-      await this.#file.remove();
+      await (this.#workbook ?? this.#text)?.remove();
       return;
     }
-    await this.#file.close();
+    await (this.#workbook ?? this.#text)?.close();
     const info = statSync(this.path);
     written?.noteWrittenFile(this.path, info.size, info.mtimeMs);
-  }
-
-  /** Closes the file without noting or removing it (the upload failed part-way). */
-  async abandon(): Promise<void> {
-    await this.#file.close();
   }
 }

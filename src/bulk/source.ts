@@ -7,8 +7,8 @@ import { readJson } from '../contract/json-text.js';
 import { UsageError } from '../cli/errors.js';
 import type { IOStreams } from '../cli/io.js';
 
-export type InputFormat = 'csv' | 'json' | 'ndjson';
-export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'json', 'ndjson'];
+export type InputFormat = 'csv' | 'xlsx' | 'json' | 'ndjson';
+export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'xlsx', 'json', 'ndjson'];
 
 /** An input file. Standard input is first copied to a temporary file, so it can be read twice. */
 export interface InputSource {
@@ -113,22 +113,31 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
 /** What the input holds: one record (a JSON object), or many in a format. */
 export type InputPlan = { mode: 'single'; record: unknown } | { mode: 'bulk'; format: InputFormat };
 
+const BY_EXTENSION: Record<string, InputFormat> = {
+  '.csv': 'csv',
+  '.tsv': 'csv',
+  '.xlsx': 'xlsx',
+  '.xlsm': 'xlsx',
+  '.json': 'json',
+  '.ndjson': 'ndjson',
+  '.jsonl': 'ndjson',
+};
+
+/** The first bytes of a zip file (an .xlsx) and of an OLE compound file (an encrypted .xlsx, or .xls). */
+const WORKBOOK_MAGIC = [Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from([0xd0, 0xcf, 0x11, 0xe0])];
+
 /**
- * Decides how to read an input: by `--format`, else by extension (.csv/.tsv, .json, .ndjson/.jsonl),
- * else by content. A JSON document that is one object is a single record; an array, NDJSON or CSV are many.
+ * Decides how to read an input: by `--format`, else by extension (.csv/.tsv, .xlsx, .json,
+ * .ndjson/.jsonl), else by content (a workbook by its first bytes). A JSON document that is one object
+ * is a single record; an array, NDJSON, CSV or a workbook are many.
  */
 export async function planInput(source: InputSource, format: InputFormat | undefined): Promise<InputPlan> {
-  const extension = extname(source.path).toLowerCase();
-  const byExtension: InputFormat | undefined =
-    extension === '.csv' || extension === '.tsv'
-      ? 'csv'
-      : extension === '.json'
-        ? 'json'
-        : extension === '.ndjson' || extension === '.jsonl'
-          ? 'ndjson'
-          : undefined;
-  const chosen = (format as InputFormat | undefined) ?? byExtension;
-  if (chosen === 'csv' || chosen === 'ndjson') return { mode: 'bulk', format: chosen };
+  const chosen = format ?? BY_EXTENSION[extname(source.path).toLowerCase()];
+  if (chosen === 'csv' || chosen === 'ndjson' || chosen === 'xlsx') return { mode: 'bulk', format: chosen };
+  const first = await head(source.path, 4);
+  if (chosen === undefined && WORKBOOK_MAGIC.some((magic) => first.equals(magic))) {
+    return { mode: 'bulk', format: 'xlsx' };
+  }
 
   const start = (await head(source.path, 4096))
     .toString('utf8')

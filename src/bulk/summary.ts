@@ -63,6 +63,8 @@ export interface UploadEnd {
   files: { rejects: string | null; rejectsKept: string | null; report: string | null; ledger: string | null };
   /** Options the run needed that a follow-up upload of its rejects needs too. */
   followUp: readonly string[];
+  /** The report went to standard output (`--report -`): the counts go to stderr, out of its way. */
+  reportOnStdout?: boolean;
 }
 
 /**
@@ -80,6 +82,8 @@ export async function writeSummary(f: Factory, end: UploadEnd): Promise<void> {
     input: source.label,
     format: end.format,
     encoding: encodingLabel(units.encoding),
+    ...(units.table?.sheet === undefined ? {} : { sheet: units.table.sheet }),
+    ...(units.table?.preset === undefined ? {} : { preset: units.table.preset }),
     [`${units.unitName}s`]: checked.units,
     records: checked.records,
     accepted: counts.accepted,
@@ -105,6 +109,13 @@ export async function writeSummary(f: Factory, end: UploadEnd): Promise<void> {
   };
   if ((await f.settings()).output.value === 'json') {
     writeJsonLine(f, json);
+  } else if (end.reportOnStdout) {
+    f.log.info(
+      Object.entries(counts)
+        .filter(([, count]) => count > 0)
+        .map(([outcome, count]) => `${outcome} ${count}`)
+        .join(', ') || 'no records',
+    );
   } else {
     const rows: [string, number][] = [
       ...(dryRun ? ([['valid', counts.valid]] as [string, number][]) : []),
@@ -145,7 +156,7 @@ function writeNextSteps(f: Factory, end: UploadEnd, sent: number, rate: number):
     f.log.info(`${files.rejectsKept} was edited since intake wrote it, so it was kept as it is.`);
   }
   if (files.rejects) {
-    const shape = end.units.header
+    const shape = end.units.table
       ? 'the original columns plus "error"'
       : 'the original records plus an "error" field';
     f.log.info(`Rows to fix: ${files.rejects} (${shape}).`);

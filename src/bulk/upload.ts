@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { NetworkError } from '../client/errors.js';
 import type { AttemptReport } from '../client/http.js';
-import { EXIT, ExitCode } from '../cli/errors.js';
+import { EXIT, ExitCode, UsageError } from '../cli/errors.js';
 import type { Factory } from '../cli/factory.js';
 import { writeJsonLine } from '../cli/output.js';
 import { startSpinner } from '../cli/spinner.js';
@@ -9,17 +9,27 @@ import { checkUnits, type CheckResult } from './check.js';
 import { encodingLabel } from './encoding.js';
 import { assembleRecords, type GroupEvent } from './group.js';
 import type { Ledger } from './ledger.js';
-import { ledgerTarget, openLedger } from './open-ledger.js';
+import type { RecordContext } from '../input/record-context.js';
+import { openLedgerFor } from './open-ledger.js';
+import { recordContext } from './record-sources.js';
 import type { UploadOptions } from './options.js';
 import { problemLines } from './problems.js';
 import { UploadProgress } from './progress.js';
-import { RejectsFile, ReportFile, rejectsPath, reportJson, type ReportLine } from './report.js';
+import {
+  RejectsFile,
+  ReportFile,
+  rejectsPath,
+  reportJson,
+  type RejectsShape,
+  type ReportLine,
+} from './report.js';
 import type { Resource } from './resources.js';
 import { Sender } from './sender.js';
 import { correct, planRecord, prepare, sendRecord, type SendSetup, type Sent } from './send.js';
 import { emptyTally, countedRecords, writeSummary, type Tally } from './summary.js';
 import type { InputFormat, InputSource } from './source.js';
-import { openUnits, type Unit, type UnitSource } from './units.js';
+import { openUnits, type ReadSetup, type Unit, type UnitSource } from './units.js';
+import type { PasswordSource } from './xlsx/workbook.js';
 
 /** How many problems are listed on the terminal before "and N more". */
 const SHOWN_PROBLEMS = 20;
@@ -81,9 +91,9 @@ function describeCheck(
 }
 
 /** Warns once about each carrier code the known list lacks: such shipments are sent all the same. */
-async function carrierWarnings(f: Factory, file: string | undefined): Promise<(record: unknown) => void> {
-  const { loadCarriers } = await import('../cli/carriers.js');
-  const book = await loadCarriers(f, file);
+function carrierWarnings(f: Factory, context: RecordContext): ((record: unknown) => void) | undefined {
+  const book = context.carriers;
+  if (!book) return undefined;
   const warned = new Set<string>();
   return (record) => {
     const code = (record as { company_code: string }).company_code;
@@ -100,6 +110,33 @@ interface Sending {
   progress: UploadProgress;
 }
 
+/** Opens the input as units, with a spinner while a workbook's sheet is read, and says how it is read. */
+async function openStage(
+  f: Factory,
+  resource: Resource<unknown>,
+  source: InputSource,
+  format: InputFormat,
+  setup: Omit<ReadSetup, 'progress'>,
+): Promise<UnitSource> {
+  const spinner = format === 'xlsx' ? startSpinner(f, `Reading ${source.label}…`) : undefined;
+  let units: UnitSource;
+  try {
+    units = await openUnits(source, format, resource, {
+      ...setup,
+      progress: (rows) => spinner?.update(`Reading ${source.label}: ${rows.toLocaleString('en-US')} rows`),
+    });
+  } finally {
+    spinner?.stop();
+  }
+  if (units.encoding.how === 'detected' && units.encoding.name !== 'utf8') {
+    f.log.info(
+      `${source.label} is not UTF-8; reading it as ${encodingLabel(units.encoding)}. Use --encoding to choose.`,
+    );
+  }
+  for (const note of units.notes) f.log.info(note);
+  return units;
+}
+
 /**
  * Uploads a file of many records in stages, each in a file of its own: read the units (`units.ts`),
  * check them all before anything is sent (`check.ts`), read again and assemble each record as its last
@@ -113,26 +150,84 @@ export async function runUpload(
   source: InputSource,
   format: InputFormat,
   options: UploadOptions,
+  password: PasswordSource,
 ): Promise<void> {
-  const { concurrency, rate } = options;
-  const started = performance.now();
-  const units = await openUnits(source, format, resource, options);
-  if (units.encoding.how === 'detected' && units.encoding.name !== 'utf8') {
-    f.log.info(
-      `${source.label} is not UTF-8; reading it as ${encodingLabel(units.encoding)}. Use --encoding to choose.`,
-    );
+  const json = (await f.settings()).output.value === 'json';
+  if (options.report === '-' && json) {
+    throw new UsageError('--report - writes the report to standard output, where --json writes its lines', [
+      'With --json, the record lines on standard output are the report; or give --report a file.',
+    ]);
   }
+  const started = performance.now();
   // Credentials are resolved before the long check, so that missing ones fail at once.
   if (!options.dryRun) await f.credentials();
+  const ledger = await openLedgerFor(f);
+  try {
+    const context = await recordContext(f, resource.name, {
+      ...(options.carriers === undefined ? {} : { carriers: options.carriers }),
+      ...(options.products === undefined ? {} : { products: options.products }),
+      password,
+      ledger,
+    });
+    const units = await openStage(f, resource, source, format, { options, context, password });
+    try {
+      await uploadUnits(f, { resource, source, format, options, units, ledger, context, json, started });
+    } finally {
+      await units.close();
+    }
+  } finally {
+    ledger.close();
+  }
+}
 
+interface UploadRun {
+  resource: Resource<unknown>;
+  source: InputSource;
+  format: InputFormat;
+  options: UploadOptions;
+  units: UnitSource;
+  ledger: Ledger;
+  context: RecordContext;
+  json: boolean;
+  started: number;
+}
+
+/** Where an input's rejects go, and in what shape: the input's own. */
+function rejectsPlace(run: UploadRun): { path: string; kept?: string; shape: RejectsShape } {
+  const { units, source, ledger } = run;
+  const table = units.table;
+  const extension = !table ? 'ndjson' : units.format === 'xlsx' ? 'xlsx' : 'csv';
+  const shape: RejectsShape = table
+    ? {
+        header: table.header,
+        delimiter: table.delimiter,
+        encoding: units.encoding.name,
+        ...(units.format === 'xlsx' && table.sheet !== undefined ? { sheet: table.sheet } : {}),
+      }
+    : {};
+  if (source.fromStdin) return { path: resolve(`stdin.rejects.${extension}`), shape };
+  return { ...rejectsPath(source.path, extension, ledger), shape };
+}
+
+/** The options a follow-up run of the rejects file needs: the run's own, and the sheet by its name. */
+function followUp(run: UploadRun): string[] {
+  const sheet = run.units.table?.sheet;
+  return [
+    ...run.options.followUp,
+    ...(run.options.sheet !== undefined && sheet !== undefined ? ['--sheet', sheet] : []),
+  ];
+}
+
+/** Checks and sends the units of an opened input, and reports how it went. */
+async function uploadUnits(f: Factory, run: UploadRun): Promise<void> {
+  const { resource, source, format, options, units, ledger } = run;
+  const { concurrency, rate } = options;
   const checked = await checkStage(f, units, source.label);
-  const json = (await f.settings()).output.value === 'json';
   const outputs = new Outputs(
-    json ? (line) => writeJsonLine(f, { type: 'record', ...reportJson(line) }) : undefined,
+    run.json ? (line) => writeJsonLine(f, { type: 'record', ...reportJson(line) }) : undefined,
   );
   let stopped: 'interrupted' | 'failed' | undefined;
   let fatal: unknown;
-  let ledger: Ledger | undefined;
   let kept: string | undefined;
   let failure: unknown;
   try {
@@ -143,19 +238,15 @@ export async function runUpload(
         `--all-or-nothing: nothing is sent because ${checked.invalidRecords} ${resource.plural} are invalid.`,
       );
     }
-    ledger = openLedger(f);
     // Every file is opened, and its first bytes written, before the first request.
-    if (options.report) outputs.report = await ReportFile.create(options.report);
-    const extension = units.header ? 'csv' : 'ndjson';
-    const place = source.fromStdin
-      ? { path: resolve(`stdin.rejects.${extension}`) }
-      : rejectsPath(source.path, extension, ledger);
+    if (options.report) outputs.report = await ReportFile.create(options.report, f.io.stdout);
+    const place = rejectsPlace(run);
     kept = place.kept;
-    outputs.rejects = await RejectsFile.create(place.path, units.header, units.delimiter);
+    outputs.rejects = await RejectsFile.create(place.path, place.shape);
     const setup = sending
       ? await startSending(f, resource, options, ledger, concurrency, rate, outputs.tally)
       : undefined;
-    const onRecord = resource.name === 'shipment' ? await carrierWarnings(f, options.carriers) : undefined;
+    const onRecord = carrierWarnings(f, run.context);
     ({ stopped, fatal } = await sendStage(f, {
       resource,
       units,
@@ -175,7 +266,7 @@ export async function runUpload(
       failure === undefined ? work : work?.catch(() => {});
     await quietly(outputs.rejects?.close(ledger));
     await quietly(outputs.report?.close());
-    ledger?.close();
+    ledger.flush();
     checked.release();
   }
 
@@ -188,16 +279,17 @@ export async function runUpload(
     units,
     checked,
     tally,
-    seconds: (performance.now() - started) / 1000,
+    seconds: (performance.now() - run.started) / 1000,
     dryRun: options.dryRun === true,
     stopped,
     files: {
       rejects: outputs.rejects && outputs.rejects.count > 0 ? outputs.rejects.path : null,
       rejectsKept: kept ?? null,
       report: outputs.report?.path ?? null,
-      ledger: ledger?.path ?? null,
+      ledger: ledger.path,
     },
-    followUp: options.followUp,
+    followUp: followUp(run),
+    reportOnStdout: options.report === '-',
   });
 
   if (fatal !== undefined) throw fatal;
@@ -218,7 +310,6 @@ async function startSending(
   tally: Tally,
 ): Promise<Sending> {
   const client = await f.apiClient();
-  ledger.useTarget(await ledgerTarget(f));
   const sender = new Sender(concurrency, rate);
   client.http.observe((report: AttemptReport) => {
     if (report.retryInMs !== undefined) tally.retries += 1;
@@ -341,14 +432,18 @@ async function sendStage(
       return;
     }
     stage.onRecord?.(event.record);
-    const prepared = prepare(resource, event.record);
     if (!sending) {
       await finish(
-        { id: prepared.id, outcome: stage.options.dryRun ? 'valid' : 'not_sent', message: '' },
+        {
+          id: resource.labelOf(event.record),
+          outcome: stage.options.dryRun ? 'valid' : 'not_sent',
+          message: '',
+        },
         event.units,
       );
       return;
     }
+    const prepared = prepare(resource, event.record);
     const { setup, sender } = sending;
     const plan = planRecord(setup, prepared);
     if (plan.action === 'skip') {

@@ -6,6 +6,7 @@ import { newCompletionCommand, newCompletionServerCommand } from '../commands/co
 import { newHelpCommand } from '../commands/help/help.js';
 import { newLogoutCommand } from '../commands/auth/logout.js';
 import { newCarriersCommand } from '../commands/carriers/list.js';
+import { newColumnsCommand } from '../commands/columns/columns.js';
 import { newConfigCommand } from '../commands/config/config.js';
 import { newHealthCommand } from '../commands/health/health.js';
 import { newKeysCommand } from '../commands/keys/check.js';
@@ -74,6 +75,7 @@ Exit codes: 0 ok, 1 failure, 2 usage or unreadable input, 3 authentication faile
     newLogoutCommand(f),
     newConfigCommand(f),
     newCarriersCommand(f),
+    newColumnsCommand(f),
     newApiCommand(f),
     newCompletionCommand(f),
     newHelpCommand(f, () => program),

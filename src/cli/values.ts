@@ -36,13 +36,13 @@ export function positiveDuration(name: string, text: string): number {
   return ms;
 }
 
-/** A secret piped on standard input (`--secret-stdin`), without its final line break. */
-export async function readSecret(stdin: NodeJS.ReadableStream): Promise<string> {
+/** A secret piped on standard input (`--secret-stdin`, `--password-stdin`), without its final line break. */
+export async function readSecret(stdin: NodeJS.ReadableStream, what = 'secret'): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   const secret = Buffer.concat(chunks)
     .toString('utf8')
     .replace(/\r?\n$/, '');
-  if (secret === '') throw new UsageError('no secret on standard input');
+  if (secret === '') throw new UsageError(`no ${what} on standard input`);
   return secret;
 }

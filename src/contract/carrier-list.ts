@@ -1,5 +1,8 @@
 // The built-in carriers as plain data, so that the CLI can list them without loading the schemas.
 
+/** What a carrier code looks like: `self`, or a country prefix and a carrier id (`kr.cjlogistics`, `un.upu.ems`). */
+export const CARRIER_CODE = /^(?:self|[a-z]{2}(?:\.[a-z0-9_-]+)+)$/;
+
 /** The code for delivery by the merchant itself; its tracking number must be the literal `self`. */
 export const SELF_DELIVERY = 'self';
 

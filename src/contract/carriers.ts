@@ -25,4 +25,4 @@ export const CarrierList = z
     });
   });
 
-export { BUILT_IN_CARRIERS, SELF_DELIVERY } from './carrier-list.js';
+export { BUILT_IN_CARRIERS, CARRIER_CODE, SELF_DELIVERY } from './carrier-list.js';

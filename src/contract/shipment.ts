@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUILT_IN_CARRIERS, SELF_DELIVERY, type Carrier } from './carriers.js';
+import { BUILT_IN_CARRIERS, CARRIER_CODE, SELF_DELIVERY, type Carrier } from './carriers.js';
 import { LIST_MAX_ITEMS, id, repeatedPositions, requiredText } from './fields.js';
 import type { ValidationIssue } from './validation.js';
 
@@ -8,9 +8,6 @@ const SELF_RULE = {
   if: { properties: { company_code: { const: SELF_DELIVERY } }, required: ['company_code'] },
   then: { properties: { tracking_number: { const: SELF_DELIVERY } } },
 };
-
-/** What a carrier code looks like: `self`, or a country prefix and a carrier id (`kr.cjlogistics`, `un.upu.ems`). */
-export const CARRIER_CODE = /^(?:self|[a-z]{2}(?:\.[a-z0-9_-]+)+)$/;
 
 /** A carrier code of the right form, whichever carriers a service accepts: what a client can check. */
 const carrierCode = () =>

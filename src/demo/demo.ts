@@ -90,10 +90,22 @@ async function main(): Promise<void> {
     await intake(env, 'order', 'create', fixture('order.json'));
     await intake(env, 'shipment', 'create', fixture('shipments.csv'));
     await intake(env, 'shipment', 'create', fixture('shipment.json'));
+    // A marketplace's own download, as it comes: an Excel workbook with a title row, Korean headers and
+    // no image URLs (a catalog gives them); then its dispatch sheet, with carriers by name and no order id.
+    await intake(
+      env,
+      'order',
+      'create',
+      fixture('smartstore-orders.xlsx'),
+      '--products',
+      fixture('catalog.csv'),
+    );
+    await intake(env, 'shipment', 'create', fixture('smartstore-dispatch.xlsx'));
     await intake(env, 'queue', 'status', '--wait', '--interval', '1s');
     await sleep(500);
     // What the bot wrote to buyers once the shipments were applied.
     await intake(env, 'local', 'messages', '--order', 'ORD-20261122-0001');
+    await intake(env, 'local', 'messages', '--order', '2026112290000001');
     // Three days later: delivery is simulated, review requests and the self-delivery thanks go out.
     await intake(env, 'local', 'advance', '3d');
     await intake(env, 'local', 'messages', '--order', 'ORD-20261122-0004');

@@ -104,12 +104,11 @@ describe('the group stage reads what the check pass checked', () => {
       [header, row('A', 'A-1'), row('B', 'B-1'), row('C', 'C-1')].join('\n'),
     );
     const checkedSource = await openInput({} as never, path);
-    const units = await openUnits(
-      checkedSource,
-      'csv',
-      orders as never,
-      uploadOptions({ concurrency: '1', resume: true }),
-    );
+    const units = await openUnits(checkedSource, 'csv', orders as never, {
+      options: uploadOptions({ concurrency: '1', resume: true }),
+      context: {},
+      password: () => Promise.reject(new Error('no password here')),
+    });
     const plan = await checkUnits(units);
     // The same length, rewritten in place: a new row in the middle.
     writeFileSync(path, [header, row('A', 'A-1'), row('B', 'X-1'), row('C', 'C-1')].join('\n'));

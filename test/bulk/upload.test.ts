@@ -77,7 +77,7 @@ describe('orders CSV', () => {
     const missing = await cli(['order', 'create', path], { env: t.env });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('lacks required column(s): order_id, recipient_name');
-    expect(missing.stderr).toContain('Headers found: 주문번호, 수령인');
+    expect(missing.stderr).toContain('Headers found (row 1): 주문번호, 수령인');
   });
 
   it('reports every bad row with row, column, value and reason, sends the valid orders, and writes the rejects', async () => {
@@ -90,7 +90,7 @@ describe('orders CSV', () => {
     for (const line of [
       'row 4, order_id ("1.01E+10"): looks like a number Excel wrote in scientific notation',
       'row 5, recipient_cellphone ("1012345678"): looks like a Korean mobile number that lost its leading 0',
-      'row 6, product_name: is empty',
+      'row 6, product_name: is empty, and no catalog has the name of product P-1099',
       'row 7, product_image_url ("img/p-1006.jpg"): Input should be a valid URL',
       'row 9: differs from row 8 in member or recipient data',
       'row 11, item_id ("ERR-01-1"): item id ERR-01-1 is also used by another order (row 2)',
@@ -127,7 +127,7 @@ describe('orders CSV', () => {
       .read('orders-with-errors.rejects.csv')
       .replaceAll('1.01E+10', 'ERR-02')
       .replace(',1012345678,', ',010-1234-5678,')
-      .replace('ERR-04-1,P-1005,,', 'ERR-04-1,P-1005,안동 간고등어 2손,')
+      .replace('ERR-04-1,P-1099,,', 'ERR-04-1,P-1005,안동 간고등어 2손,')
       .replace('img/p-1006.jpg', 'https://shop.example.com/img/p-1006.jpg')
       .replace('조은비', '조은우')
       .replace('ERR-07,M-3007,류가온,010-4343-6565,ERR-01-1', 'ERR-07,M-3007,류가온,010-4343-6565,ERR-07-1');

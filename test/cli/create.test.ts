@@ -194,10 +194,16 @@ describe('intake shipment create', () => {
   });
 
   it.each([
-    ['not a code', '1', "--company-code: Input should be a carrier code such as 'kr.cjlogistics' or 'self'"],
+    ['not a code', '1', "--company-code: is not a carrier in the built-in list (the spec's 26 codes)"],
+    [
+      'a name with a typo',
+      '1',
+      "--company-code: is not a carrier in the built-in list (the spec's 26 codes); closest: kr.cjlogistics (CJ대한통운)",
+    ],
     ['self', '1', "--tracking-number: Value error, tracking_number must be 'self'"],
   ])('checks the carrier rules before sending (%s %s)', async (companyCode, trackingNumber, message) => {
-    const result = await cli(ship('ORD-S1', 'ORD-S1-1', companyCode, trackingNumber), { env });
+    const code = companyCode === 'a name with a typo' ? 'CJ대한퉁운' : companyCode;
+    const result = await cli(ship('ORD-S1', 'ORD-S1-1', code, trackingNumber), { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
   });

@@ -77,7 +77,7 @@ describe('shipment create', () => {
     ],
     [['x.csv', '--concurrency', '0'], '--concurrency must be a whole number from 1 to 256'],
     [['x.csv', '--rate', 'fast'], '--rate must be a positive number'],
-    [['x.csv', '--format', 'xml'], '--format must be one of csv, json, ndjson'],
+    [['x.csv', '--format', 'xml'], '--format must be one of csv, xlsx, json, ndjson'],
   ])('refuses %j', async (args, message) => {
     const { error } = await parse(newShipmentCreateCommand, args);
     expect(error?.message).toContain(message);

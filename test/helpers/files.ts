@@ -11,6 +11,7 @@ export function workspace(...fixtures: string[]): {
   path: (name: string) => string;
   write: (name: string, text: string | Buffer) => string;
   read: (name: string) => string;
+  readBytes: (name: string) => Buffer;
 } {
   const dir = tempDir('intake-bulk-');
   for (const name of fixtures) copyFileSync(join(FIXTURES, name), join(dir, name));
@@ -22,6 +23,7 @@ export function workspace(...fixtures: string[]): {
       return join(dir, name);
     },
     read: (name) => readFileSync(join(dir, name), 'utf8'),
+    readBytes: (name) => readFileSync(join(dir, name)),
   };
 }
 

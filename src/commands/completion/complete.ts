@@ -43,7 +43,7 @@ function optionsOf(command: Command): Option[] {
 }
 
 /** Values of options that name something intake knows: profiles, carrier codes, and fixed choices. */
-async function valuesFor(f: Factory, option: Option): Promise<Candidates> {
+async function valuesFor(f: Factory, command: Command, option: Option): Promise<Candidates> {
   if (option.long && FILE_OPTIONS.has(option.long)) return { files: true };
   if (option.argChoices) return { words: option.argChoices.map((name) => ({ name })) };
   switch (option.long) {
@@ -53,6 +53,15 @@ async function valuesFor(f: Factory, option: Option): Promise<Candidates> {
       const { loadCarriers } = await import('../../cli/carriers.js');
       const book = await loadCarriers(f, undefined);
       return { words: book.carriers.map((carrier) => ({ name: carrier.code, description: carrier.name })) };
+    }
+    case '--preset': {
+      const { presets } = await import('../../bulk/presets.js');
+      const kind = command.parent?.name();
+      return {
+        words: presets()
+          .filter((preset) => preset.kind === kind)
+          .map((preset) => ({ name: preset.name, description: preset.title })),
+      };
     }
     case '--format':
       return { words: ['csv', 'json', 'ndjson', 'xlsx'].map((name) => ({ name })) };
@@ -92,7 +101,7 @@ export async function complete(
     );
     if (sub) command = sub;
   }
-  if (afterOption) return valuesFor(f, afterOption);
+  if (afterOption) return valuesFor(f, command, afterOption);
   if (current.startsWith('-')) {
     return {
       words: optionsOf(command)
@@ -103,6 +112,15 @@ export async function complete(
   if (command.name() === 'help' || command.name() === 'completion') {
     return {
       words: command.registeredArguments[0]?.argChoices?.map((name) => ({ name })) ?? helpWords(program),
+    };
+  }
+  if (command.name() === 'show' && command.parent?.name() === 'columns') {
+    const { presets } = await import('../../bulk/presets.js');
+    return {
+      words: [
+        ...['order', 'product', 'shipment'].map((name) => ({ name, description: 'layout' })),
+        ...presets().map((preset) => ({ name: preset.name, description: preset.title })),
+      ],
     };
   }
   const subs = command.commands.filter(visible);

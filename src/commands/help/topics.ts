@@ -33,7 +33,8 @@ An explicit --profile wins over credentials in the environment.
 Input (order, product and shipment create)
   CSV       a header row, then one row per order item (orders), product, or shipment; delimiter and
             encoding (UTF-8, CP949) are detected; --columns or --preset map other headers
-  .xlsx     the first sheet or --sheet; the header row is found below any title rows
+  .xlsx     the first sheet or --sheet; the header row is found below any title rows; a protected
+            workbook's password comes from --password-stdin or a prompt; --products adds a catalog
   JSON      one object (one record), or an array of records
   NDJSON    one record per line (.ndjson, .jsonl)
   -         standard input, in any of the above (by --format or by content)

@@ -11,17 +11,21 @@ export interface OrderPatchOptions {
   patch: OrderPatchBody;
 }
 
-/** Checks the flags against the contract: both fields, not blank. */
+/** Checks the flags by the input rules and the contract: both fields, not blank. */
 export async function orderPatchOptions(
   id: string,
   flags: { recipientName?: string; recipientCellphone?: string },
 ): Promise<OrderPatchOptions> {
-  const { OrderPatchBody, check } = await import('../../contract/index.js');
-  const checked = check(
-    OrderPatchBody,
-    { recipient_name: flags.recipientName, recipient_cellphone: flags.recipientCellphone },
-    [],
-  );
+  const [{ OrderPatchBody }, { checkInput }, { unwrapExcelText }] = await Promise.all([
+    import('../../contract/index.js'),
+    import('../../input/record-rules.js'),
+    import('../../input/excel-text.js'),
+  ]);
+  // The same rules as every other input: `="010…"` unwrapped, a phone that lost its leading 0 refused.
+  const checked = checkInput('order_patch', OrderPatchBody, {
+    recipient_name: flags.recipientName,
+    recipient_cellphone: flags.recipientCellphone,
+  });
   if (!checked.ok) {
     throw new UsageError(
       'invalid patch; nothing was sent:',
@@ -31,7 +35,7 @@ export async function orderPatchOptions(
       }),
     );
   }
-  return { id, patch: checked.value };
+  return { id: unwrapExcelText(id, 'id'), patch: checked.value };
 }
 
 export async function orderPatchRun(options: OrderPatchOptions, f: Factory): Promise<void> {

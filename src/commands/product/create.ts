@@ -3,6 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { createRun, type CreateOptions } from '../shared/create.js';
+import { layoutHelp } from '../shared/layout-help.js';
 import { addUploadOptions, uploadOptions, type UploadFlags } from '../shared/upload-options.js';
 
 interface ProductCreateFlags extends UploadFlags {
@@ -32,19 +33,23 @@ export function newProductCreateCommand(
   runF: (options: CreateOptions, f: Factory) => Promise<void> = createRun,
 ): Command {
   const command = new Command('create')
-    .description('Create products: from flags, one JSON object, or many from a JSON array, NDJSON or CSV')
+    .description(
+      'Create products: from flags, one JSON object, or many from a JSON array, NDJSON, CSV or .xlsx',
+    )
     .argument('[file]', 'file to read, or - for standard input')
     .option('--id <id>', 'product id')
     .option('--name <name>', 'product name shown to buyers')
     .option('--image-url <url>', 'absolute http(s) URL of the product image');
   addUploadOptions(command);
   return command
+    .addHelpText('after', () => layoutHelp('product'))
     .addHelpText(
       'after',
       examples(
         'intake product create --id P-100 --name "제주 감귤 5kg" --image-url https://shop.example.com/p-100.jpg',
         'intake product create product.json',
         'intake product create products.csv --report products-report.csv',
+        'intake product create products.xlsx --sheet 상품 --dry-run',
       ),
     )
     .action((file: string | undefined, flags: ProductCreateFlags) =>

@@ -11,7 +11,7 @@ export interface ProductPatchOptions {
   patch: ProductPatchBody;
 }
 
-/** Checks the flags against the contract: at least one field, each valid. */
+/** Checks the flags by the input rules and the contract: at least one field, each valid. */
 export async function productPatchOptions(
   id: string,
   flags: { name?: string; imageUrl?: string },
@@ -19,15 +19,22 @@ export async function productPatchOptions(
   if (flags.name === undefined && flags.imageUrl === undefined) {
     throw new UsageError('give --name, --image-url or both');
   }
-  const { ProductPatchBody, check } = await import('../../contract/index.js');
-  const checked = check(ProductPatchBody, { name: flags.name, image_url: flags.imageUrl }, []);
+  const [{ ProductPatchBody }, { checkInput }, { unwrapExcelText }] = await Promise.all([
+    import('../../contract/index.js'),
+    import('../../input/record-rules.js'),
+    import('../../input/excel-text.js'),
+  ]);
+  const checked = checkInput('product_patch', ProductPatchBody, {
+    name: flags.name,
+    image_url: flags.imageUrl,
+  });
   if (!checked.ok) {
     throw new UsageError(
       'invalid patch; nothing was sent:',
       describeIssues(checked.issues, { name: '--name', image_url: '--image-url' }),
     );
   }
-  return { id, patch: checked.value };
+  return { id: unwrapExcelText(id, 'id'), patch: checked.value };
 }
 
 export async function productPatchRun(options: ProductPatchOptions, f: Factory): Promise<void> {

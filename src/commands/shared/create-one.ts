@@ -4,6 +4,7 @@ import { CliError, EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { writeData, type Column } from '../../cli/output.js';
 import { describeIssues } from '../../cli/report-error.js';
+import type { RecordContext } from '../../input/record-context.js';
 
 /** The result of one write, as printed and as a line of a bulk report. */
 export interface WriteResult {
@@ -38,31 +39,24 @@ export async function writeFailure(f: Factory, id: string, error: unknown): Prom
   }
 }
 
-/** Warns about a carrier code the known list lacks; it is sent all the same. */
-async function checkCarrier(f: Factory, record: unknown, carriersFile: string | undefined): Promise<void> {
-  const { loadCarriers } = await import('../../cli/carriers.js');
-  const code = (record as { company_code: string }).company_code;
-  const book = await loadCarriers(f, carriersFile);
-  if (!book.has(code)) f.log.warn(`company_code "${code}" is not in ${book.source}; sending it anyway`);
-}
-
 /**
- * Checks one record against the contract (an invalid one never reaches the network: exit 2) and sends
- * it. A 409 is a rejection (exit 4), unless an earlier attempt of this very request lost its answer: then
- * the record is already registered, most likely by that attempt.
+ * Checks one record by the input rules and the contract (an invalid one never reaches the network: exit
+ * 2) and sends it. A 409 is a rejection (exit 4), unless an earlier attempt of this very request lost
+ * its answer: then the record is already registered, most likely by that attempt.
  */
 export async function createOne(
   f: Factory,
   name: ResourceName,
   input: unknown,
-  source: { label: string; flags?: Record<string, string>; dryRun?: boolean; carriers?: string },
+  source: { label: string; flags?: Record<string, string>; dryRun?: boolean; context: RecordContext },
 ): Promise<void> {
-  const [{ check, BODY_MAX_BYTES }, { RESOURCES }] = await Promise.all([
+  const [{ BODY_MAX_BYTES }, { RESOURCES }, { checkInput }] = await Promise.all([
     import('../../contract/index.js'),
     import('../../bulk/resources.js'),
+    import('../../input/record-rules.js'),
   ]);
   const resource = RESOURCES[name] as Resource<unknown>;
-  const checked = check(resource.schema, input, []);
+  const checked = checkInput(name, resource.schema, input, source.context);
   if (!checked.ok) {
     throw new UsageError(
       `the ${resource.name} from ${source.label} is invalid; nothing was sent:`,
@@ -75,7 +69,11 @@ export async function createOne(
       `the ${resource.name} from ${source.label} is ${(bytes / (1024 * 1024)).toFixed(1)} MB as JSON; the service takes at most 1 MiB per request. Nothing was sent.`,
     );
   }
-  if (name === 'shipment') await checkCarrier(f, checked.value, source.carriers);
+  const carriers = source.context.carriers;
+  const code = (checked.value as { company_code?: string }).company_code;
+  if (carriers && code !== undefined && !carriers.has(code)) {
+    f.log.warn(`company_code "${code}" is not in ${carriers.source}; sending it anyway`);
+  }
   if (source.dryRun) {
     f.log.info(`The ${resource.name} from ${source.label} is valid (dry run: nothing was sent).`);
     return;

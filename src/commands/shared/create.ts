@@ -1,8 +1,10 @@
 import type { UploadOptions } from '../../bulk/options.js';
 import type { Resource, ResourceName } from '../../bulk/resources.js';
-import { openInput, planInput } from '../../bulk/source.js';
+import { openInput, planInput, type InputPlan } from '../../bulk/source.js';
+import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { createOne } from './create-one.js';
+import { workbookPassword } from './workbook-password.js';
 
 /** What a create command runs with: a file (or standard input), or one record built from flags. */
 export interface CreateOptions {
@@ -15,36 +17,57 @@ export interface CreateOptions {
 
 /**
  * Creates what the options say: a record from flags, or what an input holds. One record (a JSON object)
- * is sent on its own; many (a JSON array, NDJSON or CSV) go through the bulk upload, loaded only then.
+ * is sent on its own; many (a JSON array, NDJSON, CSV or a workbook) go through the bulk upload, loaded
+ * only then. Both draw on the same sources for what a record leaves out (`record-sources.ts`).
  */
 export async function createRun(options: CreateOptions, f: Factory): Promise<void> {
   const { resource: name, upload } = options;
-  if (options.fromFlags) {
-    await createOne(f, name, options.fromFlags.record, {
-      label: 'the flags',
-      flags: options.fromFlags.flags,
-      dryRun: upload.dryRun,
-      ...(upload.carriers === undefined ? {} : { carriers: upload.carriers }),
-    });
-    return;
-  }
-  const source = await openInput(f.io, options.file);
+  const source = options.fromFlags ? undefined : await openInput(f.io, options.file);
   try {
-    const plan = await planInput(source, upload.format);
-    if (plan.mode === 'single') {
-      await createOne(f, name, plan.record, {
-        label: source.label,
-        dryRun: upload.dryRun,
-        ...(upload.carriers === undefined ? {} : { carriers: upload.carriers }),
-      });
+    const password = workbookPassword(f, {
+      passwordStdin: upload.passwordStdin,
+      inputFromStdin: source?.fromStdin === true,
+    });
+    const plan: InputPlan = source
+      ? await planInput(source, upload.format)
+      : { mode: 'single', record: options.fromFlags?.record };
+    if (plan.mode === 'bulk' && source) {
+      const [{ runUpload }, { RESOURCES }] = await Promise.all([
+        import('../../bulk/upload.js'),
+        import('../../bulk/resources.js'),
+      ]);
+      await runUpload(f, RESOURCES[name] as Resource<unknown>, source, plan.format, upload, password);
       return;
     }
-    const [{ runUpload }, { RESOURCES }] = await Promise.all([
-      import('../../bulk/upload.js'),
-      import('../../bulk/resources.js'),
+    if (plan.mode === 'bulk') throw new Error('a bulk input without a source');
+    if (upload.sheet !== undefined || upload.passwordStdin) {
+      throw new UsageError(
+        `${upload.sheet !== undefined ? '--sheet' : '--password-stdin'} is for .xlsx workbooks`,
+      );
+    }
+    const [{ openLedgerFor }, { recordContext }] = await Promise.all([
+      import('../../bulk/open-ledger.js'),
+      import('../../bulk/record-sources.js'),
     ]);
-    await runUpload(f, RESOURCES[name] as Resource<unknown>, source, plan.format, upload);
+    // A single record needs the ledger only to fill in what it leaves out; without one it says it all.
+    const ledger = name === 'product' ? undefined : await openLedgerFor(f).catch(() => undefined);
+    try {
+      const context = await recordContext(f, name, {
+        ...(upload.carriers === undefined ? {} : { carriers: upload.carriers }),
+        ...(upload.products === undefined ? {} : { products: upload.products }),
+        password,
+        ...(ledger ? { ledger } : {}),
+      });
+      await createOne(f, name, plan.record, {
+        label: source?.label ?? 'the flags',
+        ...(options.fromFlags ? { flags: options.fromFlags.flags } : {}),
+        dryRun: upload.dryRun,
+        context,
+      });
+    } finally {
+      ledger?.close();
+    }
   } finally {
-    await source.cleanup();
+    await source?.cleanup();
   }
 }

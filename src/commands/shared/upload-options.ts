@@ -10,6 +10,11 @@ export interface UploadFlags {
   encoding?: string;
   delimiter?: string;
   columns?: string;
+  preset?: string;
+  sheet?: string;
+  passwordStdin?: boolean;
+  products?: string;
+  carriers?: string;
   dryRun?: boolean;
   allOrNothing?: boolean;
   concurrency: string;
@@ -22,18 +27,21 @@ export interface UploadFlags {
 /** Adds the options of file uploads (format, encoding, checks, sending, reports) to a create command. */
 export function addUploadOptions(command: Command): Command {
   return command
-    .option('--format <format>', 'csv, json or ndjson (default: by extension, else by content)')
+    .option('--format <format>', 'csv, xlsx, json or ndjson (default: by extension, else by content)')
     .option('--encoding <name>', 'text encoding of the file: utf-8, cp949 or euc-kr (default: detected)')
     .option('--delimiter <char>', 'CSV delimiter: ",", ";" or "tab" (default: tab for .tsv, else ",")')
     .option(
       '--columns <mapping>',
       'map your headers: "order_id=주문번호,recipient_name=수령인" or a JSON file',
     )
+    .option('--preset <name>', 'read a marketplace export’s headers (intake columns list)')
+    .option('--sheet <name|n>', 'the sheet of an .xlsx workbook to read (default: the first)')
+    .option('--password-stdin', 'read the password of a protected workbook from standard input')
     .option('--dry-run', 'check every record and report; send nothing')
     .option('--all-or-nothing', 'send nothing if any record is invalid')
     .option('--concurrency <n>', 'requests in flight at once', '8')
     .option('--rate <n>', 'at most n requests per second')
-    .option('--report <file>', 'write one line per record to this file (.csv or .json)')
+    .option('--report <file>', 'write one line per record to this file (.csv or .json; - for stdout)')
     .option(
       '--update',
       'for records the service took earlier with other content, send the change it allows (PATCH)',
@@ -51,6 +59,11 @@ export function uploadOptions(flags: UploadFlags): UploadOptions {
     ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
     ...(flags.delimiter !== undefined ? { delimiter: flags.delimiter } : {}),
     ...(flags.columns !== undefined ? { columns: flags.columns } : {}),
+    ...(flags.preset !== undefined ? { preset: flags.preset } : {}),
+    ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
+    ...(flags.products !== undefined ? { products: flags.products } : {}),
+    ...(flags.carriers !== undefined ? { carriers: flags.carriers } : {}),
+    passwordStdin: flags.passwordStdin === true,
     ...(flags.report !== undefined ? { report: flags.report } : {}),
     ...(flags.rate !== undefined ? { rate: positiveNumber('--rate', flags.rate) } : {}),
     dryRun: flags.dryRun === true,
@@ -60,9 +73,15 @@ export function uploadOptions(flags: UploadFlags): UploadOptions {
     update: flags.update === true,
     followUp: [],
   };
+  // What reading the rejects file needs as well: it has the input's form, headers and encoding.
   options.followUp = [
+    ...(options.format !== undefined ? ['--format', options.format] : []),
+    ...(options.preset !== undefined ? ['--preset', options.preset] : []),
     ...(options.columns !== undefined ? ['--columns', options.columns] : []),
+    ...(options.encoding !== undefined ? ['--encoding', options.encoding] : []),
     ...(options.delimiter !== undefined ? ['--delimiter', options.delimiter] : []),
+    ...(options.products !== undefined ? ['--products', options.products] : []),
+    ...(options.carriers !== undefined ? ['--carriers', options.carriers] : []),
     ...(options.update ? ['--update'] : []),
   ];
   return options;

@@ -3,6 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { createRun, type CreateOptions } from '../shared/create.js';
+import { layoutHelp } from '../shared/layout-help.js';
 import { addUploadOptions, uploadOptions, type UploadFlags } from '../shared/upload-options.js';
 
 interface ShipmentCreateFlags extends UploadFlags {
@@ -10,12 +11,11 @@ interface ShipmentCreateFlags extends UploadFlags {
   items?: string;
   companyCode?: string;
   trackingNumber?: string;
-  carriers?: string;
 }
 
 /** The options of `intake shipment create`: a shipment from `--order/--items/...`, or a file. */
 export function shipmentCreateOptions(file: string | undefined, flags: ShipmentCreateFlags): CreateOptions {
-  const upload = { ...uploadOptions(flags), ...(flags.carriers ? { carriers: flags.carriers } : {}) };
+  const upload = uploadOptions(flags);
   const given = [flags.order, flags.items, flags.companyCode, flags.trackingNumber];
   if (given.every((flag) => flag === undefined)) {
     return { resource: 'shipment', ...(file === undefined ? {} : { file }), upload };
@@ -51,11 +51,13 @@ export function newShipmentCreateCommand(
   runF: (options: CreateOptions, f: Factory) => Promise<void> = createRun,
 ): Command {
   const command = new Command('create')
-    .description('Create shipments: from flags, one JSON object, or many from a JSON array, NDJSON or CSV')
+    .description(
+      'Create shipments: from flags, one JSON object, or many from a JSON array, NDJSON, CSV or .xlsx',
+    )
     .argument('[file]', 'file to read, or - for standard input')
     .option('--order <id>', 'order id')
     .option('--items <ids>', 'order item ids, separated by commas')
-    .option('--company-code <code>', 'carrier code (see: intake carriers)')
+    .option('--company-code <code>', 'carrier: a code, its name or a short name (see: intake carriers)')
     .option('--tracking-number <number>', 'waybill number ("self" for self delivery)')
     .option(
       '--carriers <file>',
@@ -63,13 +65,16 @@ export function newShipmentCreateCommand(
     );
   addUploadOptions(command);
   return command
+    .addHelpText('after', () => layoutHelp('shipment'))
     .addHelpText(
       'after',
       examples(
         'intake shipment create --order ORD-1001 --items ORD-1001-1,ORD-1001-2 --company-code kr.cjlogistics --tracking-number 640123456789',
         'intake shipment create --order ORD-1002 --items ORD-1002-1 --company-code self --tracking-number self',
         'intake shipment create shipment.json --json',
+        'intake shipment create --order ORD-1003 --items ORD-1003-1 --company-code CJ대한통운 --tracking-number 640123456790',
         'intake shipment create shipments.csv && intake queue status --wait',
+        'intake shipment create 발송처리.xlsx     # a Smartstore dispatch sheet: orders found from the items',
       ),
     )
     .action((file: string | undefined, flags: ShipmentCreateFlags) =>

@@ -1,0 +1,115 @@
+import type { CsvRow } from './csv-rows.js';
+import type { TextEncoding } from './encoding.js';
+import { fingerprintOf } from './fingerprint.js';
+import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice, type HeaderRules } from './header.js';
+import type { TableLayout } from './layouts.js';
+import type { InputFormat } from './source.js';
+import type { Unit, UnitSource } from './units.js';
+
+/** A sheet to read: its rows, numbered as the sheet numbers them, any number of times. */
+export interface Table {
+  format: InputFormat;
+  label: string;
+  encoding: TextEncoding;
+  rows(): AsyncGenerator<CsvRow>;
+  /** About how many rows it has, to size the check's indexes. */
+  estimatedRows?: number;
+  delimiter: string;
+  /** The sheet of a workbook that was read. */
+  sheet?: string;
+  /** Says when a row's text is not in the encoding it was read in (CSV). */
+  unreadable?: (cells: readonly string[]) => string | undefined;
+  close(): Promise<void>;
+}
+
+/** How a sheet was read: its header, where it was, and which preset named its columns. */
+export interface TableInfo {
+  header: string[];
+  headerRow: number;
+  delimiter: string;
+  sheet?: string;
+  preset?: string;
+}
+
+async function topRows(table: Table): Promise<CsvRow[]> {
+  const rows: CsvRow[] = [];
+  const reader = table.rows();
+  try {
+    for await (const row of reader) {
+      rows.push(row);
+      if (rows.length > HEADER_SEARCH_ROWS) break;
+    }
+  } finally {
+    await reader.return(undefined);
+  }
+  return rows;
+}
+
+/** What a row gives each column: its cell, or the cells of joined headers with `-` between them. */
+function cellsByColumn(cells: readonly string[], index: ReadonlyMap<string, readonly number[]>) {
+  const values: Record<string, string | undefined> = {};
+  for (const [column, positions] of index) {
+    if (positions.length === 1) {
+      values[column] = cells[positions[0] as number];
+      continue;
+    }
+    const parts = positions.map((position) => (cells[position] ?? '').trim());
+    values[column] = parts.every((part) => part !== '') ? parts.join('-') : '';
+  }
+  return values;
+}
+
+function describeReading(choice: HeaderChoice, table: Table): string[] {
+  const notes: string[] = [];
+  if (table.sheet !== undefined) notes.push(`Reading sheet "${table.sheet}" of ${table.label}.`);
+  if (choice.titleRows > 0) {
+    notes.push(
+      `The header is row ${choice.row}; ${choice.titleRows === 1 ? 'the row above it was' : `the ${choice.titleRows} rows above it were`} skipped.`,
+    );
+  }
+  if (choice.preset && choice.detected) {
+    notes.push(
+      `The headers are those of ${choice.preset.title}: reading them with the preset ${choice.preset.name} (--preset to choose another).`,
+    );
+  }
+  return notes;
+}
+
+/**
+ * A sheet (CSV or a workbook's sheet) as units: its header found where it is (`header.ts`), then one
+ * unit per row below it, with the cells of the layout's columns.
+ */
+export async function tableUnits(table: Table, layout: TableLayout, rules: HeaderRules): Promise<UnitSource> {
+  const choice = chooseHeader(await topRows(table), rules, table.label);
+  const info: TableInfo = {
+    header: choice.header,
+    headerRow: choice.row,
+    delimiter: table.delimiter,
+    ...(table.sheet === undefined ? {} : { sheet: table.sheet }),
+    ...(choice.preset ? { preset: choice.preset.name } : {}),
+  };
+  return {
+    format: table.format,
+    encoding: table.encoding,
+    layout,
+    unitName: 'row',
+    ...(table.estimatedRows === undefined ? {} : { estimatedUnits: table.estimatedRows }),
+    table: info,
+    notes: describeReading(choice, table),
+    async *units() {
+      for await (const { row, cells } of table.rows()) {
+        if (row <= choice.row) continue;
+        const unit: Unit = {
+          row,
+          original: cells,
+          value: cellsByColumn(cells, choice.index),
+          content: fingerprintOf(cells.join('\u001f')),
+        };
+        const unreadable = table.unreadable?.(cells);
+        if (unreadable) unit.unreadable = { message: unreadable };
+        yield unit;
+      }
+    },
+    close: () => table.close(),
+  };
+}

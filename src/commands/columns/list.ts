@@ -1,0 +1,59 @@
+import { Command } from 'commander';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { writeData } from '../../cli/output.js';
+
+export type ColumnsListOptions = Record<string, never>;
+
+/** A layout or preset, as `intake columns list` shows it. */
+interface Entry {
+  name: string;
+  type: 'layout' | 'preset';
+  kind: string;
+  description: string;
+}
+
+/** Our own layouts (order, product, shipment) and every marketplace preset. */
+export async function columnsListRun(_options: ColumnsListOptions, f: Factory): Promise<void> {
+  const [{ LAYOUT_COLUMNS }, { presets }] = await Promise.all([
+    import('../../bulk/layout-columns.js'),
+    import('../../bulk/presets.js'),
+  ]);
+  const rows: Entry[] = [
+    ...Object.keys(LAYOUT_COLUMNS).map((kind) => ({
+      name: kind,
+      type: 'layout' as const,
+      kind,
+      description: `this tool's own ${kind} columns`,
+    })),
+    ...presets().map((preset) => ({
+      name: preset.name,
+      type: 'preset' as const,
+      kind: preset.kind,
+      description: preset.title,
+    })),
+  ];
+  await writeData(f, {
+    json: rows,
+    rows,
+    columns: [
+      { header: 'name', value: (row) => row.name },
+      { header: 'type', value: (row) => row.type },
+      { header: 'kind', value: (row) => row.kind },
+      { header: 'description', value: (row) => row.description },
+    ],
+  });
+  f.log.info(
+    'A preset is chosen by --preset NAME, or when a file’s header fits exactly one. See: intake columns show NAME',
+  );
+}
+
+export function newColumnsListCommand(
+  f: Factory,
+  runF: (options: ColumnsListOptions, f: Factory) => Promise<void> = columnsListRun,
+): Command {
+  return new Command('list')
+    .description('List the layouts (order, product, shipment) and the marketplace presets')
+    .addHelpText('after', examples('intake columns list', 'intake columns list --json'))
+    .action(() => runF({}, f));
+}

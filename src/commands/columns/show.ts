@@ -1,0 +1,77 @@
+import { Command } from 'commander';
+import { UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { writeData } from '../../cli/output.js';
+
+export interface ColumnsShowOptions {
+  name: string;
+}
+
+/**
+ * A layout's columns (name, required, what it is), or a preset's mapping of our columns to the
+ * export's headers. A preset in JSON is the preset file itself, usable as a `--columns` file.
+ */
+export async function columnsShowRun(options: ColumnsShowOptions, f: Factory): Promise<void> {
+  const [{ LAYOUT_COLUMNS }, { presets }] = await Promise.all([
+    import('../../bulk/layout-columns.js'),
+    import('../../bulk/presets.js'),
+  ]);
+  const layout = LAYOUT_COLUMNS[options.name as keyof typeof LAYOUT_COLUMNS];
+  if (layout) {
+    await writeData(f, {
+      json: layout,
+      rows: layout,
+      columns: [
+        { header: 'column', value: (column) => column.name },
+        { header: 'required', value: (column) => (column.required ? 'yes' : 'no') },
+        { header: 'description', value: (column) => column.description },
+      ],
+    });
+    return;
+  }
+  const preset = presets().find((candidate) => candidate.name === options.name);
+  if (!preset) {
+    throw new UsageError(`there is no layout or preset "${options.name}"`, [
+      `Layouts: ${Object.keys(LAYOUT_COLUMNS).join(', ')}; presets: ${presets()
+        .map((candidate) => candidate.name)
+        .join(', ')}`,
+    ]);
+  }
+  const rows = Object.entries(preset.raw)
+    .filter(([key]) => !key.startsWith('$'))
+    .map(([column, header]) => ({
+      column,
+      header: Array.isArray(header) ? header.join(' + ') : String(header),
+    }));
+  await writeData(f, {
+    json: preset.raw,
+    rows,
+    columns: [
+      { header: 'column', value: (row) => row.column },
+      { header: 'header', value: (row) => row.header },
+    ],
+  });
+  f.log.info(`${preset.title} (${preset.kind}s). ${preset.notes}`);
+  f.log.info(
+    `To adjust it: intake columns show ${preset.name} --json > my-columns.json, edit, then --columns my-columns.json`,
+  );
+}
+
+export function newColumnsShowCommand(
+  f: Factory,
+  runF: (options: ColumnsShowOptions, f: Factory) => Promise<void> = columnsShowRun,
+): Command {
+  return new Command('show')
+    .description('Show a layout’s columns, or how a preset maps an export’s headers to them')
+    .argument('<name>', 'order, product, shipment, or a preset (intake columns list)')
+    .addHelpText(
+      'after',
+      examples(
+        'intake columns show order',
+        'intake columns show smartstore-orders',
+        'intake columns show smartstore-orders --json > my-columns.json',
+      ),
+    )
+    .action((name: string) => runF({ name }, f));
+}

@@ -1,0 +1,97 @@
+import { distance } from 'fastest-levenshtein';
+
+/**
+ * Names people give carriers besides the display names of the list: short forms, former names, the
+ * names marketplaces print in their sheets. Only codes a list has are resolved through these.
+ */
+export const CARRIER_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  self: ['직접배송', '직접전달', '자체배송', '직배송'],
+  'kr.cjlogistics': ['CJ', 'CJ택배', '대한통운', 'CJ GLS', 'CJ대한통운택배'],
+  'kr.epost': ['우체국', '우체국택배', '우체국소포', '우편'],
+  'kr.lotte': ['롯데', '롯데글로벌로지스', '현대택배'],
+  'kr.hanjin': ['한진'],
+  'kr.logen': ['로젠'],
+  'kr.kdexp': ['경동'],
+  'kr.daesin': ['대신'],
+  'kr.ilyanglogis': ['일양', '일양택배'],
+  'kr.chunilps': ['천일'],
+  'kr.hdexp': ['합동'],
+  'kr.kunyoung': ['건영'],
+  'kr.hanips': ['한의사랑'],
+  'kr.cupost': ['CU', 'CU편의점', 'CU택배', 'CU Post'],
+  'kr.cvsnet': ['GS', 'GS25', 'GS편의점택배', 'GS Postbox', '편의점택배 GS25'],
+  'kr.homepick': ['홈픽택배'],
+  'kr.slx': ['SLX'],
+  'kr.swgexp': ['성원글로벌'],
+  'un.upu.ems': ['EMS', '우체국EMS', '국제우편'],
+  'us.fedex': ['페덱스'],
+  'us.ups': ['유피에스'],
+  'de.dhl': ['디에이치엘'],
+};
+
+/**
+ * A name as compared: lower case, without spaces, punctuation or a trailing "택배" ("parcel service"),
+ * so `우체국 택배`, `우체국택배` and `우체국` are one name, and `한진택배` is `한진`.
+ */
+export function nameKey(name: string): string {
+  return name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, '')
+    .replace(/[\s.,·()_-]+/g, '')
+    .replace(/택배$/, '');
+}
+
+/** A carrier of a list, with every name it is known by. */
+export interface NamedCarrier {
+  code: string;
+  name: string;
+}
+
+/** Finds carriers by name: code, display name or alias, any case or spacing. */
+export class CarrierNames {
+  readonly #byKey = new Map<string, string>();
+  readonly #names: { key: string; code: string }[] = [];
+  readonly #carriers: ReadonlyMap<string, NamedCarrier>;
+
+  constructor(carriers: readonly NamedCarrier[]) {
+    this.#carriers = new Map(carriers.map((carrier) => [carrier.code, carrier]));
+    const add = (name: string, code: string) => {
+      const key = nameKey(name);
+      if (key === '') return;
+      this.#names.push({ key, code });
+      // A name two carriers share (after folding) names neither.
+      const known = this.#byKey.get(key);
+      this.#byKey.set(key, known === undefined || known === code ? code : '');
+    };
+    for (const carrier of carriers) {
+      add(carrier.code, carrier.code);
+      add(carrier.name, carrier.code);
+      for (const alias of CARRIER_ALIASES[carrier.code] ?? []) add(alias, carrier.code);
+    }
+  }
+
+  /** The code a name stands for, if exactly one carrier is known by it. */
+  codeOf(name: string): string | undefined {
+    const code = this.#byKey.get(nameKey(name));
+    return code === '' ? undefined : code;
+  }
+
+  /** Up to `count` carriers whose names are closest to `name`, as `code (name)`. */
+  closest(name: string, count = 3): string[] {
+    const key = nameKey(name);
+    const best = new Map<string, number>();
+    for (const entry of this.#names) {
+      const score =
+        key.length > 1 && (entry.key.includes(key) || key.includes(entry.key))
+          ? 0
+          : distance(key, entry.key) / Math.max(key.length, entry.key.length);
+      best.set(entry.code, Math.min(best.get(entry.code) ?? Number.POSITIVE_INFINITY, score));
+    }
+    return [...best]
+      .filter(([, score]) => score <= 0.6)
+      .sort((a, b) => a[1] - b[1])
+      .slice(0, count)
+      .map(([code]) => `${code} (${this.#carriers.get(code)?.name ?? code})`);
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * What Excel does to text, in one place: the ways people keep a number as text (`="0101234"`, a leading
+ * apostrophe), unwrapped; and the damage done when it was not kept (a lost leading zero, scientific
+ * notation), which cannot be repaired here, only re-exported. Every input form goes through these rules:
+ * CSV, .xlsx, JSON, NDJSON, flags and `order patch`.
+ */
+
+/** `="01012345678"`: Excel's keep-as-text formula, as CSV exports and hand-made sheets carry it. */
+const FORMULA_TEXT = /^=\s*"((?:[^"]|"")*)"$/s;
+/** A cell Excel turned into a number in scientific notation: `1.01E+10`, `2.34E+17`. */
+const SCIENTIFIC = /^[+-]?\d+(?:[.,]\d+)?e[+-]?\d+$/i;
+/** A Korean mobile number (010, 011, 016–019) whose leading 0 Excel dropped: `1012345678`. */
+const MOBILE_WITHOUT_ZERO = /^1[016789]\d{7,8}$/;
+
+/** How a field is read: an identifier (ids, tracking numbers), a phone number, or other text. */
+export type TextKind = 'id' | 'phone' | 'text';
+
+/**
+ * The text a person meant: `="…"` unwrapped in any field (with `""` inside read as `"`); a leading
+ * apostrophe dropped from an identifier or phone number (in Excel it only marks the cell as text).
+ * Anything else is returned as it is.
+ */
+export function unwrapExcelText(value: string, kind: TextKind): string {
+  if (value.length > 1 && (value.charCodeAt(0) === 0x3d || value.trimStart().startsWith('='))) {
+    const formula = FORMULA_TEXT.exec(value.trim());
+    if (formula) return (formula[1] as string).replaceAll('""', '"');
+  }
+  if (kind !== 'text') {
+    const trimmed = value.trimStart();
+    if (trimmed.startsWith("'") && trimmed.length > 1) return trimmed.slice(1);
+  }
+  return value;
+}
+
+/**
+ * Says what Excel did to a value, if it looks damaged: ids, phone numbers and tracking numbers that
+ * became numbers (scientific notation, a lost leading 0).
+ */
+export function excelDamage(value: string, kind: TextKind): string | undefined {
+  if (kind === 'text') return undefined;
+  const trimmed = value.trim();
+  if (SCIENTIFIC.test(trimmed)) {
+    return `looks like a number Excel wrote in scientific notation (${trimmed}); format the column as Text in Excel and export again`;
+  }
+  if (kind === 'phone') {
+    const digits = trimmed.replace(/[\s-]/g, '');
+    if (MOBILE_WITHOUT_ZERO.test(digits)) {
+      return `looks like a Korean mobile number that lost its leading 0 (0${digits}?); format the column as Text in Excel and export again`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,18 @@
+import type { CarrierBook } from '../cli/carriers.js';
+
+/** What a product catalog knows of a product. */
+export interface CatalogProduct {
+  name?: string;
+  image_url?: string;
+}
+
+/**
+ * What checking a record may draw on besides the record: the carriers (to read names as codes), product
+ * catalogs (`--products`, and the products this tool registered), and the orders this tool sent (to find
+ * a shipment's order by its items). Each is optional; without it, the record must say it all.
+ */
+export interface RecordContext {
+  carriers?: CarrierBook;
+  products?: (productId: string) => CatalogProduct | undefined;
+  orderOfItem?: (itemId: string) => string | undefined;
+}

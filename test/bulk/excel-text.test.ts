@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { cli, useService } from '../helpers/cli.js';
+import { workspace } from '../helpers/files.js';
+import { writeWorkbook } from '../helpers/workbook.js';
+
+const t = useService();
+
+const HEADER = [
+  'order_id',
+  'recipient_name',
+  'recipient_cellphone',
+  'item_id',
+  'product_id',
+  'product_name',
+  'product_image_url',
+];
+
+/** One order of one line, with the phone as given. */
+const orderRow = (id: string, phone: string) => [
+  id,
+  '김민지',
+  phone,
+  `${id}-1`,
+  'P-X',
+  '감귤',
+  'https://shop.example.com/x.jpg',
+];
+const orderJson = (id: string, phone: string) => ({
+  id,
+  recipient_name: '김민지',
+  recipient_cellphone: phone,
+  items: [
+    { id: `${id}-1`, product: { id: 'P-X', name: '감귤', image_url: 'https://shop.example.com/x.jpg' } },
+  ],
+});
+
+const csvCell = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+
+/** Writes orders in one input form; returns the file. */
+type Form = (files: ReturnType<typeof workspace>, orders: [string, string][]) => Promise<string>;
+const FORMS: Record<string, Form> = {
+  CSV: async (files, orders) =>
+    files.write(
+      'orders.csv',
+      [HEADER, ...orders.map(([id, phone]) => orderRow(id, phone))]
+        .map((row) => row.map(csvCell).join(','))
+        .join('\n'),
+    ),
+  xlsx: (files, orders) =>
+    writeWorkbook(files.path('orders.xlsx'), [
+      { name: 'orders', rows: [HEADER, ...orders.map(([id, phone]) => orderRow(id, phone))] },
+    ]),
+  'JSON array': async (files, orders) =>
+    files.write('orders.json', JSON.stringify(orders.map(([id, phone]) => orderJson(id, phone)))),
+  NDJSON: async (files, orders) =>
+    files.write(
+      'orders.ndjson',
+      orders.map(([id, phone]) => JSON.stringify(orderJson(id, phone))).join('\n'),
+    ),
+};
+
+describe.each(Object.keys(FORMS))('Excel’s text tricks and damage in %s', (form) => {
+  const prefix = `XT-${form.replace(/\W/g, '')}`;
+
+  it('unwraps ="…" and a leading apostrophe, refuses a phone that lost its 0 or an id in scientific notation', async () => {
+    const files = workspace();
+    const path = await (FORMS[form] as Form)(files, [
+      [`${prefix}-1`, '="01012345678"'],
+      [`${prefix}-2`, "'010-2222-3333"],
+      [`${prefix}-3`, '1012345678'],
+      ['1.01E+10', '010-4444-5555'],
+    ]);
+    const result = await cli(['order', 'create', path, '--json'], { env: t.env });
+    expect(result.code).toBe(4);
+    expect(result.summary()).toMatchObject({ accepted: 2, invalid: 2 });
+    expect(result.stderr).toContain(
+      'looks like a Korean mobile number that lost its leading 0 (01012345678?)',
+    );
+    expect(result.stderr).toContain('looks like a number Excel wrote in scientific notation (1.01E+10)');
+    expect(await t.service.local.order(`${prefix}-1`)).toMatchObject({ recipient_cellphone: '01012345678' });
+    expect(await t.service.local.order(`${prefix}-2`)).toMatchObject({
+      recipient_cellphone: '010-2222-3333',
+    });
+    expect(await t.service.local.order(`${prefix}-3`)).toBeUndefined();
+  });
+});
+
+describe('Excel’s text tricks and damage in single records, flags and order patch', () => {
+  it('a single JSON order', async () => {
+    const files = workspace();
+    const ok = files.write('one.json', JSON.stringify(orderJson('XT-ONE-1', '="010-1111-2222"')));
+    expect((await cli(['order', 'create', ok], { env: t.env })).code).toBe(0);
+    expect(await t.service.local.order('XT-ONE-1')).toMatchObject({ recipient_cellphone: '010-1111-2222' });
+    const damaged = files.write('two.json', JSON.stringify(orderJson('XT-ONE-2', '1011112222')));
+    const result = await cli(['order', 'create', damaged], { env: t.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'recipient_cellphone: looks like a Korean mobile number that lost its leading 0',
+    );
+  });
+
+  it('shipment and product flags', async () => {
+    const files = workspace();
+    const order = files.write('o.json', JSON.stringify(orderJson('XT-FLAG', '010-1111-2222')));
+    expect((await cli(['order', 'create', order], { env: t.env })).code).toBe(0);
+    const ship = (tracking: string) =>
+      cli(
+        [
+          'shipment',
+          'create',
+          '--order',
+          '="XT-FLAG"',
+          '--items',
+          "'XT-FLAG-1",
+          '--company-code',
+          '우체국택배',
+          '--tracking-number',
+          tracking,
+          '--json',
+        ],
+        { env: t.env },
+      );
+    const damaged = await ship('6.89E+12');
+    expect(damaged.code).toBe(2);
+    expect(damaged.stderr).toContain(
+      '--tracking-number: looks like a number Excel wrote in scientific notation',
+    );
+    const sent = await ship('="6891234567890"');
+    expect(sent.code).toBe(0);
+    await t.service.local.apply();
+    expect(
+      (await t.service.local.order('XT-FLAG'))?.shipments.map((shipment) => [
+        shipment.company_code,
+        shipment.tracking_number,
+      ]),
+    ).toEqual([['kr.epost', '6891234567890']]);
+
+    const product = await cli(
+      [
+        'product',
+        'create',
+        '--id',
+        '="007"',
+        '--name',
+        '감귤',
+        '--image-url',
+        'https://shop.example.com/7.jpg',
+      ],
+      {
+        env: t.env,
+      },
+    );
+    expect(product.code).toBe(0);
+    expect(await t.service.local.product('007')).toMatchObject({ name: '감귤' });
+  });
+
+  it('order patch', async () => {
+    const files = workspace();
+    const order = files.write('o.json', JSON.stringify(orderJson('XT-PATCH', '010-1111-2222')));
+    expect((await cli(['order', 'create', order], { env: t.env })).code).toBe(0);
+    const damaged = await cli(
+      ['order', 'patch', 'XT-PATCH', '--recipient-name', '박지훈', '--recipient-cellphone', '1099998888'],
+      {
+        env: t.env,
+      },
+    );
+    expect(damaged.code).toBe(2);
+    expect(damaged.stderr).toContain(
+      '--recipient-cellphone: looks like a Korean mobile number that lost its leading 0',
+    );
+    const patched = await cli(
+      [
+        'order',
+        'patch',
+        '="XT-PATCH"',
+        '--recipient-name',
+        '박지훈',
+        '--recipient-cellphone',
+        '="010-9999-8888"',
+      ],
+      {
+        env: t.env,
+      },
+    );
+    expect(patched.code).toBe(0);
+    await t.service.local.apply();
+    expect(await t.service.local.order('XT-PATCH')).toMatchObject({
+      recipient_name: '박지훈',
+      recipient_cellphone: '010-9999-8888',
+    });
+  });
+});
