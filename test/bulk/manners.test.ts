@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { chooseHeader } from '../../src/bulk/header.js';
@@ -5,6 +6,7 @@ import { presets } from '../../src/bulk/presets.js';
 import { tableLayout } from '../../src/bulk/table-layouts.js';
 import { cli, useService } from '../helpers/cli.js';
 import { csvCells, workspace } from '../helpers/files.js';
+import { writeWorkbook } from '../helpers/workbook.js';
 
 const t = useService();
 
@@ -135,6 +137,33 @@ describe('spreadsheet manners', () => {
     expect(value.stderr).toContain('(300,010 characters)');
     expect(value.stderr.length).toBeLessThan(2_000);
   });
+
+  it.each(['orders.csv', 'orders.xlsx'])(
+    '%s removed while it is being read is a usage error, not a crash',
+    async (name) => {
+      const files = workspace();
+      const path =
+        name === 'orders.csv'
+          ? files.write(name, [ORDER_HEADER, line('GONE-1', 'GONE-1-1')].join('\n'))
+          : await writeWorkbook(files.path(name), [
+              { name: 'o', rows: [ORDER_HEADER.split(','), line('GONE-1', 'GONE-1-1').split(',')] },
+            ]);
+      const catalog = files.write(
+        'catalog.csv',
+        'id,name,image_url\nP-M,감귤,https://shop.example.com/m.jpg\n',
+      );
+      // The catalog is read after the input was opened and before its rows are: remove the input then.
+      const result = await cli(['order', 'create', path, '--products', catalog], {
+        env: t.env,
+        onStderr: (text) => {
+          if (text.startsWith('--products:')) rmSync(path);
+        },
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`cannot read ${name}: it was removed`);
+      expect(await t.service.local.order('GONE-1')).toBeUndefined();
+    },
+  );
 
   it('a JSON record nested 500,000 deep is an invalid record, or a clear error, never a crash', async () => {
     const files = workspace();
