@@ -1,13 +1,12 @@
-import type { ChalkInstance } from 'chalk';
 import type { Dispatcher } from 'undici';
 import type { ApiClient } from '../client/api-client.js';
 import type { AttemptReport } from '../client/http.js';
 import type { RetryPolicy } from '../client/retry.js';
-import { basicAuthorization, type Credentials } from '../contract/auth.js';
+import type { Credentials } from '../contract/auth.js';
 import type { ConfigStore } from './config-store.js';
 import { AuthError } from './errors.js';
 import type { Interrupts } from './interrupts.js';
-import { colorEnabled, colors, type IOStreams } from './io.js';
+import { colorEnabled, colors, type IOStreams, type Palette } from './io.js';
 import { inquirerPrompter, type Prompter } from './prompter.js';
 import type { Query } from './query.js';
 import type { Keychain } from './secrets.js';
@@ -53,7 +52,7 @@ export interface Factory {
   config(): Promise<ConfigStore>;
   settings(): Promise<Settings>;
   /** Colours for stdout and stderr, honouring NO_COLOR, FORCE_COLOR, `--no-color` and terminals. */
-  colors(): { out: ChalkInstance; err: ChalkInstance };
+  colors(): { out: Palette; err: Palette };
   log: Logger;
   /** The resolved credentials (the secret from the OS keychain if kept there); fails with what to do when there are none. */
   credentials(): Promise<Credentials>;
@@ -87,7 +86,7 @@ function formatAttempt(report: AttemptReport): string {
 export function createFactory(deps: FactoryDeps): Factory {
   let store: Promise<ConfigStore> | undefined;
   let settings: Promise<Settings> | undefined;
-  let palette: { out: ChalkInstance; err: ChalkInstance } | undefined;
+  let palette: { out: Palette; err: Palette } | undefined;
   const keychains = new Map<boolean, Promise<{ keychain: Keychain } | { unavailable: string }>>();
   const clients: ApiClient[] = [];
 
@@ -122,9 +121,10 @@ export function createFactory(deps: FactoryDeps): Factory {
       },
     },
     apiClientFor: async (baseUrl, credentials) => {
-      const [{ ApiClient }, { HttpClient }, resolved] = await Promise.all([
+      const [{ ApiClient }, { HttpClient }, { basicAuthorization }, resolved] = await Promise.all([
         import('../client/api-client.js'),
         import('../client/http.js'),
+        import('../contract/auth.js'),
         factory.settings(),
       ]);
       const client = new ApiClient(

@@ -1,5 +1,9 @@
 import { Option, type Command } from 'commander';
-import { OUTPUT_FORMATS, type GlobalOptions } from './settings.js';
+import type { GlobalOptions } from './settings.js';
+
+/** The output formats of `-o, --output`. */
+export const OUTPUT_FORMATS = ['table', 'json', 'csv'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 const GLOBAL_OPTIONS: readonly (() => Option)[] = [
   () => new Option('--profile <name>', 'use this profile of the config store'),
@@ -18,6 +22,16 @@ const GLOBAL_OPTIONS: readonly (() => Option)[] = [
   () =>
     new Option('--query <expression>', 'JMESPath expression applied to the JSON output, as in the AWS CLI'),
 ];
+
+/** The global options that take a value (the word after them is not a command). */
+export const VALUE_OPTIONS: ReadonlySet<string> = new Set([
+  '--profile',
+  '--base-url',
+  '-o',
+  '--output',
+  '--timeout',
+  '--query',
+]);
 
 const KEYS: readonly (keyof GlobalOptions)[] = [
   'profile',

@@ -38,7 +38,14 @@ export async function main(): Promise<void> {
     throw error;
   });
   const factory = createFactory({
-    io: { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+    // Standard input is opened only when a command reads it: setting it up costs start-up time.
+    io: {
+      get stdin() {
+        return process.stdin;
+      },
+      stdout: process.stdout,
+      stderr: process.stderr,
+    },
     env: process.env,
     version: VERSION,
     interrupts,

@@ -1,25 +1,6 @@
 import { Command } from 'commander';
-import { newAuthCommand } from '../commands/auth/auth.js';
-import { newLoginCommand } from '../commands/auth/login.js';
-import { newApiCommand } from '../commands/api/api.js';
-import { newCompletionCommand, newCompletionServerCommand } from '../commands/completion/completion.js';
-import { newHelpCommand } from '../commands/help/help.js';
-import { newLogoutCommand } from '../commands/auth/logout.js';
-import { newCarriersCommand } from '../commands/carriers/list.js';
-import { newColumnsCommand } from '../commands/columns/columns.js';
-import { newConfigCommand } from '../commands/config/config.js';
-import { newHealthCommand } from '../commands/health/health.js';
-import { newKeysCommand } from '../commands/keys/check.js';
-import { newLedgerCommand } from '../commands/ledger/ledger.js';
-import { newLocalCommand } from '../commands/local/local.js';
-import { newOrderCommand } from '../commands/order/order.js';
-import { newProductCommand } from '../commands/product/product.js';
-import { newQueueCommand } from '../commands/queue/status.js';
-import { newRewardsCommand } from '../commands/rewards/list.js';
-import { newServeCommand } from '../commands/serve/serve.js';
-import { newShipmentCommand } from '../commands/shipment/shipment.js';
 import type { Factory } from './factory.js';
-import { addGlobalOptions, readGlobalOptions } from './global-options.js';
+import { addGlobalOptions, readGlobalOptions, VALUE_OPTIONS } from './global-options.js';
 import { examples } from './help.js';
 
 function forEachCommand(command: Command, visit: (command: Command) => void): void {
@@ -27,8 +8,177 @@ function forEachCommand(command: Command, visit: (command: Command) => void): vo
   for (const sub of command.commands) forEachCommand(sub, visit);
 }
 
-/** The whole command tree for one run. Nothing runs until it is parsed. */
-export function buildProgram(f: Factory): Command {
+type Make = (f: Factory, program: () => Command) => Command;
+
+/**
+ * The top-level commands, each loaded only when needed: a run loads the module of the command it runs
+ * (and help, completion or an unknown word load them all), so start-up does not pay for the rest.
+ */
+const COMMANDS: readonly { name: string; hidden?: boolean; load: () => Promise<Make> }[] = [
+  {
+    name: 'order',
+    load: async () => {
+      const { newOrderCommand } = await import('../commands/order/order.js');
+      return (f) => newOrderCommand(f);
+    },
+  },
+  {
+    name: 'shipment',
+    load: async () => {
+      const { newShipmentCommand } = await import('../commands/shipment/shipment.js');
+      return (f) => newShipmentCommand(f);
+    },
+  },
+  {
+    name: 'product',
+    load: async () => {
+      const { newProductCommand } = await import('../commands/product/product.js');
+      return (f) => newProductCommand(f);
+    },
+  },
+  {
+    name: 'rewards',
+    load: async () => {
+      const { newRewardsCommand } = await import('../commands/rewards/list.js');
+      return (f) => newRewardsCommand(f);
+    },
+  },
+  {
+    name: 'keys',
+    load: async () => {
+      const { newKeysCommand } = await import('../commands/keys/check.js');
+      return (f) => newKeysCommand(f);
+    },
+  },
+  {
+    name: 'health',
+    load: async () => {
+      const { newHealthCommand } = await import('../commands/health/health.js');
+      return (f) => newHealthCommand(f);
+    },
+  },
+  {
+    name: 'queue',
+    load: async () => {
+      const { newQueueCommand } = await import('../commands/queue/status.js');
+      return (f) => newQueueCommand(f);
+    },
+  },
+  {
+    name: 'ledger',
+    load: async () => {
+      const { newLedgerCommand } = await import('../commands/ledger/ledger.js');
+      return (f) => newLedgerCommand(f);
+    },
+  },
+  {
+    name: 'login',
+    load: async () => {
+      const { newLoginCommand } = await import('../commands/auth/login.js');
+      return (f) => newLoginCommand(f);
+    },
+  },
+  {
+    name: 'auth',
+    load: async () => {
+      const { newAuthCommand } = await import('../commands/auth/auth.js');
+      return (f) => newAuthCommand(f);
+    },
+  },
+  {
+    name: 'logout',
+    load: async () => {
+      const { newLogoutCommand } = await import('../commands/auth/logout.js');
+      return (f) => newLogoutCommand(f);
+    },
+  },
+  {
+    name: 'config',
+    load: async () => {
+      const { newConfigCommand } = await import('../commands/config/config.js');
+      return (f) => newConfigCommand(f);
+    },
+  },
+  {
+    name: 'carriers',
+    load: async () => {
+      const { newCarriersCommand } = await import('../commands/carriers/list.js');
+      return (f) => newCarriersCommand(f);
+    },
+  },
+  {
+    name: 'columns',
+    load: async () => {
+      const { newColumnsCommand } = await import('../commands/columns/columns.js');
+      return (f) => newColumnsCommand(f);
+    },
+  },
+  {
+    name: 'api',
+    load: async () => {
+      const { newApiCommand } = await import('../commands/api/api.js');
+      return (f) => newApiCommand(f);
+    },
+  },
+  {
+    name: 'completion',
+    load: async () => {
+      const { newCompletionCommand } = await import('../commands/completion/completion.js');
+      return (f) => newCompletionCommand(f);
+    },
+  },
+  {
+    name: 'help',
+    load: async () => {
+      const { newHelpCommand } = await import('../commands/help/help.js');
+      return (f, program) => newHelpCommand(f, program);
+    },
+  },
+  {
+    name: 'serve',
+    load: async () => {
+      const { newServeCommand } = await import('../commands/serve/serve.js');
+      return (f) => newServeCommand(f);
+    },
+  },
+  {
+    name: 'local',
+    load: async () => {
+      const { newLocalCommand } = await import('../commands/local/local.js');
+      return (f) => newLocalCommand(f);
+    },
+  },
+  {
+    name: 'completion-server',
+    hidden: true,
+    load: async () => {
+      const { newCompletionServerCommand } = await import('../commands/completion/completion.js');
+      return (f, program) => newCompletionServerCommand(f, program);
+    },
+  },
+];
+
+/** The command a command line runs: its first word that is neither an option nor an option's value. */
+export function commandWord(argv: readonly string[]): string | undefined {
+  for (let index = 0; index < argv.length; index++) {
+    const word = argv[index] as string;
+    if (word === '--') return argv[index + 1];
+    if (!word.startsWith('-')) return word;
+    if (!word.includes('=') && VALUE_OPTIONS.has(word)) index += 1;
+  }
+  return undefined;
+}
+
+/** Which commands a command line needs: none for `--version`, its own, or all of them. */
+function needed(argv: readonly string[]): typeof COMMANDS {
+  const word = commandWord(argv);
+  if (word === undefined) return argv.some((arg) => arg === '-V' || arg === '--version') ? [] : COMMANDS;
+  const own = COMMANDS.find((command) => command.name === word);
+  return own && word !== 'help' && word !== 'completion-server' ? [own] : COMMANDS;
+}
+
+/** The command tree for one run (with the commands `argv` needs). Nothing runs until it is parsed. */
+export async function buildProgram(f: Factory, argv: readonly string[] = []): Promise<Command> {
   const program = new Command('intake')
     .description('Send orders, products and shipments to the intake service, and run it locally')
     .version(f.version, '-V, --version', 'print the version')
@@ -61,34 +211,15 @@ Exit codes: 0 ok, 1 failure, 2 usage or unreadable input, 3 authentication faile
 `,
     );
 
-  for (const command of [
-    newOrderCommand(f),
-    newShipmentCommand(f),
-    newProductCommand(f),
-    newRewardsCommand(f),
-    newKeysCommand(f),
-    newHealthCommand(f),
-    newQueueCommand(f),
-    newLedgerCommand(f),
-    newLoginCommand(f),
-    newAuthCommand(f),
-    newLogoutCommand(f),
-    newConfigCommand(f),
-    newCarriersCommand(f),
-    newColumnsCommand(f),
-    newApiCommand(f),
-    newCompletionCommand(f),
-    newHelpCommand(f, () => program),
-    newServeCommand(f),
-    newLocalCommand(f),
-  ]) {
-    program.addCommand(command);
-  }
-
-  program.addCommand(
-    newCompletionServerCommand(f, () => program),
-    { hidden: true },
-  );
+  const commands = needed(argv);
+  const makers = await Promise.all(commands.map((command) => command.load()));
+  commands.forEach((command, index) => {
+    const make = makers[index] as Make;
+    program.addCommand(
+      make(f, () => program),
+      { hidden: command.hidden === true },
+    );
+  });
 
   forEachCommand(program, (command) => {
     if (command !== program) command.copyInheritedSettings(command.parent as Command);

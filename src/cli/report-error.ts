@@ -91,16 +91,8 @@ async function explain(f: Factory, error: unknown): Promise<{ code: number; line
  * hints) on stderr and returns the exit code of `decisions.md`.
  */
 export async function reportError(f: Factory, error: unknown): Promise<number> {
-  if (error instanceof CommanderError) {
-    if (
-      error.code === 'commander.helpDisplayed' ||
-      error.code === 'commander.version' ||
-      error.code === 'commander.help'
-    ) {
-      return EXIT.ok;
-    }
-    return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-  }
+  // (`--help` and `--version` never get here: `runCli` ends them, without loading this module.)
+  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   const { code, lines } = await explain(f, error);
   if (lines.length > 0) {
     const [first, ...rest] = lines;

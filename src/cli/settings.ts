@@ -2,10 +2,10 @@ import { parseDuration } from '../util/duration.js';
 import type { ConfigStore, Profile } from './config-store.js';
 import { UsageError } from './errors.js';
 import { keychainAccount } from './secrets.js';
+import { OUTPUT_FORMATS, type OutputFormat } from './global-options.js';
 import { isHttpUrl } from './values.js';
 
-export const OUTPUT_FORMATS = ['table', 'json', 'csv'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+export { OUTPUT_FORMATS, type OutputFormat };
 
 /** The options every command takes (see `global-options.ts`). */
 export interface GlobalOptions {

@@ -14,7 +14,7 @@ export function startSpinner(f: Factory, text: string): Spinner {
   let frame = 0;
   let current = text;
   const draw = () =>
-    stream.write(`\r\x1b[2K${f.colors().err.cyan(FRAMES[frame++ % FRAMES.length])} ${current}`);
+    stream.write(`\r\x1b[2K${f.colors().err.cyan(FRAMES[frame++ % FRAMES.length] ?? '')} ${current}`);
   draw();
   const timer = setInterval(draw, 100);
   timer.unref();
