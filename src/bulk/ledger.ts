@@ -95,6 +95,9 @@ const toEntry = (row: RecordRow): LedgerEntry => ({
   updatedAt: row.updated_at,
 });
 
+/** Most products remembered as written (a run's catalog is rarely larger). */
+const PRODUCTS_REMEMBERED = 10_000;
+
 /** How many answers are held before they are committed together. */
 const ANSWER_BATCH = 256;
 
@@ -123,6 +126,8 @@ export class Ledger {
   #sendingBatch: LedgerEntry[] = [];
   #sendingWaiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
   #scheduled = false;
+  /** Products written by this run, with their content: orders name the same ones again and again. */
+  readonly #productsWritten = new Map<string, string>();
   readonly #statements;
 
   constructor(dataDir: string) {
@@ -289,19 +294,24 @@ export class Ledger {
   ): void {
     this.#answers.push(() => {
       if (what.kind === 'product') {
-        this.#statements.product.run(this.#target, what.id, what.name, what.image_url);
+        this.#noteProduct(what.id, what.name, what.image_url);
         return;
       }
       for (const item of what.items) {
         this.#statements.item.run(this.#target, item.id, what.orderId);
-        this.#statements.product.run(
-          this.#target,
-          item.product.id,
-          item.product.name,
-          item.product.image_url,
-        );
+        this.#noteProduct(item.product.id, item.product.name, item.product.image_url);
       }
     });
+  }
+
+  /** Writes a product's name and image, unless this run has just written the same. */
+  #noteProduct(id: string, name: string, imageUrl: string): void {
+    const key = `${this.#target}\u0000${id}`;
+    const content = `${name}\u0000${imageUrl}`;
+    if (this.#productsWritten.get(key) === content) return;
+    if (this.#productsWritten.size >= PRODUCTS_REMEMBERED) this.#productsWritten.clear();
+    this.#productsWritten.set(key, content);
+    this.#statements.product.run(this.#target, id, name, imageUrl);
   }
 
   /** The order of an item this tool sent, if the service accepted it. */

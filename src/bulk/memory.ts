@@ -31,11 +31,14 @@ export class Column<T extends TypedArray> {
     return this.array.length;
   }
 
-  /** Grows to at least `length` elements (to twice the size, to grow seldom); new ones hold the fill value. */
+  /**
+   * Grows to at least `length` elements, by a quarter at a time: the buffer grows in place, so growing
+   * often costs little, and a column is never much larger than what it holds.
+   */
   ensure(length: number): void {
     const old = this.array.length;
     if (length <= old) return;
-    const target = Math.min(MAX_BYTES / this.#bytesPerElement, Math.max(length, old * 2));
+    const target = Math.min(MAX_BYTES / this.#bytesPerElement, Math.max(length, Math.ceil(old * 1.25)));
     if (target < length) throw new RangeError(`a column of ${length} elements is too large`);
     this.#buffer.resize(target * this.#bytesPerElement);
     if (this.#fill !== 0) this.array.fill(this.#fill, old);

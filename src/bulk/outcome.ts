@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 
 /**
  * What happened to a record. The first six are the outcomes of an upload (decisions §4); the others say
@@ -16,7 +16,7 @@ export type Outcome =
   | 'not_sent'
   | 'duplicate';
 
-const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+const hash = (text: string) => digest('sha256', text, 'base64url').slice(0, 22);
 
 /** A fingerprint of a record's content: the same content always gives the same one. */
 export function fingerprint(record: unknown): string {

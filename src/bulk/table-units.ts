@@ -1,6 +1,6 @@
 import type { CsvRow } from './csv-rows.js';
 import type { TextEncoding } from './encoding.js';
-import { fingerprintOf } from './fingerprint.js';
+import { rowFingerprint } from './fingerprint.js';
 import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice, type HeaderRules } from './header.js';
 import type { TableLayout } from './layouts.js';
 import type { InputFormat } from './source.js';
@@ -99,13 +99,9 @@ export async function tableUnits(table: Table, layout: TableLayout, rules: Heade
     async *units() {
       for await (const { row, cells } of table.rows()) {
         if (row <= choice.row) continue;
-        const unit: Unit = {
-          row,
-          original: cells,
-          value: cellsByColumn(cells, choice.index),
-          content: fingerprintOf(cells.join('\u001f')),
-        };
-        const unreadable = table.unreadable?.(cells);
+        const { content, replacement } = rowFingerprint(cells);
+        const unit: Unit = { row, original: cells, value: cellsByColumn(cells, choice.index), content };
+        const unreadable = replacement ? table.unreadable?.(cells) : undefined;
         if (unreadable) unit.unreadable = { message: unreadable };
         yield unit;
       }

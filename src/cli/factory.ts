@@ -135,7 +135,9 @@ export function createFactory(deps: FactoryDeps): Factory {
           userAgent: `intake-cli/${deps.version}`,
           ...(deps.retry ? { retry: deps.retry } : {}),
           ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
-          onAttempt: (report) => factory.log.verbose(formatAttempt(report)),
+          onAttempt: (report) => {
+            if (factory.globals.verbose) factory.log.verbose(formatAttempt(report));
+          },
         }),
       );
       clients.push(client);

@@ -37,48 +37,75 @@ const MAX_DEPTH = 64;
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A walk over a record: where it is (`path`, and as a pattern with `*` for indices), and what it found. */
+/** The field kinds as a tree to walk alongside a record: `{items: {'*': {id: 'id'}}}`. */
+interface KindTree {
+  [key: string]: KindTree | FieldKind;
+}
+
+function treeOf(kinds: Readonly<Record<string, FieldKind>>): KindTree {
+  const root: KindTree = {};
+  for (const [path, kind] of Object.entries(kinds)) {
+    const steps = path.split('.');
+    let node = root;
+    steps.forEach((step, index) => {
+      if (index === steps.length - 1) node[step] = kind;
+      else node = (node[step] ??= {}) as KindTree;
+    });
+  }
+  return root;
+}
+
+const TREES = Object.fromEntries(
+  Object.entries(FIELD_KINDS).map(([kind, kinds]) => [kind, treeOf(kinds)]),
+) as Record<InputKind, KindTree>;
+
+/** A walk over a record: where it is (for the `loc` of what it finds), and what it found. */
 interface Walk {
   path: (string | number)[];
-  kinds: Readonly<Record<string, FieldKind>>;
   context: RecordContext;
   issues: ValidationIssue[];
 }
 
-/** Cleans every string of a record by its field's rules, into a copy; problems go to `walk.issues`. */
-function clean(value: unknown, pattern: string, walk: Walk): unknown {
-  if (typeof value === 'string') {
-    const kind = walk.kinds[pattern] ?? 'text';
-    const text = unwrapExcelText(value, kind === 'carrier' ? 'text' : kind);
-    if (kind === 'text') return text;
-    const loc = walk.path.map(String);
-    if (kind === 'carrier') return carrierCode(text, loc, walk.context, walk.issues);
-    const damage = excelDamage(text, kind);
-    if (damage) walk.issues.push({ type: 'excel_damage', loc, msg: damage, input: text });
-    return text;
-  }
-  if (walk.path.length >= MAX_DEPTH) return value;
-  const prefix = pattern === '' ? '' : `${pattern}.`;
+function cleanString(value: string, kind: FieldKind, walk: Walk): string {
+  const text = unwrapExcelText(value, kind === 'carrier' ? 'text' : kind);
+  if (kind === 'text') return text;
+  const loc = walk.path.map(String);
+  if (kind === 'carrier') return carrierCode(text, loc, walk.context, walk.issues);
+  const damage = excelDamage(text, kind);
+  if (damage) walk.issues.push({ type: 'excel_damage', loc, msg: damage, input: text });
+  return text;
+}
+
+/**
+ * Cleans every string of a record by its field's rules. Copy on write: what needs no change is given
+ * back as it is (the input, which may be kept for the rejects file, is never changed); a container is
+ * copied only when something in it changed. Problems go to `walk.issues`.
+ */
+function clean(value: unknown, node: KindTree | FieldKind | undefined, walk: Walk): unknown {
+  if (typeof value === 'string') return cleanString(value, typeof node === 'string' ? node : 'text', walk);
+  if (value === null || typeof value !== 'object' || walk.path.length >= MAX_DEPTH) return value;
+  const tree = typeof node === 'object' ? node : undefined;
   if (Array.isArray(value)) {
-    const copy = new Array<unknown>(value.length);
+    const child = tree?.['*'];
+    let copy: unknown[] | undefined;
     for (let index = 0; index < value.length; index++) {
       walk.path.push(index);
-      copy[index] = clean(value[index], `${prefix}*`, walk);
+      const cleaned = clean(value[index], child, walk);
       walk.path.pop();
+      if (cleaned !== value[index]) (copy ??= value.slice())[index] = cleaned;
     }
-    return copy;
+    return copy ?? value;
   }
-  if (isPlainObject(value)) {
-    const copy: Record<string, unknown> = {};
-    for (const key in value) {
-      if (!Object.hasOwn(value, key)) continue;
-      walk.path.push(key);
-      copy[key] = clean(value[key], prefix + key, walk);
-      walk.path.pop();
-    }
-    return copy;
+  const record = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    walk.path.push(key);
+    const cleaned = clean(record[key], tree?.[key], walk);
+    walk.path.pop();
+    if (cleaned !== record[key]) (copy ??= { ...record })[key] = cleaned;
   }
-  return value;
+  return copy ?? value;
 }
 
 function carrierCode(text: string, loc: string[], context: RecordContext, issues: ValidationIssue[]): string {
@@ -100,18 +127,27 @@ function carrierCode(text: string, loc: string[], context: RecordContext, issues
 
 const blank = (value: unknown) => value === undefined || (typeof value === 'string' && value.trim() === '');
 
-/** Fills an order's product names and images from the catalog where the input has none. */
-function completeOrder(order: Record<string, unknown>, context: RecordContext, issues: ValidationIssue[]) {
-  if (!Array.isArray(order.items)) return;
+/** Fills an order's product names and images from the catalog where the input has none (into a copy). */
+function completeOrder(
+  order: Record<string, unknown>,
+  context: RecordContext,
+  issues: ValidationIssue[],
+): Record<string, unknown> {
+  if (!Array.isArray(order.items)) return order;
+  let items: unknown[] | undefined;
   order.items.forEach((item: unknown, index) => {
     if (!isPlainObject(item) || !isPlainObject(item.product)) return;
-    const product = item.product;
+    let product = item.product;
     const id = typeof product.id === 'string' ? product.id.trim() : '';
     if (id === '') return;
     if (blank(product.name) || blank(product.image_url)) {
       const known = context.products?.(id);
-      if (blank(product.name) && known?.name) product.name = known.name;
-      if (blank(product.image_url) && known?.image_url) product.image_url = known.image_url;
+      const name = blank(product.name) && known?.name ? known.name : product.name;
+      const imageUrl = blank(product.image_url) && known?.image_url ? known.image_url : product.image_url;
+      if (name !== product.name || imageUrl !== product.image_url) {
+        product = { ...product, name, image_url: imageUrl };
+        (items ??= [...(order.items as unknown[])])[index] = { ...item, product };
+      }
     }
     for (const field of ['name', 'image_url'] as const) {
       if (!blank(product[field])) continue;
@@ -124,19 +160,20 @@ function completeOrder(order: Record<string, unknown>, context: RecordContext, i
       });
     }
   });
+  return items ? { ...order, items } : order;
 }
 
-/** Finds a shipment's order from the ledger, by its items, when the input names none. */
+/** Finds a shipment's order from the ledger, by its items, when the input names none (into a copy). */
 function completeShipment(
   shipment: Record<string, unknown>,
   context: RecordContext,
   issues: ValidationIssue[],
-) {
-  if (!blank(shipment.order_id) || !context.orderOfItem) return;
+): Record<string, unknown> {
+  if (!blank(shipment.order_id) || !context.orderOfItem) return shipment;
   const items = Array.isArray(shipment.order_item_ids)
     ? shipment.order_item_ids.filter((item): item is string => typeof item === 'string' && item !== '')
     : [];
-  if (items.length === 0) return;
+  if (items.length === 0) return shipment;
   const orders = new Set<string>();
   for (const item of items) {
     const order = context.orderOfItem(item);
@@ -147,7 +184,7 @@ function completeShipment(
         msg: `is missing, and no order sent from here has item ${item} (the ledger knows the orders this tool sent to this service): add an order_id column, or upload the orders first`,
         input: shipment.order_id,
       });
-      return;
+      return shipment;
     }
     orders.add(order);
   }
@@ -158,9 +195,9 @@ function completeShipment(
       msg: `is missing, and the items belong to different orders (${[...orders].join(', ')}); a shipment is for one order`,
       input: shipment.order_id,
     });
-    return;
+    return shipment;
   }
-  shipment.order_id = [...orders][0];
+  return { ...shipment, order_id: [...orders][0] };
 }
 
 /** The outcome of checking one record: the record as it will be sent, or every problem with it. */
@@ -178,12 +215,11 @@ export function prepareInput(
   context: RecordContext = {},
 ): { value: unknown; issues: ValidationIssue[] } {
   const issues: ValidationIssue[] = [];
-  const value = clean(input, '', { path: [], kinds: FIELD_KINDS[kind], context, issues });
-  if (isPlainObject(value)) {
-    if (kind === 'order') completeOrder(value, context, issues);
-    if (kind === 'shipment') completeShipment(value, context, issues);
-  }
-  return { value, issues };
+  const cleaned = clean(input, TREES[kind], { path: [], context, issues });
+  if (!isPlainObject(cleaned)) return { value: cleaned, issues };
+  if (kind === 'order') return { value: completeOrder(cleaned, context, issues), issues };
+  if (kind === 'shipment') return { value: completeShipment(cleaned, context, issues), issues };
+  return { value: cleaned, issues };
 }
 
 /**

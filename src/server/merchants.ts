@@ -61,6 +61,9 @@ export class MerchantDirectory {
    * when it can (a malformed header, an unknown key, a pair verified before), otherwise after scrypt.
    */
   authenticate(header: string | undefined): Authentication | Promise<Authentication> {
+    const known = header === undefined ? undefined : this.#verified.accessKeyIdOf(header);
+    const merchant = known === undefined ? undefined : this.#byAccessKeyId.get(known);
+    if (merchant) return { ok: true, merchant };
     const parsed = parseBasicAuthorization(header);
     if (!parsed.ok) {
       return {
@@ -69,17 +72,16 @@ export class MerchantDirectory {
       };
     }
     const { accessKeyId, secretAccessKey } = parsed.credentials;
-    const merchant = this.#byAccessKeyId.get(accessKeyId);
-    if (!merchant) return { ok: false, detail: AUTH_DETAILS.unknownKey };
-    if (this.#verified.matches(accessKeyId, secretAccessKey)) return { ok: true, merchant };
-    return this.#verify(merchant, secretAccessKey);
+    const owner = this.#byAccessKeyId.get(accessKeyId);
+    if (!owner) return { ok: false, detail: AUTH_DETAILS.unknownKey };
+    return this.#verify(owner, secretAccessKey, header as string);
   }
 
-  async #verify(merchant: MerchantRow, secret: string): Promise<Authentication> {
+  async #verify(merchant: MerchantRow, secret: string, header: string): Promise<Authentication> {
     const stored = { salt: merchant.secret_salt, hash: merchant.secret_hash, kdf: merchant.secret_kdf };
     if (!(await secretMatches(secret, stored))) return { ok: false, detail: AUTH_DETAILS.wrongSecret };
     if (merchant.secret_kdf !== 'scrypt') this.#rehash(merchant, secret);
-    this.#verified.remember(merchant.access_key_id, secret);
+    this.#verified.remember(header, merchant.access_key_id);
     return { ok: true, merchant: this.#byAccessKeyId.get(merchant.access_key_id) ?? merchant };
   }
 

@@ -115,7 +115,7 @@ export class Service {
   }
 
   countPendingShipments(merchantId: string): number {
-    return this.#store.jobs.countPending(merchantId, 'shipment');
+    return this.#store.jobs.countPendingShipments(merchantId);
   }
 
   start(): void {

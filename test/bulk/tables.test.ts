@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FingerprintTable } from '../../src/bulk/fingerprint-table.js';
-import { fingerprintOf, hash64 } from '../../src/bulk/fingerprint.js';
+import { fingerprintOf, hash64, rowFingerprint } from '../../src/bulk/fingerprint.js';
 import { GroupIndex } from '../../src/bulk/group-index.js';
 
 describe('FingerprintTable', () => {
@@ -22,6 +22,17 @@ describe('FingerprintTable', () => {
     }
     expect(seen.size).toBe(1_000_000);
     expect(fingerprintOf('a')).not.toBe(fingerprintOf('b'));
+  });
+
+  it('fingerprints a row as its cells joined by U+001F, and finds text that did not decode', () => {
+    for (const cells of [[], [''], ['a', 'b'], ['a\u001fb'], ['김민지', '010-1234-5678', '']]) {
+      expect(rowFingerprint(cells)).toEqual({
+        content: fingerprintOf(cells.join('\u001f')),
+        replacement: false,
+      });
+    }
+    expect(rowFingerprint(['a', 'b']).content).not.toBe(rowFingerprint(['ab']).content);
+    expect(rowFingerprint(['ok', 'bro\uFFFDken']).replacement).toBe(true);
   });
 });
 

@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBin } from '../helpers/spawn.js';
+import { writeWorkbook } from '../helpers/workbook.js';
 import { startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -45,6 +46,33 @@ describe('bin/intake.js', () => {
       },
     });
     expect(result.code).toBe(3);
+  });
+
+  it('a workbook is read on a worker thread: its rows checked, a wrong sheet a usage error', async () => {
+    const dir = tempDir('intake-spawn-xlsx-');
+    const book = await writeWorkbook(join(dir, 'p.xlsx'), [
+      {
+        name: '상품',
+        rows: [
+          ['id', 'name', 'image_url'],
+          ['W-1', '감귤', 'https://shop.example.com/w.jpg'],
+        ],
+      },
+    ]);
+    const dry = await runBin(['product', 'create', book, '--dry-run', '--json'], {
+      env: { ...env(), INTAKE_DATA_DIR: dir },
+    });
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.stdout.trim().split('\n').at(-1) as string)).toMatchObject({
+      sheet: '상품',
+      valid: 1,
+    });
+    const wrong = await runBin(['product', 'create', book, '--sheet', 'x', '--dry-run'], {
+      env: { ...env(), INTAKE_DATA_DIR: dir },
+    });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('p.xlsx has no sheet "x"');
+    expect(wrong.stderr).toContain('Sheets: 1 "상품"');
   });
 
   it('exit 5: nothing listening', async () => {

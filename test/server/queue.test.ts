@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BUILT_IN_CARRIERS } from '../../src/contract/index.js';
+import { BUILT_IN_CARRIERS, ShipmentCreateBody } from '../../src/contract/index.js';
 import { Conflict } from '../../src/server/errors.js';
-import { acceptProduct } from '../../src/server/ingest/accept.js';
+import { acceptOrder, acceptProduct } from '../../src/server/ingest/accept.js';
+import type { Clock } from '../../src/server/clock.js';
+import { QueueWorker } from '../../src/server/queue/worker.js';
 import { GroupCommit } from '../../src/server/ingest/group-commit.js';
 import { Store } from '../../src/server/storage/store.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
@@ -160,6 +162,55 @@ describe('the queue worker', () => {
     expect(failed).toMatchObject({ kind: 'shipment', target_id: 'ORD-L', state: 'failed' });
     expect(failed?.reason).toContain("company_code: Input should be 'self'");
     expect((await second.local.product('P-L'))?.state).toBe('applied');
+  });
+});
+
+describe('applying a batch', () => {
+  it('an unexpected failure is kept to its own job: the rest of the batch is applied', () => {
+    const store = new Store(':memory:');
+    try {
+      store.merchants.insert({
+        id: 'mall-1',
+        access_key_id: 'AK1',
+        secret_salt: Buffer.alloc(16),
+        secret_hash: Buffer.alloc(32),
+        secret_kdf: 'scrypt',
+        thanks_delay_days: 3,
+        created_at: 0,
+      });
+      const arrival = { merchantId: 'mall-1', now: START, delayFraction: 0 };
+      acceptOrder(store, arrival, sampleOrder('ORD-B1'));
+      // A queued shipment whose stored body cannot be read: not a conflict, an unexpected failure.
+      store.jobs.insert({
+        merchant_id: 'mall-1',
+        kind: 'shipment',
+        target_id: 'ORD-B1',
+        payload: '{not json',
+        received_at: START,
+        delay_fraction: 0,
+      });
+      acceptOrder(store, arrival, sampleOrder('ORD-B2'));
+      const errors: unknown[] = [];
+      const worker = new QueueWorker({
+        store,
+        clock: { now: () => START } as Clock,
+        delay: { minMs: 0, maxMs: 0 },
+        applier: { store, shipmentSchema: ShipmentCreateBody, onShipmentApplied: () => {} },
+        onError: (error) => errors.push(error),
+      });
+      expect(worker.runDue({ all: true })).toMatchObject({ applied: 2, failed: 1 });
+      expect(errors).toHaveLength(1);
+      const jobs = store.jobs.list('mall-1', { limit: 10 });
+      expect(jobs.map((job) => [job.kind, job.state])).toEqual([
+        ['order', 'applied'],
+        ['shipment', 'failed'],
+        ['order', 'applied'],
+      ]);
+      expect(jobs[1]?.reason).toMatch(/JSON/);
+      expect(store.orders.get('mall-1', 'ORD-B2')?.applied_at).toBe(START);
+    } finally {
+      store.close();
+    }
   });
 });
 

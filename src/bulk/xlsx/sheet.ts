@@ -6,7 +6,7 @@ import { ndjsonLines } from '../json-stream.js';
 import { sharedStringText } from './cell-text.js';
 import { sheetRows } from './sheet-xml.js';
 import { StringTable } from './string-table.js';
-import type { WorkbookBytes } from './workbook.js';
+import { workbookStream, type WorkbookBytes } from './workbook.js';
 
 /** A sheet of the workbook: its name, and the number in its part name (`xl/worksheets/sheet3.xml`). */
 interface SheetEntry {
@@ -125,7 +125,7 @@ export async function copySheet(
   progress?: (rows: number) => void,
 ): Promise<SheetCopy> {
   const { default: ExcelJS } = await import('exceljs');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(book.stream(), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(workbookStream(book), {
     sharedStrings: 'emit',
     styles: 'cache',
     hyperlinks: 'ignore',

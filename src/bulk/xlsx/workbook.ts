@@ -10,10 +10,14 @@ const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 /** Asks for a workbook's password when it needs one (from standard input, or a masked prompt). */
 export type PasswordSource = (label: string) => Promise<string>;
 
-/** A workbook ready to stream: the file itself, or its decrypted bytes. */
-export interface WorkbookBytes {
-  stream(): Readable;
-  encrypted: boolean;
+/** A workbook ready to read: the file itself, or its decrypted bytes. */
+export type WorkbookBytes = { path: string } | { bytes: Uint8Array };
+
+/** The workbook as a stream of its bytes. */
+export function workbookStream(book: WorkbookBytes): Readable {
+  return 'path' in book
+    ? createReadStream(book.path, { highWaterMark: 256 * 1024 })
+    : Readable.from([Buffer.from(book.bytes.buffer, book.bytes.byteOffset, book.bytes.byteLength)]);
 }
 
 async function head(path: string, bytes: number): Promise<Buffer> {
@@ -39,9 +43,7 @@ export async function openWorkbook(
   password: PasswordSource,
 ): Promise<WorkbookBytes> {
   const start = await head(path, 8);
-  if (start.subarray(0, 4).equals(ZIP_MAGIC)) {
-    return { stream: () => createReadStream(path, { highWaterMark: 256 * 1024 }), encrypted: false };
-  }
+  if (start.subarray(0, 4).equals(ZIP_MAGIC)) return { path };
   if (!start.equals(CFB_MAGIC)) {
     throw new UsageError(`${label} is not an Excel workbook (.xlsx): it is not a zip file`, [
       'Give an .xlsx workbook, or CSV with --format csv.',
@@ -67,5 +69,5 @@ export async function openWorkbook(
     }
     throw new UsageError(`cannot decrypt ${label}: ${message}`);
   }
-  return { stream: () => Readable.from([decrypted]), encrypted: true };
+  return { bytes: decrypted };
 }

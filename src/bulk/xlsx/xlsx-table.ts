@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Table } from '../table-units.js';
 import type { InputSource } from '../source.js';
-import { copiedRows, copySheet } from './sheet.js';
+import { copySheetApart } from './apart.js';
+import { copiedRows } from './sheet.js';
 import { openWorkbook, type PasswordSource } from './workbook.js';
 
 /** How to read a workbook: which sheet, how to get its password, and how to show progress. */
@@ -23,7 +24,10 @@ export async function xlsxTable(source: InputSource, options: WorkbookOptions): 
   const folder = await mkdtemp(join(tmpdir(), 'intake-xlsx-'));
   const path = join(folder, 'rows.ndjson');
   try {
-    const copy = await copySheet(book, source.label, options.sheet, path, options.progress);
+    const copy = await copySheetApart(
+      { book, label: source.label, sheet: options.sheet, path },
+      options.progress,
+    );
     return {
       format: 'xlsx',
       label: source.label,

@@ -18,12 +18,16 @@ export interface Arrival {
   delayFraction: number;
 }
 
-function queue(store: Store, arrival: Arrival, kind: JobKind, targetId: string, body: unknown): number {
+/**
+ * Stores an accepted create as a job. Only a shipment keeps its body: an order or a product is staged in
+ * its own rows at once (which a PATCH may change before it is applied), and is applied from them.
+ */
+function queue(store: Store, arrival: Arrival, kind: JobKind, targetId: string, body?: unknown): number {
   return store.jobs.insert({
     merchant_id: arrival.merchantId,
     kind,
     target_id: targetId,
-    payload: JSON.stringify(body),
+    payload: body === undefined ? '' : JSON.stringify(body),
     received_at: arrival.now,
     delay_fraction: arrival.delayFraction,
   });
@@ -42,7 +46,7 @@ export function acceptOrder(store: Store, arrival: Arrival, order: OrderCreateBo
       throw new Conflict(`Order item '${item.id}' already exists in order '${taken.order_id}'.`);
     }
   }
-  const seq = queue(store, arrival, 'order', order.id, order);
+  const seq = queue(store, arrival, 'order', order.id);
   store.orders.insert({
     merchant_id: merchantId,
     id: order.id,
@@ -83,7 +87,7 @@ export function acceptProduct(store: Store, arrival: Arrival, product: ProductCr
   if (store.products.get(arrival.merchantId, product.id)) {
     throw new Conflict(`Product '${product.id}' already exists.`);
   }
-  const seq = queue(store, arrival, 'product', product.id, product);
+  const seq = queue(store, arrival, 'product', product.id);
   store.products.insertIfAbsent({
     merchant_id: arrival.merchantId,
     id: product.id,

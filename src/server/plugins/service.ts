@@ -17,8 +17,17 @@ export const servicePlugin = fp(
   async (app: FastifyInstance, options: ServiceOptions) => {
     const service = new Service(options);
     app.decorate('service', service);
-    app.addHook('onSend', async (_request, reply) => {
-      reply.header('date', new Date(service.now()).toUTCString());
+    // The header changes once a second (of the service's clock), so its text is made once a second.
+    let second = Number.NaN;
+    let date = '';
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      const now = Math.floor(service.now() / 1000);
+      if (now !== second) {
+        second = now;
+        date = new Date(now * 1000).toUTCString();
+      }
+      reply.header('date', date);
+      done(null, payload);
     });
     app.addHook('onReady', async () => service.start());
     app.addHook('onClose', async () => service.close());

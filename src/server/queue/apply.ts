@@ -1,7 +1,5 @@
 import {
   DAY_MS,
-  OrderCreateBody,
-  ProductCreateBody,
   check,
   formatLoc,
   type ShipmentCreateBody,
@@ -35,15 +33,20 @@ function payloadOf<T>(schema: z.ZodType<T>, job: JobRow): T {
   return checked.value;
 }
 
-function applyOrder(applier: Applier, job: JobRow, now: number): void {
+/**
+ * Applies an order from the rows it was staged in when accepted (its items carry the products as the
+ * order named them); products new to the merchant are applied with it, known ones refreshed weekly.
+ */
+function applyOrder(applier: Applier, job: JobRow, pass: ApplyPass): void {
   const { store } = applier;
+  const { now } = pass;
   const merchantId = job.merchant_id;
-  const order = payloadOf(OrderCreateBody, job);
-  const stored = store.orders.get(merchantId, order.id);
-  if (!stored || stored.job_seq !== job.seq)
-    throw new ApplyConflict(`order '${order.id}' was taken by another request`);
-  store.orders.markApplied(merchantId, order.id, job.seq, now);
-  for (const { product } of order.items) {
+  const orderId = job.target_id;
+  if (!store.orders.markApplied(merchantId, orderId, job.seq, now))
+    throw new ApplyConflict(`order '${orderId}' was taken by another request`);
+  for (const product of store.orders.productsOf(merchantId, orderId)) {
+    const key = `${merchantId}\u0000${product.id}`;
+    if (pass.freshProducts.has(key)) continue;
     const known = store.products.get(merchantId, product.id);
     if (!known) {
       store.products.insertIfAbsent({
@@ -57,18 +60,19 @@ function applyOrder(applier: Applier, job: JobRow, now: number): void {
       store.products.markApplied(merchantId, product.id, job.seq, now);
     } else if (known.applied_at !== null && now - (known.refreshed_at ?? 0) >= PRODUCT_REFRESH_MS) {
       store.products.setContent(merchantId, product.id, product.name, product.image_url, now);
+    } else if (known.applied_at !== null) {
+      pass.freshProducts.add(key);
     }
   }
 }
 
-function applyProduct(applier: Applier, job: JobRow, now: number): void {
-  const product = payloadOf(ProductCreateBody, job);
-  if (!applier.store.products.markApplied(job.merchant_id, product.id, job.seq, now)) {
-    throw new ApplyConflict(`product '${product.id}' already exists`);
+function applyProduct(applier: Applier, job: JobRow, { now }: ApplyPass): void {
+  if (!applier.store.products.markApplied(job.merchant_id, job.target_id, job.seq, now)) {
+    throw new ApplyConflict(`product '${job.target_id}' already exists`);
   }
 }
 
-function applyShipment(applier: Applier, job: JobRow, now: number): void {
+function applyShipment(applier: Applier, job: JobRow, { now }: ApplyPass): void {
   const { store } = applier;
   const merchantId = job.merchant_id;
   const shipment = payloadOf(applier.shipmentSchema, job);
@@ -95,11 +99,25 @@ function applyShipment(applier: Applier, job: JobRow, now: number): void {
   applier.onShipmentApplied(merchantId, shipmentId, now);
 }
 
-/** Makes a queued create take effect. Throws `ApplyConflict` when it cannot. */
-export function applyJob(applier: Applier, job: JobRow, now: number): void {
-  if (job.kind === 'order') applyOrder(applier, job, now);
-  else if (job.kind === 'product') applyProduct(applier, job, now);
-  else applyShipment(applier, job, now);
+/**
+ * One pass of the worker: its time, and the products found applied and fresh during it (an order naming
+ * one of them again has nothing to do for it, so it is not looked up again).
+ */
+export interface ApplyPass {
+  now: number;
+  freshProducts: Set<string>;
+}
+
+export const newPass = (now: number): ApplyPass => ({ now, freshProducts: new Set() });
+
+/**
+ * Makes a queued create take effect. Throws `ApplyConflict` when it cannot, always before writing
+ * anything, so a conflict needs nothing undone.
+ */
+export function applyJob(applier: Applier, job: JobRow, pass: ApplyPass): void {
+  if (job.kind === 'order') applyOrder(applier, job, pass);
+  else if (job.kind === 'product') applyProduct(applier, job, pass);
+  else applyShipment(applier, job, pass);
 }
 
 /** Frees what a create that failed had reserved (its order, items and new products), so the ids can be used again. */

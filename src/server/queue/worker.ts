@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { JobRow } from '../storage/jobs.js';
 import type { Store } from '../storage/store.js';
-import { ApplyConflict, applyJob, discardStaged, type Applier } from './apply.js';
+import { ApplyConflict, applyJob, discardStaged, newPass, type Applier, type ApplyPass } from './apply.js';
 
 /** The apply delay: fixed (`min = max`) or a range each create falls somewhere in. */
 export interface ApplyDelay {
@@ -17,7 +17,8 @@ export interface ApplyCounts {
   failed: number;
 }
 
-const BATCH = 256;
+/** Jobs read and applied per transaction. */
+const BATCH = 1024;
 /** Jobs applied per pass before yielding to the event loop, so a large backlog never stalls requests. */
 const PASS_LIMIT = 4096;
 /** Longest sleep; the worker wakes at least this often (the clock may have been advanced). */
@@ -86,6 +87,7 @@ export class QueueWorker {
     const now = this.#clock.now();
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
     const counts: ApplyCounts = { applied: 0, failed: 0 };
+    const pass = newPass(now);
     let next: number | undefined;
     let more = false;
     for (const merchant of this.#store.merchants.all()) {
@@ -107,7 +109,7 @@ export class QueueWorker {
           }
           due.push(job);
         }
-        if (due.length > 0) this.#apply(due, now, counts);
+        if (due.length > 0) this.#apply(due, pass, counts);
         if (blockedUntil !== undefined) next = Math.min(next ?? blockedUntil, blockedUntil);
         if (blockedUntil !== undefined || jobs.length < BATCH) break;
         after = (jobs.at(-1) as JobRow).seq;
@@ -120,26 +122,46 @@ export class QueueWorker {
     return { ...counts, next, more };
   }
 
-  #apply(jobs: readonly JobRow[], now: number, counts: ApplyCounts): void {
-    this.#store.transaction(() => {
-      for (const job of jobs) {
-        try {
-          this.#store.unit(() => {
-            applyJob(this.#applier, job, now);
-            this.#store.jobs.markApplied(job.seq, now);
-          });
-          counts.applied += 1;
-        } catch (error) {
-          if (!(error instanceof ApplyConflict)) this.#onError(error);
-          const reason = error instanceof Error ? error.message : String(error);
-          this.#store.unit(() => {
-            discardStaged(this.#store, job);
-            this.#store.jobs.markFailed(job.seq, now, reason);
-          });
-          counts.failed += 1;
-        }
+  /**
+   * Applies jobs in one transaction. A conflict is found before a job writes anything, so it needs no
+   * undoing: the job is kept as failed, with its reason, and the others go on; the applied ones are
+   * marked so in one statement at the end. Anything else that fails undoes the whole transaction, which
+   * is then run again with each job in its own unit, so one job's failure is kept to that job.
+   */
+  #apply(jobs: readonly JobRow[], pass: ApplyPass, counts: ApplyCounts): void {
+    const tally: ApplyCounts = { applied: 0, failed: 0 };
+    try {
+      this.#store.transaction(() => this.#applyAll(jobs, pass, tally, false));
+    } catch {
+      tally.applied = 0;
+      tally.failed = 0;
+      pass.freshProducts.clear();
+      this.#store.transaction(() => this.#applyAll(jobs, pass, tally, true));
+    }
+    counts.applied += tally.applied;
+    counts.failed += tally.failed;
+  }
+
+  #applyAll(jobs: readonly JobRow[], pass: ApplyPass, counts: ApplyCounts, careful: boolean): void {
+    const applied: number[] = [];
+    for (const job of jobs) {
+      try {
+        if (careful) this.#store.unit(() => applyJob(this.#applier, job, pass));
+        else applyJob(this.#applier, job, pass);
+        applied.push(job.seq);
+        counts.applied += 1;
+      } catch (error) {
+        if (!careful && !(error instanceof ApplyConflict)) throw error;
+        if (!(error instanceof ApplyConflict)) this.#onError(error);
+        const reason = error instanceof Error ? error.message : String(error);
+        this.#store.unit(() => {
+          discardStaged(this.#store, job);
+          this.#store.jobs.markFailed(job.seq, pass.now, reason);
+        });
+        counts.failed += 1;
       }
-    });
+    }
+    this.#store.jobs.markAppliedMany(applied, pass.now);
   }
 
   #wake(inMs: number): void {

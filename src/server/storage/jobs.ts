@@ -32,8 +32,13 @@ export function jobsRepo(db: Db) {
   const finish = db.prepare<[JobState, number, string | null, number]>(
     'UPDATE jobs SET state = ?, finished_at = ?, reason = ? WHERE seq = ?',
   );
-  const countPending = db.prepare<[string, JobKind], { count: number }>(
-    `SELECT COUNT(*) AS count FROM jobs WHERE merchant_id = ? AND kind = ? AND state = 'pending'`,
+  // The literal kind lets SQLite count in the partial index of pending shipments.
+  const countPendingShipments = db.prepare<[string], { count: number }>(
+    `SELECT COUNT(*) AS count FROM jobs WHERE merchant_id = ? AND kind = 'shipment' AND state = 'pending'`,
+  );
+  const finishMany = db.prepare<[number, string]>(
+    `UPDATE jobs SET state = 'applied', finished_at = ?, reason = NULL
+     WHERE seq IN (SELECT value FROM json_each(?))`,
   );
   const listAll = db.prepare<[string, number, number], JobRow>(
     'SELECT * FROM jobs WHERE merchant_id = ? AND seq > ? ORDER BY seq LIMIT ?',
@@ -57,10 +62,14 @@ export function jobsRepo(db: Db) {
     pending: (merchantId: string, afterSeq: number, limit: number) =>
       pending.all(merchantId, afterSeq, limit),
     markApplied: (seq: number, at: number) => void finish.run('applied', at, null, seq),
+    /** Marks many jobs applied in one statement. */
+    markAppliedMany: (seqs: readonly number[], at: number) => {
+      if (seqs.length > 0) finishMany.run(at, JSON.stringify(seqs));
+    },
     markFailed: (seq: number, at: number, reason: string) => void finish.run('failed', at, reason, seq),
     /** Bodies of the shipments of an order still queued, in arrival order. */
     pendingShipments: (merchantId: string, orderId: string) =>
       pendingShipments.all(merchantId, orderId).map((row) => row.payload),
-    countPending: (merchantId: string, kind: JobKind) => countPending.get(merchantId, kind)?.count ?? 0,
+    countPendingShipments: (merchantId: string) => countPendingShipments.get(merchantId)?.count ?? 0,
   };
 }

@@ -40,6 +40,10 @@ export function ordersRepo(db: Db) {
   const itemsOf = db.prepare<[string, string], OrderItemRow>(
     'SELECT * FROM order_items WHERE merchant_id = ? AND order_id = ? ORDER BY position',
   );
+  const productsOf = db.prepare<[string, string], { id: string; name: string; image_url: string }>(
+    `SELECT product_id AS id, product_name AS name, product_image_url AS image_url FROM order_items
+     WHERE merchant_id = ? AND order_id = ? ORDER BY position`,
+  );
   const updateRecipient = db.prepare<[string, string, string, string]>(
     'UPDATE orders SET recipient_name = ?, recipient_cellphone = ? WHERE merchant_id = ? AND id = ?',
   );
@@ -64,11 +68,14 @@ export function ordersRepo(db: Db) {
     insertItem: (row: OrderItemRow) => void insertItem.run(row),
     getItem: (merchantId: string, itemId: string) => getItem.get(merchantId, itemId),
     itemsOf: (merchantId: string, orderId: string) => itemsOf.all(merchantId, orderId),
+    /** The products of an order's lines, as the order named them, in line order. */
+    productsOf: (merchantId: string, orderId: string) => productsOf.all(merchantId, orderId),
     /** Changes the recipient of an order, queued or applied; false when there is no such order. */
     updateRecipient: (merchantId: string, id: string, name: string, cellphone: string) =>
       updateRecipient.run(name, cellphone, merchantId, id).changes > 0,
+    /** Marks an order applied when `seq` is the create that staged it; false otherwise. */
     markApplied: (merchantId: string, id: string, seq: number, at: number) =>
-      void markApplied.run(at, merchantId, id, seq),
+      markApplied.run(at, merchantId, id, seq).changes > 0,
     /** Removes an order that was accepted by `seq` but never applied, so that its ids are free again. */
     discardStaged: (merchantId: string, id: string, seq: number) => {
       if (deleteOrder.run(merchantId, id, seq).changes > 0) deleteItems.run(merchantId, id);
