@@ -1,3 +1,4 @@
+import { ServiceError } from '../errors.js';
 import type { Store } from '../storage/store.js';
 
 interface Waiting {
@@ -8,9 +9,11 @@ interface Waiting {
 
 /**
  * Runs writes that arrive in the same turn of the event loop in one transaction, so that many accepted
- * creates share one commit (one fsync) instead of paying one each. Each write runs in its own savepoint:
- * one that throws (a 409, say) is undone alone and its caller gets the error. Callers are answered only
- * after the commit, so a 202 still means "on disk".
+ * creates share one commit (one fsync) instead of paying one each. A write refused by the service's
+ * rules (a 409, say: a `ServiceError`) is refused before it writes anything, so it needs no undoing and
+ * its caller gets the error. Anything else that fails undoes the whole transaction, which is then run
+ * again with each write in its own savepoint, so that one failure is kept to its own write. Callers are
+ * answered only after the commit, so a 202 still means "on disk".
  */
 export class GroupCommit {
   readonly #store: Store;
@@ -43,17 +46,24 @@ export class GroupCommit {
     this.#scheduled = false;
     const batch = this.#waiting;
     this.#waiting = [];
-    const outcomes: { ok: boolean; value: unknown }[] = [];
-    try {
-      this.#store.transaction(() => {
-        for (const waiting of batch) {
-          try {
-            outcomes.push({ ok: true, value: this.#store.unit(waiting.work) });
-          } catch (error) {
-            outcomes.push({ ok: false, value: error });
-          }
+    let outcomes: { ok: boolean; value: unknown }[] = [];
+    const runAll = (careful: boolean) => {
+      outcomes = [];
+      for (const waiting of batch) {
+        try {
+          outcomes.push({ ok: true, value: careful ? this.#store.unit(waiting.work) : waiting.work() });
+        } catch (error) {
+          if (!careful && !(error instanceof ServiceError)) throw error;
+          outcomes.push({ ok: false, value: error });
         }
-      });
+      }
+    };
+    try {
+      try {
+        this.#store.transaction(() => runAll(false));
+      } catch {
+        this.#store.transaction(() => runAll(true));
+      }
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
       return;
