@@ -1,11 +1,12 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { open, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { readJson } from '../contract/json-text.js';
 import { UsageError } from '../cli/errors.js';
 import type { IOStreams } from '../cli/io.js';
+import { fileHead } from '../util/file-head.js';
+import { makeTempFolder, removeTempFolder } from '../util/temp-folders.js';
 
 export type InputFormat = 'csv' | 'xlsx' | 'json' | 'ndjson';
 export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'xlsx', 'json', 'ndjson'];
@@ -54,17 +55,22 @@ export async function openInput(io: IOStreams, file: string | undefined): Promis
     if (file === undefined && io.stdin.isTTY) {
       throw new UsageError('give a file to read, or - to read standard input');
     }
-    const dir = await mkdtemp(join(tmpdir(), 'intake-stdin-'));
+    const dir = await makeTempFolder('intake-stdin-');
     const path = join(dir, 'stdin');
-    await pipeline(io.stdin, createWriteStream(path));
-    return {
-      path,
-      label: 'stdin',
-      fromStdin: true,
-      size: (await stat(path)).size,
-      identity: await identityOf(path),
-      cleanup: () => rm(dir, { recursive: true, force: true }),
-    };
+    try {
+      await pipeline(io.stdin, createWriteStream(path));
+      return {
+        path,
+        label: 'stdin',
+        fromStdin: true,
+        size: (await stat(path)).size,
+        identity: await identityOf(path),
+        cleanup: () => removeTempFolder(dir),
+      };
+    } catch (error) {
+      await removeTempFolder(dir);
+      throw error;
+    }
   }
   let size: number;
   try {
@@ -87,17 +93,6 @@ export async function openInput(io: IOStreams, file: string | undefined): Promis
     identity: await identityOf(file),
     cleanup: async () => {},
   };
-}
-
-async function head(path: string, bytes: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 /** A JSON object at most this large is read whole as a single record. */
@@ -134,12 +129,12 @@ const WORKBOOK_MAGIC = [Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from([0xd0
 export async function planInput(source: InputSource, format: InputFormat | undefined): Promise<InputPlan> {
   const chosen = format ?? BY_EXTENSION[extname(source.path).toLowerCase()];
   if (chosen === 'csv' || chosen === 'ndjson' || chosen === 'xlsx') return { mode: 'bulk', format: chosen };
-  const first = await head(source.path, 4);
+  const first = await fileHead(source.path, 4);
   if (chosen === undefined && WORKBOOK_MAGIC.some((magic) => first.equals(magic))) {
     return { mode: 'bulk', format: 'xlsx' };
   }
 
-  const start = (await head(source.path, 4096))
+  const start = (await fileHead(source.path, 4096))
     .toString('utf8')
     .replace(/^\uFEFF/, '')
     .trimStart();

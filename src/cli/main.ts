@@ -2,6 +2,7 @@ import { EXIT } from './errors.js';
 import { createFactory } from './factory.js';
 import { InterruptHub, type StopSignal } from './interrupts.js';
 import { runCli } from './run.js';
+import { removeTempFoldersNow } from '../util/temp-folders.js';
 import { VERSION } from '../util/version.js';
 
 const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -21,7 +22,10 @@ function ownStopSignals(hub: InterruptHub): void {
   });
   for (const signal of STOP_SIGNALS) {
     const listener = () => {
-      if (!hub.interrupt(signal)) process.exit(SIGNAL_EXIT[signal]);
+      if (hub.interrupt(signal)) return;
+      // Nothing can stop cleanly now: end at once, without the temporary files of the run.
+      removeTempFoldersNow();
+      process.exit(SIGNAL_EXIT[signal]);
     };
     own.add(listener);
     process.on(signal, listener);

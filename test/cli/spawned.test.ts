@@ -1,7 +1,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBin } from '../helpers/spawn.js';
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BIN, runBin } from '../helpers/spawn.js';
 import { writeWorkbook } from '../helpers/workbook.js';
 import { startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
@@ -73,6 +74,26 @@ describe('bin/intake.js', () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('p.xlsx has no sheet "x"');
     expect(wrong.stderr).toContain('Sheets: 1 "상품"');
+  });
+
+  it('Ctrl-C before sending ends with 130 and removes the temporary copy of standard input', async () => {
+    const tmp = tempDir('intake-spawn-tmp-');
+    const child = spawn(process.execPath, [BIN, 'order', 'create', '-', '--dry-run'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: tmp, ...env() },
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    // The copy of standard input exists once the first bytes have arrived; standard input stays open.
+    child.stdin.write('order_id,item_id\n');
+    await vi.waitFor(
+      () => expect(readdirSync(tmp).some((name) => name.startsWith('intake-stdin-'))).toBe(true),
+      {
+        timeout: 10_000,
+      },
+    );
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 
   it('exit 5: nothing listening', async () => {

@@ -4,11 +4,12 @@ import { seededRandom, startFaultProxy } from '../helpers/fault-proxy.js';
 import { workspace } from '../helpers/files.js';
 import { expectStoredOnce, killedRun, uploadFiles, uploadThroughFaults } from '../helpers/upload-faults.js';
 
-const t = useService({ startWorker: false });
 const COUNT = Number(process.env.SOAK_RECORDS ?? 5_000);
 const SEED = Number(process.env.SOAK_SEED ?? Date.now() % 2 ** 31);
 
 describe(`uploads under faults (seed ${SEED})`, () => {
+  const t = useService({ startWorker: false });
+
   it(`${COUNT} orders and ${COUNT} shipments through about 10 % faults: each stored once, no buyer messaged twice`, async () => {
     const files = workspace();
     const { orders, shipments } = uploadFiles('SOAK', COUNT);
@@ -49,6 +50,11 @@ describe(`uploads under faults (seed ${SEED})`, () => {
       `upload faults (seed ${SEED}), ${((performance.now() - started) / 1000).toFixed(0)} s\n  ${report.join('\n  ')}`,
     );
   });
+});
+
+describe(`uploads killed (seed ${SEED})`, () => {
+  // A service of its own: the one above holds as many jobs as a listing can return.
+  const t = useService({ startWorker: false });
 
   it('repeated SIGKILLs at random points, then a run to the end: every record stored once', async () => {
     const files = workspace();

@@ -1,7 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { UsageError } from '../../cli/errors.js';
+import { fileHead } from '../../util/file-head.js';
 
 /** The first bytes of a zip file (an .xlsx is one) and of an OLE compound file (an encrypted .xlsx, or .xls). */
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -20,17 +21,6 @@ export function workbookStream(book: WorkbookBytes): Readable {
     : Readable.from([Buffer.from(book.bytes.buffer, book.bytes.byteOffset, book.bytes.byteLength)]);
 }
 
-async function head(path: string, bytes: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * Opens a workbook for reading. An .xlsx is streamed from the file. One protected by a password is an
  * encrypted container (ECMA-376): it is read whole, the password asked for, and decrypted in memory
@@ -42,7 +32,7 @@ export async function openWorkbook(
   label: string,
   password: PasswordSource,
 ): Promise<WorkbookBytes> {
-  const start = await head(path, 8);
+  const start = await fileHead(path, 8);
   if (start.subarray(0, 4).equals(ZIP_MAGIC)) return { path };
   if (!start.equals(CFB_MAGIC)) {
     throw new UsageError(`${label} is not an Excel workbook (.xlsx): it is not a zip file`, [

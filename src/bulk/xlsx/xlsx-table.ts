@@ -1,11 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Table } from '../table-units.js';
 import type { InputSource } from '../source.js';
 import { copySheetApart } from './apart.js';
 import { copiedRows } from './sheet.js';
 import { openWorkbook, type PasswordSource } from './workbook.js';
+import { makeTempFolder, removeTempFolder } from '../../util/temp-folders.js';
 
 /** How to read a workbook: which sheet, how to get its password, and how to show progress. */
 export interface WorkbookOptions {
@@ -21,7 +20,7 @@ export interface WorkbookOptions {
  */
 export async function xlsxTable(source: InputSource, options: WorkbookOptions): Promise<Table> {
   const book = await openWorkbook(source.path, source.label, options.password);
-  const folder = await mkdtemp(join(tmpdir(), 'intake-xlsx-'));
+  const folder = await makeTempFolder('intake-xlsx-');
   const path = join(folder, 'rows.ndjson');
   try {
     const copy = await copySheetApart(
@@ -36,10 +35,10 @@ export async function xlsxTable(source: InputSource, options: WorkbookOptions): 
       sheet: copy.name,
       estimatedRows: copy.rows,
       rows: () => copiedRows(path, source.label),
-      close: () => rm(folder, { recursive: true, force: true }),
+      close: () => removeTempFolder(folder),
     };
   } catch (error) {
-    await rm(folder, { recursive: true, force: true });
+    await removeTempFolder(folder);
     throw error;
   }
 }
