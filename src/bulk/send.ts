@@ -118,22 +118,32 @@ function noteAccepted(setup: SendSetup, record: unknown): void {
 }
 
 /**
- * Sends a record: marks it in flight in the ledger (committed before the request leaves), creates it,
- * and records the answer. A 409 is `already_registered` only when it names the record's own id; if the
- * ledger knows other content for it, the record is `changed`.
+ * Marks a record in flight in the ledger; resolves once that is committed. Records marked together (an
+ * upload marks the records it reads ahead) share one commit. A record marked but never sent (the run was
+ * killed first) is sent again by the next run, which is safe: the service knows it or takes it.
+ */
+export function markSending(setup: SendSetup, prepared: Prepared): Promise<void> {
+  return setup.ledger.sending({
+    kind: setup.resource.name,
+    key: prepared.key,
+    fingerprint: prepared.print,
+    fields: prepared.fields,
+  });
+}
+
+/**
+ * Sends a record once its mark as in flight (`markSending`) is committed, creates it, and records the
+ * answer. A 409 is `already_registered` only when it names the record's own id; if the ledger knows
+ * other content for it, the record is `changed`.
  */
 export async function sendRecord(
   setup: SendSetup,
   prepared: Prepared,
   prior: LedgerEntry | undefined,
+  marked: Promise<void>,
 ): Promise<Sent> {
   const { resource, ledger } = setup;
-  await ledger.sending({
-    kind: resource.name,
-    key: prepared.key,
-    fingerprint: prepared.print,
-    fields: prepared.fields,
-  });
+  await marked;
   let sent: Sent;
   try {
     const result = await resource.create(setup.client, prepared.record);

@@ -25,11 +25,22 @@ import {
 } from './report.js';
 import type { Resource } from './resources.js';
 import { Sender } from './sender.js';
-import { correct, planRecord, prepare, sendRecord, type SendSetup, type Sent } from './send.js';
+import {
+  correct,
+  markSending,
+  planRecord,
+  prepare,
+  sendRecord,
+  type Plan,
+  type Prepared,
+  type SendSetup,
+  type Sent,
+} from './send.js';
 import { emptyTally, countedRecords, writeSummary, type Tally } from './summary.js';
 import type { InputFormat, InputSource } from './source.js';
 import { openUnits, type ReadSetup, type Unit, type UnitSource } from './units.js';
 import type { PasswordSource } from './xlsx/workbook.js';
+import { readAhead } from '../util/read-ahead.js';
 
 /** How many problems are listed on the terminal before "and N more". */
 const SHOWN_PROBLEMS = 20;
@@ -337,6 +348,33 @@ async function startSending(
   };
 }
 
+/**
+ * How many records the send pass reads ahead of the sender. They are marked in flight in the ledger as
+ * they are read, so that one commit covers many (a record marked and then not sent, because the run
+ * stopped first, is sent again by the next run, which is safe).
+ */
+const READ_AHEAD = 64;
+
+/** What the send pass decided for a record as it read it: send, skip or correct, and its ledger mark. */
+interface Planned {
+  prepared: Prepared;
+  plan: Plan;
+  /** The record's mark as in flight, being committed (records to send only). */
+  marked?: Promise<void>;
+}
+
+/** Decides for each record read whether to send it, and starts marking it in flight if so. */
+function plan(sending: Sending | undefined, event: GroupEvent): { event: GroupEvent; planned?: Planned } {
+  if (!sending || event.type !== 'record') return { event };
+  const prepared = prepare(sending.setup.resource, event.record);
+  const decided = planRecord(sending.setup, prepared);
+  if (decided.action !== 'send') return { event, planned: { prepared, plan: decided } };
+  const marked = markSending(sending.setup, prepared);
+  // Awaited before the record is sent; a record read ahead and never sent must not leave it unhandled.
+  marked.catch(() => {});
+  return { event, planned: { prepared, plan: decided, marked } };
+}
+
 interface SendStage {
   /** Looks at each record before it is sent (shipments: warns once about a carrier code not in the list). */
   onRecord?: (record: unknown) => void;
@@ -391,9 +429,10 @@ async function sendStage(
     await outputs.add({ ...line, rows: units.map((unit) => unit.row) }, units);
   };
   try {
-    for await (const event of assembleRecords(stage.units, stage.checked, stage.source)) {
+    const events = assembleRecords(stage.units, stage.checked, stage.source);
+    for await (const { event, planned } of readAhead(events, READ_AHEAD, (read) => plan(sending, read))) {
       if (interrupted || fatal !== undefined) break;
-      await handle(event);
+      await handle(event, planned);
     }
   } catch (error) {
     fatal ??= error;
@@ -405,7 +444,7 @@ async function sendStage(
   if (fatal !== undefined) return { stopped: 'failed', fatal };
   return { stopped: interrupted ? 'interrupted' : undefined, fatal: undefined };
 
-  async function handle(event: GroupEvent): Promise<void> {
+  async function handle(event: GroupEvent, planned: Planned | undefined): Promise<void> {
     if (event.type === 'duplicate') {
       await outputs.add(
         {
@@ -432,7 +471,7 @@ async function sendStage(
       return;
     }
     stage.onRecord?.(event.record);
-    if (!sending) {
+    if (!sending || !planned) {
       await finish(
         {
           id: resource.labelOf(event.record),
@@ -443,9 +482,8 @@ async function sendStage(
       );
       return;
     }
-    const prepared = prepare(resource, event.record);
+    const { prepared, plan, marked } = planned;
     const { setup, sender } = sending;
-    const plan = planRecord(setup, prepared);
     if (plan.action === 'skip') {
       outputs.tally.fromLedger += 1;
       await finish({ id: prepared.id, ...plan.sent }, event.units);
@@ -455,7 +493,7 @@ async function sendStage(
       try {
         const sent =
           plan.action === 'send'
-            ? await sendRecord(setup, prepared, plan.prior)
+            ? await sendRecord(setup, prepared, plan.prior, marked ?? markSending(setup, prepared))
             : await correct(setup, prepared, plan.prior, plan.differing);
         await finish({ id: prepared.id, ...sent }, event.units, sent);
       } catch (error) {
