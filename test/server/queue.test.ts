@@ -165,19 +165,25 @@ describe('the queue worker', () => {
   });
 });
 
+/** A database in memory with one merchant, `mall-1`. */
+function storeWithMerchant(): Store {
+  const store = new Store(':memory:');
+  store.merchants.insert({
+    id: 'mall-1',
+    access_key_id: 'AK1',
+    secret_salt: Buffer.alloc(16),
+    secret_hash: Buffer.alloc(32),
+    secret_kdf: 'scrypt',
+    thanks_delay_days: 3,
+    created_at: 0,
+  });
+  return store;
+}
+
 describe('applying a batch', () => {
   it('an unexpected failure is kept to its own job: the rest of the batch is applied', () => {
-    const store = new Store(':memory:');
+    const store = storeWithMerchant();
     try {
-      store.merchants.insert({
-        id: 'mall-1',
-        access_key_id: 'AK1',
-        secret_salt: Buffer.alloc(16),
-        secret_hash: Buffer.alloc(32),
-        secret_kdf: 'scrypt',
-        thanks_delay_days: 3,
-        created_at: 0,
-      });
       const arrival = { merchantId: 'mall-1', now: START, delayFraction: 0 };
       acceptOrder(store, arrival, sampleOrder('ORD-B1'));
       // A queued shipment whose stored body cannot be read: not a conflict, an unexpected failure.
@@ -216,18 +222,9 @@ describe('applying a batch', () => {
 
 describe('group commit', () => {
   it('writes submitted in the same turn share one commit; one that throws is undone alone', async () => {
-    const store = new Store(':memory:');
+    const store = storeWithMerchant();
     try {
       const commits = new GroupCommit(store);
-      store.merchants.insert({
-        id: 'mall-1',
-        access_key_id: 'AK1',
-        secret_salt: Buffer.alloc(16),
-        secret_hash: Buffer.alloc(32),
-        secret_kdf: 'scrypt',
-        thanks_delay_days: 3,
-        created_at: 0,
-      });
       const arrival = { merchantId: 'mall-1', now: 0, delayFraction: 0 };
       const results = await Promise.allSettled(
         Array.from({ length: 20 }, (_, i) =>
@@ -239,6 +236,36 @@ describe('group commit', () => {
       expect((results[7] as PromiseRejectedResult).reason).toBeInstanceOf(Conflict);
       for (const i of [0, 3, 6, 8, 19]) expect(store.products.get('mall-1', `P-G-${i}`)).toBeDefined();
       expect(store.jobs.pending('mall-1', 0, 100)).toHaveLength(19);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('a write that fails unexpectedly after writing is undone alone; the others are committed', async () => {
+    const store = storeWithMerchant();
+    try {
+      const commits = new GroupCommit(store);
+      const arrival = { merchantId: 'mall-1', now: 0, delayFraction: 0 };
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) =>
+          commits.run(() => {
+            acceptProduct(store, arrival, sampleProduct(`P-U-${i}`));
+            if (i === 2) throw new Error('the disk said no');
+          }),
+        ),
+      );
+      expect(results.map((result) => result.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ message: 'the disk said no' });
+      expect(store.products.get('mall-1', 'P-U-2')).toBeUndefined();
+      for (const i of [0, 1, 3, 4, 5]) expect(store.products.get('mall-1', `P-U-${i}`)).toBeDefined();
+      expect(store.jobs.pending('mall-1', 0, 100)).toHaveLength(5);
     } finally {
       store.close();
     }
