@@ -153,6 +153,9 @@ export class Ledger {
            fields = excluded.fields, state = excluded.state, status = excluded.status,
            message = excluded.message, updated_at = excluded.updated_at`,
       ),
+      forget: db.prepare<[number, string, string]>(
+        'DELETE FROM records WHERE target_id = ? AND kind = ? AND key = ?',
+      ),
       answer: db.prepare<[string, number | null, string | null, number, number, string, string]>(
         'UPDATE records SET state = ?, status = ?, message = ?, updated_at = ? WHERE target_id = ? AND kind = ? AND key = ?',
       ),
@@ -280,6 +283,17 @@ export class Ledger {
   /** Replaces what the ledger knows of a record (after a PATCH brought the service up to date). */
   replace(entry: LedgerEntry): void {
     this.#answers.push(() => this.#put(entry));
+  }
+
+  /**
+   * Takes back a record's mark as in flight when it was never sent: what the ledger knew of it before
+   * comes back (`prior`), or nothing. Held with the answers.
+   */
+  unmark(kind: RecordKind, key: string, prior: LedgerEntry | undefined): void {
+    this.#answers.push(() => {
+      if (prior) this.#put(prior);
+      else this.#statements.forget.run(this.#target, kind, key);
+    });
   }
 
   /** Notes the items and products of an accepted order, or an accepted product. */

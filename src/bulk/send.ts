@@ -132,6 +132,41 @@ export function markSending(setup: SendSetup, prepared: Prepared): Promise<void>
 }
 
 /**
+ * The records marked in flight as they were read ahead, until each is handed to the sender. When an
+ * upload stops early, the marks of those it never sent are taken back, so that the ledger says of them
+ * what it said before.
+ */
+export class ReadAheadMarks {
+  readonly #marks = new Map<string, { prior: LedgerEntry | undefined; marked: Promise<void> }>();
+
+  add(key: string, prior: LedgerEntry | undefined, marked: Promise<void>): void {
+    this.#marks.set(key, { prior, marked });
+  }
+
+  /** The record goes to the sender: its mark stays. */
+  handOver(key: string): void {
+    this.#marks.delete(key);
+  }
+
+  /**
+   * Takes back the marks of records never handed over, once they are committed. Best effort: if the
+   * ledger cannot be written, they stay in flight, which only means the next run sends them.
+   */
+  async withdraw(setup: SendSetup): Promise<void> {
+    if (this.#marks.size === 0) return;
+    const marks = [...this.#marks];
+    this.#marks.clear();
+    await Promise.allSettled(marks.map(([, mark]) => mark.marked));
+    try {
+      for (const [key, mark] of marks) setup.ledger.unmark(setup.resource.name, key, mark.prior);
+      setup.ledger.flush();
+    } catch {
+      // left in flight: safe
+    }
+  }
+}
+
+/**
  * Sends a record once its mark as in flight (`markSending`) is committed, creates it, and records the
  * answer. A 409 is `already_registered` only when it names the record's own id; if the ledger knows
  * other content for it, the record is `changed`.

@@ -29,6 +29,7 @@ import {
   correct,
   markSending,
   planRecord,
+  ReadAheadMarks,
   prepare,
   sendRecord,
   type Plan,
@@ -364,7 +365,11 @@ interface Planned {
 }
 
 /** Decides for each record read whether to send it, and starts marking it in flight if so. */
-function plan(sending: Sending | undefined, event: GroupEvent): { event: GroupEvent; planned?: Planned } {
+function plan(
+  sending: Sending | undefined,
+  marks: ReadAheadMarks,
+  event: GroupEvent,
+): { event: GroupEvent; planned?: Planned } {
   if (!sending || event.type !== 'record') return { event };
   const prepared = prepare(sending.setup.resource, event.record);
   const decided = planRecord(sending.setup, prepared);
@@ -372,6 +377,7 @@ function plan(sending: Sending | undefined, event: GroupEvent): { event: GroupEv
   const marked = markSending(sending.setup, prepared);
   // Awaited before the record is sent; a record read ahead and never sent must not leave it unhandled.
   marked.catch(() => {});
+  marks.add(prepared.key, decided.prior, marked);
   return { event, planned: { prepared, plan: decided, marked } };
 }
 
@@ -428,16 +434,19 @@ async function sendStage(
     if (sent?.unreachable) await checkReachable(sent.unreachable);
     await outputs.add({ ...line, rows: units.map((unit) => unit.row) }, units);
   };
+  const marks = new ReadAheadMarks();
   try {
     const events = assembleRecords(stage.units, stage.checked, stage.source);
-    for await (const { event, planned } of readAhead(events, READ_AHEAD, (read) => plan(sending, read))) {
+    const planned = readAhead(events, READ_AHEAD, (read) => plan(sending, marks, read));
+    for await (const { event, planned: decided } of planned) {
       if (interrupted || fatal !== undefined) break;
-      await handle(event, planned);
+      await handle(event, decided);
     }
   } catch (error) {
     fatal ??= error;
   } finally {
     await sending?.sender.drain();
+    if (sending) await marks.withdraw(sending.setup);
     sending?.progress.stop();
     stopListening();
   }
@@ -489,6 +498,7 @@ async function sendStage(
       await finish({ id: prepared.id, ...plan.sent }, event.units);
       return;
     }
+    marks.handOver(prepared.key);
     await sender.submit(async () => {
       try {
         const sent =

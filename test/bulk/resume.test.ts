@@ -84,6 +84,13 @@ describe('interruption', () => {
         expect(summary.not_sent).toBe(40 - Number(summary.accepted));
         expect(first.stderr).toContain('Stopping: finishing');
         expect(first.stderr).toContain('To continue, run the same command again');
+        // After a clean stop nothing is in flight: records read ahead and not sent are not marked.
+        const ledger = await cli(['ledger', 'list', '--kind', kind, '--limit', '1000', '--json'], {
+          env: { ...t.env, INTAKE_BASE_URL: proxy.url },
+        });
+        const entries = ledger.json() as { state: string }[];
+        expect(entries.filter((entry) => entry.state === 'sending')).toEqual([]);
+        expect(entries).toHaveLength(Number(summary.accepted));
         // The journal belongs to a service address: the re-run goes the same way.
         const rerun = await cli([kind, 'create', path, '--json'], {
           env: { ...t.env, INTAKE_BASE_URL: proxy.url },
