@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { NetworkError } from '../client/errors.js';
 import type { AttemptReport } from '../client/http.js';
 import { EXIT, ExitCode, UsageError } from '../cli/errors.js';
 import type { Factory } from '../cli/factory.js';
@@ -7,68 +6,25 @@ import { writeJsonLine } from '../cli/output.js';
 import { startSpinner } from '../cli/spinner.js';
 import { checkUnits, type CheckResult } from './check.js';
 import { encodingLabel } from './encoding.js';
-import { assembleRecords, type GroupEvent } from './group.js';
 import type { Ledger } from './ledger.js';
 import type { RecordContext } from '../input/record-context.js';
 import { openLedgerFor } from './open-ledger.js';
 import { recordContext } from './record-sources.js';
 import type { UploadOptions } from './options.js';
+import { Outputs } from './outputs.js';
 import { problemLines } from './problems.js';
 import { UploadProgress } from './progress.js';
-import {
-  RejectsFile,
-  ReportFile,
-  rejectsPath,
-  reportJson,
-  type RejectsShape,
-  type ReportLine,
-} from './report.js';
+import { RejectsFile, ReportFile, rejectsPath, reportJson, type RejectsShape } from './report.js';
 import type { Resource } from './resources.js';
 import { Sender } from './sender.js';
-import {
-  correct,
-  markSending,
-  planRecord,
-  ReadAheadMarks,
-  prepare,
-  sendRecord,
-  type Plan,
-  type Prepared,
-  type SendSetup,
-  type Sent,
-} from './send.js';
-import { emptyTally, countedRecords, writeSummary, type Tally } from './summary.js';
+import { SendPass, type Sending } from './send-pass.js';
+import { countedRecords, writeSummary, type Tally } from './summary.js';
 import type { InputFormat, InputSource } from './source.js';
-import { openUnits, type ReadSetup, type Unit, type UnitSource } from './units.js';
+import { openUnits, type ReadSetup, type UnitSource } from './units.js';
 import type { PasswordSource } from './xlsx/workbook.js';
-import { readAhead } from '../util/read-ahead.js';
 
 /** How many problems are listed on the terminal before "and N more". */
 const SHOWN_PROBLEMS = 20;
-/** Outcomes whose rows go to the rejects file, to be fixed and sent again. */
-const REJECTED: ReadonlySet<string> = new Set(['invalid', 'rejected', 'failed', 'changed']);
-
-/** Where every line of an upload goes: the tally, the report, the rejects file and `--json` results. */
-class Outputs {
-  readonly tally = emptyTally();
-  report: ReportFile | undefined;
-  rejects: RejectsFile | undefined;
-  readonly #results: ((line: ReportLine) => void) | undefined;
-
-  constructor(results?: (line: ReportLine) => void) {
-    this.#results = results;
-  }
-
-  async add(line: ReportLine, units: readonly Unit[], reasonOf?: (unit: Unit) => string): Promise<void> {
-    this.tally.outcomes[line.outcome] += 1;
-    this.#results?.(line);
-    await this.report?.add(line);
-    if (this.rejects && REJECTED.has(line.outcome) && !(line.outcome === 'changed' && line.status === 204)) {
-      for (const unit of units) await this.rejects.add(unit.original, reasonOf?.(unit) ?? line.message);
-    }
-  }
-}
-
 /** The check pass, with a spinner and, without a terminal, a line every few seconds. */
 async function checkStage(f: Factory, units: UnitSource, label: string): Promise<CheckResult> {
   const spinner = startSpinner(f, `Checking ${label}…`);
@@ -113,13 +69,6 @@ function carrierWarnings(f: Factory, context: RecordContext): ((record: unknown)
     warned.add(code);
     f.log.warn(`company_code "${code}" is not in ${book.source}; sending such shipments anyway`);
   };
-}
-
-/** Everything the sending part of an upload uses, released in one place. */
-interface Sending {
-  setup: SendSetup;
-  sender: Sender;
-  progress: UploadProgress;
 }
 
 /** Opens the input as units, with a spinner while a workbook's sheet is read, and says how it is read. */
@@ -259,7 +208,7 @@ async function uploadUnits(f: Factory, run: UploadRun): Promise<void> {
       ? await startSending(f, resource, options, ledger, concurrency, rate, outputs.tally)
       : undefined;
     const onRecord = carrierWarnings(f, run.context);
-    ({ stopped, fatal } = await sendStage(f, {
+    ({ stopped, fatal } = await new SendPass(f, {
       resource,
       units,
       checked,
@@ -268,7 +217,7 @@ async function uploadUnits(f: Factory, run: UploadRun): Promise<void> {
       outputs,
       sending: setup,
       ...(onRecord ? { onRecord } : {}),
-    }));
+    }).run());
   } catch (error) {
     failure = error;
     throw error;
@@ -347,168 +296,4 @@ async function startSending(
     sender,
     progress,
   };
-}
-
-/**
- * How many records the send pass reads ahead of the sender. They are marked in flight in the ledger as
- * they are read, so that one commit covers many (a record marked and then not sent, because the run
- * stopped first, is sent again by the next run, which is safe).
- */
-const READ_AHEAD = 64;
-
-/** What the send pass decided for a record as it read it: send, skip or correct, and its ledger mark. */
-interface Planned {
-  prepared: Prepared;
-  plan: Plan;
-  /** The record's mark as in flight, being committed (records to send only). */
-  marked?: Promise<void>;
-}
-
-/** Decides for each record read whether to send it, and starts marking it in flight if so. */
-function plan(
-  sending: Sending | undefined,
-  marks: ReadAheadMarks,
-  event: GroupEvent,
-): { event: GroupEvent; planned?: Planned } {
-  if (!sending || event.type !== 'record') return { event };
-  const prepared = prepare(sending.setup.resource, event.record);
-  const decided = planRecord(sending.setup, prepared);
-  if (decided.action !== 'send') return { event, planned: { prepared, plan: decided } };
-  const marked = markSending(sending.setup, prepared);
-  // Awaited before the record is sent; a record read ahead and never sent must not leave it unhandled.
-  marked.catch(() => {});
-  marks.add(prepared.key, decided.prior, marked);
-  return { event, planned: { prepared, plan: decided, marked } };
-}
-
-interface SendStage {
-  /** Looks at each record before it is sent (shipments: warns once about a carrier code not in the list). */
-  onRecord?: (record: unknown) => void;
-  resource: Resource<unknown>;
-  units: UnitSource;
-  checked: CheckResult;
-  source: InputSource;
-  options: UploadOptions;
-  outputs: Outputs;
-  sending: Sending | undefined;
-}
-
-/**
- * The send pass: each event of the group stage becomes a report line, and each record ready to send is
- * handed to the sender. Returns how the pass stopped early, if it did, with the error that ended it (the
- * service unreachable, refused credentials, a changed input), once the requests in flight have finished,
- * so that the summary still says what was sent.
- */
-async function sendStage(
-  f: Factory,
-  stage: SendStage,
-): Promise<{ stopped: 'interrupted' | 'failed' | undefined; fatal: unknown }> {
-  const { resource, outputs, sending } = stage;
-  sending?.progress.start(stage.checked.records - stage.checked.invalidRecords);
-  let interrupted = false;
-  let fatal: unknown;
-  let probe: Promise<void> | undefined;
-  const stopListening = f.interrupts.onInterrupt(() => {
-    if (interrupted) {
-      sending?.progress.note('Aborting the requests in flight.');
-      void sending?.setup.client.abort();
-      return;
-    }
-    interrupted = true;
-    sending?.progress.note(
-      `Stopping: finishing ${sending.sender.inFlight} request(s) in flight. Press Ctrl-C again to abort them.`,
-    );
-  });
-  /** After a record got no answer: is the service down (stop, exit 5), or was it that request (go on)? */
-  const checkReachable = (error: NetworkError) =>
-    (probe ??= sending?.setup.client.health().then(
-      () => {
-        probe = undefined;
-      },
-      (reason: unknown) => {
-        fatal ??= reason instanceof NetworkError ? reason : error;
-      },
-    ));
-  const finish = async (line: Omit<ReportLine, 'rows'>, units: Unit[], sent?: Sent) => {
-    if (sent?.unresolved) outputs.tally.unresolved += 1;
-    if (sent?.unreachable) await checkReachable(sent.unreachable);
-    await outputs.add({ ...line, rows: units.map((unit) => unit.row) }, units);
-  };
-  const marks = new ReadAheadMarks();
-  try {
-    const events = assembleRecords(stage.units, stage.checked, stage.source);
-    const planned = readAhead(events, READ_AHEAD, (read) => plan(sending, marks, read));
-    for await (const { event, planned: decided } of planned) {
-      if (interrupted || fatal !== undefined) break;
-      await handle(event, decided);
-    }
-  } catch (error) {
-    fatal ??= error;
-  } finally {
-    await sending?.sender.drain();
-    if (sending) await marks.withdraw(sending.setup);
-    sending?.progress.stop();
-    stopListening();
-  }
-  if (fatal !== undefined) return { stopped: 'failed', fatal };
-  return { stopped: interrupted ? 'interrupted' : undefined, fatal: undefined };
-
-  async function handle(event: GroupEvent, planned: Planned | undefined): Promise<void> {
-    if (event.type === 'duplicate') {
-      await outputs.add(
-        {
-          rows: [event.unit.row],
-          id: '',
-          outcome: 'duplicate',
-          message: `repeats ${stage.units.unitName} ${event.of}`,
-        },
-        [],
-      );
-      return;
-    }
-    if (event.type === 'invalid') {
-      await outputs.add(
-        {
-          rows: event.units.map((unit) => unit.row),
-          id: event.id,
-          outcome: 'invalid',
-          message: event.message,
-        },
-        event.units,
-        event.reasonOf,
-      );
-      return;
-    }
-    stage.onRecord?.(event.record);
-    if (!sending || !planned) {
-      await finish(
-        {
-          id: resource.labelOf(event.record),
-          outcome: stage.options.dryRun ? 'valid' : 'not_sent',
-          message: '',
-        },
-        event.units,
-      );
-      return;
-    }
-    const { prepared, plan, marked } = planned;
-    const { setup, sender } = sending;
-    if (plan.action === 'skip') {
-      outputs.tally.fromLedger += 1;
-      await finish({ id: prepared.id, ...plan.sent }, event.units);
-      return;
-    }
-    marks.handOver(prepared.key);
-    await sender.submit(async () => {
-      try {
-        const sent =
-          plan.action === 'send'
-            ? await sendRecord(setup, prepared, plan.prior, marked ?? markSending(setup, prepared))
-            : await correct(setup, prepared, plan.prior, plan.differing);
-        await finish({ id: prepared.id, ...sent }, event.units, sent);
-      } catch (error) {
-        fatal ??= error;
-      }
-    });
-  }
 }
