@@ -4,9 +4,6 @@ import type { Env } from './factory.js';
 /** How long a keychain may take to answer before it counts as not answering. */
 const KEYCHAIN_TIMEOUT_MS = 5_000;
 
-/** Where secrets go: the OS keychain, or (with `--insecure-storage`, or none answering) the config file. */
-export type SecretStorage = 'keychain' | 'file';
-
 /** The OS keychain: macOS Keychain, Windows Credential Manager, or a Secret Service on Linux. */
 export interface Keychain {
   /** What it is, for people. */

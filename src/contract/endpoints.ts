@@ -157,7 +157,6 @@ export function serviceEndpoints(carriers: readonly Carrier[]) {
 
 /** The nine operations with the built-in carriers, as the client knows them. */
 export const SERVICE_ENDPOINTS = serviceEndpoints(BUILT_IN_CARRIERS);
-export type ServiceEndpointName = keyof typeof SERVICE_ENDPOINTS;
 
 /** The `{name}` parameters of a path template. */
 export function pathParameters(template: string): string[] {
@@ -213,15 +212,6 @@ export function answersOf(endpoint: Endpoint): Record<number, Answer> {
   };
   answers[500] = { description: 'Something failed inside the service.', schema: InternalErrorBody };
   return answers;
-}
-
-/** The status of an operation's success. */
-export function successStatus(endpoint: Endpoint): number {
-  const status = Object.keys(endpoint.answers)
-    .map(Number)
-    .find((code) => code >= 200 && code < 300);
-  if (status === undefined) throw new Error(`${endpoint.method} ${endpoint.path} declares no success`);
-  return status;
 }
 
 /** Fills `{name}` parameters of a path template, encoding each value. */

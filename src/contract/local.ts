@@ -264,4 +264,3 @@ export const LOCAL_ENDPOINTS = {
     },
   }),
 } as const satisfies Record<string, Endpoint>;
-export type LocalEndpointName = keyof typeof LOCAL_ENDPOINTS;

@@ -35,6 +35,3 @@ export class InvalidRequest extends ServiceError {
     this.issues = issues;
   }
 }
-
-/** The data folder is used by another running service. */
-export class DataInUse extends ServiceError {}
