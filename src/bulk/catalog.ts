@@ -6,6 +6,7 @@ import type { UploadOptions } from './options.js';
 import { describeProblems } from './problems.js';
 import { products as productResource, type Resource } from './resources.js';
 import { openInput, planInput } from './source.js';
+import { inspectUnit } from './check.js';
 import { openUnits } from './units.js';
 import type { PasswordSource } from './xlsx/workbook.js';
 
@@ -50,9 +51,7 @@ export async function readCatalog(
     try {
       for (const note of units.notes) f.log.info(`--products: ${note}`);
       for await (const unit of units.units()) {
-        const inspection = unit.unreadable
-          ? { problems: [unit.unreadable] }
-          : units.layout.inspect(unit.value);
+        const inspection = inspectUnit(units.layout, unit);
         if (inspection.problems.length > 0) {
           skipped.push(`${units.unitName} ${unit.row}: ${cut(describeProblems(inspection.problems), 200)}`);
           continue;

@@ -5,7 +5,8 @@ import { GroupIndex } from './group-index.js';
 import { Column } from './memory.js';
 import { describeProblems, type Problem } from './problems.js';
 import { cut } from '../util/cut.js';
-import type { UnitSource } from './units.js';
+import type { Unit, UnitSource } from './units.js';
+import type { Inspection, Layout } from './layouts.js';
 
 /**
  * The outcome of the check pass: every problem, found before anything is sent, and the plan of the send
@@ -32,6 +33,15 @@ export interface CheckResult {
   invalidRecords: number;
   /** Frees the plan's memory. */
   release(): void;
+}
+
+/** What the layout makes of a unit, with the problems found while it was read. */
+export function inspectUnit(layout: Layout, unit: Unit): Inspection {
+  if (unit.unreadable) return { problems: [unit.unreadable] };
+  const inspection = layout.inspect(unit.value);
+  return unit.cellProblems
+    ? { ...inspection, problems: [...unit.cellProblems, ...inspection.problems] }
+    : inspection;
 }
 
 /** Counts progress while checking, for a long file. */
@@ -84,7 +94,7 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
     groupOfUnit.ensure(unit.row + 1);
     unitContent.ensure(unit.row + 1);
     unitContent.array[unit.row] = unit.content;
-    const inspection = unit.unreadable ? { problems: [unit.unreadable] } : layout.inspect(unit.value);
+    const inspection = inspectUnit(layout, unit);
     const key = 'group' in inspection ? inspection.group : undefined;
     if (key === undefined) {
       loose += 1;

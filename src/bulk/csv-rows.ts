@@ -8,6 +8,8 @@ const MAX_ROW_CHARACTERS = 4 * 1024 * 1024;
 export interface CsvRow {
   row: number;
   cells: string[];
+  /** A workbook's columns (from 0) whose formula was saved without its result: no value to read. */
+  formulas?: number[];
 }
 
 const DELIMITERS: Record<string, string> = {

@@ -4,7 +4,10 @@ import { rowFingerprint } from './fingerprint.js';
 import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice, type HeaderRules } from './header.js';
 import type { TableLayout } from './layouts.js';
 import type { InputFormat } from './source.js';
+import type { Problem } from './problems.js';
+import type { SheetReason } from './xlsx/sheet.js';
 import type { Unit, UnitSource } from './units.js';
+import { columnName } from './xlsx/cell-ref.js';
 
 /** A sheet to read: its rows, numbered as the sheet numbers them, any number of times. */
 export interface Table {
@@ -15,8 +18,9 @@ export interface Table {
   /** About how many rows it has, to size the check's indexes. */
   estimatedRows?: number;
   delimiter: string;
-  /** The sheet of a workbook that was read. */
+  /** The sheet of a workbook that was read, and why that one. */
   sheet?: string;
+  sheetReason?: SheetReason;
   /** Says when a row's text is not in the encoding it was read in (CSV). */
   unreadable?: (cells: readonly string[]) => string | undefined;
   close(): Promise<void>;
@@ -59,9 +63,35 @@ function cellsByColumn(cells: readonly string[], index: ReadonlyMap<string, read
   return values;
 }
 
+/** The cells a layout reads that hold a formula saved without its result: they have no value to send. */
+function formulaProblems(formulas: readonly number[], row: number, choice: HeaderChoice): Problem[] {
+  const problems: Problem[] = [];
+  for (const [, positions] of choice.index) {
+    for (const position of positions) {
+      if (!formulas.includes(position)) continue;
+      problems.push({
+        column: choice.header[position] ?? columnName(position),
+        message: `cell ${columnName(position)}${row} is a formula saved without its result, so it has no value to send: open the workbook in your spreadsheet program and save it, or export the values`,
+      });
+    }
+  }
+  return problems;
+}
+
+const SHEET_REASONS: Record<SheetReason, string> = {
+  flag: ' (--sheet)',
+  only: '',
+  active: ': the sheet it opens on (--sheet to choose another)',
+  'first-visible': ': its first visible sheet (--sheet to choose another)',
+};
+
 function describeReading(choice: HeaderChoice, table: Table): string[] {
   const notes: string[] = [];
-  if (table.sheet !== undefined) notes.push(`Reading sheet "${table.sheet}" of ${table.label}.`);
+  if (table.sheet !== undefined) {
+    notes.push(
+      `Reading sheet "${table.sheet}" of ${table.label}${SHEET_REASONS[table.sheetReason ?? 'flag']}.`,
+    );
+  }
   if (choice.titleRows > 0) {
     notes.push(
       `The header is row ${choice.row}; ${choice.titleRows === 1 ? 'the row above it was' : `the ${choice.titleRows} rows above it were`} skipped.`,
@@ -80,7 +110,8 @@ function describeReading(choice: HeaderChoice, table: Table): string[] {
  * unit per row below it, with the cells of the layout's columns.
  */
 export async function tableUnits(table: Table, layout: TableLayout, rules: HeaderRules): Promise<UnitSource> {
-  const choice = chooseHeader(await topRows(table), rules, table.label);
+  const where = table.sheet === undefined ? table.label : `sheet "${table.sheet}" of ${table.label}`;
+  const choice = chooseHeader(await topRows(table), rules, where);
   const info: TableInfo = {
     header: choice.header,
     headerRow: choice.row,
@@ -97,12 +128,16 @@ export async function tableUnits(table: Table, layout: TableLayout, rules: Heade
     table: info,
     notes: describeReading(choice, table),
     async *units() {
-      for await (const { row, cells } of table.rows()) {
+      for await (const { row, cells, formulas } of table.rows()) {
         if (row <= choice.row) continue;
         const { content, replacement } = rowFingerprint(cells);
         const unit: Unit = { row, original: cells, value: cellsByColumn(cells, choice.index), content };
         const unreadable = replacement ? table.unreadable?.(cells) : undefined;
         if (unreadable) unit.unreadable = { message: unreadable };
+        if (formulas) {
+          const problems = formulaProblems(formulas, row, choice);
+          if (problems.length > 0) unit.cellProblems = problems;
+        }
         yield unit;
       }
     },

@@ -27,6 +27,8 @@ export interface Unit {
   content: number;
   /** Why the unit cannot be read at all (not JSON; characters of another encoding). */
   unreadable?: Problem;
+  /** Cells that were read but hold no usable value (a formula saved without its result). */
+  cellProblems?: Problem[];
 }
 
 /** An input opened for reading units, any number of times (once to check, once to send). */

@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { AbortedError, ApiError, NetworkError, UnexpectedResponseError } from '../client/errors.js';
 import { formatLoc } from '../contract/loc.js';
 import type { ReceivedValidationIssue } from '../contract/validation.js';
+import { UploadError, type UploadErrorCode } from '../bulk/errors.js';
 import { CliError, EXIT, ExitCode } from './errors.js';
 import type { Factory } from './factory.js';
 
@@ -19,6 +20,16 @@ export function describeIssues(
     return `${names[field] === undefined ? path : names[field] + path.slice(field.length)}: ${issue.msg}`;
   });
 }
+
+/** What each reason an upload could not go on means to a script. */
+const UPLOAD_EXIT: Record<UploadErrorCode, number> = {
+  input: EXIT.usage,
+  input_changed: EXIT.usage,
+  output: EXIT.usage,
+  ledger: EXIT.failure,
+  ledger_damaged: EXIT.failure,
+  ledger_busy: EXIT.failure,
+};
 
 async function credentialsOrigin(f: Factory): Promise<string> {
   try {
@@ -41,6 +52,12 @@ async function explain(f: Factory, error: unknown): Promise<{ code: number; line
   }
   if (error instanceof CliError)
     return { code: error.exitCode, lines: [error.message, ...error.hints.map((hint) => `  ${hint}`)] };
+  if (error instanceof UploadError) {
+    return {
+      code: UPLOAD_EXIT[error.code],
+      lines: [error.message, ...error.hints.map((hint) => `  ${hint}`)],
+    };
+  }
   if (error instanceof ApiError) {
     const status = `HTTP ${error.status}`;
     if (error.status === 401) {

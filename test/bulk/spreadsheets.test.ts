@@ -289,7 +289,7 @@ describe('protected workbooks and sheets', () => {
     expect(await t.service.local.product('NOPE-1')).toBeUndefined();
   });
 
-  it('reads the first visible sheet, or the one --sheet names by name or position', async () => {
+  it('reads the first visible sheet, or the one --sheet names by name or position among the visible ones', async () => {
     const files = workspace();
     const book = await writeWorkbook(files.path('book.xlsx'), [
       { name: '메모', rows: [['hidden notes']], hidden: true },
@@ -299,7 +299,7 @@ describe('protected workbooks and sheets', () => {
     const first = await cli(['product', 'create', book, '--dry-run', '--json'], { env: t.env });
     expect(first.code).toBe(0);
     expect(first.summary()).toMatchObject({ sheet: '상품A', valid: 2 });
-    const byPosition = await cli(['product', 'create', book, '--sheet', '3', '--dry-run', '--json'], {
+    const byPosition = await cli(['product', 'create', book, '--sheet', '2', '--dry-run', '--json'], {
       env: t.env,
     });
     expect(byPosition.summary()).toMatchObject({ sheet: '상품B' });
@@ -310,7 +310,7 @@ describe('protected workbooks and sheets', () => {
     const missing = await cli(['product', 'create', book, '--sheet', '주문'], { env: t.env });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('book.xlsx has no sheet "주문"');
-    expect(missing.stderr).toContain('Sheets: 1 "메모", 2 "상품A", 3 "상품B"');
+    expect(missing.stderr).toContain('Visible sheets: 1 "상품A", 2 "상품B"; hidden: "메모"');
   });
 
   it('an old .xls, a broken workbook and --sheet on a CSV are usage errors, never a stack trace', async () => {

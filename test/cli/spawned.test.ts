@@ -49,17 +49,21 @@ describe('bin/intake.js', () => {
     expect(result.code).toBe(3);
   });
 
-  it('a workbook is read on a worker thread: its rows checked, a wrong sheet a usage error', async () => {
+  it('a large workbook is read on a worker thread: its rows checked, a wrong sheet a usage error', async () => {
     const dir = tempDir('intake-spawn-xlsx-');
-    const book = await writeWorkbook(join(dir, 'p.xlsx'), [
-      {
-        name: '상품',
-        rows: [
-          ['id', 'name', 'image_url'],
-          ['W-1', '감귤', 'https://shop.example.com/w.jpg'],
-        ],
-      },
-    ]);
+    const book = await writeWorkbook(
+      join(dir, 'p.xlsx'),
+      [
+        {
+          name: '상품',
+          rows: [
+            ['id', 'name', 'image_url'],
+            ['W-1', '감귤', 'https://shop.example.com/w.jpg'],
+          ],
+        },
+      ],
+      { padBytes: 5 * 1024 * 1024 },
+    );
     const dry = await runBin(['product', 'create', book, '--dry-run', '--json'], {
       env: { ...env(), INTAKE_DATA_DIR: dir },
     });
@@ -73,7 +77,7 @@ describe('bin/intake.js', () => {
     });
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('p.xlsx has no sheet "x"');
-    expect(wrong.stderr).toContain('Sheets: 1 "상품"');
+    expect(wrong.stderr).toContain('Visible sheets: 1 "상품"');
   });
 
   it('Ctrl-C before sending ends with 130 and removes the temporary copy of standard input', async () => {

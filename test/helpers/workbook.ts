@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import officeCrypto from 'officecrypto-tool';
@@ -17,9 +18,11 @@ export interface SheetSpec {
 export async function writeWorkbook(
   path: string,
   sheets: readonly SheetSpec[],
-  options: { password?: string } = {},
+  options: { password?: string; padBytes?: number } = {},
 ): Promise<string> {
   const book = new ExcelJS.Workbook();
+  // Random bytes do not compress: a picture of them makes the file as large as asked.
+  if (options.padBytes) book.addImage({ buffer: randomBytes(options.padBytes) as never, extension: 'png' });
   for (const spec of sheets) {
     const sheet = book.addWorksheet(spec.name, spec.hidden ? { state: 'hidden' } : {});
     for (const row of spec.rows) sheet.addRow(row);

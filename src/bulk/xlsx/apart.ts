@@ -1,21 +1,33 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { CliError, EXIT, UsageError } from '../../cli/errors.js';
+import { InputError } from '../errors.js';
 import { copySheet, type SheetCopy } from './sheet.js';
 import type { SheetJob, SheetMessage } from './sheet-worker.js';
 
 /** The worker's module, built next to this one (`dist/`); running from the sources, there is none. */
 const WORKER = new URL('./sheet-worker.js', import.meta.url);
 
+/** Below this size a workbook is read here: starting a thread would cost more than it saves. */
+const SMALL_WORKBOOK_BYTES = 4 * 1024 * 1024;
+
+function sizeOf(job: SheetJob): number {
+  if ('bytes' in job.book) return job.book.bytes.byteLength;
+  try {
+    return statSync(job.book.path).size;
+  } catch {
+    return 0;
+  }
+}
+
 /**
- * Copies a sheet out of its workbook on a worker thread. Reading a large workbook makes a lot of garbage
- * (unzipping, XML); on a thread of its own, that heap is given back whole when the thread ends, instead
- * of staying with the upload that follows. Without a built worker (tests run the sources), the sheet is
- * copied here.
+ * Copies a sheet out of its workbook, on a worker thread when the workbook is large. Reading a large
+ * workbook makes a lot of garbage (inflating, XML); on a thread of its own, that heap is given back whole
+ * when the thread ends, instead of staying with the upload that follows. Without a built worker (tests
+ * run the sources), the sheet is copied here.
  */
 export function copySheetApart(job: SheetJob, progress?: (rows: number) => void): Promise<SheetCopy> {
-  if (!existsSync(fileURLToPath(WORKER))) {
+  if (sizeOf(job) < SMALL_WORKBOOK_BYTES || !existsSync(fileURLToPath(WORKER))) {
     return copySheet(job.book, job.label, job.sheet, job.path, progress);
   }
   const transfer =
@@ -31,14 +43,10 @@ export function copySheetApart(job: SheetJob, progress?: (rows: number) => void)
       if (message.type === 'progress') progress?.(message.rows);
       else if (message.type === 'done') {
         settled = true;
-        resolve({ name: message.name, rows: message.rows });
+        resolve({ name: message.name, reason: message.reason, rows: message.rows });
       } else {
         settled = true;
-        reject(
-          message.usage
-            ? new UsageError(message.message, message.hints)
-            : new CliError(message.message, EXIT.failure),
-        );
+        reject(message.input ? new InputError(message.message, message.hints) : new Error(message.message));
       }
     });
     worker.on('error', (error) => {
@@ -46,8 +54,7 @@ export function copySheetApart(job: SheetJob, progress?: (rows: number) => void)
       settled = true;
     });
     worker.on('exit', (code) => {
-      if (!settled)
-        reject(new CliError(`reading ${job.label} stopped unexpectedly (code ${code})`, EXIT.failure));
+      if (!settled) reject(new Error(`reading ${job.label} stopped unexpectedly (code ${code})`));
     });
   });
 }

@@ -69,7 +69,7 @@ export function numberText(text: string, format: string | undefined, date1904 = 
 export function cellText(cell: StoredCell, book: CellBook): string {
   switch (cell.type) {
     case 's':
-      return book.sharedString(Number(cell.text)) ?? '';
+      return cell.text.trim() === '' ? '' : (book.sharedString(Number(cell.text)) ?? '');
     case 'inlineStr':
     case 'str':
     case 'e':
@@ -81,13 +81,4 @@ export function cellText(cell: StoredCell, book: CellBook): string {
     default:
       return cell.text.trim() === '' ? '' : numberText(cell.text, cell.numFmt, book.date1904);
   }
-}
-
-/** A shared string as exceljs gives it: plain text, or runs of rich text. */
-export function sharedStringText(text: unknown): string {
-  if (typeof text === 'string') return text;
-  if (text && typeof text === 'object' && 'richText' in text) {
-    return (text as { richText: { text?: string }[] }).richText.map((run) => run.text ?? '').join('');
-  }
-  return '';
 }

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { UsageError } from '../../cli/errors.js';
-import { copySheet } from './sheet.js';
+import { UploadError } from '../errors.js';
+import { copySheet, type SheetReason } from './sheet.js';
 import type { WorkbookBytes } from './workbook.js';
 
 /** What the upload asks of the worker, and what the worker answers (see `apart.ts`). */
@@ -13,8 +13,8 @@ export interface SheetJob {
 
 export type SheetMessage =
   | { type: 'progress'; rows: number }
-  | { type: 'done'; name: string; rows: number }
-  | { type: 'error'; usage: boolean; message: string; hints: string[] };
+  | { type: 'done'; name: string; reason: SheetReason; rows: number }
+  | { type: 'error'; input: boolean; message: string; hints: string[] };
 
 const job = workerData as SheetJob;
 const post = (message: SheetMessage) => parentPort?.postMessage(message);
@@ -26,8 +26,8 @@ try {
 } catch (error) {
   post({
     type: 'error',
-    usage: error instanceof UsageError,
+    input: error instanceof UploadError,
     message: error instanceof Error ? error.message : String(error),
-    hints: error instanceof UsageError ? [...error.hints] : [],
+    hints: error instanceof UploadError ? [...error.hints] : [],
   });
 }

@@ -1,18 +1,12 @@
-import { StringDecoder } from 'node:string_decoder';
-import { SaxesParser } from 'saxes';
 import type { CsvRow } from '../csv-rows.js';
+import { InputError } from '../errors.js';
 import { cellText, type CellBook } from './cell-text.js';
+import { columnName, columnOf } from './cell-ref.js';
+import { WORKBOOK_LIMITS, count } from './limits.js';
+import { readXml } from './xml.js';
 
-/** The column number (from 0) of a cell reference: `A1` is 0, `AB12` is 27. */
-function columnOf(reference: string): number {
-  let column = 0;
-  for (let index = 0; index < reference.length; index++) {
-    const code = reference.charCodeAt(index);
-    if (code < 65 || code > 90) break;
-    column = column * 26 + (code - 64);
-  }
-  return column - 1;
-}
+/** A row of a sheet as read: its number, its cells' text, and the columns whose formula has no saved value. */
+export type SheetRow = CsvRow;
 
 /** What reading a sheet needs from its workbook: strings, number formats by style, the date system. */
 export interface SheetBook extends CellBook {
@@ -20,93 +14,136 @@ export interface SheetBook extends CellBook {
 }
 
 /**
- * The rows of a worksheet's XML (`xl/worksheets/sheetN.xml`), as text cells, streaming. exceljs's
- * streaming reader builds a Row and Cell objects per cell; reading the XML here with saxes (the parser
- * exceljs itself uses) takes a third less time and much less memory on a million-row sheet, which is
- * what an upload of such a sheet must stay within. Rows are numbered as the sheet numbers them; a row
- * whose cells are all empty is left out.
+ * The rows of a worksheet's XML (`xl/worksheets/sheetN.xml`), streaming, each cell as a person sees it
+ * (`cell-text.ts`): inline rich text as the text of its runs (phonetic guides left out), a formula as
+ * its saved result. Rows are numbered as the sheet numbers them; a row whose cells are all empty is
+ * left out. A cell past Excel's last row or column, or longer than a cell can be, is refused before it
+ * costs memory.
  */
 export async function* sheetRows(
   xml: AsyncIterable<Buffer | string>,
   book: SheetBook,
-): AsyncGenerator<CsvRow> {
-  const parser = new SaxesParser();
-  // A chunk may end inside a character; the decoder keeps its first bytes for the next one.
-  const decoder = new StringDecoder('utf8');
-  let failure: Error | undefined;
-  let ready: CsvRow[] = [];
+  where: string,
+): AsyncGenerator<SheetRow> {
+  let ready: SheetRow[] = [];
   let cells: string[] | undefined;
+  let formulas: number[] | undefined;
   let rowNumber = 0;
   let column = -1;
   let type: string | undefined;
   let style: number | undefined;
   let text = '';
   let inText = false;
-  parser.on('error', (error) => {
-    failure ??= error;
-  });
-  parser.on('opentag', (node) => {
-    switch (node.name) {
-      case 'row': {
-        const number = Number(node.attributes.r);
-        rowNumber = Number.isInteger(number) && number > 0 ? number : rowNumber + 1;
-        cells = [];
-        column = -1;
-        break;
-      }
-      case 'c': {
-        const reference = node.attributes.r;
-        column = typeof reference === 'string' ? columnOf(reference) : column + 1;
-        type = node.attributes.t as string | undefined;
-        style = node.attributes.s === undefined ? undefined : Number(node.attributes.s);
-        text = '';
-        break;
-      }
-      case 'v':
-      case 't':
-        inText = cells !== undefined;
-        break;
-    }
-  });
-  parser.on('text', (value) => {
-    if (inText) text += value;
-  });
-  parser.on('closetag', (node) => {
-    switch (node.name) {
-      case 'v':
-      case 't':
-        inText = false;
-        break;
-      case 'c':
-        if (cells && column >= 0) {
-          const numFmt = style === undefined ? undefined : book.numFmtOf(style);
-          cells[column] = cellText({ type, text, numFmt }, book);
-        }
-        break;
-      case 'row':
-        if (cells) {
-          let blank = true;
-          for (let index = 0; index < cells.length; index++) {
-            const cell = cells[index];
-            if (cell === undefined) cells[index] = '';
-            else if (blank && cell.trim() !== '') blank = false;
+  let hasValue = false;
+  let hasFormula = false;
+  let phonetic = 0;
+  const tooFar = (what: string) =>
+    new InputError(`${where}: ${what}`, [
+      'Delete the empty rows and columns past your data, save, and try again.',
+    ]);
+  const reading = readXml(
+    xml,
+    {
+      open(name, attributes) {
+        switch (name) {
+          case 'row': {
+            const number = Number(attributes.r);
+            rowNumber = Number.isInteger(number) && number > 0 ? number : rowNumber + 1;
+            if (rowNumber > WORKBOOK_LIMITS.rows) {
+              throw tooFar(
+                `row ${count(rowNumber)} is past Excel's last row (${count(WORKBOOK_LIMITS.rows)})`,
+              );
+            }
+            cells = [];
+            formulas = undefined;
+            column = -1;
+            break;
           }
-          if (!blank) ready.push({ row: rowNumber, cells });
+          case 'c': {
+            const reference = attributes.r;
+            column =
+              typeof reference === 'string' ? columnOf(reference, WORKBOOK_LIMITS.columns) : column + 1;
+            if (column < 0 || column >= WORKBOOK_LIMITS.columns) {
+              throw tooFar(
+                `a cell of row ${count(rowNumber)} (${(reference ?? '').slice(0, 20)}) is past Excel's last column (XFD)`,
+              );
+            }
+            type = attributes.t;
+            style = attributes.s === undefined ? undefined : Number(attributes.s);
+            text = '';
+            hasValue = false;
+            hasFormula = false;
+            break;
+          }
+          case 'f':
+            hasFormula = true;
+            break;
+          case 'rPh':
+            phonetic += 1;
+            break;
+          case 'v':
+          case 't':
+            if (cells !== undefined && phonetic === 0) {
+              inText = true;
+              hasValue = true;
+            }
+            break;
         }
-        cells = undefined;
-        break;
-    }
-  });
-  for await (const chunk of xml) {
-    parser.write(typeof chunk === 'string' ? chunk : decoder.write(chunk));
-    if (failure) throw failure;
+      },
+      text(value) {
+        if (!inText) return;
+        text += value;
+        if (text.length > WORKBOOK_LIMITS.cellCharacters) {
+          throw new InputError(
+            `${where}: cell ${columnName(column)}${rowNumber} holds over ${count(WORKBOOK_LIMITS.cellCharacters)} characters, more than a cell can`,
+          );
+        }
+      },
+      close(name) {
+        switch (name) {
+          case 'v':
+          case 't':
+            inText = false;
+            break;
+          case 'rPh':
+            phonetic -= 1;
+            break;
+          case 'c':
+            if (!cells || column < 0) break;
+            // A formula saved without its result: an empty `<v>` is Excel's empty text only when typed `str`.
+            if (hasFormula && (!hasValue || (text === '' && type !== 'str'))) {
+              cells[column] = '';
+              (formulas ??= []).push(column);
+              break;
+            }
+            cells[column] = cellText(
+              { type, text, numFmt: style === undefined ? undefined : book.numFmtOf(style) },
+              book,
+            );
+            break;
+          case 'row':
+            if (cells) {
+              let blank = formulas === undefined;
+              for (let index = 0; index < cells.length; index++) {
+                const cell = cells[index];
+                if (cell === undefined) cells[index] = '';
+                else if (blank && cell.trim() !== '') blank = false;
+              }
+              if (!blank)
+                ready.push(formulas ? { row: rowNumber, cells, formulas } : { row: rowNumber, cells });
+            }
+            cells = undefined;
+            break;
+        }
+      },
+    },
+    where,
+  );
+  for await (const _ of reading) {
     if (ready.length > 0) {
       yield* ready;
       ready = [];
     }
   }
-  parser.write(decoder.end());
-  parser.close();
-  if (failure) throw failure;
   yield* ready;
 }

@@ -1,75 +1,58 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { UsageError } from '../../cli/errors.js';
-import type { CsvRow } from '../csv-rows.js';
+import { InputError } from '../errors.js';
 import { ndjsonLines } from '../json-stream.js';
-import { sharedStringText } from './cell-text.js';
-import { sheetRows } from './sheet-xml.js';
-import { StringTable } from './string-table.js';
-import { workbookStream, type WorkbookBytes } from './workbook.js';
+import { readWorkbookParts, type SheetEntry } from './parts.js';
+import { readSharedStrings } from './shared-strings.js';
+import { sheetRows, type SheetRow } from './sheet-xml.js';
+import { CellFormats } from './styles.js';
+import type { WorkbookBytes } from './workbook.js';
+import { WorkbookZip } from './zip.js';
 
-/** A sheet of the workbook: its name, and the number in its part name (`xl/worksheets/sheet3.xml`). */
-interface SheetEntry {
-  name: string;
-  part: string | undefined;
-  hidden: boolean;
-}
+/** Why a sheet was read: it was asked for, or it is the one the workbook opens on. */
+export type SheetReason = 'flag' | 'active' | 'first-visible' | 'only';
 
-/** What exceljs's streaming reader knows of the workbook once it has read its parts. */
-interface ReaderState {
-  model?: { sheets?: { name: string; rId: string; state?: string }[] };
-  workbookRels?: { Id: string; Target: string }[];
-  properties?: { model?: { date1904?: boolean } };
-  styles?: { getStyleModel(id: number): { numFmt?: string } | undefined };
-}
-
-/** A worksheet as exceljs's reader hands it over, with its XML not yet read. */
-interface StreamWorksheet {
-  /** The sheet's id in the workbook when exceljs matched its part to a sheet, else the part's number. */
-  id: number | string;
-  /** The sheet's name when exceljs matched it, else `Sheet<part number>`. */
-  name: string;
-  /** The sheet's XML. */
-  iterator: AsyncIterable<Buffer> & { destroy?: () => void };
-}
-
-function sheetsOf(reader: ReaderState): SheetEntry[] {
-  const rels = reader.workbookRels ?? [];
-  return (reader.model?.sheets ?? []).map((sheet) => {
-    const target = rels.find((rel) => rel.Id === sheet.rId)?.Target ?? '';
-    return {
-      name: sheet.name,
-      part: /worksheets\/sheet(\d+)\.xml$/.exec(target)?.[1],
-      hidden: sheet.state === 'hidden' || sheet.state === 'veryHidden',
-    };
-  });
-}
-
-/** The sheet `--sheet` names (a name, or a position from 1), else the first visible one. */
+/**
+ * The sheet to read. `--sheet` names one (its name, or its position among the visible tabs, from 1);
+ * otherwise the sheet the workbook opens on, as the program that saved it left it (a settings sheet
+ * placed first, whose hidden flag another program dropped, is not read by mistake), or the first
+ * visible one.
+ */
 export function chooseSheet(
   sheets: readonly SheetEntry[],
+  activeTab: number | undefined,
   flag: string | undefined,
   label: string,
-): SheetEntry {
+): { sheet: SheetEntry; reason: SheetReason } {
+  const visible = sheets.filter((sheet) => !sheet.hidden);
   const worksheets = sheets.filter((sheet) => sheet.part !== undefined);
   const listing = () => [
-    `Sheets: ${sheets.map((sheet, index) => `${index + 1} "${sheet.name}"`).join(', ')}`,
+    `Visible sheets: ${visible.map((sheet, index) => `${index + 1} "${sheet.name}"`).join(', ') || 'none'}` +
+      (visible.length < sheets.length
+        ? `; hidden: ${sheets
+            .filter((sheet) => sheet.hidden)
+            .map((sheet) => `"${sheet.name}"`)
+            .join(', ')}`
+        : ''),
   ];
   if (flag === undefined) {
+    if (worksheets.length === 1) return { sheet: worksheets[0] as SheetEntry, reason: 'only' };
+    const active = activeTab === undefined ? undefined : sheets[activeTab];
+    if (active && active.part !== undefined && !active.hidden) return { sheet: active, reason: 'active' };
     const first = worksheets.find((sheet) => !sheet.hidden) ?? worksheets[0];
-    if (!first) throw new UsageError(`${label} has no worksheet`);
-    return first;
+    if (!first) throw new InputError(`${label} has no worksheet`);
+    return { sheet: first, reason: 'first-visible' };
   }
   const wanted = flag.trim();
-  const byPosition = /^\d+$/.test(wanted) ? sheets[Number(wanted) - 1] : undefined;
+  const byPosition = /^\d+$/.test(wanted) ? visible[Number(wanted) - 1] : undefined;
   const found =
     byPosition ??
     sheets.find((sheet) => sheet.name === wanted) ??
     sheets.find((sheet) => sheet.name.trim().toLowerCase() === wanted.toLowerCase());
-  if (!found) throw new UsageError(`${label} has no sheet "${wanted}"`, listing());
+  if (!found) throw new InputError(`${label} has no sheet "${wanted}"`, listing());
   if (found.part === undefined)
-    throw new UsageError(`sheet "${found.name}" of ${label} is a chart, not a worksheet`, listing());
-  return found;
+    throw new InputError(`sheet "${found.name}" of ${label} is a chart, not a worksheet`, listing());
+  return { sheet: found, reason: 'flag' };
 }
 
 /** Writes lines to a stream, in batches, waiting when it is full. */
@@ -103,19 +86,19 @@ class LineWriter {
   }
 }
 
-/** A sheet copied out of its workbook: which one, and how many rows with something in them. */
+/** A sheet copied out of its workbook: which one and why, and how many rows with something in them. */
 export interface SheetCopy {
   name: string;
+  reason: SheetReason;
   rows: number;
 }
 
 /**
  * Reads one sheet of a workbook, streaming, and writes its rows to `path` as lines of JSON (`[row,
- * "cell", ...]`), numbered as the sheet numbers them, blank rows left out. The upload then reads that
- * file twice (to check, then to send) instead of unzipping and parsing the workbook twice. exceljs's
- * WorkbookReader reads the workbook's parts (sheets, styles, the date system) and emits its shared
- * strings, kept in a compact table; the sheet's own XML is read by `sheet-xml.ts`, each cell as a
- * person sees it (`cell-text.ts`).
+ * [cells], [formula columns]]`), numbered as the sheet numbers them, blank rows left out. The upload
+ * then reads that file twice (to check, then to send) instead of unzipping and parsing the workbook
+ * twice. The zip is read from its central directory (`zip.ts`), so the order its parts were written
+ * in does not matter; every part is checked against the limits before it is inflated.
  */
 export async function copySheet(
   book: WorkbookBytes,
@@ -124,81 +107,47 @@ export async function copySheet(
   path: string,
   progress?: (rows: number) => void,
 ): Promise<SheetCopy> {
-  const { default: ExcelJS } = await import('exceljs');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(workbookStream(book), {
-    sharedStrings: 'emit',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  const strings = new StringTable();
-  const lookup = (index: number) => strings.get(index);
-  const writer = new LineWriter(createWriteStream(path, { mode: 0o600 }));
-  let chosen: SheetEntry | undefined;
-  let rows = 0;
+  const zip = await WorkbookZip.open(book, label);
   try {
-    // Worksheets come as `{eventType, value}`; shared strings (with `sharedStrings: 'emit'`) as bare
-    // `{index, text}`.
-    const events = reader.parse() as unknown as AsyncIterable<
-      { eventType: string; value: unknown } | { index: number; text: unknown }
-    >;
-    for await (const event of events) {
-      if ('index' in event) {
-        strings.set(event.index, sharedStringText(event.text));
-        continue;
-      }
-      if (event.eventType !== 'worksheet') continue;
-      const worksheet = event.value as StreamWorksheet;
-      const state = reader as unknown as ReaderState;
-      chosen ??= chooseSheet(sheetsOf(state), sheetFlag, label);
-      const unmatched = worksheet.name === `Sheet${worksheet.id}`;
-      const isChosen = unmatched ? String(worksheet.id) === chosen.part : worksheet.name === chosen.name;
-      if (!isChosen) {
-        worksheet.iterator.destroy?.();
-        continue;
-      }
-      const book = {
-        sharedString: lookup,
-        date1904: state.properties?.model?.date1904 === true,
-        numFmtOf: (style: number) => state.styles?.getStyleModel(style)?.numFmt,
+    const parts = await readWorkbookParts(zip, label);
+    const { sheet, reason } = chooseSheet(parts.sheets, parts.activeTab, sheetFlag, label);
+    const formats = await CellFormats.read(zip, parts.styles, label);
+    const strings = await readSharedStrings(zip, parts.sharedStrings, label);
+    const writer = new LineWriter(createWriteStream(path, { mode: 0o600 }));
+    let rows = 0;
+    try {
+      const cells = {
+        sharedString: (index: number) => strings.get(index),
+        date1904: parts.date1904,
+        numFmtOf: (style: number) => formats.of(style),
       };
-      for await (const { row, cells } of sheetRows(worksheet.iterator, book)) {
+      const xml = await zip.open(sheet.part as string, `sheet "${sheet.name}"`);
+      for await (const row of sheetRows(xml, cells, `sheet "${sheet.name}" of ${label}`)) {
         rows += 1;
         if (rows % 10_000 === 0) progress?.(rows);
-        await writer.add(JSON.stringify([row, ...cells]));
+        await writer.add(
+          JSON.stringify(row.formulas ? [row.row, row.cells, row.formulas] : [row.row, row.cells]),
+        );
       }
+    } finally {
+      strings.release();
+      await writer.close();
     }
-    await writer.close();
-  } catch (error) {
-    await writer.close().catch(() => {});
-    if (error instanceof UsageError) throw error;
-    throw unreadable(error, label);
+    return { name: sheet.name, reason, rows };
   } finally {
-    strings.release();
+    zip.close();
   }
-  if (!chosen) throw new UsageError(`${label} has no worksheet`);
-  return { name: chosen.name, rows };
-}
-
-function unreadable(error: unknown, label: string): UsageError {
-  const code = (error as { code?: string }).code;
-  if (code === 'ENOENT') return new UsageError(`cannot read ${label}: it was removed`);
-  const message = error instanceof Error ? error.message : String(error);
-  return new UsageError(`cannot read ${label} as an Excel workbook: ${message}`, [
-    'Is it a complete .xlsx file? Open it in Excel and save it again, or export CSV.',
-  ]);
 }
 
 /** The rows of a sheet copied by `copySheet`, read as they are needed (no more are held). */
-export async function* copiedRows(path: string, label: string): AsyncGenerator<CsvRow> {
+export async function* copiedRows(path: string, label: string): AsyncGenerator<SheetRow> {
   for await (const line of ndjsonLines(
     createReadStream(path, { encoding: 'utf8', highWaterMark: 64 * 1024 }),
   )) {
     if (line.text === undefined) {
-      throw new UsageError(`${label}: a row after sheet line ${line.position} holds over 4 MB of text`);
+      throw new InputError(`${label}: a row after sheet line ${line.position} holds over 4 MB of text`);
     }
-    const [row, ...cells] = JSON.parse(line.text) as [number, ...string[]];
-    yield { row, cells };
+    const [row, cells, formulas] = JSON.parse(line.text) as [number, string[], number[]?];
+    yield formulas ? { row, cells, formulas } : { row, cells };
   }
 }

@@ -33,6 +33,7 @@ export async function xlsxTable(source: InputSource, options: WorkbookOptions): 
       encoding: { name: 'utf8', how: 'detected' },
       delimiter: ',',
       sheet: copy.name,
+      sheetReason: copy.reason,
       estimatedRows: copy.rows,
       rows: () => copiedRows(path, source.label),
       close: () => removeTempFolder(folder),

@@ -1,0 +1,34 @@
+/**
+ * Why an upload could not go on, with a stable `code` so that each front end (the CLI's exit codes, the
+ * browser's messages) decides what to make of it without reading the text.
+ *
+ * - `input`: the input cannot be read, is not what it claims to be, or is too large to read safely;
+ * - `input_changed`: the input is not the file that was checked any more;
+ * - `output`: a file the upload writes (report, rejects) cannot be written;
+ * - `ledger`: the ledger cannot be opened or written;
+ * - `ledger_damaged`: the ledger's file is damaged (`intake ledger repair` reads back what it can);
+ * - `ledger_busy`: another upload is using the ledger and this one chose not to wait.
+ */
+export type UploadErrorCode =
+  'input' | 'input_changed' | 'output' | 'ledger' | 'ledger_damaged' | 'ledger_busy';
+
+export class UploadError extends Error {
+  readonly code: UploadErrorCode;
+  /** Lines for people: what to do next. */
+  readonly hints: readonly string[];
+
+  constructor(code: UploadErrorCode, message: string, hints: readonly string[] = [], options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'UploadError';
+    this.code = code;
+    this.hints = hints;
+  }
+}
+
+/** The input cannot be read as what it claims to be, or is too large to read safely. */
+export class InputError extends UploadError {
+  constructor(message: string, hints: readonly string[] = [], options?: ErrorOptions) {
+    super('input', message, hints, options);
+    this.name = 'InputError';
+  }
+}
