@@ -7,10 +7,11 @@
  * - `output`: a file the upload writes (report, rejects) cannot be written;
  * - `ledger`: the ledger cannot be opened or written;
  * - `ledger_damaged`: the ledger's file is damaged (`intake ledger repair` reads back what it can);
- * - `ledger_busy`: another upload is using the ledger and this one chose not to wait.
+ * - `ledger_busy`: another upload is using the ledger and this one chose not to wait;
+ * - `interrupted`: the person stopped the upload before it began sending (Ctrl-C while it waited).
  */
 export type UploadErrorCode =
-  'input' | 'input_changed' | 'output' | 'ledger' | 'ledger_damaged' | 'ledger_busy';
+  'input' | 'input_changed' | 'output' | 'ledger' | 'ledger_damaged' | 'ledger_busy' | 'interrupted';
 
 export class UploadError extends Error {
   readonly code: UploadErrorCode;

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { CliError, EXIT } from '../cli/errors.js';
 import { openDatabase, type Db } from '../storage/sqlite.js';
+import { UploadError } from './errors.js';
 
 /** What the ledger knows of a record: whether it is in flight, or what the service answered. */
 export type LedgerState = 'sending' | 'accepted' | 'already_registered' | 'rejected' | 'failed';
@@ -24,8 +24,33 @@ export interface LedgerEntry {
 
 /** A service and the access key id used on it: records sent to one are not another's. */
 export interface LedgerTarget {
+  /** The service, normalised: one service however its address is written. */
   service: string;
   accessKeyId: string;
+  /** The address as it was last given, to show people. */
+  address?: string;
+}
+
+/** SQLite's ways of saying a file is damaged, or is not a database at all. */
+const DAMAGE = /^SQLITE_(CORRUPT|NOTADB)/;
+
+/** Whether an error (or what caused it) says the database file is damaged. */
+export function isDamaged(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (DAMAGE.test((cause as { code?: string }).code ?? '')) return true;
+  }
+  return false;
+}
+
+/** The error for a damaged ledger, with the ways out. */
+export function damagedLedger(path: string, error: unknown): UploadError {
+  const reason =
+    error instanceof Error ? (error.cause instanceof Error ? error.cause : error).message : String(error);
+  return new UploadError('ledger_damaged', `the upload ledger ${path} is damaged (${reason})`, [
+    'Run: intake ledger repair   (keeps every record it can still read, and sets the damaged file aside)',
+    'or:  intake ledger clear --force   (starts an empty ledger; the damaged file is set aside too)',
+    'Either way, the next upload asks the service about what the ledger no longer knows: nothing is sent twice.',
+  ]);
 }
 
 const MIGRATIONS = [
@@ -71,6 +96,8 @@ const MIGRATIONS = [
     mtime_ms REAL NOT NULL
   ) WITHOUT ROWID;
   `,
+  // The address people gave, to show them (`service` is the normalised form).
+  `ALTER TABLE targets ADD COLUMN address TEXT;`,
 ];
 
 interface RecordRow {
@@ -94,6 +121,15 @@ const toEntry = (row: RecordRow): LedgerEntry => ({
   message: row.message,
   updatedAt: row.updated_at,
 });
+
+/** The ledger's tables and the keys their rows are stored in, for reading a damaged file back. */
+export const LEDGER_TABLES = [
+  { name: 'targets', key: ['id'] },
+  { name: 'records', key: ['target_id', 'kind', 'key'] },
+  { name: 'order_items', key: ['target_id', 'item_id'] },
+  { name: 'products', key: ['target_id', 'product_id'] },
+  { name: 'written_files', key: ['path'] },
+] as const;
 
 /** Most products remembered as written (a run's catalog is rarely larger). */
 const PRODUCTS_REMEMBERED = 10_000;
@@ -132,17 +168,27 @@ export class Ledger {
 
   constructor(dataDir: string) {
     this.path = join(dataDir, 'ledger.db');
-    this.#db = openDatabase(this.path, {
-      migrations: MIGRATIONS,
-      synchronous: 'NORMAL',
-      what: 'the upload ledger',
-    });
+    try {
+      this.#db = openDatabase(this.path, {
+        migrations: MIGRATIONS,
+        synchronous: 'NORMAL',
+        what: 'the upload ledger',
+      });
+    } catch (error) {
+      if (isDamaged(error)) throw damagedLedger(this.path, error);
+      throw new UploadError(
+        'ledger',
+        `cannot open the upload ledger ${this.path}: ${(error as Error).message}`,
+        ['Intake keeps what uploads sent there; set INTAKE_DATA_DIR to use another folder.'],
+      );
+    }
     const db = this.#db;
     this.#statements = {
       target: db.prepare<[string, string], { id: number }>(
         'SELECT id FROM targets WHERE service = ? AND access_key_id = ?',
       ),
       addTarget: db.prepare<[string, string]>('INSERT INTO targets (service, access_key_id) VALUES (?, ?)'),
+      address: db.prepare<[string, number]>('UPDATE targets SET address = ? WHERE id = ?'),
       get: db.prepare<[number, string, string], RecordRow>(
         'SELECT * FROM records WHERE target_id = ? AND kind = ? AND key = ?',
       ),
@@ -172,7 +218,8 @@ export class Ledger {
         'SELECT name, image_url FROM products WHERE target_id = ? AND product_id = ?',
       ),
       counts: db.prepare<[], LedgerCount>(
-        `SELECT targets.service AS service, targets.access_key_id AS access_key_id, kind, state, COUNT(*) AS count
+        `SELECT COALESCE(targets.address, targets.service) AS service, targets.access_key_id AS access_key_id,
+           kind, state, COUNT(*) AS count
          FROM records JOIN targets ON targets.id = records.target_id
          GROUP BY targets.id, kind, state ORDER BY targets.service, targets.access_key_id, kind, state`,
       ),
@@ -198,14 +245,28 @@ export class Ledger {
 
   /** Chooses the service and credentials whose records are read and written from now on. */
   useTarget(target: LedgerTarget): this {
-    const found = this.#statements.target.get(target.service, target.accessKeyId);
-    this.#target =
-      found?.id ?? Number(this.#statements.addTarget.run(target.service, target.accessKeyId).lastInsertRowid);
+    this.#reading(() => {
+      const found = this.#statements.target.get(target.service, target.accessKeyId);
+      this.#target =
+        found?.id ??
+        Number(this.#statements.addTarget.run(target.service, target.accessKeyId).lastInsertRowid);
+      if (target.address !== undefined) this.#statements.address.run(target.address, this.#target);
+    });
     return this;
   }
 
+  /** Runs a read (or a small write) of the ledger, saying clearly when its file is damaged. */
+  #reading<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (isDamaged(error)) throw damagedLedger(this.path, error);
+      throw error;
+    }
+  }
+
   get(kind: RecordKind, key: string): LedgerEntry | undefined {
-    const row = this.#statements.get.get(this.#target, kind, key);
+    const row = this.#reading(() => this.#statements.get.get(this.#target, kind, key));
     return row ? toEntry(row) : undefined;
   }
 
@@ -330,12 +391,12 @@ export class Ledger {
 
   /** The order of an item this tool sent, if the service accepted it. */
   orderOfItem(itemId: string): string | undefined {
-    return this.#statements.orderOfItem.get(this.#target, itemId)?.order_id;
+    return this.#reading(() => this.#statements.orderOfItem.get(this.#target, itemId)?.order_id);
   }
 
   /** A product's name and image as this tool sent them, if the service accepted it. */
   product(productId: string): { name: string; image_url: string } | undefined {
-    return this.#statements.productById.get(this.#target, productId);
+    return this.#reading(() => this.#statements.productById.get(this.#target, productId));
   }
 
   /** Commits the answers held so far. */
@@ -352,51 +413,82 @@ export class Ledger {
   }
 
   /** A write that failed (a full disk), said with the file: the upload stops rather than lose track. */
-  #writeError(error: unknown): CliError {
+  #writeError(error: unknown): UploadError {
+    if (isDamaged(error)) return damagedLedger(this.path, error);
     const code = (error as { code?: string }).code;
     const reason = code === 'SQLITE_FULL' ? 'no space left on the device' : (error as Error).message;
-    return new CliError(`cannot write the upload ledger ${this.path}: ${reason}`, EXIT.failure, [
+    return new UploadError('ledger', `cannot write the upload ledger ${this.path}: ${reason}`, [
       'Records in flight are sent again by the next run; nothing is lost.',
     ]);
   }
 
   /** Records by service, credentials, kind and state. */
   counts(): LedgerCount[] {
-    return this.#statements.counts.all();
+    return this.#reading(() => this.#statements.counts.all());
   }
 
   /** The records of the chosen target, newest first. */
   list(options: { kind?: RecordKind; state?: LedgerState; limit: number }): LedgerEntry[] {
-    return this.#statements.list
-      .all({
-        target: this.#target,
-        kind: options.kind ?? null,
-        state: options.state ?? null,
-        limit: options.limit,
-      })
-      .map(toEntry);
+    return this.#reading(() =>
+      this.#statements.list
+        .all({
+          target: this.#target,
+          kind: options.kind ?? null,
+          state: options.state ?? null,
+          limit: options.limit,
+        })
+        .map(toEntry),
+    );
   }
 
   /** Forgets the records of the chosen target (of one kind, when given); returns how many. */
   clear(kind?: RecordKind): number {
-    return this.#db.transaction(() => {
-      const records = this.#statements.clear.run({ target: this.#target, kind: kind ?? null }).changes;
-      if (kind === undefined || kind === 'order')
-        this.#db.prepare('DELETE FROM order_items WHERE target_id = ?').run(this.#target);
-      if (kind === undefined || kind !== 'shipment')
-        this.#db.prepare('DELETE FROM products WHERE target_id = ?').run(this.#target);
-      return records;
-    })();
+    return this.#reading(() =>
+      this.#db.transaction(() => {
+        const records = this.#statements.clear.run({ target: this.#target, kind: kind ?? null }).changes;
+        if (kind === undefined || kind === 'order')
+          this.#db.prepare('DELETE FROM order_items WHERE target_id = ?').run(this.#target);
+        if (kind === undefined || kind !== 'shipment')
+          this.#db.prepare('DELETE FROM products WHERE target_id = ?').run(this.#target);
+        return records;
+      })(),
+    );
   }
 
   /** What the ledger noted of a file an upload wrote: its size and time, to tell whether it was edited. */
   writtenFile(path: string): { size: number; mtimeMs: number } | undefined {
-    const row = this.#statements.writtenFile.get(path);
+    const row = this.#reading(() => this.#statements.writtenFile.get(path));
     return row ? { size: row.size, mtimeMs: row.mtime_ms } : undefined;
   }
 
   noteWrittenFile(path: string, size: number, mtimeMs: number): void {
     this.#statements.noteFile.run(path, size, mtimeMs);
+  }
+
+  /** What SQLite finds wrong with the file (`PRAGMA quick_check`); empty when it is sound. */
+  problems(): string[] {
+    try {
+      const rows = this.#db.pragma('quick_check') as { quick_check: string }[];
+      return rows.map((row) => row.quick_check).filter((line) => line !== 'ok');
+    } catch (error) {
+      return [(error as Error).message];
+    }
+  }
+
+  /** Writes rows read back from a damaged ledger (`ledger-repair.ts`) into this one. */
+  restore(tables: ReadonlyMap<string, readonly unknown[]>): void {
+    this.#db.transaction(() => {
+      for (const [table, rows] of tables) {
+        for (const row of rows) {
+          const entries = Object.entries(row as Record<string, unknown>);
+          const columns = entries.map(([column]) => column).join(', ');
+          const places = entries.map(() => '?').join(', ');
+          this.#db
+            .prepare(`INSERT OR IGNORE INTO ${table} (${columns}) VALUES (${places})`)
+            .run(...entries.map(([, value]) => value));
+        }
+      }
+    })();
   }
 
   close(): void {

@@ -1,21 +1,12 @@
 import { normalizeServiceUrl } from '../client/service-address.js';
-import { CliError, EXIT, UsageError } from '../cli/errors.js';
+import { UsageError } from '../cli/errors.js';
 import type { Factory } from '../cli/factory.js';
 import { dataDir } from '../cli/paths.js';
 import { Ledger, type LedgerTarget } from './ledger.js';
 
-/** Opens the upload ledger in the data folder; a failure says where and how to choose another. */
+/** Opens the upload ledger in the data folder; a failure says where, and what to do. */
 export function openLedger(f: Factory): Ledger {
-  const folder = dataDir(f.env);
-  try {
-    return new Ledger(folder);
-  } catch (error) {
-    throw new CliError(
-      `cannot open the upload ledger in ${folder}: ${(error as Error).message}`,
-      EXIT.failure,
-      ['Intake keeps what uploads sent there; set INTAKE_DATA_DIR to use another folder.'],
-    );
-  }
+  return new Ledger(dataDir(f.env));
 }
 
 /** The service and access key id the settings name: whose records the ledger reads and writes. */
@@ -27,7 +18,8 @@ export async function ledgerTarget(f: Factory): Promise<LedgerTarget> {
       'Choose one with --profile, or set INTAKE_ACCESS_KEY_ID.',
     ]);
   }
-  return { service: normalizeServiceUrl(settings.baseUrl.value), accessKeyId };
+  const address = settings.baseUrl.value.replace(/\/+$/, '');
+  return { service: normalizeServiceUrl(settings.baseUrl.value), accessKeyId, address };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import { csvRow } from '../util/csv.js';
+import { csvRow, formulaSafe } from '../util/csv.js';
 import type { Outcome } from './outcome.js';
 import { OutputFile } from './output-file.js';
 import type { RejectsWorkbook } from './xlsx/rejects-workbook.js';
@@ -57,7 +57,7 @@ export class ReportFile {
       return;
     }
     await this.#file.write(
-      `${csvRow([line.rows.join('|'), line.id, line.outcome, line.status ?? '', line.message])}\n`,
+      `${csvRow([line.rows.join('|'), line.id, line.outcome, line.status ?? '', line.message], ',', true)}\n`,
     );
   }
 
@@ -139,7 +139,7 @@ export class RejectsFile {
     }
     const encoding = shape.encoding ?? 'utf8';
     const bom = encoding === 'utf8' || encoding.startsWith('utf16') ? '\uFEFF' : '';
-    const head = header ? `${bom}${csvRow([...header, 'error'], shape.delimiter)}\n` : '';
+    const head = header ? `${bom}${csvRow([...header, 'error'], shape.delimiter, true)}\n` : '';
     const file = await OutputFile.create(path, head, { what: 'rejects file', userGiven: false, encoding });
     return new RejectsFile(path, shape, file);
   }
@@ -151,8 +151,8 @@ export class RejectsFile {
       const cells = [...(original as string[])];
       while (cells.length < header.length) cells.push('');
       const row = [...cells.slice(0, header.length), error];
-      if (this.#workbook) this.#workbook.add(row);
-      else await this.#text?.write(`${csvRow(row, this.#shape.delimiter)}\n`);
+      if (this.#workbook) this.#workbook.add(row.map(formulaSafe));
+      else await this.#text?.write(`${csvRow(row, this.#shape.delimiter, true)}\n`);
       return;
     }
     const entry =

@@ -114,6 +114,8 @@ export class SendPass {
       return;
     }
     this.#interrupted = true;
+    // Records waiting to be tried again give up now; the next run sends them (the ledger has them in flight).
+    sending?.setup.client.http.stopRetrying();
     sending?.progress.note(
       `Stopping: finishing ${sending.sender.inFlight} request(s) in flight. Press Ctrl-C again to abort them.`,
     );

@@ -9,6 +9,8 @@ import { encodingLabel } from './encoding.js';
 import type { Ledger } from './ledger.js';
 import type { RecordContext } from '../input/record-context.js';
 import { openLedgerFor } from './open-ledger.js';
+import { LedgerLock, describeHolder } from './ledger-lock.js';
+import { dataDir } from '../cli/paths.js';
 import { recordContext } from './record-sources.js';
 import type { UploadOptions } from './options.js';
 import { Outputs } from './outputs.js';
@@ -122,6 +124,39 @@ export async function runUpload(
   const started = performance.now();
   // Credentials are resolved before the long check, so that missing ones fail at once.
   if (!options.dryRun) await f.credentials();
+  const lock = options.dryRun ? undefined : await lockLedger(f, `${resource.name} create ${source.label}`);
+  try {
+    await uploadWithLedger(f, { resource, source, format, options, password, json, started });
+  } finally {
+    lock?.release();
+  }
+}
+
+/** Waits for the ledger to be free (another upload is using it), saying so; Ctrl-C stops the wait. */
+async function lockLedger(f: Factory, what: string): Promise<LedgerLock> {
+  const stop = new AbortController();
+  const stopListening = f.interrupts.onInterrupt(() => stop.abort());
+  try {
+    return await LedgerLock.acquire(dataDir(f.env), {
+      what,
+      signal: stop.signal,
+      onWait: (holder) =>
+        f.log.info(
+          `Another upload is using the ledger${describeHolder(holder)}; waiting for it to finish (Ctrl-C to stop).`,
+        ),
+    });
+  } finally {
+    stopListening();
+  }
+}
+
+async function uploadWithLedger(
+  f: Factory,
+  run: Pick<UploadRun, 'resource' | 'source' | 'format' | 'options' | 'json' | 'started'> & {
+    password: PasswordSource;
+  },
+): Promise<void> {
+  const { resource, source, format, options, password, json, started } = run;
   const ledger = await openLedgerFor(f);
   try {
     const context = await recordContext(f, resource.name, {
@@ -270,7 +305,7 @@ async function startSending(
   rate: number | undefined,
   tally: Tally,
 ): Promise<Sending> {
-  const client = await f.apiClient();
+  const client = await f.apiClient({ patient: true });
   const sender = new Sender(concurrency, rate);
   client.http.observe((report: AttemptReport) => {
     if (report.retryInMs !== undefined) tally.retries += 1;

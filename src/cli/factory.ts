@@ -24,6 +24,10 @@ export interface FactoryDeps {
   /** Used instead of the client's own agent (a test's MockAgent or fault proxy setup). */
   dispatcher?: Dispatcher;
   retry?: RetryPolicy;
+  /** How an upload retries its records (default `PATIENT_RETRY`: a minute). */
+  patientRetry?: RetryPolicy;
+  /** The jitter of retry waits. */
+  random?: () => number;
   prompter?: Prompter;
 }
 
@@ -61,10 +65,17 @@ export interface Factory {
    * secret (a write and a removal); without, a lookup only tells "nothing there".
    */
   keychain(options?: { probe: boolean }): Promise<{ keychain: Keychain } | { unavailable: string }>;
-  /** The service client with the resolved credentials; `auth: 'required'` fails without them. */
-  apiClient(options?: { auth?: 'required' | 'optional' }): Promise<ApiClient>;
+  /**
+   * The service client with the resolved credentials; `auth: 'required'` fails without them. A
+   * `patient` client retries its creates and corrections for a minute (an upload's records).
+   */
+  apiClient(options?: { auth?: 'required' | 'optional'; patient?: boolean }): Promise<ApiClient>;
   /** A client for explicit settings (`intake login` checks credentials before saving them). */
-  apiClientFor(baseUrl: string, credentials: Credentials | undefined): Promise<ApiClient>;
+  apiClientFor(
+    baseUrl: string,
+    credentials: Credentials | undefined,
+    options?: { patient?: boolean },
+  ): Promise<ApiClient>;
   prompter(): Promise<Prompter>;
   /** Releases what the run opened (keep-alive connections). */
   close(): Promise<void>;
@@ -120,13 +131,15 @@ export function createFactory(deps: FactoryDeps): Factory {
         if (factory.globals.verbose) deps.io.stderr.write(`${factory.colors().err.dim(line)}\n`);
       },
     },
-    apiClientFor: async (baseUrl, credentials) => {
-      const [{ ApiClient }, { HttpClient }, { basicAuthorization }, resolved] = await Promise.all([
-        import('../client/api-client.js'),
-        import('../client/http.js'),
-        import('../contract/auth.js'),
-        factory.settings(),
-      ]);
+    apiClientFor: async (baseUrl, credentials, { patient = false } = {}) => {
+      const [{ ApiClient }, { HttpClient }, { basicAuthorization }, { PATIENT_RETRY }, resolved] =
+        await Promise.all([
+          import('../client/api-client.js'),
+          import('../client/http.js'),
+          import('../contract/auth.js'),
+          import('../client/retry.js'),
+          factory.settings(),
+        ]);
       const client = new ApiClient(
         new HttpClient({
           baseUrl,
@@ -134,11 +147,13 @@ export function createFactory(deps: FactoryDeps): Factory {
           timeoutMs: resolved.timeoutMs.value,
           userAgent: `intake-cli/${deps.version}`,
           ...(deps.retry ? { retry: deps.retry } : {}),
+          ...(deps.random ? { random: deps.random } : {}),
           ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
           onAttempt: (report) => {
             if (factory.globals.verbose) factory.log.verbose(formatAttempt(report));
           },
         }),
+        patient ? { writeRetry: deps.patientRetry ?? PATIENT_RETRY } : {},
       );
       clients.push(client);
       return client;
@@ -161,12 +176,12 @@ export function createFactory(deps: FactoryDeps): Factory {
       if (accessKeyId === undefined || secretAccessKey === undefined) throw missingCredentials(resolved);
       return { accessKeyId, secretAccessKey };
     },
-    apiClient: async ({ auth = 'required' } = {}) => {
+    apiClient: async ({ auth = 'required', patient = false } = {}) => {
       const resolved = await factory.settings();
       if (auth === 'optional' && (!resolved.accessKeyId || !resolved.secretAccessKey)) {
-        return factory.apiClientFor(resolved.baseUrl.value, undefined);
+        return factory.apiClientFor(resolved.baseUrl.value, undefined, { patient });
       }
-      return factory.apiClientFor(resolved.baseUrl.value, await factory.credentials());
+      return factory.apiClientFor(resolved.baseUrl.value, await factory.credentials(), { patient });
     },
     prompter: async () => deps.prompter ?? inquirerPrompter(deps.io),
     close: async () => {

@@ -39,7 +39,13 @@ export async function writeData<T>(
   if (format === 'csv') {
     stdout.write(`${csvRow(data.columns.map((column) => column.header))}\n`);
     for (const row of data.rows)
-      stdout.write(`${csvRow(data.columns.map((column) => cell(column.value(row))))}\n`);
+      stdout.write(
+        `${csvRow(
+          data.columns.map((column) => cell(column.value(row))),
+          ',',
+          true,
+        )}\n`,
+      );
     return;
   }
   stdout.write(renderTable(f, data.rows, data.columns));
@@ -89,7 +95,14 @@ export function writeValue(f: Factory, value: unknown, format: OutputFormat): vo
     }));
     if (format === 'csv') {
       stdout.write(`${csvRow(headers)}\n`);
-      for (const row of value) stdout.write(`${csvRow(columns.map((column) => cell(column.value(row))))}\n`);
+      for (const row of value)
+        stdout.write(
+          `${csvRow(
+            columns.map((column) => cell(column.value(row))),
+            ',',
+            true,
+          )}\n`,
+        );
     } else stdout.write(renderTable(f, value, columns));
     return;
   }
@@ -113,7 +126,13 @@ function writeRecordRows(f: Factory, record: Record<string, unknown>, format: Ou
   if (format === 'csv') {
     f.io.stdout.write(`${csvRow(['field', 'value'])}\n`);
     for (const row of rows)
-      f.io.stdout.write(`${csvRow(columns.map((column) => cell(column.value(row))))}\n`);
+      f.io.stdout.write(
+        `${csvRow(
+          columns.map((column) => cell(column.value(row))),
+          ',',
+          true,
+        )}\n`,
+      );
   } else f.io.stdout.write(renderTable(f, rows, columns));
 }
 

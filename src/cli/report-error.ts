@@ -29,6 +29,7 @@ const UPLOAD_EXIT: Record<UploadErrorCode, number> = {
   ledger: EXIT.failure,
   ledger_damaged: EXIT.failure,
   ledger_busy: EXIT.failure,
+  interrupted: EXIT.interrupted,
 };
 
 async function credentialsOrigin(f: Factory): Promise<string> {

@@ -31,6 +31,7 @@ import {
 } from '../contract/local.js';
 import { UnexpectedResponseError } from './errors.js';
 import type { HttpClient, HttpResult } from './http.js';
+import type { RetryPolicy } from './retry.js';
 
 /**
  * The answer to a create: 202 (queued) or 409 (the id is already known). A 409 with `uncertain` set
@@ -46,9 +47,12 @@ export interface CreateResult {
 /** Typed calls of the service's nine operations, over one HTTP client. */
 export class ApiClient {
   readonly http: HttpClient;
+  /** How creates and corrections are retried, when not as the client's other requests (an upload's patience). */
+  readonly #writeRetry: RetryPolicy | undefined;
 
-  constructor(http: HttpClient) {
+  constructor(http: HttpClient, options: { writeRetry?: RetryPolicy } = {}) {
     this.http = http;
+    this.#writeRetry = options.writeRetry;
   }
 
   #parse<S extends z.ZodType>(schema: S, result: HttpResult, path: string): z.output<S> {
@@ -71,7 +75,9 @@ export class ApiClient {
     } = {},
   ) {
     const path = fillPath(endpoint.path, options.params);
-    const result = await this.http.send(endpoint.method, path, options);
+    const writes = endpoint.method === 'POST' || endpoint.method === 'PATCH';
+    const retry = writes ? this.#writeRetry : undefined;
+    const result = await this.http.send(endpoint.method, path, { ...options, ...(retry ? { retry } : {}) });
     return { result, path };
   }
 

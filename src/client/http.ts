@@ -34,6 +34,8 @@ export interface HttpClientOptions {
   timeoutMs: number;
   userAgent: string;
   retry?: RetryPolicy;
+  /** The jitter of retry waits (tests make it fixed). */
+  random?: () => number;
   /** A dispatcher to use instead of the client's own keep-alive agent (tests pass a MockAgent). */
   dispatcher?: Dispatcher;
   onAttempt?: (report: AttemptReport) => void;
@@ -52,8 +54,6 @@ export interface HttpResult {
    */
   uncertain: boolean;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const NOT_SENT = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EAI_AGAIN', 'ENOTFOUND']);
 
@@ -115,6 +115,11 @@ export class HttpClient {
   readonly #retry: RetryPolicy;
   readonly #observers = new Set<(report: AttemptReport) => void>();
   #aborted = false;
+  #retriesStopped = false;
+  /** Waits before a retry, ended early by `stopRetrying`. */
+  readonly #waits = new Set<() => void>();
+  /** No retry starts after this (`performance.now()` time). */
+  #deadline = Number.POSITIVE_INFINITY;
   /** The service's time from the last answer's `Date` header, and our time when it came. */
   #serviceTime: { at: number; receivedAt: number } | undefined;
 
@@ -136,6 +141,44 @@ export class HttpClient {
   /** The service's time now, as its last answer's `Date` header says (to the second), if one has come. */
   serviceNow(): number | undefined {
     return this.#serviceTime && this.#serviceTime.at + (Date.now() - this.#serviceTime.receivedAt);
+  }
+
+  /** No retry starts later than `ms` from now, and no wait goes past it (`queue status --max-wait`). */
+  setDeadline(ms: number): void {
+    this.#deadline = performance.now() + ms;
+  }
+
+  /**
+   * Ends every wait before a retry now, and starts no more retries (the first Ctrl-C of an upload):
+   * a request waiting to be tried again gives up at once with `AbortedError`, while those on the wire
+   * finish.
+   */
+  stopRetrying(): void {
+    this.#retriesStopped = true;
+    for (const wake of [...this.#waits]) wake();
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.#waits.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.#waits.add(wake);
+    });
+  }
+
+  /** Whether another attempt may start after `wait` ms, by the policy, the deadline and a stop. */
+  #mayRetry(policy: RetryPolicy, attempt: number, firstStarted: number, wait: number): boolean {
+    const at = performance.now() + wait;
+    return (
+      !this.#retriesStopped &&
+      attempt < policy.attempts &&
+      at - firstStarted <= (policy.maxElapsedMs ?? Number.POSITIVE_INFINITY) &&
+      at <= this.#deadline
+    );
   }
 
   /** Calls `observer` with a report of every attempt until the returned function is called. */
@@ -160,6 +203,8 @@ export class HttpClient {
       query?: Record<string, string>;
       /** Error statuses to return rather than throw; `all` returns every answer. */
       accept?: readonly number[] | 'all';
+      /** How to retry this request, instead of the client's policy. */
+      retry?: RetryPolicy;
     } = {},
   ): Promise<HttpResult> {
     const query =
@@ -176,7 +221,9 @@ export class HttpClient {
     if (payload !== undefined) headers['content-type'] = 'application/json';
     for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     const shown = { ...headers, ...(headers.authorization ? { authorization: 'Basic [redacted]' } : {}) };
-    const attempts = this.#retry.attempts;
+    const policy = options.retry ?? this.#retry;
+    const attempts = policy.attempts;
+    const random = this.#options.random ?? Math.random;
     const firstStarted = performance.now();
     let uncertain = false;
 
@@ -200,11 +247,16 @@ export class HttpClient {
       let answerHeaders: HttpResult['headers'];
       let retryAfter: string | undefined;
       try {
+        const left = this.#deadline - performance.now();
+        const timeout = Number.isFinite(left)
+          ? { headersTimeout: Math.max(1, Math.min(this.#options.timeoutMs, left)) }
+          : {};
         const response = await request(url, {
           method: method as Dispatcher.HttpMethod,
           headers,
           body: payload,
           dispatcher: this.#dispatcher,
+          ...timeout,
         });
         status = response.statusCode;
         answerHeaders = response.headers;
@@ -219,8 +271,10 @@ export class HttpClient {
         const code = (error as { code?: string }).code;
         const notSent = code !== undefined && NOT_SENT.has(code);
         const reason = describeNetworkError(error, this.#options.timeoutMs);
-        if (!isRetryableError(error) || attempt >= attempts) {
+        const wait = backoffMs(policy, attempt, undefined, random);
+        if (!isRetryableError(error) || !this.#mayRetry(policy, attempt, firstStarted, wait)) {
           report({ error: reason, answerLost: !notSent });
+          if (this.#retriesStopped && isRetryableError(error)) throw new AbortedError();
           throw new NetworkError(this.baseUrl, reason, {
             cause: error,
             attempts: attempt,
@@ -229,18 +283,17 @@ export class HttpClient {
           });
         }
         if (!notSent) uncertain = true;
-        const wait = backoffMs(this.#retry, attempt);
         report({ error: reason, retryInMs: wait, answerLost: !notSent });
-        await sleep(wait);
-        if (this.#aborted) throw new AbortedError();
+        await this.#sleep(wait);
+        if (this.#aborted || this.#retriesStopped) throw new AbortedError();
         continue;
       }
       const asked = retryAfterMs(retryAfter);
-      if (RETRYABLE_STATUSES.has(status) && attempt < attempts) {
-        const wait = backoffMs(this.#retry, attempt, asked);
+      const wait = backoffMs(policy, attempt, asked, random);
+      if (RETRYABLE_STATUSES.has(status) && this.#mayRetry(policy, attempt, firstStarted, wait)) {
         report({ status, retryInMs: wait, ...(asked === undefined ? {} : { retryAfterMs: asked }) });
-        await sleep(wait);
-        if (this.#aborted) throw new AbortedError();
+        await this.#sleep(wait);
+        if (this.#aborted || this.#retriesStopped) throw new AbortedError();
         continue;
       }
       report({ status, ...(asked === undefined ? {} : { retryAfterMs: asked }) });

@@ -4,11 +4,28 @@ export interface RetryPolicy {
   attempts: number;
   /** Wait before the first retry; doubles for each further retry. */
   baseDelayMs: number;
-  /** Longest wait between attempts, also for a Retry-After the service asks for. */
+  /** Longest wait between attempts of our own choosing. */
   maxDelayMs: number;
+  /** Longest wait a Retry-After may ask for (default `maxDelayMs`). */
+  maxRetryAfterMs?: number;
+  /** No retry starts later than this after the first attempt (default: no limit but `attempts`). */
+  maxElapsedMs?: number;
 }
 
+/** A command's one request: a few quick attempts, so that a person is not kept waiting. */
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 300, maxDelayMs: 10_000 };
+
+/**
+ * An upload's records: retried for a minute, so that a service restarted (or a gateway briefly down)
+ * is ridden out within the same run; Retry-After honoured up to a minute.
+ */
+export const PATIENT_RETRY: RetryPolicy = {
+  attempts: 64,
+  baseDelayMs: 250,
+  maxDelayMs: 8_000,
+  maxRetryAfterMs: 60_000,
+  maxElapsedMs: 60_000,
+};
 
 /** Statuses that say "try again later": rate limited, or a gateway or the service briefly unavailable. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
@@ -50,7 +67,8 @@ export function backoffMs(
   retryAfter?: number,
   random = Math.random,
 ): number {
-  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+  const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (Math.min(retry, 30) - 1));
   const jittered = exponential / 2 + random() * (exponential / 2);
-  return Math.min(policy.maxDelayMs, Math.max(jittered, retryAfter ?? 0));
+  const asked = Math.min(retryAfter ?? 0, policy.maxRetryAfterMs ?? policy.maxDelayMs);
+  return Math.max(Math.min(policy.maxDelayMs, jittered), asked);
 }

@@ -15,10 +15,14 @@ const MOBILE_WITHOUT_ZERO = /^1[016789]\d{7,8}$/;
 /** How a field is read: an identifier (ids, tracking numbers), a phone number, or other text. */
 export type TextKind = 'id' | 'phone' | 'text';
 
+/** An apostrophe that neutralises a formula (`'=…`, `'+…`), as Intake and other tools write rejects. */
+const NEUTRALISED = /^'[=+\-@\t\r]/;
+
 /**
  * The text a person meant: `="…"` unwrapped in any field (with `""` inside read as `"`); a leading
- * apostrophe dropped from an identifier or phone number (in Excel it only marks the cell as text).
- * Anything else is returned as it is.
+ * apostrophe dropped from an identifier or phone number (in Excel it only marks the cell as text), and
+ * from any text it neutralises a formula in (`'=HYPERLINK(…)`, as a rejects file holds it). Anything else
+ * is returned as it is.
  */
 export function unwrapExcelText(value: string, kind: TextKind): string {
   if (value.length > 1 && (value.charCodeAt(0) === 0x3d || value.trimStart().startsWith('='))) {
@@ -28,6 +32,8 @@ export function unwrapExcelText(value: string, kind: TextKind): string {
   if (kind !== 'text') {
     const trimmed = value.trimStart();
     if (trimmed.startsWith("'") && trimmed.length > 1) return trimmed.slice(1);
+  } else if (value.charCodeAt(0) === 0x27 && NEUTRALISED.test(value)) {
+    return value.slice(1);
   }
   return value;
 }

@@ -110,3 +110,47 @@ function migrate(db: Db, options: OpenOptions): void {
     })();
   }
 }
+
+/** A table to read back from a damaged file: its name and the columns its rows are ordered by. */
+export interface SalvagedTable {
+  name: string;
+  key: readonly string[];
+}
+
+/**
+ * Reads back what can still be read of a damaged SQLite file, table by table: in key order until the
+ * first damaged page, then in reverse key order until it again, so that only the rows on damaged pages
+ * are lost. The file is opened read-only and never changed. A table that cannot be read at all gives no
+ * rows.
+ */
+export function salvageRows(file: string, tables: readonly SalvagedTable[]): Map<string, unknown[]> {
+  const found = new Map<string, unknown[]>();
+  let db: Db | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch {
+    for (const table of tables) found.set(table.name, []);
+    return found;
+  }
+  try {
+    for (const table of tables) {
+      const rows = new Map<string, unknown>();
+      for (const direction of ['ASC', 'DESC']) {
+        const order = table.key.map((column) => `${column} ${direction}`).join(', ');
+        try {
+          for (const row of db.prepare(`SELECT * FROM ${table.name} ORDER BY ${order}`).iterate()) {
+            const key = JSON.stringify(table.key.map((column) => (row as Record<string, unknown>)[column]));
+            if (rows.has(key)) break;
+            rows.set(key, row);
+          }
+        } catch {
+          // a damaged page: what was read before it is kept
+        }
+      }
+      found.set(table.name, [...rows.values()]);
+    }
+  } finally {
+    db.close();
+  }
+  return found;
+}

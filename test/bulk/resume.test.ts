@@ -3,28 +3,9 @@ import { InterruptHub } from '../../src/cli/interrupts.js';
 import { cli, useService } from '../helpers/cli.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { workspace } from '../helpers/files.js';
+import { ordersCsv, shipmentsCsv } from '../helpers/samples.js';
 
 const t = useService();
-
-function ordersCsv(prefix: string, count: number): string {
-  const lines = [
-    'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url',
-  ];
-  for (let i = 1; i <= count; i++) {
-    for (const n of [1, 2]) {
-      lines.push(
-        `${prefix}-${i},홍길동,010-1234-${String(i).padStart(4, '0')},${prefix}-${i}-${n},P-${n},상품 ${n},https://x.example.com/${n}.png`,
-      );
-    }
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-function shipmentsCsv(prefix: string, count: number): string {
-  const lines = ['order_id,order_item_id,company_code,tracking_number'];
-  for (let i = 1; i <= count; i++) lines.push(`${prefix}-${i},${prefix}-${i}-1,kr.cjlogistics,${900000 + i}`);
-  return `${lines.join('\n')}\n`;
-}
 
 const jobsFor = async (prefix: string, kind: string) =>
   (await t.service.local.jobs()).filter((job) => job.kind === kind && job.target_id.startsWith(`${prefix}-`));

@@ -36,6 +36,8 @@ export interface CliOptions {
   prompter?: Prompter;
   dispatcher?: Dispatcher;
   retry?: RetryPolicy;
+  /** How an upload retries its records (default: as `retry`, so that failures come quickly). */
+  patientRetry?: RetryPolicy;
   interrupts?: InterruptHub;
   now?: () => Date;
   /** Called with each write to stderr, as it happens (before the run goes on). */
@@ -81,6 +83,9 @@ export async function cli(args: readonly string[], options: CliOptions = {}): Pr
     version: '0.0.0-test',
     interrupts: options.interrupts ?? new InterruptHub(),
     retry: options.retry ?? QUICK_RETRY,
+    patientRetry: options.patientRetry ?? options.retry ?? QUICK_RETRY,
+    // Retry waits are the middle of their range: no test depends on luck.
+    random: () => 0.5,
     ...(options.prompter ? { prompter: options.prompter } : {}),
     ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
     ...(options.now ? { now: options.now } : {}),

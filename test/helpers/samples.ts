@@ -23,3 +23,26 @@ export function sampleOrder(id = 'ORD-1', overrides: Record<string, unknown> = {
 export function sampleProduct(id = 'P-900', overrides: Record<string, unknown> = {}) {
   return { id, name: '유기농 현미 10kg', image_url: `https://shop.example.com/img/${id}.jpg`, ...overrides };
 }
+
+/** An orders CSV of `count` orders of two items each, ids `PREFIX-n` and `PREFIX-n-1`, `PREFIX-n-2`. */
+export function ordersCsv(prefix: string, count: number): string {
+  const lines = [
+    'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url',
+  ];
+  for (let i = 1; i <= count; i++) {
+    for (const n of [1, 2]) {
+      lines.push(
+        `${prefix}-${i},홍길동,010-1234-${String(i).padStart(4, '0')},${prefix}-${i}-${n},P-${n},상품 ${n},https://x.example.com/${n}.png`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** A shipments CSV for the first item of each order of `ordersCsv`. */
+export function shipmentsCsv(prefix: string, count: number, tracking = 900000): string {
+  const lines = ['order_id,order_item_id,company_code,tracking_number'];
+  for (let i = 1; i <= count; i++)
+    lines.push(`${prefix}-${i},${prefix}-${i}-1,kr.cjlogistics,${tracking + i}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -78,16 +78,19 @@ function parse(text: string): unknown {
   }
 }
 
-/** A real service on a free port with a temp database; pass `dataDir` to reuse one. */
-export async function startService(options: Partial<BuildServerOptions> = {}): Promise<TestService> {
-  const dataDir = options.dataDir ?? tempDir('intake-serve-');
+/** A real service on a free port (or `port`) with a temp database; pass `dataDir` to reuse one. */
+export async function startService(
+  options: Partial<BuildServerOptions> & { port?: number } = {},
+): Promise<TestService> {
+  const { port = 0, ...serverOptions } = options;
+  const dataDir = serverOptions.dataDir ?? tempDir('intake-serve-');
   const app = await buildServer({
     applyDelay: { minMs: 60_000, maxMs: 60_000 },
     merchants: [{ merchantId: 'mall-1', ...TEST_CREDENTIALS }],
-    ...options,
+    ...serverOptions,
     dataDir,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
   const baseUrl = `http://127.0.0.1:${address.port}`;

@@ -7,6 +7,29 @@ import { examples } from '../../cli/help.js';
 export interface LedgerClearOptions {
   kind?: RecordKind;
   yes: boolean;
+  /** Set the whole ledger file aside without reading it (a damaged ledger). */
+  force?: boolean;
+}
+
+/** Sets the whole ledger aside and starts an empty one, without reading it: the way out of a damaged file. */
+async function clearByForce(f: Factory): Promise<void> {
+  const [{ setLedgerAside }, { LedgerLock }, { dataDir }] = await Promise.all([
+    import('../../bulk/ledger-repair.js'),
+    import('../../bulk/ledger-lock.js'),
+    import('../../cli/paths.js'),
+  ]);
+  const folder = dataDir(f.env);
+  const lock = await LedgerLock.acquire(folder, { what: 'ledger clear --force', wait: false });
+  try {
+    const aside = setLedgerAside(folder, f.now());
+    f.log.info(
+      aside
+        ? `The ledger was set aside as ${aside}; the next upload starts an empty one (the service answers for what it already has).`
+        : 'There is no ledger yet; nothing was cleared.',
+    );
+  } finally {
+    lock.release();
+  }
 }
 
 /**
@@ -14,6 +37,11 @@ export interface LedgerClearOptions {
  * given): the next upload sends those records again, and the service answers as it does for known ids.
  */
 export async function ledgerClearRun(options: LedgerClearOptions, f: Factory): Promise<void> {
+  if (options.force) {
+    if (options.kind) throw new UsageError('--force sets the whole ledger aside; it takes no --kind');
+    await clearByForce(f);
+    return;
+  }
   const { ledgerTarget, openLedger } = await import('../../bulk/open-ledger.js');
   const target = await ledgerTarget(f);
   const what = options.kind ? `${options.kind}s` : 'records';
@@ -29,12 +57,20 @@ export async function ledgerClearRun(options: LedgerClearOptions, f: Factory): P
       return;
     }
   }
+  const [{ LedgerLock }, { dataDir }] = await Promise.all([
+    import('../../bulk/ledger-lock.js'),
+    import('../../cli/paths.js'),
+  ]);
+  const lock = await LedgerLock.acquire(dataDir(f.env), { what: 'ledger clear', wait: false });
   const ledger = openLedger(f);
   try {
     const count = ledger.useTarget(target).clear(options.kind);
-    f.log.info(`Forgot ${count} ${what} sent to ${target.service} as ${target.accessKeyId}.`);
+    f.log.info(
+      `Forgot ${count} ${what} sent to ${target.address ?? target.service} as ${target.accessKeyId}.`,
+    );
   } finally {
     ledger.close();
+    lock.release();
   }
 }
 
@@ -46,8 +82,19 @@ export function newLedgerClearCommand(
     .description('Forget what uploads sent to the current service with the current credentials')
     .addOption(new Option('--kind <kind>', 'only this kind').choices(['order', 'product', 'shipment']))
     .option('-y, --yes', 'do not ask for confirmation')
-    .addHelpText('after', examples('intake ledger clear', 'intake ledger clear --kind shipment --yes'))
-    .action((flags: { kind?: RecordKind; yes?: boolean }) =>
-      runF({ ...(flags.kind ? { kind: flags.kind } : {}), yes: flags.yes === true }, f),
+    .option('--force', 'set the whole ledger file aside without reading it (when it is damaged)')
+    .addHelpText(
+      'after',
+      examples(
+        'intake ledger clear',
+        'intake ledger clear --kind shipment --yes',
+        'intake ledger clear --force     # a damaged ledger: start an empty one, keep the old file aside',
+      ),
+    )
+    .action((flags: { kind?: RecordKind; yes?: boolean; force?: boolean }) =>
+      runF(
+        { ...(flags.kind ? { kind: flags.kind } : {}), yes: flags.yes === true, force: flags.force === true },
+        f,
+      ),
     );
 }

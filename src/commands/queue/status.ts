@@ -32,6 +32,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The count of shipment creations not yet applied; with `wait`, polls until it is 0 (exit 1 if it never is). */
 export async function queueStatusRun(options: QueueStatusOptions, f: Factory): Promise<void> {
   const client = await f.apiClient();
+  // --max-wait bounds everything, the retries of each poll included.
+  if (options.wait) client.http.setDeadline(options.wait.maxWaitMs);
   let status: ShipmentQueueStatus = await client.shipmentQueueStatus();
   if (options.wait) {
     const { intervalMs, maxWaitMs } = options.wait;

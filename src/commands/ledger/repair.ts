@@ -1,0 +1,61 @@
+import { Command } from 'commander';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { writeData } from '../../cli/output.js';
+import { dataDir } from '../../cli/paths.js';
+
+export type LedgerRepairOptions = Record<string, never>;
+
+/**
+ * Repairs a damaged ledger: the damaged file is set aside, and every record that can still be read is
+ * kept in a new one. Refused while an upload is using the ledger.
+ */
+export async function ledgerRepairRun(_options: LedgerRepairOptions, f: Factory): Promise<void> {
+  const [{ repairLedger }, { LedgerLock }] = await Promise.all([
+    import('../../bulk/ledger-repair.js'),
+    import('../../bulk/ledger-lock.js'),
+  ]);
+  const folder = dataDir(f.env);
+  const lock = await LedgerLock.acquire(folder, { what: 'ledger repair', wait: false });
+  try {
+    const repair = repairLedger(folder, f.now());
+    const rows = Object.entries(repair.recovered).map(([table, count]) => ({ table, count }));
+    await writeData(f, {
+      json: {
+        path: repair.path,
+        sound: repair.sound,
+        set_aside: repair.setAside ?? null,
+        recovered: repair.recovered,
+      },
+      rows,
+      columns: [
+        { header: 'table', value: (row) => row.table },
+        { header: 'rows recovered', value: (row) => row.count },
+      ],
+    });
+    if (repair.sound) {
+      f.log.info(`The ledger ${repair.path} is sound; nothing was changed.`);
+      return;
+    }
+    f.log.info(
+      `The damaged ledger was set aside as ${repair.setAside}; what could be read is in ${repair.path}.`,
+    );
+    f.log.info(
+      'Records it could not read are sent again by the next upload; the service answers that it has them, so nothing is sent twice.',
+    );
+  } finally {
+    lock.release();
+  }
+}
+
+export function newLedgerRepairCommand(
+  f: Factory,
+  runF: (options: LedgerRepairOptions, f: Factory) => Promise<void> = ledgerRepairRun,
+): Command {
+  return new Command('repair')
+    .description(
+      'Repair a damaged ledger: keep every record that can still be read, set the damaged file aside',
+    )
+    .addHelpText('after', examples('intake ledger repair', 'intake ledger repair --json'))
+    .action(() => runF({}, f));
+}
