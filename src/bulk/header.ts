@@ -1,4 +1,5 @@
 import { UsageError } from '../cli/errors.js';
+import { closestTo } from '../util/suggest.js';
 import { cut, cutList } from '../util/cut.js';
 import { matchHeader, type ColumnMapping, type HeaderMatch } from './columns.js';
 import type { CsvRow } from './csv-rows.js';
@@ -112,8 +113,21 @@ function noHeader(
   }
   const missing = match.missing.map((alternatives) => alternatives.join(' or ')).join(', ');
   const where = closest.reading.preset ? ` (as the preset ${closest.reading.preset.name} reads it)` : '';
+  // A header with a slip of the keyboard: say which one, and how to go on.
+  const slips = match.missing.flatMap((alternatives) => {
+    const cell = row.cells.find((header) =>
+      alternatives.some((column) => closestTo(header, [column]) !== undefined),
+    );
+    const column = cell === undefined ? undefined : closestTo(cell, alternatives);
+    return cell === undefined || column === undefined
+      ? []
+      : [
+          `Did you mean ${column} for the header "${cut(cell, 40)}"? Correct it, or map it: --columns "${column}=${cell}"`,
+        ];
+  });
   const presets = rules.candidates.map((preset) => preset.name).join(', ');
   return new UsageError(`${label} lacks required column(s)${where}: ${missing}`, [
+    ...slips,
     headers,
     ...(top.length > HEADER_SEARCH_ROWS
       ? [`(the header is looked for in the first ${HEADER_SEARCH_ROWS} rows)`]

@@ -98,7 +98,26 @@ const MIGRATIONS = [
   `,
   // The address people gave, to show them (`service` is the normalised form).
   `ALTER TABLE targets ADD COLUMN address TEXT;`,
+  // The shipment the service took for each item, to tell a corrected tracking number from a new shipment.
+  `
+  CREATE TABLE shipped_items (
+    target_id INTEGER NOT NULL,
+    item_id TEXT NOT NULL,
+    shipment_key TEXT NOT NULL,
+    company_code TEXT NOT NULL,
+    tracking_number TEXT NOT NULL,
+    PRIMARY KEY (target_id, item_id)
+  ) WITHOUT ROWID;
+  `,
 ];
+
+/** The shipment the service took for an item, as this ledger knows it. */
+export interface ShippedItem {
+  itemId: string;
+  shipmentKey: string;
+  companyCode: string;
+  trackingNumber: string;
+}
 
 interface RecordRow {
   kind: RecordKind;
@@ -129,6 +148,7 @@ export const LEDGER_TABLES = [
   { name: 'order_items', key: ['target_id', 'item_id'] },
   { name: 'products', key: ['target_id', 'product_id'] },
   { name: 'written_files', key: ['path'] },
+  { name: 'shipped_items', key: ['target_id', 'item_id'] },
 ] as const;
 
 /** Most products remembered as written (a run's catalog is rarely larger). */
@@ -210,6 +230,16 @@ export class Ledger {
       ),
       orderOfItem: db.prepare<[number, string], { order_id: string }>(
         'SELECT order_id FROM order_items WHERE target_id = ? AND item_id = ?',
+      ),
+      shipped: db.prepare<[number, string, string, string, string]>(
+        `INSERT OR REPLACE INTO shipped_items (target_id, item_id, shipment_key, company_code, tracking_number)
+         VALUES (?, ?, ?, ?, ?)`,
+      ),
+      shippedItem: db.prepare<
+        [number, string],
+        { shipment_key: string; company_code: string; tracking_number: string }
+      >(
+        'SELECT shipment_key, company_code, tracking_number FROM shipped_items WHERE target_id = ? AND item_id = ?',
       ),
       product: db.prepare<[number, string, string, string]>(
         'INSERT OR REPLACE INTO products (target_id, product_id, name, image_url) VALUES (?, ?, ?, ?)',
@@ -357,7 +387,7 @@ export class Ledger {
     });
   }
 
-  /** Notes the items and products of an accepted order, or an accepted product. */
+  /** Notes the items and products of an accepted order, an accepted product, or the items a shipment shipped. */
   accepted(
     what:
       | {
@@ -365,11 +395,24 @@ export class Ledger {
           orderId: string;
           items: readonly { id: string; product: { id: string; name: string; image_url: string } }[];
         }
-      | { kind: 'product'; id: string; name: string; image_url: string },
+      | { kind: 'product'; id: string; name: string; image_url: string }
+      | {
+          kind: 'shipment';
+          key: string;
+          itemIds: readonly string[];
+          companyCode: string;
+          trackingNumber: string;
+        },
   ): void {
     this.#answers.push(() => {
       if (what.kind === 'product') {
         this.#noteProduct(what.id, what.name, what.image_url);
+        return;
+      }
+      if (what.kind === 'shipment') {
+        for (const item of what.itemIds) {
+          this.#statements.shipped.run(this.#target, item, what.key, what.companyCode, what.trackingNumber);
+        }
         return;
       }
       for (const item of what.items) {
@@ -392,6 +435,19 @@ export class Ledger {
   /** The order of an item this tool sent, if the service accepted it. */
   orderOfItem(itemId: string): string | undefined {
     return this.#reading(() => this.#statements.orderOfItem.get(this.#target, itemId)?.order_id);
+  }
+
+  /** The shipment the service took for an item, if this tool sent one. */
+  shippedItem(itemId: string): ShippedItem | undefined {
+    const row = this.#reading(() => this.#statements.shippedItem.get(this.#target, itemId));
+    return row
+      ? {
+          itemId,
+          shipmentKey: row.shipment_key,
+          companyCode: row.company_code,
+          trackingNumber: row.tracking_number,
+        }
+      : undefined;
   }
 
   /** A product's name and image as this tool sent them, if the service accepted it. */

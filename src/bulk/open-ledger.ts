@@ -12,6 +12,7 @@ export function openLedger(f: Factory): Ledger {
 /** The service and access key id the settings name: whose records the ledger reads and writes. */
 export async function ledgerTarget(f: Factory): Promise<LedgerTarget> {
   const settings = await f.settings();
+  if (settings.baseUrlError) throw settings.baseUrlError;
   const accessKeyId = settings.accessKeyId?.value;
   if (accessKeyId === undefined) {
     throw new UsageError('no access key id is set, so there is no ledger to show', [

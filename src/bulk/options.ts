@@ -31,4 +31,9 @@ export interface UploadOptions {
   followUp: string[];
   /** A carriers file (`--carriers`), for shipments. */
   carriers?: string;
+  /**
+   * The input is one record (given by flags, or one JSON object): no rejects file, its problems said
+   * without a position (with the flag that gave each field), and its line shown instead of counts.
+   */
+  single?: { flags?: Record<string, string> };
 }

@@ -1,14 +1,16 @@
 import { hash as digest } from 'node:crypto';
 
 /**
- * What happened to a record. The first six are the outcomes of an upload (decisions §4); the others say
- * why a record was not sent at all: a dry run checked it (`valid`), the upload stopped first
- * (`not_sent`), or a row repeated another exactly (`duplicate`, a row rather than a record).
+ * What happened to a record. The first six are the outcomes of an upload (decisions §4), and `updated`
+ * a `changed` record that `--update` brought up to date; the others say why a record was not sent at
+ * all: a dry run checked it (`valid`), the upload stopped first (`not_sent`), or a row repeated another
+ * exactly (`duplicate`, a row rather than a record).
  */
 export type Outcome =
   | 'accepted'
   | 'already_registered'
   | 'changed'
+  | 'updated'
   | 'invalid'
   | 'rejected'
   | 'failed'
@@ -51,4 +53,16 @@ function names(text: string, id: string): boolean {
  */
 export function conflictIsOwn(detail: string, ownId: string, otherIds: readonly string[]): boolean {
   return names(detail, ownId) && !otherIds.some((other) => other !== ownId && names(detail, other));
+}
+
+/** `recipient_cellphone`, `recipient_name and recipient_cellphone`, `a, b and c` */
+export function fieldList(fields: readonly string[]): string {
+  if (fields.length <= 1) return fields[0] ?? 'content';
+  return `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}`;
+}
+
+/** "differs" or "differ", as the fields read: `items differ`, `member_id differs`, `a and b differ`. */
+export function differ(fields: readonly string[]): string {
+  const [only] = fields;
+  return fields.length === 1 && only !== undefined && !only.endsWith('s') ? 'differs' : 'differ';
 }

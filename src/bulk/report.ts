@@ -12,6 +12,8 @@ export interface ReportLine {
   outcome: Outcome;
   status?: number | undefined;
   message: string;
+  /** What would be sent: the request body of a record a dry run checked. */
+  body?: unknown;
 }
 
 /** A report line as JSON: the same fields everywhere (report file, `--json` results on stdout). */
@@ -22,6 +24,7 @@ export function reportJson(line: ReportLine): Record<string, unknown> {
     outcome: line.outcome,
     status: line.status ?? null,
     message: line.message,
+    ...(line.body === undefined ? {} : { body: line.body }),
   };
 }
 
@@ -67,6 +70,9 @@ export class ReportFile {
   }
 }
 
+/** The size noted for a rejects file while it is being written. */
+export const WRITING = -1;
+
 /** What the ledger remembers of the rejects files it wrote, to tell when a person has edited one. */
 export interface WrittenFiles {
   writtenFile(path: string): { size: number; mtimeMs: number } | undefined;
@@ -92,6 +98,8 @@ export function rejectsPath(
   const ours = (path: string) => {
     const info = statSync(path);
     const noted = written.writtenFile(path);
+    // Noted as being written: a run that was killed while writing it left it unfinished.
+    if (noted?.size === WRITING) return true;
     return noted !== undefined && noted.size === info.size && noted.mtimeMs === info.mtimeMs;
   };
   for (let n = 1; ; n++) {
@@ -131,8 +139,10 @@ export class RejectsFile {
     this.#workbook = workbook;
   }
 
-  static async create(path: string, shape: RejectsShape): Promise<RejectsFile> {
+  static async create(path: string, shape: RejectsShape, written?: WrittenFiles): Promise<RejectsFile> {
     const { header, sheet } = shape;
+    // Noted before the first byte, so that a run killed while writing it does not take it for a person's.
+    written?.noteWrittenFile(path, WRITING, WRITING);
     if (header && sheet !== undefined) {
       const { RejectsWorkbook } = await import('./xlsx/rejects-workbook.js');
       return new RejectsFile(path, shape, undefined, await RejectsWorkbook.create(path, sheet, header));

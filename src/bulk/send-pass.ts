@@ -14,6 +14,7 @@ import {
   planRecord,
   prepare,
   ReadAheadMarks,
+  reship,
   sendRecord,
   type Plan,
   type Prepared,
@@ -59,9 +60,7 @@ export interface SendPassEnd {
 }
 
 /** What the pass decided for a record as it read it; a record to send carries its ledger mark. */
-type Planned = { prepared: Prepared } & (
-  Exclude<Plan, { action: 'send' }> | (Extract<Plan, { action: 'send' }> & { marked: Promise<void> })
-);
+type Planned = Plan & { prepared: Prepared; marked?: Promise<void> };
 
 /**
  * The send pass: each event of the group stage becomes a report line, and each record ready to send is
@@ -127,11 +126,12 @@ export class SendPass {
     if (!sending || event.type !== 'record') return { event };
     const prepared = prepare(sending.setup.resource, event.record);
     const decided = planRecord(sending.setup, prepared);
-    if (decided.action !== 'send') return { event, planned: { ...decided, prepared } };
+    const sends = decided.action === 'send' || (decided.action === 'reship' && sending.setup.update);
+    if (!sends) return { event, planned: { ...decided, prepared } };
     const marked = markSending(sending.setup, prepared);
     // Awaited before the record is sent; a record read ahead and never sent must not leave it unhandled.
     marked.catch(() => {});
-    this.#marks.add(prepared.key, decided.prior, marked);
+    this.#marks.add(prepared.key, decided.action === 'send' ? decided.prior : undefined, marked);
     return { event, planned: { ...decided, prepared, marked } };
   }
 
@@ -151,11 +151,13 @@ export class SendPass {
     this.#input.onRecord?.(event.record);
     const { sending } = this.#input;
     if (!sending || !planned) {
-      const outcome = this.#input.options.dryRun ? 'valid' : 'not_sent';
-      await this.#finish(
-        { id: this.#input.resource.labelOf(event.record), outcome, message: '' },
-        event.units,
-      );
+      const { dryRun } = this.#input.options;
+      const id = this.#input.resource.labelOf(event.record);
+      // A dry run says what it would send: the request body.
+      const line = dryRun
+        ? { id, outcome: 'valid' as const, message: '', body: event.record }
+        : { id, outcome: 'not_sent' as const, message: '' };
+      await this.#finish(line, event.units);
       return;
     }
     if (planned.action === 'skip') {
@@ -163,14 +165,16 @@ export class SendPass {
       await this.#finish({ id: planned.prepared.id, ...planned.sent }, event.units);
       return;
     }
+    const { setup } = sending;
+    if (planned.action === 'reship' && !planned.marked) {
+      const sent = await reship(setup, planned.prepared, planned);
+      await this.#finish({ id: planned.prepared.id, ...sent }, event.units, sent);
+      return;
+    }
     this.#marks.handOver(planned.prepared.key);
     await sending.sender.submit(async () => {
       try {
-        const { setup } = sending;
-        const sent =
-          planned.action === 'send'
-            ? await sendRecord(setup, planned.prepared, planned.prior, planned.marked)
-            : await correct(setup, planned.prepared, planned.prior, planned.differing);
+        const sent = await this.#send(setup, planned);
         await this.#finish({ id: planned.prepared.id, ...sent }, event.units, sent);
       } catch (error) {
         this.#fatal ??= error;
@@ -178,10 +182,23 @@ export class SendPass {
     });
   }
 
+  #send(setup: SendSetup, planned: Planned): Promise<Sent> {
+    switch (planned.action) {
+      case 'send':
+        return sendRecord(setup, planned.prepared, planned.prior, planned.marked as Promise<void>);
+      case 'reship':
+        return reship(setup, planned.prepared, planned, planned.marked);
+      case 'correct':
+        return correct(setup, planned.prepared, planned.prior, planned.differing);
+      case 'skip':
+        return Promise.resolve(planned.sent);
+    }
+  }
+
   async #finish(line: Omit<ReportLine, 'rows'>, units: Unit[], sent?: Sent): Promise<void> {
     const { outputs } = this.#input;
-    if (sent?.unresolved) outputs.tally.unresolved += 1;
     if (sent?.unreachable) await this.#checkReachable(sent.unreachable);
+    if (sent?.change) outputs.noteChange(line.id, sent);
     await outputs.add({ ...line, rows: units.map((unit) => unit.row) }, units);
   }
 

@@ -1,9 +1,17 @@
 import type { ApiClient } from '../client/api-client.js';
 import { AbortedError, ApiError, NetworkError } from '../client/errors.js';
 import { describeIssues } from '../cli/report-error.js';
-import type { OrderCreateBody, ProductCreateBody } from '../contract/index.js';
-import type { Ledger, LedgerEntry } from './ledger.js';
-import { conflictIsOwn, differingFields, fieldPrints, fingerprint, type Outcome } from './outcome.js';
+import type { OrderCreateBody, ProductCreateBody, ShipmentRecord } from '../contract/index.js';
+import type { Ledger, LedgerEntry, ShippedItem } from './ledger.js';
+import {
+  conflictIsOwn,
+  differ,
+  differingFields,
+  fieldList,
+  fieldPrints,
+  fingerprint,
+  type Outcome,
+} from './outcome.js';
 import type { Resource } from './resources.js';
 
 /** What the send stage works with for one upload. */
@@ -26,6 +34,15 @@ export interface Prepared {
   fields: Record<string, string>;
 }
 
+/** How a record differs from what the service took earlier: the fields, and which of them can be sent. */
+export interface Change {
+  fields: string[];
+  /** Fields `--update` sends (by PATCH, or a shipment sent again). */
+  fixable: string[];
+  /** Fields the service cannot change once it has the record. */
+  fixed: string[];
+}
+
 /** What happened to one record: the report line's outcome, status and message. */
 export interface Sent {
   outcome: Outcome;
@@ -33,15 +50,19 @@ export interface Sent {
   message: string;
   /** The service could not be reached: the upload should find out whether it is down. */
   unreachable?: NetworkError;
-  /** A `changed` record the service still has other content for. */
-  unresolved?: boolean;
+  /** For `changed` and `updated` records: how the record differed. */
+  change?: Change;
+  /** A corrected shipment was sent: its buyer is notified again. */
+  renotified?: boolean;
 }
 
 /** What to do with a record, decided from the ledger without asking the service. */
 export type Plan =
   | { action: 'send'; prior: LedgerEntry | undefined }
   | { action: 'skip'; sent: Sent }
-  | { action: 'correct'; prior: LedgerEntry; differing: string[] };
+  | { action: 'correct'; prior: LedgerEntry; differing: string[] }
+  /** A shipment giving items the service has already shipped another carrier or tracking number. */
+  | { action: 'reship'; earlier: ShippedItem[]; change: Change };
 
 export function prepare(resource: Resource<unknown>, record: unknown): Prepared {
   return {
@@ -56,15 +77,34 @@ export function prepare(resource: Resource<unknown>, record: unknown): Prepared 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 const REGISTERED: ReadonlySet<string> = new Set(['accepted', 'already_registered']);
 
+/** The items of a shipment the service has already shipped under another carrier or tracking number. */
+function reshipped(setup: SendSetup, shipment: ShipmentRecord, key: string): Plan | undefined {
+  const earlier = shipment.order_item_ids
+    .map((item) => setup.ledger.shippedItem(item))
+    .filter((item): item is ShippedItem => item !== undefined && item.shipmentKey !== key);
+  if (earlier.length === 0) return undefined;
+  const fields = [
+    ...(earlier.some((item) => item.companyCode !== shipment.company_code) ? ['company_code'] : []),
+    ...(earlier.some((item) => item.trackingNumber !== shipment.tracking_number) ? ['tracking_number'] : []),
+  ];
+  // The same carrier and number for other items: a shipment of more items, not a correction.
+  if (fields.length === 0) return undefined;
+  return { action: 'reship', earlier, change: { fields, fixable: fields, fixed: [] } };
+}
+
 /**
  * Decides from the ledger: a record the service took earlier with the same content is not sent again;
- * one it took with other content is a correction; anything else (new, in flight when a run was killed,
- * refused or failed before) is sent.
+ * one it took with other content is a correction, and so is a shipment that gives items the service has
+ * already shipped another tracking number; anything else (new, in flight when a run was killed, refused
+ * or failed before) is sent.
  */
 export function planRecord(setup: SendSetup, prepared: Prepared): Plan {
-  if (!setup.resume) return { action: 'send', prior: setup.ledger.get(setup.resource.name, prepared.key) };
   const prior = setup.ledger.get(setup.resource.name, prepared.key);
-  if (!prior || !REGISTERED.has(prior.state)) return { action: 'send', prior };
+  if (!setup.resume) return { action: 'send', prior };
+  if (!prior || !REGISTERED.has(prior.state)) {
+    if (setup.resource.name !== 'shipment') return { action: 'send', prior };
+    return reshipped(setup, prepared.record as ShipmentRecord, prepared.key) ?? { action: 'send', prior };
+  }
   if (prior.fingerprint === prepared.print) {
     return {
       action: 'skip',
@@ -85,7 +125,7 @@ function apiMessage(error: ApiError): string {
 /** A failed request as an outcome; a 401 is not an outcome but the end of the upload (thrown). */
 function failure(error: unknown): Sent {
   if (error instanceof AbortedError)
-    return { outcome: 'not_sent', message: 'aborted before the service answered' };
+    return { outcome: 'not_sent', message: 'stopped before the service answered' };
   if (error instanceof NetworkError) {
     return {
       outcome: 'failed',
@@ -107,13 +147,23 @@ function failure(error: unknown): Sent {
   throw error;
 }
 
-/** Notes in the ledger what the service now has: the items and products of an order, or a product. */
-function noteAccepted(setup: SendSetup, record: unknown): void {
+/** Notes in the ledger what the service now has: an order's items and products, a product, a shipment's items. */
+function noteAccepted(setup: SendSetup, prepared: Prepared): void {
+  const { record } = prepared;
   if (setup.resource.name === 'order') {
     const order = record as OrderCreateBody;
     setup.ledger.accepted({ kind: 'order', orderId: order.id, items: order.items });
   } else if (setup.resource.name === 'product') {
     setup.ledger.accepted({ kind: 'product', ...(record as ProductCreateBody) });
+  } else {
+    const shipment = record as ShipmentRecord;
+    setup.ledger.accepted({
+      kind: 'shipment',
+      key: prepared.key,
+      itemIds: shipment.order_item_ids,
+      companyCode: shipment.company_code,
+      trackingNumber: shipment.tracking_number,
+    });
   }
 }
 
@@ -200,7 +250,7 @@ export async function sendRecord(
       const differing = differingFields(prior.fields, prepared.fields);
       return setup.update && differing.length > 0
         ? correct(setup, prepared, prior, differing)
-        : changedWithoutUpdate(setup, differing);
+        : changed(setup.resource, differing);
     } else {
       sent = { outcome: 'already_registered', status: 409, message: result.message };
     }
@@ -209,31 +259,41 @@ export async function sendRecord(
   }
   if (sent.outcome === 'not_sent') return sent;
   ledger.answered(resource.name, prepared.key, sent.outcome as 'accepted', sent.status ?? null, sent.message);
-  if (sent.outcome === 'accepted' || sent.outcome === 'already_registered')
-    noteAccepted(setup, prepared.record);
+  if (sent.outcome === 'accepted' || sent.outcome === 'already_registered') noteAccepted(setup, prepared);
   return sent;
 }
 
-function changedWithoutUpdate(setup: SendSetup, differing: readonly string[]): Sent {
-  const { updatable } = setup.resource;
-  const fixable = differing.filter((field) => updatable.includes(field));
-  const fixed = differing.filter((field) => !updatable.includes(field));
+function changeOf(resource: Resource<unknown>, differing: readonly string[]): Change {
+  return {
+    fields: [...differing],
+    fixable: differing.filter((field) => resource.updatable.includes(field)),
+    fixed: differing.filter((field) => !resource.updatable.includes(field)),
+  };
+}
+
+/** What the service cannot change, said once: `the service cannot change items of an existing order`. */
+function cannot(resource: Resource<unknown>, fixed: readonly string[]): string {
+  return `the service cannot change ${fieldList(fixed)} of an existing ${resource.name}`;
+}
+
+/** A record the service has with other content, not corrected: which fields differ and what to do. */
+function changed(resource: Resource<unknown>, differing: readonly string[]): Sent {
+  const change = changeOf(resource, differing);
   const hints = [
-    fixable.length > 0 ? `run with --update to send ${fixable.join(', ')}` : '',
-    fixed.length > 0
-      ? `the service cannot change ${fixed.join(', ')} of an existing ${setup.resource.name}`
-      : '',
+    change.fixable.length > 0 ? `run again with --update to send ${fieldList(change.fixable)} by PATCH` : '',
+    change.fixed.length > 0 ? cannot(resource, change.fixed) : '',
   ].filter(Boolean);
   return {
     outcome: 'changed',
-    unresolved: true,
-    message: `${differing.join(', ') || 'content'} differ${differing.length === 1 ? 's' : ''} from what the service took earlier; ${hints.join('; ')}`,
+    change,
+    message: `${fieldList(change.fields)} ${differ(change.fields)} from what the service took earlier; ${hints.join('; ')}`,
   };
 }
 
 /**
  * A record the service took earlier with other content: without `--update`, says which fields differ;
- * with it, sends the PATCH the service allows and says what it could not change.
+ * with it, sends the PATCH the service allows (`updated` when that makes the service's copy the same,
+ * still `changed` when some field cannot be changed).
  */
 export async function correct(
   setup: SendSetup,
@@ -242,31 +302,67 @@ export async function correct(
   differing: readonly string[],
 ): Promise<Sent> {
   const { resource, ledger } = setup;
-  const fixable = differing.filter((field) => resource.updatable.includes(field));
-  if (!setup.update || fixable.length === 0 || !resource.update)
-    return changedWithoutUpdate(setup, differing);
+  const change = changeOf(resource, differing);
+  if (!setup.update || change.fixable.length === 0 || !resource.update) return changed(resource, differing);
   try {
     await resource.update(setup.client, prepared.record);
   } catch (error) {
     const sent = failure(error);
-    return { ...sent, message: `the update was not taken: ${sent.message}`, unresolved: true };
+    return { ...sent, change, message: `the update was not taken: ${sent.message}` };
   }
-  const fixed = differing.filter((field) => !resource.updatable.includes(field));
   const fields = { ...prior.fields };
   for (const field of resource.updatable) fields[field] = prepared.fields[field] as string;
   ledger.replace({
     ...prior,
-    fingerprint: fixed.length === 0 ? prepared.print : prior.fingerprint,
+    fingerprint: change.fixed.length === 0 ? prepared.print : prior.fingerprint,
     fields,
     state: prior.state,
     updatedAt: Date.now(),
   });
-  const cannot =
-    fixed.length > 0 ? `; the service cannot change ${fixed.join(', ')} of an existing ${resource.name}` : '';
+  const updated = `updated ${fieldList(change.fixable)} by PATCH`;
+  if (change.fixed.length === 0) return { outcome: 'updated', status: 204, change, message: updated };
   return {
     outcome: 'changed',
     status: 204,
-    message: `updated ${fixable.join(', ')} by PATCH${cannot}`,
-    ...(fixed.length > 0 ? { unresolved: true } : {}),
+    change,
+    message: `${updated}; ${cannot(resource, change.fixed)}`,
+  };
+}
+
+/** `ORD-1-1 (kr.cjlogistics 640123456789)`, for the items a corrected shipment ships again. */
+const shippedAs = (items: readonly ShippedItem[]) =>
+  items
+    .slice(0, 3)
+    .map((item) => `${item.itemId} (${item.companyCode} ${item.trackingNumber})`)
+    .join(', ') + (items.length > 3 ? ` and ${items.length - 3} more` : '');
+
+/**
+ * A shipment that gives items the service has already shipped another carrier or tracking number:
+ * without `--update` it is `changed` and not sent, since sending it notifies the buyer again; with it,
+ * it is sent (the service replaces the items' tracking data and keeps the history) and is `updated`.
+ */
+export async function reship(
+  setup: SendSetup,
+  prepared: Prepared,
+  plan: Extract<Plan, { action: 'reship' }>,
+  marked?: Promise<void>,
+): Promise<Sent> {
+  const { change, earlier } = plan;
+  const what = `${fieldList(change.fields)} ${differ(change.fields)} from the shipment the service took earlier for ${shippedAs(earlier)}`;
+  if (!setup.update || !marked) {
+    return {
+      outcome: 'changed',
+      change,
+      message: `${what}; run again with --update to send it (the buyer is notified again)`,
+    };
+  }
+  const sent = await sendRecord(setup, prepared, undefined, marked);
+  if (sent.outcome !== 'accepted' && sent.outcome !== 'already_registered') return { ...sent, change };
+  return {
+    outcome: 'updated',
+    status: sent.status,
+    change,
+    renotified: sent.outcome === 'accepted',
+    message: `sent with the new ${fieldList(change.fields)}: the service replaces the items' tracking data and the buyer is notified again`,
   };
 }

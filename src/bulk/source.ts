@@ -105,8 +105,9 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
   return { line, column: offset - before.lastIndexOf('\n') };
 }
 
-/** What the input holds: one record (a JSON object), or many in a format. */
-export type InputPlan = { mode: 'single'; record: unknown } | { mode: 'bulk'; format: InputFormat };
+/** What the input holds: one record (a JSON object, with its text), or many in a format. */
+export type InputPlan =
+  { mode: 'single'; record: unknown; text?: string } | { mode: 'bulk'; format: InputFormat };
 
 const BY_EXTENSION: Record<string, InputFormat> = {
   '.csv': 'csv',
@@ -148,7 +149,7 @@ export async function planInput(source: InputSource, format: InputFormat | undef
   if (source.size > SINGLE_RECORD_MAX_BYTES) return { mode: 'bulk', format: 'ndjson' };
   const text = (await readFile(source.path, 'utf8')).replace(/^\uFEFF/, '');
   const read = readJson(text);
-  if (read.ok) return { mode: 'single', record: read.value };
+  if (read.ok) return { mode: 'single', record: read.value, text };
   if (read.error === 'Extra data' && chosen !== 'json') return { mode: 'bulk', format: 'ndjson' };
   const { line, column } = lineAndColumn(text, read.offset);
   throw new UsageError(`${source.label} is not valid JSON: ${read.error} at line ${line}, column ${column}`);

@@ -14,8 +14,13 @@ export interface Tally {
   outcomes: Record<Outcome, number>;
   /** Records not sent because an earlier run had sent them with the same content. */
   fromLedger: number;
-  /** `changed` records the service still has other content for. */
-  unresolved: number;
+  /** The first `changed` records, with the fields that differ, to name in the summary. */
+  changes: { id: string; fields: string[] }[];
+  /** Fields of `changed` records that `--update` would send, and fields the service cannot change. */
+  fixableFields: Set<string>;
+  fixedFields: Set<string>;
+  /** Corrected shipments sent: their buyers are notified again. */
+  renotified: number;
   /** Attempts retried, answers lost on the way back, and times the service asked to slow down. */
   retries: number;
   lostAnswers: number;
@@ -28,6 +33,7 @@ export function emptyTally(): Tally {
       accepted: 0,
       already_registered: 0,
       changed: 0,
+      updated: 0,
       invalid: 0,
       rejected: 0,
       failed: 0,
@@ -36,7 +42,10 @@ export function emptyTally(): Tally {
       duplicate: 0,
     },
     fromLedger: 0,
-    unresolved: 0,
+    changes: [],
+    fixableFields: new Set(),
+    fixedFields: new Set(),
+    renotified: 0,
     retries: 0,
     lostAnswers: 0,
     throttled: 0,
@@ -65,6 +74,10 @@ export interface UploadEnd {
   followUp: readonly string[];
   /** The report went to standard output (`--report -`): the counts go to stderr, out of its way. */
   reportOnStdout?: boolean;
+  /** `--all-or-nothing` held everything back because some records were invalid. */
+  heldBack?: boolean;
+  /** A single record (flags, or one JSON object): its line is what people are shown. */
+  single?: { line: Record<string, unknown> | undefined };
 }
 
 /**
@@ -89,6 +102,7 @@ export async function writeSummary(f: Factory, end: UploadEnd): Promise<void> {
     accepted: counts.accepted,
     already_registered: counts.already_registered,
     changed: counts.changed,
+    updated: counts.updated,
     invalid: counts.invalid,
     rejected: counts.rejected,
     failed: counts.failed,
@@ -96,6 +110,7 @@ export async function writeSummary(f: Factory, end: UploadEnd): Promise<void> {
     ...(dryRun ? { valid: counts.valid } : {}),
     duplicates_skipped: checked.duplicates.size,
     sent_by_earlier_runs: tally.fromLedger,
+    notified_again: tally.renotified,
     retries: tally.retries,
     lost_answers: tally.lostAnswers,
     slowed_down: tally.throttled,
@@ -109,6 +124,16 @@ export async function writeSummary(f: Factory, end: UploadEnd): Promise<void> {
   };
   if ((await f.settings()).output.value === 'json') {
     writeJsonLine(f, json);
+  } else if (end.single?.line) {
+    const line = end.single.line;
+    await writeData(f, {
+      json,
+      rows: [line],
+      columns: ['id', 'outcome', 'status', 'message'].map((header) => ({
+        header,
+        value: (row: Record<string, unknown>) => (row[header] ?? '') as string,
+      })),
+    });
   } else if (end.reportOnStdout) {
     f.log.info(
       Object.entries(counts)
@@ -122,6 +147,7 @@ export async function writeSummary(f: Factory, end: UploadEnd): Promise<void> {
       ['accepted', counts.accepted],
       ['already registered', counts.already_registered],
       ...(counts.changed > 0 ? ([['changed', counts.changed]] as [string, number][]) : []),
+      ...(counts.updated > 0 ? ([['updated', counts.updated]] as [string, number][]) : []),
       ['invalid', counts.invalid],
       ['rejected by the service', counts.rejected],
       ['failed', counts.failed],
@@ -139,23 +165,45 @@ export async function writeSummary(f: Factory, end: UploadEnd): Promise<void> {
   writeNextSteps(f, end, sent, rate);
 }
 
+/** `1 retry`, `2 retries` */
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+
+/** `1 order`, `2 orders` */
+export function counted(count: number, resource: Resource<unknown>): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? resource.name : resource.plural}`;
+}
+
+/** What to do next, on stderr: each kind of outcome that needs something of the person, said once. */
 function writeNextSteps(f: Factory, end: UploadEnd, sent: number, rate: number): void {
   const { resource, source, tally, files } = end;
-  const network =
-    tally.retries + tally.lostAnswers + tally.throttled > 0
-      ? `; ${tally.retries} retries, ${tally.lostAnswers} answers lost on the way back, slowed down ${tally.throttled} times at the service's request`
-      : '';
+  const counts = tally.outcomes;
+  const network = [
+    tally.retries > 0 ? plural(tally.retries, 'retry', 'retries') : '',
+    tally.lostAnswers > 0 ? `${plural(tally.lostAnswers, 'answer', 'answers')} lost on the way back` : '',
+    tally.throttled > 0
+      ? `slowed down ${plural(tally.throttled, 'time', 'times')} at the service's request`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   f.log.info(
     `${end.dryRun ? 'Checked' : 'Done'} in ${formatDuration(end.seconds * 1000)}` +
-      (sent > 0 ? ` (${rate} ${resource.plural}/s)` : '') +
-      (tally.fromLedger > 0 ? `; ${tally.fromLedger} already registered by an earlier run` : '') +
-      network +
+      (sent > 1 && !end.single ? ` (${rate} ${resource.plural}/s)` : '') +
+      (tally.fromLedger > 0
+        ? `; ${counted(tally.fromLedger, resource)} already registered by an earlier run`
+        : '') +
+      (network ? `; ${network}` : '') +
       '.',
   );
   if (files.rejectsKept) {
     f.log.info(`${files.rejectsKept} was edited since intake wrote it, so it was kept as it is.`);
   }
-  if (files.rejects) {
+  if (files.rejects && end.heldBack) {
+    f.log.info(
+      `Nothing was sent (--all-or-nothing). Fix the invalid rows in ${source.label} (each is in ${files.rejects} with its reason), then run the same command again.`,
+    );
+  } else if (files.rejects) {
     const shape = end.units.table
       ? 'the original columns plus "error"'
       : 'the original records plus an "error" field';
@@ -163,9 +211,16 @@ function writeNextSteps(f: Factory, end: UploadEnd, sent: number, rate: number):
     const command = ['intake', resource.name, 'create', files.rejects, ...end.followUp];
     f.log.info(`After fixing them: ${command.map(shellQuote).join(' ')}`);
   }
-  if (tally.unresolved > 0) {
+  writeChanges(f, end);
+  if (counts.failed > 0) {
     f.log.info(
-      `${tally.unresolved} ${resource.plural} were accepted earlier with other content; the report says which fields differ.`,
+      `${counted(counts.failed, resource)} got no definite answer from the service: run the same command again; only what the service does not have is sent.`,
+    );
+  }
+  const line = end.single?.line;
+  if (line && !['accepted', 'already_registered', 'valid', 'updated'].includes(String(line.outcome))) {
+    f.log.info(
+      `${String(line.outcome)}: ${String(line.message)}${line.status === null ? '' : ` (HTTP ${String(line.status)})`}`,
     );
   }
   if (files.report) f.log.info(`Report: ${files.report}`);
@@ -175,6 +230,38 @@ function writeNextSteps(f: Factory, end: UploadEnd, sent: number, rate: number):
       source.fromStdin
         ? 'To continue, send the same input again: what the service already has is not sent twice.'
         : `To continue, run the same command again: ${resource.plural} already sent are not sent again.`,
+    );
+  }
+}
+
+/** Says which records differ from what the service took earlier, and what `--update` would do. */
+function writeChanges(f: Factory, end: UploadEnd): void {
+  const { resource, tally } = end;
+  const { changed, updated } = tally.outcomes;
+  if (updated > 0) {
+    f.log.info(
+      resource.name === 'shipment'
+        ? `Sent ${counted(updated, resource)} with a corrected carrier or tracking number; ${tally.renotified === 1 ? 'its buyer is' : `${tally.renotified} buyers are`} notified again.`
+        : `Updated ${counted(updated, resource)} by PATCH.`,
+    );
+  }
+  if (changed === 0) return;
+  const named = tally.changes.map((change) => `${change.id} (${change.fields.join(', ')})`).join(', ');
+  const more = changed > tally.changes.length ? ` and ${changed - tally.changes.length} more` : '';
+  f.log.info(
+    `${counted(changed, resource)} ${changed === 1 ? 'differs' : 'differ'} from what the service took earlier: ${named}${more}.`,
+  );
+  const fixable = [...tally.fixableFields];
+  if (fixable.length > 0) {
+    f.log.info(
+      resource.name === 'shipment'
+        ? 'Run the same command again with --update to send them: the service replaces the tracking data, and each buyer is notified again.'
+        : `Run the same command again with --update to send ${fixable.join(', ')} by PATCH.`,
+    );
+  }
+  if (tally.fixedFields.size > 0) {
+    f.log.info(
+      `The service cannot change ${[...tally.fixedFields].join(', ')} of an existing ${resource.name}.`,
     );
   }
 }

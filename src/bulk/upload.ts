@@ -20,7 +20,9 @@ import { RejectsFile, ReportFile, rejectsPath, reportJson, type RejectsShape } f
 import type { Resource } from './resources.js';
 import { Sender } from './sender.js';
 import { SendPass, type Sending } from './send-pass.js';
-import { countedRecords, writeSummary, type Tally } from './summary.js';
+import { counted, countedRecords, writeSummary, type Tally } from './summary.js';
+import type { Problem } from './problems.js';
+import { cut } from '../util/cut.js';
 import type { InputFormat, InputSource } from './source.js';
 import { openUnits, type ReadSetup, type UnitSource } from './units.js';
 import type { PasswordSource } from './xlsx/workbook.js';
@@ -50,7 +52,14 @@ function describeCheck(
   label: string,
   units: UnitSource,
   checked: CheckResult,
+  single: UploadOptions['single'],
 ): void {
+  if (single) {
+    if (checked.invalidRecords === 0) return;
+    f.log.info(`the ${resource.name} from ${label} is invalid; nothing was sent:`);
+    for (const line of singleProblemLines(checked.problems, single.flags)) f.log.info(line);
+    return;
+  }
   f.log.info(
     `${label}: ${checked.records} ${checked.records === 1 ? resource.name : resource.plural} in ${checked.units} ${units.unitName}s` +
       (checked.invalidRecords > 0 ? `, ${checked.invalidRecords} invalid` : ', all valid') +
@@ -130,6 +139,20 @@ export async function runUpload(
   } finally {
     lock?.release();
   }
+}
+
+/** A single record's problems, without a position, each field named by the flag that gave it. */
+function singleProblemLines(
+  problems: ReadonlyMap<number, readonly Problem[]>,
+  flags: Record<string, string> = {},
+): string[] {
+  return [...problems.values()].flat().map((problem) => {
+    const path = problem.column ?? '';
+    const field = /^[^.[]+/.exec(path)?.[0] ?? path;
+    const named = flags[field] === undefined ? path : flags[field] + path.slice(field.length);
+    const value = problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`;
+    return `  ${named ? `${named}${value}: ` : ''}${problem.message}`;
+  });
 }
 
 /** Waits for the ledger to be free (another upload is using it), saying so; Ctrl-C stops the wait. */
@@ -219,26 +242,33 @@ async function uploadUnits(f: Factory, run: UploadRun): Promise<void> {
   const { resource, source, format, options, units, ledger } = run;
   const { concurrency, rate } = options;
   const checked = await checkStage(f, units, source.label);
-  const outputs = new Outputs(
-    run.json ? (line) => writeJsonLine(f, { type: 'record', ...reportJson(line) }) : undefined,
-  );
+  let singleLine: Record<string, unknown> | undefined;
+  const outputs = new Outputs((line) => {
+    const json = reportJson(line);
+    if (options.single) singleLine = json;
+    if (run.json) writeJsonLine(f, { type: 'record', ...json });
+  });
+  const heldBack = options.allOrNothing && checked.invalidRecords > 0;
   let stopped: 'interrupted' | 'failed' | undefined;
   let fatal: unknown;
   let kept: string | undefined;
   let failure: unknown;
+  let closing: unknown;
   try {
-    describeCheck(f, resource, source.label, units, checked);
-    const sending = !options.dryRun && !(options.allOrNothing && checked.invalidRecords > 0);
-    if (options.allOrNothing && checked.invalidRecords > 0) {
+    describeCheck(f, resource, source.label, units, checked, options.single);
+    const sending = !options.dryRun && !heldBack;
+    if (heldBack) {
       f.log.info(
-        `--all-or-nothing: nothing is sent because ${checked.invalidRecords} ${resource.plural} are invalid.`,
+        `--all-or-nothing: nothing is sent because ${counted(checked.invalidRecords, resource)} ${checked.invalidRecords === 1 ? 'is' : 'are'} invalid.`,
       );
     }
     // Every file is opened, and its first bytes written, before the first request.
     if (options.report) outputs.report = await ReportFile.create(options.report, f.io.stdout);
-    const place = rejectsPlace(run);
-    kept = place.kept;
-    outputs.rejects = await RejectsFile.create(place.path, place.shape);
+    if (!options.single) {
+      const place = rejectsPlace(run);
+      kept = place.kept;
+      outputs.rejects = await RejectsFile.create(place.path, place.shape, ledger);
+    }
     const setup = sending
       ? await startSending(f, resource, options, ledger, concurrency, rate, outputs.tally)
       : undefined;
@@ -257,11 +287,17 @@ async function uploadUnits(f: Factory, run: UploadRun): Promise<void> {
     failure = error;
     throw error;
   } finally {
-    // Released in the reverse order of opening; after a failure, a second one must not hide the first.
-    const quietly = (work: Promise<void> | undefined) =>
-      failure === undefined ? work : work?.catch(() => {});
-    await quietly(outputs.rejects?.close(ledger));
-    await quietly(outputs.report?.close());
+    // Released in the reverse order of opening. A file that cannot be finished (a full disk) is said
+    // after the summary, which still goes out; after a failure, a second one must not hide the first.
+    const close = async (work: Promise<void> | undefined) => {
+      try {
+        await work;
+      } catch (error) {
+        if (failure === undefined) closing ??= error;
+      }
+    };
+    await close(outputs.rejects?.close(ledger));
+    await close(outputs.report?.close());
     ledger.flush();
     checked.release();
   }
@@ -286,13 +322,16 @@ async function uploadUnits(f: Factory, run: UploadRun): Promise<void> {
     },
     followUp: followUp(run),
     reportOnStdout: options.report === '-',
+    heldBack,
+    ...(options.single ? { single: { line: singleLine } } : {}),
   });
 
   if (fatal !== undefined) throw fatal;
+  if (closing !== undefined) throw closing;
   if (stopped === 'interrupted') throw new ExitCode(EXIT.interrupted);
   if (tally.outcomes.failed > 0) throw new ExitCode(EXIT.failure);
-  const { invalid, rejected } = tally.outcomes;
-  if (invalid > 0 || rejected > 0 || tally.unresolved > 0) throw new ExitCode(EXIT.rejected);
+  const { invalid, rejected, changed } = tally.outcomes;
+  if (invalid > 0 || rejected > 0 || changed > 0) throw new ExitCode(EXIT.rejected);
   if (options.allOrNothing && checked.invalidRecords > 0) throw new ExitCode(EXIT.rejected);
 }
 

@@ -178,6 +178,7 @@ export function createFactory(deps: FactoryDeps): Factory {
     },
     apiClient: async ({ auth = 'required', patient = false } = {}) => {
       const resolved = await factory.settings();
+      if (resolved.baseUrlError) throw resolved.baseUrlError;
       if (auth === 'optional' && (!resolved.accessKeyId || !resolved.secretAccessKey)) {
         return factory.apiClientFor(resolved.baseUrl.value, undefined, { patient });
       }

@@ -116,6 +116,30 @@ export async function reportError(f: Factory, error: unknown): Promise<number> {
     const [first, ...rest] = lines;
     f.io.stderr.write(`${f.colors().err.red('error:')} ${first}\n`);
     for (const line of rest) f.io.stderr.write(`${line}\n`);
+    // A script reading JSON gets the error as JSON too, as the last line on stdout.
+    if (await wantsJson(f)) {
+      const reason = (error as { code?: unknown }).code;
+      f.io.stdout.write(
+        `${JSON.stringify({
+          type: 'error',
+          exit_code: code,
+          ...(typeof reason === 'string' ? { code: reason } : {}),
+          ...(error instanceof ApiError ? { status: error.status } : {}),
+          message: first,
+          hints: rest.map((line) => line.trim()),
+        })}\n`,
+      );
+    }
   }
   return code;
+}
+
+/** Whether the run asked for JSON output (`--json`, `-o json`, or the profile's `output`). */
+async function wantsJson(f: Factory): Promise<boolean> {
+  if (f.globals.json || f.globals.output === 'json') return true;
+  try {
+    return (await f.settings()).output.value === 'json';
+  } catch {
+    return false;
+  }
 }

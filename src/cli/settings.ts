@@ -35,6 +35,8 @@ export interface Settings {
   /** Whether the profile exists in the config store. */
   profileExists: boolean;
   baseUrl: Setting<string>;
+  /** Why the base URL cannot be used, if it cannot; commands that call the service throw it. */
+  baseUrlError?: UsageError;
   accessKeyId: Setting<string> | undefined;
   /** The secret when it is at hand (environment, config file); see `secretInKeychain` otherwise. */
   secretAccessKey: Setting<string> | undefined;
@@ -74,20 +76,19 @@ const fromProfile = (
   return value === undefined ? undefined : { value, source: 'profile', origin: `profile "${name}"` };
 };
 
-function checkBaseUrl(setting: Setting<string>): Setting<string> {
-  if (!isHttpUrl(setting.value)) {
-    throw new UsageError(
-      `base URL "${setting.value}" (from ${setting.origin}) is not an http:// or https:// URL`,
-    );
+/** What is wrong with a base URL, if anything: not http(s), or the API's path given with it. */
+export function baseUrlProblem(value: string, origin: string): UsageError | undefined {
+  if (!isHttpUrl(value)) {
+    return new UsageError(`base URL "${value}" (from ${origin}) is not an http:// or https:// URL`);
   }
-  const url = new URL(setting.value);
+  const url = new URL(value);
   if (/\/api\/v1\/?$/.test(url.pathname)) {
     const without = `${url.origin}${url.pathname.replace(/\/api\/v1\/?$/, '')}`;
-    throw new UsageError(`base URL "${setting.value}" (from ${setting.origin}) ends in /api/v1`, [
+    return new UsageError(`base URL "${value}" (from ${origin}) ends in /api/v1`, [
       `Give the service's address without it: ${without} (intake adds /api/v1/... to every request).`,
     ]);
   }
-  return setting;
+  return undefined;
 }
 
 /**
@@ -113,14 +114,14 @@ export function resolveSettings(globals: GlobalOptions, env: Env, store: ConfigS
     }
     sandbox = { value: url, source: 'flag', origin: `--sandbox (profile "${profile.value}")` };
   }
-  const baseUrl = checkBaseUrl(
-    firstOf(
-      fromFlag(globals.baseUrl, '--base-url'),
-      sandbox,
-      fromEnv(env, 'INTAKE_BASE_URL'),
-      fromProfile(stored, 'base_url', profile.value),
-    ) ?? { value: DEFAULT_BASE_URL, source: 'default', origin: 'default' },
-  );
+  const baseUrl = firstOf(
+    fromFlag(globals.baseUrl, '--base-url'),
+    sandbox,
+    fromEnv(env, 'INTAKE_BASE_URL'),
+    fromProfile(stored, 'base_url', profile.value),
+  ) ?? { value: DEFAULT_BASE_URL, source: 'default', origin: 'default' };
+  // Said when the service is to be called, so that `intake config` can still mend a bad address.
+  const baseUrlError = baseUrlProblem(baseUrl.value, baseUrl.origin);
 
   const envCredentials =
     profile.source !== 'flag' && (env.INTAKE_ACCESS_KEY_ID || env.INTAKE_SECRET_ACCESS_KEY);
@@ -170,6 +171,7 @@ export function resolveSettings(globals: GlobalOptions, env: Env, store: ConfigS
     profile,
     profileExists: stored !== undefined,
     baseUrl,
+    ...(baseUrlError ? { baseUrlError } : {}),
     accessKeyId,
     secretAccessKey,
     secretInKeychain,

@@ -14,6 +14,8 @@ const work = mkdtempSync(join(tmpdir(), 'intake-demo-'));
 // Uploads write their rejects and journals next to the input: the demo works on copies.
 cpSync(join(root, 'fixtures'), join(work, 'fixtures'), { recursive: true });
 const fixture = (name: string) => join('fixtures', name);
+// Every intake the demo runs keeps its settings and data in the temporary folder.
+const own = { INTAKE_CONFIG_DIR: join(work, 'config'), INTAKE_DATA_DIR: join(work, 'data') };
 
 interface Serve {
   url: string;
@@ -26,6 +28,7 @@ function startService(): Promise<{ serve: Serve; stop: () => Promise<void> }> {
     [bin, 'serve', '--port', '0', '--data', join(work, 'data'), '--apply-delay', '1s', '--json', '--quiet'],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ...own },
     },
   );
   return new Promise((resolve, reject) => {
@@ -70,8 +73,7 @@ async function main(): Promise<void> {
     INTAKE_BASE_URL: serve.url,
     INTAKE_ACCESS_KEY_ID: merchant.accessKeyId,
     INTAKE_SECRET_ACCESS_KEY: merchant.secretAccessKey,
-    INTAKE_CONFIG_DIR: join(work, 'config'),
-    INTAKE_DATA_DIR: join(work, 'data'),
+    ...own,
   };
   try {
     await intake(env, 'health');

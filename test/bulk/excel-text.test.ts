@@ -93,9 +93,9 @@ describe('Excel’s text tricks and damage in single records, flags and order pa
     expect(await t.service.local.order('XT-ONE-1')).toMatchObject({ recipient_cellphone: '010-1111-2222' });
     const damaged = files.write('two.json', JSON.stringify(orderJson('XT-ONE-2', '1011112222')));
     const result = await cli(['order', 'create', damaged], { env: t.env });
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(4);
     expect(result.stderr).toContain(
-      'recipient_cellphone: looks like a Korean mobile number that lost its leading 0',
+      'recipient_cellphone ("1011112222"): looks like a Korean mobile number that lost its leading 0',
     );
   });
 
@@ -121,9 +121,9 @@ describe('Excel’s text tricks and damage in single records, flags and order pa
         { env: t.env },
       );
     const damaged = await ship('6.89E+12');
-    expect(damaged.code).toBe(2);
+    expect(damaged.code).toBe(4);
     expect(damaged.stderr).toContain(
-      '--tracking-number: looks like a number Excel wrote in scientific notation',
+      '--tracking-number ("6.89E+12"): looks like a number Excel wrote in scientific notation',
     );
     const sent = await ship('="6891234567890"');
     expect(sent.code).toBe(0);

@@ -85,3 +85,37 @@ describe('a killed or hung-up upload, run again', () => {
     },
   );
 });
+
+describe('a killed upload and its rejects file', () => {
+  it('the next run writes the rejects file again, not taking the unfinished one for a person’s edit', async () => {
+    const files = workspace();
+    const { orders } = uploadFiles('RJK', 40);
+    const [header, ...rows] = orders.trimEnd().split('\n');
+    // A phone that lost its leading 0: refused, so there are rejects to write.
+    const invalid = 'RJK-BAD,홍길동,1012345678,RJK-BAD-1,P-1,상품 1,https://x.example.com/1.png';
+    const path = files.write('orders.csv', `${[header, invalid, ...rows].join('\n')}\n`);
+    const proxy = await startFaultProxy(t.service.baseUrl, [], { delayMs: 20 });
+    try {
+      const env = { ...t.env, INTAKE_BASE_URL: proxy.url };
+      const killed = await killedRun(
+        ['order', 'create', path, '--concurrency', '2'],
+        env,
+        proxy,
+        10,
+        'SIGKILL',
+      );
+      expect(killed.signal).toBe('SIGKILL');
+      const rerun = await cli(['order', 'create', path, '--json'], { env });
+      expect(rerun.code).toBe(4);
+      expect(rerun.stderr).not.toContain('was edited since intake wrote it');
+      expect(rerun.summary()).toMatchObject({
+        invalid: 1,
+        failed: 0,
+        rejects_file: files.path('orders.rejects.csv'),
+      });
+      expect(files.read('orders.rejects.csv')).toContain('RJK-BAD');
+    } finally {
+      await proxy.close();
+    }
+  });
+});

@@ -49,17 +49,29 @@ describe('honest outcomes', () => {
     expect(told.records()[0]?.message).toContain(
       'recipient_cellphone differs from what the service took earlier',
     );
-    expect(told.records()[0]?.message).toContain('run with --update to send recipient_cellphone');
-    expect(told.stderr).toContain('After fixing them: intake order create');
+    expect(told.records()[0]?.message).toContain(
+      'run again with --update to send recipient_cellphone by PATCH',
+    );
+    // Nothing to fix in a rejects file: the way on is --update, said on stderr.
+    expect(told.stderr).not.toContain('After fixing them');
+    expect(existsSync(files.path('orders.rejects.csv'))).toBe(false);
+    expect(told.stderr).toContain(
+      '1 order differs from what the service took earlier: ORD-FIX (recipient_cellphone).',
+    );
+    expect(told.stderr).toContain(
+      'Run the same command again with --update to send recipient_cellphone by PATCH.',
+    );
     expect((await t.service.local.order('ORD-FIX'))?.recipient_cellphone).toBe('010-1111-2222');
 
     const updated = await cli(['order', 'create', path, '--update', '--json'], { env: t.env });
     expect(updated.code).toBe(0);
     expect(updated.records()[0]).toMatchObject({
-      outcome: 'changed',
+      outcome: 'updated',
       status: 204,
       message: 'updated recipient_cellphone by PATCH',
     });
+    expect(updated.summary()).toMatchObject({ updated: 1, changed: 0 });
+    expect(updated.stderr).toContain('Updated 1 order by PATCH.');
     expect((await t.service.local.order('ORD-FIX'))?.recipient_cellphone).toBe('010-9999-0000');
     expect(existsSync(files.path('orders.rejects.csv'))).toBe(false);
 
@@ -131,7 +143,7 @@ describe('--dry-run sends nothing, whatever the input form', () => {
     const before = await jobCount();
     const result = await cli([...args, '--dry-run'], { env: t.env });
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('(dry run: nothing was sent)');
+    expect(result.stderr).toContain('Dry run: nothing was sent.');
     expect(await jobCount()).toBe(before);
   });
 });
@@ -271,7 +283,11 @@ describe('failures', () => {
       const failed = result.records().filter((line) => line.outcome === 'failed');
       expect(failed.map((line) => line.status)).toEqual([500, 429]);
       expect(failed[1]?.message).toContain('still rate limited after 4 attempts');
-      expect(csvCells(files.read('orders.rejects.csv'))).toHaveLength(3);
+      // Nothing to fix in a file: failed records are sent again by the same command.
+      expect(existsSync(files.path('orders.rejects.csv'))).toBe(false);
+      expect(result.stderr).toContain(
+        '2 orders got no definite answer from the service: run the same command again; only what the service does not have is sent.',
+      );
       const rerun = await cli(['order', 'create', path, '--json'], {
         env: { ...t.env, INTAKE_BASE_URL: proxy.url },
       });

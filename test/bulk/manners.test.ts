@@ -180,8 +180,9 @@ describe('spreadsheet manners', () => {
       ['product', 'create', files.write('deep.json', `{"id":"DEEP-3","name":${deep}}`)],
       { env: t.env },
     );
-    expect(single.code).toBe(2);
-    expect(single.stderr).toContain('name: Input should be a valid string');
+    expect(single.code).toBe(4);
+    expect(single.stderr).toContain('the product from deep.json is invalid; nothing was sent:');
+    expect(single.stderr).toContain('is nested more than 64 levels deep');
   });
 
   it('a Coupang delivery list joins 주문번호 and 옵션ID into the item id, for orders and then shipments', async () => {

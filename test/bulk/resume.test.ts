@@ -29,7 +29,7 @@ describe('re-running an upload', () => {
     const again = await cli(['shipment', 'create', shipments, '--json'], { env: t.env });
     expect(again.code).toBe(0);
     expect(again.summary()).toMatchObject({ accepted: 0, already_registered: 10 });
-    expect(again.stderr).toContain('10 already registered by an earlier run');
+    expect(again.stderr).toContain('10 shipments already registered by an earlier run');
     const ordersAgain = await cli(['order', 'create', orders, '--no-resume', '--json'], { env: t.env });
     expect(ordersAgain.code).toBe(0);
     expect(ordersAgain.summary()).toMatchObject({ accepted: 0, already_registered: 10 });

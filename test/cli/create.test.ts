@@ -48,12 +48,18 @@ describe('intake order create', () => {
       env,
     });
     expect(result.code).toBe(0);
-    expect(result.json()).toEqual({
-      id: 'ORD-C1',
-      outcome: 'accepted',
-      status: 202,
-      message: 'Order creation request has been queued.',
-    });
+    // One record gives the lines a file of one record gives: the record, then the summary.
+    expect(result.records()).toEqual([
+      {
+        type: 'record',
+        rows: [1],
+        id: 'ORD-C1',
+        outcome: 'accepted',
+        status: 202,
+        message: 'Order creation request has been queued.',
+      },
+    ]);
+    expect(result.summary()).toMatchObject({ records: 1, accepted: 1 });
     expect(await service.local.order('ORD-C1')).toBeDefined();
   });
 
@@ -68,19 +74,19 @@ describe('intake order create', () => {
     );
   });
 
-  it('never sends an invalid order: exit 2, one readable line per problem', async () => {
+  it('never sends an invalid order: exit 4 as in a file, one readable line per problem', async () => {
     const before = await jobCount();
     const bad = sampleOrder('ORD-C3', { recipient_cellphone: '' });
     (bad.items[0] as { product: Record<string, unknown> }).product.image_url = 'img/p.png';
     delete (bad.items[1] as Record<string, unknown>).id;
     const result = await cli(['order', 'create', file('bad.json', bad)], { env });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('nothing was sent');
-    expect(result.stderr).toContain('recipient_cellphone: String should have at least 1 character');
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('the order from bad.json is invalid; nothing was sent:');
+    expect(result.stderr).toContain('  recipient_cellphone: is empty');
     expect(result.stderr).toContain(
-      'items[0].product.image_url: Input should be a valid URL, relative URL without a base',
+      'items[0].product.image_url ("img/p.png"): Input should be a valid URL, relative URL without a base',
     );
-    expect(result.stderr).toContain('items[1].id: Field required');
+    expect(result.stderr).toContain('items[1].id: is missing');
     expect(await jobCount()).toBe(before);
   });
 
@@ -98,12 +104,25 @@ describe('intake order create', () => {
     expect(result.stderr).toContain('no such file');
   });
 
-  it('a duplicate order is rejected by the service: exit 4 with its detail', async () => {
+  it('the same order sent twice is already registered, as in a file; an item of another order is rejected', async () => {
     const path = file('dup.json', sampleOrder('ORD-C4'));
     expect((await cli(['order', 'create', path], { env })).code).toBe(0);
-    const again = await cli(['order', 'create', path], { env });
-    expect(again.code).toBe(4);
-    expect(again.stderr).toContain("Order 'ORD-C4' already exists. (HTTP 409)");
+    const again = await cli(['order', 'create', path, '--json'], { env });
+    expect(again.code).toBe(0);
+    expect(again.records()[0]).toMatchObject({ id: 'ORD-C4', outcome: 'already_registered' });
+    // Sent by another machine (no ledger here): the service's 409 names the order itself.
+    const elsewhere = await cli(['order', 'create', path, '--json'], {
+      env: { ...env, INTAKE_DATA_DIR: tempDir('intake-data-') },
+    });
+    expect(elsewhere.code).toBe(0);
+    expect(elsewhere.records()[0]).toMatchObject({ outcome: 'already_registered', status: 409 });
+
+    const thief = sampleOrder('ORD-C4B');
+    (thief.items[0] as { id: string }).id = 'ORD-C4-1';
+    const rejected = await cli(['order', 'create', file('thief.json', thief)], { env });
+    expect(rejected.code).toBe(4);
+    expect(rejected.stderr).toContain("rejected: Order item 'ORD-C4-1' already exists");
+    expect(rejected.stderr).toContain('(HTTP 409)');
   });
 
   it('--dry-run checks and sends nothing', async () => {
@@ -112,7 +131,8 @@ describe('intake order create', () => {
       env,
     });
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain('valid (dry run: nothing was sent)');
+    expect(result.stdout).toContain('valid');
+    expect(result.stderr).toContain('Dry run: nothing was sent.');
     expect(await jobCount()).toBe(before);
   });
 });
@@ -134,7 +154,7 @@ describe('intake product create', () => {
       { env },
     );
     expect(result.code).toBe(0);
-    expect(result.json()).toMatchObject({ id: 'P-C1', outcome: 'accepted', status: 202 });
+    expect(result.records()[0]).toMatchObject({ id: 'P-C1', outcome: 'accepted', status: 202 });
   });
 
   it('sends a product from a file', async () => {
@@ -148,8 +168,9 @@ describe('intake product create', () => {
       ['product', 'create', '--id', 'P-C3', '--image-url', 'https://x.example.com/a.png'],
       { env },
     );
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--name: Field required');
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('the product from the flags is invalid; nothing was sent:');
+    expect(result.stderr).toContain('--name: is missing');
   });
 
   it('refuses a file and flags together', async () => {
@@ -161,6 +182,7 @@ describe('intake product create', () => {
 describe('intake shipment create', () => {
   beforeAll(async () => {
     await cli(['order', 'create', file('ship-order.json', sampleOrder('ORD-S1'))], { env });
+    await cli(['order', 'create', file('ship-order-2.json', sampleOrder('ORD-S2'))], { env });
   });
 
   it('sends a shipment from flags', async () => {
@@ -169,57 +191,79 @@ describe('intake shipment create', () => {
       { env },
     );
     expect(result.code).toBe(0);
-    expect(result.json()).toMatchObject({ id: 'ORD-S1 kr.cjlogistics 640123456789', outcome: 'accepted' });
+    expect(result.records()[0]).toMatchObject({
+      id: 'ORD-S1 kr.cjlogistics 640123456789',
+      outcome: 'accepted',
+    });
     expect((await service.call('GET', '/api/v1/shipments/status/')).json).toMatchObject({ count: 1 });
   });
 
-  it('sends a shipment from a JSON object with its order id', async () => {
+  it('a shipment from a JSON object that changes a shipped item’s carrier is changed, and sent only with --update', async () => {
     const body = {
       order_id: 'ORD-S1',
       order_item_ids: ['ORD-S1-2'],
       company_code: 'self',
       tracking_number: 'self',
     };
-    const result = await cli(['shipment', 'create', file('shipment.json', body)], { env });
-    expect(result.code).toBe(0);
+    const jobs = await jobCount();
+    const result = await cli(['shipment', 'create', file('shipment.json', body), '--json'], { env });
+    expect(result.code).toBe(4);
+    expect(result.records()[0]).toMatchObject({ outcome: 'changed', status: null });
+    expect(String(result.records()[0]?.message)).toContain(
+      'company_code and tracking_number differ from the shipment the service took earlier for ORD-S1-2 (kr.cjlogistics 640123456789)',
+    );
+    expect(result.stderr).toContain('Run the same command again with --update to send them');
+    expect(await jobCount()).toBe(jobs);
+
+    const updated = await cli(['shipment', 'create', file('shipment.json', body), '--update', '--json'], {
+      env,
+    });
+    expect(updated.code).toBe(0);
+    expect(updated.summary()).toMatchObject({ updated: 1, changed: 0, notified_again: 1 });
+    expect(updated.stderr).toContain('its buyer is notified again');
+    expect(await jobCount()).toBe(jobs + 1);
   });
 
   it('sends a well-formed carrier code it does not know, with a warning, and says what the service answers', async () => {
-    const result = await cli(ship('ORD-S1', 'ORD-S1-1', 'kr.nowhere', '1'), { env });
+    const result = await cli(ship('ORD-S2', 'ORD-S2-1', 'kr.nowhere', '1'), { env });
     expect(result.stderr).toContain(
-      'warning: company_code "kr.nowhere" is not in the built-in list (the spec\'s 26 codes); sending it anyway',
+      'warning: company_code "kr.nowhere" is not in the built-in list (the spec\'s 26 codes); sending such shipments anyway',
     );
     expect(result.code).toBe(4);
-    expect(result.stderr).toContain("company_code: Input should be 'self', 'kr.chunilps'");
+    expect(result.stderr).toContain("rejected: company_code: Input should be 'self', 'kr.chunilps'");
   });
 
   it.each([
-    ['not a code', '1', "--company-code: is not a carrier in the built-in list (the spec's 26 codes)"],
+    [
+      'not a code',
+      '1',
+      '--company-code ("not a code"): is not a carrier in the built-in list (the spec\'s 26 codes)',
+    ],
     [
       'a name with a typo',
       '1',
-      "--company-code: is not a carrier in the built-in list (the spec's 26 codes); closest: kr.cjlogistics (CJ대한통운)",
+      '--company-code ("CJ대한퉁운"): is not a carrier in the built-in list (the spec\'s 26 codes); closest: kr.cjlogistics (CJ대한통운)',
     ],
-    ['self', '1', "--tracking-number: Value error, tracking_number must be 'self'"],
+    ['self', '1', '--tracking-number ("1"): Value error, tracking_number must be \'self\''],
   ])('checks the carrier rules before sending (%s %s)', async (companyCode, trackingNumber, message) => {
     const code = companyCode === 'a name with a typo' ? 'CJ대한퉁운' : companyCode;
     const result = await cli(ship('ORD-S1', 'ORD-S1-1', code, trackingNumber), { env });
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('nothing was sent');
     expect(result.stderr).toContain(message);
   });
 
   it('a shipment of an unknown order: exit 4 with the service’s detail', async () => {
     const result = await cli(ship('ORD-NONE', 'X-1', 'kr.epost', '1'), { env });
     expect(result.code).toBe(4);
-    expect(result.stderr).toContain("Order 'ORD-NONE' not found. (HTTP 404)");
+    expect(result.stderr).toContain("rejected: Order 'ORD-NONE' not found. (HTTP 404)");
   });
 
   it('an item of another order: exit 4 with the 422 as readable lines', async () => {
-    const result = await cli(ship('ORD-S1', 'ORD-S1-1,ORD-C1-1', 'kr.epost', '1'), { env });
+    const result = await cli(ship('ORD-S2', 'ORD-S2-2,ORD-C1-1', 'kr.epost', '1'), { env });
     expect(result.code).toBe(4);
-    expect(result.stderr).toContain('the service rejected the request (HTTP 422):');
     expect(result.stderr).toContain(
-      "order_item_ids[1]: Value error, 'ORD-C1-1' is not an item of order 'ORD-S1'",
+      "rejected: order_item_ids[1]: Value error, 'ORD-C1-1' is not an item of order 'ORD-S2' (HTTP 422)",
     );
   });
 });

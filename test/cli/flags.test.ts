@@ -149,7 +149,37 @@ describe('api', () => {
       input: '-',
       headers: { 'x-a': '1', 'x-b': 'two' },
       include: true,
+      fields: [],
+      follow: true,
+      paginate: false,
     });
+  });
+
+  it('-f and -F fields, --no-follow, --paginate', async () => {
+    const { options } = await parse(newApiCommand, [
+      'GET',
+      '/local/jobs',
+      '-f',
+      'state=failed',
+      '-F',
+      'limit=5',
+      '--no-follow',
+      '--paginate',
+    ]);
+    expect(options).toMatchObject({
+      fields: [
+        { key: 'state', value: 'failed', typed: false },
+        { key: 'limit', value: '5', typed: true },
+      ],
+      follow: false,
+      paginate: true,
+    });
+    expect((await parse(newApiCommand, ['GET', '/x', '-f', 'novalue'])).error?.message).toContain(
+      '-f "novalue" is not key=value',
+    );
+    expect((await parse(newApiCommand, ['POST', '/x', '--paginate'])).error?.message).toContain(
+      '--paginate is for GET',
+    );
   });
 });
 

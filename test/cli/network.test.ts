@@ -37,7 +37,7 @@ describe('retries', () => {
     const env = await throughProxy([{ status: 503 }, 'drop-before']);
     const result = await cli(['order', 'create', orderFile('ORD-R1'), '--json', '--verbose'], { env });
     expect(result.code).toBe(0);
-    expect(result.json()).toMatchObject({ id: 'ORD-R1', outcome: 'accepted', status: 202 });
+    expect(result.records()[0]).toMatchObject({ id: 'ORD-R1', outcome: 'accepted', status: 202 });
     expect(proxy?.seen).toBe(3);
     expect(proxy?.passed).toBe(1);
     expect(await ordersNamed('ORD-R1')).toBe(1);
@@ -49,8 +49,9 @@ describe('retries', () => {
     const env = await throughProxy(['drop-after']);
     const result = await cli(['order', 'create', orderFile('ORD-R2'), '--json'], { env });
     expect(result.code).toBe(0);
-    expect(result.json()).toMatchObject({ id: 'ORD-R2', outcome: 'already_registered', status: 409 });
-    expect(result.stderr).toContain('already registered (an earlier attempt got through)');
+    expect(result.records()[0]).toMatchObject({ id: 'ORD-R2', outcome: 'already_registered', status: 409 });
+    expect(result.summary()).toMatchObject({ already_registered: 1, retries: 1, lost_answers: 1 });
+    expect(result.stderr).toContain('1 retry, 1 answer lost on the way back.');
     expect(proxy?.passed).toBe(2);
     expect((await service.local.jobs()).filter((job) => job.target_id === 'ORD-R2')).toHaveLength(1);
   });

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, jsonLines, useService } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
@@ -102,6 +103,62 @@ describe('intake api', () => {
     expect(result.code).toBe(code);
   });
 
+  it('builds a JSON body from -f and -F fields, and a query for GET', async () => {
+    const files = workspace();
+    const order = sampleOrder('ORD-API-F');
+    expect((await t.service.call('POST', '/api/v1/orders/', { body: order })).status).toBe(202);
+    const shipped = await cli(
+      [
+        'api',
+        'POST',
+        '/api/v1/orders/ORD-API-F/shipments/',
+        '-f',
+        'order_item_ids[]=ORD-API-F-1',
+        '-f',
+        'order_item_ids[]=ORD-API-F-2',
+        '-f',
+        'company_code=kr.epost',
+        '-F',
+        `tracking_number=@${files.write('tracking.txt', '6012345678901\n')}`,
+      ],
+      { env: t.env },
+    );
+    expect(shipped.code, shipped.stderr).toBe(0);
+    await t.service.local.apply();
+    expect((await t.service.local.order('ORD-API-F'))?.shipments[0]).toMatchObject({
+      company_code: 'kr.epost',
+      tracking_number: '6012345678901',
+      order_item_ids: ['ORD-API-F-1', 'ORD-API-F-2'],
+    });
+    const rewards = await cli(
+      ['api', 'GET', '/api/v1/rewards/', '-f', 'start_date=2026-11-01', '-f', 'end_date=2026-11-30'],
+      { env: t.env },
+    );
+    expect(rewards.code).toBe(0);
+    expect(rewards.json()).toEqual({ results: [] });
+  });
+
+  it('follows the service’s redirect with the same method and body; --no-follow exits 1', async () => {
+    expect((await t.service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-API-R') })).status).toBe(
+      202,
+    );
+    const patch = [
+      'PATCH',
+      '/api/v1/orders/ORD-API-R/',
+      '-f',
+      'recipient_name=최유나',
+      '-f',
+      'recipient_cellphone=010-2222-3333',
+    ];
+    const refused = await cli(['api', ...patch, '--no-follow'], { env: t.env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('answered HTTP 307 to /api/v1/orders/ORD-API-R, which was not followed');
+    expect((await t.service.local.order('ORD-API-R'))?.recipient_name).toBe('김민지');
+    const followed = await cli(['api', ...patch], { env: t.env });
+    expect(followed.code).toBe(0);
+    expect((await t.service.local.order('ORD-API-R'))?.recipient_name).toBe('최유나');
+  });
+
   it('checks its method, path and headers', async () => {
     for (const [args, message] of [
       [['FETCH', '/x'], '"FETCH" is not an HTTP method'],
@@ -196,6 +253,45 @@ describe('intake auth status and config unset', () => {
     );
   });
 
+  it('exits 5 when the service cannot be reached, as every other command would', async () => {
+    const { env } = await profiles();
+    const result = await cli(['auth', 'status', '--json', '--profile', 'good'], {
+      env: { ...env, INTAKE_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    expect(result.code).toBe(5);
+    expect(result.json()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ profile: 'good', selected: true, valid: null })]),
+    );
+  });
+
+  it('checks what commands will really use: a secret alone in the environment is not a valid profile', async () => {
+    const { env } = await profiles();
+    const result = await cli(['auth', 'status', '--json'], {
+      env: {
+        ...env,
+        INTAKE_PROFILE: 'good',
+        INTAKE_SECRET_ACCESS_KEY: t.service.credentials.secretAccessKey,
+      },
+    });
+    expect(result.code).toBe(3);
+    const rows = result.json() as Record<string, unknown>[];
+    expect(rows.filter((row) => row.selected)).toEqual([
+      expect.objectContaining({
+        profile: '(environment)',
+        valid: null,
+        reason: expect.stringContaining('INTAKE_ACCESS_KEY_ID is not set'),
+      }),
+    ]);
+    // And so does every other command.
+    expect(
+      (
+        await cli(['keys', 'check'], {
+          env: { ...env, INTAKE_PROFILE: 'good', INTAKE_SECRET_ACCESS_KEY: 'x' },
+        })
+      ).code,
+    ).toBe(3);
+  });
+
   it('config unset removes a setting, and its default applies again', async () => {
     const { env } = await profiles();
     expect((await cli(['config', 'set', 'output', 'json', '--profile', 'good'], { env })).code).toBe(0);
@@ -271,11 +367,69 @@ describe('carriers', () => {
 });
 
 describe('rough edges', () => {
+  it('says "did you mean" for a header with a slip, and for a help topic', async () => {
+    const files = workspace();
+    const path = files.write(
+      'orders.csv',
+      'order_id,recipent_name,recipient_cellphone,item_id,product_id,product_name,product_image_url\nO-1,a,010-1111-2222,O-1-1,P-1,n,https://x.example.com/a.png\n',
+    );
+    const upload = await cli(['order', 'create', path, '--dry-run'], { env: t.env });
+    expect(upload.code).toBe(2);
+    expect(upload.stderr).toContain(
+      'Did you mean recipient_name for the header "recipent_name"? Correct it, or map it: --columns "recipient_name=recipent_name"',
+    );
+    const help = await cli(['help', 'exit-code']);
+    expect(help.code).toBe(2);
+    expect(help.stderr).toContain('Did you mean "exit-codes"?');
+  });
+
+  it.each([
+    ['no service', ['health', '--json'], { INTAKE_BASE_URL: 'http://127.0.0.1:9' }, 5, 'NETWORK_ERROR'],
+    ['a missing file', ['order', 'create', '/nonexistent/orders.csv', '-o', 'json'], {}, 2, undefined],
+    [
+      'refused credentials',
+      ['queue', 'status', '--json'],
+      { INTAKE_SECRET_ACCESS_KEY: 'wrong' },
+      3,
+      'API_ERROR',
+    ],
+  ])(
+    'with --json, an error is a JSON object on stdout with its exit code: %s',
+    async (_name, args, env, code, reason) => {
+      const result = await cli(args, { env: { ...t.env, ...env } });
+      expect(result.code).toBe(code);
+      const line = jsonLines(result.stdout).at(-1);
+      expect(line).toMatchObject({ type: 'error', exit_code: code, message: expect.any(String) });
+      if (reason) expect(line?.code).toBe(reason);
+      expect(result.stderr).toContain(`error: ${String(line?.message)}`);
+    },
+  );
+
   it('a base URL ending in /api/v1 is a usage error with a hint', async () => {
     const result = await cli(['health'], { env: { INTAKE_BASE_URL: `${t.service.baseUrl}/api/v1/` } });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('ends in /api/v1');
     expect(result.stderr).toContain(`Give the service's address without it: ${t.service.baseUrl}`);
+  });
+
+  it('config set refuses a base URL ending in /api/v1; a bad one already stored can still be mended', async () => {
+    const configDir = tempDir('intake-cfg-');
+    const env = { INTAKE_CONFIG_DIR: configDir };
+    const refused = await cli(['config', 'set', 'base_url', `${t.service.baseUrl}/api/v1`], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`Give the service's address without it: ${t.service.baseUrl}`);
+    // Stored by an older version, or by hand: `config` still runs, the service's commands say why not.
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      join(configDir, 'config.json'),
+      JSON.stringify({ profiles: { default: { base_url: `${t.service.baseUrl}/api/v1` } } }),
+    );
+    const health = await cli(['health'], { env });
+    expect(health.code).toBe(2);
+    expect(health.stderr).toContain('ends in /api/v1');
+    expect((await cli(['config', 'list'], { env })).code).toBe(0);
+    expect((await cli(['config', 'set', 'base_url', t.service.baseUrl], { env })).code).toBe(0);
+    expect((await cli(['health'], { env })).code).toBe(0);
   });
 
   it('--timeout bounds queue status against a service that never answers, and the error says the attempts', async () => {
@@ -296,22 +450,32 @@ describe('rough edges', () => {
     }
   });
 
-  it('a failed single create prints an error object on stdout in JSON mode', async () => {
-    await t.service.call('POST', '/api/v1/products/', { body: sampleProduct('P-TWICE') });
+  it('a refused single create prints its record line and the summary on stdout in JSON mode', async () => {
     const files = workspace();
+    const shipment = {
+      order_id: 'NO-ORDER',
+      order_item_ids: ['X-1'],
+      company_code: 'kr.epost',
+      tracking_number: '1',
+    };
     const result = await cli(
-      ['product', 'create', files.write('p.json', JSON.stringify(sampleProduct('P-TWICE'))), '--json'],
+      ['shipment', 'create', files.write('s.json', JSON.stringify(shipment)), '--json'],
       {
         env: t.env,
       },
     );
     expect(result.code).toBe(4);
-    expect(result.json()).toEqual({
-      id: 'P-TWICE',
-      outcome: 'rejected',
-      status: 409,
-      message: "Product 'P-TWICE' already exists.",
-    });
+    expect(result.records()).toEqual([
+      {
+        type: 'record',
+        rows: [1],
+        id: 'NO-ORDER kr.epost 1',
+        outcome: 'rejected',
+        status: 404,
+        message: "Order 'NO-ORDER' not found.",
+      },
+    ]);
+    expect(result.summary()).toMatchObject({ records: 1, rejected: 1 });
     const patch = await cli(
       ['order', 'patch', 'NONE', '--recipient-name', 'a', '--recipient-cellphone', 'b', '--json'],
       {
@@ -319,6 +483,6 @@ describe('rough edges', () => {
       },
     );
     expect(patch.code).toBe(4);
-    expect(patch.json()).toMatchObject({ id: 'NONE', outcome: 'rejected', status: 404 });
+    expect(patch.json()).toMatchObject({ type: 'error', exit_code: 4, code: 'API_ERROR', status: 404 });
   });
 });

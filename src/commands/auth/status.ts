@@ -20,20 +20,39 @@ export interface CredentialStatus {
   reason: string;
 }
 
+/** Why a check did not say valid or not: no usable credentials, no service, or the service failed. */
+type Unchecked = 'credentials' | 'unreachable' | 'failed';
+
+interface Verdict {
+  valid: boolean | null;
+  reason: string;
+  unchecked?: Unchecked;
+}
+
 async function checkOne(
   f: Factory,
   baseUrl: string,
   credentials: () => Promise<{ accessKeyId: string; secretAccessKey: string }>,
-) {
+): Promise<Verdict> {
   try {
     const result = await (await f.apiClientFor(baseUrl, await credentials())).checkCredentials();
     return { valid: result.is_valid, reason: result.reason };
   } catch (error) {
-    if (error instanceof NetworkError || error instanceof ApiError || error instanceof AuthError) {
-      return { valid: null, reason: error.message };
-    }
+    if (error instanceof AuthError) return { valid: null, reason: error.message, unchecked: 'credentials' };
+    if (error instanceof NetworkError)
+      return { valid: null, reason: error.message, unchecked: 'unreachable' };
+    if (error instanceof ApiError) return { valid: null, reason: error.message, unchecked: 'failed' };
     throw error;
   }
+}
+
+/** The exit code of the selected credentials' check, as every other command would end with them. */
+function exitCodeOf(verdict: Verdict | undefined): number {
+  if (!verdict) return EXIT.auth;
+  if (verdict.valid === true) return EXIT.ok;
+  if (verdict.unchecked === 'unreachable') return EXIT.unreachable;
+  if (verdict.unchecked === 'failed') return EXIT.failure;
+  return EXIT.auth;
 }
 
 /**
@@ -43,8 +62,9 @@ async function checkOne(
 export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Promise<void> {
   const settings = await f.settings();
   const store = await f.config();
-  const fromEnv = settings.accessKeyId?.source === 'env';
-  const checks: Promise<CredentialStatus>[] = [];
+  // Either variable set makes the environment the credentials' source, for every command.
+  const fromEnv = settings.accessKeyId?.source === 'env' || settings.secretAccessKey?.source === 'env';
+  const checks: Promise<CredentialStatus & { unchecked?: Unchecked }>[] = [];
   if (fromEnv) {
     checks.push(
       checkOne(f, settings.baseUrl.value, () => f.credentials()).then((verdict) => ({
@@ -59,8 +79,9 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
   }
   for (const name of store.profileNames()) {
     const profile = store.profile(name) ?? {};
-    const baseUrl = profile.base_url ?? settings.baseUrl.value;
     const selected = !fromEnv && name === settings.profile.value;
+    // The selected profile is checked where commands would send (a flag or the environment may say).
+    const baseUrl = selected ? settings.baseUrl.value : (profile.base_url ?? settings.baseUrl.value);
     const secretFrom =
       profile.secret_storage === 'keychain' ? 'keychain' : profile.secret_access_key ? 'file' : 'none';
     const base = {
@@ -71,7 +92,9 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
       secret_from: secretFrom,
     } as const;
     if (!profile.access_key_id || secretFrom === 'none') {
-      checks.push(Promise.resolve({ ...base, valid: null, reason: 'no credentials' }));
+      checks.push(
+        Promise.resolve({ ...base, valid: null, reason: 'no credentials', unchecked: 'credentials' }),
+      );
       continue;
     }
     const credentials = async () => {
@@ -83,7 +106,8 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
     };
     checks.push(checkOne(f, baseUrl, credentials).then((verdict) => ({ ...base, ...verdict })));
   }
-  const rows = await Promise.all(checks);
+  const checked = await Promise.all(checks);
+  const rows: CredentialStatus[] = checked.map(({ unchecked: _unchecked, ...row }) => row);
   await writeData(f, {
     json: rows,
     rows,
@@ -101,8 +125,14 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
   f.log.info(
     `Secrets: ${'keychain' in keychain ? keychain.keychain.name : `no keychain (${keychain.unavailable})`}; config file ${store.path}.`,
   );
-  const selected = rows.find((row) => row.selected);
-  if (selected && selected.valid !== true) throw new ExitCode(EXIT.auth);
+  const selected = checked.find((row) => row.selected);
+  if (!selected) {
+    f.log.info(
+      `No credentials are selected: profile "${settings.profile.value}" does not exist and none are in the environment.`,
+    );
+  }
+  const code = exitCodeOf(selected);
+  if (code !== EXIT.ok) throw new ExitCode(code);
 }
 
 async function secretOf(f: Factory, profile: string, accessKeyId: string) {

@@ -2,14 +2,14 @@ import { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { OUTPUT_FORMATS } from '../../cli/settings.js';
+import { OUTPUT_FORMATS, baseUrlProblem } from '../../cli/settings.js';
 import { isHttpUrl } from '../../cli/values.js';
 import { parseDuration } from '../../util/duration.js';
 import { SETTABLE_KEYS, type SettableKey } from './effective.js';
 
 const CHECKS: Record<Exclude<SettableKey, 'carriers'>, [(value: string) => boolean, string]> = {
-  base_url: [(value) => isHttpUrl(value), 'an http(s) URL'],
-  sandbox_base_url: [(value) => isHttpUrl(value), 'an http(s) URL'],
+  base_url: [(value) => isHttpUrl(value), "the service's http(s) address"],
+  sandbox_base_url: [(value) => isHttpUrl(value), "the sandbox's http(s) address"],
   access_key_id: [(value) => value.trim() !== '' && !value.includes(':'), 'an access key id (no colon)'],
   output: [(value) => (OUTPUT_FORMATS as readonly string[]).includes(value), OUTPUT_FORMATS.join(', ')],
   timeout: [(value) => (parseDuration(value) ?? 0) > 0, 'a duration such as 30s'],
@@ -33,6 +33,10 @@ export async function configSetOptions(key: string, value: string): Promise<Conf
   if (key === 'carriers') {
     const { readCarriersFile } = await import('../../cli/carriers.js');
     await readCarriersFile(value, 'intake config set carriers');
+  } else if (key === 'base_url' || key === 'sandbox_base_url') {
+    // The same check as when the address is used: what is stored can be used.
+    const problem = baseUrlProblem(value, `intake config set ${key}`);
+    if (problem) throw problem;
   } else {
     const [valid, expected] = CHECKS[key as Exclude<SettableKey, 'carriers'>];
     if (!valid(value)) throw new UsageError(`${key} must be ${expected}, not "${value}"`);

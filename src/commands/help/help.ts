@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { TOPICS } from './topics.js';
+import { closestTo } from '../../util/suggest.js';
 
 export interface HelpOptions {
   words: string[];
@@ -30,7 +31,10 @@ export function helpRun(options: HelpOptions, f: Factory, program: Command): voi
       const known = command.commands
         .map((candidate) => candidate.name())
         .filter((name) => name !== 'completion-server');
-      throw new UsageError(`${here} has no command "${word}"`, [
+      const topics = command === program ? Object.keys(TOPICS) : [];
+      const guess = closestTo(word, [...known, ...topics]);
+      throw new UsageError(`${here} has no command${topics.length > 0 ? ' or topic' : ''} "${word}"`, [
+        ...(guess ? [`Did you mean "${guess}"?`] : []),
         `Commands: ${known.join(', ')}`,
         ...(command === program ? [`Topics: ${Object.keys(TOPICS).join(', ')}`] : []),
       ]);

@@ -4,7 +4,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { describeIssues } from '../../cli/report-error.js';
-import { writeFailure, writeResult } from '../shared/create-one.js';
+import { writeResult } from '../shared/write-result.js';
 
 export interface OrderPatchOptions {
   id: string;
@@ -39,12 +39,7 @@ export async function orderPatchOptions(
 }
 
 export async function orderPatchRun(options: OrderPatchOptions, f: Factory): Promise<void> {
-  try {
-    await (await f.apiClient()).patchOrder(options.id, options.patch);
-  } catch (error) {
-    await writeFailure(f, options.id, error);
-    throw error;
-  }
+  await (await f.apiClient()).patchOrder(options.id, options.patch);
   await writeResult(f, {
     id: options.id,
     outcome: 'updated',

@@ -3,7 +3,10 @@ import type { Resource, ResourceName } from '../../bulk/resources.js';
 import { openInput, planInput, type InputPlan, type InputSource } from '../../bulk/source.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
-import { createOne } from './create-one.js';
+import type { IOStreams } from '../../cli/io.js';
+import { makeTempFolder, removeTempFolder } from '../../util/temp-folders.js';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { workbookPassword } from './workbook-password.js';
 
 /** What a create command runs with: a file (or standard input), or one record built from flags. */
@@ -16,9 +19,8 @@ export interface CreateOptions {
 }
 
 /**
- * Creates what the options say: a record from flags, or what an input holds. One record (a JSON object)
- * is sent on its own; many (a JSON array, NDJSON, CSV or a workbook) go through the bulk upload, loaded
- * only then. Both draw on the same sources for what a record leaves out (`record-sources.ts`).
+ * Creates what the options say: a record from flags, or what an input holds (one JSON object, or many in
+ * a JSON array, NDJSON, CSV or a workbook). Every form goes through the same upload, loaded only then.
  */
 export async function createRun(options: CreateOptions, f: Factory): Promise<void> {
   const source = options.fromFlags ? undefined : await openInput(f.io, options.file);
@@ -51,40 +53,54 @@ async function createFrom(
   const plan: InputPlan = source
     ? await planInput(source, upload.format)
     : { mode: 'single', record: options.fromFlags?.record };
-  if (plan.mode === 'bulk' && source) {
-    const [{ runUpload }, { RESOURCES }] = await Promise.all([
-      import('../../bulk/upload.js'),
-      import('../../bulk/resources.js'),
-    ]);
-    await runUpload(f, RESOURCES[name] as Resource<unknown>, source, plan.format, upload, password);
+  const [{ runUpload }, { RESOURCES }] = await Promise.all([
+    import('../../bulk/upload.js'),
+    import('../../bulk/resources.js'),
+  ]);
+  const resource = RESOURCES[name] as Resource<unknown>;
+  if (plan.mode === 'bulk') {
+    if (!source) throw new Error('a bulk input without a source');
+    await runUpload(f, resource, source, plan.format, upload, password);
     return;
   }
-  if (plan.mode === 'bulk') throw new Error('a bulk input without a source');
   if (upload.sheet !== undefined || upload.passwordStdin) {
     throw new UsageError(
       `${upload.sheet !== undefined ? '--sheet' : '--password-stdin'} is for .xlsx workbooks`,
     );
   }
-  const [{ openLedgerFor }, { recordContext }] = await Promise.all([
-    import('../../bulk/open-ledger.js'),
-    import('../../bulk/record-sources.js'),
-  ]);
-  // A single record needs the ledger only to fill in what it leaves out; without one it says it all.
-  const ledger = name === 'product' ? undefined : await openLedgerFor(f).catch(() => undefined);
+  // One record goes through the same upload as a file of many: the same checks, ledger, outcomes,
+  // exit codes and --json lines.
+  const single = await singleRecordSource(
+    source?.label ?? 'the flags',
+    plan.text ?? JSON.stringify(plan.record),
+  );
   try {
-    const context = await recordContext(f, name, {
-      ...(upload.carriers === undefined ? {} : { carriers: upload.carriers }),
-      ...(upload.products === undefined ? {} : { products: upload.products }),
+    await runUpload(
+      f,
+      resource,
+      single,
+      'json',
+      { ...upload, single: options.fromFlags ? { flags: options.fromFlags.flags } : {} },
       password,
-      ...(ledger ? { ledger } : {}),
-    });
-    await createOne(f, name, plan.record, {
-      label: source?.label ?? 'the flags',
-      ...(options.fromFlags ? { flags: options.fromFlags.flags } : {}),
-      dryRun: upload.dryRun,
-      context,
-    });
+    );
   } finally {
-    ledger?.close();
+    await single.cleanup();
+  }
+}
+
+/**
+ * One record as an input of its own: a private JSON array of its text (as written, so that a record too
+ * deeply nested to write again is still read, and refused, as in a file), named as where it came from.
+ */
+async function singleRecordSource(label: string, text: string): Promise<InputSource> {
+  const folder = await makeTempFolder('intake-record-');
+  try {
+    const path = join(folder, 'record.json');
+    await writeFile(path, `[${text}]\n`, { mode: 0o600 });
+    const opened = await openInput({} as IOStreams, path);
+    return { ...opened, label, fromStdin: false, cleanup: () => removeTempFolder(folder) };
+  } catch (error) {
+    await removeTempFolder(folder);
+    throw error;
   }
 }
