@@ -43,8 +43,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     routerOptions: { maxParamLength: MAX_ENCODED_PARAM_LENGTH },
     frameworkErrors,
     clientErrorHandler: clientErrors,
-    serverFactory: (handler) =>
-      createServer(
+    serverFactory: (handler) => {
+      const server = createServer(
         {
           requestTimeout,
           headersTimeout: Math.min(requestTimeout, 60_000),
@@ -52,7 +52,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           connectionsCheckingInterval: Math.max(100, Math.min(5_000, requestTimeout / 4)),
         },
         handler,
-      ),
+      );
+      // A client that half-closes after its request (it has nothing more to send) still gets its answer:
+      // Node would otherwise end the connection at once and drop the answer being prepared.
+      (server as unknown as { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+      return server;
+    },
   });
   try {
     await registerPlugins(app, options);

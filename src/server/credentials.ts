@@ -48,18 +48,19 @@ export class VerifiedSecrets {
   readonly #key = randomBytes(32).toString('base64');
   readonly #headers = new Map<string, string>();
 
-  #digest(header: string): string {
+  /** A keyed digest of a header: what is kept of it, and what names it while it is being checked. */
+  digest(header: string): string {
     return hash('sha256', this.#key + header, 'base64');
   }
 
   /** The access key id of a header verified before, or undefined. */
   accessKeyIdOf(header: string): string | undefined {
-    return this.#headers.get(this.#digest(header));
+    return this.#headers.get(this.digest(header));
   }
 
   remember(header: string, accessKeyId: string): void {
     if (this.#headers.size >= HEADERS_REMEMBERED) this.#headers.clear();
-    this.#headers.set(this.#digest(header), accessKeyId);
+    this.#headers.set(this.digest(header), accessKeyId);
   }
 
   /** Forgets every header of an access key id (its secret changed, or the merchant did). */

@@ -12,7 +12,15 @@ export class ServiceError extends Error {
 }
 
 /** The credentials were missing or refused; the message is one of the spec's four texts. */
-export class NotAuthenticated extends ServiceError {}
+export class NotAuthenticated extends ServiceError {
+  /** Too many wrong secrets for this access key id: when it may be tried again, in seconds. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(detail: string, retryAfterSeconds?: number) {
+    super(detail);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
 
 /** The caller may not do this (only the first merchant may add merchants). */
 export class NotPermitted extends ServiceError {}

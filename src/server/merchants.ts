@@ -1,5 +1,6 @@
 import { AUTH_DETAILS, parseBasicAuthorization } from '../contract/index.js';
 import { VerifiedSecrets, generateCredentials, hashSecret, secretMatches } from './credentials.js';
+import { AuthGuard } from './auth-guard.js';
 import { Conflict, NotPermitted } from './errors.js';
 import type { MerchantRow } from './storage/merchants.js';
 import type { Store } from './storage/store.js';
@@ -25,7 +26,8 @@ export interface ProvisionedMerchant {
 /** The merchant created when a fresh store is started without merchant settings. */
 export const DEFAULT_MERCHANT_ID = 'mall-1';
 
-export type Authentication = { ok: true; merchant: MerchantRow } | { ok: false; detail: string };
+export type Authentication =
+  { ok: true; merchant: MerchantRow } | { ok: false; detail: string; retryAfterSeconds?: number };
 
 /**
  * The merchants of the service and their credentials. Lookups are held in memory; a secret is checked
@@ -35,6 +37,7 @@ export class MerchantDirectory {
   readonly #store: Store;
   readonly #defaultThanksDelayDays: number;
   readonly #verified = new VerifiedSecrets();
+  readonly #guard = new AuthGuard<Authentication>();
   #byAccessKeyId = new Map<string, MerchantRow>();
 
   constructor(store: Store, defaultThanksDelayDays: number) {
@@ -74,12 +77,28 @@ export class MerchantDirectory {
     const { accessKeyId, secretAccessKey } = parsed.credentials;
     const owner = this.#byAccessKeyId.get(accessKeyId);
     if (!owner) return { ok: false, detail: AUTH_DETAILS.unknownKey };
-    return this.#verify(owner, secretAccessKey, header as string);
+    const digest = this.#verified.digest(header as string);
+    if (this.#guard.refusedBefore(digest)) return { ok: false, detail: AUTH_DETAILS.wrongSecret };
+    const locked = this.#guard.lockedFor(accessKeyId);
+    if (locked !== undefined)
+      return { ok: false, detail: AUTH_DETAILS.wrongSecret, retryAfterSeconds: locked };
+    return this.#guard.once(digest, accessKeyId, () =>
+      this.#verify(owner, secretAccessKey, header as string, digest),
+    );
   }
 
-  async #verify(merchant: MerchantRow, secret: string, header: string): Promise<Authentication> {
+  /** Secret hashes computed since start (each header is hashed once, whoever else asks at the time). */
+  get hashes(): number {
+    return this.#guard.hashes;
+  }
+
+  async #verify(merchant: MerchantRow, secret: string, header: string, digest: string): Promise<Authentication> {
     const stored = { salt: merchant.secret_salt, hash: merchant.secret_hash, kdf: merchant.secret_kdf };
-    if (!(await secretMatches(secret, stored))) return { ok: false, detail: AUTH_DETAILS.wrongSecret };
+    if (!(await secretMatches(secret, stored))) {
+      this.#guard.failed(merchant.access_key_id, digest);
+      return { ok: false, detail: AUTH_DETAILS.wrongSecret };
+    }
+    this.#guard.succeeded(merchant.access_key_id);
     if (merchant.secret_kdf !== 'scrypt') this.#rehash(merchant, secret);
     this.#verified.remember(header, merchant.access_key_id);
     return { ok: true, merchant: this.#byAccessKeyId.get(merchant.access_key_id) ?? merchant };
@@ -135,6 +154,8 @@ export class MerchantDirectory {
         };
         this.#store.merchants.update(row);
         this.#verified.forget(existing.access_key_id);
+        // A header refused before may be right now.
+        this.#guard.forgetRefused();
         return {
           merchantId: row.id,
           accessKeyId: row.access_key_id,

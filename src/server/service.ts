@@ -9,7 +9,7 @@ import {
   type RewardsQuery,
 } from '../contract/index.js';
 import { Outbox, scheduleShipmentMessages, type BotSettings } from './bot/messages.js';
-import { Clock } from './clock.js';
+import { Clock, type TimeSource } from './clock.js';
 import { Intake } from './ingest/intake.js';
 import { LocalOperations } from './local/operations.js';
 import { MerchantDirectory, type MerchantSeed, type ProvisionedMerchant } from './merchants.js';
@@ -35,6 +35,8 @@ export interface ServiceOptions {
   merchants?: readonly MerchantSeed[];
   /** Real time (the simulated clock adds its offset); tests pin it. */
   realNow?: () => number;
+  /** The wall and monotonic clocks read when real time is not pinned; tests step the wall clock. */
+  time?: TimeSource;
   /** Where in the apply-delay range each create falls (0..1); tests pin it. Default Math.random. */
   random?: () => number;
   /** Start the queue worker (default true). */
@@ -63,7 +65,7 @@ export class Service {
     const file = options.dataDir === ':memory:' ? ':memory:' : join(options.dataDir, 'intake.db');
     const store = new Store(file);
     try {
-      const clock = new Clock(store, options.realNow);
+      const clock = new Clock(store, options.realNow, options.time);
       this.carriers = options.carriers ?? BUILT_IN_CARRIERS;
       this.merchants = new MerchantDirectory(store, options.thanksDelayDays ?? 3);
       const seeds = options.merchants?.length ? options.merchants : this.merchants.count === 0 ? [{}] : [];
@@ -124,6 +126,10 @@ export class Service {
 
   close(): void {
     this.#worker.stop();
-    this.#store.close();
+    try {
+      this.#clock.remember();
+    } finally {
+      this.#store.close();
+    }
   }
 }

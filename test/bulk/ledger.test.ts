@@ -1,3 +1,4 @@
+import { tempDir } from '../helpers/temp.js';
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
@@ -14,6 +15,54 @@ const orderRow = (id: string, item: string, phone = '010-1111-2222', product = '
 const jobCount = async () => (await t.service.local.jobs()).length;
 
 describe('honest outcomes', () => {
+  it('every count agrees: the outcomes add up to the records, and the ledger says the same, run after run', async () => {
+    await t.service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-CNT-OWNER') });
+    const env = { ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') };
+    const files = workspace();
+    const rows = [
+      ...Array.from({ length: 5 }, (_, n) => orderRow(`ORD-CNT-${n}`, `ORD-CNT-${n}-1`)),
+      orderRow('ORD-CNT-BAD1', 'ORD-CNT-BAD1-1', '1011112222'),
+      orderRow('ORD-CNT-BAD2', 'ORD-CNT-BAD2-1', ''),
+      orderRow('ORD-CNT-TAKER', 'ORD-CNT-OWNER-1'),
+      orderRow('ORD-CNT-0', 'ORD-CNT-0-1'),
+    ];
+    const path = files.write('orders.csv', [ORDER_HEADER, ...rows].join('\n'));
+    const ledgerCounts = async () =>
+      Object.fromEntries(
+        (
+          (await cli(['ledger', 'status', '--json'], { env })).json() as { state: string; count: number }[]
+        ).map((row) => [row.state, row.count]),
+      );
+    for (const expected of [
+      { accepted: 5, already_registered: 0, sent_by_earlier_runs: 0 },
+      { accepted: 0, already_registered: 5, sent_by_earlier_runs: 5 },
+    ]) {
+      const result = await cli(['order', 'create', path, '--json'], { env });
+      expect(result.code).toBe(4);
+      const summary = result.summary() as Record<string, number>;
+      expect(summary).toMatchObject({
+        records: 8,
+        invalid: 2,
+        rejected: 1,
+        duplicates_skipped: 1,
+        ...expected,
+      });
+      const outcomes = [
+        'accepted',
+        'already_registered',
+        'changed',
+        'updated',
+        'invalid',
+        'rejected',
+        'failed',
+        'not_sent',
+      ];
+      expect(outcomes.reduce((sum, outcome) => sum + (summary[outcome] ?? 0), 0)).toBe(summary.records);
+      expect(result.records().filter((line) => line.outcome !== 'duplicate')).toHaveLength(8);
+      expect(await ledgerCounts()).toEqual({ accepted: 5, rejected: 1 });
+    }
+  });
+
   it("a 409 about another order's item is rejected, written to the rejects file, and exits 4", async () => {
     await t.service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-OWNER') });
     const files = workspace();

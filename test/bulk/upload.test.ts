@@ -224,6 +224,12 @@ describe('options', () => {
     expect(result.code).toBe(4);
     expect(summaryOf(result)).toMatchObject({ accepted: 0, invalid: 7, not_sent: 2 });
     expect(await jobCount()).toBe(before);
+    // The way on is the whole file again, not its rejects (which hold only the invalid rows).
+    expect(result.stderr).toContain(
+      'Nothing was sent (--all-or-nothing). Fix the invalid rows in orders-with-errors.csv (each is in',
+    );
+    expect(result.stderr).toContain('then run the same command again.');
+    expect(result.stderr).not.toContain('After fixing them');
   });
 
   it('--report writes one line per record, as CSV or JSON', async () => {

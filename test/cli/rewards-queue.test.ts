@@ -1,3 +1,5 @@
+import { DEFAULT_RETRY } from '../../src/client/retry.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, serviceEnv } from '../helpers/cli.js';
 import { sampleOrder } from '../helpers/samples.js';
@@ -141,6 +143,24 @@ describe('intake queue status', () => {
       expect(result.stderr).toContain('1 shipment creation(s) still pending after');
     } finally {
       await rewardsService.local.apply();
+    }
+  });
+
+  it('--max-wait bounds the retries too: a service answering 503 with a long Retry-After gives up in time', async () => {
+    const proxy = await startFaultProxy(rewardsService.baseUrl, [], {
+      fault: () => ({ status: 503, retryAfter: '30' }),
+    });
+    try {
+      const started = performance.now();
+      const result = await cli(['queue', 'status', '--wait', '--max-wait', '1s'], {
+        env: { ...rewardsEnv, INTAKE_BASE_URL: proxy.url },
+        retry: DEFAULT_RETRY,
+      });
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('HTTP 503');
+    } finally {
+      await proxy.close();
     }
   });
 

@@ -281,3 +281,43 @@ describe('group commit', () => {
     expect(responses.map((response) => response.status).sort()).toEqual([202, ...Array(9).fill(409)]);
   });
 });
+
+describe('the service clock', () => {
+  it('a wall clock stepping back an hour does not stall the queue: time runs on a monotonic clock', async () => {
+    let wall = START;
+    const time = { wall: () => wall, monotonic: () => performance.now() };
+    const service = await startService({ time, applyDelay: { minMs: 100, maxMs: 100 } });
+    open.push(service);
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-STEP-1') });
+    // The system clock is set back an hour (a time sync); real time goes on.
+    wall -= 3_600_000;
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-STEP-2') });
+    const deadline = Date.now() + 2_000;
+    while ((await service.local.jobs('state=pending')).length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const jobs = await service.local.jobs();
+    expect(jobs.map((job) => job.state)).toEqual(['applied', 'applied']);
+    const received = jobs.map((job) => Date.parse(job.received_at));
+    expect(received[1]).toBeGreaterThanOrEqual(received[0] as number);
+  });
+
+  it('a restart never starts the clock before the time it last told', async () => {
+    let wall = START;
+    const service = await startService({
+      time: { wall: () => wall, monotonic: () => 0 },
+      startWorker: false,
+    });
+    await service.local.advance('1h');
+    await service.close();
+    wall -= 86_400_000;
+    const again = await startService({
+      dataDir: service.dataDir,
+      time: { wall: () => wall, monotonic: () => 0 },
+      startWorker: false,
+    });
+    open.push(again);
+    const told = await again.local.advance('0s');
+    expect(Date.parse(told.now)).toBeGreaterThanOrEqual(START + 3_600_000);
+  });
+});

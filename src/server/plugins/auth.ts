@@ -29,7 +29,7 @@ export const authPlugin = fp(
         if (result.ok) {
           request.merchant = result.merchant;
           done();
-        } else done(new NotAuthenticated(result.detail));
+        } else done(new NotAuthenticated(result.detail, result.retryAfterSeconds));
       };
       const result = app.service.merchants.authenticate(request.headers.authorization);
       if (result instanceof Promise) result.then(settle, done);

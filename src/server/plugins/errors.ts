@@ -28,7 +28,11 @@ function serviceAnswer(error: ServiceError): ErrorAnswer | undefined {
     return {
       status: 401,
       detail: error.message,
-      headers: { 'www-authenticate': 'Basic', connection: 'close' },
+      headers: {
+        'www-authenticate': 'Basic',
+        connection: 'close',
+        ...(error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) }),
+      },
     };
   }
   if (error instanceof NotFound) return { status: 404, detail: error.message };
