@@ -3,6 +3,7 @@ import { FingerprintTable, capacityFor } from './fingerprint-table.js';
 import { fingerprintOf } from './fingerprint.js';
 import { GroupIndex } from './group-index.js';
 import { Column } from './memory.js';
+import { RoundedIds } from './rounded-ids.js';
 import { describeProblems, type Problem } from './problems.js';
 import { cut } from '../util/cut.js';
 import type { Unit, UnitSource } from './units.js';
@@ -27,8 +28,12 @@ export interface CheckResult {
   problems: Map<number, Problem[]>;
   /** Units that repeat an earlier unit exactly (skipped, not errors), and the unit they repeat. */
   duplicates: Map<number, number>;
+  /** Units that are no record yet (a dispatch row with no tracking number), skipped: their group is `SKIPPED`. */
+  skipped: number;
   /** Item ids used by more than one record, and why: said on every row that uses them. */
   sharedItems: Map<string, string>;
+  /** Units whose buyer id was masked (`abcd****`) and left out, and one such id. */
+  maskedMembers: { count: number; example: string | undefined };
   records: number;
   invalidRecords: number;
   /** Frees the plan's memory. */
@@ -43,6 +48,9 @@ export function inspectUnit(layout: Layout, unit: Unit): Inspection {
     ? { ...inspection, problems: [...unit.cellProblems, ...inspection.problems] }
     : inspection;
 }
+
+/** The group of a unit that is no record yet (a dispatch row with no tracking number): skipped. */
+export const SKIPPED = -2;
 
 /** Counts progress while checking, for a long file. */
 export type CheckProgress = (units: number) => void;
@@ -69,8 +77,10 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
   /** Rows of grouped layouts without item ids (shipments), by content, to find exact repeats. */
   const rowsByContent = layout.grouped && !layout.oneItemPerUnit ? new FingerprintTable() : undefined;
   const sharedItems = new Map<string, string>();
+  const roundedIds = new RoundedIds();
   let units = 0;
   let loose = 0;
+  let skipped = 0;
 
   const addProblems = (row: number, group: number, list: readonly Problem[]) => {
     problems.set(row, [...(problems.get(row) ?? []), ...list]);
@@ -95,6 +105,12 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
     unitContent.ensure(unit.row + 1);
     unitContent.array[unit.row] = unit.content;
     const inspection = inspectUnit(layout, unit);
+    const longIds = layout.ids?.take() ?? [];
+    if (inspection.skip !== undefined) {
+      skipped += 1;
+      groupOfUnit.array[unit.row] = SKIPPED;
+      continue;
+    }
     const key = 'group' in inspection ? inspection.group : undefined;
     if (key === undefined) {
       loose += 1;
@@ -138,6 +154,7 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
       continue;
     }
     groupOfUnit.array[unit.row] = group;
+    if (longIds.length > 0) roundedIds.note(longIds, unit.row, group, layout, unit.value);
     if (!layout.grouped && groups.firstRow(group) !== unit.row) {
       groups.addRow(group, unit.row);
       addProblems(unit.row, group, [
@@ -173,6 +190,10 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
     }
   }
 
+  const maskedMembers = { count: layout.ids?.masked ?? 0, example: layout.ids?.maskedExample };
+  layout.ids?.stop();
+  for (const { row, group, problem } of roundedIds.rounded()) addProblems(row, group, [problem]);
+
   // Rules about a record as a whole: said on its first row, so the listing shows them too.
   const wholeRecord = (group: number, message: string) => {
     problems.set(groups.firstRow(group), [...(problems.get(groups.firstRow(group)) ?? []), { message }]);
@@ -201,6 +222,8 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
     problems,
     duplicates,
     sharedItems,
+    maskedMembers,
+    skipped,
     records: groups.size + loose,
     invalidRecords: loose + invalid.size,
     release() {

@@ -3,11 +3,23 @@ import { UsageError } from '../cli/errors.js';
 import { cut } from '../util/cut.js';
 import type { TableLayout } from './layouts.js';
 
+/** The first of several headers a file has: layouts differ between downloads (`{"any": [...]}`). */
+export interface AnyHeader {
+  any: readonly string[];
+}
+
 /**
- * Where each of our columns is in a file: a header (`주문번호`), or several whose cells are joined with
- * `-` (`["주문번호", "옵션ID"]`, for a marketplace with no id of its own for an order line).
+ * Where each of our columns is in a file: a header (`주문번호`), several whose cells are joined with
+ * `-` (`["주문번호", "옵션ID"]`, for a marketplace with no id of its own for an order line), or the first
+ * found of alternatives (`{"any": ["주문상품명", "상품명(한국어 쇼핑몰)"]}`, for a merchant's own layout).
  */
-export type ColumnMapping = Map<string, string | readonly string[]>;
+export type ColumnMapping = Map<string, string | readonly string[] | AnyHeader>;
+
+const isAny = (value: unknown): value is AnyHeader =>
+  value !== null &&
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  Array.isArray((value as AnyHeader).any);
 
 /** A header as compared: without a byte-order mark, surrounding or repeated spaces, or case. */
 export const headerKey = (header: string) =>
@@ -26,23 +38,28 @@ export function mappingFromJson(parsed: unknown, where: string, layout: TableLay
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new UsageError(`${where} must hold a JSON object such as {"order_id": "주문번호"}`);
   }
-  const pairs: [string, string | string[]][] = [];
+  const pairs: [string, string | string[] | AnyHeader][] = [];
   for (const [key, value] of Object.entries(parsed)) {
     if (key.startsWith('$')) continue;
-    const headers = Array.isArray(value) ? value : [value];
+    const headers = isAny(value) ? value.any : Array.isArray(value) ? value : [value];
     if (
       headers.length === 0 ||
       headers.some((header) => typeof header !== 'string' || header.trim() === '')
     ) {
-      throw new UsageError(`${where}: "${key}" must name a header, or a list of headers to join`);
+      throw new UsageError(
+        `${where}: "${key}" must name a header, a list of headers to join, or {"any": [headers]}`,
+      );
     }
-    pairs.push([key, Array.isArray(value) ? (value as string[]) : (value as string)]);
+    pairs.push([
+      key,
+      isAny(value) ? { any: value.any } : Array.isArray(value) ? (value as string[]) : (value as string),
+    ]);
   }
   return checkedMapping(pairs, where, layout);
 }
 
 function checkedMapping(
-  pairs: readonly [string, string | readonly string[]][],
+  pairs: readonly [string, string | readonly string[] | AnyHeader][],
   where: string,
   layout: TableLayout,
 ): ColumnMapping {
@@ -109,6 +126,14 @@ export function matchHeader(
   const absent: [string, string][] = [];
   for (const column of layout.columns) {
     const mapped = mapping.get(column);
+    if (isAny(mapped)) {
+      const position = mapped.any
+        .map((name) => positions.get(headerKey(name)))
+        .find((at) => at !== undefined);
+      if (position !== undefined) index.set(column, [position]);
+      else absent.push([column, mapped.any.join('" or "')]);
+      continue;
+    }
     const wanted = mapped === undefined ? [column] : typeof mapped === 'string' ? [mapped] : mapped;
     const found = wanted.map((name) => positions.get(headerKey(name)));
     if (found.every((position) => position !== undefined)) index.set(column, found as number[]);

@@ -53,7 +53,8 @@ export async function* readCsvRows(
       relax_column_count: true,
       skip_empty_lines: false,
       bom: true,
-      relax_quotes: false,
+      // Quotes inside an unquoted cell are text, as spreadsheet programs read them (`="0101234"`, `5" 모니터`).
+      relax_quotes: true,
       max_record_size: MAX_ROW_CHARACTERS,
     }),
   );

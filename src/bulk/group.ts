@@ -1,4 +1,4 @@
-import type { CheckResult } from './check.js';
+import { SKIPPED, type CheckResult } from './check.js';
 import { describeProblems } from './problems.js';
 import { InputChanged, assertUnchanged, type InputSource } from './source.js';
 import type { Unit, UnitSource } from './units.js';
@@ -7,6 +7,8 @@ import type { Unit, UnitSource } from './units.js';
 export type GroupEvent =
   /** A unit repeating an earlier one exactly: skipped. */
   | { type: 'duplicate'; unit: Unit; of: number }
+  /** A unit that is no record yet (a dispatch row with no tracking number): skipped. */
+  | { type: 'skipped'; unit: Unit }
   /** A record that failed the check, with why, and why for each of its units (for the rejects file). */
   | { type: 'invalid'; units: Unit[]; id: string; message: string; reasonOf: (unit: Unit) => string }
   /** A record ready to send. */
@@ -53,6 +55,10 @@ export async function* assembleRecords(
       continue;
     }
     const group = plan.groupOfUnit.array[unit.row] ?? -1;
+    if (group === SKIPPED) {
+      yield { type: 'skipped', unit };
+      continue;
+    }
     if (group === -1) {
       const message = describeProblems(plan.problems.get(unit.row) ?? []);
       const id = unit.value === undefined ? '' : layout.label(unit.value);

@@ -1,5 +1,6 @@
 import { formatLoc, type OrderCreateBody } from '../contract/index.js';
 import { unwrapExcelText } from '../input/excel-text.js';
+import type { IdWatch } from '../input/id-watch.js';
 import type { RecordContext } from '../input/record-context.js';
 import { checkInput } from '../input/record-rules.js';
 import { problemFromIssue, type Problem } from './problems.js';
@@ -19,6 +20,8 @@ export interface Inspection {
    */
   bytes?: { base: number; part: number };
   problems: Problem[];
+  /** Why the unit is not a record yet and is skipped, not refused (a dispatch row with no tracking number). */
+  skip?: string;
 }
 
 /** How units of one kind of input become records. */
@@ -36,6 +39,10 @@ export interface Layout {
   merge(parts: readonly unknown[]): unknown;
   /** How people recognise a unit's record, even an invalid one (its id, as written). */
   label(value: unknown): string;
+  /** Where the check pass finds the long numeric ids of the unit it last inspected. */
+  ids?: IdWatch;
+  /** The column (or JSON path) of a place in a unit's record, for problems found after inspecting. */
+  columnOf(loc: readonly string[], value?: unknown): string;
 }
 
 /** A sheet's layout (CSV or .xlsx): its columns, which are required, and how cells become a record. */
@@ -86,6 +93,8 @@ export function jsonLayout<T>(resource: Resource<T>, context: RecordContext = {}
       return { group: resource.keyOf(checked.value), part: checked.value };
     },
     merge: (parts) => parts[0],
+    columnOf: (loc) => formatLoc(loc) || '(record)',
+    ids: context.ids,
     label: (value) => {
       const fields = value as { id?: unknown; order_id?: unknown } | null;
       const id = resource.name === 'shipment' ? fields?.order_id : fields?.id;

@@ -3,8 +3,9 @@ import { hash as digest } from 'node:crypto';
 /**
  * What happened to a record. The first six are the outcomes of an upload (decisions §4), and `updated`
  * a `changed` record that `--update` brought up to date; the others say why a record was not sent at
- * all: a dry run checked it (`valid`), the upload stopped first (`not_sent`), or a row repeated another
- * exactly (`duplicate`, a row rather than a record).
+ * all: a dry run checked it (`valid`), the upload stopped first (`not_sent`); and two are rows rather
+ * than records: a row repeating another exactly (`duplicate`), and a row that is no record yet
+ * (`skipped`: a dispatch row with no tracking number).
  */
 export type Outcome =
   | 'accepted'
@@ -16,7 +17,8 @@ export type Outcome =
   | 'failed'
   | 'valid'
   | 'not_sent'
-  | 'duplicate';
+  | 'duplicate'
+  | 'skipped';
 
 const hash = (text: string) => digest('sha256', text, 'base64url').slice(0, 22);
 

@@ -13,6 +13,13 @@ export interface Preset {
   kind: ResourceName;
   title: string;
   notes: string;
+  /** Where the headers were established (public integrations of the marketplace). */
+  sources: string;
+  /**
+   * How the marketplace writes several values in one cell, by column: Smartstore's 옵션정보 is
+   * `색상: 빨강 / 사이즈: L`, split on ` / ` (our own sheets split on `|`).
+   */
+  split: Readonly<Record<string, string>>;
   /** The file as written (for `intake columns show NAME --json`, usable as a `--columns` file). */
   raw: Record<string, unknown>;
 }
@@ -31,6 +38,8 @@ export function presets(): readonly Preset[] {
         kind: raw.$kind as ResourceName,
         title: String(raw.$title ?? ''),
         notes: String(raw.$notes ?? ''),
+        sources: String(raw.$sources ?? ''),
+        split: (raw.$split ?? {}) as Record<string, string>,
         raw,
       };
     });

@@ -1,4 +1,5 @@
 import type { Factory } from '../cli/factory.js';
+import { IdWatch } from '../input/id-watch.js';
 import type { RecordContext } from '../input/record-context.js';
 import type { Ledger } from './ledger.js';
 import type { ResourceName } from './resources.js';
@@ -26,11 +27,13 @@ export async function recordContext(
   sources: RecordSources,
 ): Promise<RecordContext> {
   const { ledger } = sources;
+  const ids = new IdWatch();
   if (kind === 'shipment') {
     const { loadCarriers } = await import('../cli/carriers.js');
     return {
       carriers: await loadCarriers(f, sources.carriers),
       ...(ledger ? { orderOfItem: (item: string) => ledger.orderOfItem(item) } : {}),
+      ids,
     };
   }
   if (kind === 'order') {
@@ -39,8 +42,8 @@ export async function recordContext(
         ? undefined
         : await (await import('./catalog.js')).readCatalog(f, sources.products, sources.password);
     if (catalog) f.log.info(`--products: ${catalog.size} products.`);
-    if (!catalog && !ledger) return {};
-    return { products: (id: string) => catalog?.get(id) ?? ledger?.product(id) };
+    if (!catalog && !ledger) return { ids };
+    return { products: (id: string) => catalog?.get(id) ?? ledger?.product(id), ids };
   }
-  return {};
+  return { ids };
 }

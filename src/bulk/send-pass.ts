@@ -1,6 +1,7 @@
 import { NetworkError } from '../client/errors.js';
 import type { Factory } from '../cli/factory.js';
 import type { CheckResult } from './check.js';
+import { NOT_SHIPPED } from './table-layouts.js';
 import { assembleRecords, type GroupEvent } from './group.js';
 import type { UploadOptions } from './options.js';
 import type { Outputs } from './outputs.js';
@@ -140,6 +141,10 @@ export class SendPass {
     if (event.type === 'duplicate') {
       const message = `repeats ${units.unitName} ${event.of}`;
       await outputs.add({ rows: [event.unit.row], id: '', outcome: 'duplicate', message }, []);
+      return;
+    }
+    if (event.type === 'skipped') {
+      await outputs.add({ rows: [event.unit.row], id: '', outcome: 'skipped', message: NOT_SHIPPED }, []);
       return;
     }
     if (event.type === 'invalid') {

@@ -40,6 +40,7 @@ export function emptyTally(): Tally {
       valid: 0,
       not_sent: 0,
       duplicate: 0,
+      skipped: 0,
     },
     fromLedger: 0,
     changes: [],
@@ -54,7 +55,7 @@ export function emptyTally(): Tally {
 
 /** How many records the tally has accounted for (repeated rows are not records). */
 export function countedRecords(tally: Tally): number {
-  const { duplicate: _rows, ...records } = tally.outcomes;
+  const { duplicate: _repeats, skipped: _skipped, ...records } = tally.outcomes;
   return Object.values(records).reduce((sum, count) => sum + count, 0);
 }
 
@@ -109,6 +110,7 @@ export async function writeSummary(f: Factory, end: UploadEnd): Promise<void> {
     not_sent: counts.not_sent,
     ...(dryRun ? { valid: counts.valid } : {}),
     duplicates_skipped: checked.duplicates.size,
+    not_shipped_skipped: checked.skipped,
     sent_by_earlier_runs: tally.fromLedger,
     notified_again: tally.renotified,
     retries: tally.retries,

@@ -104,15 +104,10 @@ function orderCandidate(cells: Cells) {
 
 /** Orders: one row per order item; all rows of an order, adjacent or not, make one order. */
 function ordersTable(context: RecordContext): TableLayout {
+  const columnOf = (loc: readonly string[]) =>
+    ORDER_COLUMNS_BY_LOC[loc.join('.')] ?? (loc[0] === 'items' ? 'product_option' : loc.join('.'));
   const checkOrderRow = (cells: Cells) =>
-    checkRow<OrderCreateBody>(
-      'order',
-      OrderCreateBody,
-      orderCandidate(cells),
-      context,
-      cells,
-      (loc) => ORDER_COLUMNS_BY_LOC[loc.join('.')] ?? (loc[0] === 'items' ? 'product_option' : loc.join('.')),
-    );
+    checkRow<OrderCreateBody>('order', OrderCreateBody, orderCandidate(cells), context, cells, columnOf);
   const partOf = (order: OrderCreateBody): OrderPart => {
     const { items, ...rest } = order;
     return { ...rest, item: items[0] as OrderItem };
@@ -164,20 +159,21 @@ function ordersTable(context: RecordContext): TableLayout {
       return { ...order, items: (parts as OrderPart[]).map((part) => part.item) };
     },
     label: (value) => idCell((value as Cells).order_id) ?? '',
+    columnOf,
+    ids: context.ids,
   };
 }
 
 /** Products: one row per product. */
 function productsTable(context: RecordContext): TableLayout {
+  const columnOf = (loc: readonly string[]) => loc.join('.');
   const candidate = (cells: Cells) => ({
     id: present(cells.id) ?? '',
     name: present(cells.name) ?? '',
     image_url: present(cells.image_url) ?? '',
   });
   const checkProductRow = (cells: Cells) =>
-    checkRow<ProductCreateBody>('product', ProductCreateBody, candidate(cells), context, cells, (loc) =>
-      loc.join('.'),
-    );
+    checkRow<ProductCreateBody>('product', ProductCreateBody, candidate(cells), context, cells, columnOf);
   return {
     grouped: false,
     maxUnits: 1,
@@ -205,6 +201,8 @@ function productsTable(context: RecordContext): TableLayout {
     },
     merge: (parts) => parts[0],
     label: (value) => idCell((value as Cells).id) ?? '',
+    columnOf,
+    ids: context.ids,
   };
 }
 
@@ -234,6 +232,9 @@ function shipmentCandidate(cells: Cells): { itemColumn: string; shipment: Record
   };
 }
 
+/** Why a dispatch row is skipped. */
+export const NOT_SHIPPED = 'no tracking number yet';
+
 const shipmentGroup = (shipment: ShipmentRecord) =>
   [shipment.order_id, shipment.company_code, shipment.tracking_number].join('\u0000');
 
@@ -259,6 +260,10 @@ function shipmentsTable(context: RecordContext): TableLayout {
     ],
     required: [['order_item_id', 'order_item_ids'], ['company_code'], ['tracking_number']],
     inspect(value) {
+      // A dispatch sheet comes back half filled: a row with no tracking number is not shipped yet.
+      if (shipmentCandidate(value as Cells).shipment.tracking_number === '') {
+        return { problems: [], skip: NOT_SHIPPED };
+      }
       const checked = checkShipmentRow(value as Cells);
       if (!checked.ok) return { problems: checked.problems };
       const shipment = checked.value;
@@ -281,6 +286,11 @@ function shipmentsTable(context: RecordContext): TableLayout {
       const items = [...new Set(shipments.flatMap((shipment) => shipment.order_item_ids))];
       return { ...first, order_item_ids: items };
     },
+    columnOf: (loc, value) =>
+      loc[0] === 'order_item_ids' && value !== undefined
+        ? shipmentCandidate(value as Cells).itemColumn
+        : loc.join('.'),
+    ids: context.ids,
     label: (value) => {
       const cells = value as Cells;
       return [idCell(cells.order_id), present(cells.company_code), idCell(cells.tracking_number)]

@@ -49,12 +49,22 @@ async function topRows(table: Table): Promise<CsvRow[]> {
   return rows;
 }
 
-/** What a row gives each column: its cell, or the cells of joined headers with `-` between them. */
-function cellsByColumn(cells: readonly string[], index: ReadonlyMap<string, readonly number[]>) {
+/**
+ * What a row gives each column: its cell, or the cells of joined headers with `-` between them. A
+ * column whose cell holds several values as the marketplace writes them (`split`) gets them as our
+ * sheets write them, separated by `|`.
+ */
+function cellsByColumn(
+  cells: readonly string[],
+  index: ReadonlyMap<string, readonly number[]>,
+  split: Readonly<Record<string, string>>,
+) {
   const values: Record<string, string | undefined> = {};
   for (const [column, positions] of index) {
     if (positions.length === 1) {
-      values[column] = cells[positions[0] as number];
+      const cell = cells[positions[0] as number];
+      const separator = split[column];
+      values[column] = separator === undefined || cell === undefined ? cell : cell.split(separator).join('|');
       continue;
     }
     const parts = positions.map((position) => (cells[position] ?? '').trim());
@@ -112,6 +122,7 @@ function describeReading(choice: HeaderChoice, table: Table): string[] {
 export async function tableUnits(table: Table, layout: TableLayout, rules: HeaderRules): Promise<UnitSource> {
   const where = table.sheet === undefined ? table.label : `sheet "${table.sheet}" of ${table.label}`;
   const choice = chooseHeader(await topRows(table), rules, where);
+  const split = choice.preset?.split ?? {};
   const info: TableInfo = {
     header: choice.header,
     headerRow: choice.row,
@@ -131,7 +142,12 @@ export async function tableUnits(table: Table, layout: TableLayout, rules: Heade
       for await (const { row, cells, formulas } of table.rows()) {
         if (row <= choice.row) continue;
         const { content, replacement } = rowFingerprint(cells);
-        const unit: Unit = { row, original: cells, value: cellsByColumn(cells, choice.index), content };
+        const unit: Unit = {
+          row,
+          original: cells,
+          value: cellsByColumn(cells, choice.index, split),
+          content,
+        };
         const unreadable = replacement ? table.unreadable?.(cells) : undefined;
         if (unreadable) unit.unreadable = { message: unreadable };
         if (formulas) {

@@ -61,12 +61,23 @@ function describeCheck(
     return;
   }
   f.log.info(
-    `${label}: ${checked.records} ${checked.records === 1 ? resource.name : resource.plural} in ${checked.units} ${units.unitName}s` +
+    `${label}: ${counted(checked.records, resource)} in ${checked.units} ${units.unitName}${checked.units === 1 ? '' : 's'}` +
       (checked.invalidRecords > 0 ? `, ${checked.invalidRecords} invalid` : ', all valid') +
-      (checked.duplicates.size > 0 ? `, ${checked.duplicates.size} repeated ${units.unitName}s skipped` : ''),
+      (checked.duplicates.size > 0
+        ? `, ${checked.duplicates.size} repeated ${units.unitName}s skipped`
+        : '') +
+      (checked.skipped > 0
+        ? `, ${checked.skipped} ${units.unitName}${checked.skipped === 1 ? '' : 's'} without a tracking number skipped (not shipped yet)`
+        : ''),
   );
   const limit = f.globals.verbose ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS;
   for (const line of problemLines(checked.problems, units.unitName, limit)) f.log.info(line);
+  const { count, example } = checked.maskedMembers;
+  if (count > 0) {
+    f.log.info(
+      `${count.toLocaleString('en-US')} ${units.unitName}${count === 1 ? ' has' : 's have'} a masked buyer id (such as ${example}): it names no one, so those orders go without a member id, as guest orders (their reviews earn no rewards).`,
+    );
+  }
 }
 
 /** Warns once about each carrier code the known list lacks: such shipments are sent all the same. */

@@ -18,7 +18,9 @@ export interface CarrierBook {
    * `우체국택배`), any case or spacing. A value of a code's form that the list lacks is kept as it is (a
    * service may know it); anything else is unknown, with the closest carriers as suggestions.
    */
-  resolve(text: string): { code: string } | { unknown: string; closest: string[] };
+  resolve(
+    text: string,
+  ): { code: string } | { unknown: string; closest: string[] } | { ambiguous: string; candidates: string[] };
 }
 
 export function carrierBook(carriers: readonly Carrier[], source: string): CarrierBook {
@@ -34,6 +36,8 @@ export function carrierBook(carriers: readonly Carrier[], source: string): Carri
       names ??= new CarrierNames(carriers);
       const code = names.codeOf(text);
       if (code !== undefined) return { code };
+      const candidates = names.ambiguous(text);
+      if (candidates.length > 0) return { ambiguous: text, candidates };
       if (CARRIER_CODE.test(text)) return { code: text };
       return { unknown: text, closest: names.closest(text) };
     },

@@ -2,13 +2,20 @@ import { distance } from 'fastest-levenshtein';
 
 /**
  * Names people give carriers besides the display names of the list: short forms, former names, the
- * names marketplaces print in their sheets. Only codes a list has are resolved through these.
+ * names marketplaces print in their sheets (Coupang's delivery list writes `CVS택배`, `BGF포스트`,
+ * `씨웨이`, `호남택배`, as public integrations of it show). Only codes a list has are resolved through
+ * these. A name two carriers go by (`우리택배`: Woori Logis, formerly 호남택배, and the CWAY service
+ * Woori Express) names neither: it is refused with both, never guessed. Names of carriers the list does
+ * not have (`농협택배`), or that may be another service of a carrier (`롯데글로벌`, Lotte's international
+ * parcels beside 롯데택배), are not resolved either.
  */
 export const CARRIER_ALIASES: Readonly<Record<string, readonly string[]>> = {
   self: ['직접배송', '직접전달', '자체배송', '직배송'],
   'kr.cjlogistics': ['CJ', 'CJ택배', '대한통운', 'CJ GLS', 'CJ대한통운택배'],
   'kr.epost': ['우체국', '우체국택배', '우체국소포', '우편'],
   'kr.lotte': ['롯데', '롯데글로벌로지스', '현대택배'],
+  'kr.honamlogis': ['호남택배', '호남', '한서호남', '우리택배', '우리로지스'],
+  'kr.cway': ['씨웨이', 'CWAY', '우리택배', 'Woori Express'],
   'kr.hanjin': ['한진'],
   'kr.logen': ['로젠'],
   'kr.kdexp': ['경동'],
@@ -18,8 +25,10 @@ export const CARRIER_ALIASES: Readonly<Record<string, readonly string[]>> = {
   'kr.hdexp': ['합동'],
   'kr.kunyoung': ['건영'],
   'kr.hanips': ['한의사랑'],
-  'kr.cupost': ['CU', 'CU편의점', 'CU택배', 'CU Post'],
-  'kr.cvsnet': ['GS', 'GS25', 'GS편의점택배', 'GS Postbox', '편의점택배 GS25'],
+  // CU's parcel service is run by BGF Post (BGF Retail runs CU).
+  'kr.cupost': ['CU', 'CU편의점', 'CU택배', 'CU Post', 'BGF포스트', 'BGF Post'],
+  // GS Postbox was CVSnet; marketplaces still write CVS택배.
+  'kr.cvsnet': ['GS', 'GS25', 'GS편의점택배', 'GS Postbox', '편의점택배 GS25', 'CVSnet', 'CVS', 'CVS택배'],
   'kr.homepick': ['홈픽택배'],
   'kr.slx': ['SLX'],
   'kr.swgexp': ['성원글로벌'],
@@ -50,7 +59,7 @@ export interface NamedCarrier {
 
 /** Finds carriers by name: code, display name or alias, any case or spacing. */
 export class CarrierNames {
-  readonly #byKey = new Map<string, string>();
+  readonly #byKey = new Map<string, Set<string>>();
   readonly #names: { key: string; code: string }[] = [];
   readonly #carriers: ReadonlyMap<string, NamedCarrier>;
 
@@ -60,9 +69,9 @@ export class CarrierNames {
       const key = nameKey(name);
       if (key === '') return;
       this.#names.push({ key, code });
-      // A name two carriers share (after folding) names neither.
-      const known = this.#byKey.get(key);
-      this.#byKey.set(key, known === undefined || known === code ? code : '');
+      const known = this.#byKey.get(key) ?? new Set<string>();
+      known.add(code);
+      this.#byKey.set(key, known);
     };
     for (const carrier of carriers) {
       add(carrier.code, carrier.code);
@@ -73,8 +82,15 @@ export class CarrierNames {
 
   /** The code a name stands for, if exactly one carrier is known by it. */
   codeOf(name: string): string | undefined {
-    const code = this.#byKey.get(nameKey(name));
-    return code === '' ? undefined : code;
+    const codes = this.#byKey.get(nameKey(name));
+    return codes?.size === 1 ? [...codes][0] : undefined;
+  }
+
+  /** The carriers a name two or more of them go by could mean, as `code (name)`; empty otherwise. */
+  ambiguous(name: string): string[] {
+    const codes = this.#byKey.get(nameKey(name));
+    if (!codes || codes.size < 2) return [];
+    return [...codes].map((code) => `${code} (${this.#carriers.get(code)?.name ?? code})`);
   }
 
   /** Up to `count` carriers whose names are closest to `name`, as `code (name)`. */

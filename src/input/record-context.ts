@@ -1,4 +1,5 @@
 import type { CarrierBook } from '../cli/carriers.js';
+import type { IdWatch } from './id-watch.js';
 
 /** What a product catalog knows of a product. */
 export interface CatalogProduct {
@@ -15,4 +16,6 @@ export interface RecordContext {
   carriers?: CarrierBook;
   products?: (productId: string) => CatalogProduct | undefined;
   orderOfItem?: (itemId: string) => string | undefined;
+  /** Where the identifiers that a spreadsheet may have rounded are noted (a file's check pass). */
+  ids?: IdWatch;
 }

@@ -73,6 +73,7 @@ function cleanString(value: string, kind: FieldKind, walk: Walk): string {
   if (kind === 'carrier') return carrierCode(text, loc, walk.context, walk.issues);
   const damage = excelDamage(text, kind);
   if (damage) walk.issues.push({ type: 'excel_damage', loc, msg: damage, input: text });
+  else if (kind === 'id') walk.context.ids?.note(loc, text);
   return text;
 }
 
@@ -113,6 +114,15 @@ function carrierCode(text: string, loc: string[], context: RecordContext, issues
   if (!context.carriers || trimmed === '') return text;
   const resolved = context.carriers.resolve(trimmed);
   if ('code' in resolved) return resolved.code;
+  if ('ambiguous' in resolved) {
+    issues.push({
+      type: 'ambiguous_carrier',
+      loc,
+      msg: `could be ${resolved.candidates.join(' or ')}: write the code of the one that carried it`,
+      input: trimmed,
+    });
+    return trimmed;
+  }
   issues.push({
     type: 'unknown_carrier',
     loc,
@@ -127,12 +137,25 @@ function carrierCode(text: string, loc: string[], context: RecordContext, issues
 
 const blank = (value: unknown) => value === undefined || (typeof value === 'string' && value.trim() === '');
 
-/** Fills an order's product names and images from the catalog where the input has none (into a copy). */
+/** A buyer id a marketplace masked for privacy (`abcd****`): it names no one, so it is not a member id. */
+const MASKED = /\*{2,}/;
+
+/**
+ * Fills an order's product names and images from the catalog where the input has none, and leaves out
+ * a masked buyer id (into a copy): as a member id it would make different buyers one member, sharing
+ * their review rewards; the order goes as a guest order.
+ */
 function completeOrder(
-  order: Record<string, unknown>,
+  input: Record<string, unknown>,
   context: RecordContext,
   issues: ValidationIssue[],
 ): Record<string, unknown> {
+  let order = input;
+  if (typeof order.member_id === 'string' && MASKED.test(order.member_id)) {
+    context.ids?.noteMasked(order.member_id);
+    const { member_id: _masked, ...rest } = order;
+    order = rest;
+  }
   if (!Array.isArray(order.items)) return order;
   let items: unknown[] | undefined;
   order.items.forEach((item: unknown, index) => {

@@ -92,7 +92,12 @@ export class MerchantDirectory {
     return this.#guard.hashes;
   }
 
-  async #verify(merchant: MerchantRow, secret: string, header: string, digest: string): Promise<Authentication> {
+  async #verify(
+    merchant: MerchantRow,
+    secret: string,
+    header: string,
+    digest: string,
+  ): Promise<Authentication> {
     const stored = { salt: merchant.secret_salt, hash: merchant.secret_hash, kdf: merchant.secret_kdf };
     if (!(await secretMatches(secret, stored))) {
       this.#guard.failed(merchant.access_key_id, digest);

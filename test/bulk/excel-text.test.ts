@@ -190,3 +190,18 @@ describe('Excel’s text tricks and damage in single records, flags and order pa
     });
   });
 });
+
+describe('CSV as other systems write it', () => {
+  it('reads an unquoted ="…" cell and quotes inside unquoted cells as a spreadsheet program does', async () => {
+    const files = workspace();
+    const path = files.write(
+      'orders.csv',
+      `${HEADER.join(',')}\nTX-1,정하늘,="01012340099",TX-1-1,P-TX,27" 모니터 "특가",https://shop.example.com/m.jpg\n`,
+    );
+    const result = await cli(['order', 'create', path], { env: t.env });
+    expect(result.code, result.stderr).toBe(0);
+    const stored = await t.service.local.order('TX-1');
+    expect(stored).toMatchObject({ recipient_cellphone: '01012340099' });
+    expect(stored?.items[0]?.product_name).toBe('27" 모니터 "특가"');
+  });
+});

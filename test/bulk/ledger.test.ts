@@ -274,7 +274,7 @@ describe('files that cannot be written, and files that change', () => {
     const result = await cli(['order', 'create', path], {
       env: t.env,
       onStderr: (text) => {
-        if (text.includes('orders.csv: 1 order in 1 rows')) {
+        if (text.includes('orders.csv: 1 order in 1 row')) {
           files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-SWAP', 'ORD-OTHER-1')].join('\n'));
         }
       },

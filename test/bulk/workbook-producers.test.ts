@@ -3,6 +3,7 @@ import { cli, useService } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
 import {
   PRODUCERS,
+  gnumericCsv,
   gnumericResave,
   openpyxlWorkbook,
   rawWorkbook,
@@ -201,5 +202,97 @@ describe.skipIf(!PRODUCERS.openpyxl)('workbook limits, checked before memory is 
     const result = await cli(['product', 'create', book], { env: t.env });
     expect(result.code).toBe(0);
     expect(await t.service.local.product('JP-1')).toMatchObject({ name: '山田' });
+  });
+});
+
+describe.skipIf(!PRODUCERS.openpyxl || !PRODUCERS.gnumeric)('ids a spreadsheet program rounded', () => {
+  const HEADER = ['상품주문번호', '주문번호', '상품번호', '상품명', '수취인명', '수취인연락처1'];
+  /** A Smartstore download whose 16-digit ids passed through a program that keeps 15 digits. */
+  const rounded = (base: number): ProducedCell[][] => [
+    HEADER,
+    // 2026112212345691 and …692 both became …690: two orders now share an item id.
+    [base + 10, 2026112290000010, 8123456789, '현미', '정하늘', '010-1234-0001'],
+    [base + 20, 2026112290000020, 8123456789, '현미', '김민지', '010-1234-0002'],
+    [base + 20, 2026112290000030, 8123456789, '현미', '박지훈', '010-1234-0003'],
+  ];
+
+  it.each(['xlsx', 'csv', 'ndjson'] as const)(
+    'are refused with the reason, never uploaded (%s)',
+    async (form) => {
+      const files = workspace();
+      const base = form === 'xlsx' ? 2026112212345680 : form === 'csv' ? 2026112212345780 : 2026112212345880;
+      const book = openpyxlWorkbook(files.path('주문.xlsx'), {
+        sheets: [{ name: '주문', rows: rounded(base) }],
+      });
+      const catalog = files.write(
+        'catalog.csv',
+        'id,name,image_url\n8123456789,현미,https://cdn.example.com/rice.jpg\n',
+      );
+      let input = book;
+      if (form === 'csv') input = gnumericCsv(book, files.path('주문.csv'));
+      if (form === 'ndjson') {
+        input = files.write(
+          'orders.ndjson',
+          rounded(base)
+            .slice(1)
+            .map((row) =>
+              JSON.stringify({
+                id: String(row[1]),
+                recipient_name: row[4],
+                recipient_cellphone: row[5],
+                items: [
+                  {
+                    id: String(row[0]),
+                    product: {
+                      id: String(row[2]),
+                      name: row[3],
+                      image_url: 'https://cdn.example.com/rice.jpg',
+                    },
+                  },
+                ],
+              }),
+            )
+            .join('\n'),
+        );
+      }
+      const args = [
+        'order',
+        'create',
+        input,
+        '--json',
+        ...(form === 'ndjson' ? [] : ['--preset', 'smartstore-orders', '--products', catalog]),
+      ];
+      const result = await cli(args, { env: t.env });
+      expect(result.code).toBe(4);
+      expect(result.summary()).toMatchObject({ accepted: 0, invalid: 3 });
+      expect(result.stderr).toContain('a spreadsheet program rounded them to 15 significant digits');
+      for (const order of ['2026112290000010', '2026112290000020', '2026112290000030']) {
+        expect(await t.service.local.order(order)).toBeUndefined();
+      }
+    },
+  );
+
+  it('ids kept exact (some end in another digit) are trusted, those ending in 0 included', async () => {
+    const files = workspace();
+    const book = openpyxlWorkbook(files.path('exact.xlsx'), {
+      sheets: [
+        {
+          name: '주문',
+          rows: [
+            HEADER,
+            [2026112212349991, 2026112290009991, 8123456789, '현미', '정하늘', '010-1234-0001'],
+            [2026112212349990, 2026112290009990, 8123456789, '현미', '김민지', '010-1234-0002'],
+          ],
+        },
+      ],
+    });
+    const catalog = files.write(
+      'catalog.csv',
+      'id,name,image_url\n8123456789,현미,https://cdn.example.com/rice.jpg\n',
+    );
+    const result = await cli(['order', 'create', book, '--products', catalog, '--json'], { env: t.env });
+    expect(result.code).toBe(0);
+    expect(result.summary()).toMatchObject({ accepted: 2 });
+    expect((await t.service.local.order('2026112290009990'))?.items[0]?.id).toBe('2026112212349990');
   });
 });

@@ -42,7 +42,11 @@ export async function columnsShowRun(options: ColumnsShowOptions, f: Factory): P
     .filter(([key]) => !key.startsWith('$'))
     .map(([column, header]) => ({
       column,
-      header: Array.isArray(header) ? header.join(' + ') : String(header),
+      header: Array.isArray(header)
+        ? header.join(' + ')
+        : typeof header === 'object' && header !== null && Array.isArray((header as { any?: unknown }).any)
+          ? (header as { any: string[] }).any.join(' or ')
+          : String(header),
     }));
   await writeData(f, {
     json: preset.raw,
@@ -53,6 +57,11 @@ export async function columnsShowRun(options: ColumnsShowOptions, f: Factory): P
     ],
   });
   f.log.info(`${preset.title} (${preset.kind}s). ${preset.notes}`);
+  const split = Object.entries(preset.split).map(
+    ([column, separator]) => `${column} split on "${separator}"`,
+  );
+  if (split.length > 0) f.log.info(`Several values in one cell: ${split.join(', ')}.`);
+  if (preset.sources) f.log.info(`Where the headers come from: ${preset.sources}`);
   f.log.info(
     `To adjust it: intake columns show ${preset.name} --json > my-columns.json, edit, then --columns my-columns.json`,
   );
