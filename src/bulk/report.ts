@@ -161,7 +161,7 @@ export class RejectsFile {
       const cells = [...(original as string[])];
       while (cells.length < header.length) cells.push('');
       const row = [...cells.slice(0, header.length), error];
-      if (this.#workbook) this.#workbook.add(row.map(formulaSafe));
+      if (this.#workbook) await this.#workbook.add(row.map(formulaSafe));
       else await this.#text?.write(`${csvRow(row, this.#shape.delimiter, true)}\n`);
       return;
     }

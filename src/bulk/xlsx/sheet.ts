@@ -1,6 +1,7 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { InputError } from '../errors.js';
+import { loadNumberFormatting } from './cell-text.js';
 import { ndjsonLines } from '../json-stream.js';
 import { readWorkbookParts, type SheetEntry } from './parts.js';
 import { readSharedStrings } from './shared-strings.js';
@@ -116,10 +117,12 @@ export async function copySheet(
     const writer = new LineWriter(createWriteStream(path, { mode: 0o600 }));
     let rows = 0;
     try {
+      const formatting = formats.needsFormatting ? await loadNumberFormatting() : undefined;
       const cells = {
         sharedString: (index: number) => strings.get(index),
         date1904: parts.date1904,
         numFmtOf: (style: number) => formats.of(style),
+        ...(formatting ? { formatting } : {}),
       };
       const xml = await zip.open(sheet.part as string, `sheet "${sheet.name}"`);
       for await (const row of sheetRows(xml, cells, `sheet "${sheet.name}" of ${label}`)) {

@@ -1,3 +1,4 @@
+import { isGeneral } from './cell-text.js';
 import { parseXml } from './xml.js';
 import type { WorkbookZip } from './zip.js';
 
@@ -51,6 +52,11 @@ export class CellFormats {
 
   of(style: number): string | undefined {
     return this.#formats[style];
+  }
+
+  /** Whether any cell style has a format other than General (or Text): only then are formats loaded. */
+  get needsFormatting(): boolean {
+    return this.#formats.some((format) => !isGeneral(format));
   }
 
   static async read(zip: WorkbookZip, part: string | undefined, label: string): Promise<CellFormats> {
