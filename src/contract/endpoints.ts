@@ -10,7 +10,6 @@ import {
   ErrorBody,
   HealthResult,
   InternalErrorBody,
-  MethodNotAllowedBody,
   NotFoundBody,
   QUEUED_ANSWERS,
   ReversedRangeBody,
@@ -174,9 +173,10 @@ export const PATH_PARAMETER_MAX_LENGTH = ID_MAX_LENGTH;
 
 /**
  * Every answer an operation can give: its own, and those that follow from its shape, declared here once.
- * A protected operation can answer 401; one with a body 413 and 422; one with a query 422; every path 404
- * (an unknown id, or a path id longer than any id), 405 to other methods, 307 from its other slash form,
- * and 500.
+ * A protected operation can answer 401; one with a body 413 and 422; one with a query 422; one with a
+ * path id 404 (an unknown id, or one longer than any id can be); and any operation 500. Answers to other
+ * requests (another method on the path: 405; the other slash form of the path: 307; an unknown path:
+ * 404) are not this operation's: the document says them once, in its description.
  */
 export function answersOf(endpoint: Endpoint): Record<number, Answer> {
   const answers: Record<number, Answer> = { ...endpoint.answers };
@@ -197,19 +197,12 @@ export function answersOf(endpoint: Endpoint): Record<number, Answer> {
       schema: ValidationErrorBody,
     };
   }
-  answers[404] ??= {
-    description: 'Unknown path, a path that cannot be decoded, or a path id longer than any id.',
-    schema: NotFoundBody,
-  };
-  answers[405] = {
-    description: 'This path with another method (HEAD, OPTIONS and TRACE included).',
-    schema: MethodNotAllowedBody,
-    headers: { Allow: 'The methods this path serves.' },
-  };
-  answers[307] = {
-    description: 'The path was asked for with the other form of its trailing slash.',
-    headers: { Location: 'The canonical path, query kept.' },
-  };
+  if (pathParameters(endpoint.path).length > 0) {
+    answers[404] ??= {
+      description: 'No such id, or a path id longer than any id.',
+      schema: NotFoundBody,
+    };
+  }
   answers[500] = { description: 'Something failed inside the service.', schema: InternalErrorBody };
   return answers;
 }

@@ -32,11 +32,22 @@ export function requiredText(maxLength?: number) {
 /** A merchant-assigned id: required text of at most 255 characters. */
 export const id = () => requiredText(ID_MAX_LENGTH);
 
+/** A label of a host name: letters, digits and inner hyphens; never punycode (`xn--`), which may not decode. */
+const LABEL = '(?![Xx][Nn]--)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+/** The last label starts with a letter: a name ending in digits would be read as an IPv4 address. */
+const LAST_LABEL = '(?![Xx][Nn]--)[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
+const OCTET = '(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const PORT = '(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}|0)';
+
 /**
- * What an image URL must look like, for the OpenAPI document: http or https in any case, `//`, a host,
- * then optionally a path, query or fragment, with no white space at either end.
+ * What an image URL must look like, for the service and for the OpenAPI document alike: http or https
+ * in any case, `//`, a host name (or an IPv4 address) and an optional port, then optionally a path,
+ * query or fragment; no white space anywhere. Every URL of this form is one a browser's URL parser
+ * takes (the service checks both), so a client checking the pattern and the service agree.
  */
-export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\s]+(?:[/?#](?:.*\\S)?)?$';
+export const HTTP_URL_PATTERN =
+  `^[Hh][Tt][Tt][Pp][Ss]?://(?:(?:${LABEL}\\.)*${LAST_LABEL}\\.?|(?:${OCTET}\\.){3}${OCTET})` +
+  `(?::${PORT})?(?:[/?#]\\S*)?$`;
 const HTTP_URL = new RegExp(HTTP_URL_PATTERN);
 
 /**
@@ -61,6 +72,9 @@ function parsedUrlProblem(value: string): { type: string; message: string } | un
   if (value.trim() !== value) {
     return { type: 'url_parsing', message: 'Input should be a valid URL, white space around it' };
   }
+  if (/\s/.test(value)) {
+    return { type: 'url_parsing', message: 'Input should be a valid URL, white space inside it' };
+  }
   let url: URL;
   try {
     url = new URL(value);
@@ -71,8 +85,11 @@ function parsedUrlProblem(value: string): { type: string; message: string } | un
     return { type: 'url_scheme', message: "URL scheme should be 'http' or 'https'" };
   }
   // WHATWG parsing forgives `https:host` and `https:/x.jpg`; the service wants `//` and a host.
-  if (url.hostname === '' || !HTTP_URL.test(value)) {
+  if (url.hostname === '' || !/^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^/?#]/.test(value)) {
     return { type: 'url_parsing', message: 'Input should be a valid URL, empty host' };
+  }
+  if (!HTTP_URL.test(value)) {
+    return { type: 'url_parsing', message: 'Input should be a valid URL, invalid host or port' };
   }
   return undefined;
 }

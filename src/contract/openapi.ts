@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUILT_IN_CARRIERS, type Carrier } from './carriers.js';
+import { BUILT_IN_CARRIERS, SELF_DELIVERY, type Carrier } from './carriers.js';
 import { answersOf, pathSchema, serviceEndpoints, type Endpoint } from './endpoints.js';
 import { LOCAL_ENDPOINTS } from './local.js';
 
@@ -51,13 +51,17 @@ function walk(schema: z.ZodType, visit: (schema: z.ZodType) => void, seen = new 
   }
 }
 
-/** The schemas an operation uses: body, query, path, and the body of each answer. */
+/**
+ * The schemas an operation's document uses: the body, each query and path parameter (a query is given
+ * as parameters, never as one schema), and the body of each answer.
+ */
 export function schemasOf(endpoint: Endpoint): z.ZodType[] {
-  const path = pathSchema(endpoint.path);
+  const parameters = [endpoint.query, pathSchema(endpoint.path)].flatMap((schema) =>
+    schema instanceof z.ZodObject ? (Object.values(schema.shape) as z.ZodType[]) : [],
+  );
   return [
     ...(endpoint.body ? [endpoint.body] : []),
-    ...(endpoint.query ? [endpoint.query] : []),
-    ...(path ? [path] : []),
+    ...parameters,
     ...Object.values(answersOf(endpoint)).flatMap((answer) => (answer.schema ? [answer.schema] : [])),
   ];
 }
@@ -147,9 +151,16 @@ function operation(name: string, endpoint: Endpoint, components: Record<string, 
         ? [{ basicAuth: [] }, {}]
         : [];
   const params = parameters(endpoint, components);
+  const access =
+    endpoint.auth === 'required'
+      ? 'Needs the Authorization header (Basic, access key id and secret).'
+      : endpoint.auth === 'checked'
+        ? 'Answers 200 whatever the Authorization header, saying whether it is valid.'
+        : 'No credentials needed.';
   return {
     operationId: name,
     summary: endpoint.summary,
+    description: `${endpoint.summary}. ${access}`,
     tags: [endpoint.tag],
     security,
     ...(params.length > 0 ? { parameters: params } : {}),
@@ -167,11 +178,65 @@ function operation(name: string, endpoint: Endpoint, components: Record<string, 
 }
 
 /**
+ * The shipment body as two shapes, one of which a body must be: a delivery by the merchant itself
+ * (`company_code` and `tracking_number` both `self`), or by a carrier of the list (any tracking number).
+ * JSON Schema's `if`/`then` says the same, but generated clients drop it; a `oneOf` of two shapes they
+ * keep, so a self shipment with another tracking number does not type-check.
+ */
+function shipmentShapes(body: JsonObject, carriers: readonly Carrier[]): Record<string, JsonObject> {
+  const {
+    if: _if,
+    then: _then,
+    properties,
+    examples,
+    ...rest
+  } = body as JsonObject & {
+    properties: Record<string, JsonObject>;
+    examples?: unknown[];
+  };
+  const others = carriers.map((carrier) => carrier.code).filter((code) => code !== SELF_DELIVERY);
+  const shape = (title: string, description: string, fields: Record<string, JsonObject>): JsonObject => ({
+    ...rest,
+    title,
+    description,
+    properties: { ...properties, ...fields },
+  });
+  return {
+    ShipmentCreateBody: {
+      description: 'A shipment of order items: by the merchant itself, or by a carrier of the list.',
+      oneOf: [
+        { $ref: '#/components/schemas/SelfShipment' },
+        { $ref: '#/components/schemas/CarrierShipment' },
+      ],
+      ...(examples ? { examples } : {}),
+    },
+    SelfShipment: shape('SelfShipment', 'Delivered by the merchant itself: both fields are `self`.', {
+      company_code: { type: 'string', const: SELF_DELIVERY },
+      tracking_number: { type: 'string', const: SELF_DELIVERY },
+    }),
+    CarrierShipment: shape('CarrierShipment', "Delivered by a carrier of the service's list.", {
+      company_code: { type: 'string', enum: others },
+    }),
+  };
+}
+
+/** What the document says once of the answers to requests no operation serves. */
+const UNMATCHED =
+  'A path of the service asked for with another method answers 405 {"detail": "Method Not Allowed"} with ' +
+  '`Allow`; the other form of its trailing slash answers 307 to the canonical path; any other path ' +
+  'answers 404 {"detail": "Not Found"}.';
+
+/**
  * The OpenAPI 3.1 document of the service and of the local operations, generated from the endpoint table
  * for the configured carriers: the named schemas the operations reach become components (with their
- * examples and the rules the service enforces), the table becomes paths.
+ * examples and the rules the service enforces), the table becomes paths. `server` is the address the
+ * service listens on, when known.
  */
-export function openApiDocument(options: { version: string; carriers?: readonly Carrier[] }): JsonObject {
+export function openApiDocument(options: {
+  version: string;
+  carriers?: readonly Carrier[];
+  server?: string;
+}): JsonObject {
   const endpoints = documentedEndpoints(options.carriers);
   const { schemas } = z.toJSONSchema(componentRegistry(Object.values(endpoints)), {
     target: 'draft-2020-12',
@@ -183,6 +248,8 @@ export function openApiDocument(options: { version: string; carriers?: readonly 
     delete schema.$schema;
     delete schema.$id;
   }
+  const shipment = schemas.ShipmentCreateBody;
+  if (shipment) Object.assign(schemas, shipmentShapes(shipment, options.carriers ?? BUILT_IN_CARRIERS));
   const paths: Record<string, JsonObject> = {};
   for (const [name, endpoint] of Object.entries(endpoints)) {
     const path = (paths[endpoint.path] ??= {});
@@ -193,11 +260,15 @@ export function openApiDocument(options: { version: string; carriers?: readonly 
     info: {
       title: 'Order, product and shipment intake service',
       version: options.version,
+      contact: { name: 'Intake (intake serve)' },
+      license: { name: 'MIT', identifier: 'MIT' },
       description:
         'Merchants push orders, products and shipment tracking numbers; a messaging bot writes to each buyer ' +
         'and reviews earn rewards. Creates answer 202 and are applied later. Served by `intake serve`, which ' +
-        'adds the operations tagged Local. Every answer that is not a success has a JSON body {"detail": ...}.',
+        'adds the operations tagged Local. Every answer that is not a success has a JSON body {"detail": ...}. ' +
+        UNMATCHED,
     },
+    ...(options.server ? { servers: [{ url: options.server, description: 'This intake serve' }] } : {}),
     tags: TAGS,
     paths,
     components: {

@@ -77,7 +77,6 @@ export const NotFoundBody = ErrorBody.meta({
   id: 'NotFoundBody',
   examples: [{ detail: DETAILS.notFound }, { detail: "Order 'ORD-1' not found." }],
 });
-export const MethodNotAllowedBody = fixedDetail('MethodNotAllowedBody', [DETAILS.methodNotAllowed]);
 export const BodyTooLargeBody = fixedDetail('BodyTooLargeBody', [DETAILS.bodyTooLarge]);
 export const ReversedRangeBody = fixedDetail('ReversedRangeBody', [DETAILS.reversedRange]);
 export const InternalErrorBody = fixedDetail('InternalErrorBody', [DETAILS.internal]);

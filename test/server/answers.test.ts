@@ -135,6 +135,12 @@ describe('image URLs', () => {
     'https:/x.jpg',
     ' https://cdn.example.com/a.jpg ',
     'https:///a.jpg',
+    'https://x.example:abc/a.jpg',
+    'https://x[y].example/a.jpg',
+    'https://cdn.example.com/사진 1.jpg',
+    'https://예시.한국/사진.jpg',
+    'https://cdn.example.com:70000/a.jpg',
+    'https://img.123/a.jpg',
   ])('%j is refused', async (image_url) => {
     const answer = await service.call('POST', '/api/v1/products/', {
       body: { ...sampleProduct('P-URL'), image_url },
@@ -143,17 +149,19 @@ describe('image URLs', () => {
     expect(answer.json).toMatchObject({ detail: [{ loc: ['body', 'image_url'], input: image_url }] });
   });
 
-  it.each(['HTTPS://CDN.example.com/A.JPG', 'https://예시.한국/사진 1.jpg', 'http://127.0.0.1:8080/a?b=c#d'])(
-    '%j is taken and stored as sent',
-    async (image_url) => {
-      const id = `P-URL-${encodeURIComponent(image_url)}`;
-      const answer = await service.call('POST', '/api/v1/products/', {
-        body: { ...sampleProduct(id), image_url },
-      });
-      expect(answer.status).toBe(202);
-      expect((await service.local.product(id))?.image_url).toBe(image_url);
-    },
-  );
+  it.each([
+    'HTTPS://CDN.example.com/A.JPG',
+    'https://cdn.example.kr/상품/사진1.jpg?w=300',
+    'http://127.0.0.1:8080/a?b=c#d',
+    'https://shop-1.cdn.example.com./p.png',
+  ])('%j is taken and stored as sent', async (image_url) => {
+    const id = `P-URL-${encodeURIComponent(image_url)}`;
+    const answer = await service.call('POST', '/api/v1/products/', {
+      body: { ...sampleProduct(id), image_url },
+    });
+    expect(answer.status).toBe(202);
+    expect((await service.local.product(id))?.image_url).toBe(image_url);
+  });
 });
 
 describe('a shipment sent again changes nothing', () => {

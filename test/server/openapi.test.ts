@@ -107,17 +107,30 @@ describe('one table drives the routes and the document', () => {
 });
 
 describe('the document says everything the service enforces', () => {
-  it('the configured carriers as an enum, and the self rule', () => {
+  it('the configured carriers as an enum, and the self rule as one of two shipment shapes', () => {
     const body = componentOf(
       operationOf(table.createShipment as Endpoint).requestBody.content['application/json'].schema,
     );
-    expect(body.properties.company_code.enum).toEqual(CARRIERS.map((carrier) => carrier.code));
-    expect(body.if).toEqual({ properties: { company_code: { const: 'self' } }, required: ['company_code'] });
-    expect(body.then).toEqual({ properties: { tracking_number: { const: 'self' } } });
-    expect(body.properties.order_item_ids).toMatchObject({ uniqueItems: true, minItems: 1, maxItems: 1000 });
+    const [self, carrier] = (body.oneOf as { $ref: string }[]).map(componentOf);
+    expect(self?.properties.company_code).toEqual({ type: 'string', const: 'self' });
+    expect(self?.properties.tracking_number).toEqual({ type: 'string', const: 'self' });
+    expect(carrier?.properties.company_code.enum).toEqual(
+      CARRIERS.map((entry) => entry.code).filter((code) => code !== 'self'),
+    );
+    expect(carrier?.properties.tracking_number).toMatchObject({ type: 'string', minLength: 1 });
+    for (const shape of [self, carrier]) {
+      expect(shape?.required).toEqual(
+        expect.arrayContaining(['order_item_ids', 'company_code', 'tracking_number']),
+      );
+      expect(shape?.properties.order_item_ids).toMatchObject({
+        uniqueItems: true,
+        minItems: 1,
+        maxItems: 1000,
+      });
+    }
   });
 
-  it('fixed texts as enums: 401, 202, 400, 405 and 413', () => {
+  it('fixed texts as enums: 401, 202, 400 and 413; no answer an operation cannot give', () => {
     const schemaOf = (endpoint: Endpoint, status: number) => {
       const schema = operationOf(endpoint).responses[status].content['application/json'].schema;
       return schema.$ref ? componentOf(schema) : schema;
@@ -135,12 +148,16 @@ describe('the document says everything the service enforces', () => {
     expect(schemaOf(table.createProduct as Endpoint, 413).properties.detail.enum).toEqual([
       DETAILS.bodyTooLarge,
     ]);
-    expect(schemaOf(table.health as Endpoint, 405).properties.detail.enum).toEqual([
-      DETAILS.methodNotAllowed,
-    ]);
-    const health = operationOf(table.health as Endpoint);
-    expect(Object.keys(health.responses[405].headers)).toEqual(['Allow']);
-    expect(Object.keys(health.responses[307].headers)).toEqual(['Location']);
+    // 405 and 307 answer requests that are not the operation's; 404 only where the path has an id.
+    for (const [name, endpoint] of Object.entries(table)) {
+      const statuses = Object.keys(operationOf(endpoint).responses);
+      expect(statuses, name).not.toContain('405');
+      expect(statuses, name).not.toContain('307');
+      if (!endpoint.path.includes('{') && !('404' in endpoint.answers))
+        expect(statuses, name).not.toContain('404');
+    }
+    expect(Object.keys(operationOf(table.patchOrder as Endpoint).responses)).toContain('404');
+    expect(document.info.description).toContain('405 {"detail": "Method Not Allowed"}');
   });
 
   it('string rules: not blank, ids of at most 255, image URLs by pattern, dates and times by pattern', () => {
@@ -155,7 +172,8 @@ describe('the document says everything the service enforces', () => {
     for (const good of [
       'https://cdn.example.com/a.jpg',
       'HTTP://x.example.com',
-      'https://예시.한국/사진.jpg',
+      'https://cdn.example.kr/사진.jpg',
+      'http://127.0.0.1:8080/a',
     ]) {
       expect(pattern.test(good), good).toBe(true);
     }
@@ -164,6 +182,9 @@ describe('the document says everything the service enforces', () => {
       'https:/x.jpg',
       ' https://x.example.com/a.jpg',
       'ftp://x/a',
+      'https://x.example:abc/a.jpg',
+      'https://x[y].example/a.jpg',
+      'https://cdn.example.com/a b.jpg',
     ]) {
       expect(pattern.test(bad), bad).toBe(false);
     }
@@ -234,5 +255,89 @@ describe('GET /docs', () => {
     });
     const code = initializer.text.replace(/\/\/.*$/gm, '');
     expect(code, 'the page loads the document from this service').not.toMatch(/https?:\/\//);
+  });
+});
+
+describe('the document says exactly what the service does', () => {
+  it('names the address the service listens on', () => {
+    expect(document.servers).toEqual([{ url: service.baseUrl, description: 'This intake serve' }]);
+  });
+
+  it('has no component that nothing uses', () => {
+    const text = JSON.stringify({ paths: document.paths, components: document.components });
+    const unused = Object.keys(document.components.schemas as Json).filter(
+      (name) => !text.includes(`"#/components/schemas/${name}"`),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it('its image URL pattern takes exactly what the service takes (2,000 generated URLs)', async () => {
+    const fc = (await import('fast-check')).default;
+    const { ProductCreateBody } = await import('../../src/contract/index.js');
+    const product = componentOf(
+      operationOf(table.createProduct as Endpoint).requestBody.content['application/json'].schema,
+    );
+    const pattern = new RegExp(product.properties.image_url.pattern as string);
+    const piece = fc.constantFrom(
+      'https://',
+      'http://',
+      'HTTPS://',
+      'https:',
+      'ftp://',
+      'cdn',
+      'example',
+      'com',
+      'kr',
+      '.',
+      '-',
+      '_',
+      'xn--a',
+      'xn--3e0b707e',
+      '예시',
+      '한국',
+      '[',
+      ']',
+      ':',
+      '8080',
+      '70000',
+      'abc',
+      '0',
+      '255',
+      '256',
+      '1.2.3.4',
+      '/',
+      '?',
+      '#',
+      ' ',
+      '\t',
+      '%20',
+      '@',
+      'user',
+      'a.jpg',
+      '사진',
+      '\\\\',
+    );
+    let agreed = 0;
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 10 }), (parts) => {
+        const url = parts.join('');
+        const byService = check(ProductCreateBody, { id: 'P-1', name: 'n', image_url: url }, []).ok;
+        const byPattern = pattern.test(url) && url.length <= 2048;
+        if (byService !== byPattern) return false;
+        agreed += 1;
+        return true;
+      }),
+      { numRuns: 2_000, seed: 20261123 },
+    );
+    expect(agreed).toBe(2_000);
+  });
+
+  it('PATCH of a known collection path answers 405, as any other method there', async () => {
+    const answer = await service.call('PATCH', '/api/v1/orders/', {
+      body: { recipient_name: 'a', recipient_cellphone: 'b' },
+    });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe('POST');
+    expect(answer.json).toEqual({ detail: 'Method Not Allowed' });
   });
 });

@@ -47,7 +47,11 @@ function dateText(serial: number, date1904: boolean, formatting: NumberFormattin
   return hours + minutes + seconds === 0 ? date : `${date} ${pad(hours)}:${pad(minutes)}:${pad(seconds)}`;
 }
 
-function formatted(format: string, value: number, formatting: NumberFormatting | undefined): string | undefined {
+function formatted(
+  format: string,
+  value: number,
+  formatting: NumberFormatting | undefined,
+): string | undefined {
   if (!formatting) return undefined;
   try {
     return formatting.format(format, value);
@@ -104,6 +108,8 @@ export function cellText(cell: StoredCell, book: CellBook): string {
     case 'd':
       return cell.text.replace(/T00:00:00(?:\.000)?Z?$/, '').replace('T', ' ');
     default:
-      return cell.text.trim() === '' ? '' : numberText(cell.text, cell.numFmt, book.date1904, book.formatting);
+      return cell.text.trim() === ''
+        ? ''
+        : numberText(cell.text, cell.numFmt, book.date1904, book.formatting);
   }
 }

@@ -84,7 +84,10 @@ export class RejectsWorkbook {
       this.#error ??= error;
     }
     if (this.#error !== undefined) {
-      throw new UploadError('output', `cannot write the rejects file ${this.path}: ${fileErrorReason(this.#error)}`);
+      throw new UploadError(
+        'output',
+        `cannot write the rejects file ${this.path}: ${fileErrorReason(this.#error)}`,
+      );
     }
   }
 

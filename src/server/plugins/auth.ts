@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunc
 import fp from 'fastify-plugin';
 import type { Endpoint } from '../../contract/index.js';
 import { NotAuthenticated } from '../errors.js';
+import { hasEmptyParameter } from './errors.js';
 import type { Authentication } from '../merchants.js';
 import type { MerchantRow } from '../storage/merchants.js';
 
@@ -25,6 +26,11 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('merchant', null as unknown as MerchantRow);
     const authenticate = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+      // Not this operation's path (an empty id): the route answers as for an unknown method, unread.
+      if (hasEmptyParameter(request)) {
+        done();
+        return;
+      }
       const settle = (result: Authentication) => {
         if (result.ok) {
           request.merchant = result.merchant;

@@ -11,6 +11,7 @@ import {
 } from '../../contract/index.js';
 import { InvalidRequest, NotFound } from '../errors.js';
 import { EMPTY_BODY } from './body.js';
+import { hasEmptyParameter } from './errors.js';
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -94,6 +95,16 @@ export const contractPlugin = fp(
         url: operation.url,
         config: { auth: endpoint.auth, operation: name },
         schema: operation.schema,
+        // The router lets `/api/v1/orders/` stand for `/api/v1/orders/{id}` with an empty id: it is the
+        // other operation's path, answered as any request to a path with another method (405).
+        ...(params
+          ? {
+              onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+                if (hasEmptyParameter(request)) void app.answerUnmatched(request, reply);
+                else done();
+              },
+            }
+          : {}),
         handler: handler as Handler<Endpoint>,
       });
     }

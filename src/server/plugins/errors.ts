@@ -137,6 +137,19 @@ export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex) {
   );
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers a request no operation serves: 405 for a known path, 307 for its other slash form, else 404. */
+    answerUnmatched(request: FastifyRequest, reply: FastifyReply): unknown;
+  }
+}
+
+/** A path parameter that is empty (`PATCH /api/v1/orders/`): the path is not the operation's own. */
+export function hasEmptyParameter(request: FastifyRequest): boolean {
+  const params = request.params as Record<string, string> | undefined;
+  return params !== undefined && Object.values(params).some((value) => value === '');
+}
+
 /**
  * The one place errors become answers: the service's errors by kind, the framework's in the spec's
  * shape (never its own bodies), anything unexpected as a 500 without internals, told to `onUnexpected`.
@@ -146,7 +159,9 @@ export const errorsPlugin = fp(
     app: FastifyInstance,
     options: { endpoints: readonly Endpoint[]; onUnexpected: (error: unknown) => void },
   ) => {
-    app.setNotFoundHandler(unmatchedAnswers(options.endpoints));
+    const unmatched = unmatchedAnswers(options.endpoints);
+    app.setNotFoundHandler(unmatched);
+    app.decorate('answerUnmatched', unmatched);
     app.setErrorHandler(async (error, _request, reply) => {
       const answer = answerFor(error);
       if (answer) return send(reply, answer);

@@ -6,7 +6,11 @@ import type { FastifyInstance } from 'fastify';
  */
 export async function docsRoutes(app: FastifyInstance, options: { document: Record<string, unknown> }) {
   const { document } = options;
-  app.get('/openapi.json', async () => document);
+  // The document names the address the service listens on, known once it listens.
+  app.get('/openapi.json', async (request) => ({
+    ...document,
+    servers: [{ url: listeningAddress(app, request.host), description: 'This intake serve' }],
+  }));
   const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
     import('@fastify/swagger'),
     import('@fastify/swagger-ui'),
@@ -17,4 +21,19 @@ export async function docsRoutes(app: FastifyInstance, options: { document: Reco
     staticCSP: true,
     uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true },
   });
+}
+
+/** The service's own address: where it listens, or the address asked for when it listens on every one. */
+function listeningAddress(app: FastifyInstance, host: string): string {
+  const address = app.server.address();
+  if (
+    address === null ||
+    typeof address === 'string' ||
+    address.address === '0.0.0.0' ||
+    address.address === '::'
+  ) {
+    return `http://${host}`;
+  }
+  const name = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${name}:${address.port}`;
 }
