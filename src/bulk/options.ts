@@ -1,4 +1,4 @@
-import type { InputFormat } from './source.js';
+import type { InputFormat } from './read/source.js';
 
 /** Options of a file upload, checked, as the create commands pass them on. */
 export interface UploadOptions {

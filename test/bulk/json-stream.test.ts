@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { MAX_UNIT_CHARACTERS, ndjsonLines, splitJsonArray } from '../../src/bulk/json-stream.js';
+import { MAX_UNIT_CHARACTERS, ndjsonLines, splitJsonArray } from '../../src/bulk/read/json-stream.js';
 
 async function split(chunks: string[]) {
   const out: { position: number; text: string | undefined }[] = [];

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { chooseHeader } from '../../src/bulk/header.js';
-import { presets } from '../../src/bulk/presets.js';
-import { tableLayout } from '../../src/bulk/table-layouts.js';
+import { chooseHeader } from '../../src/bulk/layout/header.js';
+import { presets } from '../../src/bulk/layout/presets.js';
+import { tableLayout } from '../../src/bulk/layout/table-layouts.js';
 import { cli, useService } from '../helpers/cli.js';
 import { csvCells, workspace } from '../helpers/files.js';
 import { writeWorkbook } from '../helpers/workbook.js';

@@ -1,12 +1,12 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkUnits } from '../../src/bulk/check.js';
-import { assembleRecords } from '../../src/bulk/group.js';
+import { checkUnits } from '../../src/bulk/check/check.js';
+import { assembleRecords } from '../../src/bulk/send/group.js';
 import { conflictIsOwn, differingFields, fieldPrints } from '../../src/bulk/outcome.js';
 import { orders } from '../../src/bulk/resources.js';
-import { Sender } from '../../src/bulk/sender.js';
-import { InputChanged, openInput } from '../../src/bulk/source.js';
-import { openUnits } from '../../src/bulk/units.js';
+import { Sender } from '../../src/bulk/send/sender.js';
+import { InputChanged, openInput } from '../../src/bulk/read/source.js';
+import { openUnits } from '../../src/bulk/read/units.js';
 import { normalizeServiceUrl } from '../../src/client/service-address.js';
 import { uploadOptions } from '../../src/commands/shared/upload-options.js';
 import { workspace } from '../helpers/files.js';

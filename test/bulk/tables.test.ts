@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FingerprintTable } from '../../src/bulk/fingerprint-table.js';
-import { fingerprintOf, hash64, rowFingerprint } from '../../src/bulk/fingerprint.js';
-import { GroupIndex } from '../../src/bulk/group-index.js';
+import { FingerprintTable } from '../../src/bulk/check/fingerprint-table.js';
+import { fingerprintOf, hash64, rowFingerprint } from '../../src/bulk/read/fingerprint.js';
+import { GroupIndex } from '../../src/bulk/check/group-index.js';
 
 describe('FingerprintTable', () => {
   it('keeps the first value per key through many growths', () => {
@@ -55,7 +55,7 @@ describe('GroupIndex', () => {
 
 describe('Column', () => {
   it('grows in place keeping its values, fills new elements, and empties on release', async () => {
-    const { Column } = await import('../../src/bulk/memory.js');
+    const { Column } = await import('../../src/bulk/check/memory.js');
     const column = new Column(Int32Array, 4, -1);
     column.array.set([1, 2, 3, 4]);
     column.ensure(10);

@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { openInput } from '../../src/bulk/source.js';
-import { loadNumberFormatting, numberText } from '../../src/bulk/xlsx/cell-text.js';
+import { openInput } from '../../src/bulk/read/source.js';
+import { loadNumberFormatting, numberText } from '../../src/bulk/read/xlsx/cell-text.js';
 import { excelDamage } from '../../src/input/excel-text.js';
-import { StringTable } from '../../src/bulk/xlsx/string-table.js';
-import { xlsxTable } from '../../src/bulk/xlsx/xlsx-table.js';
+import { StringTable } from '../../src/bulk/read/xlsx/string-table.js';
+import { xlsxTable } from '../../src/bulk/read/xlsx/xlsx-table.js';
 import { workspace } from '../helpers/files.js';
 
 const noPassword = () => Promise.reject(new Error('no password expected'));

@@ -16,8 +16,8 @@ interface Entry {
 /** Our own layouts (order, product, shipment) and every marketplace preset. */
 export async function columnsListRun(_options: ColumnsListOptions, f: Factory): Promise<void> {
   const [{ LAYOUT_COLUMNS }, { presets }] = await Promise.all([
-    import('../../bulk/layout-columns.js'),
-    import('../../bulk/presets.js'),
+    import('../../bulk/layout/layout-columns.js'),
+    import('../../bulk/layout/presets.js'),
   ]);
   const rows: Entry[] = [
     ...Object.keys(LAYOUT_COLUMNS).map((kind) => ({

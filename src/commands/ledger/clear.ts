@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import type { RecordKind } from '../../bulk/ledger.js';
+import type { RecordKind } from '../../bulk/ledger/ledger.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -14,8 +14,8 @@ export interface LedgerClearOptions {
 /** Sets the whole ledger aside and starts an empty one, without reading it: the way out of a damaged file. */
 async function clearByForce(f: Factory): Promise<void> {
   const [{ setLedgerAside }, { LedgerLock }, { dataDir }] = await Promise.all([
-    import('../../bulk/ledger-repair.js'),
-    import('../../bulk/ledger-lock.js'),
+    import('../../bulk/ledger/ledger-repair.js'),
+    import('../../bulk/ledger/ledger-lock.js'),
     import('../../cli/paths.js'),
   ]);
   const folder = dataDir(f.env);
@@ -42,7 +42,7 @@ export async function ledgerClearRun(options: LedgerClearOptions, f: Factory): P
     await clearByForce(f);
     return;
   }
-  const { ledgerTarget, openLedger } = await import('../../bulk/open-ledger.js');
+  const { ledgerTarget, openLedger } = await import('../../bulk/ledger/open-ledger.js');
   const target = await ledgerTarget(f);
   const what = options.kind ? `${options.kind}s` : 'records';
   if (!options.yes) {
@@ -58,7 +58,7 @@ export async function ledgerClearRun(options: LedgerClearOptions, f: Factory): P
     }
   }
   const [{ LedgerLock }, { dataDir }] = await Promise.all([
-    import('../../bulk/ledger-lock.js'),
+    import('../../bulk/ledger/ledger-lock.js'),
     import('../../cli/paths.js'),
   ]);
   const lock = await LedgerLock.acquire(dataDir(f.env), { what: 'ledger clear', wait: false });

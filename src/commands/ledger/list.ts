@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import type { LedgerState, RecordKind } from '../../bulk/ledger.js';
+import type { LedgerState, RecordKind } from '../../bulk/ledger/ledger.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
@@ -13,7 +13,7 @@ export interface LedgerListOptions {
 
 /** The records the ledger holds for the current service and credentials, newest first. */
 export async function ledgerListRun(options: LedgerListOptions, f: Factory): Promise<void> {
-  const { ledgerTarget, openLedger } = await import('../../bulk/open-ledger.js');
+  const { ledgerTarget, openLedger } = await import('../../bulk/ledger/open-ledger.js');
   const target = await ledgerTarget(f);
   const ledger = openLedger(f);
   try {

@@ -1,6 +1,6 @@
 import type { UploadOptions } from '../../bulk/options.js';
 import type { Resource, ResourceName } from '../../bulk/resources.js';
-import { openInput, planInput, type InputPlan, type InputSource } from '../../bulk/source.js';
+import { openInput, planInput, type InputPlan, type InputSource } from '../../bulk/read/source.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IOStreams } from '../../cli/io.js';

@@ -1,5 +1,5 @@
-import { LAYOUT_COLUMNS } from '../../bulk/layout-columns.js';
-import { presets } from '../../bulk/presets.js';
+import { LAYOUT_COLUMNS } from '../../bulk/layout/layout-columns.js';
+import { presets } from '../../bulk/layout/presets.js';
 
 type Kind = keyof typeof LAYOUT_COLUMNS;
 

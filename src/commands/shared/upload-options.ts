@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { UploadOptions } from '../../bulk/options.js';
-import { INPUT_FORMATS, type InputFormat } from '../../bulk/source.js';
+import { INPUT_FORMATS, type InputFormat } from '../../bulk/read/source.js';
 import { UsageError } from '../../cli/errors.js';
 import { positiveNumber, wholeNumber } from '../../cli/values.js';
 

@@ -1,0 +1,235 @@
+import { BODY_MAX_BYTES } from '../../contract/fields.js';
+import { FingerprintTable, capacityFor } from './fingerprint-table.js';
+import { fingerprintOf } from '../read/fingerprint.js';
+import { GroupIndex } from './group-index.js';
+import { Column } from './memory.js';
+import { RoundedIds } from './rounded-ids.js';
+import { describeProblems, type Problem } from './problems.js';
+import { cut } from '../../util/cut.js';
+import type { Unit, UnitSource } from '../read/units.js';
+import type { Inspection, Layout } from '../layout/layouts.js';
+
+/**
+ * The outcome of the check pass: every problem, found before anything is sent, and the plan of the send
+ * pass: which group each unit belongs to (by unit number), at which unit each group is complete, and a
+ * hash of each unit's content, so the send pass can tell that it reads what was checked.
+ */
+export interface CheckResult {
+  units: number;
+  /** The group of each unit, by unit number; -1 for a unit that is no record's (an invalid one alone). */
+  groupOfUnit: Column<Int32Array>;
+  /** The last unit of each group, by group number. */
+  lastUnit: Column<Int32Array>;
+  /** A fingerprint of each unit's content as read, by unit number. */
+  unitContent: Column<Float64Array>;
+  /** Why a group is invalid, by group number. */
+  invalid: ReadonlyMap<number, string>;
+  /** Problems of units, by unit number. */
+  problems: Map<number, Problem[]>;
+  /** Units that repeat an earlier unit exactly (skipped, not errors), and the unit they repeat. */
+  duplicates: Map<number, number>;
+  /** Units that are no record yet (a dispatch row with no tracking number), skipped: their group is `SKIPPED`. */
+  skipped: number;
+  /** Item ids used by more than one record, and why: said on every row that uses them. */
+  sharedItems: Map<string, string>;
+  /** Units whose buyer id was masked (`abcd****`) and left out, and one such id. */
+  maskedMembers: { count: number; example: string | undefined };
+  records: number;
+  invalidRecords: number;
+  /** Frees the plan's memory. */
+  release(): void;
+}
+
+/** What the layout makes of a unit, with the problems found while it was read. */
+export function inspectUnit(layout: Layout, unit: Unit): Inspection {
+  if (unit.unreadable) return { problems: [unit.unreadable] };
+  const inspection = layout.inspect(unit.value);
+  return unit.cellProblems
+    ? { ...inspection, problems: [...unit.cellProblems, ...inspection.problems] }
+    : inspection;
+}
+
+/** The group of a unit that is no record yet (a dispatch row with no tracking number): skipped. */
+export const SKIPPED = -2;
+
+/** Counts progress while checking, for a long file. */
+export type CheckProgress = (units: number) => void;
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
+/**
+ * The check pass. Reads every unit once and remembers, per group, its first and last row, a fingerprint
+ * of what its rows must agree on, the size of its JSON, and whether it is invalid: enough to refuse a
+ * record as a whole (one bad row invalidates its order) and, in the send pass, to send a record as soon
+ * as its last row is read. Item ids are remembered (as fingerprints, with the row that first used them)
+ * to find an id used twice in the file; a row that repeats an earlier one exactly is skipped.
+ */
+export async function checkUnits(source: UnitSource, progress?: CheckProgress): Promise<CheckResult> {
+  const { layout, unitName } = source;
+  const groups = new GroupIndex();
+  const problems = new Map<number, Problem[]>();
+  const expected = Math.ceil((source.estimatedUnits ?? 0) * 1.05);
+  const groupOfUnit = new Column(Int32Array, Math.max(1024, expected + 2), -1);
+  const unitContent = new Column(Float64Array, Math.max(1024, expected + 2));
+  const duplicates = new Map<number, number>();
+  /** For each item id (as a fingerprint), the row that first used it; sized up front from the estimate. */
+  const itemRows = new FingerprintTable(layout.oneItemPerUnit ? capacityFor(expected) : undefined);
+  /** Rows of grouped layouts without item ids (shipments), by content, to find exact repeats. */
+  const rowsByContent = layout.grouped && !layout.oneItemPerUnit ? new FingerprintTable() : undefined;
+  const sharedItems = new Map<string, string>();
+  const roundedIds = new RoundedIds();
+  let units = 0;
+  let loose = 0;
+  let skipped = 0;
+
+  const addProblems = (row: number, group: number, list: readonly Problem[]) => {
+    problems.set(row, [...(problems.get(row) ?? []), ...list]);
+    if (group !== -1) groups.invalidate(group, `${unitName} ${row}: ${describeProblems(list)}`);
+  };
+  /** The earlier row this one repeats exactly, in the same record, or -1. */
+  const repeatOf = (row: number, content: number, group: number, itemIds: readonly string[]) => {
+    // Every row's content is noted, the first of a record's too, so that its repeat is found.
+    const earlier = rowsByContent
+      ? rowsByContent.add(String(content), row)
+      : itemIds.length === 1
+        ? itemRows.get(itemIds[0] as string)
+        : -1;
+    if (group === -1 || earlier === -1 || earlier === row) return -1;
+    return groupOfUnit.array[earlier] === group && unitContent.array[earlier] === content ? earlier : -1;
+  };
+
+  for await (const unit of source.units()) {
+    units += 1;
+    if (units % 10_000 === 0) progress?.(units);
+    groupOfUnit.ensure(unit.row + 1);
+    unitContent.ensure(unit.row + 1);
+    unitContent.array[unit.row] = unit.content;
+    const inspection = inspectUnit(layout, unit);
+    const longIds = layout.ids?.take() ?? [];
+    if (inspection.skip !== undefined) {
+      skipped += 1;
+      groupOfUnit.array[unit.row] = SKIPPED;
+      continue;
+    }
+    const key = 'group' in inspection ? inspection.group : undefined;
+    if (key === undefined) {
+      loose += 1;
+      addProblems(unit.row, -1, inspection.problems);
+      continue;
+    }
+    const fingerprint =
+      'fingerprint' in inspection && inspection.fingerprint !== undefined
+        ? fingerprintOf(inspection.fingerprint)
+        : Number.NaN;
+    const itemIds = ('itemIds' in inspection ? inspection.itemIds : undefined) ?? [];
+    const bytes = 'bytes' in inspection ? inspection.bytes : undefined;
+    let group = groups.lookup(key);
+    if (layout.grouped && inspection.problems.length === 0) {
+      const repeated = repeatOf(unit.row, unit.content, group, itemIds);
+      if (repeated !== -1) {
+        duplicates.set(unit.row, repeated);
+        continue;
+      }
+    }
+    if (group === -1) {
+      group = groups.add(key, unit.row, fingerprint, bytes ? bytes.base + bytes.part : 0);
+    } else if (layout.grouped) {
+      groups.addRow(group, unit.row, bytes ? bytes.part + 1 : 0);
+      const known = groups.fingerprint(group);
+      if (Number.isNaN(known)) groups.setFingerprint(group, fingerprint);
+      else if (!Number.isNaN(fingerprint) && fingerprint !== known) {
+        addProblems(unit.row, group, [
+          {
+            message: `differs from ${unitName} ${groups.firstRow(group)} in member or recipient data for the same order`,
+          },
+        ]);
+      }
+    } else if (
+      !Number.isNaN(fingerprint) &&
+      fingerprint === groups.fingerprint(group) &&
+      inspection.problems.length === 0 &&
+      !groups.invalid(group)
+    ) {
+      duplicates.set(unit.row, groups.firstRow(group));
+      continue;
+    }
+    groupOfUnit.array[unit.row] = group;
+    if (longIds.length > 0) roundedIds.note(longIds, unit.row, group, layout, unit.value);
+    if (!layout.grouped && groups.firstRow(group) !== unit.row) {
+      groups.addRow(group, unit.row);
+      addProblems(unit.row, group, [
+        { message: `the same id is also in ${unitName} ${groups.firstRow(group)}, with other data` },
+      ]);
+    }
+    if (inspection.problems.length > 0) addProblems(unit.row, group, inspection.problems);
+    for (const itemId of itemIds) {
+      const known = itemRows.size;
+      const firstRow = itemRows.add(itemId, unit.row);
+      if (itemRows.size > known) continue;
+      const owner = groupOfUnit.array[firstRow] as number;
+      if (owner === group) {
+        addProblems(unit.row, group, [
+          {
+            column: 'item_id',
+            value: itemId,
+            message: `item id ${cut(itemId, 60)} is used twice in this order`,
+          },
+        ]);
+        continue;
+      }
+      addProblems(unit.row, group, [
+        {
+          column: 'item_id',
+          value: itemId,
+          message: `item id ${cut(itemId, 60)} is also used by another order (${unitName} ${firstRow})`,
+        },
+      ]);
+      const ownerReason = `item id ${cut(itemId, 60)} is also used by order ${cut(key, 60)} (${unitName} ${unit.row})`;
+      if (!sharedItems.has(itemId)) sharedItems.set(itemId, ownerReason);
+      if (owner !== -1) groups.invalidate(owner, ownerReason);
+    }
+  }
+
+  const maskedMembers = { count: layout.ids?.masked ?? 0, example: layout.ids?.maskedExample };
+  layout.ids?.stop();
+  for (const { row, group, problem } of roundedIds.rounded()) addProblems(row, group, [problem]);
+
+  // Rules about a record as a whole: said on its first row, so the listing shows them too.
+  const wholeRecord = (group: number, message: string) => {
+    problems.set(groups.firstRow(group), [...(problems.get(groups.firstRow(group)) ?? []), { message }]);
+    groups.invalidate(group, message);
+  };
+  for (let group = 0; group < groups.size; group++) {
+    if (groups.units(group) > layout.maxUnits) {
+      wholeRecord(group, `has ${groups.units(group)} ${unitName}s; at most ${layout.maxUnits} are allowed`);
+    }
+    if (groups.bytes(group) > BODY_MAX_BYTES) {
+      wholeRecord(
+        group,
+        `is ${megabytes(groups.bytes(group))} as JSON; the service takes at most 1 MiB per request`,
+      );
+    }
+  }
+  itemRows.release();
+  rowsByContent?.release();
+  const { lastRow, invalid } = groups.forSending();
+  return {
+    units,
+    groupOfUnit,
+    lastUnit: lastRow,
+    unitContent,
+    invalid,
+    problems,
+    duplicates,
+    sharedItems,
+    maskedMembers,
+    skipped,
+    records: groups.size + loose,
+    invalidRecords: loose + invalid.size,
+    release() {
+      groupOfUnit.release();
+      lastRow.release();
+      unitContent.release();
+    },
+  };
+}

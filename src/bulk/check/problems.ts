@@ -1,0 +1,55 @@
+import type { ValidationIssue } from '../../contract/validation.js';
+import { cut } from '../../util/cut.js';
+
+/** Something wrong with a row or record, found before sending. */
+export interface Problem {
+  /** The column (CSV) or path (JSON) it is about. */
+  column?: string;
+  value?: string;
+  message: string;
+}
+
+/** A problem from a contract issue, worded for a spreadsheet cell. */
+export function problemFromIssue(issue: ValidationIssue, column: string, value: unknown): Problem {
+  let message = issue.msg;
+  if (issue.type === 'missing') message = 'is missing';
+  else if (
+    issue.type === 'string_too_short' &&
+    (value === '' || (typeof value === 'string' && value.trim() === ''))
+  ) {
+    message = 'is empty';
+  }
+  return typeof value === 'string' && value !== '' ? { column, value, message } : { column, message };
+}
+
+/** `recipient_cellphone ("1012345678"): looks like ...; product_name: is empty` */
+export function describeProblems(problems: readonly Problem[]): string {
+  return problems
+    .map((problem) => {
+      const where = problem.column
+        ? `${problem.column}${problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`}: `
+        : '';
+      return `${where}${problem.message}`;
+    })
+    .join('; ');
+}
+
+/** Problems as lines for the terminal, by unit: `row 5, recipient_cellphone ("1012…"): …`, at most `limit` units. */
+export function problemLines(
+  problems: ReadonlyMap<number, readonly Problem[]>,
+  unitName: string,
+  limit: number,
+): string[] {
+  const lines: string[] = [];
+  const units = [...problems.keys()].sort((a, b) => a - b);
+  for (const unit of units.slice(0, limit)) {
+    for (const problem of problems.get(unit) ?? []) {
+      const column = problem.column
+        ? `, ${problem.column}${problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`}`
+        : '';
+      lines.push(`  ${unitName} ${unit}${column}: ${problem.message}`);
+    }
+  }
+  if (units.length > limit) lines.push(`  … and ${units.length - limit} more ${unitName}s with problems`);
+  return lines;
+}

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { UsageError } from '../../cli/errors.js';
+import { mappingFromJson, type ColumnMapping } from './columns.js';
+import type { TableLayout } from './layouts.js';
+import type { ResourceName } from '../resources.js';
+
+/** Where the preset files are: `presets/` at the root of the package, from `src/bulk/layout` or `dist/bulk/layout`. */
+const PRESETS_FOLDER = new URL('../../../presets/', import.meta.url);
+
+/** A marketplace export's headers mapped to our columns: a file in `presets/`, as `--columns` JSON. */
+export interface Preset {
+  name: string;
+  kind: ResourceName;
+  title: string;
+  notes: string;
+  /** Where the headers were established (public integrations of the marketplace). */
+  sources: string;
+  /**
+   * How the marketplace writes several values in one cell, by column: Smartstore's 옵션정보 is
+   * `색상: 빨강 / 사이즈: L`, split on ` / ` (our own sheets split on `|`).
+   */
+  split: Readonly<Record<string, string>>;
+  /** The file as written (for `intake columns show NAME --json`, usable as a `--columns` file). */
+  raw: Record<string, unknown>;
+}
+
+let loaded: Preset[] | undefined;
+
+/** Every preset, by name; read once. */
+export function presets(): readonly Preset[] {
+  loaded ??= readdirSync(PRESETS_FOLDER)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const raw = JSON.parse(readFileSync(new URL(file, PRESETS_FOLDER), 'utf8')) as Record<string, unknown>;
+      return {
+        name: file.slice(0, -'.json'.length),
+        kind: raw.$kind as ResourceName,
+        title: String(raw.$title ?? ''),
+        notes: String(raw.$notes ?? ''),
+        sources: String(raw.$sources ?? ''),
+        split: (raw.$split ?? {}) as Record<string, string>,
+        raw,
+      };
+    });
+  return loaded;
+}
+
+/** The preset of that name, for records of `kind`: a wrong name or kind is a usage error naming the right ones. */
+export function presetNamed(name: string, kind: ResourceName): Preset {
+  const preset = presets().find((candidate) => candidate.name === name);
+  const ofKind = presets().filter((candidate) => candidate.kind === kind);
+  if (!preset) {
+    throw new UsageError(`there is no preset "${name}"`, [
+      `Presets for ${kind}s: ${ofKind.map((candidate) => candidate.name).join(', ')} (intake columns list)`,
+    ]);
+  }
+  if (preset.kind !== kind) {
+    throw new UsageError(`the preset ${name} is for ${preset.kind}s, not ${kind}s`, [
+      `Presets for ${kind}s: ${ofKind.map((candidate) => candidate.name).join(', ')}`,
+    ]);
+  }
+  return preset;
+}
+
+/** A preset's mapping for a layout. */
+export function presetMapping(preset: Preset, layout: TableLayout): ColumnMapping {
+  return mappingFromJson(preset.raw, `the preset ${preset.name}`, layout);
+}

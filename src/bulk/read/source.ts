@@ -1,0 +1,156 @@
+import { createWriteStream } from 'node:fs';
+import { open, readFile, stat } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { readJson } from '../../contract/json-text.js';
+import { UsageError } from '../../cli/errors.js';
+import type { IOStreams } from '../../cli/io.js';
+import { fileHead } from '../../util/file-head.js';
+import { makeTempFolder, removeTempFolder } from '../../util/temp-folders.js';
+
+export type InputFormat = 'csv' | 'xlsx' | 'json' | 'ndjson';
+export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'xlsx', 'json', 'ndjson'];
+
+/** An input file. Standard input is first copied to a temporary file, so it can be read twice. */
+export interface InputSource {
+  path: string;
+  /** How to name the input to people: the file name, or `stdin`. */
+  label: string;
+  /** True for standard input (no rejects file is written next to it). */
+  fromStdin: boolean;
+  size: number;
+  /** Which file it is and how it was when opened: device, inode, size and modification time. */
+  identity: string;
+  cleanup(): Promise<void>;
+}
+
+/** The input is not the file that was checked any more: it was replaced, edited or removed since. */
+export class InputChanged extends UsageError {}
+
+async function identityOf(path: string): Promise<string> {
+  const info = await stat(path, { bigint: true });
+  return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`;
+}
+
+/** Throws `InputChanged` unless the input is still the very file it was when opened. */
+export async function assertUnchanged(source: InputSource, when: string): Promise<void> {
+  let now: string | undefined;
+  try {
+    now = await identityOf(source.path);
+  } catch {
+    now = undefined;
+  }
+  if (now === source.identity) return;
+  throw new InputChanged(
+    `${source.label} ${now === undefined ? 'was removed' : 'changed'} ${when}; nothing more was sent`,
+    [
+      'Records sent before that are in the ledger: check the file again, then run the same command to send the rest.',
+    ],
+  );
+}
+
+/** Opens `file` (or `-` for stdin): a missing or unreadable file is a usage error (exit 2). */
+export async function openInput(io: IOStreams, file: string | undefined): Promise<InputSource> {
+  if (file === undefined || file === '-') {
+    if (file === undefined && io.stdin.isTTY) {
+      throw new UsageError('give a file to read, or - to read standard input');
+    }
+    const dir = await makeTempFolder('intake-stdin-');
+    const path = join(dir, 'stdin');
+    try {
+      await pipeline(io.stdin, createWriteStream(path));
+      return {
+        path,
+        label: 'stdin',
+        fromStdin: true,
+        size: (await stat(path)).size,
+        identity: await identityOf(path),
+        cleanup: () => removeTempFolder(dir),
+      };
+    } catch (error) {
+      await removeTempFolder(dir);
+      throw error;
+    }
+  }
+  let size: number;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new UsageError(`${file} is not a file`);
+    size = info.size;
+    await (await open(file, 'r')).close();
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as { code?: string }).code;
+    throw new UsageError(
+      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(error)}`,
+    );
+  }
+  return {
+    path: file,
+    label: basename(file),
+    fromStdin: false,
+    size,
+    identity: await identityOf(file),
+    cleanup: async () => {},
+  };
+}
+
+/** A JSON object at most this large is read whole as a single record. */
+const SINGLE_RECORD_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Where `line`/`column` of a character offset are, for messages about JSON files. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+/** What the input holds: one record (a JSON object, with its text), or many in a format. */
+export type InputPlan =
+  { mode: 'single'; record: unknown; text?: string } | { mode: 'bulk'; format: InputFormat };
+
+const BY_EXTENSION: Record<string, InputFormat> = {
+  '.csv': 'csv',
+  '.tsv': 'csv',
+  '.xlsx': 'xlsx',
+  '.xlsm': 'xlsx',
+  '.json': 'json',
+  '.ndjson': 'ndjson',
+  '.jsonl': 'ndjson',
+};
+
+/** The first bytes of a zip file (an .xlsx) and of an OLE compound file (an encrypted .xlsx, or .xls). */
+const WORKBOOK_MAGIC = [Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from([0xd0, 0xcf, 0x11, 0xe0])];
+
+/**
+ * Decides how to read an input: by `--format`, else by extension (.csv/.tsv, .xlsx, .json,
+ * .ndjson/.jsonl), else by content (a workbook by its first bytes). A JSON document that is one object
+ * is a single record; an array, NDJSON, CSV or a workbook are many.
+ */
+export async function planInput(source: InputSource, format: InputFormat | undefined): Promise<InputPlan> {
+  const chosen = format ?? BY_EXTENSION[extname(source.path).toLowerCase()];
+  if (chosen === 'csv' || chosen === 'ndjson' || chosen === 'xlsx') return { mode: 'bulk', format: chosen };
+  const first = await fileHead(source.path, 4);
+  if (chosen === undefined && WORKBOOK_MAGIC.some((magic) => first.equals(magic))) {
+    return { mode: 'bulk', format: 'xlsx' };
+  }
+
+  const start = (await fileHead(source.path, 4096))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (start === '') throw new UsageError(`${source.label} is empty`);
+  if (start.startsWith('[')) return { mode: 'bulk', format: 'json' };
+  if (!start.startsWith('{')) {
+    if (chosen === 'json')
+      throw new UsageError(`${source.label} is not JSON: it starts with "${start.slice(0, 20)}"`);
+    return { mode: 'bulk', format: 'csv' };
+  }
+  if (source.size > SINGLE_RECORD_MAX_BYTES) return { mode: 'bulk', format: 'ndjson' };
+  const text = (await readFile(source.path, 'utf8')).replace(/^\uFEFF/, '');
+  const read = readJson(text);
+  if (read.ok) return { mode: 'single', record: read.value, text };
+  if (read.error === 'Extra data' && chosen !== 'json') return { mode: 'bulk', format: 'ndjson' };
+  const { line, column } = lineAndColumn(text, read.offset);
+  throw new UsageError(`${source.label} is not valid JSON: ${read.error} at line ${line}, column ${column}`);
+}

@@ -1,0 +1,162 @@
+import type { CsvRow } from './csv-rows.js';
+import type { TextEncoding } from './encoding.js';
+import { rowFingerprint } from './fingerprint.js';
+import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice, type HeaderRules } from '../layout/header.js';
+import type { TableLayout } from '../layout/layouts.js';
+import type { InputFormat } from './source.js';
+import type { Problem } from '../check/problems.js';
+import type { SheetReason } from './xlsx/sheet.js';
+import type { Unit, UnitSource } from './units.js';
+import { columnName } from './xlsx/cell-ref.js';
+
+/** A sheet to read: its rows, numbered as the sheet numbers them, any number of times. */
+export interface Table {
+  format: InputFormat;
+  label: string;
+  encoding: TextEncoding;
+  rows(): AsyncGenerator<CsvRow>;
+  /** About how many rows it has, to size the check's indexes. */
+  estimatedRows?: number;
+  delimiter: string;
+  /** The sheet of a workbook that was read, and why that one. */
+  sheet?: string;
+  sheetReason?: SheetReason;
+  /** Says when a row's text is not in the encoding it was read in (CSV). */
+  unreadable?: (cells: readonly string[]) => string | undefined;
+  close(): Promise<void>;
+}
+
+/** How a sheet was read: its header, where it was, and which preset named its columns. */
+export interface TableInfo {
+  header: string[];
+  headerRow: number;
+  delimiter: string;
+  sheet?: string;
+  preset?: string;
+}
+
+async function topRows(table: Table): Promise<CsvRow[]> {
+  const rows: CsvRow[] = [];
+  const reader = table.rows();
+  try {
+    for await (const row of reader) {
+      rows.push(row);
+      if (rows.length > HEADER_SEARCH_ROWS) break;
+    }
+  } finally {
+    await reader.return(undefined);
+  }
+  return rows;
+}
+
+/**
+ * What a row gives each column: its cell, or the cells of joined headers with `-` between them. A
+ * column whose cell holds several values as the marketplace writes them (`split`) gets them as our
+ * sheets write them, separated by `|`.
+ */
+function cellsByColumn(
+  cells: readonly string[],
+  index: ReadonlyMap<string, readonly number[]>,
+  split: Readonly<Record<string, string>>,
+) {
+  const values: Record<string, string | undefined> = {};
+  for (const [column, positions] of index) {
+    if (positions.length === 1) {
+      const cell = cells[positions[0] as number];
+      const separator = split[column];
+      values[column] = separator === undefined || cell === undefined ? cell : cell.split(separator).join('|');
+      continue;
+    }
+    const parts = positions.map((position) => (cells[position] ?? '').trim());
+    values[column] = parts.every((part) => part !== '') ? parts.join('-') : '';
+  }
+  return values;
+}
+
+/** The cells a layout reads that hold a formula saved without its result: they have no value to send. */
+function formulaProblems(formulas: readonly number[], row: number, choice: HeaderChoice): Problem[] {
+  const problems: Problem[] = [];
+  for (const [, positions] of choice.index) {
+    for (const position of positions) {
+      if (!formulas.includes(position)) continue;
+      problems.push({
+        column: choice.header[position] ?? columnName(position),
+        message: `cell ${columnName(position)}${row} is a formula saved without its result, so it has no value to send: open the workbook in your spreadsheet program and save it, or export the values`,
+      });
+    }
+  }
+  return problems;
+}
+
+const SHEET_REASONS: Record<SheetReason, string> = {
+  flag: ' (--sheet)',
+  only: '',
+  active: ': the sheet it opens on (--sheet to choose another)',
+  'first-visible': ': its first visible sheet (--sheet to choose another)',
+};
+
+function describeReading(choice: HeaderChoice, table: Table): string[] {
+  const notes: string[] = [];
+  if (table.sheet !== undefined) {
+    notes.push(
+      `Reading sheet "${table.sheet}" of ${table.label}${SHEET_REASONS[table.sheetReason ?? 'flag']}.`,
+    );
+  }
+  if (choice.titleRows > 0) {
+    notes.push(
+      `The header is row ${choice.row}; ${choice.titleRows === 1 ? 'the row above it was' : `the ${choice.titleRows} rows above it were`} skipped.`,
+    );
+  }
+  if (choice.preset && choice.detected) {
+    notes.push(
+      `The headers are those of ${choice.preset.title}: reading them with the preset ${choice.preset.name} (--preset to choose another).`,
+    );
+  }
+  return notes;
+}
+
+/**
+ * A sheet (CSV or a workbook's sheet) as units: its header found where it is (`header.ts`), then one
+ * unit per row below it, with the cells of the layout's columns.
+ */
+export async function tableUnits(table: Table, layout: TableLayout, rules: HeaderRules): Promise<UnitSource> {
+  const where = table.sheet === undefined ? table.label : `sheet "${table.sheet}" of ${table.label}`;
+  const choice = chooseHeader(await topRows(table), rules, where);
+  const split = choice.preset?.split ?? {};
+  const info: TableInfo = {
+    header: choice.header,
+    headerRow: choice.row,
+    delimiter: table.delimiter,
+    ...(table.sheet === undefined ? {} : { sheet: table.sheet }),
+    ...(choice.preset ? { preset: choice.preset.name } : {}),
+  };
+  return {
+    format: table.format,
+    encoding: table.encoding,
+    layout,
+    unitName: 'row',
+    ...(table.estimatedRows === undefined ? {} : { estimatedUnits: table.estimatedRows }),
+    table: info,
+    notes: describeReading(choice, table),
+    async *units() {
+      for await (const { row, cells, formulas } of table.rows()) {
+        if (row <= choice.row) continue;
+        const { content, replacement } = rowFingerprint(cells);
+        const unit: Unit = {
+          row,
+          original: cells,
+          value: cellsByColumn(cells, choice.index, split),
+          content,
+        };
+        const unreadable = replacement ? table.unreadable?.(cells) : undefined;
+        if (unreadable) unit.unreadable = { message: unreadable };
+        if (formulas) {
+          const problems = formulaProblems(formulas, row, choice);
+          if (problems.length > 0) unit.cellProblems = problems;
+        }
+        yield unit;
+      }
+    },
+    close: () => table.close(),
+  };
+}

@@ -1,0 +1,102 @@
+import { UsageError } from '../../cli/errors.js';
+import type { RecordContext } from '../../input/record-context.js';
+import { readColumnMapping } from '../layout/columns.js';
+import { csvTable } from './csv-table.js';
+import { detectEncoding, type TextEncoding } from './encoding.js';
+import type { HeaderRules } from '../layout/header.js';
+import { jsonUnits } from './json-units.js';
+import { jsonLayout, type Layout } from '../layout/layouts.js';
+import type { UploadOptions } from '../options.js';
+import { presetNamed, presets } from '../layout/presets.js';
+import type { Problem } from '../check/problems.js';
+import type { Resource } from '../resources.js';
+import type { InputFormat, InputSource } from './source.js';
+import { tableLayout } from '../layout/table-layouts.js';
+import { tableUnits, type TableInfo } from './table-units.js';
+import type { PasswordSource } from './xlsx/workbook.js';
+
+/** One row (CSV, sheet), line (NDJSON) or element (JSON array), as read. */
+export interface Unit {
+  /** Sheet row (as the sheet numbers it), NDJSON line, or position in the JSON array (from 1). */
+  row: number;
+  /** The cells of a row, or the JSON value (the raw text when it does not parse). */
+  original: unknown;
+  /** What the layout reads: cells by column name, or the JSON value. */
+  value: unknown;
+  /** A fingerprint of the unit's text as read, to tell a unit from a changed one. */
+  content: number;
+  /** Why the unit cannot be read at all (not JSON; characters of another encoding). */
+  unreadable?: Problem;
+  /** Cells that were read but hold no usable value (a formula saved without its result). */
+  cellProblems?: Problem[];
+}
+
+/** An input opened for reading units, any number of times (once to check, once to send). */
+export interface UnitSource {
+  format: InputFormat;
+  encoding: TextEncoding;
+  layout: Layout;
+  /** What a unit's number means: row, line or record. */
+  unitName: 'row' | 'line' | 'record';
+  /** About how many units there are, to size the check's indexes. */
+  estimatedUnits?: number;
+  /** For a sheet: its header, where it was, its delimiter and sheet, the preset that read it. */
+  table?: TableInfo;
+  /** What to tell people about how the input is read (a sheet, title rows, a preset recognised). */
+  notes: string[];
+  units(): AsyncGenerator<Unit>;
+  /** Removes what reading needed (a workbook's copied sheet). */
+  close(): Promise<void>;
+}
+
+/** What opening an input needs besides the file: the options, the record context, a workbook's password. */
+export interface ReadSetup {
+  options: UploadOptions;
+  context: RecordContext;
+  password: PasswordSource;
+  /** Rows read so far while a workbook's sheet is copied out. */
+  progress?: (rows: number) => void;
+}
+
+/** Opens an input of many records in its format, with the layout of its resource. */
+export async function openUnits(
+  source: InputSource,
+  format: InputFormat,
+  resource: Resource<unknown>,
+  setup: ReadSetup,
+): Promise<UnitSource> {
+  const { options, context } = setup;
+  if (format !== 'xlsx' && (options.sheet !== undefined || options.passwordStdin)) {
+    throw new UsageError(
+      `${options.sheet !== undefined ? '--sheet' : '--password-stdin'} is for .xlsx workbooks; ${source.label} is read as ${format.toUpperCase()}`,
+    );
+  }
+  if (format === 'json' || format === 'ndjson') {
+    const encoding = await detectEncoding(source.path, options.encoding);
+    return jsonUnits(source, format, encoding, jsonLayout(resource, context));
+  }
+  const layout = tableLayout(resource.name, context);
+  // The flags are checked before a workbook is read, which can take a while.
+  const rules: HeaderRules = {
+    layout,
+    columns: await readColumnMapping(options.columns, layout),
+    ...(options.preset === undefined ? {} : { preset: presetNamed(options.preset, resource.name) }),
+    candidates: presets().filter((preset) => preset.kind === resource.name),
+  };
+  const table =
+    format === 'xlsx'
+      ? await (
+          await import('./xlsx/xlsx-table.js')
+        ).xlsxTable(source, {
+          ...(options.sheet === undefined ? {} : { sheet: options.sheet }),
+          password: setup.password,
+          ...(setup.progress ? { progress: setup.progress } : {}),
+        })
+      : await csvTable(source, options);
+  try {
+    return await tableUnits(table, layout, rules);
+  } catch (error) {
+    await table.close();
+    throw error;
+  }
+}

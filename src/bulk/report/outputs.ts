@@ -1,0 +1,46 @@
+import type { ReportFile, RejectsFile, ReportLine } from './report.js';
+import { emptyTally } from './summary.js';
+import type { Sent } from '../send/send.js';
+import type { Unit } from '../read/units.js';
+
+/**
+ * Outcomes whose rows go to the rejects file: those a person can fix in it. A `failed` or `not_sent`
+ * record needs no fix (the same command sends it again), and a `changed` one needs `--update`.
+ */
+const REJECTED: ReadonlySet<string> = new Set(['invalid', 'rejected']);
+
+/** How many changed records are named one by one in the summary. */
+const CHANGES_NAMED = 10;
+
+/** Where every line of an upload goes: the tally, the report, the rejects file and `--json` results. */
+export class Outputs {
+  readonly tally = emptyTally();
+  report: ReportFile | undefined;
+  rejects: RejectsFile | undefined;
+  readonly #results: ((line: ReportLine) => void) | undefined;
+
+  constructor(results?: (line: ReportLine) => void) {
+    this.#results = results;
+  }
+
+  async add(line: ReportLine, units: readonly Unit[], reasonOf?: (unit: Unit) => string): Promise<void> {
+    this.tally.outcomes[line.outcome] += 1;
+    this.#results?.(line);
+    await this.report?.add(line);
+    if (this.rejects && REJECTED.has(line.outcome)) {
+      for (const unit of units) await this.rejects.add(unit.original, reasonOf?.(unit) ?? line.message);
+    }
+  }
+
+  /** Notes how a `changed` or `updated` record differed, for the summary. */
+  noteChange(id: string, sent: Sent): void {
+    const { tally } = this;
+    if (sent.renotified) tally.renotified += 1;
+    if (!sent.change) return;
+    for (const field of sent.change.fixable) if (sent.outcome === 'changed') tally.fixableFields.add(field);
+    for (const field of sent.change.fixed) tally.fixedFields.add(field);
+    if (sent.outcome === 'changed' && tally.changes.length < CHANGES_NAMED) {
+      tally.changes.push({ id, fields: sent.change.fields });
+    }
+  }
+}

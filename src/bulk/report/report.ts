@@ -1,0 +1,187 @@
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { csvRow, formulaSafe } from '../../util/csv.js';
+import type { Outcome } from '../outcome.js';
+import { OutputFile } from './output-file.js';
+import type { RejectsWorkbook } from './rejects-workbook.js';
+
+/** One line of the report: a record, the rows it came from, and what happened to it. */
+export interface ReportLine {
+  rows: readonly number[];
+  id: string;
+  outcome: Outcome;
+  status?: number | undefined;
+  message: string;
+  /** What would be sent: the request body of a record a dry run checked. */
+  body?: unknown;
+}
+
+/** A report line as JSON: the same fields everywhere (report file, `--json` results on stdout). */
+export function reportJson(line: ReportLine): Record<string, unknown> {
+  return {
+    rows: line.rows,
+    id: line.id,
+    outcome: line.outcome,
+    status: line.status ?? null,
+    message: line.message,
+    ...(line.body === undefined ? {} : { body: line.body }),
+  };
+}
+
+/** The `--report` file: CSV, or a JSON array when the name ends in .json; written as records finish. */
+export class ReportFile {
+  readonly #file: OutputFile;
+  readonly #json: boolean;
+  #first = true;
+
+  private constructor(file: OutputFile, json: boolean) {
+    this.#file = file;
+    this.#json = json;
+  }
+
+  get path(): string {
+    return this.#file.path;
+  }
+
+  /** A report to a file, or with `-` to standard output (as CSV). */
+  static async create(path: string, stdout: NodeJS.WritableStream): Promise<ReportFile> {
+    const json = path !== '-' && extname(path).toLowerCase() === '.json';
+    const head = json ? '[\n' : `${csvRow(['rows', 'id', 'outcome', 'status', 'message'])}\n`;
+    const file =
+      path === '-'
+        ? await OutputFile.toStream(stdout, head, 'report')
+        : await OutputFile.create(path, head, { what: 'report', userGiven: true });
+    return new ReportFile(file, json);
+  }
+  async add(line: ReportLine): Promise<void> {
+    if (this.#json) {
+      await this.#file.write(`${this.#first ? '' : ',\n'}  ${JSON.stringify(reportJson(line))}`);
+      this.#first = false;
+      return;
+    }
+    await this.#file.write(
+      `${csvRow([line.rows.join('|'), line.id, line.outcome, line.status ?? '', line.message], ',', true)}\n`,
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.#json) await this.#file.write(`${this.#first ? '' : '\n'}]\n`);
+    await this.#file.close();
+  }
+}
+
+/** The size noted for a rejects file while it is being written. */
+export const WRITING = -1;
+
+/** What the ledger remembers of the rejects files it wrote, to tell when a person has edited one. */
+export interface WrittenFiles {
+  writtenFile(path: string): { size: number; mtimeMs: number } | undefined;
+  noteWrittenFile(path: string, size: number, mtimeMs: number): void;
+}
+
+/** The forms a rejects file takes: as the input was (a sheet as CSV or .xlsx), or NDJSON for JSON input. */
+export type RejectsExtension = 'csv' | 'ndjson' | 'xlsx';
+
+/**
+ * Where the rejects of an input go: `<name>.rejects.csv` (`.xlsx` for a workbook, `.ndjson` for JSON
+ * input) next to it, unless a file of that name is there that intake did not write as it is now (a
+ * person has been fixing it): that one is kept, and the rejects go to the first free
+ * `<name>.rejects-2.csv`, `-3`, ...
+ */
+export function rejectsPath(
+  inputPath: string,
+  extension: RejectsExtension,
+  written: WrittenFiles,
+): { path: string; kept?: string } {
+  const name = basename(inputPath, extname(inputPath));
+  const at = (n: number) => join(dirname(inputPath), `${name}.rejects${n === 1 ? '' : `-${n}`}.${extension}`);
+  const ours = (path: string) => {
+    const info = statSync(path);
+    const noted = written.writtenFile(path);
+    // Noted as being written: a run that was killed while writing it left it unfinished.
+    if (noted?.size === WRITING) return true;
+    return noted !== undefined && noted.size === info.size && noted.mtimeMs === info.mtimeMs;
+  };
+  for (let n = 1; ; n++) {
+    const path = at(n);
+    if (!existsSync(path) || ours(path)) return n === 1 ? { path } : { path, kept: at(1) };
+  }
+}
+
+/** How to write rejects: the sheet's header (none for JSON input), and the input's delimiter, encoding and sheet. */
+export interface RejectsShape {
+  header?: readonly string[];
+  delimiter?: string;
+  /** The iconv-lite name of the input's encoding: a CSV's rejects are written in it. */
+  encoding?: string;
+  /** A workbook's sheet name: its rejects are a workbook with one sheet of that name. */
+  sheet?: string;
+}
+
+/**
+ * The rejects file: the rows that were invalid or not taken, as they were, plus an `error` column, in
+ * the input's own form: a workbook's rows as a workbook (cells as text), CSV in the input's encoding and
+ * delimiter (UTF-8 with a byte-order mark, so Excel shows Korean text), JSON records as NDJSON with an
+ * `error` field. Fixed and uploaded again with the same options, it sends just those records. With no
+ * rejects, it is removed at the end.
+ */
+export class RejectsFile {
+  readonly path: string;
+  readonly #text: OutputFile | undefined;
+  readonly #workbook: RejectsWorkbook | undefined;
+  readonly #shape: RejectsShape;
+  count = 0;
+
+  private constructor(path: string, shape: RejectsShape, text?: OutputFile, workbook?: RejectsWorkbook) {
+    this.path = path;
+    this.#shape = shape;
+    this.#text = text;
+    this.#workbook = workbook;
+  }
+
+  static async create(path: string, shape: RejectsShape, written?: WrittenFiles): Promise<RejectsFile> {
+    const { header, sheet } = shape;
+    // Noted before the first byte, so that a run killed while writing it does not take it for a person's.
+    written?.noteWrittenFile(path, WRITING, WRITING);
+    if (header && sheet !== undefined) {
+      const { RejectsWorkbook } = await import('./rejects-workbook.js');
+      return new RejectsFile(path, shape, undefined, await RejectsWorkbook.create(path, sheet, header));
+    }
+    const encoding = shape.encoding ?? 'utf8';
+    const bom = encoding === 'utf8' || encoding.startsWith('utf16') ? '\uFEFF' : '';
+    const head = header ? `${bom}${csvRow([...header, 'error'], shape.delimiter, true)}\n` : '';
+    const file = await OutputFile.create(path, head, { what: 'rejects file', userGiven: false, encoding });
+    return new RejectsFile(path, shape, file);
+  }
+
+  async add(original: unknown, error: string): Promise<void> {
+    this.count += 1;
+    const { header } = this.#shape;
+    if (header) {
+      const cells = [...(original as string[])];
+      while (cells.length < header.length) cells.push('');
+      const row = [...cells.slice(0, header.length), error];
+      if (this.#workbook) await this.#workbook.add(row.map(formulaSafe));
+      else await this.#text?.write(`${csvRow(row, this.#shape.delimiter, true)}\n`);
+      return;
+    }
+    const entry =
+      original !== null && typeof original === 'object' && !Array.isArray(original)
+        ? { ...original, error }
+        : typeof original === 'string'
+          ? { text: original, error }
+          : { value: original, error };
+    await this.#text?.write(`${JSON.stringify(entry)}\n`);
+  }
+
+  /** Finishes the file and notes it as written; with no rejects, removes it. */
+  async close(written: WrittenFiles | undefined): Promise<void> {
+    if (this.count === 0) {
+      await (this.#workbook ?? this.#text)?.remove();
+      return;
+    }
+    await (this.#workbook ?? this.#text)?.close();
+    const info = statSync(this.path);
+    written?.noteWrittenFile(this.path, info.size, info.mtimeMs);
+  }
+}

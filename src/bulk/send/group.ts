@@ -1,0 +1,94 @@
+import { SKIPPED, type CheckResult } from '../check/check.js';
+import { describeProblems } from '../check/problems.js';
+import { InputChanged, assertUnchanged, type InputSource } from '../read/source.js';
+import type { Unit, UnitSource } from '../read/units.js';
+
+/** What the send pass finds in the input, in file order of each record's last unit. */
+export type GroupEvent =
+  /** A unit repeating an earlier one exactly: skipped. */
+  | { type: 'duplicate'; unit: Unit; of: number }
+  /** A unit that is no record yet (a dispatch row with no tracking number): skipped. */
+  | { type: 'skipped'; unit: Unit }
+  /** A record that failed the check, with why, and why for each of its units (for the rejects file). */
+  | { type: 'invalid'; units: Unit[]; id: string; message: string; reasonOf: (unit: Unit) => string }
+  /** A record ready to send. */
+  | { type: 'record'; units: Unit[]; record: unknown };
+
+/**
+ * The send pass's reading: reads the input again and assembles each record once its last unit is read,
+ * as the check pass planned. It first makes sure the input is the file that was checked, and checks every
+ * unit against the fingerprint the check pass took of it: a change stops the reading (`InputChanged`)
+ * before any record with a changed unit is given out.
+ */
+export async function* assembleRecords(
+  units: UnitSource,
+  plan: CheckResult,
+  source: InputSource,
+): AsyncGenerator<GroupEvent> {
+  const { layout, unitName } = units;
+  await assertUnchanged(source, 'after it was checked');
+  /** Units of records whose last unit is still to come (by group number), each with its part once built. */
+  const open = new Map<number, { unit: Unit; part?: unknown }[]>();
+  const reasonIn = (invalid: string) => (unit: Unit) => {
+    const own = describeProblems(plan.problems.get(unit.row) ?? []);
+    if (own) return own;
+    const items =
+      unit.value === undefined || !layout.grouped ? [] : (layout.inspect(unit.value).itemIds ?? []);
+    const shared = items.map((item) => plan.sharedItems.get(item)).filter((reason) => reason !== undefined);
+    if (shared.length > 0) return shared.join('; ');
+    return `another ${unitName} of this record is invalid: ${invalid}`;
+  };
+  let seen = 0;
+  for await (const unit of units.units()) {
+    seen += 1;
+    if (unit.row >= plan.unitContent.length || plan.unitContent.array[unit.row] !== unit.content) {
+      throw new InputChanged(
+        `${source.label} changed while it was being sent (${unitName} ${unit.row} is not what was checked); nothing more was sent`,
+        [
+          'Records sent before that are in the ledger: check the file again, then run the same command to send the rest.',
+        ],
+      );
+    }
+    const duplicateOf = plan.duplicates.get(unit.row);
+    if (duplicateOf !== undefined) {
+      yield { type: 'duplicate', unit, of: duplicateOf };
+      continue;
+    }
+    const group = plan.groupOfUnit.array[unit.row] ?? -1;
+    if (group === SKIPPED) {
+      yield { type: 'skipped', unit };
+      continue;
+    }
+    if (group === -1) {
+      const message = describeProblems(plan.problems.get(unit.row) ?? []);
+      const id = unit.value === undefined ? '' : layout.label(unit.value);
+      yield { type: 'invalid', units: [unit], id, message, reasonOf: () => message };
+      continue;
+    }
+    const invalid = plan.invalid.get(group);
+    const members = open.get(group) ?? [];
+    // Parts are built only for records that will be sent; an invalid record keeps its units as they are.
+    members.push(invalid === undefined ? { unit, part: layout.build(unit.value).part } : { unit });
+    if (unit.row !== plan.lastUnit.array[group]) {
+      open.set(group, members);
+      continue;
+    }
+    open.delete(group);
+    const list = members.map((member) => member.unit);
+    if (invalid !== undefined) {
+      const labelled = list.find((member) => member.value !== undefined);
+      const id = labelled ? layout.label(labelled.value) : '';
+      yield { type: 'invalid', units: list, id, message: invalid, reasonOf: reasonIn(invalid) };
+      continue;
+    }
+    yield { type: 'record', units: list, record: layout.merge(members.map((member) => member.part)) };
+  }
+  if (seen !== plan.units || open.size > 0) {
+    throw new InputChanged(
+      `${source.label} changed while it was being sent (it has ${seen} ${unitName}s, ${plan.units} were checked)`,
+      ['Check the file again, then run the same command to send the rest.'],
+    );
+  }
+  // Every unit was read back as it was checked: what was sent is what was checked, whatever happens to
+  // the file after this (a spreadsheet program saving it again).
+}

@@ -1,0 +1,222 @@
+import { NetworkError } from '../../client/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import type { CheckResult } from '../check/check.js';
+import { NOT_SHIPPED } from '../layout/table-layouts.js';
+import { assembleRecords, type GroupEvent } from './group.js';
+import type { UploadOptions } from '../options.js';
+import type { Outputs } from '../report/outputs.js';
+import type { UploadProgress } from '../progress.js';
+import type { ReportLine } from '../report/report.js';
+import type { Resource } from '../resources.js';
+import type { Sender } from './sender.js';
+import {
+  correct,
+  markSending,
+  planRecord,
+  prepare,
+  ReadAheadMarks,
+  reship,
+  sendRecord,
+  type Plan,
+  type Prepared,
+  type SendSetup,
+  type Sent,
+} from './send.js';
+import type { InputSource } from '../read/source.js';
+import type { Unit, UnitSource } from '../read/units.js';
+import { readAhead } from '../../util/read-ahead.js';
+
+/**
+ * How many records the send pass reads ahead of the sender. They are marked in flight in the ledger as
+ * they are read, so that one commit covers many (a record marked and then not sent, because the run
+ * stopped first, is sent again by the next run, which is safe).
+ */
+const READ_AHEAD = 64;
+
+/** Everything the sending part of an upload uses. */
+export interface Sending {
+  setup: SendSetup;
+  sender: Sender;
+  progress: UploadProgress;
+}
+
+/** What the send pass works on. */
+export interface SendPassInput {
+  /** Looks at each record before it is sent (shipments: warns once about a carrier code not in the list). */
+  onRecord?: (record: unknown) => void;
+  resource: Resource<unknown>;
+  units: UnitSource;
+  checked: CheckResult;
+  source: InputSource;
+  options: UploadOptions;
+  outputs: Outputs;
+  /** Absent when nothing is sent (a dry run, or --all-or-nothing with invalid records). */
+  sending: Sending | undefined;
+}
+
+/** How the pass ended: early (interrupted, or stopped by `fatal`), or not. */
+export interface SendPassEnd {
+  stopped: 'interrupted' | 'failed' | undefined;
+  fatal: unknown;
+}
+
+/** What the pass decided for a record as it read it; a record to send carries its ledger mark. */
+type Planned = Plan & { prepared: Prepared; marked?: Promise<void> };
+
+/**
+ * The send pass: each event of the group stage becomes a report line, and each record ready to send is
+ * handed to the sender. It ends early on Ctrl-C (the requests in flight finish; a second Ctrl-C aborts
+ * them) or on an error that ends the upload (the service unreachable, refused credentials, a changed
+ * input), and returns once the requests in flight have finished, so that the summary still says what
+ * was sent.
+ */
+export class SendPass {
+  readonly #f: Factory;
+  readonly #input: SendPassInput;
+  readonly #marks = new ReadAheadMarks();
+  #interrupted = false;
+  #fatal: unknown;
+  /** A health check under way after a record got no answer. */
+  #probe: Promise<void> | undefined;
+
+  constructor(f: Factory, input: SendPassInput) {
+    this.#f = f;
+    this.#input = input;
+  }
+
+  async run(): Promise<SendPassEnd> {
+    const { checked, sending } = this.#input;
+    sending?.progress.start(checked.records - checked.invalidRecords);
+    const stopListening = this.#f.interrupts.onInterrupt(() => this.#onInterrupt());
+    try {
+      const events = assembleRecords(this.#input.units, checked, this.#input.source);
+      for await (const { event, planned } of readAhead(events, READ_AHEAD, (read) => this.#plan(read))) {
+        if (this.#interrupted || this.#fatal !== undefined) break;
+        await this.#handle(event, planned);
+      }
+    } catch (error) {
+      this.#fatal ??= error;
+    } finally {
+      await sending?.sender.drain();
+      if (sending) await this.#marks.withdraw(sending.setup);
+      sending?.progress.stop();
+      stopListening();
+    }
+    if (this.#fatal !== undefined) return { stopped: 'failed', fatal: this.#fatal };
+    return { stopped: this.#interrupted ? 'interrupted' : undefined, fatal: undefined };
+  }
+
+  #onInterrupt(): void {
+    const { sending } = this.#input;
+    if (this.#interrupted) {
+      sending?.progress.note('Aborting the requests in flight.');
+      void sending?.setup.client.abort();
+      return;
+    }
+    this.#interrupted = true;
+    // Records waiting to be tried again give up now; the next run sends them (the ledger has them in flight).
+    sending?.setup.client.http.stopRetrying();
+    sending?.progress.note(
+      `Stopping: finishing ${sending.sender.inFlight} request(s) in flight. Press Ctrl-C again to abort them.`,
+    );
+  }
+
+  /** Decides for each record read whether to send it, and starts marking it in flight if so. */
+  #plan(event: GroupEvent): { event: GroupEvent; planned?: Planned } {
+    const { sending } = this.#input;
+    if (!sending || event.type !== 'record') return { event };
+    const prepared = prepare(sending.setup.resource, event.record);
+    const decided = planRecord(sending.setup, prepared);
+    const sends = decided.action === 'send' || (decided.action === 'reship' && sending.setup.update);
+    if (!sends) return { event, planned: { ...decided, prepared } };
+    const marked = markSending(sending.setup, prepared);
+    // Awaited before the record is sent; a record read ahead and never sent must not leave it unhandled.
+    marked.catch(() => {});
+    this.#marks.add(prepared.key, decided.action === 'send' ? decided.prior : undefined, marked);
+    return { event, planned: { ...decided, prepared, marked } };
+  }
+
+  async #handle(event: GroupEvent, planned: Planned | undefined): Promise<void> {
+    const { outputs, units } = this.#input;
+    if (event.type === 'duplicate') {
+      const message = `repeats ${units.unitName} ${event.of}`;
+      await outputs.add({ rows: [event.unit.row], id: '', outcome: 'duplicate', message }, []);
+      return;
+    }
+    if (event.type === 'skipped') {
+      await outputs.add({ rows: [event.unit.row], id: '', outcome: 'skipped', message: NOT_SHIPPED }, []);
+      return;
+    }
+    if (event.type === 'invalid') {
+      const rows = event.units.map((unit) => unit.row);
+      const line: ReportLine = { rows, id: event.id, outcome: 'invalid', message: event.message };
+      await outputs.add(line, event.units, event.reasonOf);
+      return;
+    }
+    this.#input.onRecord?.(event.record);
+    const { sending } = this.#input;
+    if (!sending || !planned) {
+      const { dryRun } = this.#input.options;
+      const id = this.#input.resource.labelOf(event.record);
+      // A dry run says what it would send: the request body.
+      const line = dryRun
+        ? { id, outcome: 'valid' as const, message: '', body: event.record }
+        : { id, outcome: 'not_sent' as const, message: '' };
+      await this.#finish(line, event.units);
+      return;
+    }
+    if (planned.action === 'skip') {
+      outputs.tally.fromLedger += 1;
+      await this.#finish({ id: planned.prepared.id, ...planned.sent }, event.units);
+      return;
+    }
+    const { setup } = sending;
+    if (planned.action === 'reship' && !planned.marked) {
+      const sent = await reship(setup, planned.prepared, planned);
+      await this.#finish({ id: planned.prepared.id, ...sent }, event.units, sent);
+      return;
+    }
+    this.#marks.handOver(planned.prepared.key);
+    await sending.sender.submit(async () => {
+      try {
+        const sent = await this.#send(setup, planned);
+        await this.#finish({ id: planned.prepared.id, ...sent }, event.units, sent);
+      } catch (error) {
+        this.#fatal ??= error;
+      }
+    });
+  }
+
+  #send(setup: SendSetup, planned: Planned): Promise<Sent> {
+    switch (planned.action) {
+      case 'send':
+        return sendRecord(setup, planned.prepared, planned.prior, planned.marked as Promise<void>);
+      case 'reship':
+        return reship(setup, planned.prepared, planned, planned.marked);
+      case 'correct':
+        return correct(setup, planned.prepared, planned.prior, planned.differing);
+      case 'skip':
+        return Promise.resolve(planned.sent);
+    }
+  }
+
+  async #finish(line: Omit<ReportLine, 'rows'>, units: Unit[], sent?: Sent): Promise<void> {
+    const { outputs } = this.#input;
+    if (sent?.unreachable) await this.#checkReachable(sent.unreachable);
+    if (sent?.change) outputs.noteChange(line.id, sent);
+    await outputs.add({ ...line, rows: units.map((unit) => unit.row) }, units);
+  }
+
+  /** After a record got no answer: is the service down (stop, exit 5), or was it that request (go on)? */
+  #checkReachable(error: NetworkError): Promise<void> | undefined {
+    this.#probe ??= this.#input.sending?.setup.client.health().then(
+      () => {
+        this.#probe = undefined;
+      },
+      (reason: unknown) => {
+        this.#fatal ??= reason instanceof NetworkError ? reason : error;
+      },
+    );
+    return this.#probe;
+  }
+}
