@@ -4,14 +4,22 @@
  *
  * - `input`: the input cannot be read, is not what it claims to be, or is too large to read safely;
  * - `input_changed`: the input is not the file that was checked any more;
- * - `output`: a file the upload writes (report, rejects) cannot be written;
+ * - `output`: a file the person named for the upload to write (`--report`) cannot be written;
+ * - `write`: a file the upload writes of its own accord (the rejects file) cannot be written;
  * - `ledger`: the ledger cannot be opened or written;
  * - `ledger_damaged`: the ledger's file is damaged (`intake ledger repair` reads back what it can);
  * - `ledger_busy`: another upload is using the ledger and this one chose not to wait;
  * - `interrupted`: the person stopped the upload before it began sending (Ctrl-C while it waited).
  */
 export type UploadErrorCode =
-  'input' | 'input_changed' | 'output' | 'ledger' | 'ledger_damaged' | 'ledger_busy' | 'interrupted';
+  | 'input'
+  | 'input_changed'
+  | 'output'
+  | 'write'
+  | 'ledger'
+  | 'ledger_damaged'
+  | 'ledger_busy'
+  | 'interrupted';
 
 export class UploadError extends Error {
   readonly code: UploadErrorCode;

@@ -1,181 +1,99 @@
 import { resolve } from 'node:path';
 import type { AttemptReport } from '../client/http.js';
-import { EXIT, ExitCode, UsageError } from '../cli/errors.js';
-import type { Factory } from '../cli/factory.js';
-import { writeJsonLine } from '../cli/output.js';
-import { startSpinner } from '../cli/spinner.js';
-import { checkUnits, type CheckResult } from './check/check.js';
-import { encodingLabel } from './read/encoding.js';
-import type { Ledger } from './ledger/ledger.js';
 import type { RecordContext } from '../input/record-context.js';
-import { openLedgerFor } from './ledger/open-ledger.js';
-import { LedgerLock, describeHolder } from './ledger/ledger-lock.js';
-import { dataDir } from '../cli/paths.js';
+import { describeCheck } from './check/describe.js';
+import { checkUnits, type CheckResult } from './check/check.js';
+import type { UploadContext } from './context.js';
+import { UploadError } from './errors.js';
 import { recordContext } from './layout/record-sources.js';
+import { LedgerLock, describeHolder } from './ledger/ledger-lock.js';
+import { Ledger } from './ledger/ledger.js';
 import type { UploadOptions } from './options.js';
-import { Outputs } from './report/outputs.js';
-import { problemLines } from './check/problems.js';
-import { UploadProgress } from './progress.js';
-import { RejectsFile, ReportFile, rejectsPath, reportJson, type RejectsShape } from './report/report.js';
-import type { Resource } from './resources.js';
-import { Sender } from './send/sender.js';
-import { SendPass, type Sending } from './send/send-pass.js';
-import { counted, countedRecords, writeSummary, type Tally } from './report/summary.js';
-import type { Problem } from './check/problems.js';
-import { cut } from '../util/cut.js';
+import { encodingLabel } from './read/encoding.js';
 import type { InputFormat, InputSource } from './read/source.js';
 import { openUnits, type ReadSetup, type UnitSource } from './read/units.js';
-import type { PasswordSource } from './read/xlsx/workbook.js';
+import { Outputs } from './report/outputs.js';
+import { RejectsFile, ReportFile, rejectsPath, reportJson, type RejectsShape } from './report/report.js';
+import { counted, countedRecords, nextSteps, summaryOf, type Tally } from './report/summary.js';
+import type { Resource } from './resources.js';
+import { SendPass, type Sending } from './send/send-pass.js';
+import { Sender } from './send/sender.js';
 
-/** How many problems are listed on the terminal before "and N more". */
-const SHOWN_PROBLEMS = 20;
-/** The check pass, with a spinner and, without a terminal, a line every few seconds. */
-async function checkStage(f: Factory, units: UnitSource, label: string): Promise<CheckResult> {
-  const spinner = startSpinner(f, `Checking ${label}…`);
-  let lastLine = performance.now();
-  try {
-    return await checkUnits(units, (count) => {
-      spinner.update(`Checking ${label}: ${count.toLocaleString('en-US')} ${units.unitName}s`);
-      if (!f.io.stderr.isTTY && performance.now() - lastLine > 5000) {
-        lastLine = performance.now();
-        f.log.info(`Checked ${count.toLocaleString('en-US')} ${units.unitName}s…`);
-      }
-    });
-  } finally {
-    spinner.stop();
-  }
+/** What to upload: records of a kind, from an input in a format, with the options given. */
+export interface UploadRequest {
+  resource: Resource<unknown>;
+  source: InputSource;
+  format: InputFormat;
+  options: UploadOptions;
 }
 
-function describeCheck(
-  f: Factory,
-  resource: Resource<unknown>,
-  label: string,
-  units: UnitSource,
-  checked: CheckResult,
-  single: UploadOptions['single'],
-): void {
-  if (single) {
-    if (checked.invalidRecords === 0) return;
-    f.log.info(`the ${resource.name} from ${label} is invalid; nothing was sent:`);
-    for (const line of singleProblemLines(checked.problems, single.flags)) f.log.info(line);
-    return;
-  }
-  f.log.info(
-    `${label}: ${counted(checked.records, resource)} in ${checked.units} ${units.unitName}${checked.units === 1 ? '' : 's'}` +
-      (checked.invalidRecords > 0 ? `, ${checked.invalidRecords} invalid` : ', all valid') +
-      (checked.duplicates.size > 0
-        ? `, ${checked.duplicates.size} repeated ${units.unitName}s skipped`
-        : '') +
-      (checked.skipped > 0
-        ? `, ${checked.skipped} ${units.unitName}${checked.skipped === 1 ? '' : 's'} without a tracking number skipped (not shipped yet)`
-        : ''),
-  );
-  const limit = f.globals.verbose ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS;
-  for (const line of problemLines(checked.problems, units.unitName, limit)) f.log.info(line);
-  const { count, example } = checked.maskedMembers;
-  if (count > 0) {
-    f.log.info(
-      `${count.toLocaleString('en-US')} ${units.unitName}${count === 1 ? ' has' : 's have'} a masked buyer id (such as ${example}): it names no one, so those orders go without a member id, as guest orders (their reviews earn no rewards).`,
-    );
-  }
-}
-
-/** Warns once about each carrier code the known list lacks: such shipments are sent all the same. */
-function carrierWarnings(f: Factory, context: RecordContext): ((record: unknown) => void) | undefined {
-  const book = context.carriers;
-  if (!book) return undefined;
-  const warned = new Set<string>();
-  return (record) => {
-    const code = (record as { company_code: string }).company_code;
-    if (book.has(code) || warned.has(code)) return;
-    warned.add(code);
-    f.log.warn(`company_code "${code}" is not in ${book.source}; sending such shipments anyway`);
-  };
-}
-
-/** Opens the input as units, with a spinner while a workbook's sheet is read, and says how it is read. */
-async function openStage(
-  f: Factory,
-  resource: Resource<unknown>,
-  source: InputSource,
-  format: InputFormat,
-  setup: Omit<ReadSetup, 'progress'>,
-): Promise<UnitSource> {
-  const spinner = format === 'xlsx' ? startSpinner(f, `Reading ${source.label}…`) : undefined;
-  let units: UnitSource;
-  try {
-    units = await openUnits(source, format, resource, {
-      ...setup,
-      progress: (rows) => spinner?.update(`Reading ${source.label}: ${rows.toLocaleString('en-US')} rows`),
-    });
-  } finally {
-    spinner?.stop();
-  }
-  if (units.encoding.how === 'detected' && units.encoding.name !== 'utf8') {
-    f.log.info(
-      `${source.label} is not UTF-8; reading it as ${encodingLabel(units.encoding)}. Use --encoding to choose.`,
-    );
-  }
-  for (const note of units.notes) f.log.info(note);
-  return units;
+/** How an upload ended, for its front end to show and to judge. */
+export interface UploadResult {
+  /** The counts and files, as the `--json` summary line has them. */
+  summary: Record<string, unknown>;
+  /** What to do next, for people. */
+  advice: string[];
+  tally: Tally;
+  /** The upload ended early: stopped by the person, or by `fatal`. */
+  stopped: 'interrupted' | 'failed' | undefined;
+  /** What ended the upload after it had begun sending (the service unreachable, a changed input). */
+  fatal: unknown;
+  /** `--all-or-nothing` held everything back because some records were invalid. */
+  heldBack: boolean;
+  /** A single record's line (flags, or one JSON object). */
+  single: Record<string, unknown> | undefined;
 }
 
 /**
- * Uploads a file of many records in stages, each in a file of its own: read the units (`units.ts`),
- * check them all before anything is sent (`check.ts`), read again and assemble each record as its last
- * unit arrives (`group.ts`), send it with bounded, adaptive concurrency (`sender.ts`, `send.ts`), record
- * it in the ledger (`ledger.ts`) and report it (`report.ts`, `summary.ts`). What the stages open is
- * released in `finally`, whatever happens.
+ * Uploads an input of many records, in stages (`README`, "the pipeline"): read its units (`read/`),
+ * check them all before anything is sent (`check/`, with the layout's rules, `layout/`), read again and
+ * send each record as its last unit arrives (`send/`), keep the ledger (`ledger/`) and report
+ * (`report/`). It takes everything it needs from `context`, says what happens through it, and returns
+ * how it ended: the front end (the CLI, the browser) shows that and decides what it means (an exit
+ * code). Errors that stop it before it sends are `UploadError`s with stable codes.
  */
-export async function runUpload(
-  f: Factory,
-  resource: Resource<unknown>,
-  source: InputSource,
-  format: InputFormat,
-  options: UploadOptions,
-  password: PasswordSource,
-): Promise<void> {
-  const json = (await f.settings()).output.value === 'json';
-  if (options.report === '-' && json) {
-    throw new UsageError('--report - writes the report to standard output, where --json writes its lines', [
-      'With --json, the record lines on standard output are the report; or give --report a file.',
-    ]);
-  }
+export async function runUpload(context: UploadContext, request: UploadRequest): Promise<UploadResult> {
   const started = performance.now();
-  // Credentials are resolved before the long check, so that missing ones fail at once.
-  if (!options.dryRun) await f.credentials();
-  const lock = options.dryRun ? undefined : await lockLedger(f, `${resource.name} create ${source.label}`);
+  const { resource, source, options } = request;
+  const lock = options.dryRun
+    ? undefined
+    : await lockLedger(context, `${resource.name} create ${source.label}`);
   try {
-    await uploadWithLedger(f, { resource, source, format, options, password, json, started });
+    const ledger = new Ledger(context.ledger.dir);
+    try {
+      if (context.ledger.target) ledger.useTarget(context.ledger.target);
+      const records = await recordContext(context, resource.name, {
+        ...(options.products === undefined ? {} : { products: options.products }),
+        ...(context.ledger.target ? { ledger } : {}),
+      });
+      const units = await openStage(context, request, {
+        options,
+        context: records,
+        password: context.password,
+      });
+      try {
+        return await uploadUnits(context, { ...request, units, ledger, records, started });
+      } finally {
+        await units.close();
+      }
+    } finally {
+      ledger.close();
+    }
   } finally {
     lock?.release();
   }
 }
 
-/** A single record's problems, without a position, each field named by the flag that gave it. */
-function singleProblemLines(
-  problems: ReadonlyMap<number, readonly Problem[]>,
-  flags: Record<string, string> = {},
-): string[] {
-  return [...problems.values()].flat().map((problem) => {
-    const path = problem.column ?? '';
-    const field = /^[^.[]+/.exec(path)?.[0] ?? path;
-    const named = flags[field] === undefined ? path : flags[field] + path.slice(field.length);
-    const value = problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`;
-    return `  ${named ? `${named}${value}: ` : ''}${problem.message}`;
-  });
-}
-
-/** Waits for the ledger to be free (another upload is using it), saying so; Ctrl-C stops the wait. */
-async function lockLedger(f: Factory, what: string): Promise<LedgerLock> {
+/** Waits for the ledger to be free (another upload is using it), saying so; a stop ends the wait. */
+async function lockLedger(context: UploadContext, what: string): Promise<LedgerLock> {
   const stop = new AbortController();
-  const stopListening = f.interrupts.onInterrupt(() => stop.abort());
+  const stopListening = context.stop.onStop(() => stop.abort());
   try {
-    return await LedgerLock.acquire(dataDir(f.env), {
+    return await LedgerLock.acquire(context.ledger.dir, {
       what,
       signal: stop.signal,
       onWait: (holder) =>
-        f.log.info(
+        context.log.info(
           `Another upload is using the ledger${describeHolder(holder)}; waiting for it to finish (Ctrl-C to stop).`,
         ),
     });
@@ -184,41 +102,73 @@ async function lockLedger(f: Factory, what: string): Promise<LedgerLock> {
   }
 }
 
-async function uploadWithLedger(
-  f: Factory,
-  run: Pick<UploadRun, 'resource' | 'source' | 'format' | 'options' | 'json' | 'started'> & {
-    password: PasswordSource;
-  },
-): Promise<void> {
-  const { resource, source, format, options, password, json, started } = run;
-  const ledger = await openLedgerFor(f);
+/** Opens the input as units (a workbook's sheet is read out first), and says how it is read. */
+async function openStage(
+  context: UploadContext,
+  request: UploadRequest,
+  setup: Omit<ReadSetup, 'progress'>,
+): Promise<UnitSource> {
+  const { source, format, resource } = request;
+  const reading = (rows: number, done?: boolean) =>
+    context.events?.({ type: 'reading', label: source.label, rows, ...(done ? { done } : {}) });
+  if (format === 'xlsx') reading(0);
+  let units: UnitSource;
   try {
-    const context = await recordContext(f, resource.name, {
-      ...(options.carriers === undefined ? {} : { carriers: options.carriers }),
-      ...(options.products === undefined ? {} : { products: options.products }),
-      password,
-      ledger,
-    });
-    const units = await openStage(f, resource, source, format, { options, context, password });
-    try {
-      await uploadUnits(f, { resource, source, format, options, units, ledger, context, json, started });
-    } finally {
-      await units.close();
-    }
+    units = await openUnits(source, format, resource, { ...setup, progress: (rows) => reading(rows) });
   } finally {
-    ledger.close();
+    if (format === 'xlsx') reading(0, true);
+  }
+  if (units.encoding.how === 'detected' && units.encoding.name !== 'utf8') {
+    context.log.info(
+      `${source.label} is not UTF-8; reading it as ${encodingLabel(units.encoding)}. Use --encoding to choose.`,
+    );
+  }
+  for (const note of units.notes) context.log.info(note);
+  return units;
+}
+
+/** The check pass, telling how far it is. */
+async function checkStage(context: UploadContext, units: UnitSource, label: string): Promise<CheckResult> {
+  const checking = (count: number, done?: boolean) =>
+    context.events?.({
+      type: 'checking',
+      label,
+      unitName: units.unitName,
+      units: count,
+      ...(done ? { done } : {}),
+    });
+  checking(0);
+  let count = 0;
+  try {
+    return await checkUnits(units, (units) => {
+      count = units;
+      checking(units);
+    });
+  } finally {
+    checking(count, true);
   }
 }
 
-interface UploadRun {
-  resource: Resource<unknown>;
-  source: InputSource;
-  format: InputFormat;
-  options: UploadOptions;
+/** Warns once about each carrier code the known list lacks: such shipments are sent all the same. */
+function carrierWarnings(
+  context: UploadContext,
+  records: RecordContext,
+): ((record: unknown) => void) | undefined {
+  const book = records.carriers;
+  if (!book) return undefined;
+  const warned = new Set<string>();
+  return (record) => {
+    const code = (record as { company_code: string }).company_code;
+    if (book.has(code) || warned.has(code)) return;
+    warned.add(code);
+    context.log.warn(`company_code "${code}" is not in ${book.source}; sending such shipments anyway`);
+  };
+}
+
+interface UploadRun extends UploadRequest {
   units: UnitSource;
   ledger: Ledger;
-  context: RecordContext;
-  json: boolean;
+  records: RecordContext;
   started: number;
 }
 
@@ -248,16 +198,14 @@ function followUp(run: UploadRun): string[] {
   ];
 }
 
-/** Checks and sends the units of an opened input, and reports how it went. */
-async function uploadUnits(f: Factory, run: UploadRun): Promise<void> {
+/** Checks and sends the units of an opened input, and says how it went. */
+async function uploadUnits(context: UploadContext, run: UploadRun): Promise<UploadResult> {
   const { resource, source, format, options, units, ledger } = run;
-  const { concurrency, rate } = options;
-  const checked = await checkStage(f, units, source.label);
-  let singleLine: Record<string, unknown> | undefined;
+  const checked = await checkStage(context, units, source.label);
+  let single: Record<string, unknown> | undefined;
   const outputs = new Outputs((line) => {
-    const json = reportJson(line);
-    if (options.single) singleLine = json;
-    if (run.json) writeJsonLine(f, { type: 'record', ...json });
+    if (options.single) single = reportJson(line);
+    context.events?.({ type: 'record', line });
   });
   const heldBack = options.allOrNothing && checked.invalidRecords > 0;
   let stopped: 'interrupted' | 'failed' | undefined;
@@ -266,32 +214,34 @@ async function uploadUnits(f: Factory, run: UploadRun): Promise<void> {
   let failure: unknown;
   let closing: unknown;
   try {
-    describeCheck(f, resource, source.label, units, checked, options.single);
-    const sending = !options.dryRun && !heldBack;
+    const lines = describeCheck(resource, source.label, units.unitName, checked, {
+      single: options.single,
+      all: context.verbose === true,
+    });
+    for (const line of lines) context.log.info(line);
     if (heldBack) {
-      f.log.info(
+      context.log.info(
         `--all-or-nothing: nothing is sent because ${counted(checked.invalidRecords, resource)} ${checked.invalidRecords === 1 ? 'is' : 'are'} invalid.`,
       );
     }
     // Every file is opened, and its first bytes written, before the first request.
-    if (options.report) outputs.report = await ReportFile.create(options.report, f.io.stdout);
+    if (options.report) outputs.report = await ReportFile.create(options.report, context.reportStream);
     if (!options.single) {
       const place = rejectsPlace(run);
       kept = place.kept;
       outputs.rejects = await RejectsFile.create(place.path, place.shape, ledger);
     }
-    const setup = sending
-      ? await startSending(f, resource, options, ledger, concurrency, rate, outputs.tally)
-      : undefined;
-    const onRecord = carrierWarnings(f, run.context);
-    ({ stopped, fatal } = await new SendPass(f, {
+    const sending =
+      !options.dryRun && !heldBack ? await startSending(context, run, outputs.tally) : undefined;
+    const onRecord = carrierWarnings(context, run.records);
+    ({ stopped, fatal } = await new SendPass(context, {
       resource,
       units,
       checked,
       source,
       options,
       outputs,
-      sending: setup,
+      sending,
       ...(onRecord ? { onRecord } : {}),
     }).run());
   } catch (error) {
@@ -315,7 +265,7 @@ async function uploadUnits(f: Factory, run: UploadRun): Promise<void> {
 
   const { tally } = outputs;
   tally.outcomes.not_sent += Math.max(0, checked.records - countedRecords(tally));
-  await writeSummary(f, {
+  const end = {
     resource,
     source,
     format,
@@ -334,29 +284,26 @@ async function uploadUnits(f: Factory, run: UploadRun): Promise<void> {
     followUp: followUp(run),
     reportOnStdout: options.report === '-',
     heldBack,
-    ...(options.single ? { single: { line: singleLine } } : {}),
-  });
-
-  if (fatal !== undefined) throw fatal;
-  if (closing !== undefined) throw closing;
-  if (stopped === 'interrupted') throw new ExitCode(EXIT.interrupted);
-  if (tally.outcomes.failed > 0) throw new ExitCode(EXIT.failure);
-  const { invalid, rejected, changed } = tally.outcomes;
-  if (invalid > 0 || rejected > 0 || changed > 0) throw new ExitCode(EXIT.rejected);
-  if (options.allOrNothing && checked.invalidRecords > 0) throw new ExitCode(EXIT.rejected);
+    ...(options.single ? { single: { line: single } } : {}),
+  };
+  return {
+    summary: summaryOf(end),
+    advice: nextSteps(end),
+    tally,
+    stopped,
+    fatal: fatal ?? closing,
+    heldBack,
+    single,
+  };
 }
 
-async function startSending(
-  f: Factory,
-  resource: Resource<unknown>,
-  options: UploadOptions,
-  ledger: Ledger,
-  concurrency: number,
-  rate: number | undefined,
-  tally: Tally,
-): Promise<Sending> {
-  const client = await f.apiClient({ patient: true });
-  const sender = new Sender(concurrency, rate);
+/** Gets the sending ready: the client (patient with each record), the sender, and what they count. */
+async function startSending(context: UploadContext, run: UploadRun, tally: Tally): Promise<Sending> {
+  const { resource, options, ledger } = run;
+  if (!context.ledger.target)
+    throw new UploadError('ledger', 'there is no service and access key id to send to');
+  const client = await context.client();
+  const sender = new Sender(options.concurrency, options.rate);
   client.http.observe((report: AttemptReport) => {
     if (report.retryInMs !== undefined) tally.retries += 1;
     if (report.answerLost) tally.lostAnswers += 1;
@@ -365,20 +312,5 @@ async function startSending(
       sender.throttle(report.retryAfterMs);
     } else if (report.status !== undefined && report.status < 500) sender.succeeded();
   });
-  const progress = new UploadProgress(f, {
-    total: 0,
-    noun: resource.plural,
-    counts: () => {
-      const { accepted, already_registered, changed, rejected, failed } = tally.outcomes;
-      return {
-        done: accepted + already_registered + changed + rejected + failed,
-        notAccepted: rejected + failed,
-      };
-    },
-  });
-  return {
-    setup: { resource, client, ledger, resume: options.resume, update: options.update },
-    sender,
-    progress,
-  };
+  return { setup: { resource, client, ledger, resume: options.resume, update: options.update }, sender };
 }

@@ -1,31 +1,16 @@
 import { CommanderError } from 'commander';
 import { AbortedError, ApiError, NetworkError, UnexpectedResponseError } from '../client/errors.js';
-import { formatLoc } from '../contract/loc.js';
-import type { ReceivedValidationIssue } from '../contract/validation.js';
+import { describeIssues } from '../contract/loc.js';
 import { UploadError, type UploadErrorCode } from '../bulk/errors.js';
 import { CliError, EXIT, ExitCode } from './errors.js';
 import type { Factory } from './factory.js';
-
-/**
- * One readable line per 422 entry: `items[0].product.id: Field required`. `names` renames top-level
- * fields, so that a record built from flags reports `--image-url` rather than `image_url`.
- */
-export function describeIssues(
-  issues: readonly Pick<ReceivedValidationIssue, 'loc' | 'msg'>[],
-  names: Record<string, string> = {},
-): string[] {
-  return issues.map((issue) => {
-    const path = formatLoc(issue.loc);
-    const field = /^[^.[]+/.exec(path)?.[0] ?? path;
-    return `${names[field] === undefined ? path : names[field] + path.slice(field.length)}: ${issue.msg}`;
-  });
-}
 
 /** What each reason an upload could not go on means to a script. */
 const UPLOAD_EXIT: Record<UploadErrorCode, number> = {
   input: EXIT.usage,
   input_changed: EXIT.usage,
   output: EXIT.usage,
+  write: EXIT.failure,
   ledger: EXIT.failure,
   ledger_damaged: EXIT.failure,
   ledger_busy: EXIT.failure,

@@ -11,3 +11,18 @@ export function formatLoc(loc: readonly (string | number)[]): string {
   }
   return text === '' ? String(loc[0] ?? '') : text;
 }
+
+/**
+ * One readable line per 422 entry: `items[0].product.id: Field required`. `names` renames top-level
+ * fields, so that a record built from flags reports `--image-url` rather than `image_url`.
+ */
+export function describeIssues(
+  issues: readonly { loc: readonly (string | number)[]; msg: string }[],
+  names: Record<string, string> = {},
+): string[] {
+  return issues.map((issue) => {
+    const path = formatLoc(issue.loc);
+    const field = /^[^.[]+/.exec(path)?.[0] ?? path;
+    return `${names[field] === undefined ? path : names[field] + path.slice(field.length)}: ${issue.msg}`;
+  });
+}

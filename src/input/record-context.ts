@@ -1,4 +1,4 @@
-import type { CarrierBook } from '../cli/carriers.js';
+import type { CarrierBook } from './carrier-book.js';
 import type { IdWatch } from './id-watch.js';
 
 /** What a product catalog knows of a product. */

@@ -1,11 +1,11 @@
-import { UsageError } from '../../cli/errors.js';
-import type { Factory } from '../../cli/factory.js';
+import { InputError } from '../errors.js';
+import type { UploadLog } from '../context.js';
 import type { CatalogProduct } from '../../input/record-context.js';
 import { cut } from '../../util/cut.js';
 import type { UploadOptions } from '../options.js';
 import { describeProblems } from '../check/problems.js';
 import { products as productResource, type Resource } from '../resources.js';
-import { openInput, planInput } from '../read/source.js';
+import { openFile, planInput } from '../read/source.js';
 import { inspectUnit } from '../check/check.js';
 import { openUnits } from '../read/units.js';
 import type { PasswordSource } from '../read/xlsx/workbook.js';
@@ -27,13 +27,13 @@ const CATALOG_READING: UploadOptions = {
  * products are skipped, and said so; the first row of an id wins.
  */
 export async function readCatalog(
-  f: Factory,
+  log: UploadLog,
   path: string,
   password: PasswordSource,
 ): Promise<Map<string, CatalogProduct>> {
-  if (path === '-') throw new UsageError('--products needs a file; standard input is the orders');
+  if (path === '-') throw new InputError('--products needs a file; standard input is the orders');
   const catalog = new Map<string, CatalogProduct>();
-  const source = await openInput(f.io, path);
+  const source = await openFile(path);
   const skipped: string[] = [];
   try {
     const plan = await planInput(source, undefined);
@@ -49,7 +49,7 @@ export async function readCatalog(
       password,
     });
     try {
-      for (const note of units.notes) f.log.info(`--products: ${note}`);
+      for (const note of units.notes) log.info(`--products: ${note}`);
       for await (const unit of units.units()) {
         const inspection = inspectUnit(units.layout, unit);
         if (inspection.problems.length > 0) {
@@ -71,9 +71,9 @@ export async function readCatalog(
     await source.cleanup();
   }
   if (skipped.length > 0) {
-    f.log.warn(`--products ${source.label}: ${skipped.length} rows are not valid products and were skipped:`);
-    for (const line of skipped.slice(0, 5)) f.log.warn(`  ${line}`);
-    if (skipped.length > 5) f.log.warn(`  … and ${skipped.length - 5} more`);
+    log.warn(`--products ${source.label}: ${skipped.length} rows are not valid products and were skipped:`);
+    for (const line of skipped.slice(0, 5)) log.warn(`  ${line}`);
+    if (skipped.length > 5) log.warn(`  … and ${skipped.length - 5} more`);
   }
   return catalog;
 }

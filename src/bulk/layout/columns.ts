@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { UsageError } from '../../cli/errors.js';
+import { InputError } from '../errors.js';
 import { cut } from '../../util/cut.js';
 import type { TableLayout } from './layouts.js';
 
@@ -36,7 +36,7 @@ export const headerKey = (header: string) =>
  */
 export function mappingFromJson(parsed: unknown, where: string, layout: TableLayout): ColumnMapping {
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new UsageError(`${where} must hold a JSON object such as {"order_id": "주문번호"}`);
+    throw new InputError(`${where} must hold a JSON object such as {"order_id": "주문번호"}`);
   }
   const pairs: [string, string | string[] | AnyHeader][] = [];
   for (const [key, value] of Object.entries(parsed)) {
@@ -46,7 +46,7 @@ export function mappingFromJson(parsed: unknown, where: string, layout: TableLay
       headers.length === 0 ||
       headers.some((header) => typeof header !== 'string' || header.trim() === '')
     ) {
-      throw new UsageError(
+      throw new InputError(
         `${where}: "${key}" must name a header, a list of headers to join, or {"any": [headers]}`,
       );
     }
@@ -66,7 +66,7 @@ function checkedMapping(
   const mapping: ColumnMapping = new Map();
   for (const [name, header] of pairs) {
     if (!layout.columns.includes(name)) {
-      throw new UsageError(`${where}: "${cut(name, 40)}" is not a column of this layout`, [
+      throw new InputError(`${where}: "${cut(name, 40)}" is not a column of this layout`, [
         `Columns: ${layout.columns.join(', ')}`,
       ]);
     }
@@ -89,13 +89,13 @@ export async function readColumnMapping(
     try {
       parsed = JSON.parse(await readFile(flag.trim(), 'utf8'));
     } catch (error) {
-      throw new UsageError(`cannot read --columns file ${flag}: ${(error as Error).message}`);
+      throw new InputError(`cannot read --columns file ${flag}: ${(error as Error).message}`);
     }
     return mappingFromJson(parsed, `--columns file ${flag}`, layout);
   }
   const pairs = flag.split(',').map((pair): [string, string] => {
     const equals = pair.indexOf('=');
-    if (equals <= 0) throw new UsageError(`--columns: "${cut(pair, 40)}" is not name=header`);
+    if (equals <= 0) throw new InputError(`--columns: "${cut(pair, 40)}" is not name=header`);
     return [pair.slice(0, equals).trim(), pair.slice(equals + 1).trim()];
   });
   return checkedMapping(pairs, '--columns', layout);

@@ -1,4 +1,4 @@
-import { UsageError } from '../../cli/errors.js';
+import { InputError } from '../errors.js';
 import { closestTo } from '../../util/suggest.js';
 import { cut, cutList } from '../../util/cut.js';
 import { matchHeader, type ColumnMapping, type HeaderMatch } from './columns.js';
@@ -78,7 +78,7 @@ export function chooseHeader(top: readonly CsvRow[], rules: HeaderRules, label: 
       fitting.find((fit) => fit.reading.preset === undefined) ??
       (fitting.length === 1 ? fitting[0] : undefined);
     if (!own) {
-      throw new UsageError(
+      throw new InputError(
         `the header of ${label} (row ${row.row}) fits several presets: ${fitting.map((fit) => fit.reading.preset?.name).join(', ')}`,
         ['Choose one with --preset NAME.'],
       );
@@ -100,13 +100,13 @@ function noHeader(
   rules: HeaderRules,
   label: string,
   closest: { row: CsvRow; match: HeaderMatch; reading: Reading } | undefined,
-): UsageError {
-  if (!closest) return new UsageError(`${label} has no header row`);
+): InputError {
+  if (!closest) return new InputError(`${label} has no header row`);
   const { row, match } = closest;
   const headers = `Headers found (row ${row.row}): ${cutList(row.cells.filter((cell) => cell.trim() !== ''))}`;
   const absent = match.absent.find(([column]) => rules.columns.has(column));
   if (absent) {
-    return new UsageError(
+    return new InputError(
       `--columns maps ${absent[0]} to "${cut(absent[1], 40)}", but ${label} has no such header`,
       [headers],
     );
@@ -126,7 +126,7 @@ function noHeader(
         ];
   });
   const presets = rules.candidates.map((preset) => preset.name).join(', ');
-  return new UsageError(`${label} lacks required column(s)${where}: ${missing}`, [
+  return new InputError(`${label} lacks required column(s)${where}: ${missing}`, [
     ...slips,
     headers,
     ...(top.length > HEADER_SEARCH_ROWS

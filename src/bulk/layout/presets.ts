@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { UsageError } from '../../cli/errors.js';
+import { InputError } from '../errors.js';
 import { mappingFromJson, type ColumnMapping } from './columns.js';
 import type { TableLayout } from './layouts.js';
 import type { ResourceName } from '../resources.js';
@@ -51,12 +51,12 @@ export function presetNamed(name: string, kind: ResourceName): Preset {
   const preset = presets().find((candidate) => candidate.name === name);
   const ofKind = presets().filter((candidate) => candidate.kind === kind);
   if (!preset) {
-    throw new UsageError(`there is no preset "${name}"`, [
+    throw new InputError(`there is no preset "${name}"`, [
       `Presets for ${kind}s: ${ofKind.map((candidate) => candidate.name).join(', ')} (intake columns list)`,
     ]);
   }
   if (preset.kind !== kind) {
-    throw new UsageError(`the preset ${name} is for ${preset.kind}s, not ${kind}s`, [
+    throw new InputError(`the preset ${name} is for ${preset.kind}s, not ${kind}s`, [
       `Presets for ${kind}s: ${ofKind.map((candidate) => candidate.name).join(', ')}`,
     ]);
   }

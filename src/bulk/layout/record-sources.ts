@@ -1,17 +1,14 @@
-import type { Factory } from '../../cli/factory.js';
 import { IdWatch } from '../../input/id-watch.js';
 import type { RecordContext } from '../../input/record-context.js';
+import type { UploadContext } from '../context.js';
 import type { Ledger } from '../ledger/ledger.js';
 import type { ResourceName } from '../resources.js';
-import type { PasswordSource } from '../read/xlsx/workbook.js';
+import { readCatalog } from './catalog.js';
 
 /** Where a run finds what its records leave out. */
 export interface RecordSources {
-  /** `--carriers`, for shipments. */
-  carriers?: string;
   /** `--products`, for orders. */
   products?: string;
-  password: PasswordSource;
   /** The ledger of the service and credentials in use, if there is one. */
   ledger?: Ledger;
 }
@@ -19,19 +16,19 @@ export interface RecordSources {
 /**
  * Builds what checking records of a kind may draw on: for shipments the carriers (names read as codes)
  * and the ledger's orders (a shipment's order found by its items); for orders the `--products` catalog
- * and the ledger's products (names and images for lines that have none).
+ * and the ledger's products (names and images for lines that have none). Every kind notes its long ids,
+ * to tell the ones a spreadsheet rounded.
  */
 export async function recordContext(
-  f: Factory,
+  context: Pick<UploadContext, 'carriers' | 'log' | 'password'>,
   kind: ResourceName,
   sources: RecordSources,
 ): Promise<RecordContext> {
   const { ledger } = sources;
   const ids = new IdWatch();
   if (kind === 'shipment') {
-    const { loadCarriers } = await import('../../cli/carriers.js');
     return {
-      carriers: await loadCarriers(f, sources.carriers),
+      ...(context.carriers ? { carriers: context.carriers } : {}),
       ...(ledger ? { orderOfItem: (item: string) => ledger.orderOfItem(item) } : {}),
       ids,
     };
@@ -40,8 +37,8 @@ export async function recordContext(
     const catalog =
       sources.products === undefined
         ? undefined
-        : await (await import('./catalog.js')).readCatalog(f, sources.products, sources.password);
-    if (catalog) f.log.info(`--products: ${catalog.size} products.`);
+        : await readCatalog(context.log, sources.products, context.password);
+    if (catalog) context.log.info(`--products: ${catalog.size} products.`);
     if (!catalog && !ledger) return { ids };
     return { products: (id: string) => catalog?.get(id) ?? ledger?.product(id), ids };
   }

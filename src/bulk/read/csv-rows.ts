@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse';
-import { UsageError } from '../../cli/errors.js';
+import { InputError } from '../errors.js';
 
 /** Longest row read: far more than any record the service takes, and a bound on memory. */
 const MAX_ROW_CHARACTERS = 4 * 1024 * 1024;
@@ -25,7 +25,7 @@ const DELIMITERS: Record<string, string> = {
 /** The delimiter `--delimiter` names. */
 export function delimiterFlag(flag: string): string {
   const delimiter = DELIMITERS[flag.toLowerCase()];
-  if (!delimiter) throw new UsageError(`--delimiter must be ",", ";" or "tab", not "${flag}"`);
+  if (!delimiter) throw new InputError(`--delimiter must be ",", ";" or "tab", not "${flag}"`);
   return delimiter;
 }
 
@@ -68,14 +68,14 @@ export async function* readCsvRows(
       yield { row, cells };
     }
   } catch (error) {
-    if (error instanceof UsageError) throw error;
+    if (error instanceof InputError) throw error;
     const where = (error as { lines?: number }).lines;
     if ((error as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') {
-      throw new UsageError(
+      throw new InputError(
         `${label}: row ${(where ?? 0) + 1} is over ${MAX_ROW_CHARACTERS / (1024 * 1024)} MB; is a quote left open?`,
       );
     }
-    throw new UsageError(
+    throw new InputError(
       `${label} is not valid CSV${where ? ` (near line ${where})` : ''}: ${(error as Error).message.replace(/^Invalid [^:]*: /, '')}`,
     );
   }

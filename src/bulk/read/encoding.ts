@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import iconv from 'iconv-lite';
-import { UsageError } from '../../cli/errors.js';
+import { InputError } from '../errors.js';
 
 /** Encodings a spreadsheet export comes in, by the names `--encoding` takes. */
 const ALIASES: Record<string, string> = {
@@ -33,7 +33,7 @@ export async function detectEncoding(path: string, flag: string | undefined): Pr
   if (flag !== undefined) {
     const name = ALIASES[flag.toLowerCase()];
     if (!name)
-      throw new UsageError(`--encoding must be one of utf-8, cp949, euc-kr, utf-16le, not "${flag}"`);
+      throw new InputError(`--encoding must be one of utf-8, cp949, euc-kr, utf-16le, not "${flag}"`);
     return { name, how: 'flag' };
   }
   const handle = await open(path, 'r');
@@ -80,7 +80,7 @@ export function openText(path: string, encoding: TextEncoding): NodeJS.ReadableS
   // `pipe` does not pass errors on: a file that vanishes or cannot be read ends the reading clearly.
   file.on('error', (error: NodeJS.ErrnoException) => {
     const reason = error.code === 'ENOENT' ? 'it was removed' : error.message;
-    decoded.destroy(new UsageError(`cannot read ${path}: ${reason}`));
+    decoded.destroy(new InputError(`cannot read ${path}: ${reason}`));
   });
   return file.pipe(decoded);
 }

@@ -1,4 +1,4 @@
-import { UsageError } from '../../cli/errors.js';
+import { InputError } from '../errors.js';
 
 /**
  * One element of a JSON array, or one line of NDJSON, as text, with its position (1-based) and its
@@ -61,12 +61,12 @@ export async function* splitJsonArray(
     for (let i = 0; i < chunk.length; i++) {
       const ch = chunk.charCodeAt(i);
       if (finished) {
-        if (ch > 0x20) throw new UsageError(`${label}: unexpected text after the closing ] of the array`);
+        if (ch > 0x20) throw new InputError(`${label}: unexpected text after the closing ] of the array`);
         continue;
       }
       if (!started) {
         if (ch === 0xfeff || ch <= 0x20) continue;
-        if (ch !== 0x5b) throw new UsageError(`${label} is not a JSON array`);
+        if (ch !== 0x5b) throw new InputError(`${label} is not a JSON array`);
         started = true;
         continue;
       }
@@ -97,8 +97,8 @@ export async function* splitJsonArray(
     }
     if (inElement) element.add(chunk.slice(segmentStart));
   }
-  if (!started) throw new UsageError(`${label} is empty`);
-  if (!finished) throw new UsageError(`${label}: the JSON array is not closed with ]`);
+  if (!started) throw new InputError(`${label} is empty`);
+  if (!finished) throw new InputError(`${label}: the JSON array is not closed with ]`);
 }
 
 /** The non-blank lines of NDJSON text (LF or CRLF), with their line numbers; a line too long to keep is given by its length. */

@@ -3,8 +3,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { readJson } from '../../contract/json-text.js';
-import { UsageError } from '../../cli/errors.js';
-import type { IOStreams } from '../../cli/io.js';
+import { InputError, UploadError } from '../errors.js';
 import { fileHead } from '../../util/file-head.js';
 import { makeTempFolder, removeTempFolder } from '../../util/temp-folders.js';
 
@@ -25,7 +24,12 @@ export interface InputSource {
 }
 
 /** The input is not the file that was checked any more: it was replaced, edited or removed since. */
-export class InputChanged extends UsageError {}
+export class InputChanged extends UploadError {
+  constructor(message: string, hints: readonly string[] = []) {
+    super('input_changed', message, hints);
+    this.name = 'InputChanged';
+  }
+}
 
 async function identityOf(path: string): Promise<string> {
   const info = await stat(path, { bigint: true });
@@ -49,11 +53,16 @@ export async function assertUnchanged(source: InputSource, when: string): Promis
   );
 }
 
-/** Opens `file` (or `-` for stdin): a missing or unreadable file is a usage error (exit 2). */
-export async function openInput(io: IOStreams, file: string | undefined): Promise<InputSource> {
+/** Where standard input comes from, when the input is `-`. */
+export interface StandardInput {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+}
+
+/** Opens `file` (or `-` for standard input): a missing or unreadable file is an input error. */
+export async function openInput(io: StandardInput, file: string | undefined): Promise<InputSource> {
   if (file === undefined || file === '-') {
     if (file === undefined && io.stdin.isTTY) {
-      throw new UsageError('give a file to read, or - to read standard input');
+      throw new InputError('give a file to read, or - to read standard input');
     }
     const dir = await makeTempFolder('intake-stdin-');
     const path = join(dir, 'stdin');
@@ -72,16 +81,21 @@ export async function openInput(io: IOStreams, file: string | undefined): Promis
       throw error;
     }
   }
+  return openFile(file);
+}
+
+/** Opens a file (not standard input): a missing or unreadable one is an input error. */
+export async function openFile(file: string): Promise<InputSource> {
   let size: number;
   try {
     const info = await stat(file);
-    if (!info.isFile()) throw new UsageError(`${file} is not a file`);
+    if (!info.isFile()) throw new InputError(`${file} is not a file`);
     size = info.size;
     await (await open(file, 'r')).close();
   } catch (error) {
-    if (error instanceof UsageError) throw error;
+    if (error instanceof InputError) throw error;
     const code = (error as { code?: string }).code;
-    throw new UsageError(
+    throw new InputError(
       `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(error)}`,
     );
   }
@@ -139,11 +153,11 @@ export async function planInput(source: InputSource, format: InputFormat | undef
     .toString('utf8')
     .replace(/^\uFEFF/, '')
     .trimStart();
-  if (start === '') throw new UsageError(`${source.label} is empty`);
+  if (start === '') throw new InputError(`${source.label} is empty`);
   if (start.startsWith('[')) return { mode: 'bulk', format: 'json' };
   if (!start.startsWith('{')) {
     if (chosen === 'json')
-      throw new UsageError(`${source.label} is not JSON: it starts with "${start.slice(0, 20)}"`);
+      throw new InputError(`${source.label} is not JSON: it starts with "${start.slice(0, 20)}"`);
     return { mode: 'bulk', format: 'csv' };
   }
   if (source.size > SINGLE_RECORD_MAX_BYTES) return { mode: 'bulk', format: 'ndjson' };
@@ -152,5 +166,5 @@ export async function planInput(source: InputSource, format: InputFormat | undef
   if (read.ok) return { mode: 'single', record: read.value, text };
   if (read.error === 'Extra data' && chosen !== 'json') return { mode: 'bulk', format: 'ndjson' };
   const { line, column } = lineAndColumn(text, read.offset);
-  throw new UsageError(`${source.label} is not valid JSON: ${read.error} at line ${line}, column ${column}`);
+  throw new InputError(`${source.label} is not valid JSON: ${read.error} at line ${line}, column ${column}`);
 }

@@ -1,4 +1,4 @@
-import { UsageError } from '../../cli/errors.js';
+import { InputError } from '../errors.js';
 import type { RecordContext } from '../../input/record-context.js';
 import { readColumnMapping } from '../layout/columns.js';
 import { csvTable } from './csv-table.js';
@@ -67,7 +67,7 @@ export async function openUnits(
 ): Promise<UnitSource> {
   const { options, context } = setup;
   if (format !== 'xlsx' && (options.sheet !== undefined || options.passwordStdin)) {
-    throw new UsageError(
+    throw new InputError(
       `${options.sheet !== undefined ? '--sheet' : '--password-stdin'} is for .xlsx workbooks; ${source.label} is read as ${format.toUpperCase()}`,
     );
   }

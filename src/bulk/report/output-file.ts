@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import iconv from 'iconv-lite';
-import { CliError, EXIT, UsageError } from '../../cli/errors.js';
+import { UploadError } from '../errors.js';
 
 const FLUSH_AT = 64 * 1024;
 
@@ -68,7 +68,7 @@ export class OutputFile {
     } catch (error) {
       await handle?.close().catch(() => {});
       const message = `cannot write the ${options.what} ${path}: ${fileErrorReason(error)}`;
-      throw options.userGiven ? new UsageError(message) : new CliError(message, EXIT.failure);
+      throw new UploadError(options.userGiven ? 'output' : 'write', message);
     }
   }
 
@@ -102,9 +102,9 @@ export class OutputFile {
     try {
       await this.#handle.write(OutputFile.#bytes(text, this.#encoding));
     } catch (error) {
-      throw new CliError(
+      throw new UploadError(
+        'write',
         `cannot write the ${this.#what} ${this.path}: ${fileErrorReason(error)}`,
-        EXIT.failure,
       );
     }
   }

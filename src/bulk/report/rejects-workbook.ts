@@ -40,7 +40,7 @@ export class RejectsWorkbook {
     try {
       await (await open(path, 'w', 0o644)).close();
     } catch (error) {
-      throw new UploadError('output', `cannot write the rejects file ${path}: ${fileErrorReason(error)}`);
+      throw new UploadError('write', `cannot write the rejects file ${path}: ${fileErrorReason(error)}`);
     }
     return new RejectsWorkbook(path, sheet, header);
   }

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { csvRow, formulaSafe } from '../../util/csv.js';
 import type { Outcome } from '../outcome.js';
+import { UploadError } from '../errors.js';
 import { OutputFile } from './output-file.js';
 import type { RejectsWorkbook } from './rejects-workbook.js';
 
@@ -44,12 +45,14 @@ export class ReportFile {
   }
 
   /** A report to a file, or with `-` to standard output (as CSV). */
-  static async create(path: string, stdout: NodeJS.WritableStream): Promise<ReportFile> {
+  static async create(path: string, stdout: NodeJS.WritableStream | undefined): Promise<ReportFile> {
     const json = path !== '-' && extname(path).toLowerCase() === '.json';
     const head = json ? '[\n' : `${csvRow(['rows', 'id', 'outcome', 'status', 'message'])}\n`;
+    if (path === '-' && !stdout)
+      throw new UploadError('output', 'there is no standard output to write the report to');
     const file =
       path === '-'
-        ? await OutputFile.toStream(stdout, head, 'report')
+        ? await OutputFile.toStream(stdout as NodeJS.WritableStream, head, 'report')
         : await OutputFile.create(path, head, { what: 'report', userGiven: true });
     return new ReportFile(file, json);
   }

@@ -1,5 +1,3 @@
-import type { Factory } from '../../cli/factory.js';
-import { writeData, writeJsonLine } from '../../cli/output.js';
 import { formatDuration } from '../../util/duration.js';
 import { shellQuote } from '../../util/shell.js';
 import type { CheckResult } from '../check/check.js';
@@ -81,17 +79,23 @@ export interface UploadEnd {
   single?: { line: Record<string, unknown> | undefined };
 }
 
-/**
- * Writes how an upload ended: the counts on stdout (a table, CSV, or with `--json` one last JSON line
- * after the per-record lines), and on stderr the time, the rate, the retries and what to do next.
- */
-export async function writeSummary(f: Factory, end: UploadEnd): Promise<void> {
-  const { resource, source, units, checked, tally, seconds, dryRun, files } = end;
+/** The rate an upload sent at, and how many requests it made (records from the ledger not counted). */
+function pace(end: UploadEnd): { sent: number; rate: number } {
+  const { tally, seconds } = end;
   const counts = tally.outcomes;
   const sent =
     counts.accepted + counts.already_registered - tally.fromLedger + counts.rejected + counts.failed;
-  const rate = seconds > 0 ? Math.round(sent / seconds) : 0;
-  const json = {
+  return { sent, rate: seconds > 0 ? Math.round(sent / seconds) : 0 };
+}
+
+/**
+ * How an upload ended, as one object: the summary line of `--json` (fields are only ever added), and
+ * what every front end shows of the counts.
+ */
+export function summaryOf(end: UploadEnd): Record<string, unknown> {
+  const { source, units, checked, tally, seconds, dryRun, files } = end;
+  const counts = tally.outcomes;
+  return {
     type: 'summary',
     input: source.label,
     format: end.format,
@@ -119,52 +123,11 @@ export async function writeSummary(f: Factory, end: UploadEnd): Promise<void> {
     dry_run: dryRun,
     interrupted: end.stopped === 'interrupted',
     seconds: Math.round(seconds * 100) / 100,
-    records_per_second: rate,
+    records_per_second: pace(end).rate,
     rejects_file: files.rejects,
     report_file: files.report,
     ledger_file: files.ledger,
   };
-  if ((await f.settings()).output.value === 'json') {
-    writeJsonLine(f, json);
-  } else if (end.single?.line) {
-    const line = end.single.line;
-    await writeData(f, {
-      json,
-      rows: [line],
-      columns: ['id', 'outcome', 'status', 'message'].map((header) => ({
-        header,
-        value: (row: Record<string, unknown>) => (row[header] ?? '') as string,
-      })),
-    });
-  } else if (end.reportOnStdout) {
-    f.log.info(
-      Object.entries(counts)
-        .filter(([, count]) => count > 0)
-        .map(([outcome, count]) => `${outcome} ${count}`)
-        .join(', ') || 'no records',
-    );
-  } else {
-    const rows: [string, number][] = [
-      ...(dryRun ? ([['valid', counts.valid]] as [string, number][]) : []),
-      ['accepted', counts.accepted],
-      ['already registered', counts.already_registered],
-      ...(counts.changed > 0 ? ([['changed', counts.changed]] as [string, number][]) : []),
-      ...(counts.updated > 0 ? ([['updated', counts.updated]] as [string, number][]) : []),
-      ['invalid', counts.invalid],
-      ['rejected by the service', counts.rejected],
-      ['failed', counts.failed],
-      ...(counts.not_sent > 0 ? ([['not sent', counts.not_sent]] as [string, number][]) : []),
-    ];
-    await writeData(f, {
-      json,
-      rows,
-      columns: [
-        { header: 'outcome', value: ([outcome]) => outcome },
-        { header: resource.plural, value: ([, count]) => count },
-      ],
-    });
-  }
-  writeNextSteps(f, end, sent, rate);
 }
 
 /** `1 retry`, `2 retries` */
@@ -176,8 +139,10 @@ export function counted(count: number, resource: Resource<unknown>): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? resource.name : resource.plural}`;
 }
 
-/** What to do next, on stderr: each kind of outcome that needs something of the person, said once. */
-function writeNextSteps(f: Factory, end: UploadEnd, sent: number, rate: number): void {
+/** What to do next, for people: each kind of outcome that needs something of them, said once. */
+export function nextSteps(end: UploadEnd): string[] {
+  const lines: string[] = [];
+  const { sent, rate } = pace(end);
   const { resource, source, tally, files } = end;
   const counts = tally.outcomes;
   const network = [
@@ -189,7 +154,7 @@ function writeNextSteps(f: Factory, end: UploadEnd, sent: number, rate: number):
   ]
     .filter(Boolean)
     .join(', ');
-  f.log.info(
+  lines.push(
     `${end.dryRun ? 'Checked' : 'Done'} in ${formatDuration(end.seconds * 1000)}` +
       (sent > 1 && !end.single ? ` (${rate} ${resource.plural}/s)` : '') +
       (tally.fromLedger > 0
@@ -199,49 +164,50 @@ function writeNextSteps(f: Factory, end: UploadEnd, sent: number, rate: number):
       '.',
   );
   if (files.rejectsKept) {
-    f.log.info(`${files.rejectsKept} was edited since intake wrote it, so it was kept as it is.`);
+    lines.push(`${files.rejectsKept} was edited since intake wrote it, so it was kept as it is.`);
   }
   if (files.rejects && end.heldBack) {
-    f.log.info(
+    lines.push(
       `Nothing was sent (--all-or-nothing). Fix the invalid rows in ${source.label} (each is in ${files.rejects} with its reason), then run the same command again.`,
     );
   } else if (files.rejects) {
     const shape = end.units.table
       ? 'the original columns plus "error"'
       : 'the original records plus an "error" field';
-    f.log.info(`Rows to fix: ${files.rejects} (${shape}).`);
+    lines.push(`Rows to fix: ${files.rejects} (${shape}).`);
     const command = ['intake', resource.name, 'create', files.rejects, ...end.followUp];
-    f.log.info(`After fixing them: ${command.map(shellQuote).join(' ')}`);
+    lines.push(`After fixing them: ${command.map(shellQuote).join(' ')}`);
   }
-  writeChanges(f, end);
+  changeSteps(end, lines);
   if (counts.failed > 0) {
-    f.log.info(
+    lines.push(
       `${counted(counts.failed, resource)} got no definite answer from the service: run the same command again; only what the service does not have is sent.`,
     );
   }
   const line = end.single?.line;
   if (line && !['accepted', 'already_registered', 'valid', 'updated'].includes(String(line.outcome))) {
-    f.log.info(
+    lines.push(
       `${String(line.outcome)}: ${String(line.message)}${line.status === null ? '' : ` (HTTP ${String(line.status)})`}`,
     );
   }
-  if (files.report) f.log.info(`Report: ${files.report}`);
-  if (end.dryRun) f.log.info('Dry run: nothing was sent.');
+  if (files.report) lines.push(`Report: ${files.report}`);
+  if (end.dryRun) lines.push('Dry run: nothing was sent.');
   if (end.stopped) {
-    f.log.info(
+    lines.push(
       source.fromStdin
         ? 'To continue, send the same input again: what the service already has is not sent twice.'
         : `To continue, run the same command again: ${resource.plural} already sent are not sent again.`,
     );
   }
+  return lines;
 }
 
 /** Says which records differ from what the service took earlier, and what `--update` would do. */
-function writeChanges(f: Factory, end: UploadEnd): void {
+function changeSteps(end: UploadEnd, lines: string[]): void {
   const { resource, tally } = end;
   const { changed, updated } = tally.outcomes;
   if (updated > 0) {
-    f.log.info(
+    lines.push(
       resource.name === 'shipment'
         ? `Sent ${counted(updated, resource)} with a corrected carrier or tracking number; ${tally.renotified === 1 ? 'its buyer is' : `${tally.renotified} buyers are`} notified again.`
         : `Updated ${counted(updated, resource)} by PATCH.`,
@@ -250,19 +216,19 @@ function writeChanges(f: Factory, end: UploadEnd): void {
   if (changed === 0) return;
   const named = tally.changes.map((change) => `${change.id} (${change.fields.join(', ')})`).join(', ');
   const more = changed > tally.changes.length ? ` and ${changed - tally.changes.length} more` : '';
-  f.log.info(
+  lines.push(
     `${counted(changed, resource)} ${changed === 1 ? 'differs' : 'differ'} from what the service took earlier: ${named}${more}.`,
   );
   const fixable = [...tally.fixableFields];
   if (fixable.length > 0) {
-    f.log.info(
+    lines.push(
       resource.name === 'shipment'
         ? 'Run the same command again with --update to send them: the service replaces the tracking data, and each buyer is notified again.'
         : `Run the same command again with --update to send ${fixable.join(', ')} by PATCH.`,
     );
   }
   if (tally.fixedFields.size > 0) {
-    f.log.info(
+    lines.push(
       `The service cannot change ${[...tally.fixedFields].join(', ')} of an existing ${resource.name}.`,
     );
   }

@@ -1,11 +1,10 @@
 import { NetworkError } from '../../client/errors.js';
-import type { Factory } from '../../cli/factory.js';
+import type { SendProgress, UploadContext } from '../context.js';
 import type { CheckResult } from '../check/check.js';
 import { NOT_SHIPPED } from '../layout/table-layouts.js';
 import { assembleRecords, type GroupEvent } from './group.js';
 import type { UploadOptions } from '../options.js';
 import type { Outputs } from '../report/outputs.js';
-import type { UploadProgress } from '../progress.js';
 import type { ReportLine } from '../report/report.js';
 import type { Resource } from '../resources.js';
 import type { Sender } from './sender.js';
@@ -37,7 +36,6 @@ const READ_AHEAD = 64;
 export interface Sending {
   setup: SendSetup;
   sender: Sender;
-  progress: UploadProgress;
 }
 
 /** What the send pass works on. */
@@ -71,7 +69,7 @@ type Planned = Plan & { prepared: Prepared; marked?: Promise<void> };
  * was sent.
  */
 export class SendPass {
-  readonly #f: Factory;
+  readonly #context: Pick<UploadContext, 'stop' | 'events'>;
   readonly #input: SendPassInput;
   readonly #marks = new ReadAheadMarks();
   #interrupted = false;
@@ -79,15 +77,18 @@ export class SendPass {
   /** A health check under way after a record got no answer. */
   #probe: Promise<void> | undefined;
 
-  constructor(f: Factory, input: SendPassInput) {
-    this.#f = f;
+  constructor(context: Pick<UploadContext, 'stop' | 'events'>, input: SendPassInput) {
+    this.#context = context;
     this.#input = input;
   }
 
   async run(): Promise<SendPassEnd> {
     const { checked, sending } = this.#input;
-    sending?.progress.start(checked.records - checked.invalidRecords);
-    const stopListening = this.#f.interrupts.onInterrupt(() => this.#onInterrupt());
+    if (sending) {
+      const total = checked.records - checked.invalidRecords;
+      this.#context.events?.({ type: 'sending', total, progress: () => this.#progress(total) });
+    }
+    const stopListening = this.#context.stop.onStop(() => this.#onInterrupt());
     try {
       const events = assembleRecords(this.#input.units, checked, this.#input.source);
       for await (const { event, planned } of readAhead(events, READ_AHEAD, (read) => this.#plan(read))) {
@@ -99,7 +100,7 @@ export class SendPass {
     } finally {
       await sending?.sender.drain();
       if (sending) await this.#marks.withdraw(sending.setup);
-      sending?.progress.stop();
+      if (sending) this.#context.events?.({ type: 'sent' });
       stopListening();
     }
     if (this.#fatal !== undefined) return { stopped: 'failed', fatal: this.#fatal };
@@ -109,16 +110,38 @@ export class SendPass {
   #onInterrupt(): void {
     const { sending } = this.#input;
     if (this.#interrupted) {
-      sending?.progress.note('Aborting the requests in flight.');
+      if (sending) this.#note('Aborting the requests in flight.');
       void sending?.setup.client.abort();
       return;
     }
     this.#interrupted = true;
     // Records waiting to be tried again give up now; the next run sends them (the ledger has them in flight).
     sending?.setup.client.http.stopRetrying();
-    sending?.progress.note(
-      `Stopping: finishing ${sending.sender.inFlight} request(s) in flight. Press Ctrl-C again to abort them.`,
-    );
+    if (sending) {
+      this.#note(
+        `Stopping: finishing ${sending.sender.inFlight} request(s) in flight. Press Ctrl-C again to abort them.`,
+      );
+    }
+  }
+
+  #note(text: string): void {
+    this.#context.events?.({ type: 'note', text });
+  }
+
+  /** What the pass has counted so far, for a progress display. */
+  #progress(total: number): SendProgress {
+    const { tally } = this.#input.outputs;
+    const { accepted, already_registered, changed, updated, rejected, failed } = tally.outcomes;
+    const sender = this.#input.sending?.sender;
+    return {
+      done: accepted + already_registered + changed + updated + rejected + failed,
+      total,
+      notAccepted: rejected + failed,
+      retries: tally.retries,
+      slowedDown: tally.throttled,
+      inFlight: sender?.inFlight ?? 0,
+      limit: sender?.limit ?? 0,
+    };
   }
 
   /** Decides for each record read whether to send it, and starts marking it in flight if so. */

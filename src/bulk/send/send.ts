@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../client/api-client.js';
 import { AbortedError, ApiError, NetworkError } from '../../client/errors.js';
-import { describeIssues } from '../../cli/report-error.js';
+import { describeIssues } from '../../contract/loc.js';
 import type { OrderCreateBody, ProductCreateBody, ShipmentRecord } from '../../contract/index.js';
 import type { Ledger, LedgerEntry, ShippedItem } from '../ledger/ledger.js';
 import {

@@ -42,7 +42,7 @@ export async function ledgerClearRun(options: LedgerClearOptions, f: Factory): P
     await clearByForce(f);
     return;
   }
-  const { ledgerTarget, openLedger } = await import('../../bulk/ledger/open-ledger.js');
+  const { ledgerTarget, openLedger } = await import('../../cli/ledger-target.js');
   const target = await ledgerTarget(f);
   const what = options.kind ? `${options.kind}s` : 'records';
   if (!options.yes) {

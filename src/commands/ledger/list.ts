@@ -13,7 +13,7 @@ export interface LedgerListOptions {
 
 /** The records the ledger holds for the current service and credentials, newest first. */
 export async function ledgerListRun(options: LedgerListOptions, f: Factory): Promise<void> {
-  const { ledgerTarget, openLedger } = await import('../../bulk/ledger/open-ledger.js');
+  const { ledgerTarget, openLedger } = await import('../../cli/ledger-target.js');
   const target = await ledgerTarget(f);
   const ledger = openLedger(f);
   try {

@@ -7,7 +7,7 @@ export type LedgerStatusOptions = Record<string, never>;
 
 /** Counts of what uploads sent, by service, access key id, kind and state. */
 export async function ledgerStatusRun(_options: LedgerStatusOptions, f: Factory): Promise<void> {
-  const { openLedger } = await import('../../bulk/ledger/open-ledger.js');
+  const { openLedger } = await import('../../cli/ledger-target.js');
   const ledger = openLedger(f);
   try {
     const rows = ledger.counts();

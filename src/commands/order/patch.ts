@@ -3,7 +3,7 @@ import type { OrderPatchBody } from '../../contract/order.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { describeIssues } from '../../cli/report-error.js';
+import { describeIssues } from '../../contract/loc.js';
 import { writeResult } from '../shared/write-result.js';
 
 export interface OrderPatchOptions {

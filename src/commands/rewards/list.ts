@@ -3,7 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
-import { describeIssues } from '../../cli/report-error.js';
+import { describeIssues } from '../../contract/loc.js';
 
 export interface RewardsListOptions {
   startDate?: string;

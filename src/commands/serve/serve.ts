@@ -5,7 +5,7 @@ import { DEFAULT_REVIEW_POINTS, type ReviewKind, type ReviewPoints } from '../..
 import { EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { describeIssues } from '../../cli/report-error.js';
+import { describeIssues } from '../../contract/loc.js';
 import { wholeNumber } from '../../cli/values.js';
 import { dataDir } from '../../cli/paths.js';
 import { parseDurationRange } from '../../util/duration.js';

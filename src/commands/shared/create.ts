@@ -53,14 +53,14 @@ async function createFrom(
   const plan: InputPlan = source
     ? await planInput(source, upload.format)
     : { mode: 'single', record: options.fromFlags?.record };
-  const [{ runUpload }, { RESOURCES }] = await Promise.all([
-    import('../../bulk/upload.js'),
+  const [{ uploadFromCli }, { RESOURCES }] = await Promise.all([
+    import('./upload-run.js'),
     import('../../bulk/resources.js'),
   ]);
   const resource = RESOURCES[name] as Resource<unknown>;
   if (plan.mode === 'bulk') {
     if (!source) throw new Error('a bulk input without a source');
-    await runUpload(f, resource, source, plan.format, upload, password);
+    await uploadFromCli(f, resource, source, plan.format, upload, password);
     return;
   }
   if (upload.sheet !== undefined || upload.passwordStdin) {
@@ -75,7 +75,7 @@ async function createFrom(
     plan.text ?? JSON.stringify(plan.record),
   );
   try {
-    await runUpload(
+    await uploadFromCli(
       f,
       resource,
       single,

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { UsageError } from '../../../cli/errors.js';
+import { InputError } from '../../errors.js';
 import { fileHead } from '../../../util/file-head.js';
 
 /** The first bytes of a zip file (an .xlsx is one) and of an OLE compound file (an encrypted .xlsx, or .xls). */
@@ -35,14 +35,14 @@ export async function openWorkbook(
   const start = await fileHead(path, 8);
   if (start.subarray(0, 4).equals(ZIP_MAGIC)) return { path };
   if (!start.equals(CFB_MAGIC)) {
-    throw new UsageError(`${label} is not an Excel workbook (.xlsx): it is not a zip file`, [
+    throw new InputError(`${label} is not an Excel workbook (.xlsx): it is not a zip file`, [
       'Give an .xlsx workbook, or CSV with --format csv.',
     ]);
   }
   const { default: officeCrypto } = await import('officecrypto-tool');
   const bytes = await readFile(path);
   if (!officeCrypto.isEncrypted(bytes)) {
-    throw new UsageError(`${label} is an Excel 97-2003 workbook (.xls), which intake does not read`, [
+    throw new InputError(`${label} is an Excel 97-2003 workbook (.xls), which intake does not read`, [
       'In Excel: File > Save As > Excel Workbook (.xlsx), or CSV UTF-8.',
     ]);
   }
@@ -53,11 +53,11 @@ export async function openWorkbook(
   } catch (error) {
     const message = (error as Error).message;
     if (/password is incorrect/i.test(message)) {
-      throw new UsageError(`the password does not open ${label}`, [
+      throw new InputError(`the password does not open ${label}`, [
         'Check the password (it is case-sensitive) and try again.',
       ]);
     }
-    throw new UsageError(`cannot decrypt ${label}: ${message}`);
+    throw new InputError(`cannot decrypt ${label}: ${message}`);
   }
   return { bytes: decrypted };
 }

@@ -1,5 +1,9 @@
-import type { Factory } from '../cli/factory.js';
+import type { Factory } from './factory.js';
+import type { UploadEvent } from '../bulk/context.js';
+import { reportJson } from '../bulk/report/report.js';
 import { formatDuration } from '../util/duration.js';
+import { writeJsonLine } from './output.js';
+import { startSpinner, type Spinner } from './spinner.js';
 
 /** Counts the progress display reads. */
 export interface ProgressCounts {
@@ -74,5 +78,79 @@ export class UploadProgress {
     clearInterval(this.#timer);
     this.#timer = undefined;
     if (this.#tty) this.#f.io.stderr.write('\r\x1b[2K');
+  }
+}
+
+/**
+ * Shows an upload's events on the terminal: a spinner while a workbook is read and while the file is
+ * checked (a line every few seconds without a terminal), the progress bar while sending, notes above
+ * it, and with `--json` each record's line on stdout as it finishes.
+ */
+export class UploadDisplay {
+  readonly #f: Factory;
+  readonly #json: boolean;
+  readonly #noun: string;
+  #spinner: Spinner | undefined;
+  #progress: UploadProgress | undefined;
+  #lastLine = 0;
+
+  constructor(f: Factory, options: { json: boolean; noun: string }) {
+    this.#f = f;
+    this.#json = options.json;
+    this.#noun = options.noun;
+  }
+
+  readonly handle = (event: UploadEvent): void => {
+    const f = this.#f;
+    switch (event.type) {
+      case 'reading':
+        if (event.done) this.#stopSpinner();
+        else if (this.#spinner) this.#spinner.update(`Reading ${event.label}: ${number(event.rows)} rows`);
+        else this.#spinner = startSpinner(f, `Reading ${event.label}…`);
+        break;
+      case 'checking':
+        if (event.done) this.#stopSpinner();
+        else if (!this.#spinner) {
+          this.#spinner = startSpinner(f, `Checking ${event.label}…`);
+          this.#lastLine = performance.now();
+        } else {
+          this.#spinner.update(`Checking ${event.label}: ${number(event.units)} ${event.unitName}s`);
+          if (!f.io.stderr.isTTY && performance.now() - this.#lastLine > 5000) {
+            this.#lastLine = performance.now();
+            f.log.info(`Checked ${number(event.units)} ${event.unitName}s…`);
+          }
+        }
+        break;
+      case 'sending':
+        this.#progress = new UploadProgress(f, {
+          total: event.total,
+          noun: this.#noun,
+          counts: event.progress,
+        });
+        break;
+      case 'note':
+        if (this.#progress) this.#progress.note(event.text);
+        else f.log.info(event.text);
+        break;
+      case 'sent':
+        this.#progress?.stop();
+        this.#progress = undefined;
+        break;
+      case 'record':
+        if (this.#json) writeJsonLine(f, { type: 'record', ...reportJson(event.line) });
+        break;
+    }
+  };
+
+  #stopSpinner(): void {
+    this.#spinner?.stop();
+    this.#spinner = undefined;
+  }
+
+  /** Stops whatever is drawn (the upload ended, or failed). */
+  stop(): void {
+    this.#stopSpinner();
+    this.#progress?.stop();
+    this.#progress = undefined;
   }
 }

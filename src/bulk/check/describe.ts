@@ -1,0 +1,60 @@
+import { cut } from '../../util/cut.js';
+import type { UploadOptions } from '../options.js';
+import { counted } from '../report/summary.js';
+import type { Resource } from '../resources.js';
+import type { CheckResult } from './check.js';
+import { problemLines, type Problem } from './problems.js';
+
+/** How many problems are listed before "and N more", unless every one is asked for. */
+const SHOWN_PROBLEMS = 20;
+
+/** A single record's problems, without a position, each field named by the flag that gave it. */
+function singleProblemLines(
+  problems: ReadonlyMap<number, readonly Problem[]>,
+  flags: Record<string, string> = {},
+): string[] {
+  return [...problems.values()].flat().map((problem) => {
+    const path = problem.column ?? '';
+    const field = /^[^.[]+/.exec(path)?.[0] ?? path;
+    const named = flags[field] === undefined ? path : flags[field] + path.slice(field.length);
+    const value = problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`;
+    return `  ${named ? `${named}${value}: ` : ''}${problem.message}`;
+  });
+}
+
+/**
+ * What the check pass found, for people: the counts, each problem with its row, column and value (the
+ * first ones, or all), and what was left out of the records (masked buyer ids). A single record's
+ * problems are said as its own, with the flags that gave its fields.
+ */
+export function describeCheck(
+  resource: Resource<unknown>,
+  label: string,
+  unitName: string,
+  checked: CheckResult,
+  options: { single: UploadOptions['single']; all: boolean },
+): string[] {
+  if (options.single) {
+    if (checked.invalidRecords === 0) return [];
+    return [
+      `the ${resource.name} from ${label} is invalid; nothing was sent:`,
+      ...singleProblemLines(checked.problems, options.single.flags),
+    ];
+  }
+  const lines = [
+    `${label}: ${counted(checked.records, resource)} in ${checked.units} ${unitName}${checked.units === 1 ? '' : 's'}` +
+      (checked.invalidRecords > 0 ? `, ${checked.invalidRecords} invalid` : ', all valid') +
+      (checked.duplicates.size > 0 ? `, ${checked.duplicates.size} repeated ${unitName}s skipped` : '') +
+      (checked.skipped > 0
+        ? `, ${checked.skipped} ${unitName}${checked.skipped === 1 ? '' : 's'} without a tracking number skipped (not shipped yet)`
+        : ''),
+    ...problemLines(checked.problems, unitName, options.all ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS),
+  ];
+  const { count, example } = checked.maskedMembers;
+  if (count > 0) {
+    lines.push(
+      `${count.toLocaleString('en-US')} ${unitName}${count === 1 ? ' has' : 's have'} a masked buyer id (such as ${example}): it names no one, so those orders go without a member id, as guest orders (their reviews earn no rewards).`,
+    );
+  }
+  return lines;
+}

@@ -1,0 +1,68 @@
+import type { ApiClient } from '../client/api-client.js';
+import type { CarrierBook } from '../input/carrier-book.js';
+import type { LedgerTarget } from './ledger/ledger.js';
+import type { ReportLine } from './report/report.js';
+import type { PasswordSource } from './read/xlsx/workbook.js';
+
+/** Messages for people as the upload goes (what was read, what was found, what to do next). */
+export interface UploadLog {
+  info(line: string): void;
+  warn(line: string): void;
+}
+
+/** What the sending part has counted so far, for a progress display. */
+export interface SendProgress {
+  /** Records with an outcome, and records to send in all. */
+  done: number;
+  total: number;
+  /** Records rejected or failed so far. */
+  notAccepted: number;
+  /** Attempts retried, and times the service asked to slow down. */
+  retries: number;
+  slowedDown: number;
+  /** Requests on the wire now, and how many may be. */
+  inFlight: number;
+  limit: number;
+}
+
+/** What happens as an upload goes, for a front end to show. */
+export type UploadEvent =
+  /** A workbook's sheet is being read out (rows so far); `done` when it is read. */
+  | { type: 'reading'; label: string; rows: number; done?: boolean }
+  /** The check pass (units so far); `done` when every unit is checked. */
+  | { type: 'checking'; label: string; unitName: string; units: number; done?: boolean }
+  /** The send pass begins: `total` records to send, and what it has counted whenever asked. */
+  | { type: 'sending'; total: number; progress: () => SendProgress }
+  /** A record (or a skipped row) has its outcome. */
+  | { type: 'record'; line: ReportLine }
+  /** Something to say above the progress display (the first Ctrl-C: what is being finished). */
+  | { type: 'note'; text: string }
+  /** The send pass is over. */
+  | { type: 'sent' };
+
+/** Asks the upload to stop: the first time it stops reading (requests on the wire finish), the second aborts them. */
+export interface StopRequests {
+  onStop(handler: () => void): () => void;
+}
+
+/**
+ * What an upload needs from the front end that runs it, and nothing else: where to say things, a
+ * service client, the ledger's folder and whose records to read, how it is asked to stop, and how to
+ * ask for a workbook's password. The CLI and the browser each build one.
+ */
+export interface UploadContext {
+  log: UploadLog;
+  events?: (event: UploadEvent) => void;
+  /** The service client an upload sends with (made only when something is sent). */
+  client(): Promise<ApiClient>;
+  /** The ledger's folder, and the service and credentials whose records it reads and writes. */
+  ledger: { dir: string; target: LedgerTarget | undefined };
+  stop: StopRequests;
+  password: PasswordSource;
+  /** The carriers shipments are checked against (names read as codes). */
+  carriers?: CarrierBook;
+  /** List every problem the check finds, not only the first ones. */
+  verbose?: boolean;
+  /** Where a report asked for as `-` goes (the CLI's standard output). */
+  reportStream?: NodeJS.WritableStream;
+}

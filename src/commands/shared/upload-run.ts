@@ -1,0 +1,151 @@
+import type { UploadContext } from '../../bulk/context.js';
+import type { UploadOptions } from '../../bulk/options.js';
+import type { InputFormat, InputSource } from '../../bulk/read/source.js';
+import type { PasswordSource } from '../../bulk/read/xlsx/workbook.js';
+import type { Tally } from '../../bulk/report/summary.js';
+import type { Resource } from '../../bulk/resources.js';
+import { runUpload, type UploadResult } from '../../bulk/upload.js';
+import { EXIT, ExitCode, UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { ledgerTargetIfAny } from '../../cli/ledger-target.js';
+import { writeData, writeJsonLine } from '../../cli/output.js';
+import { dataDir } from '../../cli/paths.js';
+import { UploadDisplay } from '../../cli/upload-display.js';
+
+/** The upload's context as the CLI gives it: the Factory's log, client, settings and signals. */
+async function cliContext(
+  f: Factory,
+  resource: Resource<unknown>,
+  options: UploadOptions,
+  password: PasswordSource,
+  display: UploadDisplay,
+): Promise<UploadContext> {
+  const carriers =
+    resource.name === 'shipment'
+      ? await (await import('../../cli/carriers.js')).loadCarriers(f, options.carriers)
+      : undefined;
+  return {
+    log: { info: (line) => f.log.info(line), warn: (line) => f.log.warn(line) },
+    events: display.handle,
+    client: () => f.apiClient({ patient: true }),
+    ledger: { dir: dataDir(f.env), target: await ledgerTargetIfAny(f) },
+    stop: { onStop: (handler) => f.interrupts.onInterrupt(() => handler()) },
+    password,
+    ...(carriers ? { carriers } : {}),
+    verbose: f.globals.verbose === true,
+    reportStream: f.io.stdout,
+  };
+}
+
+/**
+ * Uploads an input from the command line: the upload itself is the library's (`bulk/upload.ts`); this
+ * shows it on the terminal, prints the summary (a table, CSV, or the last `--json` line) and what to do
+ * next, and chooses the exit code.
+ */
+export async function uploadFromCli(
+  f: Factory,
+  resource: Resource<unknown>,
+  source: InputSource,
+  format: InputFormat,
+  options: UploadOptions,
+  password: PasswordSource,
+): Promise<void> {
+  const json = (await f.settings()).output.value === 'json';
+  if (options.report === '-' && json) {
+    throw new UsageError('--report - writes the report to standard output, where --json writes its lines', [
+      'With --json, the record lines on standard output are the report; or give --report a file.',
+    ]);
+  }
+  // Credentials are resolved before the long check, so that missing ones fail at once.
+  if (!options.dryRun) await f.credentials();
+  const display = new UploadDisplay(f, { json, noun: resource.plural });
+  let result: UploadResult;
+  try {
+    result = await runUpload(await cliContext(f, resource, options, password, display), {
+      resource,
+      source,
+      format,
+      options,
+    });
+  } finally {
+    display.stop();
+  }
+  await printSummary(f, resource, result, { json, reportOnStdout: options.report === '-' });
+  for (const line of result.advice) f.log.info(line);
+  const code = exitCodeOf(result);
+  if (result.fatal !== undefined) throw result.fatal;
+  if (code !== EXIT.ok) throw new ExitCode(code);
+}
+
+/** What an upload's end means to a script. */
+function exitCodeOf(result: UploadResult): number {
+  const { outcomes } = result.tally;
+  if (result.stopped === 'interrupted') return EXIT.interrupted;
+  if (outcomes.failed > 0) return EXIT.failure;
+  if (outcomes.invalid > 0 || outcomes.rejected > 0 || outcomes.changed > 0 || result.heldBack) {
+    return EXIT.rejected;
+  }
+  return EXIT.ok;
+}
+
+/** The rows of the count table, as people read them. */
+function countRows(tally: Tally, dryRun: boolean): [string, number][] {
+  const counts = tally.outcomes;
+  const when = (shown: boolean, row: [string, number]) => (shown ? [row] : []);
+  return [
+    ...when(dryRun, ['valid', counts.valid]),
+    ['accepted', counts.accepted],
+    ['already registered', counts.already_registered],
+    ...when(counts.changed > 0, ['changed', counts.changed]),
+    ...when(counts.updated > 0, ['updated', counts.updated]),
+    ['invalid', counts.invalid],
+    ['rejected by the service', counts.rejected],
+    ['failed', counts.failed],
+    ...when(counts.not_sent > 0, ['not sent', counts.not_sent]),
+  ];
+}
+
+/**
+ * The summary on stdout: with `--json` the last line after the record lines; for one record its line;
+ * with `--report -` (the report is on stdout) the counts on stderr; else a table of the counts.
+ */
+async function printSummary(
+  f: Factory,
+  resource: Resource<unknown>,
+  result: UploadResult,
+  how: { json: boolean; reportOnStdout: boolean },
+): Promise<void> {
+  const { summary, tally, single } = result;
+  if (how.json) {
+    writeJsonLine(f, summary);
+    return;
+  }
+  if (single) {
+    await writeData(f, {
+      json: summary,
+      rows: [single],
+      columns: ['id', 'outcome', 'status', 'message'].map((header) => ({
+        header,
+        value: (row: Record<string, unknown>) => (row[header] ?? '') as string,
+      })),
+    });
+    return;
+  }
+  if (how.reportOnStdout) {
+    f.log.info(
+      Object.entries(tally.outcomes)
+        .filter(([, count]) => count > 0)
+        .map(([outcome, count]) => `${outcome} ${count}`)
+        .join(', ') || 'no records',
+    );
+    return;
+  }
+  await writeData(f, {
+    json: summary,
+    rows: countRows(tally, summary.dry_run === true),
+    columns: [
+      { header: 'outcome', value: ([outcome]) => outcome },
+      { header: resource.plural, value: ([, count]) => count },
+    ],
+  });
+}

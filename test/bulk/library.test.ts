@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = join(import.meta.dirname, '..', '..', 'src');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? filesUnder(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+/** Where a file's relative imports lead, from `src/`. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map((match) =>
+    relative(SRC, resolve(dirname(file), match[1] as string)),
+  );
+}
+
+describe('the upload is a library', () => {
+  it.each(['bulk', 'input'])('src/%s imports nothing from the CLI or its commands', (folder) => {
+    const leaks = filesUnder(join(SRC, folder)).flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith('cli/') || target.startsWith('commands/'))
+        .map((target) => `${relative(SRC, file)} imports ${target}`),
+    );
+    expect(leaks).toEqual([]);
+  });
+
+  it('src/bulk is grouped by stage, no folder of more than about 20 files', () => {
+    const folders = new Map<string, number>();
+    for (const file of filesUnder(join(SRC, 'bulk'))) {
+      const folder = relative(SRC, dirname(file));
+      folders.set(folder, (folders.get(folder) ?? 0) + 1);
+    }
+    expect([...folders.keys()].sort()).toEqual(
+      [
+        'bulk',
+        'bulk/check',
+        'bulk/layout',
+        'bulk/ledger',
+        'bulk/read',
+        'bulk/read/xlsx',
+        'bulk/report',
+        'bulk/send',
+      ].sort(),
+    );
+    for (const [folder, count] of folders) expect(count, folder).toBeLessThanOrEqual(20);
+  });
+});
