@@ -1,6 +1,9 @@
 import type { ApiClient } from '../client/api-client.js';
 import type { CarrierBook } from '../input/carrier-book.js';
 import type { LedgerTarget } from './ledger/ledger.js';
+import type { Problem } from './check/problems.js';
+import type { InputFormat } from './read/source.js';
+import type { TableInfo } from './read/table-units.js';
 import type { ReportLine } from './report/report.js';
 import type { PasswordSource } from './read/xlsx/workbook.js';
 
@@ -25,16 +28,34 @@ export interface SendProgress {
   limit: number;
 }
 
+/** A row of a record that was not taken, as read, with what was found wrong with it. */
+export interface RowDetail {
+  row: number;
+  /** The cells of a sheet's row, or the JSON record. */
+  cells: unknown;
+  problems: readonly Problem[];
+}
+
+/** How the input is read: its form, and for a sheet its header, sheet and preset. */
+export interface InputReading {
+  format: InputFormat;
+  encoding: string;
+  unitName: 'row' | 'line' | 'record';
+  table?: TableInfo;
+}
+
 /** What happens as an upload goes, for a front end to show. */
 export type UploadEvent =
+  /** The input is open: how it is read. */
+  | { type: 'opened'; reading: InputReading }
   /** A workbook's sheet is being read out (rows so far); `done` when it is read. */
   | { type: 'reading'; label: string; rows: number; done?: boolean }
   /** The check pass (units so far); `done` when every unit is checked. */
   | { type: 'checking'; label: string; unitName: string; units: number; done?: boolean }
   /** The send pass begins: `total` records to send, and what it has counted whenever asked. */
   | { type: 'sending'; total: number; progress: () => SendProgress }
-  /** A record (or a skipped row) has its outcome. */
-  | { type: 'record'; line: ReportLine }
+  /** A record (or a skipped row) has its outcome; one not taken comes with its rows and their problems. */
+  | { type: 'record'; line: ReportLine; rows?: RowDetail[] }
   /** Something to say above the progress display (the first Ctrl-C: what is being finished). */
   | { type: 'note'; text: string }
   /** The send pass is over. */

@@ -4,6 +4,7 @@
  *
  * - `input`: the input cannot be read, is not what it claims to be, or is too large to read safely;
  * - `input_changed`: the input is not the file that was checked any more;
+ * - `password_needed`, `password_wrong`: a workbook protected by a password, and none or a wrong one;
  * - `output`: a file the person named for the upload to write (`--report`) cannot be written;
  * - `write`: a file the upload writes of its own accord (the rejects file) cannot be written;
  * - `ledger`: the ledger cannot be opened or written;
@@ -14,6 +15,8 @@
 export type UploadErrorCode =
   | 'input'
   | 'input_changed'
+  | 'password_needed'
+  | 'password_wrong'
   | 'output'
   | 'write'
   | 'ledger'

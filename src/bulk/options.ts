@@ -10,6 +10,8 @@ export interface UploadOptions {
   preset?: string;
   /** A workbook's sheet, by name or position from 1 (`--sheet`). */
   sheet?: string;
+  /** The row the header is on (`--header-row`), when it is not to be looked for. */
+  headerRow?: number;
   /** Read a workbook's password from standard input (`--password-stdin`). */
   passwordStdin: boolean;
   /** A product catalog (`--products`): names and images for order lines that lack them. */

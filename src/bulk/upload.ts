@@ -71,9 +71,13 @@ export async function runUpload(context: UploadContext, request: UploadRequest):
         context: records,
         password: context.password,
       });
+      const historyId = historyStart(ledger, context, request);
+      let result: UploadResult | undefined;
       try {
-        return await uploadUnits(context, { ...request, units, ledger, records, started });
+        result = await uploadUnits(context, { ...request, units, ledger, records, started });
+        return result;
       } finally {
+        if (historyId !== undefined) endHistory(ledger, historyId, result);
         await units.close();
       }
     } finally {
@@ -81,6 +85,58 @@ export async function runUpload(context: UploadContext, request: UploadRequest):
     }
   } finally {
     lock?.release();
+  }
+}
+
+/** The options an upload is remembered with: what running it again needs. */
+const REMEMBERED: readonly (keyof UploadOptions)[] = [
+  'format',
+  'encoding',
+  'delimiter',
+  'columns',
+  'preset',
+  'sheet',
+  'headerRow',
+  'products',
+  'carriers',
+  'concurrency',
+  'rate',
+  'update',
+  'resume',
+  'allOrNothing',
+];
+
+function historyEntry(request: UploadRequest) {
+  const { resource, source, options } = request;
+  return {
+    kind: resource.name,
+    input: source.label,
+    path: source.fromStdin || options.single ? null : source.path,
+    options: Object.fromEntries(
+      REMEMBERED.flatMap((key) => (options[key] === undefined ? [] : [[key, options[key]]])),
+    ),
+    now: Date.now(),
+  };
+}
+
+/** Notes the upload in the ledger's history when it sends (not a dry run) to a known service. */
+function historyStart(ledger: Ledger, context: UploadContext, request: UploadRequest): number | undefined {
+  if (request.options.dryRun || !context.ledger.target) return undefined;
+  try {
+    return ledger.startUpload(historyEntry(request));
+  } catch {
+    // The history is for people; an upload does not fail for it.
+    return undefined;
+  }
+}
+
+/** Notes in the ledger's history how the upload ended; an error that ended it is a failure. */
+function endHistory(ledger: Ledger, id: number, result: UploadResult | undefined): void {
+  const state = !result || result.fatal !== undefined ? 'failed' : result.stopped ? 'stopped' : 'finished';
+  try {
+    ledger.endUpload(id, state, result?.summary ?? {}, Date.now());
+  } catch {
+    // The history is for people; an upload is not failed for it.
   }
 }
 
@@ -124,6 +180,15 @@ async function openStage(
     );
   }
   for (const note of units.notes) context.log.info(note);
+  context.events?.({
+    type: 'opened',
+    reading: {
+      format: units.format,
+      encoding: encodingLabel(units.encoding),
+      unitName: units.unitName,
+      ...(units.table ? { table: units.table } : {}),
+    },
+  });
   return units;
 }
 
@@ -203,9 +268,17 @@ async function uploadUnits(context: UploadContext, run: UploadRun): Promise<Uplo
   const { resource, source, format, options, units, ledger } = run;
   const checked = await checkStage(context, units, source.label);
   let single: Record<string, unknown> | undefined;
-  const outputs = new Outputs((line) => {
+  const outputs = new Outputs((line, taken) => {
     if (options.single) single = reportJson(line);
-    context.events?.({ type: 'record', line });
+    const refused = line.outcome === 'invalid' || line.outcome === 'rejected';
+    const rows = refused
+      ? taken.map((unit) => ({
+          row: unit.row,
+          cells: unit.original,
+          problems: checked.problems.get(unit.row) ?? [],
+        }))
+      : undefined;
+    context.events?.({ type: 'record', line, ...(rows ? { rows } : {}) });
   });
   const heldBack = options.allOrNothing && checked.invalidRecords > 0;
   let stopped: 'interrupted' | 'failed' | undefined;

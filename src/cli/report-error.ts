@@ -9,6 +9,8 @@ import type { Factory } from './factory.js';
 const UPLOAD_EXIT: Record<UploadErrorCode, number> = {
   input: EXIT.usage,
   input_changed: EXIT.usage,
+  password_needed: EXIT.usage,
+  password_wrong: EXIT.usage,
   output: EXIT.usage,
   write: EXIT.failure,
   ledger: EXIT.failure,

@@ -192,4 +192,43 @@ describe.skipIf(!PRODUCERS.openpyxl)('marketplace downloads as they really are',
       product_option: ['3kg 1박스'],
     });
   });
+
+  it('--header-row says where the header is when a sheet has a table above it that also fits', async () => {
+    const files = workspace();
+    const header =
+      '주문번호,품목별 주문번호,상품번호,상품명(한국어 쇼핑몰),상품옵션(기본),수령인,수령인 휴대전화,수령인 주소(전체)';
+    // A summary copied above the real table, with the same headers and last month's order.
+    const path = files.write(
+      'cafe24-two-tables.csv',
+      `${header}\nOLD-1,OLD-1-1,81002,한라봉 3kg,,최유나,010-4444-0004,서울시 마포구 3\n\n${header}\n` +
+        'HR-1,HR-1-1,81002,한라봉 3kg,,최유나,010-4444-0004,서울시 마포구 3\n',
+    );
+    const products = files.write('c.csv', CATALOG);
+    const auto = await cli(['order', 'create', path, '--products', products, '--dry-run', '--json'], {
+      env: t.env,
+    });
+    expect(auto.summary()).toMatchObject({ header_row: 1 });
+    const chosen = await cli(
+      ['order', 'create', path, '--products', products, '--header-row', '4', '--json'],
+      {
+        env: t.env,
+      },
+    );
+    expect(chosen.code, chosen.stderr).toBe(0);
+    expect(chosen.summary()).toMatchObject({ accepted: 1, header_row: 4 });
+    expect(await t.service.local.order('HR-1')).toBeDefined();
+    expect(await t.service.local.order('OLD-1')).toBeUndefined();
+    const empty = await cli(
+      ['order', 'create', path, '--products', products, '--header-row', '3', '--dry-run'],
+      {
+        env: t.env,
+      },
+    );
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('has nothing in row 3');
+    const outOfRange = await cli(['order', 'create', path, '--header-row', '31', '--dry-run'], {
+      env: t.env,
+    });
+    expect(outOfRange.code).toBe(2);
+  });
 });

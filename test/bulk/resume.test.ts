@@ -79,6 +79,16 @@ describe('interruption', () => {
         expect(rerun.code).toBe(0);
         expect(rerun.summary()).toMatchObject({ invalid: 0, rejected: 0, failed: 0, not_sent: 0 });
         expect(rerun.stderr).toContain('already registered by an earlier run');
+        // The ledger's history has both runs: the stopped one, then the one that finished.
+        const history = await cli(['ledger', 'history', '--json'], {
+          env: { ...t.env, INTAKE_BASE_URL: proxy.url },
+        });
+        const runs = (
+          history.json() as { kind: string; state: string; path: string; summary: Record<string, unknown> }[]
+        ).filter((run) => run.kind === kind);
+        expect(runs.slice(0, 2).map((run) => run.state)).toEqual(['finished', 'stopped']);
+        expect(runs[0]?.path).toBe(path);
+        expect(runs[1]?.summary).toMatchObject({ interrupted: true, accepted: summary.accepted });
       } finally {
         await proxy.close();
       }

@@ -30,6 +30,8 @@ export interface HeaderRules {
   preset?: Preset;
   /** The presets to recognise a header by when neither flag is given. */
   candidates: readonly Preset[];
+  /** The row the header is on, when the person says so (`--header-row`); else it is looked for. */
+  headerRow?: number;
 }
 
 interface Reading {
@@ -63,6 +65,7 @@ export function chooseHeader(top: readonly CsvRow[], rules: HeaderRules, label: 
   const options = readings(rules);
   let closest: { row: CsvRow; match: HeaderMatch; reading: Reading } | undefined;
   for (const [position, row] of top.slice(0, HEADER_SEARCH_ROWS).entries()) {
+    if (rules.headerRow !== undefined && row.row !== rules.headerRow) continue;
     const fitting: { reading: Reading; match: HeaderMatch }[] = [];
     for (const reading of options) {
       const match = matchHeader(row.cells, rules.layout, reading.mapping);
@@ -101,6 +104,11 @@ function noHeader(
   label: string,
   closest: { row: CsvRow; match: HeaderMatch; reading: Reading } | undefined,
 ): InputError {
+  if (!closest && rules.headerRow !== undefined) {
+    return new InputError(
+      `${label} has nothing in row ${rules.headerRow}; the header is looked for in the first ${HEADER_SEARCH_ROWS} rows`,
+    );
+  }
   if (!closest) return new InputError(`${label} has no header row`);
   const { row, match } = closest;
   const headers = `Headers found (row ${row.row}): ${cutList(row.cells.filter((cell) => cell.trim() !== ''))}`;

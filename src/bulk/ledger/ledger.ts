@@ -109,7 +109,67 @@ const MIGRATIONS = [
     PRIMARY KEY (target_id, item_id)
   ) WITHOUT ROWID;
   `,
+  // The uploads themselves: what was read, when, how, and how it ended; the history a front end shows.
+  `
+  CREATE TABLE uploads (
+    id INTEGER PRIMARY KEY,
+    target_id INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    input TEXT NOT NULL,
+    path TEXT,
+    options TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER,
+    state TEXT NOT NULL,
+    summary TEXT
+  );
+  CREATE INDEX uploads_by_target ON uploads (target_id, started_at);
+  `,
 ];
+
+/** How an upload ended, or that it is running (or was, when its process was killed). */
+export type UploadState = 'running' | 'finished' | 'stopped' | 'failed';
+
+/** An upload as the ledger remembers it. */
+export interface UploadEntry {
+  id: number;
+  kind: RecordKind;
+  /** How the input was named (its file name, `stdin`, `the flags`). */
+  input: string;
+  /** The file that was read, when it was a file. */
+  path: string | null;
+  /** The options to run it again with. */
+  options: Record<string, unknown>;
+  startedAt: number;
+  endedAt: number | null;
+  state: UploadState;
+  /** Its summary (counts and files), once it ended. */
+  summary: Record<string, unknown> | null;
+}
+
+interface UploadRow {
+  id: number;
+  kind: RecordKind;
+  input: string;
+  path: string | null;
+  options: string;
+  started_at: number;
+  ended_at: number | null;
+  state: UploadState;
+  summary: string | null;
+}
+
+const toUpload = (row: UploadRow): UploadEntry => ({
+  id: row.id,
+  kind: row.kind,
+  input: row.input,
+  path: row.path,
+  options: JSON.parse(row.options) as Record<string, unknown>,
+  startedAt: row.started_at,
+  endedAt: row.ended_at,
+  state: row.state,
+  summary: row.summary === null ? null : (JSON.parse(row.summary) as Record<string, unknown>),
+});
 
 /** The shipment the service took for an item, as this ledger knows it. */
 export interface ShippedItem {
@@ -149,6 +209,7 @@ export const LEDGER_TABLES = [
   { name: 'products', key: ['target_id', 'product_id'] },
   { name: 'written_files', key: ['path'] },
   { name: 'shipped_items', key: ['target_id', 'item_id'] },
+  { name: 'uploads', key: ['id'] },
 ] as const;
 
 /** Most products remembered as written (a run's catalog is rarely larger). */
@@ -267,6 +328,17 @@ export class Ledger {
       writtenFile: db.prepare<[string], { size: number; mtime_ms: number }>(
         'SELECT size, mtime_ms FROM written_files WHERE path = ?',
       ),
+      startUpload: db.prepare<[number, string, string, string | null, string, number]>(
+        `INSERT INTO uploads (target_id, kind, input, path, options, started_at, state)
+         VALUES (?, ?, ?, ?, ?, ?, 'running')`,
+      ),
+      endUpload: db.prepare<[number, string, string, number]>(
+        'UPDATE uploads SET ended_at = ?, state = ?, summary = ? WHERE id = ?',
+      ),
+      uploads: db.prepare<[number, number], UploadRow>(
+        'SELECT * FROM uploads WHERE target_id = ? ORDER BY started_at DESC, id DESC LIMIT ?',
+      ),
+      upload: db.prepare<[number, number], UploadRow>('SELECT * FROM uploads WHERE target_id = ? AND id = ?'),
       noteFile: db.prepare<[string, number, number]>(
         'INSERT OR REPLACE INTO written_files (path, size, mtime_ms) VALUES (?, ?, ?)',
       ),
@@ -509,6 +581,48 @@ export class Ledger {
         return records;
       })(),
     );
+  }
+
+  /** Notes an upload as begun (committed at once), and returns its number. */
+  startUpload(upload: {
+    kind: RecordKind;
+    input: string;
+    path: string | null;
+    options: Record<string, unknown>;
+    now: number;
+  }): number {
+    return this.#reading(() =>
+      Number(
+        this.#statements.startUpload.run(
+          this.#target,
+          upload.kind,
+          upload.input,
+          upload.path,
+          JSON.stringify(upload.options),
+          upload.now,
+        ).lastInsertRowid,
+      ),
+    );
+  }
+
+  /** Notes how an upload ended, with its summary. */
+  endUpload(
+    id: number,
+    state: Exclude<UploadState, 'running'>,
+    summary: Record<string, unknown>,
+    now: number,
+  ): void {
+    this.#reading(() => this.#statements.endUpload.run(now, state, JSON.stringify(summary), id));
+  }
+
+  /** The uploads to the chosen target, newest first. */
+  uploads(limit = 50): UploadEntry[] {
+    return this.#reading(() => this.#statements.uploads.all(this.#target, limit).map(toUpload));
+  }
+
+  upload(id: number): UploadEntry | undefined {
+    const row = this.#reading(() => this.#statements.upload.get(this.#target, id));
+    return row ? toUpload(row) : undefined;
   }
 
   /** What the ledger noted of a file an upload wrote: its size and time, to tell whether it was edited. */

@@ -32,7 +32,11 @@ export interface TableInfo {
   headerRow: number;
   delimiter: string;
   sheet?: string;
+  /** Why that sheet: asked for, the one the workbook opens on, its first visible one, its only one. */
+  sheetReason?: SheetReason;
   preset?: string;
+  /** Where each of our columns is in the header (several positions for joined headers). */
+  columns: Record<string, number[]>;
 }
 
 async function topRows(table: Table): Promise<CsvRow[]> {
@@ -128,7 +132,9 @@ export async function tableUnits(table: Table, layout: TableLayout, rules: Heade
     headerRow: choice.row,
     delimiter: table.delimiter,
     ...(table.sheet === undefined ? {} : { sheet: table.sheet }),
+    ...(table.sheetReason === undefined ? {} : { sheetReason: table.sheetReason }),
     ...(choice.preset ? { preset: choice.preset.name } : {}),
+    columns: Object.fromEntries(choice.index),
   };
   return {
     format: table.format,

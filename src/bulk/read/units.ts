@@ -82,6 +82,7 @@ export async function openUnits(
     columns: await readColumnMapping(options.columns, layout),
     ...(options.preset === undefined ? {} : { preset: presetNamed(options.preset, resource.name) }),
     candidates: presets().filter((preset) => preset.kind === resource.name),
+    ...(options.headerRow === undefined ? {} : { headerRow: options.headerRow }),
   };
   const table =
     format === 'xlsx'

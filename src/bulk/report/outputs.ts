@@ -17,15 +17,15 @@ export class Outputs {
   readonly tally = emptyTally();
   report: ReportFile | undefined;
   rejects: RejectsFile | undefined;
-  readonly #results: ((line: ReportLine) => void) | undefined;
+  readonly #results: ((line: ReportLine, units: readonly Unit[]) => void) | undefined;
 
-  constructor(results?: (line: ReportLine) => void) {
+  constructor(results?: (line: ReportLine, units: readonly Unit[]) => void) {
     this.#results = results;
   }
 
   async add(line: ReportLine, units: readonly Unit[], reasonOf?: (unit: Unit) => string): Promise<void> {
     this.tally.outcomes[line.outcome] += 1;
-    this.#results?.(line);
+    this.#results?.(line, units);
     await this.report?.add(line);
     if (this.rejects && REJECTED.has(line.outcome)) {
       for (const unit of units) await this.rejects.add(unit.original, reasonOf?.(unit) ?? line.message);

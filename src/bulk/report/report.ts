@@ -15,6 +15,8 @@ export interface ReportLine {
   message: string;
   /** What would be sent: the request body of a record a dry run checked. */
   body?: unknown;
+  /** For a `changed` or `updated` record, the fields that differ from what the service took earlier. */
+  fields?: readonly string[];
 }
 
 /** A report line as JSON: the same fields everywhere (report file, `--json` results on stdout). */
@@ -26,6 +28,7 @@ export function reportJson(line: ReportLine): Record<string, unknown> {
     status: line.status ?? null,
     message: line.message,
     ...(line.body === undefined ? {} : { body: line.body }),
+    ...(line.fields === undefined ? {} : { fields: line.fields }),
   };
 }
 

@@ -102,6 +102,7 @@ export function summaryOf(end: UploadEnd): Record<string, unknown> {
     encoding: encodingLabel(units.encoding),
     ...(units.table?.sheet === undefined ? {} : { sheet: units.table.sheet }),
     ...(units.table?.preset === undefined ? {} : { preset: units.table.preset }),
+    ...(units.table === undefined ? {} : { header_row: units.table.headerRow }),
     [`${units.unitName}s`]: checked.units,
     records: checked.records,
     accepted: counts.accepted,

@@ -227,7 +227,8 @@ export class SendPass {
     const { outputs } = this.#input;
     if (sent?.unreachable) await this.#checkReachable(sent.unreachable);
     if (sent?.change) outputs.noteChange(line.id, sent);
-    await outputs.add({ ...line, rows: units.map((unit) => unit.row) }, units);
+    const fields = sent?.change?.fields;
+    await outputs.add({ ...line, rows: units.map((unit) => unit.row), ...(fields ? { fields } : {}) }, units);
   }
 
   /** After a record got no answer: is the service down (stop, exit 5), or was it that request (go on)? */

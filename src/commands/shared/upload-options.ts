@@ -12,6 +12,7 @@ export interface UploadFlags {
   columns?: string;
   preset?: string;
   sheet?: string;
+  headerRow?: string;
   passwordStdin?: boolean;
   products?: string;
   carriers?: string;
@@ -35,7 +36,11 @@ export function addUploadOptions(command: Command): Command {
       'map your headers: "order_id=주문번호,recipient_name=수령인" or a JSON file',
     )
     .option('--preset <name>', 'read a marketplace export’s headers (intake columns list)')
-    .option('--sheet <name|n>', 'the sheet of an .xlsx workbook to read (default: the first)')
+    .option(
+      '--sheet <name|n>',
+      'the sheet of an .xlsx workbook to read, by name or among the visible tabs (default: the one it opens on)',
+    )
+    .option('--header-row <n>', 'the row the header is on (default: found among the first 30 rows)')
     .option('--password-stdin', 'read the password of a protected workbook from standard input')
     .option('--dry-run', 'check every record and report; send nothing')
     .option('--all-or-nothing', 'send nothing if any record is invalid')
@@ -61,6 +66,9 @@ export function uploadOptions(flags: UploadFlags): UploadOptions {
     ...(flags.columns !== undefined ? { columns: flags.columns } : {}),
     ...(flags.preset !== undefined ? { preset: flags.preset } : {}),
     ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
+    ...(flags.headerRow !== undefined
+      ? { headerRow: wholeNumber('--header-row', flags.headerRow, { min: 1, max: 30 }) }
+      : {}),
     ...(flags.products !== undefined ? { products: flags.products } : {}),
     ...(flags.carriers !== undefined ? { carriers: flags.carriers } : {}),
     passwordStdin: flags.passwordStdin === true,

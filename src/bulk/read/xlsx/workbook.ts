@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { InputError } from '../../errors.js';
+import { InputError, UploadError } from '../../errors.js';
 import { fileHead } from '../../../util/file-head.js';
 
 /** The first bytes of a zip file (an .xlsx is one) and of an OLE compound file (an encrypted .xlsx, or .xls). */
@@ -53,7 +53,7 @@ export async function openWorkbook(
   } catch (error) {
     const message = (error as Error).message;
     if (/password is incorrect/i.test(message)) {
-      throw new InputError(`the password does not open ${label}`, [
+      throw new UploadError('password_wrong', `the password does not open ${label}`, [
         'Check the password (it is case-sensitive) and try again.',
       ]);
     }

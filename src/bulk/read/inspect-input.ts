@@ -1,0 +1,165 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { readJson } from '../../contract/json-text.js';
+import { csvRow } from '../../util/csv.js';
+import { InputError } from '../errors.js';
+import { chooseHeader, HEADER_SEARCH_ROWS } from '../layout/header.js';
+import { presets } from '../layout/presets.js';
+import { tableLayout } from '../layout/table-layouts.js';
+import type { UploadOptions } from '../options.js';
+import type { ResourceName } from '../resources.js';
+import type { CsvRow } from './csv-rows.js';
+import { csvTable } from './csv-table.js';
+import { detectEncoding, openText } from './encoding.js';
+import { ndjsonLines, splitJsonArray } from './json-stream.js';
+import type { InputFormat, InputSource } from './source.js';
+import type { Table } from './table-units.js';
+import type { PasswordSource } from './xlsx/workbook.js';
+
+const KINDS: readonly ResourceName[] = ['order', 'shipment', 'product'];
+
+/** What front ends need to read a file: its options (sheet, encoding) and a workbook's password. */
+export interface TableReading {
+  options: UploadOptions;
+  password: PasswordSource;
+}
+
+async function openTable(source: InputSource, format: InputFormat, reading: TableReading): Promise<Table> {
+  if (format !== 'xlsx') return csvTable(source, reading.options);
+  const { xlsxTable } = await import('./xlsx/xlsx-table.js');
+  return xlsxTable(source, {
+    ...(reading.options.sheet === undefined ? {} : { sheet: reading.options.sheet }),
+    password: reading.password,
+  });
+}
+
+/**
+ * What a file holds, when the person lets Intake say: for a sheet, the kind whose columns (or a
+ * marketplace preset of which) its header fits; for JSON, the fields of its first record. Undefined when
+ * nothing fits, or more than one kind does.
+ */
+export async function detectKind(
+  source: InputSource,
+  format: InputFormat,
+  reading: TableReading,
+): Promise<ResourceName | undefined> {
+  if (format === 'json' || format === 'ndjson') return detectJsonKind(source, format, reading.options);
+  const table = await openTable(source, format, reading);
+  try {
+    const top: CsvRow[] = [];
+    for await (const row of table.rows()) {
+      top.push(row);
+      if (top.length > HEADER_SEARCH_ROWS) break;
+    }
+    const fitting = KINDS.filter((kind) => {
+      const layout = tableLayout(kind);
+      try {
+        chooseHeader(
+          top,
+          { layout, columns: new Map(), candidates: presets().filter((preset) => preset.kind === kind) },
+          source.label,
+        );
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    return fitting.length === 1 ? fitting[0] : undefined;
+  } finally {
+    await table.close();
+  }
+}
+
+async function detectJsonKind(
+  source: InputSource,
+  format: 'json' | 'ndjson',
+  options: UploadOptions,
+): Promise<ResourceName | undefined> {
+  const encoding = await detectEncoding(source.path, options.encoding);
+  const texts =
+    format === 'json'
+      ? splitJsonArray(openText(source.path, encoding) as AsyncIterable<string>, source.label)
+      : ndjsonLines(openText(source.path, encoding));
+  for await (const piece of texts) {
+    const read = piece.text === undefined ? undefined : readJson(piece.text);
+    const record = read?.ok ? (read.value as Record<string, unknown>) : undefined;
+    if (!record || typeof record !== 'object') return undefined;
+    if ('items' in record) return 'order';
+    if ('order_item_ids' in record || 'tracking_number' in record) return 'shipment';
+    if ('image_url' in record) return 'product';
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Fixes a person made to a file's rows before checking it again: cells by row and column, and rows dropped. */
+export interface RowFixes {
+  cells: ReadonlyMap<number, ReadonlyMap<number, string>>;
+  dropped: ReadonlySet<number>;
+}
+
+/**
+ * Writes a copy of a sheet (CSV or a workbook's sheet) with the fixes made, as UTF-8 CSV with one line
+ * per row of the original, so that every row keeps its number (a dropped row is left blank, which a
+ * reader skips). The copy is checked and sent instead of the original; the original is never changed.
+ */
+export async function writeFixedCopy(
+  source: InputSource,
+  format: InputFormat,
+  reading: TableReading,
+  fixes: RowFixes,
+  path: string,
+): Promise<void> {
+  if (format === 'json' || format === 'ndjson') {
+    await writeFixedRecords(source, format, reading.options, fixes, path);
+    return;
+  }
+  const table = await openTable(source, format, reading);
+  const out = createWriteStream(path, { mode: 0o600 });
+  try {
+    let next = 1;
+    for await (const { row, cells } of table.rows()) {
+      for (; next < row; next++) if (!out.write('\n')) await once(out, 'drain');
+      next = row + 1;
+      const fixed = fixes.cells.get(row);
+      const line = fixes.dropped.has(row)
+        ? ''
+        : csvRow(fixed ? cells.map((cell, column) => fixed.get(column) ?? cell) : cells);
+      if (!out.write(`${line}\n`)) await once(out, 'drain');
+    }
+  } finally {
+    out.end();
+    await once(out, 'close');
+    await table.close();
+  }
+}
+
+/** A JSON array or NDJSON file with dropped records left out, as NDJSON keeping every record's position. */
+async function writeFixedRecords(
+  source: InputSource,
+  format: 'json' | 'ndjson',
+  options: UploadOptions,
+  fixes: RowFixes,
+  path: string,
+): Promise<void> {
+  if (fixes.cells.size > 0)
+    throw new InputError('cells of JSON records cannot be edited here; drop the record, or fix the file');
+  const encoding = await detectEncoding(source.path, options.encoding);
+  const texts =
+    format === 'json'
+      ? splitJsonArray(openText(source.path, encoding) as AsyncIterable<string>, source.label)
+      : ndjsonLines(openText(source.path, encoding));
+  const out = createWriteStream(path, { mode: 0o600 });
+  try {
+    let next = 1;
+    for await (const piece of texts) {
+      for (; next < piece.position; next++) if (!out.write('\n')) await once(out, 'drain');
+      next = piece.position + 1;
+      const keep = !fixes.dropped.has(piece.position) && piece.text !== undefined;
+      if (!out.write(`${keep ? piece.text?.replace(/\n/g, ' ') : ''}\n`)) await once(out, 'drain');
+    }
+  } finally {
+    out.end();
+    await once(out, 'close');
+  }
+}
