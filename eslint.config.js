@@ -18,6 +18,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // The pages' own script runs in the browser.
+    files: ['assets/**/*.js'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: ['bin/**/*.js', 'bench/**/*.js', 'fixtures/**/*.mjs', 'src/demo/**/*.ts', 'test/soak/**/*.ts'],
     rules: { 'no-console': 'off' },
   },

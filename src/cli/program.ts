@@ -135,6 +135,13 @@ const COMMANDS: readonly { name: string; hidden?: boolean; load: () => Promise<M
     },
   },
   {
+    name: 'ui',
+    load: async () => {
+      const { newUiCommand } = await import('../commands/ui/ui.js');
+      return (f) => newUiCommand(f);
+    },
+  },
+  {
     name: 'serve',
     load: async () => {
       const { newServeCommand } = await import('../commands/serve/serve.js');

@@ -53,3 +53,42 @@ describe('the upload is a library', () => {
     for (const [folder, count] of folders) expect(count, folder).toBeLessThanOrEqual(20);
   });
 });
+
+/** A file's static value imports (not `import type`, not `await import(...)`), from `src/`. */
+function staticImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^import\s+(?!type\b)[^;]*?from\s*['"](\.{1,2}\/[^'"]+)['"]/gms)].map((match) =>
+    relative(SRC, resolve(dirname(file), match[1] as string)),
+  );
+}
+
+describe('the browser UI is its own front end', () => {
+  it('src/ui uses the upload library, never the CLI', () => {
+    const leaks = filesUnder(join(SRC, 'ui')).flatMap((file) =>
+      importsOf(file)
+        .filter((target) => target.startsWith('cli/') || target.startsWith('commands/'))
+        .map((target) => `${relative(SRC, file)} imports ${target}`),
+    );
+    expect(leaks).toEqual([]);
+  });
+
+  it('nothing of it (pages, htmx, the web server) is loaded by any other command', () => {
+    const outside = filesUnder(SRC).filter((file) => {
+      const folder = relative(SRC, file);
+      return !folder.startsWith('ui/') && !folder.startsWith('web/') && !folder.startsWith('commands/ui/');
+    });
+    const leaks = outside.flatMap((file) =>
+      staticImportsOf(file)
+        .filter(
+          (target) =>
+            target.startsWith('ui/') || target.startsWith('web/') || target.startsWith('commands/ui/'),
+        )
+        .map((target) => `${relative(SRC, file)} imports ${target}`),
+    );
+    expect(leaks).toEqual([]);
+    // `intake ui` itself loads them only when it runs.
+    expect(
+      staticImportsOf(join(SRC, 'commands', 'ui', 'ui.ts')).filter((target) => target.startsWith('ui/')),
+    ).toEqual([]);
+  });
+});

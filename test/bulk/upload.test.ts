@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, truncateSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import { cli, useService } from '../helpers/cli.js';
@@ -263,6 +263,18 @@ describe('options', () => {
     const json = JSON.parse(files.read('report.json')) as { rows: number[]; id: string; outcome: string }[];
     expect(json).toHaveLength(9);
     expect(json.find((line) => line.id === 'ERR-06')).toMatchObject({ rows: [8, 9], outcome: 'invalid' });
+  });
+
+  it('a file over 2 GB is refused at once with its size, before anything is read', async () => {
+    const files = workspace();
+    const path = files.write('huge.csv', '');
+    // Sparse: takes no room on the disk.
+    truncateSync(path, 2 * 1024 ** 3 + 300 * 1024 ** 2);
+    const jobs = await jobCount();
+    const result = await cli(['order', 'create', path, '--dry-run'], { env: t.env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('huge.csv is 2.3 GB; at most 2 GB is read');
+    expect(await jobCount()).toBe(jobs);
   });
 
   it('reads standard input', async () => {

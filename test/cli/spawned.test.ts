@@ -100,6 +100,41 @@ describe('bin/intake.js', () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 
+  it('intake ui prints its address, signs in the browser that opens it, and stops on Ctrl-C', async () => {
+    const child = spawn(process.execPath, [BIN, 'ui', '--no-open', '--json'], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        INTAKE_DATA_DIR: tempDir('intake-spawn-data-'),
+        INTAKE_ACCESS_KEY_ID: 'AKSPAWNED',
+        INTAKE_SECRET_ACCESS_KEY: 'spawned-secret',
+        ...env(),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+        if (stdout.includes('\n'))
+          resolve((JSON.parse(stdout.split('\n')[0] as string) as { url: string }).url);
+      });
+      child.on('exit', (code) => reject(new Error(`intake ui exited with ${code}: ${stderr}`)));
+    });
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
+    const signIn = await fetch(url, { redirect: 'manual' });
+    expect(signIn.status).toBe(303);
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const page = await fetch(new URL('/', url), { headers: { cookie } });
+    expect(await page.text()).toContain('AKSPAWNED');
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('Stopped.');
+  });
+
   it('exit 5: nothing listening', async () => {
     const result = await runBin(['health'], { env: { ...env(), INTAKE_BASE_URL: 'http://127.0.0.1:1' } });
     expect(result.code).toBe(5);

@@ -42,6 +42,8 @@ export interface CliOptions {
   now?: () => Date;
   /** Called with each write to stderr, as it happens (before the run goes on). */
   onStderr?: (text: string) => void;
+  /** Called with each write to stdout, as it happens. */
+  onStdout?: (text: string) => void;
 }
 
 /** Fast retries for tests: the policy is the same, the waits are short. */
@@ -54,6 +56,7 @@ export async function cli(args: readonly string[], options: CliOptions = {}): Pr
   const stdout = new Writable({
     write(chunk, _encoding, done) {
       out += chunk;
+      options.onStdout?.(String(chunk));
       done();
     },
   });

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { readJson } from '../../contract/json-text.js';
 import { csvRow } from '../../util/csv.js';
 import { InputError } from '../errors.js';
-import { chooseHeader, HEADER_SEARCH_ROWS } from '../layout/header.js';
+import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice } from '../layout/header.js';
 import { presets } from '../layout/presets.js';
 import { tableLayout } from '../layout/table-layouts.js';
 import type { UploadOptions } from '../options.js';
@@ -33,10 +33,15 @@ async function openTable(source: InputSource, format: InputFormat, reading: Tabl
   });
 }
 
+/** Data rows looked at to tell a dispatch sheet from an order download of the same layout. */
+const KIND_SAMPLE_ROWS = 200;
+
 /**
  * What a file holds, when the person lets Intake say: for a sheet, the kind whose columns (or a
- * marketplace preset of which) its header fits; for JSON, the fields of its first record. Undefined when
- * nothing fits, or more than one kind does.
+ * marketplace preset of which) its header fits; for JSON, the fields of its first record. A
+ * marketplace's order download and its dispatch sheet share one layout: it holds orders while no row
+ * has a tracking number, and is the person's to say once some do. Undefined when nothing fits, or it
+ * cannot be told.
  */
 export async function detectKind(
   source: InputSource,
@@ -49,25 +54,35 @@ export async function detectKind(
     const top: CsvRow[] = [];
     for await (const row of table.rows()) {
       top.push(row);
-      if (top.length > HEADER_SEARCH_ROWS) break;
+      if (top.length > HEADER_SEARCH_ROWS + KIND_SAMPLE_ROWS) break;
     }
-    const fitting = KINDS.filter((kind) => {
+    const fitting = new Map<ResourceName, HeaderChoice>();
+    for (const kind of KINDS) {
       const layout = tableLayout(kind);
       try {
-        chooseHeader(
-          top,
-          { layout, columns: new Map(), candidates: presets().filter((preset) => preset.kind === kind) },
-          source.label,
-        );
-        return true;
+        const candidates = presets().filter((preset) => preset.kind === kind);
+        fitting.set(kind, chooseHeader(top, { layout, columns: new Map(), candidates }, source.label));
       } catch {
-        return false;
+        // Not this kind.
       }
-    });
-    return fitting.length === 1 ? fitting[0] : undefined;
+    }
+    if (fitting.size === 1) return [...fitting.keys()][0];
+    const shipment = fitting.get('shipment');
+    if (fitting.size === 2 && fitting.has('order') && shipment) {
+      return hasTracking(top, shipment) ? undefined : 'order';
+    }
+    return undefined;
   } finally {
     await table.close();
   }
+}
+
+/** Whether a row under the header has a tracking number. */
+function hasTracking(rows: readonly CsvRow[], header: HeaderChoice): boolean {
+  const positions = header.index.get('tracking_number') ?? [];
+  return rows.some(
+    (row) => row.row > header.row && positions.some((position) => (row.cells[position] ?? '').trim() !== ''),
+  );
 }
 
 async function detectJsonKind(

@@ -3,6 +3,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { readJson } from '../../contract/json-text.js';
+import { bytes } from '../../util/bytes.js';
 import { InputError, UploadError } from '../errors.js';
 import { fileHead } from '../../util/file-head.js';
 import { makeTempFolder, removeTempFolder } from '../../util/temp-folders.js';
@@ -53,6 +54,19 @@ export async function assertUnchanged(source: InputSource, when: string): Promis
   );
 }
 
+/**
+ * The largest input read (2 GB): more than a million rows of any layout. Larger is refused at once,
+ * with its size, by the command line and the browser alike.
+ */
+export const MAX_INPUT_BYTES = 2 * 1024 ** 3;
+
+/** The error for an input over `MAX_INPUT_BYTES` (or `limit`). */
+export function inputTooLarge(label: string, size: number, limit = MAX_INPUT_BYTES): InputError {
+  return new InputError(`${label} is ${bytes(size)}; at most ${bytes(limit)} is read`, [
+    'Split it into smaller files (by date, or by marketplace) and upload each.',
+  ]);
+}
+
 /** Where standard input comes from, when the input is `-`. */
 export interface StandardInput {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -67,12 +81,24 @@ export async function openInput(io: StandardInput, file: string | undefined): Pr
     const dir = await makeTempFolder('intake-stdin-');
     const path = join(dir, 'stdin');
     try {
-      await pipeline(io.stdin, createWriteStream(path));
+      let size = 0;
+      await pipeline(
+        io.stdin,
+        async function* (chunks: AsyncIterable<string | Buffer>) {
+          for await (const chunk of chunks) {
+            size += chunk.length;
+            // Stopped as soon as it is too large: standard input never fills the disk.
+            if (size > MAX_INPUT_BYTES) throw inputTooLarge('stdin', size);
+            yield chunk;
+          }
+        },
+        createWriteStream(path),
+      );
       return {
         path,
         label: 'stdin',
         fromStdin: true,
-        size: (await stat(path)).size,
+        size,
         identity: await identityOf(path),
         cleanup: () => removeTempFolder(dir),
       };
@@ -91,6 +117,7 @@ export async function openFile(file: string): Promise<InputSource> {
     const info = await stat(file);
     if (!info.isFile()) throw new InputError(`${file} is not a file`);
     size = info.size;
+    if (size > MAX_INPUT_BYTES) throw inputTooLarge(basename(file), size);
     await (await open(file, 'r')).close();
   } catch (error) {
     if (error instanceof InputError) throw error;

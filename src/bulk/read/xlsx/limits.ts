@@ -28,9 +28,4 @@ export const WORKBOOK_LIMITS = {
 /** `123,456,789` */
 export const count = (value: number) => value.toLocaleString('en-US');
 
-/** `1.5 GB`, `300 MB`, `12 KB` */
-export function bytes(value: number): string {
-  if (value >= 1024 ** 3) return `${(value / 1024 ** 3).toFixed(1)} GB`;
-  if (value >= 1024 ** 2) return `${Math.round(value / 1024 ** 2)} MB`;
-  return `${Math.max(1, Math.round(value / 1024))} KB`;
-}
+export { bytes } from '../../../util/bytes.js';

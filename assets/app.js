@@ -1,0 +1,56 @@
+// Intake's pages: what plain HTML cannot do on its own. Everything works without it but dropping a file
+// and being told at once that a file is too large.
+(() => {
+  /** `1.5 GB`, `2 GB`, `300 MB`, `12 KB`, as the server writes sizes. */
+  const size = (value) => {
+    if (value >= 1024 ** 3) return `${(value / 1024 ** 3).toFixed(1).replace(/\.0$/, '')} GB`;
+    if (value >= 1024 ** 2) return `${Math.round(value / 1024 ** 2)} MB`;
+    return `${Math.max(1, Math.round(value / 1024))} KB`;
+  };
+
+  document.addEventListener('DOMContentLoaded', () => {
+    // A drop zone: a file dropped on it goes into its file input, as if chosen.
+    for (const zone of document.querySelectorAll('[data-drop]')) {
+      const input = zone.querySelector('input[type="file"]');
+      const name = zone.querySelector('[data-file-name]');
+      const show = () => {
+        if (name && input && input.files && input.files[0]) name.textContent = input.files[0].name;
+      };
+      input?.addEventListener('change', show);
+      zone.addEventListener('dragover', (event) => {
+        event.preventDefault();
+        zone.classList.add('over');
+      });
+      zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+      zone.addEventListener('drop', (event) => {
+        event.preventDefault();
+        zone.classList.remove('over');
+        if (!input || !event.dataTransfer || event.dataTransfer.files.length === 0) return;
+        input.files = event.dataTransfer.files;
+        show();
+      });
+    }
+
+    // A file over the size taken is said before it is sent (the server refuses it too).
+    for (const form of document.querySelectorAll('form[data-max-bytes]')) {
+      form.addEventListener('submit', (event) => {
+        const max = Number(form.dataset.maxBytes);
+        if (!Number.isFinite(max)) return;
+        for (const input of form.querySelectorAll('input[type="file"]')) {
+          const file = input.files && input.files[0];
+          if (!file || file.size <= max) continue;
+          event.preventDefault();
+          const box = form.parentElement?.querySelector('[data-form-error]');
+          if (box) {
+            box.textContent = (form.dataset.tooLarge || '')
+              .replace('{name}', file.name)
+              .replace('{size}', size(file.size));
+            box.hidden = false;
+          }
+          input.focus();
+          return;
+        }
+      });
+    }
+  });
+})();

@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { dirname, relative, isAbsolute } from 'node:path';
+import { Ledger, type UploadEntry } from '../bulk/ledger/ledger.js';
+import { openFile, planInput, type InputFormat } from '../bulk/read/source.js';
+import { RESOURCES, type ResourceName } from '../bulk/resources.js';
+import { UploadSession } from './session.js';
+import type { UiState } from './state.js';
+
+/** An upload the ledger remembers, and whether its file is still there to resume it. */
+export type HistoryEntry = UploadEntry & { resumable: boolean };
+
+/** The uploads the ledger remembers for the profile's service and key, newest first; undefined with no key. */
+export function uploadHistory(state: UiState, limit = 50): HistoryEntry[] | undefined {
+  const { dir, target } = state.services.ledger;
+  if (!target) return undefined;
+  const ledger = new Ledger(dir);
+  try {
+    return ledger
+      .useTarget(target)
+      .uploads(limit)
+      .map((entry) => ({ ...entry, resumable: entry.path !== null && existsSync(entry.path) }));
+  } finally {
+    ledger.close();
+  }
+}
+
+/** How a file reads, by its extension or content; a single JSON object is a file of one record. */
+export async function formatOf(path: string): Promise<InputFormat> {
+  const plan = await planInput(await openFile(path), undefined);
+  return plan.mode === 'single' ? 'ndjson' : plan.format;
+}
+
+const inside = (folder: string, path: string) => {
+  const rel = relative(folder, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+};
+
+/**
+ * A session to resume an upload of the history: its file (a file the page received, kept in the UI's
+ * folder, or a person's own file an upload from the command line read), its kind and its options.
+ */
+export async function sessionToResume(state: UiState, id: number): Promise<UploadSession | undefined> {
+  const { dir, target } = state.services.ledger;
+  if (!target) return undefined;
+  const ledger = new Ledger(dir);
+  let entry: UploadEntry | undefined;
+  try {
+    entry = ledger.useTarget(target).upload(id);
+  } finally {
+    ledger.close();
+  }
+  if (!entry?.path || !existsSync(entry.path) || !(entry.kind in RESOURCES)) return undefined;
+  const options = entry.options;
+  const format = (options.format as InputFormat | undefined) ?? (await formatOf(entry.path));
+  const session = new UploadSession({
+    label: entry.input,
+    // The folder of a file the page received; a new one for the report of a person's own file.
+    dir: inside(state.sessions.root, entry.path) ? dirname(entry.path) : await state.sessions.newFolder(),
+    owned: true,
+    path: entry.path,
+    format,
+    kind: entry.kind as ResourceName,
+  });
+  for (const key of ['preset', 'sheet', 'products'] as const) {
+    if (typeof options[key] === 'string') session.options[key] = options[key];
+  }
+  if (typeof options.headerRow === 'number') session.options.headerRow = options.headerRow;
+  return session;
+}

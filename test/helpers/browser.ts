@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+
+/**
+ * Debian's Chromium, which Playwright's library drives headless. Without it the browser tests are
+ * skipped with a line saying so, unless INTAKE_TEST_BROWSER=required (CI) makes that a failure.
+ */
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+export const CHROMIUM = process.env.INTAKE_TEST_CHROMIUM ?? CANDIDATES.find((path) => existsSync(path));
+
+if (!CHROMIUM) {
+  const line = 'no Chromium found (Debian: chromium)';
+  if (process.env.INTAKE_TEST_BROWSER === 'required')
+    throw new Error(`INTAKE_TEST_BROWSER=required, but ${line}`);
+  process.stderr.write(`skipping the browser tests: ${line}\n`);
+}
+
+/** Flags for a quiet, offline Chromium in a container: no sandbox, no GPU, nothing fetched in the background. */
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-extensions',
+];
+
+/** A headless Chromium for the tests of a file, launched before them and closed after. */
+export function useBrowser(): { readonly browser: Browser } {
+  const state = {} as { browser: Browser };
+  beforeAll(async () => {
+    if (!CHROMIUM) return;
+    state.browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
+  }, 60_000);
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  return state;
+}
+
+/** A fresh browser profile (its own cookies) with a page in the language and size given. */
+export async function openPage(
+  browser: Browser,
+  options: { locale?: 'ko-KR' | 'en-US'; width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const locale = options.locale ?? 'en-US';
+  const context = await browser.newContext({
+    locale,
+    extraHTTPHeaders: { 'accept-language': locale === 'ko-KR' ? 'ko-KR,ko;q=0.9' : 'en-US,en;q=0.9' },
+    viewport: { width: options.width ?? 1280, height: options.height ?? 720 },
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  // What the page's scripts report (a missing asset, a script error) fails the test that looks.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+/** Drops a file on an element as a person drags it from their file manager. */
+export async function dropFile(page: Page, selector: string, name: string, bytes: Buffer): Promise<void> {
+  // In the page (its DOM types are not the tests'): a DataTransfer holding the file, as a drag brings it.
+  const transfer = await page.evaluateHandle(`(() => {
+    const data = Uint8Array.from(atob(${JSON.stringify(bytes.toString('base64'))}), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([data], ${JSON.stringify(name)}));
+    return transfer;
+  })()`);
+  await page.dispatchEvent(selector, 'dragover', { dataTransfer: transfer });
+  await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer });
+}
+
+/**
+ * Saves a screenshot of the page for the docs when INTAKE_SCREENSHOTS names a folder
+ * (`npm run screenshots`); does nothing in a normal test run.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const folder = process.env.INTAKE_SCREENSHOTS;
+  if (!folder) return;
+  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,243 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useService } from '../helpers/cli.js';
+import { CHROMIUM, dropFile, openPage, screenshot, useBrowser } from '../helpers/browser.js';
+import { workspace } from '../helpers/files.js';
+import { startUi, type UiRun } from '../helpers/ui.js';
+import { writeWorkbook } from '../helpers/workbook.js';
+
+const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
+const b = useBrowser();
+
+const CATALOG =
+  'id,name,image_url\n81001,제주 감귤 5kg,https://cdn.example.com/81001.jpg\n81002,한라봉 3kg,https://cdn.example.com/81002.jpg\n';
+
+/** A Smartstore order download: a notice row above the header, as the seller centre writes it. */
+const SMARTSTORE = [
+  '상품주문번호',
+  '주문번호',
+  '상품번호',
+  '상품명',
+  '옵션정보',
+  '구매자명',
+  '구매자ID',
+  '수취인명',
+  '수취인연락처1',
+  '통합배송지',
+  '택배사',
+  '송장번호',
+];
+const NOTICE = ['※ 개인정보 보호를 위해 다운로드한 파일은 사용 후 삭제해 주세요.'];
+
+/** Three orders of one item each; the second's phone lost its leading 0, the third has no recipient. */
+function smartstoreRows(prefix: string, shipped?: { carriers: string[]; tracking: string[] }): unknown[][] {
+  const rows: unknown[][] = [
+    [
+      `${prefix}11`,
+      `${prefix}01`,
+      '81001',
+      '제주 감귤 5kg',
+      '중량: 5kg',
+      '김민지',
+      'minj****',
+      '김민지',
+      '010-1111-0001',
+      '서울시 강남구 1',
+    ],
+    [
+      `${prefix}21`,
+      `${prefix}02`,
+      '81002',
+      '한라봉 3kg',
+      '',
+      '박지훈',
+      'jihoon77',
+      '박지훈',
+      1022220002,
+      '부산시 해운대구 2',
+    ],
+    [
+      `${prefix}31`,
+      `${prefix}03`,
+      '81001',
+      '제주 감귤 5kg',
+      '',
+      '최유나',
+      'yuna',
+      '',
+      '010-3333-0003',
+      '대구시 중구 3',
+    ],
+  ];
+  return rows.map((row, index) => [...row, shipped?.carriers[index] ?? '', shipped?.tracking[index] ?? '']);
+}
+
+const open: UiRun[] = [];
+afterEach(async () => {
+  // Every test's `intake ui` is stopped as Ctrl-C stops it, and must end cleanly.
+  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
+});
+
+async function uiFor(env: Record<string, string> = t.env): Promise<UiRun> {
+  const ui = await startUi(env);
+  open.push(ui);
+  return ui;
+}
+
+/** The counts a card shows, as `{ label: count }`. */
+async function counts(page: Page, card: string): Promise<Record<string, number>> {
+  const items = page.locator(`section[aria-labelledby="${card}"] ul.counts li`);
+  const entries: [string, number][] = [];
+  for (const item of await items.all()) {
+    const count = (await item.locator('strong').innerText()).replace(/,/g, '');
+    const label = (await item.innerText()).replace(/^[\d,]+/, '').trim();
+    entries.push([label, Number(count)]);
+  }
+  return Object.fromEntries(entries);
+}
+
+/** Waits for the send to end (the events replace the progress with the results) and says how. */
+async function sendEnded(page: Page): Promise<string> {
+  const state = page.locator('#results-title .badge');
+  await state.waitFor({ timeout: 30_000 });
+  return (await state.innerText()).trim();
+}
+
+describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, in the browser', () => {
+  it('a Smartstore workbook dropped: preset shown, two rows fixed in the table, sent, stored; then its dispatch sheet', async () => {
+    const files = workspace();
+    const book = await writeWorkbook(files.path('스마트스토어_주문.xlsx'), [
+      { name: '발주발송관리', rows: [NOTICE, SMARTSTORE, ...smartstoreRows('2026112288800')] },
+    ]);
+    const catalog = files.write('catalog.csv', CATALOG);
+    const ui = await uiFor();
+    const { page, context, errors } = await openPage(b.browser, { locale: 'en-US' });
+    await page.goto(ui.url);
+    // The token in the address was exchanged for a cookie: it is gone from the address bar.
+    expect(page.url()).toBe(`${ui.origin}/`);
+    await screenshot(page, 'upload');
+    await dropFile(page, '[data-drop]', '스마트스토어_주문.xlsx', readFileSync(book));
+    expect(await page.locator('[data-file-name]').innerText()).toBe('스마트스토어_주문.xlsx');
+    await page.getByLabel('Product catalog (optional, for orders)').setInputFiles(catalog);
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/);
+
+    // How it was read: the kind found, the header under the notice, the preset.
+    expect(await page.getByLabel('What it holds').inputValue()).toBe('order');
+    expect(await page.getByLabel('Header row').inputValue()).toBe('2');
+    expect(await page.getByLabel('Layout').inputValue()).toBe('smartstore-orders');
+    await expect.poll(() => page.getByText('found: smartstore-orders').count()).toBe(1);
+    expect(await page.getByLabel('Sheet').inputValue()).toBe('발주발송관리');
+    expect(await counts(page, 'check-title')).toMatchObject({ records: 3, valid: 1, invalid: 2 });
+
+    // The two rows to fix, their wrong cells marked with the reason beside them.
+    const phone = page.getByRole('textbox', { name: 'Row 4, 수취인연락처1' });
+    expect(await phone.inputValue()).toBe('1022220002');
+    expect(await page.locator(`#${await phone.getAttribute('aria-describedby')}`).innerText()).toContain(
+      'lost its leading 0',
+    );
+    await screenshot(page, 'check');
+    const recipient = page.getByRole('textbox', { name: 'Row 5, 수취인명' });
+    expect(await recipient.getAttribute('aria-invalid')).toBe('true');
+    await phone.fill('010-2222-0002');
+    await recipient.fill('최유나');
+    await page.getByRole('button', { name: 'Apply the fixes and check again' }).click();
+    await page.getByText('Every record is valid.').waitFor();
+    expect(await counts(page, 'check-title')).toMatchObject({ records: 3, valid: 3, invalid: 0 });
+
+    await page.getByRole('button', { name: 'Send 3 orders' }).click();
+    expect(await sendEnded(page)).toBe('finished');
+    expect(await counts(page, 'results-title')).toEqual({ accepted: 3 });
+    await screenshot(page, 'results');
+    // The report is there to download, named after the file.
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Report (CSV)' }).click(),
+    ]);
+    expect(report.suggestedFilename()).toBe('스마트스토어_주문.report.csv');
+    expect(readFileSync((await report.path()) as string, 'utf8')).toContain('accepted');
+
+    await t.service.local.apply();
+    expect(await t.service.local.order('202611228880002')).toMatchObject({
+      recipient_name: '박지훈',
+      recipient_cellphone: '010-2222-0002',
+    });
+    expect(await t.service.local.order('202611228880003')).toMatchObject({ recipient_name: '최유나' });
+    expect((await t.service.local.order('202611228880001'))?.items[0]).toMatchObject({
+      product_name: '제주 감귤 5kg',
+      product_image_url: 'https://cdn.example.com/81001.jpg',
+    });
+
+    // Later the same day: the dispatch sheet, carriers by name, one order not shipped yet.
+    const dispatch = await writeWorkbook(files.path('발송처리.xlsx'), [
+      {
+        name: '발송처리',
+        rows: [
+          SMARTSTORE,
+          ...smartstoreRows('2026112288800', {
+            carriers: ['CJ대한통운', '롯데택배', 'CJ대한통운'],
+            tracking: ['640000000001', '250000000002', ''],
+          }).map((row, index) =>
+            index === 1 ? row.with(8, '010-2222-0002') : index === 2 ? row.with(7, '최유나') : row,
+          ),
+        ],
+      },
+    ]);
+    await page.getByRole('link', { name: 'Upload another file' }).click();
+    await page.getByLabel('Drop the file here, or choose it').setInputFiles(dispatch);
+    await page.getByLabel('What it holds').selectOption('shipment');
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/);
+    expect(await page.getByLabel('Layout').inputValue()).toBe('smartstore-dispatch');
+    expect(await counts(page, 'check-title')).toMatchObject({
+      valid: 2,
+      invalid: 0,
+      'rows without a tracking number': 1,
+    });
+    await page.getByRole('button', { name: 'Send 2 shipments' }).click();
+    expect(await sendEnded(page)).toBe('finished');
+    expect(await counts(page, 'results-title')).toMatchObject({ accepted: 2 });
+    await t.service.local.apply();
+    expect((await t.service.local.order('202611228880001'))?.shipments[0]).toMatchObject({
+      company_code: 'kr.cjlogistics',
+      tracking_number: '640000000001',
+    });
+    expect((await t.service.local.order('202611228880003'))?.shipments).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a workbook protected by a password: a wrong one is said plainly, the right one opens it', async () => {
+    const files = workspace();
+    const book = await writeWorkbook(
+      files.path('주문_암호.xlsx'),
+      // A product never sent before: nothing knows its image until a catalog says it.
+      [{ name: '주문', rows: [NOTICE, SMARTSTORE, smartstoreRows('2026112299900')[0]!.with(2, '99901')] }],
+      { password: 'Gamgyul#2026' },
+    );
+    const ui = await uiFor();
+    const { page, context } = await openPage(b.browser, { locale: 'en-US' });
+    await page.goto(ui.url);
+    await page.getByLabel('Drop the file here, or choose it').setInputFiles(book);
+    await page.getByLabel('Workbook password (if it has one)').fill('gamgyul#2026');
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/);
+    expect(await page.getByRole('alert').innerText()).toContain('The password does not open this workbook');
+    await page.getByLabel('Workbook password (if it has one)').fill('Gamgyul#2026');
+    await page.getByRole('button', { name: 'Read again' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByLabel('Layout').inputValue()).toBe('smartstore-orders');
+    // Its image comes from nowhere yet: a catalog added on the page fills it.
+    expect(await counts(page, 'check-title')).toMatchObject({ records: 1, invalid: 1 });
+    const catalog = files.write(
+      'catalog.csv',
+      'id,name,image_url\n99901,제주 감귤 5kg,https://cdn.example.com/99901.jpg\n',
+    );
+    await page.getByLabel('Product catalog (id, name, image_url)').setInputFiles(catalog);
+    await page.getByRole('button', { name: 'Add the catalog and check again' }).click();
+    await page.getByText('Every record is valid.').waitFor();
+    await context.close();
+  });
+});
