@@ -3,9 +3,10 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, dropFile, openPage, screenshot, useBrowser } from '../helpers/browser.js';
-import { workspace } from '../helpers/files.js';
+import { FIXTURES, csvCells, workspace } from '../helpers/files.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { writeWorkbook } from '../helpers/workbook.js';
+import { readWorkbook, writeWorkbook } from '../helpers/workbook.js';
+import { ordersCsv } from '../helpers/samples.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
@@ -238,6 +239,69 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     await page.getByLabel('Product catalog (id, name, image_url)').setInputFiles(catalog);
     await page.getByRole('button', { name: 'Add the catalog and check again' }).click();
     await page.getByText('Every record is valid.').waitFor();
+    await context.close();
+  });
+
+  it('a record that differs from what the service took: its fields shown, and updated from the page', async () => {
+    const files = workspace();
+    const first = files.write('orders.csv', ordersCsv('UICHG', 3));
+    const ui = await uiFor();
+    const { page, context } = await openPage(b.browser);
+    await page.goto(ui.url);
+    await page.getByLabel('Drop the file here, or choose it').setInputFiles(first);
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await page.getByRole('button', { name: 'Send 3 orders' }).click();
+    expect(await sendEnded(page)).toBe('finished');
+    // The same orders again, one with another recipient.
+    const changed = files.write(
+      'orders-again.csv',
+      ordersCsv('UICHG', 3).replaceAll('UICHG-2,홍길동', 'UICHG-2,김철수'),
+    );
+    await page.getByRole('link', { name: 'Upload another file' }).click();
+    await page.getByLabel('Drop the file here, or choose it').setInputFiles(changed);
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await page.getByRole('button', { name: 'Send 3 orders' }).click();
+    expect(await sendEnded(page)).toBe('finished');
+    expect(await counts(page, 'results-title')).toEqual({ 'already registered': 2, changed: 1 });
+    await page.getByLabel('Show').selectOption('changed');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const rows = page.locator('section[aria-labelledby="results-title"] tbody tr');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain('recipient_name');
+    await page.getByRole('button', { name: 'Update them' }).click();
+    expect(await sendEnded(page)).toBe('finished');
+    expect(await counts(page, 'results-title')).toMatchObject({ updated: 1 });
+    expect(await t.service.local.order('UICHG-2')).toMatchObject({ recipient_name: '김철수' });
+    await context.close();
+  });
+
+  it('the rows not taken download as a workbook and as CSV, each with its reason', async () => {
+    const ui = await uiFor();
+    const { page, context } = await openPage(b.browser);
+    await page.goto(ui.url);
+    await page
+      .getByLabel('Drop the file here, or choose it')
+      .setInputFiles(`${FIXTURES}/orders-with-errors.csv`);
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await page.getByRole('button', { name: /^Send \d+ orders$/ }).click();
+    expect(await sendEnded(page)).toBe('finished');
+    const invalid = (await counts(page, 'results-title')).invalid as number;
+    expect(invalid).toBeGreaterThan(0);
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Rows to fix (Excel)' }).click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toBe('orders-with-errors.rejects.xlsx');
+    const book = await readWorkbook((await xlsx.path()) as string);
+    expect(book.rows[0]?.at(-1)).toBe('error');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Rows to fix (CSV)' }).click(),
+    ]);
+    const cells = csvCells(readFileSync((await csv.path()) as string, 'utf8').replace(/^\uFEFF/, ''));
+    expect(cells[0]?.at(-1)).toBe('error');
+    expect(cells.slice(1).filter((row) => row.length > 1)).toHaveLength(book.rows.length - 1);
+    expect(cells.find((row) => row[0] === 'ERR-03')?.at(-1)).toContain('lost its leading 0');
     await context.close();
   });
 });
