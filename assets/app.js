@@ -8,7 +8,28 @@
     return `${Math.max(1, Math.round(value / 1024))} KB`;
   };
 
+  // A product image that cannot be loaded (a local service may have no internet) gives way to a
+  // placeholder with its address. Error events do not bubble: caught on the way down, for images put
+  // in the page later too (a conversation refreshed live).
+  const missing = (image) => {
+    image.hidden = true;
+    const caption = image.parentElement?.querySelector('.image-missing');
+    if (caption) caption.hidden = false;
+  };
+  document.addEventListener(
+    'error',
+    (event) => {
+      const target = event.target;
+      if (target instanceof HTMLImageElement && target.matches('[data-product-image]')) missing(target);
+    },
+    true,
+  );
+
   document.addEventListener('DOMContentLoaded', () => {
+    for (const image of document.querySelectorAll('img[data-product-image]')) {
+      if (image.complete && image.naturalWidth === 0) missing(image);
+    }
+
     // A drop zone: a file dropped on it goes into its file input, as if chosen.
     for (const zone of document.querySelectorAll('[data-drop]')) {
       const input = zone.querySelector('input[type="file"]');

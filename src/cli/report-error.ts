@@ -68,6 +68,8 @@ async function explain(f: Factory, error: unknown): Promise<{ code: number; line
       };
     }
     const detail = error.detail ?? 'no detail given';
+    // A wait that ended with nothing matching (`--wait`): the thing waited for did not happen.
+    if (error.status === 408) return { code: EXIT.failure, lines: [`${detail} (${status})`] };
     if (error.status >= 400 && error.status < 500)
       return { code: EXIT.rejected, lines: [`${detail} (${status})`] };
     return {

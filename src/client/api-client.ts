@@ -26,6 +26,9 @@ import {
   LocalReview,
   LocalReviewList,
   QueueRun,
+  FaultsState,
+  ResetResult,
+  ServiceEventList,
   type LocalMerchantBody,
   type LocalReviewBody,
 } from '../contract/local.js';
@@ -72,6 +75,7 @@ export class ApiClient {
       body?: unknown;
       query?: Record<string, string>;
       accept?: number[];
+      timeoutMs?: number;
     } = {},
   ) {
     const path = fillPath(endpoint.path, options.params);
@@ -148,16 +152,29 @@ export class ApiClient {
     return this.#parse(ShipmentQueueStatusReceived, result, path);
   }
 
-  /** The `/local/` operations of `intake serve`. */
+  /** The `/local/` operations of `intake serve`. A `wait` (ms) answers once something matches. */
   readonly local = {
-    orders: async (query: { id?: string; limit?: number } = {}) =>
+    orders: async (query: { id?: string; limit?: number; wait?: number } = {}) =>
       this.#get(LOCAL_ENDPOINTS.listOrders, LocalOrderList, query),
     products: async (query: { limit?: number } = {}) =>
       this.#get(LOCAL_ENDPOINTS.listProducts, LocalProductList, query),
-    messages: async (query: { order_id?: string; limit?: number } = {}) =>
-      this.#get(LOCAL_ENDPOINTS.listMessages, BotMessageList, query),
-    jobs: async (query: { state?: string; limit?: number } = {}) =>
+    messages: async (
+      query: { order_id?: string; status?: string; kind?: string; limit?: number; wait?: number } = {},
+    ) => this.#get(LOCAL_ENDPOINTS.listMessages, BotMessageList, query),
+    jobs: async (query: { state?: string; target_id?: string; limit?: number; wait?: number } = {}) =>
       this.#get(LOCAL_ENDPOINTS.listJobs, LocalJobList, query),
+    events: async (query: { after?: number; limit?: number } = {}) =>
+      this.#get(LOCAL_ENDPOINTS.listEvents, ServiceEventList, query),
+    faults: async () => this.#get(LOCAL_ENDPOINTS.getFaults, FaultsState, {}),
+    setFaults: async (spec: string) => {
+      const { result, path } = await this.#call(LOCAL_ENDPOINTS.setFaults, { body: { spec } });
+      return this.#parse(FaultsState, result, path);
+    },
+    clearFaults: async () => {
+      const { result, path } = await this.#call(LOCAL_ENDPOINTS.clearFaults);
+      return this.#parse(FaultsState, result, path);
+    },
+    reset: async () => this.#post(LOCAL_ENDPOINTS.reset, ResetResult, undefined),
     reviews: async (query: { limit?: number } = {}) =>
       this.#get(LOCAL_ENDPOINTS.listReviews, LocalReviewList, query),
     addReview: async (body: LocalReviewBody) => this.#post(LOCAL_ENDPOINTS.addReview, LocalReview, body),
@@ -172,9 +189,15 @@ export class ApiClient {
     schema: S,
     query: Record<string, string | number | undefined>,
   ) {
-    const defined = Object.entries(query).filter(([, value]) => value !== undefined);
+    const { wait, ...rest } = query;
+    const defined = Object.entries(rest).filter(([, value]) => value !== undefined);
     const { result, path } = await this.#call(endpoint, {
-      query: Object.fromEntries(defined.map(([key, value]) => [key, String(value)])),
+      query: Object.fromEntries([
+        ...defined.map(([key, value]) => [key, String(value)]),
+        // The service waits for a match; the client waits for the service a little longer.
+        ...(typeof wait === 'number' ? [['wait', `${wait}ms`]] : []),
+      ]),
+      ...(typeof wait === 'number' ? { timeoutMs: wait + 10_000 } : {}),
     });
     return this.#parse(schema, result, path);
   }

@@ -188,6 +188,46 @@ export class HttpClient {
   }
 
   /**
+   * Opens a long-lived GET (a stream of server-sent events): the answer's status and its body as it
+   * arrives, with the client's credentials; `signal` ends it. No retries: the caller reconnects.
+   */
+  async openStream(
+    path: string,
+    options: { headers?: Record<string, string>; signal: AbortSignal },
+  ): Promise<{ status: number; body: AsyncIterable<Buffer>; text(): Promise<string> }> {
+    const headers: Record<string, string> = {
+      accept: 'text/event-stream',
+      'user-agent': this.#options.userAgent,
+      ...(this.#options.authorization ? { authorization: this.#options.authorization } : {}),
+      ...options.headers,
+    };
+    try {
+      const response = await request(`${this.baseUrl}${path}`, {
+        method: 'GET',
+        headers,
+        dispatcher: this.#dispatcher,
+        signal: options.signal,
+        headersTimeout: this.#options.timeoutMs,
+        // The stream may be quiet for long: the service sends a comment now and then.
+        bodyTimeout: 0,
+      });
+      return {
+        status: response.statusCode,
+        body: response.body as AsyncIterable<Buffer>,
+        text: () => response.body.text(),
+      };
+    } catch (error) {
+      if (options.signal.aborted) throw new AbortedError();
+      throw new NetworkError(this.baseUrl, describeNetworkError(error, this.#options.timeoutMs), {
+        cause: error,
+        attempts: 1,
+        elapsedMs: 0,
+        notSent: false,
+      });
+    }
+  }
+
+  /**
    * Sends one request. Resolves for 2xx and for the statuses in `accept` (a create's 409); rejects with
    * `ApiError` for other statuses and `NetworkError` when the service cannot be reached.
    */
@@ -205,6 +245,8 @@ export class HttpClient {
       accept?: readonly number[] | 'all';
       /** How to retry this request, instead of the client's policy. */
       retry?: RetryPolicy;
+      /** How long to wait for the answer's headers, instead of the client's timeout (a long poll). */
+      timeoutMs?: number;
     } = {},
   ): Promise<HttpResult> {
     const query =
@@ -248,9 +290,12 @@ export class HttpClient {
       let retryAfter: string | undefined;
       try {
         const left = this.#deadline - performance.now();
+        const own = options.timeoutMs ?? this.#options.timeoutMs;
         const timeout = Number.isFinite(left)
-          ? { headersTimeout: Math.max(1, Math.min(this.#options.timeoutMs, left)) }
-          : {};
+          ? { headersTimeout: Math.max(1, Math.min(own, left)) }
+          : options.timeoutMs === undefined
+            ? {}
+            : { headersTimeout: own };
         const response = await request(url, {
           method: method as Dispatcher.HttpMethod,
           headers,

@@ -173,15 +173,118 @@ export const BotMessageList = results(BotMessage, 'BotMessageList');
 export const LocalJobList = results(LocalJob, 'LocalJobList');
 export const LocalReviewList = results(LocalReview, 'LocalReviewList');
 
+/** How long a list may wait for its first match: `500ms`, `30s`, `2m` (at most 5 minutes). */
+export const WAIT_MAX_MS = 5 * 60_000;
+const wait = () =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?(ms|s|m)?$/, { message: 'Value error, wait is a duration such as 500ms, 30s or 2m' })
+    .transform((text) => {
+      const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text) as RegExpExecArray;
+      const unit = match[2] === 'ms' ? 1 : match[2] === 'm' ? 60_000 : 1000;
+      return Math.round(Number(match[1]) * unit);
+    })
+    .refine((ms) => ms <= WAIT_MAX_MS, { message: 'Value error, wait is at most 5m' })
+    .optional()
+    .meta({
+      description:
+        'Answer as soon as at least one result matches, waiting at most this long (408 if none does by then).',
+    });
+
 export const LocalOrdersQuery = z
-  .object({ id: z.string().optional(), limit: limit() })
+  .object({ id: z.string().optional(), limit: limit(), wait: wait() })
   .meta({ id: 'LocalOrdersQuery' });
 export const LocalMessagesQuery = z
-  .object({ order_id: z.string().optional(), limit: limit() })
+  .object({
+    order_id: z.string().optional(),
+    status: z.enum(['scheduled', 'sent']).optional(),
+    kind: z.enum(MESSAGE_KINDS).optional(),
+    limit: limit(),
+    wait: wait(),
+  })
   .meta({ id: 'LocalMessagesQuery' });
 export const LocalJobsQuery = z
-  .object({ state: z.enum(['pending', 'applied', 'failed']).optional(), limit: limit() })
+  .object({
+    state: z.enum(['pending', 'applied', 'failed']).optional(),
+    target_id: z.string().optional(),
+    limit: limit(),
+    wait: wait(),
+  })
   .meta({ id: 'LocalJobsQuery' });
+export const LocalEventsQuery = z
+  .object({
+    after: z.string().regex(/^\d+$/).transform(Number).optional().meta({
+      description: 'Only events after this id (as Last-Event-ID does for the stream).',
+    }),
+    limit: limit(),
+  })
+  .meta({ id: 'LocalEventsQuery' });
+
+/** One thing that happened to the merchant's data, as the event stream tells it. */
+export const ServiceEvent = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(['accepted', 'refused', 'applied', 'failed', 'message', 'reward', 'fault']),
+    at: isoTime(),
+  })
+  .catchall(z.unknown())
+  .meta({
+    id: 'ServiceEvent',
+    examples: [
+      {
+        id: 7,
+        type: 'accepted',
+        at: '2026-11-22T09:00:00.000Z',
+        kind: 'order',
+        target_id: 'ORD-1',
+        queued: true,
+      },
+    ],
+  });
+export type ServiceEventBody = z.infer<typeof ServiceEvent>;
+export const ServiceEventList = results(ServiceEvent, 'ServiceEventList');
+
+export const FaultRuleBody = z
+  .object({
+    kind: z.enum(['500', '503', '429', 'latency', 'stall', 'drop-before-commit', 'drop-after-commit']),
+    share: z.number().min(0).max(1),
+    retry_after_seconds: z.number().int().optional(),
+    latency_ms: z.object({ min: z.number().int(), max: z.number().int() }).optional(),
+    method: z.string().optional(),
+    path: z.string().optional(),
+  })
+  .meta({ id: 'FaultRule' });
+
+export const FaultsBody = z
+  .object({
+    spec: z
+      .string()
+      .max(2000)
+      .meta({ examples: ['503:10%,drop-after-commit:5%'] }),
+  })
+  .meta({ id: 'FaultsBody', examples: [{ spec: '503:10%,drop-after-commit:5%' }] });
+
+export const FaultsState = z
+  .object({
+    spec: z.string(),
+    rules: z.array(FaultRuleBody),
+    injected: z.record(z.string(), z.number().int()),
+  })
+  .meta({ id: 'FaultsState' });
+export type FaultsState = z.infer<typeof FaultsState>;
+
+export const ResetResult = z
+  .object({
+    reset: z.literal(true),
+    seeded: z.object({ products: z.number().int(), orders: z.number().int(), shipments: z.number().int() }),
+  })
+  .meta({ id: 'ResetResult' });
+export type ResetResult = z.infer<typeof ResetResult>;
+
+export const Readiness = z
+  .object({ ready: z.boolean(), database: z.string(), detail: z.string().optional() })
+  .meta({ id: 'Readiness' });
+export type Readiness = z.infer<typeof Readiness>;
 export const LimitQuery = z.object({ limit: limit() }).meta({ id: 'LimitQuery' });
 
 const local = <E extends Omit<Endpoint, 'tag' | 'auth'>>(endpoint: E) => ({
@@ -190,6 +293,7 @@ const local = <E extends Omit<Endpoint, 'tag' | 'auth'>>(endpoint: E) => ({
   auth: 'required' as const,
 });
 const ok = (description: string, schema: z.ZodType): Answer => ({ description, schema });
+const timedOut: Answer = { description: 'Nothing matched within `wait`.', schema: ErrorBody };
 
 /** The `/local/` operations. */
 export const LOCAL_ENDPOINTS = {
@@ -198,7 +302,7 @@ export const LOCAL_ENDPOINTS = {
     path: '/local/orders',
     summary: 'Stored orders, queued or applied, with items and shipments',
     query: LocalOrdersQuery,
-    answers: { 200: ok('Orders in arrival order.', LocalOrderList) },
+    answers: { 200: ok('Orders in arrival order.', LocalOrderList), 408: timedOut },
   }),
   listProducts: local({
     method: 'GET',
@@ -212,14 +316,14 @@ export const LOCAL_ENDPOINTS = {
     path: '/local/messages',
     summary: "The bot's outbox: messages sent and scheduled",
     query: LocalMessagesQuery,
-    answers: { 200: ok('Messages by due time.', BotMessageList) },
+    answers: { 200: ok('Messages by due time.', BotMessageList), 408: timedOut },
   }),
   listJobs: local({
     method: 'GET',
     path: '/local/jobs',
     summary: 'Accepted creates: pending, applied, or failed with the reason',
     query: LocalJobsQuery,
-    answers: { 200: ok('Creates in arrival order.', LocalJobList) },
+    answers: { 200: ok('Creates in arrival order.', LocalJobList), 408: timedOut },
   }),
   listReviews: local({
     method: 'GET',
@@ -263,4 +367,57 @@ export const LOCAL_ENDPOINTS = {
       409: { description: 'The merchant id or the access key id is already in use.', schema: ErrorBody },
     },
   }),
+  listEvents: local({
+    method: 'GET',
+    path: '/local/events',
+    summary:
+      "What happened to this merchant's data: creates accepted, refused, applied or failed, messages sent, " +
+      'rewards earned, faults injected. With `Accept: text/event-stream`, a live stream of them ' +
+      '(server-sent events; `Last-Event-ID` resumes).',
+    query: LocalEventsQuery,
+    answers: { 200: ok('The events kept (the last thousand), oldest first.', ServiceEventList) },
+  }),
+  getFaults: local({
+    method: 'GET',
+    path: '/local/faults',
+    summary: "The faults in force on the service's own operations, and how many each injected",
+    answers: { 200: ok('The faults.', FaultsState) },
+  }),
+  setFaults: local({
+    method: 'PUT',
+    path: '/local/faults',
+    summary:
+      'Inject faults into a share of requests to the service (/api/): 500, 503 or 429 with Retry-After, ' +
+      'a delay, a stall, a connection dropped before or after the request is committed',
+    body: FaultsBody,
+    answers: { 200: ok('The faults now in force.', FaultsState) },
+  }),
+  clearFaults: local({
+    method: 'DELETE',
+    path: '/local/faults',
+    summary: 'Stop injecting faults',
+    answers: { 200: ok('No faults in force.', FaultsState) },
+  }),
+  reset: local({
+    method: 'POST',
+    path: '/local/reset',
+    summary:
+      "Remove this merchant's data (orders, products, shipments, queue, messages, reviews, rewards) and load " +
+      'its part of the seed again; only when the service was started with --allow-reset',
+    answers: {
+      200: ok('Reset, and what the seed loaded.', ResetResult),
+      403: { description: 'The service was not started with --allow-reset.', schema: ErrorBody },
+    },
+  }),
+  ready: {
+    method: 'GET',
+    path: '/local/ready',
+    summary: 'Readiness: whether the database answers (for load balancers and orchestrators); no credentials',
+    tag: 'Local',
+    auth: 'none',
+    answers: {
+      200: ok('Ready.', Readiness),
+      503: ok('Not ready: the database does not answer.', Readiness),
+    },
+  },
 } as const satisfies Record<string, Endpoint>;

@@ -4,7 +4,9 @@ import { LOCAL_ENDPOINTS, serviceEndpoints } from '../contract/index.js';
 import { openApiDocument } from '../contract/openapi.js';
 import { VERSION } from '../util/version.js';
 import { authPlugin } from './plugins/auth.js';
-import { BODY_LIMIT_BYTES, bodyPlugin } from './plugins/body.js';
+import { faultsPlugin } from './plugins/faults.js';
+import { refusalsPlugin } from './plugins/refusals.js';
+import { BODY_LIMIT_BYTES, CONSOLE_PREFIX, bodyPlugin } from './plugins/body.js';
 import { MAX_ENCODED_PARAM_LENGTH, contractPlugin } from './plugins/contract.js';
 import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { requestLogPlugin, type RequestLog } from './plugins/request-log.js';
@@ -25,6 +27,8 @@ export interface BuildServerOptions extends ServiceOptions {
   requestLog?: RequestLog;
   /** Serve `/openapi.json` and `/docs` (default true). */
   docs?: boolean;
+  /** Serve the console under `/console` (default true). */
+  console?: boolean;
   /** How long a request may take to arrive, headers and body; a stalled one is dropped. Default 30 s. */
   requestTimeoutMs?: number;
 }
@@ -77,8 +81,11 @@ async function registerPlugins(app: FastifyInstance, options: BuildServerOptions
   await app.register(servicePlugin, options);
   await app.register(errorsPlugin, { endpoints: Object.values(endpoints), onUnexpected });
   if (options.requestLog) await app.register(requestLogPlugin, { log: options.requestLog });
+  // Faults come first: they act before anything of the request is read or checked.
+  await app.register(faultsPlugin, { ...(options.requestLog ? { log: options.requestLog } : {}) });
   await app.register(bodyPlugin);
   await app.register(authPlugin);
+  await app.register(refusalsPlugin);
   const service = app.service;
   await app.register(contractPlugin, {
     endpoints,
@@ -91,6 +98,10 @@ async function registerPlugins(app: FastifyInstance, options: BuildServerOptions
       ...localHandlers(service),
     },
   });
+  if (options.console !== false) {
+    const { consolePlugin } = await import('../console/plugin.js');
+    await app.register(consolePlugin, { service, prefix: CONSOLE_PREFIX });
+  }
   if (options.docs !== false) {
     await app.register(docsRoutes, {
       document: openApiDocument({ version: VERSION, carriers: service.carriers }),

@@ -31,6 +31,9 @@ export class NotFound extends ServiceError {}
 /** What the request would create already exists (applied or still queued), or its state forbids it. */
 export class Conflict extends ServiceError {}
 
+/** Nothing matched before the wait asked for was over. */
+export class TimedOut extends ServiceError {}
+
 /** The request is well-formed but cannot be done as asked (a reversed date range). */
 export class NotPossible extends ServiceError {}
 

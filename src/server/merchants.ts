@@ -59,6 +59,20 @@ export class MerchantDirectory {
     return this.#store.merchants.all()[0];
   }
 
+  /** The merchant of an id, if there is one. */
+  byId(merchantId: string): MerchantRow | undefined {
+    return this.#store.merchants.findById(merchantId);
+  }
+
+  /**
+   * The merchant whose access key id an `Authorization` header names, without checking its secret: for
+   * telling a merchant of what happened to a request that was never authenticated (a fault injected).
+   */
+  named(header: string | undefined): MerchantRow | undefined {
+    const parsed = parseBasicAuthorization(header);
+    return parsed.ok ? this.#byAccessKeyId.get(parsed.credentials.accessKeyId) : undefined;
+  }
+
   /**
    * Checks an `Authorization` header; a failure carries the service's exact 401 text. Answers at once
    * when it can (a malformed header, an unknown key, a pair verified before), otherwise after scrypt.

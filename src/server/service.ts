@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import {
   BUILT_IN_CARRIERS,
@@ -10,6 +11,9 @@ import {
 } from '../contract/index.js';
 import { Outbox, scheduleShipmentMessages, type BotSettings } from './bot/messages.js';
 import { Clock, type TimeSource } from './clock.js';
+import { EventHub } from './events.js';
+import { FaultBoard } from './faults/board.js';
+import type { Seed } from './seed.js';
 import { Intake } from './ingest/intake.js';
 import { LocalOperations } from './local/operations.js';
 import { MerchantDirectory, type MerchantSeed, type ProvisionedMerchant } from './merchants.js';
@@ -43,6 +47,13 @@ export interface ServiceOptions {
   startWorker?: boolean;
   /** Told about errors no client input should cause. */
   onError?: (error: unknown) => void;
+  /** Faults to inject from the start (`--faults`), and the draws that choose their requests. */
+  faults?: string;
+  faultRandom?: () => number;
+  /** Records to load for each merchant on a first start, and again on a reset (`--seed`). */
+  seed?: Seed;
+  /** Whether `POST /local/reset` may remove a merchant's data (`--allow-reset`). */
+  allowReset?: boolean;
 }
 
 /**
@@ -54,6 +65,10 @@ export class Service {
   readonly merchants: MerchantDirectory;
   readonly intake: Intake;
   readonly local: LocalOperations;
+  /** What happens to each merchant's data, for the event stream, the console and waits. */
+  readonly events: EventHub;
+  /** The faults in force on the service's own operations. */
+  readonly faults: FaultBoard;
   /** Merchants created or fixed on this start; secrets only where they were generated. */
   readonly provisioned: ProvisionedMerchant[];
   readonly #store: Store;
@@ -66,6 +81,12 @@ export class Service {
     const store = new Store(file);
     try {
       const clock = new Clock(store, options.realNow, options.time);
+      const events = new EventHub(() => clock.now());
+      this.events = events;
+      this.faults = new FaultBoard({
+        ...(options.faults === undefined ? {} : { spec: options.faults }),
+        ...(options.faultRandom ? { random: options.faultRandom } : {}),
+      });
       this.carriers = options.carriers ?? BUILT_IN_CARRIERS;
       this.merchants = new MerchantDirectory(store, options.thanksDelayDays ?? 3);
       const seeds = options.merchants?.length ? options.merchants : this.merchants.count === 0 ? [{}] : [];
@@ -74,7 +95,15 @@ export class Service {
         deliveryDays: options.deliveryDays ?? 2,
         carriers: new Map(this.carriers.map((carrier) => [carrier.code, carrier])),
       };
-      const outbox = new Outbox(store, bot);
+      const outbox = new Outbox(store, bot, (merchantId, message) =>
+        events.emit(merchantId, 'message', {
+          message_id: message.id,
+          kind: message.kind,
+          order_id: message.order_id,
+          to: message.to,
+          text: message.text,
+        }),
+      );
       const worker = new QueueWorker({
         store,
         clock,
@@ -87,8 +116,25 @@ export class Service {
         },
         tasks: [outbox.run],
         onError: options.onError ?? (() => {}),
+        onFinished: (jobs) => {
+          for (const { job, applied, reason } of jobs) {
+            events.emit(job.merchant_id, applied ? 'applied' : 'failed', {
+              kind: job.kind,
+              target_id: job.target_id,
+              job: job.seq,
+              ...(reason === undefined ? {} : { reason }),
+            });
+          }
+        },
       });
-      this.intake = new Intake({ store, clock, random: options.random ?? Math.random, worker });
+      this.intake = new Intake({
+        store,
+        clock,
+        random: options.random ?? Math.random,
+        worker,
+        onAccepted: (merchantId, { kind, id, ...rest }) =>
+          events.emit(merchantId, 'accepted', { kind, target_id: id, ...rest }),
+      });
       this.local = new LocalOperations({
         store,
         clock,
@@ -96,6 +142,10 @@ export class Service {
         bot,
         outbox,
         reviewPoints: options.reviewPoints ?? DEFAULT_REVIEW_POINTS,
+        events,
+        intake: this.intake,
+        seed: options.seed,
+        allowReset: options.allowReset === true,
       });
       this.#store = store;
       this.#clock = clock;
@@ -116,15 +166,42 @@ export class Service {
     return listRewards(this.#store, merchantId, query);
   }
 
+  /** A random secret of the service, made once and kept in its database (shared by its processes). */
+  secret(name: string): Buffer {
+    const key = `secret:${name}`;
+    const known = this.#store.meta.get(key);
+    if (known !== undefined) return Buffer.from(known, 'base64');
+    const made = randomBytes(32);
+    this.#store.meta.set(key, made.toString('base64'));
+    return made;
+  }
+
+  /** Whether the service can take requests: its database answers. */
+  readiness(): { ready: boolean; database: string; detail?: string } {
+    try {
+      this.#store.ping();
+      return { ready: true, database: 'sqlite' };
+    } catch (error) {
+      return {
+        ready: false,
+        database: 'sqlite',
+        detail: error instanceof Error ? error.message : String(error),
+      };
+    }
+  }
+
   countPendingShipments(merchantId: string): number {
     return this.#store.jobs.countPendingShipments(merchantId);
   }
 
-  start(): void {
+  /** Loads the seed for merchants with no data yet, then starts the worker. */
+  async start(): Promise<void> {
+    await this.local.seedEmpty();
     if (this.#startWorker) this.#worker.start();
   }
 
   close(): void {
+    this.events.close();
     this.#worker.stop();
     try {
       this.#clock.remember();

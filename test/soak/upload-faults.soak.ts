@@ -52,6 +52,41 @@ describe(`uploads under faults (seed ${SEED})`, () => {
   });
 });
 
+describe(`uploads under the service's own faults (seed ${SEED})`, () => {
+  const spec = '503:5%,429:3%:retry-after=1s,drop-before-commit:2%,drop-after-commit:5%,latency:0-20ms:10%';
+  const t = useService({ startWorker: false, faults: spec, faultRandom: seededRandom(SEED + 7) });
+
+  it(`up to 2,000 orders and shipments through intake serve --faults "${spec}": each stored once`, async () => {
+    const files = workspace();
+    const count = Math.min(COUNT, 2_000);
+    const { orders, shipments } = uploadFiles('SRVF', count);
+    const started = performance.now();
+    const lines: string[] = [];
+    for (const [noun, path] of [
+      ['order', files.write('orders.csv', orders)],
+      ['shipment', files.write('shipments.csv', shipments)],
+    ] as const) {
+      let last: Awaited<ReturnType<typeof cli>> | undefined;
+      for (let run = 0; run < 6; run++) {
+        last = await cli([noun, 'create', path, '--concurrency', '16', '--timeout', '2s', '--json'], {
+          env: t.env,
+        });
+        lines.push(`${noun}s run ${run + 1}: exit ${last.code}, ${JSON.stringify(last.summary())}`);
+        if (last.code === 0) break;
+      }
+      expect(last?.code).toBe(0);
+    }
+    const injected = (await t.service.call('GET', '/local/faults')).json as {
+      injected: Record<string, number>;
+    };
+    await t.service.call('DELETE', '/local/faults');
+    await expectStoredOnce(t.service, 'SRVF', count);
+    console.log(
+      `service faults (seed ${SEED}), ${((performance.now() - started) / 1000).toFixed(0)} s, injected ${JSON.stringify(injected.injected)}\n  ${lines.join('\n  ')}`,
+    );
+  });
+});
+
 describe(`uploads killed (seed ${SEED})`, () => {
   // A service of its own: the one above holds as many jobs as a listing can return.
   const t = useService({ startWorker: false });

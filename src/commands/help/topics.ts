@@ -20,7 +20,8 @@ An explicit --profile wins over credentials in the environment.
   'exit-codes': `Exit codes
 
   0    success
-  1    failure: the service failed (5xx), some records failed after their retries, or something unexpected
+  1    failure: the service failed (5xx), some records failed after their retries, a --wait ended with
+       nothing matching, or something unexpected
   2    usage error, or input that cannot be read or is invalid, or changed while it was sent (nothing wrong was sent)
   3    authentication failed (401, or the credentials were found invalid)
   4    finished, but the service refused some records, some were invalid, or some were accepted earlier

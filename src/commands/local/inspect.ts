@@ -2,15 +2,28 @@ import { Command, Option } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
-import { wholeNumber } from '../../cli/values.js';
+import { UsageError } from '../../cli/errors.js';
+import { positiveDuration, wholeNumber } from '../../cli/values.js';
+import { WAIT_MAX_MS } from '../../contract/local.js';
 
 /** `--limit`, checked. */
 export const limitOption = (text: string | undefined) =>
   text === undefined ? undefined : wholeNumber('--limit', text, { min: 1, max: 10_000 });
 
+/** `--wait`, checked: a duration up to what the service waits (5 minutes). */
+export function waitOption(text: string | undefined): { wait?: number } {
+  if (text === undefined) return {};
+  const ms = positiveDuration('--wait', text);
+  if (ms > WAIT_MAX_MS) throw new UsageError(`--wait "${text}" is longer than the service waits (5m)`);
+  return { wait: ms };
+}
+
+export const WAIT_HELP = 'answer as soon as one matches, waiting at most this long (exit 1 if none does)';
+
 export interface LocalOrdersOptions {
   id?: string;
   limit?: number;
+  wait?: number;
 }
 
 export async function localOrdersRun(options: LocalOrdersOptions, f: Factory): Promise<void> {
@@ -46,14 +59,23 @@ export function newLocalOrdersCommand(
     .description('Orders stored by the local service, queued or applied, with items and shipments')
     .option('--id <id>', 'only this order')
     .option('--limit <n>', 'at most this many')
+    .option('--wait <duration>', WAIT_HELP)
     .addHelpText(
       'after',
-      examples('intake local orders', 'intake local orders --id ORD-20261122-0001 --json'),
+      examples(
+        'intake local orders',
+        'intake local orders --id ORD-20261122-0001 --json',
+        'intake local orders --id ORD-20261122-0001 --wait 10s',
+      ),
     )
-    .action((flags: { id?: string; limit?: string }) => {
+    .action((flags: { id?: string; limit?: string; wait?: string }) => {
       const limit = limitOption(flags.limit);
       return runF(
-        { ...(flags.id === undefined ? {} : { id: flags.id }), ...(limit === undefined ? {} : { limit }) },
+        {
+          ...(flags.id === undefined ? {} : { id: flags.id }),
+          ...(limit === undefined ? {} : { limit }),
+          ...waitOption(flags.wait),
+        },
         f,
       );
     });
@@ -94,7 +116,9 @@ export function newLocalProductsCommand(
 
 export interface LocalJobsOptions {
   state?: string;
+  target_id?: string;
   limit?: number;
+  wait?: number;
 }
 
 export async function localJobsRun(options: LocalJobsOptions, f: Factory): Promise<void> {
@@ -123,14 +147,25 @@ export function newLocalJobsCommand(
     .addOption(
       new Option('--state <state>', 'only jobs in this state').choices(['pending', 'applied', 'failed']),
     )
+    .option('--target <id>', 'only jobs of this order or product')
     .option('--limit <n>', 'at most this many')
-    .addHelpText('after', examples('intake local jobs', 'intake local jobs --state failed'))
-    .action((flags: { state?: string; limit?: string }) => {
+    .option('--wait <duration>', WAIT_HELP)
+    .addHelpText(
+      'after',
+      examples(
+        'intake local jobs',
+        'intake local jobs --state failed',
+        'intake local jobs --target ORD-20261122-0001 --state applied --wait 30s',
+      ),
+    )
+    .action((flags: { state?: string; target?: string; limit?: string; wait?: string }) => {
       const limit = limitOption(flags.limit);
       return runF(
         {
           ...(flags.state === undefined ? {} : { state: flags.state }),
+          ...(flags.target === undefined ? {} : { target_id: flags.target }),
           ...(limit === undefined ? {} : { limit }),
+          ...waitOption(flags.wait),
         },
         f,
       );

@@ -8,12 +8,15 @@ import {
 } from './control.js';
 import { newLocalJobsCommand, newLocalOrdersCommand, newLocalProductsCommand } from './inspect.js';
 import { newLocalMerchantsCommand } from './merchants.js';
+import { newLocalEventsCommand } from './events.js';
+import { newLocalFaultsCommand } from './faults.js';
 import { newLocalMessagesCommand } from './messages.js';
+import { newLocalResetCommand } from './reset.js';
 
 export function newLocalCommand(f: Factory): Command {
   return new Command('local')
     .description(
-      'Inspect and drive the local service (intake serve): stored data, the bot, reviews, the clock',
+      'Inspect and drive the local service (intake serve): stored data, the bot, reviews, the clock, events, faults',
     )
     .addCommand(newLocalOrdersCommand(f))
     .addCommand(newLocalProductsCommand(f))
@@ -23,5 +26,8 @@ export function newLocalCommand(f: Factory): Command {
     .addCommand(newLocalReviewsCommand(f))
     .addCommand(newLocalAdvanceCommand(f))
     .addCommand(newLocalApplyCommand(f))
-    .addCommand(newLocalMerchantsCommand(f));
+    .addCommand(newLocalMerchantsCommand(f))
+    .addCommand(newLocalEventsCommand(f))
+    .addCommand(newLocalFaultsCommand(f))
+    .addCommand(newLocalResetCommand(f));
 }

@@ -1,9 +1,9 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import type { BotMessage } from '../../contract/local.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
-import { limitOption } from './inspect.js';
+import { WAIT_HELP, limitOption, waitOption } from './inspect.js';
 
 const KIND_NAMES: Record<BotMessage['kind'], string> = {
   shipment: '발송 안내 (shipment)',
@@ -32,15 +32,19 @@ function card(f: Factory, message: BotMessage): string {
 
 export interface LocalMessagesOptions {
   orderId?: string;
+  status?: string;
+  kind?: string;
   limit?: number;
+  wait?: number;
 }
 
 /** The bot's messages: as cards a buyer would read on a terminal's table output, otherwise as data. */
 export async function localMessagesRun(options: LocalMessagesOptions, f: Factory): Promise<void> {
   const client = await f.apiClient();
+  const { orderId, ...rest } = options;
   const result = await client.local.messages({
-    ...(options.orderId === undefined ? {} : { order_id: options.orderId }),
-    ...(options.limit === undefined ? {} : { limit: options.limit }),
+    ...(orderId === undefined ? {} : { order_id: orderId }),
+    ...rest,
   });
   if ((await f.settings()).output.value === 'table' && !f.query) {
     f.io.stdout.write(result.results.map((message) => `${card(f, message)}\n`).join('\n'));
@@ -72,21 +76,30 @@ export function newLocalMessagesCommand(
   return new Command('messages')
     .description("The bot's messages to buyers, sent and scheduled, as the buyer would read them")
     .option('--order <id>', 'only messages about this order')
+    .addOption(new Option('--status <status>', 'only scheduled or sent ones').choices(['scheduled', 'sent']))
+    .addOption(
+      new Option('--kind <kind>', 'only this kind').choices(['shipment', 'thanks', 'review_request']),
+    )
     .option('--limit <n>', 'at most this many')
+    .option('--wait <duration>', WAIT_HELP)
     .addHelpText(
       'after',
       examples(
         'intake local messages',
         'intake local messages --order ORD-20261122-0001',
+        'intake local messages --order ORD-20261122-0001 --kind shipment --status sent --wait 30s',
         'intake local messages --json',
       ),
     )
-    .action((flags: { order?: string; limit?: string }) => {
+    .action((flags: { order?: string; status?: string; kind?: string; limit?: string; wait?: string }) => {
       const limit = limitOption(flags.limit);
       return runF(
         {
           ...(flags.order === undefined ? {} : { orderId: flags.order }),
+          ...(flags.status === undefined ? {} : { status: flags.status }),
+          ...(flags.kind === undefined ? {} : { kind: flags.kind }),
           ...(limit === undefined ? {} : { limit }),
+          ...waitOption(flags.wait),
         },
         f,
       );

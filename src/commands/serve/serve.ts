@@ -27,6 +27,9 @@ interface ServeFlags {
   merchants?: string;
   deliveryDays: string;
   reviewPoints: string;
+  faults?: string;
+  seed?: string;
+  allowReset?: boolean;
 }
 
 /** What `intake serve` runs with, every flag read and checked. */
@@ -65,6 +68,27 @@ async function readCarriers(path: string): Promise<Carrier[]> {
   if (!checked.ok)
     throw new UsageError(`--carriers ${path} is not a list of carriers:`, describeIssues(checked.issues));
   return checked.value;
+}
+
+async function readSeed(path: string, carriers: readonly Carrier[] | undefined) {
+  const [{ seedFileSchema }, { check, BUILT_IN_CARRIERS }] = await Promise.all([
+    import('../../server/seed.js'),
+    import('../../contract/index.js'),
+  ]);
+  const checked = check(seedFileSchema(carriers ?? BUILT_IN_CARRIERS), readJsonFlagFile('--seed', path), []);
+  if (!checked.ok) throw new UsageError(`--seed ${path} is not a seed file:`, describeIssues(checked.issues));
+  return checked.value;
+}
+
+async function readFaults(spec: string): Promise<string> {
+  const { parseFaultSpec, FaultSpecError } = await import('../../server/faults/spec.js');
+  try {
+    parseFaultSpec(spec);
+    return spec;
+  } catch (error) {
+    if (error instanceof FaultSpecError) throw new UsageError(`--faults: ${error.message}`);
+    throw error;
+  }
 }
 
 async function readMerchants(path: string): Promise<MerchantSeed[]> {
@@ -142,6 +166,16 @@ export async function serveOptions(f: Factory, flags: ServeFlags): Promise<Serve
     seeds.push({ merchantId: flags.merchantId, accessKeyId: flags.accessKeyId, secretAccessKey });
   }
   const carriers = flags.carriers === undefined ? undefined : await readCarriers(flags.carriers);
+  const seed = flags.seed === undefined ? undefined : await readSeed(flags.seed, carriers);
+  for (const merchant of seed?.merchants ?? []) {
+    if (seeds.some((known) => known.merchantId === merchant.merchant_id)) continue;
+    seeds.push({
+      merchantId: merchant.merchant_id,
+      accessKeyId: merchant.access_key_id,
+      secretAccessKey: merchant.secret_access_key,
+      thanksDelayDays: merchant.thanks_delay_days,
+    });
+  }
   return {
     host: flags.host,
     port,
@@ -153,6 +187,9 @@ export async function serveOptions(f: Factory, flags: ServeFlags): Promise<Serve
       reviewPoints: readReviewPoints(flags.reviewPoints),
       ...(carriers ? { carriers } : {}),
       merchants: seeds,
+      ...(flags.faults === undefined ? {} : { faults: await readFaults(flags.faults) }),
+      ...(seed ? { seed } : {}),
+      allowReset: flags.allowReset === true,
     },
   };
 }
@@ -219,9 +256,10 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
   }
   const merchants = app.service.provisioned.filter((merchant) => merchant.created);
   if ((await f.settings()).output.value === 'json') {
-    f.io.stdout.write(`${JSON.stringify({ url, data: dataDir, merchants })}\n`);
+    f.io.stdout.write(`${JSON.stringify({ url, console: `${url}/console`, data: dataDir, merchants })}\n`);
   } else {
     f.io.stdout.write(`Intake local service listening on ${url}\n`);
+    f.io.stdout.write(`Console (what the bot sends, the queue, the clock, faults): ${url}/console\n`);
     f.io.stdout.write(`Data: ${dataDir}\n`);
     for (const merchant of merchants) {
       const secret = merchant.secretAccessKey ? `, secret access key ${merchant.secretAccessKey}` : '';
@@ -268,6 +306,15 @@ export function newServeCommand(
       '2',
     )
     .option('--review-points <points>', 'points a review earns, by kind', 'text=100,photo=500,video=1000')
+    .option(
+      '--faults <spec>',
+      'inject faults into requests to /api/, as "503:10%,429:5%,latency:50-200ms,POST /api/v1/orders/=drop-after-commit:1%" (also stall, drop-before-commit, 500)',
+    )
+    .option('--seed <file>', 'JSON of merchants and the products, orders and shipments each starts with')
+    .option(
+      '--allow-reset',
+      "let POST /local/reset (intake local reset) remove a merchant's data and load its seed again",
+    )
     .addHelpText(
       'after',
       examples(
@@ -276,6 +323,7 @@ export function newServeCommand(
         'intake serve --apply-delay 1m-5m --thanks-delay-days 5',
         `${SERVE_SECRET_ENV}=dev-secret intake serve --merchant-id shop-a --access-key-id AKDEV1`,
         'intake serve --merchants merchants.json --delivery-days 1 --review-points text=50,photo=300,video=800',
+        'intake serve --faults "503:10%,drop-after-commit:5%" --seed seed.json --allow-reset',
       ),
     )
     .action(async (flags: ServeFlags) => runF(await serveOptions(f, flags), f));

@@ -97,26 +97,34 @@ export function messageView(store: Store, settings: BotSettings, message: Messag
 export class Outbox {
   readonly #store: Store;
   readonly #settings: BotSettings;
+  readonly #onSent: (merchantId: string, message: BotMessage) => void;
   sent = 0;
 
-  constructor(store: Store, settings: BotSettings) {
+  constructor(
+    store: Store,
+    settings: BotSettings,
+    onSent: (merchantId: string, message: BotMessage) => void = () => {},
+  ) {
     this.#store = store;
     this.#settings = settings;
+    this.#onSent = onSent;
   }
 
   readonly run = (now: number): number | undefined => {
     for (;;) {
       const due = this.#store.messages.due(now, 500);
       if (due.length === 0) break;
-      this.#store.transaction(() => {
-        for (const message of due) {
+      const sent = this.#store.transaction(() =>
+        due.map((message) => {
           const content = renderMessage(this.#store, this.#settings, message);
           content.status = 'sent';
           content.sent_at = new Date(now).toISOString();
           this.#store.messages.markSent(message.id, now, JSON.stringify(content));
-        }
-      });
+          return { merchantId: message.merchant_id, content };
+        }),
+      );
       this.sent += due.length;
+      for (const { merchantId, content } of sent) this.#onSent(merchantId, content);
     }
     return this.#store.messages.nextDue();
   };

@@ -20,6 +20,14 @@ import {
 } from './accept.js';
 import { GroupCommit } from './group-commit.js';
 
+/** A create that was committed: its kind and id (an order's, for a shipment), and whether it was queued. */
+export interface Accepted {
+  kind: 'order' | 'product' | 'shipment';
+  id: string;
+  queued: boolean;
+  tracking_number?: string | null;
+}
+
 /**
  * The service's writes: creates are stored through the group commit and queued (each call resolves once
  * its create is committed, so a 202 is only ever sent for what is on disk); patches apply at once.
@@ -30,13 +38,22 @@ export class Intake {
   readonly #random: () => number;
   readonly #worker: QueueWorker;
   readonly #commits: GroupCommit;
+  readonly #onAccepted: (merchantId: string, what: Accepted) => void;
 
-  constructor(options: { store: Store; clock: Clock; random: () => number; worker: QueueWorker }) {
+  constructor(options: {
+    store: Store;
+    clock: Clock;
+    random: () => number;
+    worker: QueueWorker;
+    /** Told of each create once it is committed. */
+    onAccepted?: (merchantId: string, what: Accepted) => void;
+  }) {
     this.#store = options.store;
     this.#clock = options.clock;
     this.#random = options.random;
     this.#worker = options.worker;
     this.#commits = new GroupCommit(options.store);
+    this.#onAccepted = options.onAccepted ?? (() => {});
   }
 
   /** How many transactions carried how many creates. */
@@ -44,7 +61,11 @@ export class Intake {
     return this.#commits.stats;
   }
 
-  async #accept(merchantId: string, accept: (arrival: Arrival) => number | undefined): Promise<void> {
+  async #accept(
+    merchantId: string,
+    what: Omit<Accepted, 'queued'>,
+    accept: (arrival: Arrival) => number | undefined,
+  ): Promise<void> {
     const arrival: Arrival = { merchantId, now: 0, delayFraction: this.#random() };
     const seq = await this.#commits.run(() => {
       arrival.now = this.#clock.now();
@@ -55,20 +76,30 @@ export class Intake {
         this.#worker.dueAt({ received_at: arrival.now, delay_fraction: arrival.delayFraction }),
       );
     }
+    // A shipment sent again is answered 202 and queues nothing.
+    this.#onAccepted(merchantId, { ...what, queued: seq !== undefined });
   }
 
   createOrder(merchantId: string, order: OrderCreateBody): Promise<void> {
-    return this.#accept(merchantId, (arrival) => acceptOrder(this.#store, arrival, order));
+    return this.#accept(merchantId, { kind: 'order', id: order.id }, (arrival) =>
+      acceptOrder(this.#store, arrival, order),
+    );
   }
 
   createProduct(merchantId: string, product: ProductCreateBody): Promise<void> {
-    return this.#accept(merchantId, (arrival) => acceptProduct(this.#store, arrival, product));
+    return this.#accept(merchantId, { kind: 'product', id: product.id }, (arrival) =>
+      acceptProduct(this.#store, arrival, product),
+    );
   }
 
   createShipment(merchantId: string, orderId: string, shipment: ShipmentCreateBody): Promise<void> {
     const mismatch = orderIdMismatch(shipment, orderId);
     if (mismatch) throw new InvalidRequest([mismatch]);
-    return this.#accept(merchantId, (arrival) => acceptShipment(this.#store, arrival, orderId, shipment));
+    return this.#accept(
+      merchantId,
+      { kind: 'shipment', id: orderId, tracking_number: shipment.tracking_number ?? null },
+      (arrival) => acceptShipment(this.#store, arrival, orderId, shipment),
+    );
   }
 
   patchOrder(merchantId: string, orderId: string, patch: OrderPatchBody): void {

@@ -1,4 +1,6 @@
 import type {
+  FaultsState,
+  ResetResult,
   LocalJob,
   LocalOrder,
   LocalProduct,
@@ -11,9 +13,18 @@ import { parseDuration } from '../../util/duration.js';
 import { messageView, type BotSettings, type Outbox } from '../bot/messages.js';
 import { addReview } from '../bot/reviews.js';
 import type { Clock } from '../clock.js';
-import { InvalidRequest } from '../errors.js';
+import { InvalidRequest, NotPermitted, TimedOut } from '../errors.js';
+import type { EventHub, ServiceEvent } from '../events.js';
+import type { FaultBoard } from '../faults/board.js';
+import { FaultSpecError, parseFaultSpec } from '../faults/spec.js';
+import type { Intake } from '../ingest/intake.js';
 import type { QueueWorker } from '../queue/worker.js';
+import type { Seed } from '../seed.js';
 import type { Store } from '../storage/store.js';
+import { formatDuration } from '../../util/duration.js';
+
+/** How often a wait looks again when no event wakes it (a message that became due on another process). */
+const WAIT_POLL_MS = 250;
 
 const DEFAULT_LIMIT = 1000;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -29,6 +40,10 @@ export class LocalOperations {
   readonly #bot: BotSettings;
   readonly #outbox: Outbox;
   readonly #reviewPoints: ReviewPoints;
+  readonly #events: EventHub;
+  readonly #intake: Intake;
+  readonly #seed: Seed | undefined;
+  readonly #allowReset: boolean;
 
   constructor(options: {
     store: Store;
@@ -37,7 +52,15 @@ export class LocalOperations {
     bot: BotSettings;
     outbox: Outbox;
     reviewPoints: ReviewPoints;
+    events: EventHub;
+    intake: Intake;
+    seed: Seed | undefined;
+    allowReset: boolean;
   }) {
+    this.#events = options.events;
+    this.#intake = options.intake;
+    this.#seed = options.seed;
+    this.#allowReset = options.allowReset;
     this.#store = options.store;
     this.#clock = options.clock;
     this.#worker = options.worker;
@@ -100,22 +123,45 @@ export class LocalOperations {
     };
   }
 
-  messages(merchantId: string, query: { order_id?: string | undefined; limit?: number | undefined }) {
+  messages(
+    merchantId: string,
+    query: {
+      order_id?: string | undefined;
+      status?: 'scheduled' | 'sent' | undefined;
+      kind?: string | undefined;
+      limit?: number | undefined;
+    },
+  ) {
+    const filtered = query.status !== undefined || query.kind !== undefined;
     const rows = this.#store.messages.list(merchantId, {
       ...(query.order_id === undefined ? {} : { orderId: query.order_id }),
-      limit: query.limit ?? DEFAULT_LIMIT,
+      limit: filtered ? 1_000_000 : (query.limit ?? DEFAULT_LIMIT),
     });
-    return { results: rows.map((row) => messageView(this.#store, this.#bot, row)) };
+    const views = rows
+      .map((row) => messageView(this.#store, this.#bot, row))
+      .filter(
+        (message) =>
+          (query.status === undefined || message.status === query.status) &&
+          (query.kind === undefined || message.kind === query.kind),
+      );
+    return { results: views.slice(0, query.limit ?? DEFAULT_LIMIT) };
   }
 
   jobs(
     merchantId: string,
-    query: { state?: LocalJob['state'] | undefined; limit?: number | undefined },
+    query: {
+      state?: LocalJob['state'] | undefined;
+      target_id?: string | undefined;
+      limit?: number | undefined;
+    },
   ): { results: LocalJob[] } {
-    const rows = this.#store.jobs.list(merchantId, {
-      ...(query.state === undefined ? {} : { state: query.state }),
-      limit: query.limit ?? DEFAULT_LIMIT,
-    });
+    const rows = this.#store.jobs
+      .list(merchantId, {
+        ...(query.state === undefined ? {} : { state: query.state }),
+        limit: query.target_id === undefined ? (query.limit ?? DEFAULT_LIMIT) : 1_000_000,
+      })
+      .filter((job) => query.target_id === undefined || job.target_id === query.target_id)
+      .slice(0, query.limit ?? DEFAULT_LIMIT);
     return {
       results: rows.map((job) => ({
         seq: job.seq,
@@ -153,9 +199,113 @@ export class LocalOperations {
   }
 
   addReview(merchantId: string, body: LocalReviewBody): LocalReview {
-    return this.#store.transaction(() =>
+    const review = this.#store.transaction(() =>
       addReview(this.#store, merchantId, body, this.#clock.now(), this.#reviewPoints),
     );
+    if (review.reward) {
+      this.#events.emit(merchantId, 'reward', {
+        order_id: review.order_id,
+        item_id: review.item_id,
+        member_id: review.reward.member_id,
+        points: review.reward.rewards,
+        reason: review.reward.reason,
+      });
+    }
+    return review;
+  }
+
+  /**
+   * Runs `query` until it has a result or `waitMs` is over (then `TimedOut`): it looks again on each
+   * event of the merchant, and every quarter second. Without `waitMs`, runs it once.
+   */
+  async waitFor<T extends { results: readonly unknown[] }>(
+    merchantId: string,
+    waitMs: number | undefined,
+    signal: AbortSignal,
+    query: () => T,
+  ): Promise<T> {
+    const started = performance.now();
+    for (;;) {
+      const result = query();
+      if (waitMs === undefined || result.results.length > 0) return result;
+      const left = waitMs - (performance.now() - started);
+      if (left <= 0) throw new TimedOut(`Nothing matched within ${formatDuration(waitMs)}.`);
+      await this.#events.next(
+        merchantId,
+        AbortSignal.any([signal, AbortSignal.timeout(Math.ceil(Math.min(left, WAIT_POLL_MS)))]),
+      );
+      if (signal.aborted) throw new TimedOut('The client stopped waiting.');
+    }
+  }
+
+  /** The merchant's events kept, after the one numbered `after`. */
+  events(
+    merchantId: string,
+    query: { after?: number | undefined; limit?: number | undefined },
+  ): {
+    results: ServiceEvent[];
+  } {
+    return { results: this.#events.recent(merchantId, query.after ?? 0, query.limit ?? DEFAULT_LIMIT) };
+  }
+
+  /** The faults in force, as the API shows them. */
+  faultsState(faults: FaultBoard): FaultsState {
+    return {
+      spec: faults.spec,
+      rules: faults.rules.map((rule) => ({
+        kind: rule.kind,
+        share: rule.share,
+        ...(rule.retryAfterSeconds === undefined ? {} : { retry_after_seconds: rule.retryAfterSeconds }),
+        ...(rule.latencyMs === undefined ? {} : { latency_ms: rule.latencyMs }),
+        ...(rule.method === undefined ? {} : { method: rule.method }),
+        ...(rule.path === undefined ? {} : { path: rule.path }),
+      })),
+      injected: { ...faults.injected },
+    };
+  }
+
+  /** Puts the faults of `spec` in force; a spec that cannot be read is a 422 saying why. */
+  setFaults(faults: FaultBoard, spec: string): FaultsState {
+    try {
+      faults.set(parseFaultSpec(spec));
+    } catch (error) {
+      if (!(error instanceof FaultSpecError)) throw error;
+      throw new InvalidRequest([
+        { type: 'value_error', loc: ['body', 'spec'], msg: `Value error, ${error.message}`, input: spec },
+      ]);
+    }
+    return this.faultsState(faults);
+  }
+
+  /** Loads each seeded merchant's records when it has no data yet (a first start). */
+  async seedEmpty(): Promise<void> {
+    for (const merchant of this.#seed?.merchants ?? []) {
+      if (this.#store.jobs.list(merchant.merchant_id, { limit: 1 }).length === 0) {
+        await this.#load(merchant.merchant_id);
+      }
+    }
+  }
+
+  /** Removes the merchant's data and loads its part of the seed again (`--allow-reset` only). */
+  async reset(merchantId: string): Promise<ResetResult> {
+    if (!this.#allowReset) {
+      throw new NotPermitted('The service was not started with --allow-reset: its data cannot be reset.');
+    }
+    this.#store.transaction(() => this.#store.resetMerchant(merchantId));
+    return { reset: true, seeded: await this.#load(merchantId) };
+  }
+
+  /** Sends the merchant's seed through the service's own intake, then applies it at once. */
+  async #load(merchantId: string): Promise<ResetResult['seeded']> {
+    const seed = this.#seed?.merchants.find((merchant) => merchant.merchant_id === merchantId);
+    if (!seed) return { products: 0, orders: 0, shipments: 0 };
+    for (const product of seed.products) await this.#intake.createProduct(merchantId, product);
+    for (const order of seed.orders) await this.#intake.createOrder(merchantId, order);
+    for (const shipment of seed.shipments) {
+      await this.#intake.createShipment(merchantId, shipment.order_id, shipment);
+    }
+    this.runQueue(merchantId);
+    return { products: seed.products.length, orders: seed.orders.length, shipments: seed.shipments.length };
   }
 
   /** Moves the shared clock forward, then applies and sends what became due. */

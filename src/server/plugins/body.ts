@@ -39,6 +39,9 @@ export function parseJsonBody(raw: Buffer): unknown {
   return read.value;
 }
 
+/** Where the console's pages are (`console/plugin.ts`): the one place forms are posted. */
+export const CONSOLE_PREFIX = '/console';
+
 /**
  * Every request body is read as JSON, whatever its `Content-Type` says (missing, empty or another type):
  * the header is set to JSON before Fastify picks a parser, so no body is ever refused with a 415, and an
@@ -47,7 +50,8 @@ export function parseJsonBody(raw: Buffer): unknown {
 export const bodyPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', (request, _reply, done) => {
-      request.headers['content-type'] = JSON_TYPE;
+      // The console's pages post forms, read by their own parsers in their own context.
+      if (!request.url.startsWith(CONSOLE_PREFIX)) request.headers['content-type'] = JSON_TYPE;
       done();
     });
     app.removeAllContentTypeParsers();

@@ -11,6 +11,7 @@ import {
   NotPermitted,
   NotPossible,
   ServiceError,
+  TimedOut,
 } from '../errors.js';
 
 /** An answer that is not a success: status, `detail`, and headers that go with it. */
@@ -39,6 +40,7 @@ function serviceAnswer(error: ServiceError): ErrorAnswer | undefined {
   if (error instanceof Conflict) return { status: 409, detail: error.message };
   if (error instanceof NotPossible) return { status: 400, detail: error.message };
   if (error instanceof NotPermitted) return { status: 403, detail: error.message };
+  if (error instanceof TimedOut) return { status: 408, detail: error.message };
   return undefined;
 }
 

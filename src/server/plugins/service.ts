@@ -30,6 +30,8 @@ export const servicePlugin = fp(
       done(null, payload);
     });
     app.addHook('onReady', async () => service.start());
+    // Streams of events end first: the server waits for open connections before it closes.
+    app.addHook('preClose', async () => service.events.close());
     app.addHook('onClose', async () => service.close());
   },
   { name: 'intake-service' },

@@ -17,6 +17,13 @@ export interface ApplyCounts {
   failed: number;
 }
 
+/** A create the worker finished: applied, or failed with its reason. */
+export interface FinishedJob {
+  job: JobRow;
+  applied: boolean;
+  reason?: string;
+}
+
 /** Jobs read and applied per transaction. */
 const BATCH = 1024;
 /** Jobs applied per pass before yielding to the event loop, so a large backlog never stalls requests. */
@@ -36,6 +43,7 @@ export class QueueWorker {
   readonly #applier: Applier;
   readonly #tasks: DueTask[];
   readonly #onError: (error: unknown) => void;
+  readonly #onFinished: (jobs: readonly FinishedJob[]) => void;
   #timer: NodeJS.Timeout | undefined;
   #wakeAt = Number.POSITIVE_INFINITY;
   #stopped = true;
@@ -47,6 +55,8 @@ export class QueueWorker {
     applier: Applier;
     tasks?: DueTask[];
     onError: (error: unknown) => void;
+    /** Told of the creates each transaction finished, once it is committed. */
+    onFinished?: (jobs: readonly FinishedJob[]) => void;
   }) {
     this.#store = options.store;
     this.#clock = options.clock;
@@ -54,6 +64,7 @@ export class QueueWorker {
     this.#applier = options.applier;
     this.#tasks = options.tasks ?? [];
     this.#onError = options.onError;
+    this.#onFinished = options.onFinished ?? (() => {});
   }
 
   start(): void {
@@ -129,26 +140,36 @@ export class QueueWorker {
    * is then run again with each job in its own unit, so one job's failure is kept to that job.
    */
   #apply(jobs: readonly JobRow[], pass: ApplyPass, counts: ApplyCounts): void {
+    let finished: FinishedJob[] = [];
     const tally: ApplyCounts = { applied: 0, failed: 0 };
     try {
-      this.#store.transaction(() => this.#applyAll(jobs, pass, tally, false));
+      this.#store.transaction(() => this.#applyAll(jobs, pass, tally, false, finished));
     } catch {
       tally.applied = 0;
       tally.failed = 0;
+      finished = [];
       pass.freshProducts.clear();
-      this.#store.transaction(() => this.#applyAll(jobs, pass, tally, true));
+      this.#store.transaction(() => this.#applyAll(jobs, pass, tally, true, finished));
     }
     counts.applied += tally.applied;
     counts.failed += tally.failed;
+    this.#onFinished(finished);
   }
 
-  #applyAll(jobs: readonly JobRow[], pass: ApplyPass, counts: ApplyCounts, careful: boolean): void {
+  #applyAll(
+    jobs: readonly JobRow[],
+    pass: ApplyPass,
+    counts: ApplyCounts,
+    careful: boolean,
+    finished: FinishedJob[],
+  ): void {
     const applied: number[] = [];
     for (const job of jobs) {
       try {
         if (careful) this.#store.unit(() => applyJob(this.#applier, job, pass));
         else applyJob(this.#applier, job, pass);
         applied.push(job.seq);
+        finished.push({ job, applied: true });
         counts.applied += 1;
       } catch (error) {
         if (!careful && !(error instanceof ApplyConflict)) throw error;
@@ -158,6 +179,7 @@ export class QueueWorker {
           discardStaged(this.#store, job);
           this.#store.jobs.markFailed(job.seq, pass.now, reason);
         });
+        finished.push({ job, applied: false, reason });
         counts.failed += 1;
       }
     }

@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import type { Service } from '../service.js';
+import { streamEvents } from './event-stream.js';
 import type { SomeHandlers } from './types.js';
 
 type LocalName =
@@ -10,15 +12,42 @@ type LocalName =
   | 'addReview'
   | 'advanceClock'
   | 'applyQueue'
-  | 'addMerchant';
+  | 'addMerchant'
+  | 'listEvents'
+  | 'getFaults'
+  | 'setFaults'
+  | 'clearFaults'
+  | 'reset'
+  | 'ready';
+
+/** Aborts when the client goes away before its answer was sent (a wait it no longer waits for). */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const gone = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
 
 export function localHandlers(service: Service): SomeHandlers<LocalName> {
-  const { local, merchants } = service;
+  const { local, merchants, faults } = service;
   return {
-    listOrders: async (request) => local.orders(request.merchant.id, request.query),
+    listOrders: async (request, reply) => {
+      const { wait, ...query } = request.query;
+      const merchantId = request.merchant.id;
+      return local.waitFor(merchantId, wait, clientGone(reply), () => local.orders(merchantId, query));
+    },
     listProducts: async (request) => local.products(request.merchant.id, request.query),
-    listMessages: async (request) => local.messages(request.merchant.id, request.query),
-    listJobs: async (request) => local.jobs(request.merchant.id, request.query),
+    listMessages: async (request, reply) => {
+      const { wait, ...query } = request.query;
+      const merchantId = request.merchant.id;
+      return local.waitFor(merchantId, wait, clientGone(reply), () => local.messages(merchantId, query));
+    },
+    listJobs: async (request, reply) => {
+      const { wait, ...query } = request.query;
+      const merchantId = request.merchant.id;
+      return local.waitFor(merchantId, wait, clientGone(reply), () => local.jobs(merchantId, query));
+    },
     listReviews: async (request) => local.reviews(request.merchant.id, request.query),
     addReview: async (request, reply) =>
       reply.code(201).send(local.addReview(request.merchant.id, request.body)),
@@ -42,6 +71,25 @@ export function localHandlers(service: Service): SomeHandlers<LocalName> {
         ...(merchant.secretAccessKey ? { secret_access_key: merchant.secretAccessKey } : {}),
         thanks_delay_days: merchant.thanksDelayDays,
       });
+    },
+    listEvents: async (request, reply) => {
+      const merchantId = request.merchant.id;
+      if ((request.headers.accept ?? '').includes('text/event-stream')) {
+        const last = Number(request.headers['last-event-id'] ?? request.query.after ?? 0);
+        return streamEvents(reply, service.events, merchantId, Number.isFinite(last) ? last : 0);
+      }
+      return local.events(merchantId, request.query);
+    },
+    getFaults: async () => local.faultsState(faults),
+    setFaults: async (request) => local.setFaults(faults, request.body.spec),
+    clearFaults: async () => {
+      faults.clear();
+      return local.faultsState(faults);
+    },
+    reset: async (request) => local.reset(request.merchant.id),
+    ready: async (_request, reply) => {
+      const readiness = service.readiness();
+      return reply.code(readiness.ready ? 200 : 503).send(readiness);
     },
   };
 }

@@ -24,6 +24,7 @@ export class Store {
   readonly #savepoint;
   readonly #release;
   readonly #rollbackTo;
+  readonly #reset;
 
   constructor(file: string) {
     this.#db = openServiceDatabase(file);
@@ -39,6 +40,18 @@ export class Store {
     this.#savepoint = this.#db.prepare('SAVEPOINT unit');
     this.#release = this.#db.prepare('RELEASE unit');
     this.#rollbackTo = this.#db.prepare('ROLLBACK TO unit');
+    // In the order the references need: what refers to a row goes before it.
+    this.#reset = [
+      'DELETE FROM shipment_items WHERE shipment_id IN (SELECT id FROM shipments WHERE merchant_id = ?)',
+      'DELETE FROM messages WHERE merchant_id = ?',
+      'DELETE FROM rewards WHERE merchant_id = ?',
+      'DELETE FROM reviews WHERE merchant_id = ?',
+      'DELETE FROM shipments WHERE merchant_id = ?',
+      'DELETE FROM order_items WHERE merchant_id = ?',
+      'DELETE FROM orders WHERE merchant_id = ?',
+      'DELETE FROM products WHERE merchant_id = ?',
+      'DELETE FROM jobs WHERE merchant_id = ?',
+    ].map((sql) => this.#db.prepare<[string]>(sql));
   }
 
   /** Runs `work` in one transaction (one commit, one fsync). */
@@ -61,6 +74,16 @@ export class Store {
       this.#release.run();
       throw error;
     }
+  }
+
+  /** Removes every record of a merchant (not the merchant): orders, products, shipments, queue, messages, reviews, rewards. */
+  resetMerchant(merchantId: string): void {
+    for (const statement of this.#reset) statement.run(merchantId);
+  }
+
+  /** Asks the database something, to know it answers. */
+  ping(): void {
+    this.#db.prepare('SELECT 1').get();
   }
 
   close(): void {

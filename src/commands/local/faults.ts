@@ -1,0 +1,70 @@
+import { Command } from 'commander';
+import type { FaultsState } from '../../contract/local.js';
+import { UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { writeData } from '../../cli/output.js';
+
+async function showFaults(f: Factory, state: FaultsState): Promise<void> {
+  await writeData(f, {
+    json: state,
+    rows: state.rules,
+    columns: [
+      { header: 'where', value: (rule) => [rule.method, rule.path].filter(Boolean).join(' ') || '(all)' },
+      { header: 'fault', value: (rule) => rule.kind },
+      { header: 'share', value: (rule) => `${Number((rule.share * 100).toFixed(4))}%` },
+      {
+        header: 'detail',
+        value: (rule) =>
+          rule.latency_ms
+            ? `${rule.latency_ms.min}-${rule.latency_ms.max}ms`
+            : rule.retry_after_seconds !== undefined
+              ? `Retry-After: ${rule.retry_after_seconds}`
+              : '',
+      },
+      { header: 'injected', value: (rule) => state.injected[rule.kind] ?? 0 },
+    ],
+  });
+  if (state.rules.length === 0) f.log.info('No faults in force.');
+}
+
+export function newLocalFaultsCommand(f: Factory): Command {
+  const faults = new Command('faults').description(
+    "Faults injected into a share of requests to the service's /api/ (503, 429, latency, drops, stalls)",
+  );
+  faults
+    .command('set')
+    .description('Put the faults of SPEC in force (replacing any)')
+    .argument('<spec>', 'as "503:10%,429:5%,latency:50-200ms,POST /api/v1/orders/=drop-after-commit:1%"')
+    .addHelpText(
+      'after',
+      examples(
+        'intake local faults set "503:10%,drop-after-commit:5%"',
+        'intake local faults set "POST=429:20%:retry-after=5s"',
+        'intake local faults set "latency:200-800ms,stall:1%"',
+        'intake local faults set "GET /api/v1/rewards/=500:50%"',
+      ),
+    )
+    .action(async (spec: string) => {
+      // Read here first, so that a slip is a usage error before anything is sent.
+      const { parseFaultSpec, FaultSpecError } = await import('../../server/faults/spec.js');
+      try {
+        parseFaultSpec(spec);
+      } catch (error) {
+        if (error instanceof FaultSpecError) throw new UsageError(error.message);
+        throw error;
+      }
+      await showFaults(f, await (await f.apiClient()).local.setFaults(spec));
+    });
+  faults
+    .command('clear')
+    .description('Stop injecting faults')
+    .addHelpText('after', examples('intake local faults clear'))
+    .action(async () => showFaults(f, await (await f.apiClient()).local.clearFaults()));
+  faults
+    .command('show')
+    .description('The faults in force, and how many each injected')
+    .addHelpText('after', examples('intake local faults show', 'intake local faults show --json'))
+    .action(async () => showFaults(f, await (await f.apiClient()).local.faults()));
+  return faults;
+}

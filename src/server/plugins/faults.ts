@@ -1,0 +1,96 @@
+import type { Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FaultDecision } from '../faults/board.js';
+import type { RequestLog } from './request-log.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The fault this request was chosen for, when it acts on the answer (a delay, a drop after commit). */
+    intakeFault: FaultDecision | null;
+  }
+}
+
+/** The header on every answer a fault made or changed, naming it. */
+export const FAULT_HEADER = 'x-intake-fault';
+
+const STATUS_TEXT: Record<string, string> = {
+  '500': 'Internal Server Error (injected by intake serve)',
+  '503': 'Service Unavailable (injected by intake serve)',
+  '429': 'Too Many Requests (injected by intake serve)',
+};
+
+/**
+ * Injects the faults in force (`service.faults`) into requests to the service's own operations: an
+ * error status (with Retry-After for 429 and 503), a latency added before the answer, a stall (never answered),
+ * a connection dropped before the request is read, or after it was handled and committed (the answer
+ * never arrives: the case that makes a careless client send twice). Each one is logged, told to the
+ * merchant the request names as a `fault` event, and named in the `x-intake-fault` header of any answer.
+ */
+export const faultsPlugin = fp(
+  async (app: FastifyInstance, options: { log?: RequestLog }) => {
+    const { service } = app;
+    const stalled = new Set<Socket>();
+    app.decorateRequest('intakeFault', null);
+
+    const note = (request: FastifyRequest, decision: FaultDecision) => {
+      const path = request.url.split('?')[0] as string;
+      options.log?.(`${request.method} ${request.url} fault ${decision.kind}`);
+      const merchant = service.merchants.named(request.headers.authorization);
+      if (merchant)
+        service.events.emit(merchant.id, 'fault', { fault: decision.kind, method: request.method, path });
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
+      const decision = service.faults.decide(request.method, request.url.split('?')[0] as string);
+      if (!decision) return undefined;
+      note(request, decision);
+      const { rule, kind } = decision;
+      switch (kind) {
+        case '500':
+        case '503':
+        case '429':
+          return reply
+            .code(Number(kind))
+            .header(FAULT_HEADER, kind)
+            .headers(kind === '500' ? {} : { 'retry-after': String(rule.retryAfterSeconds ?? 1) })
+            .type('application/json; charset=utf-8')
+            .send(JSON.stringify({ detail: STATUS_TEXT[kind] }));
+        case 'drop-before-commit':
+          reply.hijack();
+          request.raw.socket.destroy();
+          return reply;
+        case 'stall': {
+          // Never answered, never handled: held until the client gives up (or the service closes).
+          reply.hijack();
+          const socket = request.raw.socket;
+          stalled.add(socket);
+          socket.once('close', () => stalled.delete(socket));
+          return reply;
+        }
+        default:
+          request.intakeFault = decision;
+          return undefined;
+      }
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const decision = request.intakeFault;
+      if (!decision) return payload;
+      if (decision.kind === 'latency') {
+        await sleep(decision.delayMs ?? 0);
+        reply.header(FAULT_HEADER, 'latency');
+      } else if (decision.kind === 'drop-after-commit') {
+        // The work is done and committed (a 202 is only sent after its commit): the answer is lost.
+        request.raw.socket.destroy();
+      }
+      return payload;
+    });
+
+    app.addHook('preClose', async () => {
+      for (const socket of stalled) socket.destroy();
+    });
+  },
+  { name: 'intake-faults', dependencies: ['intake-service'] },
+);

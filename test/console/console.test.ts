@@ -1,0 +1,179 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_DETAILS } from '../../src/contract/auth.js';
+import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
+import { sampleOrder } from '../helpers/samples.js';
+import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
+
+const b = useBrowser();
+let service: TestService;
+const OTHER = {
+  merchant_id: 'shop-b',
+  access_key_id: 'AKSHOPB0001',
+  secret_access_key: 'shop-b-secret-0001-abcdefghijkl',
+};
+
+beforeAll(async () => {
+  service = await startService({ applyDelay: { minMs: 0, maxMs: 0 }, deliveryDays: 2 });
+  expect((await service.call('POST', '/local/merchants', { body: OTHER })).status).toBe(201);
+});
+afterAll(() => service.close());
+
+async function signIn(page: Page, accessKeyId: string, secret: string): Promise<void> {
+  await page.goto(`${service.baseUrl}/console`);
+  await page.getByLabel(/Access key id|액세스 키 ID/).fill(accessKeyId);
+  await page.getByLabel(/Secret access key|비밀 액세스 키/).fill(secret);
+  await page.getByRole('button', { name: /^(Sign in|로그인)$/ }).click();
+  await page.waitForLoadState();
+}
+
+describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
+  it('wrong credentials are refused as the API refuses them', async () => {
+    const { page, context } = await openPage(b.browser);
+    await signIn(page, TEST_CREDENTIALS.accessKeyId, 'not-the-secret');
+    expect(await page.getByRole('alert').innerText()).toBe(AUTH_DETAILS.wrongSecret);
+    await signIn(page, 'AKNOBODY', 'whatever');
+    expect(await page.getByRole('alert').innerText()).toBe(AUTH_DETAILS.unknownKey);
+    // Nothing but the sign-in page without a session.
+    await page.goto(`${service.baseUrl}/console/orders`);
+    expect(new URL(page.url()).pathname).toBe('/console/sign-in');
+    await context.close();
+  });
+
+  it('an order and its shipment sent through the API: the conversation, search by phone, the clock from the page', async () => {
+    await service.call('POST', '/api/v1/orders/', {
+      body: sampleOrder('CON-1', { recipient_name: '이서연', recipient_cellphone: '010-2468-1357' }),
+    });
+    await service.call('POST', '/api/v1/orders/CON-1/shipments/', {
+      body: {
+        order_item_ids: ['CON-1-1', 'CON-1-2'],
+        company_code: 'kr.cjlogistics',
+        tracking_number: '640000001234',
+      },
+    });
+    await service.local.apply();
+
+    const { page, context, errors } = await openPage(b.browser);
+    await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
+    expect(new URL(page.url()).pathname).toBe('/console/conversations');
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === 'intake_console')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+
+    await page.getByRole('link', { name: 'Orders' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'CON-1' });
+    expect(await row.innerText()).toContain('640000001234');
+    await row.getByRole('link', { name: 'CON-1' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Order CON-1');
+
+    // Search by phone, written another way: the one conversation opens.
+    await page.getByRole('link', { name: 'Conversations' }).click();
+    await page.getByLabel('Search by order id, phone, recipient or product').fill('01024681357');
+    await page.getByRole('button', { name: 'Search' }).click();
+    expect(await page.getByRole('link', { name: /이서연/ }).count()).toBe(1);
+    const phone = page.getByRole('list', { name: 'Messages to 이서연' });
+    const notice = phone.getByRole('listitem').filter({ hasText: 'Shipping notice' });
+    expect(await notice.count()).toBe(1);
+    expect(await notice.innerText()).toContain('제주 감귤 5kg');
+    // No internet here: the image gives way to its address.
+    await notice.locator('.image-missing').first().waitFor({ state: 'visible' });
+    expect(await notice.locator('.image-missing').first().innerText()).toContain(
+      'https://shop.example.com/img/p-100.jpg',
+    );
+    expect(await phone.getByText('Review request').count()).toBe(0);
+    await screenshot(page, 'console-conversation');
+
+    // The clock from the page, without reloading it: the review request arrives on the phone.
+    await page.evaluate('window.__notReloaded = true');
+    await page.getByLabel('Advance the clock by').selectOption('3d');
+    await page.getByRole('button', { name: 'Advance' }).click();
+    await phone.getByText('Review request').waitFor({ timeout: 10_000 });
+    expect(await page.evaluate('window.__notReloaded')).toBe(true);
+    expect(await page.getByRole('status').innerText()).toMatch(/messages sent/);
+    expect(
+      errors.filter((error) => !error.includes('ERR_NAME_NOT_RESOLVED') && !error.includes('net::')),
+    ).toEqual([]);
+    await context.close();
+  });
+
+  it('a review from the order page earns the member its points', async () => {
+    const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
+    await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
+    await page.goto(`${service.baseUrl}/console/orders/CON-1`);
+    await page.getByLabel('CON-1-1 리뷰 종류').selectOption('photo');
+    await page.getByRole('button', { name: 'CON-1-1 리뷰 시뮬레이션' }).click();
+    await page.getByText('리뷰가 추가되었습니다.').waitFor();
+    await page.getByRole('link', { name: '리뷰와 적립금' }).click();
+    expect(await page.getByRole('row').filter({ hasText: 'CON-1-1' }).innerText()).toContain('500 (M-1001)');
+    await context.close();
+  });
+
+  it('one merchant never sees another’s data', async () => {
+    const sent = await service.call('POST', '/api/v1/orders/', {
+      body: sampleOrder('SHOPB-1'),
+      headers: {
+        authorization: `Basic ${Buffer.from(`${OTHER.access_key_id}:${OTHER.secret_access_key}`).toString('base64')}`,
+      },
+    });
+    expect(sent.status, sent.text).toBe(202);
+    const { page, context } = await openPage(b.browser);
+    await signIn(page, OTHER.access_key_id, OTHER.secret_access_key);
+    await page.getByRole('link', { name: 'Orders' }).click();
+    expect(await page.getByRole('row').filter({ hasText: 'SHOPB-1' }).count()).toBe(1);
+    expect(await page.getByRole('row').filter({ hasText: 'CON-1' }).count()).toBe(0);
+    const other = await page.goto(`${service.baseUrl}/console/orders/CON-1`);
+    expect(other?.status()).toBe(404);
+    await page.goto(`${service.baseUrl}/console/conversations?q=01024681357`);
+    expect(await page.getByText('이서연').count()).toBe(0);
+    expect(await page.getByText('No messages yet').count()).toBe(1);
+    await context.close();
+  });
+
+  it('faults are set and cleared from the page, and a spec that cannot be read is said', async () => {
+    const { page, context } = await openPage(b.browser);
+    await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
+    await page.getByRole('link', { name: 'Faults' }).click();
+    expect(await page.getByText('No faults in force.').count()).toBe(1);
+    await page.getByLabel('Faults (as for intake serve --faults)').fill('503:10%,teapot:5%');
+    await page.getByRole('button', { name: 'Put in force' }).click();
+    expect(await page.getByRole('alert').innerText()).toContain('"teapot" is not a fault');
+    await page
+      .getByLabel('Faults (as for intake serve --faults)')
+      .fill('POST /api/v1/orders/=503:25%,latency:50-200ms');
+    await page.getByRole('button', { name: 'Put in force' }).click();
+    expect(await page.locator('#faults-state').innerText()).toContain('POST /api/v1/orders/');
+    expect((await service.call('GET', '/local/faults')).json).toMatchObject({
+      spec: 'POST /api/v1/orders/=503:25%,latency:50-200ms:100%',
+    });
+    await screenshot(page, 'console-faults');
+    await page.getByRole('button', { name: 'Clear all faults' }).click();
+    expect(await page.getByText('No faults in force.').count()).toBe(1);
+    await context.close();
+  });
+
+  it('speaks Korean, names every control, and fits a narrow window', async () => {
+    const { page, context } = await openPage(b.browser, { locale: 'ko-KR', width: 390, height: 800 });
+    await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('대화');
+    await page.goto(`${service.baseUrl}/console/conversations?q=CON-1`);
+    const unnamed =
+      await page.evaluate(`[...document.querySelectorAll('input, select, textarea, button, a[href]')]
+      .filter((el) => el.type !== 'hidden')
+      .filter((el) => !((el.labels && el.labels.length > 0) || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby') || (el.textContent || '').trim()))
+      .map((el) => el.outerHTML.slice(0, 120))`);
+    expect(unnamed).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await screenshot(page, 'console-narrow-ko');
+    await page.getByRole('link', { name: 'English' }).click();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Conversations');
+    // A form from another site is refused before anything is done.
+    const refused = await service.http('POST', '/console/clock/advance', {
+      raw: 'by=7d',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://attacker.example' },
+    });
+    expect(refused.status).toBe(403);
+    await context.close();
+  });
+});

@@ -1,0 +1,250 @@
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InterruptHub } from '../../src/cli/interrupts.js';
+import { cli, jsonLines, serviceEnv } from '../helpers/cli.js';
+import { seededRandom } from '../helpers/fault-proxy.js';
+import { workspace } from '../helpers/files.js';
+import { ordersCsv, sampleOrder } from '../helpers/samples.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+/** A GET of the service's health that never retries, and what came of it: a status, or a dropped connection. */
+async function hit(service: TestService): Promise<{ status: number; fault: string | undefined } | 'dropped'> {
+  try {
+    const answer = await request(`${service.baseUrl}/api/v1/health/`, { method: 'GET', reset: true });
+    await answer.body.text();
+    const fault = answer.headers['x-intake-fault'];
+    return { status: answer.statusCode, fault: typeof fault === 'string' ? fault : undefined };
+  } catch {
+    return 'dropped';
+  }
+}
+
+describe('faults on demand', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startService({ faults: '503:10%,drop-after-commit:5%', faultRandom: seededRandom(7) });
+  });
+  afterAll(() => service.close());
+
+  it('hit requests at the rates asked (within 3 standard deviations over 2,000 requests), each marked', async () => {
+    const counts = { ok: 0, '503': 0, dropped: 0, other: 0 };
+    for (let i = 0; i < 2000; i++) {
+      const result = await hit(service);
+      if (result === 'dropped') counts.dropped += 1;
+      else if (result.status === 503) {
+        expect(result.fault).toBe('503');
+        counts['503'] += 1;
+      } else if (result.status === 200 && result.fault === undefined) counts.ok += 1;
+      else counts.other += 1;
+    }
+    // Binomial: 10 % of 2,000 is 200 ± 40 (3σ); 5 % is 100 ± 29.
+    expect(Math.abs(counts['503'] - 200)).toBeLessThanOrEqual(40);
+    expect(Math.abs(counts.dropped - 100)).toBeLessThanOrEqual(29);
+    expect(counts.other).toBe(0);
+    expect(counts.ok + counts['503'] + counts.dropped).toBe(2000);
+    const shown = await service.call('GET', '/local/faults');
+    expect(shown.json).toMatchObject({
+      spec: '503:10%,drop-after-commit:5%',
+      injected: { '503': counts['503'], 'drop-after-commit': counts.dropped },
+    });
+  });
+
+  it('an upload through them stores every record exactly once', async () => {
+    const files = workspace();
+    const path = files.write('orders.csv', ordersCsv('FLT', 150));
+    const result = await cli(['order', 'create', path, '--json'], { env: serviceEnv(service) });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.summary()).toMatchObject({ failed: 0, not_sent: 0, invalid: 0, rejected: 0 });
+    const jobs = (await service.local.jobs()).filter((job) => job.target_id.startsWith('FLT-'));
+    expect(jobs).toHaveLength(150);
+    expect(new Set(jobs.map((job) => job.target_id)).size).toBe(150);
+    const faults = (await service.call('GET', '/local/faults')).json as { injected: Record<string, number> };
+    expect(faults.injected['drop-after-commit']).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('are set, shown and cleared from the CLI; a spec that cannot be read is a usage error', async () => {
+    const env = serviceEnv(service);
+    const set = await cli(
+      ['local', 'faults', 'set', 'GET /api/v1/rewards/=429:100%:retry-after=7s', '--json'],
+      {
+        env,
+      },
+    );
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.json()).toMatchObject({
+      spec: 'GET /api/v1/rewards/=429:100%:retry-after=7s',
+      rules: [{ kind: '429', share: 1, method: 'GET', path: '/api/v1/rewards/', retry_after_seconds: 7 }],
+    });
+    const limited = await service.http('GET', '/api/v1/rewards/?start_date=2026-11-01&end_date=2026-11-02');
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBe('7');
+    expect(limited.headers['x-intake-fault']).toBe('429');
+    // Other paths are not touched, nor the local ones.
+    expect((await service.http('GET', '/api/v1/users/client-keys/')).status).toBe(200);
+    const bad = await cli(['local', 'faults', 'set', '418:10%'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('"418" is not a fault');
+    const cleared = await cli(['local', 'faults', 'clear', '--json'], { env });
+    expect(cleared.json()).toMatchObject({ spec: '', rules: [] });
+    expect(
+      (await service.http('GET', '/api/v1/rewards/?start_date=2026-11-01&end_date=2026-11-02')).status,
+    ).toBe(200);
+    // Put back for the other tests of this file.
+    await service.call('PUT', '/local/faults', { body: { spec: '503:10%,drop-after-commit:5%' } });
+  });
+});
+
+describe('events and waits', () => {
+  let service: TestService;
+  beforeAll(async () => {
+    service = await startService({ applyDelay: { minMs: 300, maxMs: 300 } });
+  });
+  afterAll(() => service.close());
+
+  it('intake local events --follow --json prints the accepted, applied and message events of a run in order', async () => {
+    const hub = new InterruptHub();
+    let out = '';
+    const seen = () =>
+      jsonLines(out).map((event) => `${String(event.type)} ${String(event.kind ?? '')}`.trim());
+    const following = cli(['local', 'events', '--follow', '--json'], {
+      env: serviceEnv(service),
+      interrupts: hub,
+      onStdout: (text) => (out += text),
+    });
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('EVT-1') });
+    await service.call('POST', '/api/v1/orders/EVT-1/shipments/', {
+      body: { order_item_ids: ['EVT-1-1'], company_code: 'kr.cjlogistics', tracking_number: '640000000777' },
+    });
+    // Refused: the same order again.
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('EVT-1') });
+    await expect.poll(seen, { timeout: 10_000 }).toContain('message shipment');
+    hub.interrupt();
+    expect((await following).code).toBe(0);
+    expect(seen()).toEqual([
+      'accepted order',
+      'accepted shipment',
+      'refused',
+      'applied order',
+      'applied shipment',
+      'message shipment',
+    ]);
+    const events = jsonLines(out);
+    expect(events.map((event) => event.id)).toEqual(
+      [...events.map((event) => event.id)].sort((a, b) => Number(a) - Number(b)),
+    );
+    expect(events[2]).toMatchObject({ status: 409, path: '/api/v1/orders/' });
+    expect(events[5]).toMatchObject({ order_id: 'EVT-1', to: { cellphone: '010-1234-5678' } });
+  });
+
+  it('a wait answers within 100 ms of the match, and 408 when nothing matches in time', async () => {
+    let matchedAt = 0;
+    const stop = service.app.service.events.listen('mall-1', (event) => {
+      if (event.type === 'applied' && event.target_id === 'WAIT-1') matchedAt = performance.now();
+    });
+    const waiting = service.http('GET', '/local/jobs?target_id=WAIT-1&state=applied&wait=10s');
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('WAIT-1') });
+    const answer = await waiting;
+    const answeredAt = performance.now();
+    stop();
+    expect(answer.status).toBe(200);
+    expect((answer.json as { results: unknown[] }).results).toHaveLength(1);
+    expect(matchedAt).toBeGreaterThan(0);
+    expect(answeredAt - matchedAt).toBeLessThan(100);
+
+    const started = performance.now();
+    const none = await service.http('GET', '/local/messages?order_id=NOBODY&wait=300ms');
+    expect(none.status).toBe(408);
+    expect(none.json).toEqual({ detail: 'Nothing matched within 300ms.' });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  it('intake local messages --wait returns the message once it is sent; exit 1 after the wait', async () => {
+    const env = serviceEnv(service);
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('WAIT-2') });
+    await service.call('POST', '/api/v1/orders/WAIT-2/shipments/', {
+      body: { order_item_ids: ['WAIT-2-1'], company_code: 'kr.cjlogistics', tracking_number: '640000000778' },
+    });
+    const sent = await cli(
+      [
+        'local',
+        'messages',
+        '--order',
+        'WAIT-2',
+        '--kind',
+        'shipment',
+        '--status',
+        'sent',
+        '--wait',
+        '10s',
+        '--json',
+      ],
+      { env },
+    );
+    expect(sent.code, sent.stderr).toBe(0);
+    expect((sent.json() as { results: { kind: string }[] }).results[0]).toMatchObject({ kind: 'shipment' });
+    const never = await cli(
+      ['local', 'messages', '--order', 'WAIT-2', '--kind', 'thanks', '--wait', '200ms'],
+      {
+        env,
+      },
+    );
+    expect(never.code).toBe(1);
+    expect(never.stderr).toContain('Nothing matched within 200ms');
+    expect((await cli(['local', 'jobs', '--wait', '6m'], { env })).code).toBe(2);
+  });
+});
+
+describe('a known state: seed and reset', () => {
+  const seed = {
+    merchants: [
+      {
+        merchant_id: 'mall-1',
+        products: [{ id: 'SEED-P', name: '씨앗 상품', image_url: 'https://cdn.example.com/seed.png' }],
+        orders: [sampleOrder('SEED-1')],
+        shipments: [
+          {
+            order_id: 'SEED-1',
+            order_item_ids: ['SEED-1-1'],
+            company_code: 'kr.cjlogistics',
+            tracking_number: '640000000999',
+          },
+        ],
+      },
+    ],
+  };
+
+  it('a first start loads the seed, applied; reset removes everything else and loads it again', async () => {
+    const service = await startService({ seed, allowReset: true });
+    try {
+      expect(await service.local.order('SEED-1')).toMatchObject({
+        state: 'applied',
+        shipments: [{ tracking_number: '640000000999' }],
+      });
+      await service.call('POST', '/api/v1/orders/', { body: sampleOrder('AFTER-1') });
+      const reset = await cli(['local', 'reset', '--json'], { env: serviceEnv(service) });
+      expect(reset.code, reset.stderr).toBe(0);
+      expect(reset.json()).toEqual({ reset: true, seeded: { products: 1, orders: 1, shipments: 1 } });
+      expect(await service.local.order('AFTER-1')).toBeUndefined();
+      expect((await service.local.orders()).map((order) => order.id)).toEqual(['SEED-1']);
+      expect((await service.local.jobs()).length).toBe(3);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('without --allow-reset, reset is refused and nothing is removed', async () => {
+    const service = await startService({ seed });
+    try {
+      const refused = await service.call('POST', '/local/reset');
+      expect(refused.status).toBe(403);
+      expect(refused.json).toEqual({
+        detail: 'The service was not started with --allow-reset: its data cannot be reset.',
+      });
+      expect(await service.local.order('SEED-1')).toBeDefined();
+      const ready = await service.http('GET', '/local/ready', { headers: { authorization: '' } });
+      expect(ready.json).toEqual({ ready: true, database: 'sqlite' });
+    } finally {
+      await service.close();
+    }
+  });
+});
