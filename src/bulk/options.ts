@@ -18,7 +18,8 @@ export interface UploadOptions {
   products?: string;
   dryRun: boolean;
   allOrNothing: boolean;
-  concurrency: number;
+  /** Requests at once; absent, the upload finds the service's limit by itself. */
+  concurrency?: number;
   rate?: number;
   /** Where the report goes: a file, or `-` for standard output. */
   report?: string;

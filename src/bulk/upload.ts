@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { AttemptReport } from '../client/http.js';
+import { Pace } from '../client/pace.js';
 import type { RecordContext } from '../input/record-context.js';
 import { describeCheck } from './check/describe.js';
 import { checkUnits, type CheckResult } from './check/check.js';
@@ -370,20 +371,32 @@ async function uploadUnits(context: UploadContext, run: UploadRun): Promise<Uplo
   };
 }
 
+/** Requests on the wire at first, and at most, when the service's limit is to be found. */
+export const AUTO_CONCURRENCY = { initial: 8, max: 256 } as const;
+
+/**
+ * How the upload paces its requests: `--concurrency` fixes how many go at once (fewer only while the
+ * service says it is busy); without it the upload finds the service's limit by itself.
+ */
+function paceFor(concurrency: number | undefined): Pace {
+  return concurrency === undefined
+    ? new Pace({ ...AUTO_CONCURRENCY, probe: true })
+    : new Pace({ initial: concurrency, max: concurrency, probe: false });
+}
+
 /** Gets the sending ready: the client (patient with each record), the sender, and what they count. */
 async function startSending(context: UploadContext, run: UploadRun, tally: Tally): Promise<Sending> {
   const { resource, options, ledger } = run;
   if (!context.ledger.target)
     throw new UploadError('ledger', 'there is no service and access key id to send to');
   const client = await context.client();
-  const sender = new Sender(options.concurrency, options.rate);
+  const pace = paceFor(options.concurrency);
+  const sender = new Sender(pace, options.rate);
+  client.http.usePace(pace);
   client.http.observe((report: AttemptReport) => {
     if (report.retryInMs !== undefined) tally.retries += 1;
     if (report.answerLost) tally.lostAnswers += 1;
-    if (report.status === 429 || report.status === 503) {
-      tally.throttled += 1;
-      sender.throttle(report.retryAfterMs);
-    } else if (report.status !== undefined && report.status < 500) sender.succeeded();
+    if (report.status === 429 || report.status === 503) tally.throttled += 1;
   });
   return { setup: { resource, client, ledger, resume: options.resume, update: options.update }, sender };
 }

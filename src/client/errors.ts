@@ -75,9 +75,15 @@ export class UnexpectedResponseError extends Error {
 /** A request stopped on purpose (a second Ctrl-C) before the service answered. */
 export class AbortedError extends Error {
   readonly code = 'ABORTED';
+  /**
+   * True when the service cannot have the request: no attempt of it left, or each one that did was
+   * refused with 429 or 503.
+   */
+  readonly notTaken: boolean;
 
-  constructor() {
+  constructor(options: { notTaken?: boolean } = {}) {
     super('aborted before the service answered');
     this.name = 'AbortedError';
+    this.notTaken = options.notTaken === true;
   }
 }

@@ -9,6 +9,7 @@ import {
   type RetryPolicy,
 } from './retry.js';
 import { ReceivedValidationIssue } from '../contract/validation.js';
+import type { AttemptOutcome, Pace, Place } from './pace.js';
 
 /** What one attempt did, for `--verbose`. Headers are given with Authorization already redacted. */
 export interface AttemptReport {
@@ -114,6 +115,8 @@ export class HttpClient {
   readonly #ownDispatcher: boolean;
   readonly #retry: RetryPolicy;
   readonly #observers = new Set<(report: AttemptReport) => void>();
+  /** Paces the attempts on the wire, when a bulk upload asked (see `Pace`). */
+  #pace: Pace | undefined;
   #aborted = false;
   #retriesStopped = false;
   /** Waits before a retry, ended early by `stopRetrying`. */
@@ -156,6 +159,7 @@ export class HttpClient {
   stopRetrying(): void {
     this.#retriesStopped = true;
     for (const wake of [...this.#waits]) wake();
+    this.#pace?.wake();
   }
 
   #sleep(ms: number): Promise<void> {
@@ -179,6 +183,17 @@ export class HttpClient {
       at - firstStarted <= (policy.maxElapsedMs ?? Number.POSITIVE_INFINITY) &&
       at <= this.#deadline
     );
+  }
+
+  /**
+   * Has every attempt take a place from `pace` while it is on the wire, until the returned function is
+   * called. A request waiting to be tried again holds no place.
+   */
+  usePace(pace: Pace): () => void {
+    this.#pace = pace;
+    return () => {
+      if (this.#pace === pace) this.#pace = undefined;
+    };
   }
 
   /** Calls `observer` with a report of every attempt until the returned function is called. */
@@ -227,6 +242,19 @@ export class HttpClient {
     }
   }
 
+  /** A place on the wire from the pace, if there is one; a stop while waiting for it ends the request. */
+  async #takePlace(attempt: number, notTaken: boolean): Promise<Place | undefined> {
+    const pace = this.#pace;
+    if (!pace) return undefined;
+    const place = await pace.acquire(() => this.#aborted || this.#retriesStopped);
+    if (!place) throw new AbortedError({ notTaken });
+    if (this.#aborted || (this.#retriesStopped && attempt > 1)) {
+      place.release({ ms: 0 });
+      throw new AbortedError({ notTaken });
+    }
+    return place;
+  }
+
   /**
    * Sends one request. Resolves for 2xx and for the statuses in `accept` (a create's 409); rejects with
    * `ApiError` for other statuses and `NetworkError` when the service cannot be reached.
@@ -268,9 +296,14 @@ export class HttpClient {
     const random = this.#options.random ?? Math.random;
     const firstStarted = performance.now();
     let uncertain = false;
+    /** Every attempt so far was refused with 429 or 503 (or none was made): the service has nothing. */
+    let notTaken = true;
 
     for (let attempt = 1; ; attempt++) {
+      const place = await this.#takePlace(attempt, notTaken);
       const started = performance.now();
+      const released = (outcome: Omit<AttemptOutcome, 'ms'>) =>
+        place?.release({ ...outcome, ms: performance.now() - started });
       const report = (extra: Partial<AttemptReport>) => {
         const full: AttemptReport = {
           method,
@@ -312,6 +345,8 @@ export class HttpClient {
         retryAfter = Array.isArray(header) ? header[0] : header;
         body = parseBody(await response.body.text());
       } catch (error) {
+        released({});
+        notTaken = false;
         if (this.#aborted) throw new AbortedError();
         const code = (error as { code?: string }).code;
         const notSent = code !== undefined && NOT_SENT.has(code);
@@ -334,11 +369,13 @@ export class HttpClient {
         continue;
       }
       const asked = retryAfterMs(retryAfter);
+      released({ status, ...(asked === undefined ? {} : { retryAfterMs: asked }) });
+      if (status !== 429 && status !== 503) notTaken = false;
       const wait = backoffMs(policy, attempt, asked, random);
       if (RETRYABLE_STATUSES.has(status) && this.#mayRetry(policy, attempt, firstStarted, wait)) {
         report({ status, retryInMs: wait, ...(asked === undefined ? {} : { retryAfterMs: asked }) });
         await this.#sleep(wait);
-        if (this.#aborted || this.#retriesStopped) throw new AbortedError();
+        if (this.#aborted || this.#retriesStopped) throw new AbortedError({ notTaken });
         continue;
       }
       report({ status, ...(asked === undefined ? {} : { retryAfterMs: asked }) });
@@ -357,6 +394,7 @@ export class HttpClient {
    */
   async abort(): Promise<void> {
     this.#aborted = true;
+    this.#pace?.wake();
     await this.#dispatcher.destroy();
   }
 

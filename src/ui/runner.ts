@@ -42,7 +42,6 @@ function optionsOf(session: UploadSession, extra: Partial<UploadOptions>): Uploa
     passwordStdin: false,
     dryRun: true,
     allOrNothing: false,
-    concurrency: 8,
     resume: true,
     update: false,
     followUp: [],

@@ -4,7 +4,6 @@ import { checkUnits } from '../../src/bulk/check/check.js';
 import { assembleRecords } from '../../src/bulk/send/group.js';
 import { conflictIsOwn, differingFields, fieldPrints } from '../../src/bulk/outcome.js';
 import { orders } from '../../src/bulk/resources.js';
-import { Sender } from '../../src/bulk/send/sender.js';
 import { InputChanged, openInput } from '../../src/bulk/read/source.js';
 import { openUnits } from '../../src/bulk/read/units.js';
 import { normalizeServiceUrl } from '../../src/client/service-address.js';
@@ -47,47 +46,6 @@ describe('one service however its address is written', () => {
     ['http://intake.example.com/?x=1#y', 'http://intake.example.com:80'],
   ])('%s', (written, normal) => {
     expect(normalizeServiceUrl(written)).toBe(normal);
-  });
-});
-
-describe('the sender slows down when asked and speeds up again', () => {
-  it('halves what runs at once on a throttle and grows by one per run of successes', () => {
-    const sender = new Sender(16);
-    sender.throttle();
-    expect(sender.limit).toBe(8);
-    sender.throttle();
-    sender.throttle();
-    sender.throttle();
-    sender.throttle();
-    expect(sender.limit).toBe(1);
-    sender.succeeded();
-    expect(sender.limit).toBe(2);
-    for (let i = 0; i < 2; i++) sender.succeeded();
-    expect(sender.limit).toBe(3);
-    for (let i = 0; i < 200; i++) sender.succeeded();
-    expect(sender.limit).toBe(16);
-    expect(sender.throttles).toBe(5);
-  });
-
-  it('starts nothing before Retry-After, and never more than the limit', async () => {
-    const sender = new Sender(4);
-    sender.throttle(300);
-    let running = 0;
-    let most = 0;
-    const started: number[] = [];
-    const t0 = performance.now();
-    for (let i = 0; i < 6; i++) {
-      await sender.submit(async () => {
-        started.push(performance.now() - t0);
-        running += 1;
-        most = Math.max(most, running);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        running -= 1;
-      });
-    }
-    await sender.drain();
-    expect(Math.min(...started)).toBeGreaterThanOrEqual(290);
-    expect(most).toBeLessThanOrEqual(2);
   });
 });
 

@@ -66,8 +66,10 @@ describe('shipment create', () => {
           tracking_number: '42',
         },
       },
-      upload: { dryRun: true, concurrency: 8, resume: true },
+      upload: { dryRun: true, resume: true },
     });
+    // No --concurrency: the upload finds the service's limit by itself.
+    expect(options?.upload).not.toHaveProperty('concurrency');
   });
 
   it.each([

@@ -23,8 +23,11 @@ async function signIn(page: Page, accessKeyId: string, secret: string): Promise<
   await page.goto(`${service.baseUrl}/console`);
   await page.getByLabel(/Access key id|액세스 키 ID/).fill(accessKeyId);
   await page.getByLabel(/Secret access key|비밀 액세스 키/).fill(secret);
-  await page.getByRole('button', { name: /^(Sign in|로그인)$/ }).click();
-  await page.waitForLoadState();
+  // Wait for the page the form's answer brings (after any redirect), not for the one already loaded.
+  await Promise.all([
+    page.waitForNavigation(),
+    page.getByRole('button', { name: /^(Sign in|로그인)$/ }).click(),
+  ]);
 }
 
 describe.skipIf(!CHROMIUM)('the console of intake serve', () => {

@@ -14,7 +14,6 @@ import type { PasswordSource } from '../read/xlsx/workbook.js';
 const CATALOG_READING: UploadOptions = {
   dryRun: true,
   allOrNothing: false,
-  concurrency: 1,
   resume: false,
   update: false,
   followUp: [],

@@ -256,6 +256,9 @@ export async function sendRecord(
     }
   } catch (error) {
     sent = failure(error);
+    // Stopped before the service took it (waiting for its turn, or to retry a 429 or 503): the ledger
+    // says of it what it said before.
+    if (error instanceof AbortedError && error.notTaken) ledger.unmark(resource.name, prepared.key, prior);
   }
   if (sent.outcome === 'not_sent') return sent;
   ledger.answered(resource.name, prepared.key, sent.outcome as 'accepted', sent.status ?? null, sent.message);

@@ -18,7 +18,7 @@ export interface UploadFlags {
   carriers?: string;
   dryRun?: boolean;
   allOrNothing?: boolean;
-  concurrency: string;
+  concurrency?: string;
   rate?: string;
   report?: string;
   update?: boolean;
@@ -44,7 +44,10 @@ export function addUploadOptions(command: Command): Command {
     .option('--password-stdin', 'read the password of a protected workbook from standard input')
     .option('--dry-run', 'check every record and report; send nothing')
     .option('--all-or-nothing', 'send nothing if any record is invalid')
-    .option('--concurrency <n>', 'requests in flight at once', '8')
+    .option(
+      '--concurrency <n>',
+      "requests in flight at once (default: found by itself, from 8 up to the service's limit)",
+    )
     .option('--rate <n>', 'at most n requests per second')
     .option('--report <file>', 'write one line per record to this file (.csv or .json; - for stdout)')
     .option(
@@ -76,7 +79,9 @@ export function uploadOptions(flags: UploadFlags): UploadOptions {
     ...(flags.rate !== undefined ? { rate: positiveNumber('--rate', flags.rate) } : {}),
     dryRun: flags.dryRun === true,
     allOrNothing: flags.allOrNothing === true,
-    concurrency: wholeNumber('--concurrency', flags.concurrency, { min: 1, max: 256 }),
+    ...(flags.concurrency !== undefined
+      ? { concurrency: wholeNumber('--concurrency', flags.concurrency, { min: 1, max: 256 }) }
+      : {}),
     resume: flags.resume,
     update: flags.update === true,
     followUp: [],

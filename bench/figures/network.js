@@ -1,0 +1,79 @@
+// Real network: `intake order create` (no --concurrency: it finds the limit by itself) through a loopback
+// link that adds 20 ms each way and a gateway that serves at most K requests at once (429 with
+// Retry-After: 1 beyond). The figure is its rate over the best a client could do, K per round trip,
+// with the round trip the median of 30 requests sent through the same link one at a time. The sending
+// time is the upload's less a dry run's of the same file (start-up and the check pass).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { order, writeOrdersCsv } from '../lib/orders.js';
+import { intake, median, spawnServe } from '../lib/processes.js';
+import { startSlowLink } from '../lib/slow-link.js';
+
+async function roundTripMs(link, authorization, prefix) {
+  const times = [];
+  for (let n = 1; n <= 30; n++) {
+    const started = performance.now();
+    const answer = await request(`${link.url}/api/v1/orders/`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(order(prefix, n)),
+    });
+    await answer.body.text();
+    if (answer.statusCode !== 202) throw new Error(`the round trip probe got ${answer.statusCode}`);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+export async function network({ rounds, orders = 16_000, admit = 32, oneWayMs = 20 }) {
+  const dir = mkdtempSync(join(tmpdir(), 'intake-bench-network-'));
+  const serve = await spawnServe(['--data', join(dir, 'data'), '--apply-delay', '1h']);
+  const link = await startSlowLink(serve.url, { oneWayMs, admit });
+  const runs = [];
+  try {
+    for (let round = 0; round < rounds; round++) {
+      const rtt = await roundTripMs(link, serve.authorization, `RTT-${round}`);
+      const file = join(dir, `orders-${round}.csv`);
+      await writeOrdersCsv(file, `NET-${round}`, orders);
+      const env = {
+        INTAKE_CONFIG_DIR: join(dir, 'config'),
+        INTAKE_DATA_DIR: join(dir, `cli-${round}`),
+        INTAKE_BASE_URL: link.url,
+        INTAKE_ACCESS_KEY_ID: serve.merchant.accessKeyId,
+        INTAKE_SECRET_ACCESS_KEY: serve.merchant.secretAccessKey,
+      };
+      const check = await intake(['order', 'create', file, '--dry-run', '--json', '--quiet'], env);
+      const refusedBefore = link.counts.refused;
+      const run = await intake(['order', 'create', file, '--json', '--quiet'], env);
+      if (run.code !== 0 || run.summary?.accepted !== orders || run.summary?.failed !== 0) {
+        throw new Error(`the upload ended with ${run.code}: ${JSON.stringify(run.summary)}\n${run.stderr}`);
+      }
+      const sending = run.seconds - check.seconds;
+      const rate = orders / sending;
+      const best = admit / (rtt / 1000);
+      runs.push({
+        ratio: rate / best,
+        rate: Math.round(rate),
+        best: Math.round(best),
+        rtt_ms: Math.round(rtt * 10) / 10,
+        upload_s: Math.round(run.seconds * 10) / 10,
+        check_s: Math.round(check.seconds * 10) / 10,
+        refused: link.counts.refused - refusedBefore,
+        peak_mb: Math.round(run.peakMb),
+      });
+    }
+  } finally {
+    await link.close();
+    await serve.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return {
+    name: 'network',
+    title: `Real network: intake order create of ${orders.toLocaleString('en-US')} orders through ${oneWayMs} ms each way and a gateway of ${admit} at once / ${admit} per round trip`,
+    value: median(runs.map((run) => run.ratio)),
+    goal: { atLeast: 0.9 },
+    detail: { admit, one_way_ms: oneWayMs, rounds: runs },
+  };
+}

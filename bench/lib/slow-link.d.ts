@@ -1,0 +1,10 @@
+export interface SlowLink {
+  url: string;
+  counts: { admitted: number; refused: number; mostAtOnce: number };
+  close(): Promise<void>;
+}
+
+export function startSlowLink(
+  target: string,
+  options: { oneWayMs: number; admit: number; retryAfter?: string },
+): Promise<SlowLink>;

@@ -1,0 +1,204 @@
+/** A place on the wire, given back once the attempt has its answer (or none). */
+export interface Place {
+  release(outcome: AttemptOutcome): void;
+}
+
+/** What one attempt on the wire came to, as the pace sees it. */
+export interface AttemptOutcome {
+  /** The answer's status; absent when no answer came (a network error). */
+  status?: number;
+  /** How long the attempt took, from sending to the whole answer. */
+  ms: number;
+  /** What Retry-After asked for, in milliseconds. */
+  retryAfterMs?: number;
+}
+
+export interface PaceOptions {
+  /** Requests on the wire at first. */
+  initial: number;
+  /** Never more than this on the wire. */
+  max: number;
+  /**
+   * Look for the service's limit: start by doubling each round trip, and take rising latency as a sign
+   * to slow down. Without it the pace starts at `max` and only backs off when the service asks.
+   */
+  probe: boolean;
+  /** The monotonic clock, in milliseconds (tests step it). */
+  now?: () => number;
+}
+
+/** By how much the window shrinks when the service says it is busy, and when its answers slow down. */
+const BUSY_DECREASE = 0.85;
+const LATENCY_DECREASE = 0.9;
+/** Latency counts as rising above both of these: twice the quickest round trip, and that plus 20 ms. */
+const LATENCY_FACTOR = 2;
+const LATENCY_MARGIN_MS = 20;
+/** The quickest round trip is looked for again after this long (a route or a load that changed). */
+const BASE_RTT_MEMORY_MS = 30_000;
+
+/**
+ * How many requests may be on the wire at once, found the way TCP finds a link's capacity: grow while
+ * answers come back fine, shrink by a factor when the service says it is busy (429 or 503) or when its
+ * answers slow down, at most once per round trip. After a decrease the window climbs back quickly to
+ * where the last trouble began, then probes past it one request per round trip, so it spends its time
+ * close to the service's limit instead of halfway below it.
+ *
+ * A 503, or a 429 when only one request is on the wire already, also stops every start until its
+ * Retry-After: the service asked everyone to wait. A 429 with room to shrink asks only that request to
+ * wait (the client does, before its retry) while the smaller window keeps the others going.
+ *
+ * Each attempt takes a place with `acquire` and gives it back with `release`, so a request sleeping
+ * before its retry holds no place on the wire.
+ */
+export class Pace {
+  readonly #max: number;
+  readonly #probe: boolean;
+  readonly #now: () => number;
+  #window: number;
+  #onWire = 0;
+  #slowStart: boolean;
+  /** The window when trouble last began: the climb after a decrease aims here first. */
+  #troubleAt = 0;
+  /** No second decrease before this time: one round trip's answers belong to one event. */
+  #calmAfter = 0;
+  #pausedUntil = 0;
+  #baseRtt = Number.POSITIVE_INFINITY;
+  #baseRttAt = 0;
+  #smoothRtt = 0;
+  #busy = 0;
+  #slowed = 0;
+  #waiting: (() => void)[] = [];
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(options: PaceOptions) {
+    this.#max = Math.max(1, options.max);
+    this.#probe = options.probe;
+    this.#window = this.#probe ? Math.min(this.#max, Math.max(1, options.initial)) : this.#max;
+    this.#slowStart = this.#probe;
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  /** Whether the pace looks for the service's limit (no `--concurrency`). */
+  get probing(): boolean {
+    return this.#probe;
+  }
+
+  /** How many may be on the wire now (whole requests). */
+  get limit(): number {
+    return Math.max(1, Math.floor(this.#window));
+  }
+
+  get onWire(): number {
+    return this.#onWire;
+  }
+
+  /** How many times the service said it was busy (429 or 503), and how many times latency rose. */
+  get throttles(): number {
+    return this.#busy;
+  }
+
+  get slowdowns(): number {
+    return this.#slowed;
+  }
+
+  /**
+   * Waits for a place on the wire (and for any pause the service asked for), then takes it. While it
+   * waits, `giveUp` is asked again whenever `wake` is called: true ends the wait without a place.
+   */
+  async acquire(giveUp: () => boolean = () => false): Promise<Place | undefined> {
+    for (;;) {
+      const wait = this.#pausedUntil - this.#now();
+      if (this.#onWire < this.limit && wait <= 0) break;
+      if (giveUp()) return undefined;
+      await new Promise<void>((resolve) => {
+        this.#waiting.push(resolve);
+        if (wait > 0) this.#wakeAt(wait);
+      });
+    }
+    this.#onWire += 1;
+    let released = false;
+    const windowAtSend = this.#window;
+    return {
+      release: (outcome) => {
+        if (released) return;
+        released = true;
+        this.#release(outcome, windowAtSend);
+      },
+    };
+  }
+
+  /** Has every waiting `acquire` look again (a stop). */
+  wake(): void {
+    this.#wakeAll();
+  }
+
+  /** Gives a place back, learning from how the attempt went. */
+  #release(outcome: AttemptOutcome, windowAtSend: number): void {
+    this.#onWire -= 1;
+    const { status } = outcome;
+    if (status === 429 || status === 503) this.#trouble(outcome, windowAtSend);
+    else if (status !== undefined && status < 500) this.#answered(outcome.ms);
+    this.#wakeAll();
+  }
+
+  #answered(ms: number): void {
+    const now = this.#now();
+    if (ms < this.#baseRtt || now - this.#baseRttAt > BASE_RTT_MEMORY_MS) {
+      this.#baseRtt = ms;
+      this.#baseRttAt = now;
+    }
+    this.#smoothRtt = this.#smoothRtt === 0 ? ms : this.#smoothRtt + (ms - this.#smoothRtt) / 8;
+    const rising =
+      this.#probe &&
+      this.#smoothRtt > Math.max(this.#baseRtt * LATENCY_FACTOR, this.#baseRtt + LATENCY_MARGIN_MS);
+    if (rising) {
+      if (now >= this.#calmAfter) {
+        this.#slowed += 1;
+        this.#decrease(LATENCY_DECREASE, now);
+      }
+      return;
+    }
+    this.#grow();
+  }
+
+  /** One round trip's worth of good answers adds a step, spread over the answers of the window. */
+  #grow(): void {
+    if (this.#window >= this.#max) return;
+    // Slow start doubles the window each round trip; after trouble, half the way back to where it began
+    // per round trip, then one request per round trip past it.
+    const perTrip = this.#slowStart ? this.#window : Math.max(1, (this.#troubleAt - this.#window) / 2);
+    this.#window = Math.min(this.#max, this.#window + perTrip / this.#window);
+  }
+
+  /** The window shrinks from what it was when the refused request went: what it grew since is no gain. */
+  #trouble(outcome: AttemptOutcome, windowAtSend: number): void {
+    const now = this.#now();
+    const alone = this.limit <= 1;
+    if (outcome.retryAfterMs !== undefined && (outcome.status === 503 || alone)) {
+      this.#pausedUntil = Math.max(this.#pausedUntil, now + outcome.retryAfterMs);
+    }
+    if (now < this.#calmAfter) return;
+    this.#busy += 1;
+    this.#decrease(BUSY_DECREASE, now, Math.min(this.#window, windowAtSend));
+  }
+
+  #decrease(factor: number, now: number, from = this.#window): void {
+    this.#slowStart = false;
+    this.#troubleAt = from;
+    this.#window = Math.max(1, from * factor);
+    // The answers already on their way were sent at the old window: they belong to this event.
+    this.#calmAfter = now + Math.max(this.#smoothRtt, 1);
+  }
+
+  #wakeAll(): void {
+    for (const wake of this.#waiting.splice(0)) wake();
+  }
+
+  #wakeAt(ms: number): void {
+    if (this.#timer) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#wakeAll();
+    }, ms);
+  }
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { Pace, type AttemptOutcome, type Place } from '../../src/client/pace.js';
+
+/** A clock the test steps. */
+function steppedClock() {
+  let now = 0;
+  return { now: () => now, step: (ms: number) => void (now += ms) };
+}
+
+/** Sends one round trip's worth of requests (as many as the window lets) and answers each as `answer` says. */
+async function roundTrip(
+  pace: Pace,
+  clock: ReturnType<typeof steppedClock>,
+  rttMs: number,
+  answer: (index: number) => Partial<AttemptOutcome>,
+): Promise<number> {
+  const sent = pace.limit;
+  const places: Place[] = [];
+  for (let i = 0; i < sent; i++) places.push((await pace.acquire()) as Place);
+  expect(pace.onWire).toBe(sent);
+  clock.step(rttMs);
+  places.forEach((place, index) => place.release({ status: 200, ms: rttMs, ...answer(index) }));
+  return sent;
+}
+
+describe('the pace of an upload', () => {
+  it('doubles each round trip until the service says it is busy, then shrinks once per round trip', async () => {
+    const clock = steppedClock();
+    const pace = new Pace({ initial: 8, max: 256, probe: true, now: clock.now });
+    const windows = [];
+    for (let trip = 0; trip < 3; trip++) windows.push(await roundTrip(pace, clock, 40, () => ({})));
+    expect(windows).toEqual([8, 16, 32]);
+    expect(pace.limit).toBe(64);
+    // A service that takes 40 at once: 24 answers of one round trip say 429, and count as one event.
+    await roundTrip(pace, clock, 40, (index) => (index < 40 ? {} : { status: 429, retryAfterMs: 1000 }));
+    expect(pace.throttles).toBe(1);
+    expect(pace.limit).toBe(Math.floor(64 * 0.85));
+  });
+
+  it('climbs back quickly to where trouble began, then probes one request per round trip', async () => {
+    const clock = steppedClock();
+    const pace = new Pace({ initial: 40, max: 256, probe: true, now: clock.now });
+    await roundTrip(pace, clock, 40, (index) => (index === 0 ? { status: 429 } : {}));
+    // 40 × 0.85, and the rest of that round trip's answers already on the way back up.
+    expect(pace.limit).toBeGreaterThanOrEqual(34);
+    expect(pace.limit).toBeLessThan(40);
+    const climb = [];
+    for (let trip = 0; trip < 8; trip++) {
+      await roundTrip(pace, clock, 40, () => ({}));
+      climb.push(pace.limit);
+    }
+    // Half the way back each trip, then +1: never halving, never doubling past it.
+    expect(climb[0]).toBeGreaterThanOrEqual(35);
+    expect(climb[3]).toBeGreaterThanOrEqual(39);
+    expect(climb[7]! - climb[6]!).toBe(1);
+  });
+
+  it('stays within a tenth of a gateway limit, whatever the limit (simulated round trips)', async () => {
+    for (const admit of [6, 32, 100]) {
+      const clock = steppedClock();
+      const pace = new Pace({ initial: 8, max: 256, probe: true, now: clock.now });
+      let served = 0;
+      const trips = 400;
+      for (let trip = 0; trip < trips; trip++) {
+        const sent = await roundTrip(pace, clock, 40, (index) =>
+          index < admit ? {} : { status: 429, retryAfterMs: 1000 },
+        );
+        if (trip >= 100) served += Math.min(sent, admit);
+      }
+      expect(served / ((trips - 100) * admit), `admit ${admit}`).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+
+  it('slows down when answers take much longer than the quickest, and only when probing', async () => {
+    const clock = steppedClock();
+    const probing = new Pace({ initial: 20, max: 20, probe: true, now: clock.now });
+    await roundTrip(probing, clock, 10, () => ({}));
+    for (let trip = 0; trip < 10; trip++) await roundTrip(probing, clock, 200, () => ({ ms: 200 }));
+    expect(probing.slowdowns).toBeGreaterThan(0);
+    expect(probing.limit).toBeLessThan(20);
+
+    const fixed = new Pace({ initial: 20, max: 20, probe: false, now: clock.now });
+    await roundTrip(fixed, clock, 10, () => ({}));
+    for (let trip = 0; trip < 10; trip++) await roundTrip(fixed, clock, 200, () => ({ ms: 200 }));
+    expect(fixed.slowdowns).toBe(0);
+    expect(fixed.limit).toBe(20);
+  });
+
+  it('a fixed pace starts at its number, never goes past it, backs off when busy and comes back', async () => {
+    const clock = steppedClock();
+    const pace = new Pace({ initial: 4, max: 4, probe: false, now: clock.now });
+    expect(pace.limit).toBe(4);
+    await roundTrip(pace, clock, 40, (index) => (index === 3 ? { status: 503 } : {}));
+    expect(pace.limit).toBe(3);
+    for (let trip = 0; trip < 10; trip++) await roundTrip(pace, clock, 40, () => ({}));
+    expect(pace.limit).toBe(4);
+  });
+
+  it('a 503 stops every start until its Retry-After; a 429 with room to shrink stops only its own request', async () => {
+    const clock = steppedClock();
+    const pace = new Pace({ initial: 4, max: 4, probe: false, now: clock.now });
+    (await pace.acquire())?.release({ status: 429, ms: 5, retryAfterMs: 60_000 });
+    const next = await pace.acquire();
+    expect(next).toBeDefined();
+    next?.release({ status: 200, ms: 5 });
+
+    clock.step(1000);
+    (await pace.acquire())?.release({ status: 503, ms: 5, retryAfterMs: 60 });
+    let resumed = false;
+    const waiting = pace.acquire().then((place) => {
+      resumed = true;
+      return place;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(resumed).toBe(false);
+    clock.step(60);
+    (await waiting)?.release({ status: 200, ms: 5 });
+    expect(resumed).toBe(true);
+  });
+
+  it('a 429 when one request at a time is already all it sends stops every start until Retry-After', async () => {
+    const clock = steppedClock();
+    const pace = new Pace({ initial: 1, max: 1, probe: false, now: clock.now });
+    (await pace.acquire())?.release({ status: 429, ms: 5, retryAfterMs: 5000 });
+    const stopped = { now: false };
+    const waiting = pace.acquire(() => stopped.now);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    stopped.now = true;
+    pace.wake();
+    // Given up (a stop): no place taken.
+    expect(await waiting).toBeUndefined();
+    expect(pace.onWire).toBe(0);
+  });
+});
