@@ -43,9 +43,10 @@ const BASE_RTT_MEMORY_MS = 30_000;
  * where the last trouble began, then probes past it one request per round trip, so it spends its time
  * close to the service's limit instead of halfway below it.
  *
- * A 503, or a 429 when only one request is on the wire already, also stops every start until its
- * Retry-After: the service asked everyone to wait. A 429 with room to shrink asks only that request to
- * wait (the client does, before its retry) while the smaller window keeps the others going.
+ * A 429 or 503 with room to shrink asks only its own request to wait its Retry-After (the client does,
+ * before the retry) while the smaller window keeps the others going; one that comes when a single
+ * request at a time is all that is left stops every start until its Retry-After. A service that is
+ * down for everyone gets there within a few round trips, and sporadic refusals never stall an upload.
  *
  * Each attempt takes a place with `acquire` and gives it back with `release`, so a request sleeping
  * before its retry holds no place on the wire.
@@ -92,11 +93,12 @@ export class Pace {
     return this.#onWire;
   }
 
-  /** How many times the service said it was busy (429 or 503), and how many times latency rose. */
+  /** How many times the service said it was busy (429 or 503): once per round trip at most. */
   get throttles(): number {
     return this.#busy;
   }
 
+  /** How many times the window shrank because answers took much longer than the quickest. */
   get slowdowns(): number {
     return this.#slowed;
   }
@@ -173,8 +175,7 @@ export class Pace {
   /** The window shrinks from what it was when the refused request went: what it grew since is no gain. */
   #trouble(outcome: AttemptOutcome, windowAtSend: number): void {
     const now = this.#now();
-    const alone = this.limit <= 1;
-    if (outcome.retryAfterMs !== undefined && (outcome.status === 503 || alone)) {
+    if (outcome.retryAfterMs !== undefined && this.limit <= 1) {
       this.#pausedUntil = Math.max(this.#pausedUntil, now + outcome.retryAfterMs);
     }
     if (now < this.#calmAfter) return;

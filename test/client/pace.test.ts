@@ -96,18 +96,19 @@ describe('the pace of an upload', () => {
     expect(pace.limit).toBe(4);
   });
 
-  it('a 503 stops every start until its Retry-After; a 429 with room to shrink stops only its own request', async () => {
+  it('a 429 or 503 with room to shrink stops only its own request; at one request, every start until Retry-After', async () => {
     const clock = steppedClock();
     const pace = new Pace({ initial: 4, max: 4, probe: false, now: clock.now });
-    (await pace.acquire())?.release({ status: 429, ms: 5, retryAfterMs: 60_000 });
+    (await pace.acquire())?.release({ status: 503, ms: 5, retryAfterMs: 60_000 });
+    expect(pace.limit).toBe(3);
     const next = await pace.acquire();
     expect(next).toBeDefined();
     next?.release({ status: 200, ms: 5 });
 
-    clock.step(1000);
-    (await pace.acquire())?.release({ status: 503, ms: 5, retryAfterMs: 60 });
+    const alone = new Pace({ initial: 1, max: 1, probe: false, now: clock.now });
+    (await alone.acquire())?.release({ status: 503, ms: 5, retryAfterMs: 60 });
     let resumed = false;
-    const waiting = pace.acquire().then((place) => {
+    const waiting = alone.acquire().then((place) => {
       resumed = true;
       return place;
     });
