@@ -3,7 +3,7 @@ import type { AttemptReport } from '../client/http.js';
 import { Pace } from '../client/pace.js';
 import type { RecordContext } from '../input/record-context.js';
 import { describeCheck } from './check/describe.js';
-import { checkUnits, type CheckResult } from './check/check.js';
+import { checkUnits, inspectUnit, type CheckResult } from './check/check.js';
 import type { UploadContext } from './context.js';
 import { UploadError } from './errors.js';
 import { recordContext } from './layout/record-sources.js';
@@ -206,10 +206,15 @@ async function checkStage(context: UploadContext, units: UnitSource, label: stri
   checking(0);
   let count = 0;
   try {
-    return await checkUnits(units, (units) => {
-      count = units;
-      checking(units);
-    });
+    return await checkUnits(
+      units,
+      (units) => {
+        count = units;
+        checking(units);
+      },
+      // Every problem is listed with --verbose: keep them all.
+      { keepAllProblems: context.verbose === true },
+    );
   } finally {
     checking(count, true);
   }
@@ -276,7 +281,7 @@ async function uploadUnits(context: UploadContext, run: UploadRun): Promise<Uplo
       ? taken.map((unit) => ({
           row: unit.row,
           cells: unit.original,
-          problems: checked.problems.get(unit.row) ?? [],
+          problems: checked.problems.of(unit.row, () => inspectUnit(units.layout, unit).problems),
         }))
       : undefined;
     context.events?.({ type: 'record', line, ...(rows ? { rows } : {}) });

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkUnits } from '../../src/bulk/check/check.js';
+import { ProblemBook } from '../../src/bulk/check/problem-book.js';
 import { assembleRecords } from '../../src/bulk/send/group.js';
 import { conflictIsOwn, differingFields, fieldPrints } from '../../src/bulk/outcome.js';
 import { orders } from '../../src/bulk/resources.js';
@@ -81,5 +82,85 @@ describe('the group stage reads what the check pass checked', () => {
     ).rejects.toBeInstanceOf(InputChanged);
     expect(seen).toEqual(['A']);
     plan.release();
+  });
+});
+
+describe('the problems of a file whose every row is invalid are not all held', () => {
+  const header =
+    'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
+  const line = (id: string, phone: string, item: string, name = '감귤') =>
+    `${id},김민지,${phone},${item},P-1,${name},https://shop.example.com/p.jpg`;
+
+  it('says of each row and record what a book that keeps every problem says', async () => {
+    const files = workspace();
+    const rows = [
+      line('A', '1012345678', 'A-1'),
+      line('A', '010-1234-5678', 'A-2', ''),
+      line('B', '010-1234-5678', 'B-1'),
+      line('C', '010-1234-5678', 'B-1'),
+      line('D', '010-1234-5678', 'D-1'),
+      line('D', '01099998888', 'D-2', ''),
+      line('E', 'not a phone', 'E-1', ''),
+      line('F', '010-1234-5678', 'F-1'),
+      line('G', '1012345679', 'F-1', ''),
+      line('H', '010-1234-5678', 'H-1'),
+    ];
+    const path = files.write('orders.csv', [header, ...rows].join('\n'));
+    const said = async (wholeProblemRows?: number) => {
+      const source = await openInput({} as never, path);
+      const units = await openUnits(source, 'csv', orders as never, {
+        options: uploadOptions({ resume: true }),
+        context: {},
+        password: () => Promise.reject(new Error('no password here')),
+      });
+      const plan = await checkUnits(units, undefined, { wholeProblemRows });
+      const events: string[] = [];
+      for await (const event of assembleRecords(units, plan, source)) {
+        if (event.type === 'invalid') {
+          events.push(`${event.id}: ${event.message}`);
+          for (const unit of event.units) events.push(`  ${unit.row}: ${event.reasonOf(unit)}`);
+        } else if (event.type === 'record') events.push(`${(event.record as { id: string }).id}: sent`);
+      }
+      const rowsWithProblems = plan.problems.rows;
+      plan.release();
+      return { events, rowsWithProblems };
+    };
+    const whole = await said();
+    expect(whole.events.filter((event) => event.endsWith(': sent'))).toEqual(['F: sent', 'H: sent']);
+    expect(whole.events.join('\n')).toContain('item id B-1 is also used by another order');
+    expect(whole.rowsWithProblems).toBe(6);
+    for (const kept of [0, 1, 3])
+      expect((await said(kept)).events, `${kept} rows kept whole`).toEqual(whole.events);
+  });
+});
+
+describe('a book of problems that keeps only the first rows whole', () => {
+  it('finds the others again in the order the check found them, and counts every row', () => {
+    const book = new ProblemBook({ wholeRows: 1 });
+    const own = (row: number) => [{ column: 'name', message: `own ${row}` }];
+    const found = (row: number) => [{ message: `found ${row}` }];
+    book.addOwn(2, own(2));
+    // Row 3: a problem found across rows before its own (the record's rows differ), then its own.
+    book.addFound(3, found(3));
+    book.addOwn(3, own(3));
+    book.addOwn(4, own(4));
+    book.addOwn(5, []);
+    // Found once the whole file is read (a record too large): after the row's own problems.
+    book.addFound(4, found(4));
+    book.addFound(5, found(5));
+    let inspected = 0;
+    const again = (row: number) => () => {
+      inspected += 1;
+      return own(row);
+    };
+    expect(book.of(2, again(2))).toEqual(own(2));
+    expect(inspected).toBe(0);
+    expect(book.of(3, again(3))).toEqual([...found(3), ...own(3)]);
+    expect(book.of(4, again(4))).toEqual([...own(4), ...found(4)]);
+    // Row 5 had no problem of its own: inspecting it again finds none.
+    expect(book.of(5, () => [])).toEqual(found(5));
+    expect(book.of(6, () => [])).toEqual([]);
+    expect(book.rows).toBe(4);
+    expect([...book.listed().keys()].sort()).toEqual([2, 3, 4, 5]);
   });
 });

@@ -1,9 +1,10 @@
 import { BODY_MAX_BYTES } from '../../contract/fields.js';
 import { FingerprintTable, capacityFor } from './fingerprint-table.js';
 import { fingerprintOf } from '../read/fingerprint.js';
-import { GroupIndex } from './group-index.js';
+import { GroupIndex, type InvalidReason } from './group-index.js';
 import { Column } from './memory.js';
 import { RoundedIds } from './rounded-ids.js';
+import { ProblemBook } from './problem-book.js';
 import { describeProblems, type Problem } from './problems.js';
 import { cut } from '../../util/cut.js';
 import type { Unit, UnitSource } from '../read/units.js';
@@ -23,9 +24,9 @@ export interface CheckResult {
   /** A fingerprint of each unit's content as read, by unit number. */
   unitContent: Column<Float64Array>;
   /** Why a group is invalid, by group number. */
-  invalid: ReadonlyMap<number, string>;
+  invalid: ReadonlyMap<number, InvalidReason>;
   /** Problems of units, by unit number. */
-  problems: Map<number, Problem[]>;
+  problems: ProblemBook;
   /** Units that repeat an earlier unit exactly (skipped, not errors), and the unit they repeat. */
   duplicates: Map<number, number>;
   /** Units that are no record yet (a dispatch row with no tracking number), skipped: their group is `SKIPPED`. */
@@ -64,10 +65,17 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
  * as its last row is read. Item ids are remembered (as fingerprints, with the row that first used them)
  * to find an id used twice in the file; a row that repeats an earlier one exactly is skipped.
  */
-export async function checkUnits(source: UnitSource, progress?: CheckProgress): Promise<CheckResult> {
+export async function checkUnits(
+  source: UnitSource,
+  progress?: CheckProgress,
+  options: { keepAllProblems?: boolean; wholeProblemRows?: number } = {},
+): Promise<CheckResult> {
   const { layout, unitName } = source;
   const groups = new GroupIndex();
-  const problems = new Map<number, Problem[]>();
+  const problems = new ProblemBook({
+    keepAll: options.keepAllProblems === true,
+    ...(options.wholeProblemRows === undefined ? {} : { wholeRows: options.wholeProblemRows }),
+  });
   const expected = Math.ceil((source.estimatedUnits ?? 0) * 1.05);
   const groupOfUnit = new Column(Int32Array, Math.max(1024, expected + 2), -1);
   const unitContent = new Column(Float64Array, Math.max(1024, expected + 2));
@@ -82,9 +90,16 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
   let loose = 0;
   let skipped = 0;
 
-  const addProblems = (row: number, group: number, list: readonly Problem[]) => {
-    problems.set(row, [...(problems.get(row) ?? []), ...list]);
-    if (group !== -1) groups.invalidate(group, `${unitName} ${row}: ${describeProblems(list)}`);
+  /** Problems found across rows (`own` for the row's own, as inspecting it gives them). */
+  const addProblems = (row: number, group: number, list: readonly Problem[], own = false) => {
+    if (own) problems.addOwn(row, list);
+    else problems.addFound(row, list);
+    if (group !== -1 && list.length > 0) {
+      groups.invalidate(
+        group,
+        own ? { ownProblemsOfRow: row } : `${unitName} ${row}: ${describeProblems(list)}`,
+      );
+    }
   };
   /** The earlier row this one repeats exactly, in the same record, or -1. */
   const repeatOf = (row: number, content: number, group: number, itemIds: readonly string[]) => {
@@ -114,7 +129,7 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
     const key = 'group' in inspection ? inspection.group : undefined;
     if (key === undefined) {
       loose += 1;
-      addProblems(unit.row, -1, inspection.problems);
+      addProblems(unit.row, -1, inspection.problems, true);
       continue;
     }
     const fingerprint =
@@ -161,7 +176,7 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
         { message: `the same id is also in ${unitName} ${groups.firstRow(group)}, with other data` },
       ]);
     }
-    if (inspection.problems.length > 0) addProblems(unit.row, group, inspection.problems);
+    addProblems(unit.row, group, inspection.problems, true);
     for (const itemId of itemIds) {
       const known = itemRows.size;
       const firstRow = itemRows.add(itemId, unit.row);
@@ -196,7 +211,7 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
 
   // Rules about a record as a whole: said on its first row, so the listing shows them too.
   const wholeRecord = (group: number, message: string) => {
-    problems.set(groups.firstRow(group), [...(problems.get(groups.firstRow(group)) ?? []), { message }]);
+    problems.addFound(groups.firstRow(group), [{ message }]);
     groups.invalidate(group, message);
   };
   for (let group = 0; group < groups.size; group++) {
@@ -230,6 +245,7 @@ export async function checkUnits(source: UnitSource, progress?: CheckProgress): 
       groupOfUnit.release();
       lastRow.release();
       unitContent.release();
+      problems.release();
     },
   };
 }

@@ -38,7 +38,7 @@ export function describeCheck(
     if (checked.invalidRecords === 0) return [];
     return [
       `the ${resource.name} from ${label} is invalid; nothing was sent:`,
-      ...singleProblemLines(checked.problems, options.single.flags),
+      ...singleProblemLines(checked.problems.listed(), options.single.flags),
     ];
   }
   const lines = [
@@ -48,7 +48,12 @@ export function describeCheck(
       (checked.skipped > 0
         ? `, ${checked.skipped} ${unitName}${checked.skipped === 1 ? '' : 's'} without a tracking number skipped (not shipped yet)`
         : ''),
-    ...problemLines(checked.problems, unitName, options.all ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS),
+    ...problemLines(
+      checked.problems.listed(),
+      unitName,
+      options.all ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS,
+      checked.problems.rows,
+    ),
   ];
   const { count, example } = checked.maskedMembers;
   if (count > 0) {

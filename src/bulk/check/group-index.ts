@@ -2,6 +2,13 @@ import { FingerprintTable } from './fingerprint-table.js';
 import { Column } from './memory.js';
 
 /**
+ * Why a group is invalid: a text, or the row whose own problems (as inspecting it gives them) made it
+ * so, said when the send pass reads that row again. A number keeps a text per invalid record out of
+ * memory when every row of a file is invalid.
+ */
+export type InvalidReason = string | { ownProblemsOfRow: number };
+
+/**
  * What the check pass knows about each group (one record in the making), numbered in order of first
  * appearance, in columns of typed arrays: first and last row, number of rows, and a fingerprint of
  * what the rows must agree on. Reasons for invalid groups are the only texts kept.
@@ -13,7 +20,7 @@ export class GroupIndex {
   readonly #units = new Column(Int32Array, 1024);
   readonly #fingerprint = new Column(Float64Array, 1024);
   readonly #bytes = new Column(Float64Array, 1024);
-  readonly #invalid = new Map<number, string>();
+  readonly #invalid = new Map<number, InvalidReason>();
   #size = 0;
 
   get size(): number {
@@ -76,11 +83,11 @@ export class GroupIndex {
   }
 
   /** Marks a group invalid; the first reason given is kept. */
-  invalidate(index: number, reason: string): void {
+  invalidate(index: number, reason: InvalidReason): void {
     if (!this.#invalid.has(index)) this.#invalid.set(index, reason);
   }
 
-  invalid(index: number): string | undefined {
+  invalid(index: number): InvalidReason | undefined {
     return this.#invalid.get(index);
   }
 
@@ -88,7 +95,7 @@ export class GroupIndex {
    * Hands over what the send pass needs, each group's last row and the reasons of invalid groups, and
    * frees the rest: the lookup table and the other columns.
    */
-  forSending(): { lastRow: Column<Int32Array>; invalid: ReadonlyMap<number, string> } {
+  forSending(): { lastRow: Column<Int32Array>; invalid: ReadonlyMap<number, InvalidReason> } {
     this.#numbers.release();
     this.#firstRow.release();
     this.#units.release();

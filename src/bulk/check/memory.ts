@@ -1,4 +1,4 @@
-type TypedArray = Int32Array | Uint32Array | Float64Array;
+type TypedArray = Uint8Array | Int32Array | Uint32Array | Float64Array;
 type TypedArrayClass<T extends TypedArray> = {
   new (buffer: ArrayBuffer): T;
   BYTES_PER_ELEMENT: number;

@@ -34,11 +34,15 @@ export function describeProblems(problems: readonly Problem[]): string {
     .join('; ');
 }
 
-/** Problems as lines for the terminal, by unit: `row 5, recipient_cellphone ("1012…"): …`, at most `limit` units. */
+/**
+ * Problems as lines for the terminal, by unit: `row 5, recipient_cellphone ("1012…"): …`, at most
+ * `limit` units of the `total` with problems.
+ */
 export function problemLines(
   problems: ReadonlyMap<number, readonly Problem[]>,
   unitName: string,
   limit: number,
+  total = problems.size,
 ): string[] {
   const lines: string[] = [];
   const units = [...problems.keys()].sort((a, b) => a - b);
@@ -50,6 +54,7 @@ export function problemLines(
       lines.push(`  ${unitName} ${unit}${column}: ${problem.message}`);
     }
   }
-  if (units.length > limit) lines.push(`  … and ${units.length - limit} more ${unitName}s with problems`);
+  const shown = Math.min(units.length, limit);
+  if (total > shown) lines.push(`  … and ${total - shown} more ${unitName}s with problems`);
   return lines;
 }

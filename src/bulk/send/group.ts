@@ -1,4 +1,5 @@
-import { SKIPPED, type CheckResult } from '../check/check.js';
+import { SKIPPED, inspectUnit, type CheckResult } from '../check/check.js';
+import type { InvalidReason } from '../check/group-index.js';
 import { describeProblems } from '../check/problems.js';
 import { InputChanged, assertUnchanged, type InputSource } from '../read/source.js';
 import type { Unit, UnitSource } from '../read/units.js';
@@ -29,8 +30,16 @@ export async function* assembleRecords(
   await assertUnchanged(source, 'after it was checked');
   /** Units of records whose last unit is still to come (by group number), each with its part once built. */
   const open = new Map<number, { unit: Unit; part?: unknown }[]>();
+  const problemsOf = (unit: Unit) => plan.problems.of(unit.row, () => inspectUnit(layout, unit).problems);
+  /** A group's reason as a text: a row's own problems are found again in that row, one of the group's. */
+  const reasonText = (reason: InvalidReason, list: readonly Unit[]) => {
+    if (typeof reason === 'string') return reason;
+    const row = reason.ownProblemsOfRow;
+    const unit = list.find((member) => member.row === row);
+    return `${unitName} ${row}: ${describeProblems(unit ? inspectUnit(layout, unit).problems : [])}`;
+  };
   const reasonIn = (invalid: string) => (unit: Unit) => {
-    const own = describeProblems(plan.problems.get(unit.row) ?? []);
+    const own = describeProblems(problemsOf(unit));
     if (own) return own;
     const items =
       unit.value === undefined || !layout.grouped ? [] : (layout.inspect(unit.value).itemIds ?? []);
@@ -60,22 +69,23 @@ export async function* assembleRecords(
       continue;
     }
     if (group === -1) {
-      const message = describeProblems(plan.problems.get(unit.row) ?? []);
+      const message = describeProblems(problemsOf(unit));
       const id = unit.value === undefined ? '' : layout.label(unit.value);
       yield { type: 'invalid', units: [unit], id, message, reasonOf: () => message };
       continue;
     }
-    const invalid = plan.invalid.get(group);
+    const reason = plan.invalid.get(group);
     const members = open.get(group) ?? [];
     // Parts are built only for records that will be sent; an invalid record keeps its units as they are.
-    members.push(invalid === undefined ? { unit, part: layout.build(unit.value).part } : { unit });
+    members.push(reason === undefined ? { unit, part: layout.build(unit.value).part } : { unit });
     if (unit.row !== plan.lastUnit.array[group]) {
       open.set(group, members);
       continue;
     }
     open.delete(group);
     const list = members.map((member) => member.unit);
-    if (invalid !== undefined) {
+    if (reason !== undefined) {
+      const invalid = reasonText(reason, list);
       const labelled = list.find((member) => member.value !== undefined);
       const id = labelled ? layout.label(labelled.value) : '';
       yield { type: 'invalid', units: list, id, message: invalid, reasonOf: reasonIn(invalid) };
