@@ -24,28 +24,38 @@ export class EventHub {
   readonly #now: () => number;
   readonly #closers = new Set<() => void>();
   #last = 0;
+  #atMs = Number.NaN;
+  #atText = '';
 
   constructor(now: () => number) {
     this.#now = now;
   }
 
+  /** The service's time as text, made once per millisecond (a batch applied shares one). */
+  #at(): string {
+    const now = this.#now();
+    if (now !== this.#atMs) {
+      this.#atMs = now;
+      this.#atText = new Date(now).toISOString();
+    }
+    return this.#atText;
+  }
+
   emit(merchantId: string, type: ServiceEventType, fields: Record<string, unknown>): void {
-    const event: ServiceEvent = {
-      id: ++this.#last,
-      type,
-      at: new Date(this.#now()).toISOString(),
-      ...fields,
-    };
-    const kept = this.#kept.get(merchantId) ?? [];
+    const event: ServiceEvent = { id: ++this.#last, type, at: this.#at(), ...fields };
+    let kept = this.#kept.get(merchantId);
+    if (!kept) this.#kept.set(merchantId, (kept = []));
     kept.push(event);
-    if (kept.length > KEPT) kept.splice(0, kept.length - KEPT);
-    this.#kept.set(merchantId, kept);
-    for (const listener of [...(this.#listeners.get(merchantId) ?? [])]) listener(event);
+    // Trimmed now and then rather than at every event: the queue worker tells thousands a second.
+    if (kept.length >= 2 * KEPT) kept.splice(0, kept.length - KEPT);
+    const listeners = this.#listeners.get(merchantId);
+    if (listeners) for (const listener of [...listeners]) listener(event);
   }
 
   /** The events kept for `merchantId` after the one numbered `after`, oldest first. */
   recent(merchantId: string, after = 0, limit = KEPT): ServiceEvent[] {
-    return (this.#kept.get(merchantId) ?? []).filter((event) => event.id > after).slice(-limit);
+    const kept = (this.#kept.get(merchantId) ?? []).slice(-KEPT);
+    return kept.filter((event) => event.id > after).slice(-limit);
   }
 
   /** Calls `listener` with each new event of `merchantId` until the returned function is called. */

@@ -1,6 +1,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterruptHub } from '../../src/cli/interrupts.js';
+import { EventHub } from '../../src/server/events.js';
 import { cli, jsonLines, serviceEnv } from '../helpers/cli.js';
 import { seededRandom } from '../helpers/fault-proxy.js';
 import { workspace } from '../helpers/files.js';
@@ -246,5 +247,22 @@ describe('a known state: seed and reset', () => {
     } finally {
       await service.close();
     }
+  });
+});
+
+describe('the events kept for a late reader', () => {
+  it('are the last thousand of each merchant, in order, however many came', () => {
+    const hub = new EventHub(() => Date.UTC(2026, 10, 23));
+    for (let i = 0; i < 2500; i++) hub.emit(i % 5 === 0 ? 'other' : 'mall', 'applied', { job: i });
+    const kept = hub.recent('mall');
+    expect(kept).toHaveLength(1000);
+    expect(kept.map((event) => event.job)).toEqual(
+      Array.from({ length: 2500 }, (_, i) => i)
+        .filter((i) => i % 5 !== 0)
+        .slice(-1000),
+    );
+    expect(hub.recent('mall', kept[899]?.id, 1000)).toHaveLength(100);
+    expect(hub.recent('other')).toHaveLength(500);
+    expect(kept[0]?.at).toBe('2026-11-23T00:00:00.000Z');
   });
 });
