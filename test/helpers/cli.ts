@@ -49,6 +49,18 @@ export interface CliOptions {
 /** Fast retries for tests: the policy is the same, the waits are short. */
 export const QUICK_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 5, maxDelayMs: 50 };
 
+/**
+ * An upload's records retried as the real command retries them behind a gateway that refuses what goes
+ * past its limit (Retry-After honoured, many attempts), with short waits of its own.
+ */
+export const PATIENT_RETRY_FAST: RetryPolicy = {
+  attempts: 30,
+  baseDelayMs: 10,
+  maxDelayMs: 100,
+  maxRetryAfterMs: 1000,
+  maxElapsedMs: 30_000,
+};
+
 /** Runs the real CLI in-process through its Factory, with captured streams and a private config folder. */
 export async function cli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
   let out = '';

@@ -1,3 +1,4 @@
+import type { RetryPolicy } from '../../src/client/retry.js';
 import { InterruptHub } from '../../src/cli/interrupts.js';
 import { cli, type CliResult } from './cli.js';
 
@@ -11,7 +12,10 @@ export interface UiRun {
 }
 
 /** Starts `intake ui --no-open --json` with `env`, and waits for the line with its address. */
-export async function startUi(env: Record<string, string>): Promise<UiRun> {
+export async function startUi(
+  env: Record<string, string>,
+  options: { patientRetry?: RetryPolicy } = {},
+): Promise<UiRun> {
   const hub = new InterruptHub();
   let out = '';
   let found: (url: string) => void = () => {};
@@ -19,6 +23,7 @@ export async function startUi(env: Record<string, string>): Promise<UiRun> {
   const run = cli(['ui', '--no-open', '--json'], {
     env,
     interrupts: hub,
+    ...options,
     onStdout: (text) => {
       out += text;
       if (out.includes('\n')) found((JSON.parse(out.split('\n')[0] as string) as { url: string }).url);

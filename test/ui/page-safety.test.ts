@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cli, useService } from '../helpers/cli.js';
+import { PATIENT_RETRY_FAST, cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
-import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { startSlowLink } from '../../bench/lib/slow-link.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
 import { ordersCsv } from '../helpers/samples.js';
 import { TEST_CREDENTIALS } from '../helpers/service.js';
@@ -21,8 +21,11 @@ afterEach(async () => {
   for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
 });
 
-async function uiFor(env: Record<string, string>): Promise<UiRun> {
-  const ui = await startUi(env);
+async function uiFor(
+  env: Record<string, string>,
+  options: Parameters<typeof startUi>[1] = {},
+): Promise<UiRun> {
+  const ui = await startUi(env, options);
   open.push(ui);
   return ui;
 }
@@ -170,10 +173,11 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping and resuming', () => {
   it('Stop in the middle of a large upload, then resume it from the history: every order once', async () => {
     const files = workspace();
     const csv = files.write('큰주문.csv', ordersCsv('UISTOP', 300));
-    // A slow service (each answer held 40 ms) so that there is a middle to stop in.
-    const proxy = await startFaultProxy(t.service.baseUrl, [], { delayMs: 40 });
+    // A service far away that takes 4 requests at once (the upload finds that by itself), so that
+    // there is a middle to stop in.
+    const proxy = await startSlowLink(t.service.baseUrl, { oneWayMs: 20, admit: 4 });
     try {
-      const ui = await uiFor({ ...t.env, INTAKE_BASE_URL: proxy.url });
+      const ui = await uiFor({ ...t.env, INTAKE_BASE_URL: proxy.url }, { patientRetry: PATIENT_RETRY_FAST });
       const { page, context, errors } = await openPage(b.browser);
       await page.goto(ui.url);
       await page.getByLabel('Drop the file here, or choose it').setInputFiles(csv);
@@ -213,9 +217,12 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping and resuming', () => {
     const files = workspace();
     const csv = files.write('orders.csv', ordersCsv('UICTRLC', 200));
     const env = { ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') };
-    const proxy = await startFaultProxy(t.service.baseUrl, [], { delayMs: 40 });
+    const proxy = await startSlowLink(t.service.baseUrl, { oneWayMs: 20, admit: 4 });
     try {
-      const first = await startUi({ ...env, INTAKE_BASE_URL: proxy.url });
+      const first = await startUi(
+        { ...env, INTAKE_BASE_URL: proxy.url },
+        { patientRetry: PATIENT_RETRY_FAST },
+      );
       const { page, context } = await openPage(b.browser);
       await page.goto(first.url);
       await page.getByLabel('Drop the file here, or choose it').setInputFiles(csv);
@@ -239,7 +246,10 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping and resuming', () => {
       }[];
       expect(history[0]?.state).toBe('stopped');
 
-      const second = await uiFor({ ...env, INTAKE_BASE_URL: proxy.url });
+      const second = await uiFor(
+        { ...env, INTAKE_BASE_URL: proxy.url },
+        { patientRetry: PATIENT_RETRY_FAST },
+      );
       const again = await openPage(b.browser);
       await again.page.goto(second.url);
       await again.page.getByRole('link', { name: 'History' }).click();
