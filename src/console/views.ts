@@ -1,4 +1,5 @@
 import { html } from 'ghtml';
+import { dataTable } from '../web/table.js';
 import type {
   BotMessage,
   FaultsState,
@@ -312,26 +313,19 @@ export function ordersBody(t: ConsoleT, orders: readonly LocalOrder[]): string {
         <td>${when(order.requested_at)}</td>
       </tr>`,
   );
-  return html`<section class="card">
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">${t('idHeader')}</th>
-            <th scope="col">${t('stateHeader')}</th>
-            <th scope="col">${t('recipientHeader')}</th>
-            <th scope="col">${t('memberHeader')}</th>
-            <th scope="col">${t('itemsHeader')}</th>
-            <th scope="col">${t('shipmentsHeader')}</th>
-            <th scope="col">${t('requestedHeader')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          !${rows.join('')}
-        </tbody>
-      </table>
-    </div>
-  </section>`;
+  return table(
+    t,
+    [
+      'idHeader',
+      'stateHeader',
+      'recipientHeader',
+      'memberHeader',
+      'itemsHeader',
+      'shipmentsHeader',
+      'requestedHeader',
+    ],
+    rows,
+  );
 }
 
 export function orderBody(
@@ -388,40 +382,15 @@ export function orderBody(
         <dd>${when(order.requested_at)}</dd>
       </dl>
       <h2>${t('itemsHeader')}</h2>
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">${t('idHeader')}</th>
-              <th scope="col">${t('productHeader')}</th>
-              <th scope="col">${t('optionsHeader')}</th>
-              <th scope="col">${t('reviewHeader')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            !${items.join('')}
-          </tbody>
-        </table>
-      </div>
+      !${dataTable([t('idHeader'), t('productHeader'), t('optionsHeader'), t('reviewHeader')], items)}
       <h2>${t('shipmentHistory')}</h2>
       !${
         shipments.length === 0
           ? html`<p>${t('noShipments')}</p>`
-          : html`<div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">${t('carrierHeader')}</th>
-                    <th scope="col">${t('trackingHeader')}</th>
-                    <th scope="col">${t('itemsHeader')}</th>
-                    <th scope="col">${t('createdHeader')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  !${shipments.join('')}
-                </tbody>
-              </table>
-            </div>`
+          : dataTable(
+              [t('carrierHeader'), t('trackingHeader'), t('itemsHeader'), t('createdHeader')],
+              shipments,
+            )
       }
       <h2>${t('messagesTitle')}</h2>
       <ol class="phone">
@@ -536,17 +505,9 @@ export function faultsBody(t: ConsoleT, state: FaultsState, error: string | unde
 
 function table(t: ConsoleT, headers: readonly Parameters<ConsoleT>[0][], rows: readonly string[]): string {
   return html`<section class="card">
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            !${headers.map((header) => html`<th scope="col">${t(header)}</th>`).join('')}
-          </tr>
-        </thead>
-        <tbody>
-          !${rows.join('')}
-        </tbody>
-      </table>
-    </div>
+    !${dataTable(
+      headers.map((header) => t(header)),
+      rows,
+    )}
   </section>`;
 }

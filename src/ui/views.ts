@@ -1,4 +1,5 @@
 import { html } from 'ghtml';
+import { dataTable } from '../web/table.js';
 import { bytes } from '../util/bytes.js';
 import { describeProblems } from '../bulk/check/problems.js';
 import type { SendProgress } from '../bulk/context.js';
@@ -412,21 +413,7 @@ function fixTable(t: T, session: UploadSession, refused: readonly RefusedRow[], 
   return html` <h3>${t('invalidTitle')}</h3>
     <p class="hint">${json ? t('jsonFixHint') : t('invalidIntro')}</p>
     <form method="post" action="/uploads/${session.id}/fixes">
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">${t('rowHeader')}</th>
-              <th scope="col">${t('dropHeader')}</th>
-              <th scope="col">${t('reasonHeader')}</th>
-              !${header}
-            </tr>
-          </thead>
-          <tbody>
-            !${rows.join('')}
-          </tbody>
-        </table>
-      </div>
+      !${dataTable([t('rowHeader'), t('dropHeader'), t('reasonHeader'), { raw: header }], rows)}
       !${total > shown.length ? html`<p class="hint">${t('moreRows', { count: total - shown.length })}</p>` : ''}
       <div class="actions">
         <button type="submit" !${session.running ? ' disabled' : ''}>${t('saveFixes')}</button>
@@ -596,22 +583,10 @@ function resultsCard(t: T, session: UploadSession, filter: string | undefined): 
       </div>
       <div><button type="submit" class="secondary">${t('filterButton')}</button></div>
     </form>
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">${t('rowHeader')}</th>
-            <th scope="col">${t('idHeader')}</th>
-            <th scope="col">${t('outcomeHeader')}</th>
-            <th scope="col">${t('fieldsHeader')}</th>
-            <th scope="col">${t('messageHeader')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          !${rows.join('')}
-        </tbody>
-      </table>
-    </div>
+    !${dataTable(
+      [t('rowHeader'), t('idHeader'), t('outcomeHeader'), t('fieldsHeader'), t('messageHeader')],
+      rows,
+    )}
     !${send.lines.length >= 1000 ? html`<p class="hint">${t('shownLines', { count: send.lines.length })}</p>` : ''}
     <h3>${t('downloads')}</h3>
     <div class="actions">!${downloads}</div>
@@ -674,23 +649,21 @@ export function historyBody(
     !${
       entries.length === 0
         ? html`<p>${t('historyEmpty')}</p>`
-        : html`<div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">${t('startedHeader')}</th>
-                  <th scope="col">${t('fileName')}</th>
-                  <th scope="col">${t('kindHeader')}</th>
-                  <th scope="col">${t('stateHeader')}</th>
-                  <th scope="col">${t('countsHeader')}</th>
-                  <th scope="col"><span class="visually-hidden">${t('resumeButton', { name: '' })}</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                !${rows.join('')}
-              </tbody>
-            </table>
-          </div>`
+        : dataTable(
+            [
+              t('startedHeader'),
+              t('fileName'),
+              t('kindHeader'),
+              t('stateHeader'),
+              t('countsHeader'),
+              {
+                raw: html`<th scope="col">
+                  <span class="visually-hidden">${t('resumeButton', { name: '' })}</span>
+                </th>`,
+              },
+            ],
+            rows,
+          )
     }
   </section>`;
 }

@@ -1,0 +1,26 @@
+import { html } from 'ghtml';
+
+/** A column header: its text (escaped here), or `<th>` elements already made (`raw`). */
+export type TableHeader = string | { raw: string };
+
+/**
+ * A data table as both front ends show one: in a frame that scrolls sideways on a narrow window, a
+ * header cell per column, and `rows` (`<tr>` elements, HTML already escaped).
+ */
+export function dataTable(headers: readonly TableHeader[], rows: readonly string[]): string {
+  const head = headers
+    .map((header) => (typeof header === 'string' ? html`<th scope="col">${header}</th>` : header.raw))
+    .join('');
+  return html`<div class="table-wrap">
+    <table>
+      <thead>
+        <tr>
+          !${head}
+        </tr>
+      </thead>
+      <tbody>
+        !${rows.join('')}
+      </tbody>
+    </table>
+  </div>`;
+}
