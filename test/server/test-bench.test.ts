@@ -2,7 +2,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterruptHub } from '../../src/cli/interrupts.js';
 import { EventHub } from '../../src/server/events.js';
-import { cli, jsonLines, serviceEnv } from '../helpers/cli.js';
+import { PATIENT_RETRY_FAST, cli, jsonLines, serviceEnv } from '../helpers/cli.js';
 import { seededRandom } from '../helpers/fault-proxy.js';
 import { workspace } from '../helpers/files.js';
 import { ordersCsv, sampleOrder } from '../helpers/samples.js';
@@ -53,7 +53,12 @@ describe('faults on demand', () => {
   it('an upload through them stores every record exactly once', async () => {
     const files = workspace();
     const path = files.write('orders.csv', ordersCsv('FLT', 150));
-    const result = await cli(['order', 'create', path, '--json'], { env: serviceEnv(service) });
+    // Retried as the real command retries (many attempts): with the tests' 4 quick ones, a record meeting
+    // a fault four times in a row (15 % of requests fault) would fail by chance.
+    const result = await cli(['order', 'create', path, '--json'], {
+      env: serviceEnv(service),
+      patientRetry: PATIENT_RETRY_FAST,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.summary()).toMatchObject({ failed: 0, not_sent: 0, invalid: 0, rejected: 0 });
     const jobs = (await service.local.jobs()).filter((job) => job.target_id.startsWith('FLT-'));
