@@ -1,11 +1,47 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { findPostgresBin } from './bench/lib/postgres-cluster.js';
 
+/** The service's own tests again, on PostgreSQL (a throw-away cluster started for the run). */
+const postgresProject: TestProjectInlineConfiguration = {
+  extends: true,
+  test: {
+    name: 'postgres',
+    include: ['test/server/**/*.test.ts', 'test/console/**/*.test.ts'],
+    // The SQLite file's own schema and the CLI's flags are the SQLite project's; the document's
+    // linters do not depend on the engine.
+    exclude: [
+      'test/server/storage.test.ts',
+      'test/server/serve-flags.test.ts',
+      'test/server/openapi-lint.test.ts',
+    ],
+    globalSetup: ['test/global-setup.ts', 'test/postgres-setup.ts'],
+    env: { INTAKE_TEST_ENGINE: 'postgres' },
+  },
+};
+
+const postgres = findPostgresBin() !== undefined || process.env.INTAKE_TEST_POSTGRES === 'required';
+if (!postgres) {
+  process.stderr.write(
+    'PostgreSQL is not installed here (initdb, pg_ctl): the service tests run on SQLite only.\n',
+  );
+}
+
+/**
+ * `npm test`: every test on the service's default engine (SQLite), then the service's own tests again on
+ * PostgreSQL; where PostgreSQL is not installed, that half is left out, saying so.
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['test/**/*.test.ts'] },
+      },
+      ...(postgres ? [postgresProject] : []),
+    ],
   },
 });

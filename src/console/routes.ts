@@ -60,7 +60,7 @@ function fromOwnPage(request: FastifyRequest): boolean {
  * page shows the signed-in merchant's data only.
  */
 export async function consoleRoutes(app: FastifyInstance, { service }: { service: Service }): Promise<void> {
-  const key = service.secret('console-session');
+  const key = service.consoleKey;
   app.decorateRequest('consoleMerchant', null);
 
   const send = (
@@ -107,7 +107,7 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
     }
     request.consoleMerchant = sessionMerchant(key, request.cookies[CONSOLE_COOKIE], Date.now()) ?? null;
     // Still a merchant of the service (not removed since).
-    if (request.consoleMerchant && !service.merchants.byId(request.consoleMerchant))
+    if (request.consoleMerchant && !(await service.merchants.byId(request.consoleMerchant)))
       request.consoleMerchant = null;
     const open = request.url === '/console/sign-in' || request.url.startsWith('/console/assets/');
     if (!request.consoleMerchant && !open) {
@@ -157,8 +157,12 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
     return reply.redirect('/console/sign-in', 303);
   });
 
-  const conversationsFor = (request: FastifyRequest<{ Querystring: { q?: string; buyer?: string } }>) => {
-    const all = conversationsOf(service.local.messages(merchantOf(request), { limit: 10_000 }).results);
+  const conversationsFor = async (
+    request: FastifyRequest<{ Querystring: { q?: string; buyer?: string } }>,
+  ) => {
+    const all = conversationsOf(
+      (await service.local.messages(merchantOf(request), { limit: 10_000 })).results,
+    );
     const q = request.query.q ?? '';
     const shown = all.filter((conversation) => matches(conversation, q));
     const selected =
@@ -169,7 +173,7 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
 
   app.get<{ Querystring: { q?: string; buyer?: string } }>('/conversations', async (request, reply) => {
     const t = texts(request);
-    const { all, q, shown, selected } = conversationsFor(request);
+    const { all, q, shown, selected } = await conversationsFor(request);
     const body = conversationsBody(t, { conversations: shown, all: all.length, q, selected });
     return send(request, reply, {
       title: t('conversationsTitle'),
@@ -181,7 +185,7 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
   // The conversation alone, for the page to refresh it when the bot sends something.
   app.get<{ Querystring: { q?: string; buyer?: string } }>('/conversations/panel', async (request, reply) => {
     const t = texts(request);
-    const { q, selected } = conversationsFor(request);
+    const { q, selected } = await conversationsFor(request);
     const url = `/console/conversations/panel?${new URLSearchParams({
       ...(q ? { q } : {}),
       ...(selected ? { buyer: selected.key } : {}),
@@ -203,7 +207,7 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
 
   app.get('/orders', async (request, reply) => {
     const t = texts(request);
-    const orders = service.local.orders(merchantOf(request), { limit: 1000 }).results.reverse();
+    const orders = (await service.local.orders(merchantOf(request), { limit: 1000 })).results.reverse();
     return send(request, reply, { title: t('ordersTitle'), current: 'orders', body: ordersBody(t, orders) });
   });
 
@@ -212,13 +216,13 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
     async (request, reply) => {
       const t = texts(request);
       const merchantId = merchantOf(request);
-      const order = service.local.orders(merchantId, { id: request.params.id }).results[0];
+      const order = (await service.local.orders(merchantId, { id: request.params.id })).results[0];
       if (!order) return reply.callNotFound();
-      const messages = service.local.messages(merchantId, { order_id: order.id, limit: 1000 }).results;
+      const messages = (await service.local.messages(merchantId, { order_id: order.id, limit: 1000 }))
+        .results;
       const reviewed = new Set(
-        service.local
-          .reviews(merchantId, { limit: 10_000 })
-          .results.filter((review) => review.order_id === order.id)
+        (await service.local.reviews(merchantId, { limit: 10_000 })).results
+          .filter((review) => review.order_id === order.id)
           .map((review) => review.item_id),
       );
       return send(request, reply, {
@@ -232,7 +236,7 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
   app.post<{ Params: { id: string }; Body: Form }>('/orders/:id/reviews', async (request, reply) => {
     const kind = field(request.body, 'kind') as ReviewKind;
     if (!REVIEW_KINDS.includes(kind)) return reply.code(400).send('Unknown review kind.');
-    service.local.addReview(merchantOf(request), {
+    await service.local.addReview(merchantOf(request), {
       order_id: request.params.id,
       item_id: field(request.body, 'item_id'),
       kind,
@@ -242,7 +246,7 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
 
   app.get('/products', async (request, reply) => {
     const t = texts(request);
-    const products = service.local.products(merchantOf(request), { limit: 1000 }).results;
+    const products = (await service.local.products(merchantOf(request), { limit: 1000 })).results;
     return send(request, reply, {
       title: t('productsTitle'),
       current: 'products',
@@ -252,7 +256,7 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
 
   app.get('/jobs', async (request, reply) => {
     const t = texts(request);
-    const jobs = service.local.jobs(merchantOf(request), { limit: 1000 }).results.reverse();
+    const jobs = (await service.local.jobs(merchantOf(request), { limit: 1000 })).results.reverse();
     return send(request, reply, {
       title: t('jobsTitle'),
       current: 'jobs',
@@ -262,7 +266,7 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
 
   app.get('/rewards', async (request, reply) => {
     const t = texts(request);
-    const reviews = service.local.reviews(merchantOf(request), { limit: 1000 }).results;
+    const reviews = (await service.local.reviews(merchantOf(request), { limit: 1000 })).results;
     return send(request, reply, {
       title: t('rewardsTitle'),
       current: 'rewards',
@@ -281,11 +285,11 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
   };
 
   app.post<{ Body: Form }>('/clock/advance', async (request, reply) =>
-    afterClock(request, reply, service.local.advanceClock(field(request.body, 'by') || '1d')),
+    afterClock(request, reply, await service.local.advanceClock(field(request.body, 'by') || '1d')),
   );
 
   app.post<{ Body: Form }>('/queue/apply', async (request, reply) =>
-    afterClock(request, reply, service.local.runQueue(merchantOf(request))),
+    afterClock(request, reply, await service.local.runQueue(merchantOf(request))),
   );
 
   app.get('/faults', async (request, reply) => {

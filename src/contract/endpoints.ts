@@ -10,6 +10,7 @@ import {
   ErrorBody,
   HealthResult,
   InternalErrorBody,
+  UnavailableBody,
   NotFoundBody,
   QUEUED_ANSWERS,
   ReversedRangeBody,
@@ -204,6 +205,12 @@ export function answersOf(endpoint: Endpoint): Record<number, Answer> {
     };
   }
   answers[500] = { description: 'Something failed inside the service.', schema: InternalErrorBody };
+  answers[503] = {
+    description:
+      "The service's database did not answer; nothing was changed. Try again after Retry-After seconds.",
+    schema: UnavailableBody,
+    headers: { 'Retry-After': 'Seconds to wait before trying again.' },
+  };
   return answers;
 }
 

@@ -17,6 +17,7 @@ export const DETAILS = {
   bodyTooLarge: 'Request body too large.',
   reversedRange: 'start_date is later than end_date.',
   internal: 'Internal Server Error',
+  unavailable: 'Service Unavailable',
 } as const;
 
 /** 202 answer of every create, as a client reads it: the spec only says `message` is a string. */
@@ -80,6 +81,7 @@ export const NotFoundBody = ErrorBody.meta({
 export const BodyTooLargeBody = fixedDetail('BodyTooLargeBody', [DETAILS.bodyTooLarge]);
 export const ReversedRangeBody = fixedDetail('ReversedRangeBody', [DETAILS.reversedRange]);
 export const InternalErrorBody = fixedDetail('InternalErrorBody', [DETAILS.internal]);
+export const UnavailableBody = fixedDetail('UnavailableBody', [DETAILS.unavailable]);
 
 /** Body of every 422 answer. */
 export const ValidationErrorBody = z

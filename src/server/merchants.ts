@@ -26,6 +26,9 @@ export interface ProvisionedMerchant {
 /** The merchant created when a fresh store is started without merchant settings. */
 export const DEFAULT_MERCHANT_ID = 'mall-1';
 
+/** How often the merchants are read again for an access key id not known here. */
+const RELOAD_MS = 1000;
+
 export type Authentication =
   { ok: true; merchant: MerchantRow } | { ok: false; detail: string; retryAfterSeconds?: number };
 
@@ -40,14 +43,31 @@ export class MerchantDirectory {
   readonly #guard = new AuthGuard<Authentication>();
   #byAccessKeyId = new Map<string, MerchantRow>();
 
-  constructor(store: Store, defaultThanksDelayDays: number) {
+  #reloaded = 0;
+
+  private constructor(store: Store, defaultThanksDelayDays: number) {
     this.#store = store;
     this.#defaultThanksDelayDays = defaultThanksDelayDays;
-    this.#reload();
   }
 
-  #reload(): void {
-    this.#byAccessKeyId = new Map(this.#store.merchants.all().map((row) => [row.access_key_id, row]));
+  static async open(store: Store, defaultThanksDelayDays: number): Promise<MerchantDirectory> {
+    const directory = new MerchantDirectory(store, defaultThanksDelayDays);
+    await directory.#reload();
+    return directory;
+  }
+
+  async #reload(): Promise<void> {
+    this.#byAccessKeyId = new Map((await this.#store.merchants.all()).map((row) => [row.access_key_id, row]));
+    this.#reloaded = performance.now();
+  }
+
+  /**
+   * The merchants again from the database when an access key id is not known here (another process
+   * sharing it may have added the merchant), at most once a second.
+   */
+  async #lookAgain(accessKeyId: string): Promise<MerchantRow | undefined> {
+    if (performance.now() - this.#reloaded >= RELOAD_MS) await this.#reload();
+    return this.#byAccessKeyId.get(accessKeyId);
   }
 
   get count(): number {
@@ -55,12 +75,12 @@ export class MerchantDirectory {
   }
 
   /** The merchant created first: the only one that may add merchants. */
-  first(): MerchantRow | undefined {
-    return this.#store.merchants.all()[0];
+  async first(): Promise<MerchantRow | undefined> {
+    return (await this.#store.merchants.all())[0];
   }
 
   /** The merchant of an id, if there is one. */
-  byId(merchantId: string): MerchantRow | undefined {
+  byId(merchantId: string): Promise<MerchantRow | undefined> {
     return this.#store.merchants.findById(merchantId);
   }
 
@@ -90,15 +110,31 @@ export class MerchantDirectory {
     }
     const { accessKeyId, secretAccessKey } = parsed.credentials;
     const owner = this.#byAccessKeyId.get(accessKeyId);
+    if (!owner) return this.#unknown(header as string, accessKeyId);
+    return this.#check(owner, header as string, secretAccessKey);
+  }
+
+  async #unknown(header: string, accessKeyId: string): Promise<Authentication> {
+    const owner = await this.#lookAgain(accessKeyId);
     if (!owner) return { ok: false, detail: AUTH_DETAILS.unknownKey };
-    const digest = this.#verified.digest(header as string);
+    const parsed = parseBasicAuthorization(header);
+    return parsed.ok
+      ? this.#check(owner, header, parsed.credentials.secretAccessKey)
+      : { ok: false, detail: AUTH_DETAILS.invalid };
+  }
+
+  #check(
+    owner: MerchantRow,
+    header: string,
+    secretAccessKey: string,
+  ): Authentication | Promise<Authentication> {
+    const accessKeyId = owner.access_key_id;
+    const digest = this.#verified.digest(header);
     if (this.#guard.refusedBefore(digest)) return { ok: false, detail: AUTH_DETAILS.wrongSecret };
     const locked = this.#guard.lockedFor(accessKeyId);
     if (locked !== undefined)
       return { ok: false, detail: AUTH_DETAILS.wrongSecret, retryAfterSeconds: locked };
-    return this.#guard.once(digest, accessKeyId, () =>
-      this.#verify(owner, secretAccessKey, header as string, digest),
-    );
+    return this.#guard.once(digest, accessKeyId, () => this.#verify(owner, secretAccessKey, header, digest));
   }
 
   /** Secret hashes computed since start (each header is hashed once, whoever else asks at the time). */
@@ -118,24 +154,33 @@ export class MerchantDirectory {
       return { ok: false, detail: AUTH_DETAILS.wrongSecret };
     }
     this.#guard.succeeded(merchant.access_key_id);
-    if (merchant.secret_kdf !== 'scrypt') this.#rehash(merchant, secret);
+    if (merchant.secret_kdf !== 'scrypt') await this.#rehash(merchant, secret);
     this.#verified.remember(header, merchant.access_key_id);
     return { ok: true, merchant: this.#byAccessKeyId.get(merchant.access_key_id) ?? merchant };
   }
 
   /** A secret stored with the old single SHA-256 is stored again with scrypt once it is known. */
-  #rehash(merchant: MerchantRow, secret: string): void {
+  async #rehash(merchant: MerchantRow, secret: string): Promise<void> {
     const { salt, hash, kdf } = hashSecret(secret);
-    this.#store.merchants.update({ ...merchant, secret_salt: salt, secret_hash: hash, secret_kdf: kdf });
-    this.#reload();
+    await this.#store.merchants.update({
+      ...merchant,
+      secret_salt: salt,
+      secret_hash: hash,
+      secret_kdf: kdf,
+    });
+    await this.#reload();
   }
 
   /** Adds a merchant at the request of `caller`, which must be the service's first merchant. */
-  add(caller: MerchantRow, seed: MerchantSeed & { merchantId: string }, now: number): ProvisionedMerchant {
-    if (this.first()?.id !== caller.id) {
+  async add(
+    caller: MerchantRow,
+    seed: MerchantSeed & { merchantId: string },
+    now: number,
+  ): Promise<ProvisionedMerchant> {
+    if ((await this.first())?.id !== caller.id) {
       throw new NotPermitted("Only the service's first merchant may add merchants.");
     }
-    if (this.#store.merchants.findById(seed.merchantId)) {
+    if (await this.#store.merchants.findById(seed.merchantId)) {
       throw new Conflict(`Merchant '${seed.merchantId}' already exists.`);
     }
     return this.provision(seed, now);
@@ -146,14 +191,14 @@ export class MerchantDirectory {
    * Credentials not given for a new merchant are generated. An access key id already held by another
    * merchant is refused without saying which.
    */
-  provision(seedGiven: MerchantSeed, now: number): ProvisionedMerchant {
-    const merchantId = seedGiven.merchantId ?? this.first()?.id ?? DEFAULT_MERCHANT_ID;
+  async provision(seedGiven: MerchantSeed, now: number): Promise<ProvisionedMerchant> {
+    const merchantId = seedGiven.merchantId ?? (await this.first())?.id ?? DEFAULT_MERCHANT_ID;
     const seed = { ...seedGiven, merchantId };
-    const provisioned = this.#store.transaction(() => {
-      const existing = this.#store.merchants.findById(seed.merchantId);
+    const provisioned = await this.#store.transaction(async (tx) => {
+      const existing = await tx.merchants.findById(seed.merchantId);
       const givenKey = seed.accessKeyId;
       if (givenKey !== undefined) {
-        const holder = this.#store.merchants.findByAccessKeyId(givenKey);
+        const holder = await tx.merchants.findByAccessKeyId(givenKey);
         if (holder && holder.id !== seed.merchantId) {
           throw new Conflict(`Access key id '${givenKey}' is already in use.`);
         }
@@ -171,7 +216,7 @@ export class MerchantDirectory {
           secret_kdf: secret.kdf,
           thanks_delay_days: seed.thanksDelayDays ?? existing.thanks_delay_days,
         };
-        this.#store.merchants.update(row);
+        await tx.merchants.update(row);
         this.#verified.forget(existing.access_key_id);
         // A header refused before may be right now.
         this.#guard.forgetRefused();
@@ -187,7 +232,7 @@ export class MerchantDirectory {
       const secretAccessKey = seed.secretAccessKey ?? fresh.secretAccessKey;
       const { salt, hash, kdf } = hashSecret(secretAccessKey);
       const thanksDelayDays = seed.thanksDelayDays ?? this.#defaultThanksDelayDays;
-      this.#store.merchants.insert({
+      await tx.merchants.insert({
         id: seed.merchantId,
         access_key_id: accessKeyId,
         secret_salt: salt,
@@ -205,7 +250,7 @@ export class MerchantDirectory {
       if (seed.secretAccessKey === undefined) created.secretAccessKey = secretAccessKey;
       return created;
     });
-    this.#reload();
+    await this.#reload();
     return provisioned;
   }
 }

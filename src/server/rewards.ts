@@ -9,9 +9,13 @@ import { NotPossible } from './errors.js';
 import type { Store } from './storage/store.js';
 
 /** A merchant's rewards created on the UTC days from `start_date` to `end_date`, both included. */
-export function listRewards(store: Store, merchantId: string, query: RewardsQuery): RewardsListResponse {
+export async function listRewards(
+  store: Store,
+  merchantId: string,
+  query: RewardsQuery,
+): Promise<RewardsListResponse> {
   if (query.start_date > query.end_date) throw new NotPossible(DETAILS.reversedRange);
-  const rows = store.rewards.between(
+  const rows = await store.rewards.between(
     merchantId,
     startOfUtcDay(query.start_date),
     startOfUtcDay(query.end_date) + DAY_MS,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import {
   BUILT_IN_CARRIERS,
   DEFAULT_REVIEW_POINTS,
@@ -19,12 +18,12 @@ import { LocalOperations } from './local/operations.js';
 import { MerchantDirectory, type MerchantSeed, type ProvisionedMerchant } from './merchants.js';
 import { QueueWorker, type ApplyDelay } from './queue/worker.js';
 import { listRewards } from './rewards.js';
+import { openEngine, type EngineOptions } from './storage/open.js';
+import type { Dialect } from './storage/sql.js';
 import { Store } from './storage/store.js';
 
 /** How to run the service. Everything but `dataDir` has a default. */
-export interface ServiceOptions {
-  /** Folder of the SQLite file (`intake.db`); `:memory:` keeps everything in memory. */
-  dataDir: string;
+export interface ServiceOptions extends EngineOptions {
   /** Delay before a queued create is applied; default 2 s. */
   applyDelay?: ApplyDelay;
   /** The carrier codes accepted in shipments; default the built-in 26. */
@@ -58,7 +57,7 @@ export interface ServiceOptions {
 
 /**
  * The service itself, without HTTP: merchants and their credentials, the writes, the queue worker, the
- * bot and the local operations, over one store.
+ * bot and the local operations, over one store. `Service.open` opens its database and makes one.
  */
 export class Service {
   readonly carriers: readonly Carrier[];
@@ -71,88 +70,113 @@ export class Service {
   readonly faults: FaultBoard;
   /** Merchants created or fixed on this start; secrets only where they were generated. */
   readonly provisioned: ProvisionedMerchant[];
+  /** The database the service keeps its state in. */
+  readonly database: Dialect;
+  /** The console's session key: made once and kept in the database, shared by its processes. */
+  readonly consoleKey: Buffer;
   readonly #store: Store;
   readonly #clock: Clock;
   readonly #worker: QueueWorker;
   readonly #startWorker: boolean;
 
-  constructor(options: ServiceOptions) {
-    const file = options.dataDir === ':memory:' ? ':memory:' : join(options.dataDir, 'intake.db');
-    const store = new Store(file);
+  private constructor(parts: {
+    options: ServiceOptions;
+    store: Store;
+    clock: Clock;
+    merchants: MerchantDirectory;
+    provisioned: ProvisionedMerchant[];
+    consoleKey: Buffer;
+  }) {
+    const { options, store, clock } = parts;
+    const events = new EventHub(() => clock.now());
+    this.events = events;
+    this.database = store.dialect;
+    this.consoleKey = parts.consoleKey;
+    this.faults = new FaultBoard({
+      ...(options.faults === undefined ? {} : { spec: options.faults }),
+      ...(options.faultRandom ? { random: options.faultRandom } : {}),
+    });
+    this.carriers = options.carriers ?? BUILT_IN_CARRIERS;
+    this.merchants = parts.merchants;
+    this.provisioned = parts.provisioned;
+    const bot: BotSettings = {
+      deliveryDays: options.deliveryDays ?? 2,
+      carriers: new Map(this.carriers.map((carrier) => [carrier.code, carrier])),
+    };
+    const outbox = new Outbox(store, bot, (merchantId, message) =>
+      events.emit(merchantId, 'message', {
+        message_id: message.id,
+        kind: message.kind,
+        order_id: message.order_id,
+        to: message.to,
+        text: message.text,
+      }),
+    );
+    const shared = store.dialect === 'postgres';
+    const worker = new QueueWorker({
+      store,
+      clock,
+      delay: options.applyDelay ?? { minMs: 2000, maxMs: 2000 },
+      applier: {
+        shipmentSchema: shipmentCreateBody(this.carriers),
+        onShipmentApplied: (tx, merchantId, shipmentId, now) =>
+          scheduleShipmentMessages(tx, bot, merchantId, shipmentId, now),
+      },
+      tasks: [outbox.run],
+      onError: options.onError ?? (() => {}),
+      onFinished: (jobs) => {
+        for (const { job, applied, reason } of jobs) {
+          events.emit(job.merchant_id, applied ? 'applied' : 'failed', {
+            kind: job.kind,
+            target_id: job.target_id,
+            job: job.seq,
+            ...(reason === undefined ? {} : { reason }),
+          });
+        }
+      },
+      // Other processes on the database queue creates and move the clock without telling this one.
+      ...(shared ? { pollMs: SHARED_POLL_MS, beforePass: () => clock.refresh() } : {}),
+    });
+    this.intake = new Intake({
+      store,
+      clock,
+      random: options.random ?? Math.random,
+      worker,
+      onAccepted: (merchantId, { kind, id, ...rest }) =>
+        events.emit(merchantId, 'accepted', { kind, target_id: id, ...rest }),
+    });
+    this.local = new LocalOperations({
+      store,
+      clock,
+      worker,
+      bot,
+      outbox,
+      reviewPoints: options.reviewPoints ?? DEFAULT_REVIEW_POINTS,
+      events,
+      intake: this.intake,
+      seed: options.seed,
+      allowReset: options.allowReset === true,
+    });
+    this.#store = store;
+    this.#clock = clock;
+    this.#worker = worker;
+    this.#startWorker = options.startWorker !== false;
+  }
+
+  /** Opens the service's database (migrating it), provisions its merchants and makes the service. */
+  static async open(options: ServiceOptions): Promise<Service> {
+    const engine = await openEngine(options);
+    const store = new Store(engine);
     try {
-      const clock = new Clock(store, options.realNow, options.time);
-      const events = new EventHub(() => clock.now());
-      this.events = events;
-      this.faults = new FaultBoard({
-        ...(options.faults === undefined ? {} : { spec: options.faults }),
-        ...(options.faultRandom ? { random: options.faultRandom } : {}),
-      });
-      this.carriers = options.carriers ?? BUILT_IN_CARRIERS;
-      this.merchants = new MerchantDirectory(store, options.thanksDelayDays ?? 3);
-      const seeds = options.merchants?.length ? options.merchants : this.merchants.count === 0 ? [{}] : [];
-      this.provisioned = seeds.map((seed) => this.merchants.provision(seed, clock.now()));
-      const bot: BotSettings = {
-        deliveryDays: options.deliveryDays ?? 2,
-        carriers: new Map(this.carriers.map((carrier) => [carrier.code, carrier])),
-      };
-      const outbox = new Outbox(store, bot, (merchantId, message) =>
-        events.emit(merchantId, 'message', {
-          message_id: message.id,
-          kind: message.kind,
-          order_id: message.order_id,
-          to: message.to,
-          text: message.text,
-        }),
-      );
-      const worker = new QueueWorker({
-        store,
-        clock,
-        delay: options.applyDelay ?? { minMs: 2000, maxMs: 2000 },
-        applier: {
-          store,
-          shipmentSchema: shipmentCreateBody(this.carriers),
-          onShipmentApplied: (merchantId, shipmentId, now) =>
-            scheduleShipmentMessages(store, bot, merchantId, shipmentId, now),
-        },
-        tasks: [outbox.run],
-        onError: options.onError ?? (() => {}),
-        onFinished: (jobs) => {
-          for (const { job, applied, reason } of jobs) {
-            events.emit(job.merchant_id, applied ? 'applied' : 'failed', {
-              kind: job.kind,
-              target_id: job.target_id,
-              job: job.seq,
-              ...(reason === undefined ? {} : { reason }),
-            });
-          }
-        },
-      });
-      this.intake = new Intake({
-        store,
-        clock,
-        random: options.random ?? Math.random,
-        worker,
-        onAccepted: (merchantId, { kind, id, ...rest }) =>
-          events.emit(merchantId, 'accepted', { kind, target_id: id, ...rest }),
-      });
-      this.local = new LocalOperations({
-        store,
-        clock,
-        worker,
-        bot,
-        outbox,
-        reviewPoints: options.reviewPoints ?? DEFAULT_REVIEW_POINTS,
-        events,
-        intake: this.intake,
-        seed: options.seed,
-        allowReset: options.allowReset === true,
-      });
-      this.#store = store;
-      this.#clock = clock;
-      this.#worker = worker;
-      this.#startWorker = options.startWorker !== false;
+      const clock = await Clock.open(store, options.realNow, options.time);
+      const merchants = await MerchantDirectory.open(store, options.thanksDelayDays ?? 3);
+      const seeds = options.merchants?.length ? options.merchants : merchants.count === 0 ? [{}] : [];
+      const provisioned: ProvisionedMerchant[] = [];
+      for (const seed of seeds) provisioned.push(await merchants.provision(seed, clock.now()));
+      const consoleKey = await sharedSecret(store, 'console-session');
+      return new Service({ options, store, clock, merchants, provisioned, consoleKey });
     } catch (error) {
-      store.close();
+      await store.close().catch(() => {});
       throw error;
     }
   }
@@ -162,35 +186,25 @@ export class Service {
     return this.#clock.now();
   }
 
-  listRewards(merchantId: string, query: RewardsQuery): RewardsListResponse {
+  listRewards(merchantId: string, query: RewardsQuery): Promise<RewardsListResponse> {
     return listRewards(this.#store, merchantId, query);
   }
 
-  /** A random secret of the service, made once and kept in its database (shared by its processes). */
-  secret(name: string): Buffer {
-    const key = `secret:${name}`;
-    const known = this.#store.meta.get(key);
-    if (known !== undefined) return Buffer.from(known, 'base64');
-    const made = randomBytes(32);
-    this.#store.meta.set(key, made.toString('base64'));
-    return made;
-  }
-
   /** Whether the service can take requests: its database answers. */
-  readiness(): { ready: boolean; database: string; detail?: string } {
+  async readiness(): Promise<{ ready: boolean; database: string; detail?: string }> {
     try {
-      this.#store.ping();
-      return { ready: true, database: 'sqlite' };
+      await this.#store.ping();
+      return { ready: true, database: this.database };
     } catch (error) {
       return {
         ready: false,
-        database: 'sqlite',
+        database: this.database,
         detail: error instanceof Error ? error.message : String(error),
       };
     }
   }
 
-  countPendingShipments(merchantId: string): number {
+  countPendingShipments(merchantId: string): Promise<number> {
     return this.#store.jobs.countPendingShipments(merchantId);
   }
 
@@ -200,13 +214,27 @@ export class Service {
     if (this.#startWorker) this.#worker.start();
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.events.close();
     this.#worker.stop();
     try {
-      this.#clock.remember();
+      await this.#worker.idle();
+      await this.#clock.remember();
+    } catch {
+      // the database may be gone already; nothing more to keep
     } finally {
-      this.#store.close();
+      await this.#store.close();
     }
   }
+}
+
+/** How often a process sharing PostgreSQL looks for creates queued by the others. */
+const SHARED_POLL_MS = 250;
+
+/** A random secret of the service, made once and kept in its database (shared by its processes). */
+async function sharedSecret(store: Store, name: string): Promise<Buffer> {
+  const key = `secret:${name}`;
+  const made = randomBytes(32).toString('base64');
+  await store.meta.setIfAbsent(key, made);
+  return Buffer.from((await store.meta.get(key)) ?? made, 'base64');
 }

@@ -9,6 +9,7 @@ import {
   type QueueRun,
 } from '../../src/contract/index.js';
 import { buildServer, type BuildServerOptions } from '../../src/server/build-server.js';
+import { TEST_ENGINE, engineOptions, type TestEngine } from './engines.js';
 import { tempDir } from './temp.js';
 
 export const TEST_CREDENTIALS: Credentials = {
@@ -78,15 +79,19 @@ function parse(text: string): unknown {
   }
 }
 
-/** A real service on a free port (or `port`) with a temp database; pass `dataDir` to reuse one. */
+/**
+ * A real service on a free port (or `port`) with a temp database on the project's engine (or `engine`);
+ * pass `dataDir` to reuse one (on PostgreSQL, the database named from it).
+ */
 export async function startService(
-  options: Partial<BuildServerOptions> & { port?: number } = {},
+  options: Partial<BuildServerOptions> & { port?: number; engine?: TestEngine } = {},
 ): Promise<TestService> {
-  const { port = 0, ...serverOptions } = options;
+  const { port = 0, engine = TEST_ENGINE, ...serverOptions } = options;
   const dataDir = serverOptions.dataDir ?? tempDir('intake-serve-');
   const app = await buildServer({
     applyDelay: { minMs: 60_000, maxMs: 60_000 },
     merchants: [{ merchantId: 'mall-1', ...TEST_CREDENTIALS }],
+    ...(serverOptions.databaseUrl === undefined && engine === 'postgres' ? await engineOptions(dataDir) : {}),
     ...serverOptions,
     dataDir,
   });

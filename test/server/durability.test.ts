@@ -1,8 +1,9 @@
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { basicAuthorization } from '../../src/contract/index.js';
+import { openEngine } from '../../src/server/storage/open.js';
 import { Store } from '../../src/server/storage/store.js';
+import { TEST_ENGINE, engineOptions, testDatabaseUrl } from '../helpers/engines.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { spawnServe, type ServeProcess } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/temp.js';
@@ -12,8 +13,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const credentials = { accessKeyId: 'AKDURABLE1', secretAccessKey: 'durable-secret-1' };
 const serveArgs = [
-  '--data',
-  dataDir,
+  ...(TEST_ENGINE === 'postgres' ? ['--database-url', await testDatabaseUrl(dataDir)] : ['--data', dataDir]),
   '--merchant-id',
   'mall-1',
   '--access-key-id',
@@ -38,15 +38,15 @@ async function pendingShipments(server: ServeProcess): Promise<number> {
   return ((await response.json()) as { count: number }).count;
 }
 
-function jobStates(): Record<string, number> {
-  const store = new Store(join(dataDir, 'intake.db'));
+async function jobStates(): Promise<Record<string, number>> {
+  const store = new Store(await openEngine(await engineOptions(dataDir)));
   try {
     const states: Record<string, number> = {};
-    for (const job of store.jobs.list('mall-1', { limit: 1000 }))
+    for (const job of await store.jobs.list('mall-1', { limit: 1000 }))
       states[job.state] = (states[job.state] ?? 0) + 1;
     return states;
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -76,13 +76,13 @@ it('keeps every accepted create through SIGKILL and applies them after a restart
   expect(await pendingShipments(second)).toBe(2);
   expect(await post(second, '/api/v1/orders/', sampleOrder('ORD-K1'))).toBe(409);
   expect(await second.stop('SIGTERM')).toBe(0);
-  expect(jobStates()).toEqual({ pending: 6 });
+  expect(await jobStates()).toEqual({ pending: 6 });
 
   const third = await spawnServe([...serveArgs, '--apply-delay', '0']);
   for (let tries = 0; (await pendingShipments(third)) > 0 && tries < 50; tries++)
     await new Promise((r) => setTimeout(r, 100));
   expect(await pendingShipments(third)).toBe(0);
   expect(await third.stop('SIGINT')).toBe(0);
-  expect(jobStates()).toEqual({ applied: 6 });
+  expect(await jobStates()).toEqual({ applied: 6 });
   expect(third.stderr()).toContain('closing the database');
 }, 30_000);

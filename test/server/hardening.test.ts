@@ -3,11 +3,14 @@ import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '../../src/contract/index.js';
 import { buildServer } from '../../src/server/build-server.js';
 import { DatabaseOpenError } from '../../src/storage/sqlite.js';
+import type { MerchantRow } from '../../src/server/storage/merchants.js';
+import { openEngine } from '../../src/server/storage/open.js';
+import { Store } from '../../src/server/storage/store.js';
+import { TEST_ENGINE, engineOptions } from '../helpers/engines.js';
 import { sampleProduct } from '../helpers/samples.js';
 import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
@@ -143,7 +146,7 @@ describe('a 401 closes the connection', () => {
   });
 });
 
-describe('files of the data folder', () => {
+describe.skipIf(TEST_ENGINE === 'postgres')('files of the data folder', () => {
   it('a new data folder is 0700 and the database files 0600', async () => {
     const dataDir = join(tempFolder(), 'data');
     const target = await service({ dataDir });
@@ -170,18 +173,17 @@ describe('files of the data folder', () => {
 });
 
 describe('stored secrets', () => {
-  const readMerchant = (dataDir: string) => {
-    const db = new Database(join(dataDir, 'intake.db'), { readonly: true });
+  /** The service's database as it is on disk (or in PostgreSQL), with the service stopped. */
+  const withStore = async <T>(dataDir: string, work: (store: Store) => Promise<T>): Promise<T> => {
+    const store = new Store(await openEngine(await engineOptions(dataDir)));
     try {
-      return db.prepare('SELECT secret_salt, secret_hash, secret_kdf FROM merchants').get() as {
-        secret_salt: Buffer;
-        secret_hash: Buffer;
-        secret_kdf: string;
-      };
+      return await work(store);
     } finally {
-      db.close();
+      await store.close();
     }
   };
+  const readMerchant = (dataDir: string) =>
+    withStore(dataDir, async (store) => (await store.merchants.all())[0] as MerchantRow);
   const scrypt = (secret: string, salt: Buffer) =>
     scryptSync(secret, salt, 32, { N: 16_384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
 
@@ -190,7 +192,7 @@ describe('stored secrets', () => {
     const target = await service({ dataDir });
     await target.app.close();
     open.length = 0;
-    const row = readMerchant(dataDir);
+    const row = await readMerchant(dataDir);
     expect(row.secret_kdf).toBe('scrypt');
     expect(row.secret_hash.equals(scrypt(TEST_CREDENTIALS.secretAccessKey, row.secret_salt))).toBe(true);
   });
@@ -202,9 +204,10 @@ describe('stored secrets', () => {
     open.length = 0;
     const salt = randomBytes(16);
     const old = createHash('sha256').update(salt).update(TEST_CREDENTIALS.secretAccessKey).digest();
-    const db = new Database(join(dataDir, 'intake.db'));
-    db.prepare("UPDATE merchants SET secret_salt = ?, secret_hash = ?, secret_kdf = 'sha256'").run(salt, old);
-    db.close();
+    await withStore(dataDir, async (store) => {
+      const row = (await store.merchants.all())[0] as MerchantRow;
+      await store.merchants.update({ ...row, secret_salt: salt, secret_hash: old, secret_kdf: 'sha256' });
+    });
     const again = await service({ dataDir, merchants: [] });
     expect((await again.call('GET', '/api/v1/shipments/status/')).status).toBe(200);
     const wrong = basicAuthorization({ ...TEST_CREDENTIALS, secretAccessKey: 'nope' });
@@ -213,7 +216,7 @@ describe('stored secrets', () => {
     ).toBe(401);
     await again.app.close();
     open.length = 0;
-    expect(readMerchant(dataDir).secret_kdf).toBe('scrypt');
+    expect((await readMerchant(dataDir)).secret_kdf).toBe('scrypt');
   });
 });
 

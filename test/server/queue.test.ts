@@ -5,7 +5,8 @@ import { acceptOrder, acceptProduct } from '../../src/server/ingest/accept.js';
 import type { Clock } from '../../src/server/clock.js';
 import { QueueWorker } from '../../src/server/queue/worker.js';
 import { GroupCommit } from '../../src/server/ingest/group-commit.js';
-import { Store } from '../../src/server/storage/store.js';
+import type { Store } from '../../src/server/storage/store.js';
+import { openTestStore } from '../helpers/engines.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';
 
@@ -166,9 +167,9 @@ describe('the queue worker', () => {
 });
 
 /** A database in memory with one merchant, `mall-1`. */
-function storeWithMerchant(): Store {
-  const store = new Store(':memory:');
-  store.merchants.insert({
+async function storeWithMerchant(): Promise<Store> {
+  const store = await openTestStore();
+  await store.merchants.insert({
     id: 'mall-1',
     access_key_id: 'AK1',
     secret_salt: Buffer.alloc(16),
@@ -181,13 +182,13 @@ function storeWithMerchant(): Store {
 }
 
 describe('applying a batch', () => {
-  it('an unexpected failure is kept to its own job: the rest of the batch is applied', () => {
-    const store = storeWithMerchant();
+  it('an unexpected failure is kept to its own job: the rest of the batch is applied', async () => {
+    const store = await storeWithMerchant();
     try {
       const arrival = { merchantId: 'mall-1', now: START, delayFraction: 0 };
-      acceptOrder(store, arrival, sampleOrder('ORD-B1'));
+      await acceptOrder(store, arrival, sampleOrder('ORD-B1'));
       // A queued shipment whose stored body cannot be read: not a conflict, an unexpected failure.
-      store.jobs.insert({
+      await store.jobs.insert({
         merchant_id: 'mall-1',
         kind: 'shipment',
         target_id: 'ORD-B1',
@@ -195,61 +196,61 @@ describe('applying a batch', () => {
         received_at: START,
         delay_fraction: 0,
       });
-      acceptOrder(store, arrival, sampleOrder('ORD-B2'));
+      await acceptOrder(store, arrival, sampleOrder('ORD-B2'));
       const errors: unknown[] = [];
       const worker = new QueueWorker({
         store,
         clock: { now: () => START } as Clock,
         delay: { minMs: 0, maxMs: 0 },
-        applier: { store, shipmentSchema: ShipmentCreateBody, onShipmentApplied: () => {} },
+        applier: { shipmentSchema: ShipmentCreateBody, onShipmentApplied: async () => {} },
         onError: (error) => errors.push(error),
       });
-      expect(worker.runDue({ all: true })).toMatchObject({ applied: 2, failed: 1 });
+      expect(await worker.runDue({ all: true })).toMatchObject({ applied: 2, failed: 1 });
       expect(errors).toHaveLength(1);
-      const jobs = store.jobs.list('mall-1', { limit: 10 });
+      const jobs = await store.jobs.list('mall-1', { limit: 10 });
       expect(jobs.map((job) => [job.kind, job.state])).toEqual([
         ['order', 'applied'],
         ['shipment', 'failed'],
         ['order', 'applied'],
       ]);
       expect(jobs[1]?.reason).toMatch(/JSON/);
-      expect(store.orders.get('mall-1', 'ORD-B2')?.applied_at).toBe(START);
+      expect((await store.orders.get('mall-1', 'ORD-B2'))?.applied_at).toBe(START);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });
 
 describe('group commit', () => {
   it('writes submitted in the same turn share one commit; one that throws is undone alone', async () => {
-    const store = storeWithMerchant();
+    const store = await storeWithMerchant();
     try {
       const commits = new GroupCommit(store);
       const arrival = { merchantId: 'mall-1', now: 0, delayFraction: 0 };
       const results = await Promise.allSettled(
         Array.from({ length: 20 }, (_, i) =>
-          commits.run(() => acceptProduct(store, arrival, sampleProduct(`P-G-${i === 7 ? 3 : i}`))),
+          commits.run((tx) => acceptProduct(tx, arrival, sampleProduct(`P-G-${i === 7 ? 3 : i}`))),
         ),
       );
       expect(commits.stats).toEqual({ batches: 1, writes: 20 });
       expect(results.filter((result) => result.status === 'rejected')).toHaveLength(1);
       expect((results[7] as PromiseRejectedResult).reason).toBeInstanceOf(Conflict);
-      for (const i of [0, 3, 6, 8, 19]) expect(store.products.get('mall-1', `P-G-${i}`)).toBeDefined();
-      expect(store.jobs.pending('mall-1', 0, 100)).toHaveLength(19);
+      for (const i of [0, 3, 6, 8, 19]) expect(await store.products.get('mall-1', `P-G-${i}`)).toBeDefined();
+      expect(await store.jobs.pending('mall-1', 0, 100)).toHaveLength(19);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
   it('a write that fails unexpectedly after writing is undone alone; the others are committed', async () => {
-    const store = storeWithMerchant();
+    const store = await storeWithMerchant();
     try {
       const commits = new GroupCommit(store);
       const arrival = { merchantId: 'mall-1', now: 0, delayFraction: 0 };
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, (_, i) =>
-          commits.run(() => {
-            acceptProduct(store, arrival, sampleProduct(`P-U-${i}`));
+          commits.run(async (tx) => {
+            await acceptProduct(tx, arrival, sampleProduct(`P-U-${i}`));
             if (i === 2) throw new Error('the disk said no');
           }),
         ),
@@ -263,11 +264,11 @@ describe('group commit', () => {
         'fulfilled',
       ]);
       expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ message: 'the disk said no' });
-      expect(store.products.get('mall-1', 'P-U-2')).toBeUndefined();
-      for (const i of [0, 1, 3, 4, 5]) expect(store.products.get('mall-1', `P-U-${i}`)).toBeDefined();
-      expect(store.jobs.pending('mall-1', 0, 100)).toHaveLength(5);
+      expect(await store.products.get('mall-1', 'P-U-2')).toBeUndefined();
+      for (const i of [0, 1, 3, 4, 5]) expect(await store.products.get('mall-1', `P-U-${i}`)).toBeDefined();
+      expect(await store.jobs.pending('mall-1', 0, 100)).toHaveLength(5);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 

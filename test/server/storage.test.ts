@@ -1,15 +1,17 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_VERSION } from '../../src/server/storage/database.js';
 import { MIGRATIONS } from '../../src/server/storage/migrations.js';
+import { SqliteEngine } from '../../src/server/storage/sqlite-engine.js';
 import { Store } from '../../src/server/storage/store.js';
 import { tempDir } from '../helpers/temp.js';
 
+const SCHEMA_VERSION = MIGRATIONS.length;
+const openStore = (file: string) => new Store(new SqliteEngine(file));
 const tempFile = () => join(tempDir('intake-db-'), 'intake.db');
 
 describe('the schema', () => {
-  it('a database written by an older version is brought up to date, data kept', () => {
+  it('a database written by an older version is brought up to date, data kept', async () => {
     const file = tempFile();
     const old = new Database(file);
     old.exec(MIGRATIONS[0] as string);
@@ -21,10 +23,10 @@ describe('the schema', () => {
       .run();
     old.close();
 
-    const store = new Store(file);
-    expect(store.merchants.findById('m')).toMatchObject({ access_key_id: 'AK' });
-    expect(store.messages.list('m', { limit: 10 })).toEqual([]);
-    store.close();
+    const store = openStore(file);
+    expect(await store.merchants.findById('m')).toMatchObject({ access_key_id: 'AK' });
+    expect(await store.messages.list('m', { limit: 10 })).toEqual([]);
+    await store.close();
     const reopened = new Database(file, { readonly: true });
     expect(reopened.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
@@ -36,12 +38,12 @@ describe('the schema', () => {
     const newer = new Database(file);
     newer.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     newer.close();
-    expect(() => new Store(file)).toThrow('written by a newer intake');
+    expect(() => openStore(file)).toThrow('written by a newer intake');
   });
 
-  it('keeps its data in WAL mode', () => {
+  it('keeps its data in WAL mode', async () => {
     const file = tempFile();
-    new Store(file).close();
+    await openStore(file).close();
     const db = new Database(file);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();

@@ -1,3 +1,4 @@
+import { TEST_ENGINE } from '../helpers/engines.js';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterruptHub } from '../../src/cli/interrupts.js';
@@ -248,7 +249,7 @@ describe('a known state: seed and reset', () => {
       });
       expect(await service.local.order('SEED-1')).toBeDefined();
       const ready = await service.http('GET', '/local/ready', { headers: { authorization: '' } });
-      expect(ready.json).toEqual({ ready: true, database: 'sqlite' });
+      expect(ready.json).toEqual({ ready: true, database: TEST_ENGINE });
     } finally {
       await service.close();
     }

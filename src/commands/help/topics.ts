@@ -12,6 +12,8 @@ export const TOPICS: Record<string, string> = {
   INTAKE_SECRET_STORAGE      "file" keeps secrets in the config file even when a keychain answers
   INTAKE_SERVE_SECRET_ACCESS_KEY
                              the first merchant's secret for intake serve (kept out of the process list)
+  INTAKE_SERVE_DATABASE_URL  intake serve on PostgreSQL: postgres://user@host:port/database (PGPASSWORD
+                             or ~/.pgpass can hold the password)
   NO_COLOR, FORCE_COLOR      colour: never, or always (otherwise only on a terminal)
 
 Every setting comes from, in this order: a flag, the environment, the selected profile, the default.

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import type { FastifyInstance } from 'fastify';
 import type { Carrier } from '../../contract/carriers.js';
 import { DEFAULT_REVIEW_POINTS, type ReviewKind, type ReviewPoints } from '../../contract/kinds.js';
 import { EXIT, UsageError } from '../../cli/errors.js';
@@ -8,9 +9,11 @@ import { examples } from '../../cli/help.js';
 import { describeIssues } from '../../contract/loc.js';
 import { wholeNumber } from '../../cli/values.js';
 import { dataDir } from '../../cli/paths.js';
-import { parseDurationRange } from '../../util/duration.js';
+import { parseDuration, parseDurationRange } from '../../util/duration.js';
+import type { EngineOptions } from '../../server/storage/open.js';
+import { newExportCommand, newImportCommand } from './transfer.js';
 import type { BuildServerOptions } from '../../server/build-server.js';
-import type { MerchantSeed } from '../../server/merchants.js';
+import type { MerchantSeed, ProvisionedMerchant } from '../../server/merchants.js';
 
 /** The flags of `intake serve` as given. */
 interface ServeFlags {
@@ -30,17 +33,29 @@ interface ServeFlags {
   faults?: string;
   seed?: string;
   allowReset?: boolean;
+  databaseUrl?: string;
+  poolSize: string;
+  statementTimeout: string;
+  workers: string;
 }
 
 /** What `intake serve` runs with, every flag read and checked. */
 export interface ServeOptions {
   host: string;
   port: number;
+  /** Processes behind the port (PostgreSQL only when more than one). */
+  workers: number;
+  /** Where the state is, for people: the data folder, or the database's address without its password. */
+  where: string;
   server: BuildServerOptions;
 }
 
 /** The environment variable that can hold the first merchant's secret (kept out of the process list). */
 export const SERVE_SECRET_ENV = 'INTAKE_SERVE_SECRET_ACCESS_KEY';
+/** The environment variable that can name a PostgreSQL database to run on instead of the data folder. */
+export const SERVE_DATABASE_ENV = 'INTAKE_SERVE_DATABASE_URL';
+/** Set in the processes `--workers` starts: they serve, the first process set up the rest. */
+export const SERVE_WORKER_ENV = 'INTAKE_SERVE_WORKER';
 
 function readFlagFile(flag: string, path: string): string {
   try {
@@ -176,11 +191,20 @@ export async function serveOptions(f: Factory, flags: ServeFlags): Promise<Serve
       thanksDelayDays: merchant.thanks_delay_days,
     });
   }
+  const database = databaseOptions(f, flags);
+  const workers = wholeNumber('--workers', flags.workers, { min: 1, max: 64 });
+  if (workers > 1 && database.databaseUrl === undefined) {
+    throw new UsageError('--workers needs --database-url: a SQLite data folder has one writer, one process', [
+      'Run several processes on PostgreSQL (--database-url or INTAKE_SERVE_DATABASE_URL).',
+    ]);
+  }
   return {
     host: flags.host,
     port,
+    workers,
+    where: database.where,
     server: {
-      dataDir: flags.data ?? dataDir(f.env),
+      ...database.engine,
       applyDelay,
       thanksDelayDays: wholeNumber('--thanks-delay-days', flags.thanksDelayDays, { max: 365 }),
       deliveryDays: wholeNumber('--delivery-days', flags.deliveryDays, { max: 365 }),
@@ -194,15 +218,59 @@ export async function serveOptions(f: Factory, flags: ServeFlags): Promise<Serve
   };
 }
 
+/** The database: `--database-url` or the environment's, else the data folder; each checked. */
+function databaseOptions(
+  f: Factory,
+  flags: ServeFlags,
+): { engine: EngineOptions; where: string; databaseUrl?: string } {
+  const url = flags.databaseUrl ?? f.env[SERVE_DATABASE_ENV];
+  if (url === undefined || url === '') {
+    const folder = flags.data ?? dataDir(f.env);
+    return { engine: { dataDir: folder }, where: folder };
+  }
+  const from = flags.databaseUrl !== undefined ? '--database-url' : SERVE_DATABASE_ENV;
+  if (flags.data !== undefined) throw new UsageError(`give --data or ${from}, not both`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`${from} is not a URL like postgres://user@host:5432/database`);
+  }
+  if (parsed.protocol !== 'postgres:' && parsed.protocol !== 'postgresql:') {
+    throw new UsageError(`${from} must start with postgres:// (it starts with ${parsed.protocol}//)`);
+  }
+  if (flags.databaseUrl !== undefined && parsed.password !== '') {
+    f.log.warn(
+      `--database-url with a password shows in the process list; prefer ${SERVE_DATABASE_ENV}, PGPASSWORD or ~/.pgpass`,
+    );
+  }
+  const statementTimeoutMs = parseDuration(flags.statementTimeout);
+  if (statementTimeoutMs === undefined || statementTimeoutMs < 100) {
+    throw new UsageError(
+      `--statement-timeout "${flags.statementTimeout}" is not a duration of 100ms or more (10s)`,
+    );
+  }
+  parsed.password = '';
+  return {
+    engine: {
+      databaseUrl: url,
+      poolSize: wholeNumber('--pool-size', flags.poolSize, { min: 1, max: 1000 }),
+      statementTimeoutMs,
+    },
+    where: parsed.toString().replace(/:@/, '@'),
+    databaseUrl: url,
+  };
+}
+
 /** Starting failures of the service that are the user's to fix (folder, files, flags): exit 2. */
-async function usageProblem(error: unknown, dataDir: string): Promise<UsageError | undefined> {
+async function usageProblem(error: unknown, where: string): Promise<UsageError | undefined> {
   const [{ DatabaseOpenError }, { Conflict }] = await Promise.all([
     import('../../storage/sqlite.js'),
     import('../../server/errors.js'),
   ]);
   if (error instanceof DatabaseOpenError) {
     if (error.code === 'in_use') {
-      return new UsageError(`the data folder ${dataDir} is in use by another intake serve`, [
+      return new UsageError(`the data folder ${where} is in use by another intake serve`, [
         'Stop that one first, or give this one its own folder with --data.',
       ]);
     }
@@ -214,13 +282,17 @@ async function usageProblem(error: unknown, dataDir: string): Promise<UsageError
 
 /** Starts the service, prints where it listens (and credentials it generated), and runs until stopped. */
 export async function serveRun(options: ServeOptions, f: Factory): Promise<void> {
-  const { buildServer } = await import('../../server/build-server.js');
+  const worker = f.env[SERVE_WORKER_ENV] !== undefined;
+  if (options.workers > 1 && !worker) {
+    const { runWorkers } = await import('./workers.js');
+    return runWorkers(options, f, { prepare: (server) => openService(server, options.where), announce });
+  }
   const quiet = f.globals.quiet === true;
-  const dataDir = options.server.dataDir;
-  let app: Awaited<ReturnType<typeof buildServer>>;
-  try {
-    app = await buildServer({
+  const app = await openService(
+    {
       ...options.server,
+      // The first process set up the merchants and the seed; the others only serve.
+      ...(worker ? { merchants: [] } : {}),
       requestLog: (line) => {
         if (!quiet) f.io.stderr.write(`${line}\n`);
       },
@@ -228,10 +300,9 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
         f.io.stderr.write(
           `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
         ),
-    });
-  } catch (error) {
-    throw (await usageProblem(error, dataDir)) ?? error;
-  }
+    },
+    options.where,
+  );
   const stopped = new Promise<void>((resolve) => {
     let stopping = false;
     f.interrupts.onInterrupt((signal) => {
@@ -240,7 +311,7 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
         process.exit(EXIT.interrupted);
       }
       stopping = true;
-      f.log.info(`${signal}: finishing requests in flight and closing the database…`);
+      if (!worker) f.log.info(`${signal}: finishing requests in flight and closing the database…`);
       void app.close().then(resolve);
     });
   });
@@ -254,23 +325,48 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
       `cannot listen on ${options.host}:${options.port}: ${(error as { code?: string }).code ?? String(error)}`,
     );
   }
-  const merchants = app.service.provisioned.filter((merchant) => merchant.created);
-  if ((await f.settings()).output.value === 'json') {
-    f.io.stdout.write(`${JSON.stringify({ url, console: `${url}/console`, data: dataDir, merchants })}\n`);
-  } else {
-    f.io.stdout.write(`Intake local service listening on ${url}\n`);
-    f.io.stdout.write(`Console (what the bot sends, the queue, the clock, faults): ${url}/console\n`);
-    f.io.stdout.write(`Data: ${dataDir}\n`);
-    for (const merchant of merchants) {
-      const secret = merchant.secretAccessKey ? `, secret access key ${merchant.secretAccessKey}` : '';
-      f.io.stdout.write(`Merchant ${merchant.merchantId}: access key id ${merchant.accessKeyId}${secret}\n`);
-    }
-    if (merchants.some((merchant) => merchant.secretAccessKey)) {
-      f.io.stdout.write('The generated secret is shown only this once. Save it with: intake login\n');
-    }
-  }
+  if (!worker)
+    await announce(f, { url, where: options.where, provisioned: app.service.provisioned, workers: 1 });
   await stopped;
-  f.log.info('Stopped.');
+  if (!worker) f.log.info('Stopped.');
+}
+
+type App = FastifyInstance;
+
+/** Builds the service over its database; a database that cannot be used is the user's to fix (exit 2). */
+async function openService(server: BuildServerOptions, where: string): Promise<App> {
+  const { buildServer } = await import('../../server/build-server.js');
+  try {
+    return await buildServer(server);
+  } catch (error) {
+    throw (await usageProblem(error, where)) ?? error;
+  }
+}
+
+/** Says where the service listens, where its data is, and the credentials it generated. */
+async function announce(
+  f: Factory,
+  facts: { url: string; where: string; provisioned: readonly ProvisionedMerchant[]; workers: number },
+): Promise<void> {
+  const { url, where, workers } = facts;
+  const merchants = facts.provisioned.filter((merchant) => merchant.created);
+  if ((await f.settings()).output.value === 'json') {
+    f.io.stdout.write(
+      `${JSON.stringify({ url, console: `${url}/console`, data: where, workers, merchants })}\n`,
+    );
+    return;
+  }
+  const processes = workers > 1 ? ` (${workers} processes)` : '';
+  f.io.stdout.write(`Intake local service listening on ${url}${processes}\n`);
+  f.io.stdout.write(`Console (what the bot sends, the queue, the clock, faults): ${url}/console\n`);
+  f.io.stdout.write(`Data: ${where}\n`);
+  for (const merchant of merchants) {
+    const secret = merchant.secretAccessKey ? `, secret access key ${merchant.secretAccessKey}` : '';
+    f.io.stdout.write(`Merchant ${merchant.merchantId}: access key id ${merchant.accessKeyId}${secret}\n`);
+  }
+  if (merchants.some((merchant) => merchant.secretAccessKey)) {
+    f.io.stdout.write('The generated secret is shown only this once. Save it with: intake login\n');
+  }
 }
 
 export function newServeCommand(
@@ -278,10 +374,17 @@ export function newServeCommand(
   runF: (options: ServeOptions, f: Factory) => Promise<void> = serveRun,
 ): Command {
   return new Command('serve')
-    .description('Run the whole service locally on an embedded SQLite database')
+    .description('Run the whole service locally: on an embedded SQLite database, or on PostgreSQL')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', '8080')
-    .option('--data <dir>', 'folder of the database (default: the user data directory for intake)')
+    .option('--data <dir>', 'folder of the SQLite database (default: the user data directory for intake)')
+    .option(
+      '--database-url <url>',
+      `run on PostgreSQL: postgres://user@host:5432/database (or set ${SERVE_DATABASE_ENV})`,
+    )
+    .option('--workers <n>', 'processes behind the port (PostgreSQL only when more than 1)', '1')
+    .option('--pool-size <n>', 'PostgreSQL connections per process', '10')
+    .option('--statement-timeout <duration>', 'PostgreSQL: longest a statement may run', '10s')
     .option(
       '--apply-delay <duration>',
       'delay before queued creates apply: 0, 2s, 1m, or a range 1m-5m',
@@ -324,7 +427,11 @@ export function newServeCommand(
         `${SERVE_SECRET_ENV}=dev-secret intake serve --merchant-id shop-a --access-key-id AKDEV1`,
         'intake serve --merchants merchants.json --delivery-days 1 --review-points text=50,photo=300,video=800',
         'intake serve --faults "503:10%,drop-after-commit:5%" --seed seed.json --allow-reset',
+        `${SERVE_DATABASE_ENV}=postgres://intake@db.internal/intake intake serve --workers 4`,
+        'intake serve export --to snapshot.db        (see intake serve export --help)',
       ),
     )
-    .action(async (flags: ServeFlags) => runF(await serveOptions(f, flags), f));
+    .action(async (flags: ServeFlags) => runF(await serveOptions(f, flags), f))
+    .addCommand(newExportCommand(f))
+    .addCommand(newImportCommand(f));
 }

@@ -15,46 +15,55 @@ export interface BotSettings {
  * request once it is delivered. Self delivery: one purchase-thanks message, due the merchant's N days
  * after the order's creation request.
  */
-export function scheduleShipmentMessages(
+export async function scheduleShipmentMessages(
   store: Store,
   settings: BotSettings,
   merchantId: string,
   shipmentId: number,
   now: number,
-): void {
-  const shipment = store.shipments.get(shipmentId);
-  const order = shipment && store.orders.get(merchantId, shipment.order_id);
+): Promise<void> {
+  const shipment = await store.shipments.get(shipmentId);
+  const order = shipment && (await store.orders.get(merchantId, shipment.order_id));
   if (!shipment || !order) return;
   const base = { merchant_id: merchantId, order_id: order.id, shipment_id: shipmentId };
   if (shipment.company_code === SELF_DELIVERY) {
-    if (store.messages.ofKind(merchantId, order.id, 'thanks').length > 0) return;
-    const days = store.merchants.findById(merchantId)?.thanks_delay_days ?? 0;
-    store.messages.schedule({ ...base, kind: 'thanks', due_at: order.requested_at + days * DAY_MS });
+    if ((await store.messages.ofKind(merchantId, order.id, 'thanks')).length > 0) return;
+    const days = (await store.merchants.findById(merchantId))?.thanks_delay_days ?? 0;
+    await store.messages.schedule({ ...base, kind: 'thanks', due_at: order.requested_at + days * DAY_MS });
     return;
   }
-  store.messages.schedule({ ...base, kind: 'shipment', due_at: now });
-  store.messages.schedule({ ...base, kind: 'review_request', due_at: now + settings.deliveryDays * DAY_MS });
+  await store.messages.schedule({ ...base, kind: 'shipment', due_at: now });
+  await store.messages.schedule({
+    ...base,
+    kind: 'review_request',
+    due_at: now + settings.deliveryDays * DAY_MS,
+  });
 }
 
 /**
  * A message as the buyer reads it, from what is stored now: the recipient (a PATCH before sending counts),
  * the products of the shipment's items with their current names and images, the carrier.
  */
-export function renderMessage(store: Store, settings: BotSettings, message: MessageRow): BotMessage {
-  const order = store.orders.get(message.merchant_id, message.order_id);
-  const shipment = store.shipments.get(message.shipment_id);
-  const itemIds = shipment ? store.shipments.itemIds(shipment.id) : [];
-  const items = itemIds.map((itemId) => {
-    const item = store.orders.getItem(message.merchant_id, itemId);
-    const product = item && store.products.get(message.merchant_id, item.product_id);
-    return {
+export async function renderMessage(
+  store: Store,
+  settings: BotSettings,
+  message: MessageRow,
+): Promise<BotMessage> {
+  const order = await store.orders.get(message.merchant_id, message.order_id);
+  const shipment = await store.shipments.get(message.shipment_id);
+  const itemIds = shipment ? await store.shipments.itemIds(shipment.id) : [];
+  const items: BotMessage['items'] = [];
+  for (const itemId of itemIds) {
+    const item = await store.orders.getItem(message.merchant_id, itemId);
+    const product = item && (await store.products.get(message.merchant_id, item.product_id));
+    items.push({
       item_id: itemId,
       product_id: item?.product_id ?? '',
       product_name: product?.name ?? item?.product_name ?? '',
       image_url: product?.image_url ?? item?.product_image_url ?? '',
       options: item?.product_option ? (JSON.parse(item.product_option) as string[]) : [],
-    };
-  });
+    });
+  }
   const selfDelivery = shipment?.company_code === SELF_DELIVERY;
   const carrier =
     shipment && !selfDelivery
@@ -84,7 +93,11 @@ export function renderMessage(store: Store, settings: BotSettings, message: Mess
 }
 
 /** A message for the outbox listing: as it was sent, or a preview while it waits. */
-export function messageView(store: Store, settings: BotSettings, message: MessageRow): BotMessage {
+export async function messageView(
+  store: Store,
+  settings: BotSettings,
+  message: MessageRow,
+): Promise<BotMessage> {
   return message.content === null
     ? renderMessage(store, settings, message)
     : (JSON.parse(message.content) as BotMessage);
@@ -110,20 +123,23 @@ export class Outbox {
     this.#onSent = onSent;
   }
 
-  readonly run = (now: number): number | undefined => {
+  /** Sends what is due in batches, each taken and marked sent in one transaction (on PostgreSQL,
+   * messages another process is sending are passed over, so each is sent once). */
+  readonly run = async (now: number): Promise<number | undefined> => {
     for (;;) {
-      const due = this.#store.messages.due(now, 500);
-      if (due.length === 0) break;
-      const sent = this.#store.transaction(() =>
-        due.map((message) => {
-          const content = renderMessage(this.#store, this.#settings, message);
+      const sent = await this.#store.transaction(async (tx) => {
+        const batch: { merchantId: string; content: BotMessage }[] = [];
+        for (const message of await tx.messages.due(now, 500)) {
+          const content = await renderMessage(tx, this.#settings, message);
           content.status = 'sent';
           content.sent_at = new Date(now).toISOString();
-          this.#store.messages.markSent(message.id, now, JSON.stringify(content));
-          return { merchantId: message.merchant_id, content };
-        }),
-      );
-      this.sent += due.length;
+          await tx.messages.markSent(message.id, now, JSON.stringify(content));
+          batch.push({ merchantId: message.merchant_id, content });
+        }
+        return batch;
+      });
+      if (sent.length === 0) break;
+      this.sent += sent.length;
       for (const { merchantId, content } of sent) this.#onSent(merchantId, content);
     }
     return this.#store.messages.nextDue();

@@ -7,23 +7,23 @@ import { rewardReason } from './texts.js';
  * A buyer's review of an item of an applied order, once per item. A member's review earns a reward,
  * created now; a guest's earns none.
  */
-export function addReview(
+export async function addReview(
   store: Store,
   merchantId: string,
   body: LocalReviewBody,
   now: number,
   points: ReviewPoints,
-): LocalReview {
-  const order = store.orders.get(merchantId, body.order_id);
+): Promise<LocalReview> {
+  const order = await store.orders.get(merchantId, body.order_id);
   if (!order) throw new NotFound(`Order '${body.order_id}' not found.`);
   if (order.applied_at === null)
     throw new Conflict(`Order '${body.order_id}' is still queued; apply the queue first.`);
-  const item = store.orders.getItem(merchantId, body.item_id);
+  const item = await store.orders.getItem(merchantId, body.item_id);
   if (!item || item.order_id !== order.id)
     throw new NotFound(`Order item '${body.item_id}' not found in order '${order.id}'.`);
-  if (store.reviews.ofItem(merchantId, item.id))
+  if (await store.reviews.ofItem(merchantId, item.id))
     throw new Conflict(`Order item '${item.id}' was already reviewed.`);
-  const reviewId = store.reviews.insert({
+  const reviewId = await store.reviews.insert({
     merchant_id: merchantId,
     order_id: order.id,
     item_id: item.id,
@@ -32,7 +32,7 @@ export function addReview(
   });
   let reward: LocalReview['reward'] = null;
   if (order.member_id !== null) {
-    const productName = store.products.get(merchantId, item.product_id)?.name ?? item.product_name;
+    const productName = (await store.products.get(merchantId, item.product_id))?.name ?? item.product_name;
     const row = {
       merchant_id: merchantId,
       member_id: order.member_id,
@@ -41,7 +41,7 @@ export function addReview(
       created_at: now,
       review_id: reviewId,
     };
-    store.rewards.insert(row);
+    await store.rewards.insert(row);
     reward = {
       created_at: new Date(now).toISOString(),
       member_id: row.member_id,

@@ -22,7 +22,13 @@ export interface Arrival {
  * Stores an accepted create as a job. Only a shipment keeps its body: an order or a product is staged in
  * its own rows at once (which a PATCH may change before it is applied), and is applied from them.
  */
-function queue(store: Store, arrival: Arrival, kind: JobKind, targetId: string, body?: unknown): number {
+function queue(
+  store: Store,
+  arrival: Arrival,
+  kind: JobKind,
+  targetId: string,
+  body?: unknown,
+): Promise<number> {
   return store.jobs.insert({
     merchant_id: arrival.merchantId,
     kind,
@@ -37,17 +43,17 @@ function queue(store: Store, arrival: Arrival, kind: JobKind, targetId: string, 
  * Accepts an order: refuses ids already known (applied or queued), then stores the create and the
  * order as queued, so the ids are taken at once and a PATCH or a shipment can follow right away.
  */
-export function acceptOrder(store: Store, arrival: Arrival, order: OrderCreateBody): number {
+export async function acceptOrder(store: Store, arrival: Arrival, order: OrderCreateBody): Promise<number> {
   const { merchantId, now } = arrival;
-  if (store.orders.get(merchantId, order.id)) throw new Conflict(`Order '${order.id}' already exists.`);
+  if (await store.orders.get(merchantId, order.id)) throw new Conflict(`Order '${order.id}' already exists.`);
   for (const item of order.items) {
-    const taken = store.orders.getItem(merchantId, item.id);
+    const taken = await store.orders.getItem(merchantId, item.id);
     if (taken) {
       throw new Conflict(`Order item '${item.id}' already exists in order '${taken.order_id}'.`);
     }
   }
-  const seq = queue(store, arrival, 'order', order.id);
-  store.orders.insert({
+  const seq = await queue(store, arrival, 'order', order.id);
+  await store.orders.insert({
     merchant_id: merchantId,
     id: order.id,
     member_id: order.member_id ?? null,
@@ -57,8 +63,8 @@ export function acceptOrder(store: Store, arrival: Arrival, order: OrderCreateBo
     requested_at: now,
     applied_at: null,
   });
-  order.items.forEach((item, position) => {
-    store.orders.insertItem({
+  for (const [position, item] of order.items.entries()) {
+    await store.orders.insertItem({
       merchant_id: merchantId,
       id: item.id,
       order_id: order.id,
@@ -69,7 +75,7 @@ export function acceptOrder(store: Store, arrival: Arrival, order: OrderCreateBo
       product_option: item.product_option ? JSON.stringify(item.product_option) : null,
       shipment_id: null,
     });
-    store.products.insertIfAbsent({
+    await store.products.insertIfAbsent({
       merchant_id: merchantId,
       id: item.product.id,
       name: item.product.name,
@@ -78,17 +84,21 @@ export function acceptOrder(store: Store, arrival: Arrival, order: OrderCreateBo
       applied_at: null,
       refreshed_at: null,
     });
-  });
+  }
   return seq;
 }
 
 /** Accepts a product create; a product already known, by a create or by an order line, is a conflict. */
-export function acceptProduct(store: Store, arrival: Arrival, product: ProductCreateBody): number {
-  if (store.products.get(arrival.merchantId, product.id)) {
+export async function acceptProduct(
+  store: Store,
+  arrival: Arrival,
+  product: ProductCreateBody,
+): Promise<number> {
+  if (await store.products.get(arrival.merchantId, product.id)) {
     throw new Conflict(`Product '${product.id}' already exists.`);
   }
-  const seq = queue(store, arrival, 'product', product.id);
-  store.products.insertIfAbsent({
+  const seq = await queue(store, arrival, 'product', product.id);
+  await store.products.insertIfAbsent({
     merchant_id: arrival.merchantId,
     id: product.id,
     name: product.name,
@@ -106,12 +116,12 @@ type Tracking = Pick<ShipmentCreateBody, 'company_code' | 'tracking_number'>;
  * The carrier and tracking number each item of an order carries now: its latest applied shipment,
  * overridden by shipments still queued for the order, in arrival order.
  */
-function trackingOf(store: Store, merchantId: string, orderId: string): Map<string, Tracking> {
+async function trackingOf(store: Store, merchantId: string, orderId: string): Promise<Map<string, Tracking>> {
   const carried = new Map<string, Tracking>();
-  for (const shipment of store.shipments.byOrder(merchantId, orderId)) {
-    for (const itemId of store.shipments.itemIds(shipment.id)) carried.set(itemId, shipment);
+  for (const shipment of await store.shipments.byOrder(merchantId, orderId)) {
+    for (const itemId of await store.shipments.itemIds(shipment.id)) carried.set(itemId, shipment);
   }
-  for (const payload of store.jobs.pendingShipments(merchantId, orderId)) {
+  for (const payload of await store.jobs.pendingShipments(merchantId, orderId)) {
     const queued = JSON.parse(payload) as ShipmentCreateBody;
     for (const itemId of queued.order_item_ids) carried.set(itemId, queued);
   }
@@ -124,16 +134,17 @@ function trackingOf(store: Store, merchantId: string, orderId: string): Map<stri
  * nothing, so a client that lost the answer can send it again. Returns the arrival number, or
  * undefined for such a repeat.
  */
-export function acceptShipment(
+export async function acceptShipment(
   store: Store,
   arrival: Arrival,
   orderId: string,
   shipment: ShipmentCreateBody,
-): number | undefined {
-  if (!store.orders.get(arrival.merchantId, orderId)) throw new NotFound(`Order '${orderId}' not found.`);
+): Promise<number | undefined> {
+  if (!(await store.orders.get(arrival.merchantId, orderId)))
+    throw new NotFound(`Order '${orderId}' not found.`);
   const issues: ValidationIssue[] = [];
-  shipment.order_item_ids.forEach((itemId, index) => {
-    if (store.orders.getItem(arrival.merchantId, itemId)?.order_id !== orderId) {
+  for (const [index, itemId] of shipment.order_item_ids.entries()) {
+    if ((await store.orders.getItem(arrival.merchantId, itemId))?.order_id !== orderId) {
       issues.push({
         type: 'value_error',
         loc: ['body', 'order_item_ids', String(index)],
@@ -141,9 +152,9 @@ export function acceptShipment(
         input: itemId,
       });
     }
-  });
+  }
   if (issues.length > 0) throw new InvalidRequest(issues);
-  const carried = trackingOf(store, arrival.merchantId, orderId);
+  const carried = await trackingOf(store, arrival.merchantId, orderId);
   const repeat = shipment.order_item_ids.every((itemId) => {
     const now = carried.get(itemId);
     return now?.company_code === shipment.company_code && now.tracking_number === shipment.tracking_number;
@@ -153,24 +164,36 @@ export function acceptShipment(
 }
 
 /** Changes the recipient of an order at once, whether its create is applied or still queued. */
-export function patchOrder(store: Store, merchantId: string, orderId: string, patch: OrderPatchBody): void {
-  if (!store.orders.updateRecipient(merchantId, orderId, patch.recipient_name, patch.recipient_cellphone)) {
+export async function patchOrder(
+  store: Store,
+  merchantId: string,
+  orderId: string,
+  patch: OrderPatchBody,
+): Promise<void> {
+  if (
+    !(await store.orders.updateRecipient(
+      merchantId,
+      orderId,
+      patch.recipient_name,
+      patch.recipient_cellphone,
+    ))
+  ) {
     throw new NotFound(`Order '${orderId}' not found.`);
   }
 }
 
 /** Changes a product at once; an applied product counts as refreshed now. */
-export function patchProduct(
+export async function patchProduct(
   store: Store,
   merchantId: string,
   productId: string,
   patch: ProductPatchBody,
   now: number,
-): void {
-  const product = store.products.get(merchantId, productId);
+): Promise<void> {
+  const product = await store.products.get(merchantId, productId);
   if (!product) throw new NotFound(`Product '${productId}' not found.`);
   if (patch.name == null && patch.image_url == null) return;
-  store.products.setContent(
+  await store.products.setContent(
     merchantId,
     productId,
     patch.name ?? product.name,

@@ -7,19 +7,22 @@ interface Outcome {
   value: unknown;
 }
 
+/** A write: it runs on the store of the group's transaction. */
+export type GroupWrite<T> = (tx: Store) => Promise<T>;
+
 interface Waiting {
-  work: () => unknown;
+  work: GroupWrite<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * Runs writes that arrive in the same turn of the event loop in one transaction, so that many accepted
- * creates share one commit (one fsync) instead of paying one each. A write refused by the service's
- * rules (a 409, say: a `ServiceError`) is refused before it writes anything, so it needs no undoing and
- * its caller gets the error. Anything else that fails undoes the whole transaction, which is then run
- * again with each write in its own savepoint, so that one failure is kept to its own write. Callers are
- * answered only after the commit, so a 202 still means "on disk".
+ * Runs writes that arrive while the previous group is being committed in one transaction, so that many
+ * accepted creates share one commit (one fsync) instead of paying one each. A write refused by the
+ * service's rules (a 409, say: a `ServiceError`) is refused before it writes anything, so it needs no
+ * undoing and its caller gets the error. Anything else that fails undoes the whole transaction, which is
+ * then run again with each write in its own savepoint, so that one failure is kept to its own write.
+ * Callers are answered only after the commit, so a 202 still means "committed".
  */
 export class GroupCommit {
   readonly #store: Store;
@@ -33,12 +36,12 @@ export class GroupCommit {
   }
 
   /** Runs `work` in the next group transaction and settles once that transaction is committed. */
-  run<T>(work: () => T): Promise<T> {
+  run<T>(work: GroupWrite<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
       if (!this.#scheduled) {
         this.#scheduled = true;
-        setImmediate(() => this.#flush());
+        setImmediate(() => void this.#flush());
       }
     });
   }
@@ -48,20 +51,21 @@ export class GroupCommit {
     return { batches: this.#batches, writes: this.#writes };
   }
 
-  #flush(): void {
-    this.#scheduled = false;
+  async #flush(): Promise<void> {
     const batch = this.#waiting;
     this.#waiting = [];
     let outcomes: Outcome[];
     try {
       try {
-        outcomes = this.#store.transaction(() => this.#runAll(batch, false));
+        outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, false));
       } catch {
-        outcomes = this.#store.transaction(() => this.#runAll(batch, true));
+        outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, true));
       }
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
       return;
+    } finally {
+      this.#next();
     }
     this.#batches += 1;
     this.#writes += batch.length;
@@ -72,19 +76,28 @@ export class GroupCommit {
     });
   }
 
+  /** Writes that came during a commit make the next group, flushed at once. */
+  #next(): void {
+    if (this.#waiting.length > 0) setImmediate(() => void this.#flush());
+    else this.#scheduled = false;
+  }
+
   /**
    * Runs each write of a batch. Fast, without a savepoint each, a write refused by the service's rules is
    * its caller's answer and anything else throws (the caller undoes the transaction); careful, each runs
    * in a savepoint and any failure is undone alone and becomes its caller's answer.
    */
-  #runAll(batch: readonly Waiting[], careful: boolean): Outcome[] {
-    return batch.map((waiting) => {
+  async #runAll(tx: Store, batch: readonly Waiting[], careful: boolean): Promise<Outcome[]> {
+    const outcomes: Outcome[] = [];
+    for (const waiting of batch) {
       try {
-        return { ok: true, value: careful ? this.#store.unit(waiting.work) : waiting.work() };
+        const value = careful ? await tx.unit(() => waiting.work(tx)) : await waiting.work(tx);
+        outcomes.push({ ok: true, value });
       } catch (error) {
         if (!careful && !(error instanceof ServiceError)) throw error;
-        return { ok: false, value: error };
+        outcomes.push({ ok: false, value: error });
       }
-    });
+    }
+    return outcomes;
   }
 }

@@ -64,12 +64,12 @@ export class Intake {
   async #accept(
     merchantId: string,
     what: Omit<Accepted, 'queued'>,
-    accept: (arrival: Arrival) => number | undefined,
+    accept: (tx: Store, arrival: Arrival) => Promise<number | undefined>,
   ): Promise<void> {
     const arrival: Arrival = { merchantId, now: 0, delayFraction: this.#random() };
-    const seq = await this.#commits.run(() => {
+    const seq = await this.#commits.run((tx) => {
       arrival.now = this.#clock.now();
-      return accept(arrival);
+      return accept(tx, arrival);
     });
     if (seq !== undefined) {
       this.#worker.notify(
@@ -81,14 +81,14 @@ export class Intake {
   }
 
   createOrder(merchantId: string, order: OrderCreateBody): Promise<void> {
-    return this.#accept(merchantId, { kind: 'order', id: order.id }, (arrival) =>
-      acceptOrder(this.#store, arrival, order),
+    return this.#accept(merchantId, { kind: 'order', id: order.id }, (tx, arrival) =>
+      acceptOrder(tx, arrival, order),
     );
   }
 
   createProduct(merchantId: string, product: ProductCreateBody): Promise<void> {
-    return this.#accept(merchantId, { kind: 'product', id: product.id }, (arrival) =>
-      acceptProduct(this.#store, arrival, product),
+    return this.#accept(merchantId, { kind: 'product', id: product.id }, (tx, arrival) =>
+      acceptProduct(tx, arrival, product),
     );
   }
 
@@ -98,15 +98,15 @@ export class Intake {
     return this.#accept(
       merchantId,
       { kind: 'shipment', id: orderId, tracking_number: shipment.tracking_number ?? null },
-      (arrival) => acceptShipment(this.#store, arrival, orderId, shipment),
+      (tx, arrival) => acceptShipment(tx, arrival, orderId, shipment),
     );
   }
 
-  patchOrder(merchantId: string, orderId: string, patch: OrderPatchBody): void {
-    patchOrder(this.#store, merchantId, orderId, patch);
+  patchOrder(merchantId: string, orderId: string, patch: OrderPatchBody): Promise<void> {
+    return this.#store.transaction((tx) => patchOrder(tx, merchantId, orderId, patch));
   }
 
-  patchProduct(merchantId: string, productId: string, patch: ProductPatchBody): void {
-    patchProduct(this.#store, merchantId, productId, patch, this.#clock.now());
+  patchProduct(merchantId: string, productId: string, patch: ProductPatchBody): Promise<void> {
+    return this.#store.transaction((tx) => patchProduct(tx, merchantId, productId, patch, this.#clock.now()));
   }
 }

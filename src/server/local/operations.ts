@@ -1,4 +1,5 @@
 import type {
+  BotMessage,
   FaultsState,
   ResetResult,
   LocalJob,
@@ -69,10 +70,22 @@ export class LocalOperations {
     this.#reviewPoints = options.reviewPoints;
   }
 
-  #order(merchantId: string, orderId: string): LocalOrder | undefined {
+  async #order(merchantId: string, orderId: string): Promise<LocalOrder | undefined> {
     const store = this.#store;
-    const order = store.orders.get(merchantId, orderId);
+    const order = await store.orders.get(merchantId, orderId);
     if (!order) return undefined;
+    const items = await store.orders.itemsOf(merchantId, order.id);
+    const shipments: LocalOrder['shipments'] = [];
+    for (const shipment of await store.shipments.byOrder(merchantId, order.id)) {
+      shipments.push({
+        id: shipment.id,
+        company_code: shipment.company_code,
+        carrier_name: this.#bot.carriers.get(shipment.company_code)?.name ?? shipment.company_code,
+        tracking_number: shipment.tracking_number,
+        order_item_ids: await store.shipments.itemIds(shipment.id),
+        created_at: new Date(shipment.created_at).toISOString(),
+      });
+    }
     return {
       id: order.id,
       state: order.applied_at === null ? 'queued' : 'applied',
@@ -81,7 +94,7 @@ export class LocalOperations {
       recipient_cellphone: order.recipient_cellphone,
       requested_at: new Date(order.requested_at).toISOString(),
       applied_at: iso(order.applied_at),
-      items: store.orders.itemsOf(merchantId, order.id).map((item) => ({
+      items: items.map((item) => ({
         id: item.id,
         product_id: item.product_id,
         product_name: item.product_name,
@@ -89,29 +102,31 @@ export class LocalOperations {
         product_option: item.product_option ? (JSON.parse(item.product_option) as string[]) : [],
         shipment_id: item.shipment_id,
       })),
-      shipments: store.shipments.byOrder(merchantId, order.id).map((shipment) => ({
-        id: shipment.id,
-        company_code: shipment.company_code,
-        carrier_name: this.#bot.carriers.get(shipment.company_code)?.name ?? shipment.company_code,
-        tracking_number: shipment.tracking_number,
-        order_item_ids: store.shipments.itemIds(shipment.id),
-        created_at: new Date(shipment.created_at).toISOString(),
-      })),
+      shipments,
     };
   }
 
-  orders(merchantId: string, query: { id?: string | undefined; limit?: number | undefined }) {
+  async orders(
+    merchantId: string,
+    query: { id?: string | undefined; limit?: number | undefined },
+  ): Promise<{ results: LocalOrder[] }> {
     const ids =
       query.id !== undefined
         ? [query.id]
-        : this.#store.orders.list(merchantId, query.limit ?? DEFAULT_LIMIT).map((order) => order.id);
-    return {
-      results: ids.map((id) => this.#order(merchantId, id)).filter((order) => order !== undefined),
-    };
+        : (await this.#store.orders.list(merchantId, query.limit ?? DEFAULT_LIMIT)).map((order) => order.id);
+    const results: LocalOrder[] = [];
+    for (const id of ids) {
+      const order = await this.#order(merchantId, id);
+      if (order !== undefined) results.push(order);
+    }
+    return { results };
   }
 
-  products(merchantId: string, query: { limit?: number | undefined }): { results: LocalProduct[] } {
-    const rows = this.#store.products.list(merchantId, query.limit ?? DEFAULT_LIMIT);
+  async products(
+    merchantId: string,
+    query: { limit?: number | undefined },
+  ): Promise<{ results: LocalProduct[] }> {
+    const rows = await this.#store.products.list(merchantId, query.limit ?? DEFAULT_LIMIT);
     return {
       results: rows.map((product) => ({
         id: product.id,
@@ -123,7 +138,7 @@ export class LocalOperations {
     };
   }
 
-  messages(
+  async messages(
     merchantId: string,
     query: {
       order_id?: string | undefined;
@@ -131,35 +146,35 @@ export class LocalOperations {
       kind?: string | undefined;
       limit?: number | undefined;
     },
-  ) {
+  ): Promise<{ results: BotMessage[] }> {
     const filtered = query.status !== undefined || query.kind !== undefined;
-    const rows = this.#store.messages.list(merchantId, {
+    const rows = await this.#store.messages.list(merchantId, {
       ...(query.order_id === undefined ? {} : { orderId: query.order_id }),
       limit: filtered ? 1_000_000 : (query.limit ?? DEFAULT_LIMIT),
     });
-    const views = rows
-      .map((row) => messageView(this.#store, this.#bot, row))
-      .filter(
-        (message) =>
-          (query.status === undefined || message.status === query.status) &&
-          (query.kind === undefined || message.kind === query.kind),
-      );
-    return { results: views.slice(0, query.limit ?? DEFAULT_LIMIT) };
+    const views: BotMessage[] = [];
+    for (const row of rows) views.push(await messageView(this.#store, this.#bot, row));
+    const matching = views.filter(
+      (message) =>
+        (query.status === undefined || message.status === query.status) &&
+        (query.kind === undefined || message.kind === query.kind),
+    );
+    return { results: matching.slice(0, query.limit ?? DEFAULT_LIMIT) };
   }
 
-  jobs(
+  async jobs(
     merchantId: string,
     query: {
       state?: LocalJob['state'] | undefined;
       target_id?: string | undefined;
       limit?: number | undefined;
     },
-  ): { results: LocalJob[] } {
-    const rows = this.#store.jobs
-      .list(merchantId, {
-        ...(query.state === undefined ? {} : { state: query.state }),
-        limit: query.target_id === undefined ? (query.limit ?? DEFAULT_LIMIT) : 1_000_000,
-      })
+  ): Promise<{ results: LocalJob[] }> {
+    const listed = await this.#store.jobs.list(merchantId, {
+      ...(query.state === undefined ? {} : { state: query.state }),
+      limit: query.target_id === undefined ? (query.limit ?? DEFAULT_LIMIT) : 1_000_000,
+    });
+    const rows = listed
       .filter((job) => query.target_id === undefined || job.target_id === query.target_id)
       .slice(0, query.limit ?? DEFAULT_LIMIT);
     return {
@@ -176,8 +191,11 @@ export class LocalOperations {
     };
   }
 
-  reviews(merchantId: string, query: { limit?: number | undefined }): { results: LocalReview[] } {
-    const rows = this.#store.reviews.list(merchantId, query.limit ?? DEFAULT_LIMIT);
+  async reviews(
+    merchantId: string,
+    query: { limit?: number | undefined },
+  ): Promise<{ results: LocalReview[] }> {
+    const rows = await this.#store.reviews.list(merchantId, query.limit ?? DEFAULT_LIMIT);
     return {
       results: rows.map((review) => ({
         id: review.id,
@@ -198,9 +216,9 @@ export class LocalOperations {
     };
   }
 
-  addReview(merchantId: string, body: LocalReviewBody): LocalReview {
-    const review = this.#store.transaction(() =>
-      addReview(this.#store, merchantId, body, this.#clock.now(), this.#reviewPoints),
+  async addReview(merchantId: string, body: LocalReviewBody): Promise<LocalReview> {
+    const review = await this.#store.transaction((tx) =>
+      addReview(tx, merchantId, body, this.#clock.now(), this.#reviewPoints),
     );
     if (review.reward) {
       this.#events.emit(merchantId, 'reward', {
@@ -222,11 +240,11 @@ export class LocalOperations {
     merchantId: string,
     waitMs: number | undefined,
     signal: AbortSignal,
-    query: () => T,
+    query: () => Promise<T>,
   ): Promise<T> {
     const started = performance.now();
     for (;;) {
-      const result = query();
+      const result = await query();
       if (waitMs === undefined || result.results.length > 0) return result;
       const left = waitMs - (performance.now() - started);
       if (left <= 0) throw new TimedOut(`Nothing matched within ${formatDuration(waitMs)}.`);
@@ -280,7 +298,7 @@ export class LocalOperations {
   /** Loads each seeded merchant's records when it has no data yet (a first start). */
   async seedEmpty(): Promise<void> {
     for (const merchant of this.#seed?.merchants ?? []) {
-      if (this.#store.jobs.list(merchant.merchant_id, { limit: 1 }).length === 0) {
+      if ((await this.#store.jobs.list(merchant.merchant_id, { limit: 1 })).length === 0) {
         await this.#load(merchant.merchant_id);
       }
     }
@@ -291,7 +309,7 @@ export class LocalOperations {
     if (!this.#allowReset) {
       throw new NotPermitted('The service was not started with --allow-reset: its data cannot be reset.');
     }
-    this.#store.transaction(() => this.#store.resetMerchant(merchantId));
+    await this.#store.transaction((tx) => tx.resetMerchant(merchantId));
     return { reset: true, seeded: await this.#load(merchantId) };
   }
 
@@ -304,12 +322,12 @@ export class LocalOperations {
     for (const shipment of seed.shipments) {
       await this.#intake.createShipment(merchantId, shipment.order_id, shipment);
     }
-    this.runQueue(merchantId);
+    await this.runQueue(merchantId);
     return { products: seed.products.length, orders: seed.orders.length, shipments: seed.shipments.length };
   }
 
   /** Moves the shared clock forward, then applies and sends what became due. */
-  advanceClock(by: string): QueueRun {
+  async advanceClock(by: string): Promise<QueueRun> {
     const ms = parseDuration(by);
     if (ms === undefined) {
       throw new InvalidRequest([
@@ -321,14 +339,14 @@ export class LocalOperations {
         },
       ]);
     }
-    this.#clock.advance(ms);
+    await this.#clock.advance(ms);
     return this.runQueue();
   }
 
   /** Runs what is due now (everything pending for `merchantId`, when given) and says what happened. */
-  runQueue(merchantId?: string): QueueRun {
+  async runQueue(merchantId?: string): Promise<QueueRun> {
     const sentBefore = this.#outbox.sent;
-    const counts = this.#worker.runDue(merchantId === undefined ? {} : { all: true, merchantId });
+    const counts = await this.#worker.runDue(merchantId === undefined ? {} : { all: true, merchantId });
     return {
       now: new Date(this.#clock.now()).toISOString(),
       applied: counts.applied,

@@ -13,6 +13,7 @@ import {
   ServiceError,
   TimedOut,
 } from '../errors.js';
+import { StorageUnavailable } from '../storage/engine.js';
 
 /** An answer that is not a success: status, `detail`, and headers that go with it. */
 interface ErrorAnswer {
@@ -47,6 +48,9 @@ function serviceAnswer(error: ServiceError): ErrorAnswer | undefined {
 /** The answer for any error: the service's own, then the framework's, worded in the spec's shape. */
 function answerFor(error: unknown): ErrorAnswer | undefined {
   if (error instanceof ServiceError) return serviceAnswer(error);
+  if (error instanceof StorageUnavailable) {
+    return { status: 503, detail: DETAILS.unavailable, headers: { 'retry-after': '1' } };
+  }
   const { code, statusCode } = error as Partial<FastifyError>;
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, detail: DETAILS.bodyTooLarge };
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {

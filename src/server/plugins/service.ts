@@ -15,7 +15,7 @@ declare module 'fastify' {
  */
 export const servicePlugin = fp(
   async (app: FastifyInstance, options: ServiceOptions) => {
-    const service = new Service(options);
+    const service = await Service.open(options);
     app.decorate('service', service);
     // The header changes once a second (of the service's clock), so its text is made once a second.
     let second = Number.NaN;

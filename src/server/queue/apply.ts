@@ -16,10 +16,9 @@ export const PRODUCT_REFRESH_MS = 7 * DAY_MS;
 export class ApplyConflict extends Error {}
 
 export interface Applier {
-  store: Store;
   shipmentSchema: z.ZodType<ShipmentCreateBody>;
   /** Called inside the apply transaction once a shipment is stored (the bot writes its messages). */
-  onShipmentApplied: (merchantId: string, shipmentId: number, now: number) => void;
+  onShipmentApplied: (tx: Store, merchantId: string, shipmentId: number, now: number) => Promise<void>;
 }
 
 function describeIssues(issues: readonly ValidationIssue[]): string {
@@ -37,19 +36,18 @@ function payloadOf<T>(schema: z.ZodType<T>, job: JobRow): T {
  * Applies an order from the rows it was staged in when accepted (its items carry the products as the
  * order named them); products new to the merchant are applied with it, known ones refreshed weekly.
  */
-function applyOrder(applier: Applier, job: JobRow, pass: ApplyPass): void {
-  const { store } = applier;
+async function applyOrder(store: Store, job: JobRow, pass: ApplyPass): Promise<void> {
   const { now } = pass;
   const merchantId = job.merchant_id;
   const orderId = job.target_id;
-  if (!store.orders.markApplied(merchantId, orderId, job.seq, now))
+  if (!(await store.orders.markApplied(merchantId, orderId, job.seq, now)))
     throw new ApplyConflict(`order '${orderId}' was taken by another request`);
-  for (const product of store.orders.productsOf(merchantId, orderId)) {
+  for (const product of await store.orders.productsOf(merchantId, orderId)) {
     const key = `${merchantId}\u0000${product.id}`;
     if (pass.freshProducts.has(key)) continue;
-    const known = store.products.get(merchantId, product.id);
+    const known = await store.products.get(merchantId, product.id);
     if (!known) {
-      store.products.insertIfAbsent({
+      await store.products.insertIfAbsent({
         merchant_id: merchantId,
         ...product,
         job_seq: job.seq,
@@ -57,34 +55,33 @@ function applyOrder(applier: Applier, job: JobRow, pass: ApplyPass): void {
         refreshed_at: now,
       });
     } else if (known.job_seq === job.seq && known.applied_at === null) {
-      store.products.markApplied(merchantId, product.id, job.seq, now);
+      await store.products.markApplied(merchantId, product.id, job.seq, now);
     } else if (known.applied_at !== null && now - (known.refreshed_at ?? 0) >= PRODUCT_REFRESH_MS) {
-      store.products.setContent(merchantId, product.id, product.name, product.image_url, now);
+      await store.products.setContent(merchantId, product.id, product.name, product.image_url, now);
     } else if (known.applied_at !== null) {
       pass.freshProducts.add(key);
     }
   }
 }
 
-function applyProduct(applier: Applier, job: JobRow, { now }: ApplyPass): void {
-  if (!applier.store.products.markApplied(job.merchant_id, job.target_id, job.seq, now)) {
+async function applyProduct(store: Store, job: JobRow, { now }: ApplyPass): Promise<void> {
+  if (!(await store.products.markApplied(job.merchant_id, job.target_id, job.seq, now))) {
     throw new ApplyConflict(`product '${job.target_id}' already exists`);
   }
 }
 
-function applyShipment(applier: Applier, job: JobRow, { now }: ApplyPass): void {
-  const { store } = applier;
+async function applyShipment(store: Store, applier: Applier, job: JobRow, { now }: ApplyPass): Promise<void> {
   const merchantId = job.merchant_id;
   const shipment = payloadOf(applier.shipmentSchema, job);
-  const order = store.orders.get(merchantId, job.target_id);
+  const order = await store.orders.get(merchantId, job.target_id);
   if (!order || order.applied_at === null)
     throw new ApplyConflict(`order '${job.target_id}' was never applied`);
   for (const itemId of shipment.order_item_ids) {
-    if (store.orders.getItem(merchantId, itemId)?.order_id !== order.id) {
+    if ((await store.orders.getItem(merchantId, itemId))?.order_id !== order.id) {
       throw new ApplyConflict(`'${itemId}' is not an item of order '${order.id}'`);
     }
   }
-  const shipmentId = store.shipments.insert(
+  const shipmentId = await store.shipments.insert(
     {
       merchant_id: merchantId,
       order_id: order.id,
@@ -95,8 +92,9 @@ function applyShipment(applier: Applier, job: JobRow, { now }: ApplyPass): void 
     },
     shipment.order_item_ids,
   );
-  for (const itemId of shipment.order_item_ids) store.orders.setItemShipment(merchantId, itemId, shipmentId);
-  applier.onShipmentApplied(merchantId, shipmentId, now);
+  for (const itemId of shipment.order_item_ids)
+    await store.orders.setItemShipment(merchantId, itemId, shipmentId);
+  await applier.onShipmentApplied(store, merchantId, shipmentId, now);
 }
 
 /**
@@ -114,14 +112,14 @@ export const newPass = (now: number): ApplyPass => ({ now, freshProducts: new Se
  * Makes a queued create take effect. Throws `ApplyConflict` when it cannot, always before writing
  * anything, so a conflict needs nothing undone.
  */
-export function applyJob(applier: Applier, job: JobRow, pass: ApplyPass): void {
-  if (job.kind === 'order') applyOrder(applier, job, pass);
-  else if (job.kind === 'product') applyProduct(applier, job, pass);
-  else applyShipment(applier, job, pass);
+export function applyJob(store: Store, applier: Applier, job: JobRow, pass: ApplyPass): Promise<void> {
+  if (job.kind === 'order') return applyOrder(store, job, pass);
+  if (job.kind === 'product') return applyProduct(store, job, pass);
+  return applyShipment(store, applier, job, pass);
 }
 
 /** Frees what a create that failed had reserved (its order, items and new products), so the ids can be used again. */
-export function discardStaged(store: Store, job: JobRow): void {
-  if (job.kind === 'order') store.orders.discardStaged(job.merchant_id, job.target_id, job.seq);
-  if (job.kind !== 'shipment') store.products.discardStaged(job.merchant_id, job.seq);
+export async function discardStaged(store: Store, job: JobRow): Promise<void> {
+  if (job.kind === 'order') await store.orders.discardStaged(job.merchant_id, job.target_id, job.seq);
+  if (job.kind !== 'shipment') await store.products.discardStaged(job.merchant_id, job.seq);
 }

@@ -10,7 +10,22 @@ export interface ApplyDelay {
 }
 
 /** Work the worker runs after the queue on each pass (the bot's outbox); returns when it is next due. */
-export type DueTask = (now: number) => number | undefined;
+export type DueTask = (now: number) => Promise<number | undefined>;
+
+interface RunOptions {
+  all?: boolean;
+  limit?: number;
+  merchantId?: string;
+}
+
+interface StepResult {
+  /** When the first job not yet due becomes due. */
+  blockedUntil: number | undefined;
+  /** The last job read when the batch was full (there may be more after it). */
+  lastSeq: number | undefined;
+  tally: ApplyCounts;
+  finished: FinishedJob[];
+}
 
 export interface ApplyCounts {
   applied: number;
@@ -44,6 +59,11 @@ export class QueueWorker {
   readonly #tasks: DueTask[];
   readonly #onError: (error: unknown) => void;
   readonly #onFinished: (jobs: readonly FinishedJob[]) => void;
+  readonly #pollMs: number;
+  readonly #beforePass: () => Promise<void>;
+  #running: Promise<unknown> = Promise.resolve();
+  #passing = false;
+  #toldDuringPass = Number.POSITIVE_INFINITY;
   #timer: NodeJS.Timeout | undefined;
   #wakeAt = Number.POSITIVE_INFINITY;
   #stopped = true;
@@ -57,7 +77,16 @@ export class QueueWorker {
     onError: (error: unknown) => void;
     /** Told of the creates each transaction finished, once it is committed. */
     onFinished?: (jobs: readonly FinishedJob[]) => void;
+    /**
+     * How often to look even when nothing is due here: other processes sharing the database queue
+     * creates this one is not told of. Default: only when something is due.
+     */
+    pollMs?: number;
+    /** Run before each pass (the clock reads what other processes did to it). */
+    beforePass?: () => Promise<void>;
   }) {
+    this.#pollMs = options.pollMs ?? MAX_SLEEP_MS;
+    this.#beforePass = options.beforePass ?? (async () => {});
     this.#store = options.store;
     this.#clock = options.clock;
     this.#delay = options.delay;
@@ -85,23 +114,38 @@ export class QueueWorker {
 
   /** Tells the worker that something becomes due at `at`; it wakes then if it would sleep longer. */
   notify(at: number): void {
-    if (!this.#stopped && at < this.#wakeAt) this.#wake(at - this.#clock.now());
+    if (this.#passing) this.#toldDuringPass = Math.min(this.#toldDuringPass, at);
+    else if (!this.#stopped && at < this.#wakeAt) this.#wake(at - this.#clock.now());
   }
 
   /**
    * Applies what is due now (everything pending when `all`), runs the due tasks, and returns the counts.
-   * `limit` bounds the work so a caller on the event loop can yield.
+   * `limit` bounds the work so a caller on the event loop can yield. Passes of this process run one at a
+   * time; on PostgreSQL another process may be applying a merchant's queue, which is then left to it
+   * (or waited for, when asked to apply a merchant's queue now).
    */
-  runDue(
-    options: { all?: boolean; limit?: number; merchantId?: string } = {},
-  ): ApplyCounts & { next: number | undefined; more: boolean } {
+  runDue(options: RunOptions = {}): Promise<ApplyCounts & { next: number | undefined; more: boolean }> {
+    const run = this.#running.then(() => this.#runDue(options));
+    this.#running = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  /** Resolves once the pass in progress, if any, has ended (for closing the database after it). */
+  async idle(): Promise<void> {
+    await this.#running;
+  }
+
+  async #runDue(options: RunOptions): Promise<ApplyCounts & { next: number | undefined; more: boolean }> {
     const now = this.#clock.now();
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
     const counts: ApplyCounts = { applied: 0, failed: 0 };
     const pass = newPass(now);
     let next: number | undefined;
     let more = false;
-    for (const merchant of this.#store.merchants.all()) {
+    for (const merchant of await this.#store.merchants.all()) {
       if (options.merchantId !== undefined && merchant.id !== options.merchantId) continue;
       let after = 0;
       for (;;) {
@@ -109,65 +153,85 @@ export class QueueWorker {
           more = true;
           break;
         }
-        const jobs = this.#store.jobs.pending(merchant.id, after, BATCH);
-        const due: JobRow[] = [];
-        let blockedUntil: number | undefined;
-        for (const job of jobs) {
-          const at = this.dueAt(job);
-          if (!options.all && at > now) {
-            blockedUntil = at;
-            break;
-          }
-          due.push(job);
-        }
-        if (due.length > 0) this.#apply(due, pass, counts);
+        const step = await this.#step(merchant.id, after, pass, options, counts);
+        if (step === undefined) break;
+        const { blockedUntil } = step;
         if (blockedUntil !== undefined) next = Math.min(next ?? blockedUntil, blockedUntil);
-        if (blockedUntil !== undefined || jobs.length < BATCH) break;
-        after = (jobs.at(-1) as JobRow).seq;
+        if (blockedUntil !== undefined || step.lastSeq === undefined) break;
+        after = step.lastSeq;
       }
     }
     for (const task of this.#tasks) {
-      const taskNext = task(now);
+      const taskNext = await task(now);
       if (taskNext !== undefined) next = Math.min(next ?? taskNext, taskNext);
     }
     return { ...counts, next, more };
   }
 
   /**
-   * Applies jobs in one transaction. A conflict is found before a job writes anything, so it needs no
-   * undoing: the job is kept as failed, with its reason, and the others go on; the applied ones are
-   * marked so in one statement at the end. Anything else that fails undoes the whole transaction, which
-   * is then run again with each job in its own unit, so one job's failure is kept to that job.
+   * Takes the merchant's queue and applies one batch of what is due in one transaction. A conflict is
+   * found before a job writes anything, so it needs no undoing: the job is kept as failed, with its
+   * reason, and the others go on; the applied ones are marked so in one statement at the end. Anything
+   * else that fails undoes the whole transaction, which is then run again with each job in its own unit,
+   * so one job's failure is kept to that job. Undefined when another process holds the queue.
    */
-  #apply(jobs: readonly JobRow[], pass: ApplyPass, counts: ApplyCounts): void {
-    let finished: FinishedJob[] = [];
-    const tally: ApplyCounts = { applied: 0, failed: 0 };
+  async #step(
+    merchantId: string,
+    after: number,
+    pass: ApplyPass,
+    options: RunOptions,
+    counts: ApplyCounts,
+  ): Promise<StepResult | undefined> {
+    const attempt = (careful: boolean) =>
+      this.#store.transaction(async (tx): Promise<StepResult | undefined> => {
+        if (!(await tx.jobs.claimQueue(merchantId, options.merchantId !== undefined))) return undefined;
+        const jobs = await tx.jobs.pending(merchantId, after, BATCH);
+        const due: JobRow[] = [];
+        let blockedUntil: number | undefined;
+        for (const job of jobs) {
+          const at = this.dueAt(job);
+          if (!options.all && at > pass.now) {
+            blockedUntil = at;
+            break;
+          }
+          due.push(job);
+        }
+        const tally: ApplyCounts = { applied: 0, failed: 0 };
+        const finished = await this.#applyAll(tx, due, pass, tally, careful);
+        return {
+          blockedUntil,
+          lastSeq: jobs.length === BATCH ? (jobs.at(-1) as JobRow).seq : undefined,
+          tally,
+          finished,
+        };
+      });
+    let step: StepResult | undefined;
     try {
-      this.#store.transaction(() => this.#applyAll(jobs, pass, tally, false, finished));
+      step = await attempt(false);
     } catch {
-      tally.applied = 0;
-      tally.failed = 0;
-      finished = [];
       pass.freshProducts.clear();
-      this.#store.transaction(() => this.#applyAll(jobs, pass, tally, true, finished));
+      step = await attempt(true);
     }
-    counts.applied += tally.applied;
-    counts.failed += tally.failed;
-    this.#onFinished(finished);
+    if (step === undefined) return undefined;
+    counts.applied += step.tally.applied;
+    counts.failed += step.tally.failed;
+    if (step.finished.length > 0) this.#onFinished(step.finished);
+    return step;
   }
 
-  #applyAll(
+  async #applyAll(
+    tx: Store,
     jobs: readonly JobRow[],
     pass: ApplyPass,
     counts: ApplyCounts,
     careful: boolean,
-    finished: FinishedJob[],
-  ): void {
+  ): Promise<FinishedJob[]> {
+    const finished: FinishedJob[] = [];
     const applied: number[] = [];
     for (const job of jobs) {
       try {
-        if (careful) this.#store.unit(() => applyJob(this.#applier, job, pass));
-        else applyJob(this.#applier, job, pass);
+        if (careful) await tx.unit(() => applyJob(tx, this.#applier, job, pass));
+        else await applyJob(tx, this.#applier, job, pass);
         applied.push(job.seq);
         finished.push({ job, applied: true });
         counts.applied += 1;
@@ -175,36 +239,45 @@ export class QueueWorker {
         if (!careful && !(error instanceof ApplyConflict)) throw error;
         if (!(error instanceof ApplyConflict)) this.#onError(error);
         const reason = error instanceof Error ? error.message : String(error);
-        this.#store.unit(() => {
-          discardStaged(this.#store, job);
-          this.#store.jobs.markFailed(job.seq, pass.now, reason);
+        await tx.unit(async () => {
+          await discardStaged(tx, job);
+          await tx.jobs.markFailed(job.seq, pass.now, reason);
         });
         finished.push({ job, applied: false, reason });
         counts.failed += 1;
       }
     }
-    this.#store.jobs.markAppliedMany(applied, pass.now);
+    await tx.jobs.markAppliedMany(applied, pass.now);
+    return finished;
   }
 
   #wake(inMs: number): void {
     clearTimeout(this.#timer);
     const delay = Math.max(0, Math.min(inMs, MAX_SLEEP_MS));
     this.#wakeAt = this.#clock.now() + delay;
-    this.#timer = setTimeout(() => this.#pass(), delay);
+    this.#timer = setTimeout(() => void this.#pass(), delay);
     this.#timer.unref();
   }
 
-  #pass(): void {
+  async #pass(): Promise<void> {
     this.#timer = undefined;
     this.#wakeAt = Number.POSITIVE_INFINITY;
     if (this.#stopped) return;
+    // Until this pass ends, a notice of new work is kept for when it does rather than starting another.
+    this.#passing = true;
+    this.#toldDuringPass = Number.POSITIVE_INFINITY;
     try {
-      const { next, more } = this.runDue({ limit: PASS_LIMIT });
+      await this.#beforePass();
+      const { next, more } = await this.runDue({ limit: PASS_LIMIT });
+      const wakeAt = Math.min(next ?? Number.POSITIVE_INFINITY, this.#toldDuringPass);
+      this.#passing = false;
+      if (this.#stopped) return;
       if (more) this.#wake(0);
-      else this.#wake(next === undefined ? MAX_SLEEP_MS : next - this.#clock.now());
+      else this.#wake(Math.min(wakeAt - this.#clock.now(), this.#pollMs));
     } catch (error) {
+      this.#passing = false;
       this.#onError(error);
-      this.#wake(1000);
+      if (!this.#stopped) this.#wake(1000);
     }
   }
 }

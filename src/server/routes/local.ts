@@ -50,12 +50,12 @@ export function localHandlers(service: Service): SomeHandlers<LocalName> {
     },
     listReviews: async (request) => local.reviews(request.merchant.id, request.query),
     addReview: async (request, reply) =>
-      reply.code(201).send(local.addReview(request.merchant.id, request.body)),
+      reply.code(201).send(await local.addReview(request.merchant.id, request.body)),
     advanceClock: async (request) => local.advanceClock(request.body.by),
     applyQueue: async (request) => local.runQueue(request.merchant.id),
     addMerchant: async (request, reply) => {
       const { body } = request;
-      const merchant = merchants.add(
+      const merchant = await merchants.add(
         request.merchant,
         {
           merchantId: body.merchant_id,
@@ -88,7 +88,7 @@ export function localHandlers(service: Service): SomeHandlers<LocalName> {
     },
     reset: async (request) => local.reset(request.merchant.id),
     ready: async (_request, reply) => {
-      const readiness = service.readiness();
+      const readiness = await service.readiness();
       return reply.code(readiness.ready ? 200 : 503).send(readiness);
     },
   };

@@ -8,7 +8,7 @@ export const orderHandlers = (service: Service): SomeHandlers<'createOrder' | 'p
     return reply.code(202).send({ message: QUEUED_MESSAGES.order });
   },
   patchOrder: async (request, reply) => {
-    service.intake.patchOrder(request.merchant.id, request.params.id as string, request.body);
+    await service.intake.patchOrder(request.merchant.id, request.params.id as string, request.body);
     return reply.code(204).send();
   },
 });

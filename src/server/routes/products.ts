@@ -8,7 +8,7 @@ export const productHandlers = (service: Service): SomeHandlers<'createProduct' 
     return reply.code(202).send({ message: QUEUED_MESSAGES.product });
   },
   patchProduct: async (request, reply) => {
-    service.intake.patchProduct(request.merchant.id, request.params.id as string, request.body);
+    await service.intake.patchProduct(request.merchant.id, request.params.id as string, request.body);
     return reply.code(204).send();
   },
 });

@@ -11,6 +11,6 @@ export const shipmentHandlers = (
   },
   shipmentQueueStatus: async (request) => ({
     origin_mall_id: request.merchant.id,
-    count: service.countPendingShipments(request.merchant.id),
+    count: await service.countPendingShipments(request.merchant.id),
   }),
 });

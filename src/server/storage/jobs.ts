@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import { insertStatement, type Sql } from './sql.js';
 
 export type JobKind = 'order' | 'product' | 'shipment';
 export type JobState = 'pending' | 'applied' | 'failed';
@@ -21,55 +21,90 @@ export type NewJob = Pick<
   'merchant_id' | 'kind' | 'target_id' | 'payload' | 'received_at' | 'delay_fraction'
 >;
 
-export function jobsRepo(db: Db) {
-  const insert = db.prepare<NewJob>(
-    `INSERT INTO jobs (merchant_id, kind, target_id, payload, received_at, delay_fraction)
-     VALUES (@merchant_id, @kind, @target_id, @payload, @received_at, @delay_fraction)`,
-  );
-  const pending = db.prepare<[string, number, number], JobRow>(
-    `SELECT * FROM jobs WHERE merchant_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?`,
-  );
-  const finish = db.prepare<[JobState, number, string | null, number]>(
-    'UPDATE jobs SET state = ?, finished_at = ?, reason = ? WHERE seq = ?',
-  );
-  // The literal kind lets SQLite count in the partial index of pending shipments.
-  const countPendingShipments = db.prepare<[string], { count: number }>(
-    `SELECT COUNT(*) AS count FROM jobs WHERE merchant_id = ? AND kind = 'shipment' AND state = 'pending'`,
-  );
-  const finishMany = db.prepare<[number, string]>(
-    `UPDATE jobs SET state = 'applied', finished_at = ?, reason = NULL
-     WHERE seq IN (SELECT value FROM json_each(?))`,
-  );
-  const listAll = db.prepare<[string, number, number], JobRow>(
-    'SELECT * FROM jobs WHERE merchant_id = ? AND seq > ? ORDER BY seq LIMIT ?',
-  );
-  const pendingShipments = db.prepare<[string, string], Pick<JobRow, 'payload'>>(
-    `SELECT payload FROM jobs WHERE merchant_id = ? AND target_id = ? AND state = 'pending' AND kind = 'shipment'
-     ORDER BY seq`,
-  );
-  const listState = db.prepare<[string, JobState, number, number], JobRow>(
-    'SELECT * FROM jobs WHERE merchant_id = ? AND state = ? AND seq > ? ORDER BY seq LIMIT ?',
-  );
+const insert = insertStatement<NewJob>(
+  'jobs',
+  ['merchant_id', 'kind', 'target_id', 'payload', 'received_at', 'delay_fraction'],
+  ' RETURNING seq',
+);
+
+/** The key space of the service's advisory locks on PostgreSQL: one lock per merchant's queue. */
+const QUEUE_LOCKS = 7_401;
+
+export function jobsRepo(sql: Sql) {
+  const postgres = sql.dialect === 'postgres';
   return {
     /** Jobs of a merchant in arrival order, optionally of one state, after `afterSeq`. */
     list: (merchantId: string, options: { state?: JobState; afterSeq?: number; limit: number }) =>
       options.state === undefined
-        ? listAll.all(merchantId, options.afterSeq ?? 0, options.limit)
-        : listState.all(merchantId, options.state, options.afterSeq ?? 0, options.limit),
+        ? sql.all<JobRow>('SELECT * FROM jobs WHERE merchant_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
+            merchantId,
+            options.afterSeq ?? 0,
+            options.limit,
+          ])
+        : sql.all<JobRow>(
+            'SELECT * FROM jobs WHERE merchant_id = ? AND state = ? AND seq > ? ORDER BY seq LIMIT ?',
+            [merchantId, options.state, options.afterSeq ?? 0, options.limit],
+          ),
     /** Stores an accepted create and returns its arrival number. */
-    insert: (job: NewJob) => Number(insert.run(job).lastInsertRowid),
+    insert: async (job: NewJob) =>
+      (await sql.get<{ seq: number }>(insert.text, insert.values(job)))?.seq as number,
+    /**
+     * Takes a merchant's queue for the rest of this transaction; false when another process holds it
+     * (PostgreSQL; `wait` waits for it instead). One process at a time applies a merchant's creates, so they are applied in order.
+     */
+    claimQueue: async (merchantId: string, wait = false) => {
+      if (!postgres) return true;
+      const text = wait
+        ? 'SELECT true AS taken FROM pg_advisory_xact_lock(?, hashtext(?))'
+        : 'SELECT pg_try_advisory_xact_lock(?, hashtext(?)) AS taken';
+      const row = await sql.get<{ taken: boolean }>(text, [QUEUE_LOCKS, merchantId]);
+      return row?.taken === true;
+    },
     /** Pending jobs of a merchant after `afterSeq`, in arrival order. */
     pending: (merchantId: string, afterSeq: number, limit: number) =>
-      pending.all(merchantId, afterSeq, limit),
-    markApplied: (seq: number, at: number) => void finish.run('applied', at, null, seq),
+      sql.all<JobRow>(
+        `SELECT * FROM jobs WHERE merchant_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?`,
+        [merchantId, afterSeq, limit],
+      ),
+    markFailed: async (seq: number, at: number, reason: string) =>
+      void (await sql.run('UPDATE jobs SET state = ?, finished_at = ?, reason = ? WHERE seq = ?', [
+        'failed',
+        at,
+        reason,
+        seq,
+      ])),
     /** Marks many jobs applied in one statement. */
-    markAppliedMany: (seqs: readonly number[], at: number) => {
-      if (seqs.length > 0) finishMany.run(at, JSON.stringify(seqs));
+    markAppliedMany: async (seqs: readonly number[], at: number) => {
+      if (seqs.length === 0) return;
+      if (postgres) {
+        await sql.run(
+          `UPDATE jobs SET state = 'applied', finished_at = ?, reason = NULL WHERE seq = ANY(?)`,
+          [at, seqs],
+        );
+      } else {
+        await sql.run(
+          `UPDATE jobs SET state = 'applied', finished_at = ?, reason = NULL
+           WHERE seq IN (SELECT value FROM json_each(?))`,
+          [at, JSON.stringify(seqs)],
+        );
+      }
     },
-    markFailed: (seq: number, at: number, reason: string) => void finish.run('failed', at, reason, seq),
     /** Bodies of the shipments of an order still queued, in arrival order. */
-    pendingShipments: (merchantId: string, orderId: string) =>
-      pendingShipments.all(merchantId, orderId).map((row) => row.payload),
-    countPendingShipments: (merchantId: string) => countPendingShipments.get(merchantId)?.count ?? 0,
+    pendingShipments: async (merchantId: string, orderId: string) =>
+      (
+        await sql.all<Pick<JobRow, 'payload'>>(
+          `SELECT payload FROM jobs WHERE merchant_id = ? AND target_id = ? AND state = 'pending' AND kind = 'shipment'
+           ORDER BY seq`,
+          [merchantId, orderId],
+        )
+      ).map((row) => row.payload),
+    // The literal kind lets SQLite count in the partial index of pending shipments.
+    countPendingShipments: async (merchantId: string) =>
+      (
+        await sql.get<{ count: number }>(
+          `SELECT COUNT(*) AS count FROM jobs WHERE merchant_id = ? AND kind = 'shipment' AND state = 'pending'`,
+          [merchantId],
+        )
+      )?.count ?? 0,
   };
 }

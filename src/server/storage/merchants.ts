@@ -1,5 +1,5 @@
 import type { SecretKdf } from '../credentials.js';
-import type { Db } from './database.js';
+import { insertStatement, type Sql } from './sql.js';
 
 export interface MerchantRow {
   id: string;
@@ -11,24 +11,30 @@ export interface MerchantRow {
   created_at: number;
 }
 
-export function merchantsRepo(db: Db) {
-  const byAccessKeyId = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE access_key_id = ?');
-  const byId = db.prepare<[string], MerchantRow>('SELECT * FROM merchants WHERE id = ?');
-  const all = db.prepare<[], MerchantRow>('SELECT * FROM merchants ORDER BY rowid');
-  const insert = db.prepare<MerchantRow>(
-    `INSERT INTO merchants (id, access_key_id, secret_salt, secret_hash, secret_kdf, thanks_delay_days, created_at)
-     VALUES (@id, @access_key_id, @secret_salt, @secret_hash, @secret_kdf, @thanks_delay_days, @created_at)`,
-  );
-  const update = db.prepare<MerchantRow>(
-    `UPDATE merchants SET access_key_id = @access_key_id, secret_salt = @secret_salt, secret_hash = @secret_hash,
-       secret_kdf = @secret_kdf, thanks_delay_days = @thanks_delay_days WHERE id = @id`,
-  );
+const COLUMNS = 'id, access_key_id, secret_salt, secret_hash, secret_kdf, thanks_delay_days, created_at';
+const insert = insertStatement<MerchantRow>('merchants', [
+  'id',
+  'access_key_id',
+  'secret_salt',
+  'secret_hash',
+  'secret_kdf',
+  'thanks_delay_days',
+  'created_at',
+]);
+
+export function merchantsRepo(sql: Sql) {
   return {
-    findByAccessKeyId: (accessKeyId: string) => byAccessKeyId.get(accessKeyId),
-    findById: (id: string) => byId.get(id),
+    findByAccessKeyId: (accessKeyId: string) =>
+      sql.get<MerchantRow>(`SELECT ${COLUMNS} FROM merchants WHERE access_key_id = ?`, [accessKeyId]),
+    findById: (id: string) => sql.get<MerchantRow>(`SELECT ${COLUMNS} FROM merchants WHERE id = ?`, [id]),
     /** Every merchant, in the order they were created: the first is the service's first merchant. */
-    all: () => all.all(),
-    insert: (row: MerchantRow) => void insert.run(row),
-    update: (row: MerchantRow) => void update.run(row),
+    all: () => sql.all<MerchantRow>(`SELECT ${COLUMNS} FROM merchants ORDER BY rowid`),
+    insert: async (row: MerchantRow) => void (await sql.run(insert.text, insert.values(row))),
+    update: async (row: MerchantRow) =>
+      void (await sql.run(
+        `UPDATE merchants SET access_key_id = ?, secret_salt = ?, secret_hash = ?, secret_kdf = ?,
+           thanks_delay_days = ? WHERE id = ?`,
+        [row.access_key_id, row.secret_salt, row.secret_hash, row.secret_kdf, row.thanks_delay_days, row.id],
+      )),
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import { insertStatement, type Sql } from './sql.js';
 
 export type MessageKind = 'shipment' | 'thanks' | 'review_request';
 
@@ -14,40 +14,50 @@ export interface MessageRow {
   content: string | null;
 }
 
-export function messagesRepo(db: Db) {
-  const insert = db.prepare<Pick<MessageRow, 'merchant_id' | 'order_id' | 'kind' | 'shipment_id' | 'due_at'>>(
-    `INSERT INTO messages (merchant_id, order_id, kind, shipment_id, due_at)
-     VALUES (@merchant_id, @order_id, @kind, @shipment_id, @due_at)`,
-  );
-  const due = db.prepare<[number, number], MessageRow>(
-    'SELECT * FROM messages WHERE sent_at IS NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?',
-  );
-  const nextDue = db.prepare<[], { due_at: number | null }>(
-    'SELECT MIN(due_at) AS due_at FROM messages WHERE sent_at IS NULL',
-  );
-  const markSent = db.prepare<[number, string, number]>(
-    'UPDATE messages SET sent_at = ?, content = ? WHERE id = ?',
-  );
-  const ofKind = db.prepare<[string, string, MessageKind], MessageRow>(
-    'SELECT * FROM messages WHERE merchant_id = ? AND order_id = ? AND kind = ?',
-  );
-  const list = db.prepare<[string, number], MessageRow>(
-    'SELECT * FROM messages WHERE merchant_id = ? ORDER BY due_at, id LIMIT ?',
-  );
-  const listForOrder = db.prepare<[string, string, number], MessageRow>(
-    'SELECT * FROM messages WHERE merchant_id = ? AND order_id = ? ORDER BY due_at, id LIMIT ?',
-  );
+export type NewMessage = Pick<MessageRow, 'merchant_id' | 'order_id' | 'kind' | 'shipment_id' | 'due_at'>;
+
+const insert = insertStatement<NewMessage>(
+  'messages',
+  ['merchant_id', 'order_id', 'kind', 'shipment_id', 'due_at'],
+  ' RETURNING id',
+);
+
+export function messagesRepo(sql: Sql) {
+  // On PostgreSQL, processes sending at once each take their own due messages: a message another
+  // process is sending is passed over, never sent twice.
+  const take = sql.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
   return {
-    schedule: (row: Pick<MessageRow, 'merchant_id' | 'order_id' | 'kind' | 'shipment_id' | 'due_at'>) =>
-      Number(insert.run(row).lastInsertRowid),
-    /** Unsent messages due at `now`, oldest first. */
-    due: (now: number, limit: number) => due.all(now, limit),
-    nextDue: () => nextDue.get()?.due_at ?? undefined,
-    markSent: (id: number, at: number, content: string) => void markSent.run(at, content, id),
-    ofKind: (merchantId: string, orderId: string, kind: MessageKind) => ofKind.all(merchantId, orderId, kind),
+    schedule: async (row: NewMessage) =>
+      (await sql.get<{ id: number }>(insert.text, insert.values(row)))?.id as number,
+    /** Unsent messages due at `now`, oldest first; inside a transaction, taken for it. */
+    due: (now: number, limit: number) =>
+      sql.all<MessageRow>(
+        `SELECT * FROM messages WHERE sent_at IS NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?${take}`,
+        [now, limit],
+      ),
+    nextDue: async () =>
+      (
+        await sql.get<{ due_at: number | null }>(
+          'SELECT MIN(due_at) AS due_at FROM messages WHERE sent_at IS NULL',
+        )
+      )?.due_at ?? undefined,
+    markSent: async (id: number, at: number, content: string) =>
+      void (await sql.run('UPDATE messages SET sent_at = ?, content = ? WHERE id = ?', [at, content, id])),
+    ofKind: (merchantId: string, orderId: string, kind: MessageKind) =>
+      sql.all<MessageRow>('SELECT * FROM messages WHERE merchant_id = ? AND order_id = ? AND kind = ?', [
+        merchantId,
+        orderId,
+        kind,
+      ]),
     list: (merchantId: string, options: { orderId?: string; limit: number }) =>
       options.orderId === undefined
-        ? list.all(merchantId, options.limit)
-        : listForOrder.all(merchantId, options.orderId, options.limit),
+        ? sql.all<MessageRow>('SELECT * FROM messages WHERE merchant_id = ? ORDER BY due_at, id LIMIT ?', [
+            merchantId,
+            options.limit,
+          ])
+        : sql.all<MessageRow>(
+            'SELECT * FROM messages WHERE merchant_id = ? AND order_id = ? ORDER BY due_at, id LIMIT ?',
+            [merchantId, options.orderId, options.limit],
+          ),
   };
 }

@@ -1,12 +1,28 @@
-import type { Db } from './database.js';
+import type { Sql } from './sql.js';
 
-export function metaRepo(db: Db) {
-  const get = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
-  const set = db.prepare<[string, string]>(
-    'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  );
+export function metaRepo(sql: Sql) {
   return {
-    get: (key: string) => get.get(key)?.value,
-    set: (key: string, value: string) => void set.run(key, value),
+    get: async (key: string) =>
+      (await sql.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]))?.value,
+    set: async (key: string, value: string) =>
+      void (await sql.run(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+        [key, value],
+      )),
+    /** Sets `key` unless it has a value already (another process may have set it first). */
+    setIfAbsent: async (key: string, value: string) =>
+      void (await sql.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [
+        key,
+        value,
+      ])),
+    /** Adds `amount` to a number kept under `key` (0 when absent), in one statement; returns the sum. */
+    add: async (key: string, amount: number) => {
+      await sql.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [key, '0']);
+      await sql.run('UPDATE meta SET value = CAST(CAST(value AS bigint) + ? AS text) WHERE key = ?', [
+        amount,
+        key,
+      ]);
+      return Number((await sql.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]))?.value);
+    },
   };
 }

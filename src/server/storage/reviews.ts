@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import { insertStatement, type Sql } from './sql.js';
 
 export type ReviewKind = 'text' | 'photo' | 'video';
 
@@ -19,23 +19,25 @@ export interface ReviewWithReward extends ReviewRow {
   reward_created_at: number | null;
 }
 
-export function reviewsRepo(db: Db) {
-  const insert = db.prepare<Omit<ReviewRow, 'id'>>(
-    `INSERT INTO reviews (merchant_id, order_id, item_id, kind, created_at)
-     VALUES (@merchant_id, @order_id, @item_id, @kind, @created_at)`,
-  );
-  const ofItem = db.prepare<[string, string], ReviewRow>(
-    'SELECT * FROM reviews WHERE merchant_id = ? AND item_id = ?',
-  );
-  const list = db.prepare<[string, number], ReviewWithReward>(
-    `SELECT reviews.*, rewards.member_id AS reward_member_id, rewards.rewards AS reward_points,
-       rewards.reason AS reward_reason, rewards.created_at AS reward_created_at
-     FROM reviews LEFT JOIN rewards ON rewards.review_id = reviews.id
-     WHERE reviews.merchant_id = ? ORDER BY reviews.created_at, reviews.id LIMIT ?`,
-  );
+const insert = insertStatement<Omit<ReviewRow, 'id'>>(
+  'reviews',
+  ['merchant_id', 'order_id', 'item_id', 'kind', 'created_at'],
+  ' RETURNING id',
+);
+
+export function reviewsRepo(sql: Sql) {
   return {
-    insert: (row: Omit<ReviewRow, 'id'>) => Number(insert.run(row).lastInsertRowid),
-    ofItem: (merchantId: string, itemId: string) => ofItem.get(merchantId, itemId),
-    list: (merchantId: string, limit: number) => list.all(merchantId, limit),
+    insert: async (row: Omit<ReviewRow, 'id'>) =>
+      (await sql.get<{ id: number }>(insert.text, insert.values(row)))?.id as number,
+    ofItem: (merchantId: string, itemId: string) =>
+      sql.get<ReviewRow>('SELECT * FROM reviews WHERE merchant_id = ? AND item_id = ?', [merchantId, itemId]),
+    list: (merchantId: string, limit: number) =>
+      sql.all<ReviewWithReward>(
+        `SELECT reviews.*, rewards.member_id AS reward_member_id, rewards.rewards AS reward_points,
+           rewards.reason AS reward_reason, rewards.created_at AS reward_created_at
+         FROM reviews LEFT JOIN rewards ON rewards.review_id = reviews.id
+         WHERE reviews.merchant_id = ? ORDER BY reviews.created_at, reviews.id LIMIT ?`,
+        [merchantId, limit],
+      ),
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from './database.js';
+import { insertStatement, type Sql } from './sql.js';
 
 export interface RewardRow {
   id: number;
@@ -10,17 +10,21 @@ export interface RewardRow {
   review_id: number | null;
 }
 
-export function rewardsRepo(db: Db) {
-  const insert = db.prepare<Omit<RewardRow, 'id'>>(
-    `INSERT INTO rewards (merchant_id, member_id, rewards, reason, created_at, review_id)
-     VALUES (@merchant_id, @member_id, @rewards, @reason, @created_at, @review_id)`,
-  );
-  const between = db.prepare<[string, number, number], RewardRow>(
-    'SELECT * FROM rewards WHERE merchant_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id',
-  );
+const insert = insertStatement<Omit<RewardRow, 'id'>>(
+  'rewards',
+  ['merchant_id', 'member_id', 'rewards', 'reason', 'created_at', 'review_id'],
+  ' RETURNING id',
+);
+
+export function rewardsRepo(sql: Sql) {
   return {
-    insert: (row: Omit<RewardRow, 'id'>) => Number(insert.run(row).lastInsertRowid),
+    insert: async (row: Omit<RewardRow, 'id'>) =>
+      (await sql.get<{ id: number }>(insert.text, insert.values(row)))?.id as number,
     /** Rewards created in `[fromMs, toMs)`, oldest first, ties in insertion order. */
-    between: (merchantId: string, fromMs: number, toMs: number) => between.all(merchantId, fromMs, toMs),
+    between: (merchantId: string, fromMs: number, toMs: number) =>
+      sql.all<RewardRow>(
+        'SELECT * FROM rewards WHERE merchant_id = ? AND created_at >= ? AND created_at < ? ORDER BY created_at, id',
+        [merchantId, fromMs, toMs],
+      ),
   };
 }

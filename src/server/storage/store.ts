@@ -1,4 +1,4 @@
-import { openServiceDatabase, type Db } from './database.js';
+import { isRaceLost, type Engine } from './engine.js';
 import { jobsRepo } from './jobs.js';
 import { merchantsRepo } from './merchants.js';
 import { messagesRepo } from './messages.js';
@@ -8,9 +8,30 @@ import { productsRepo } from './products.js';
 import { reviewsRepo } from './reviews.js';
 import { rewardsRepo } from './rewards.js';
 import { shipmentsRepo } from './shipments.js';
+import type { Sql } from './sql.js';
 
-/** The service's storage: one SQLite file and the prepared statements over it. */
+// In the order the references need: what refers to a row goes before it.
+const RESET = [
+  'DELETE FROM shipment_items WHERE shipment_id IN (SELECT id FROM shipments WHERE merchant_id = ?)',
+  'DELETE FROM messages WHERE merchant_id = ?',
+  'DELETE FROM rewards WHERE merchant_id = ?',
+  'DELETE FROM reviews WHERE merchant_id = ?',
+  'DELETE FROM shipments WHERE merchant_id = ?',
+  'DELETE FROM order_items WHERE merchant_id = ?',
+  'DELETE FROM orders WHERE merchant_id = ?',
+  'DELETE FROM products WHERE merchant_id = ?',
+  'DELETE FROM jobs WHERE merchant_id = ?',
+];
+
+/** How many times a unit that lost a race with another process (a key taken meanwhile) is run again. */
+const RACE_RETRIES = 3;
+
+/**
+ * The service's storage: the repositories over one engine. The store outside a transaction runs each
+ * statement on its own; `transaction` hands its work a store whose statements are all in it.
+ */
 export class Store {
+  readonly dialect;
   readonly merchants;
   readonly jobs;
   readonly orders;
@@ -20,73 +41,61 @@ export class Store {
   readonly messages;
   readonly reviews;
   readonly meta;
-  readonly #db: Db;
-  readonly #savepoint;
-  readonly #release;
-  readonly #rollbackTo;
-  readonly #reset;
+  readonly #engine: Engine;
+  readonly #sql: Sql;
 
-  constructor(file: string) {
-    this.#db = openServiceDatabase(file);
-    this.merchants = merchantsRepo(this.#db);
-    this.jobs = jobsRepo(this.#db);
-    this.orders = ordersRepo(this.#db);
-    this.products = productsRepo(this.#db);
-    this.shipments = shipmentsRepo(this.#db);
-    this.rewards = rewardsRepo(this.#db);
-    this.messages = messagesRepo(this.#db);
-    this.reviews = reviewsRepo(this.#db);
-    this.meta = metaRepo(this.#db);
-    this.#savepoint = this.#db.prepare('SAVEPOINT unit');
-    this.#release = this.#db.prepare('RELEASE unit');
-    this.#rollbackTo = this.#db.prepare('ROLLBACK TO unit');
-    // In the order the references need: what refers to a row goes before it.
-    this.#reset = [
-      'DELETE FROM shipment_items WHERE shipment_id IN (SELECT id FROM shipments WHERE merchant_id = ?)',
-      'DELETE FROM messages WHERE merchant_id = ?',
-      'DELETE FROM rewards WHERE merchant_id = ?',
-      'DELETE FROM reviews WHERE merchant_id = ?',
-      'DELETE FROM shipments WHERE merchant_id = ?',
-      'DELETE FROM order_items WHERE merchant_id = ?',
-      'DELETE FROM orders WHERE merchant_id = ?',
-      'DELETE FROM products WHERE merchant_id = ?',
-      'DELETE FROM jobs WHERE merchant_id = ?',
-    ].map((sql) => this.#db.prepare<[string]>(sql));
+  constructor(engine: Engine, sql: Sql = engine.sql) {
+    this.#engine = engine;
+    this.#sql = sql;
+    this.dialect = sql.dialect;
+    this.merchants = merchantsRepo(sql);
+    this.jobs = jobsRepo(sql);
+    this.orders = ordersRepo(sql);
+    this.products = productsRepo(sql);
+    this.shipments = shipmentsRepo(sql);
+    this.rewards = rewardsRepo(sql);
+    this.messages = messagesRepo(sql);
+    this.reviews = reviewsRepo(sql);
+    this.meta = metaRepo(sql);
   }
 
-  /** Runs `work` in one transaction (one commit, one fsync). */
-  transaction<T>(work: () => T): T {
-    return this.#db.transaction(work)();
+  /** Runs `work` in one transaction (one commit) over the store it is given. */
+  transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
+    return this.#engine.transaction((sql) => work(new Store(this.#engine, sql)));
   }
 
   /**
-   * Runs `work` inside the current transaction so that, if it throws, only its own writes are undone and
-   * the rest of the transaction goes on. The error is passed on to the caller.
+   * Runs `work` inside this store's transaction so that, if it throws, only its own writes are undone and
+   * the rest of the transaction goes on. A unit that lost a race with another process's write (an id
+   * taken at the same instant) is run again, and then sees what the other wrote. Other errors are
+   * passed on to the caller.
    */
-  unit<T>(work: () => T): T {
-    this.#savepoint.run();
-    try {
-      const result = work();
-      this.#release.run();
-      return result;
-    } catch (error) {
-      this.#rollbackTo.run();
-      this.#release.run();
-      throw error;
+  async unit<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      await this.#sql.run('SAVEPOINT unit');
+      try {
+        const result = await work();
+        await this.#sql.run('RELEASE unit');
+        return result;
+      } catch (error) {
+        await this.#sql.run('ROLLBACK TO unit');
+        await this.#sql.run('RELEASE unit');
+        if (!isRaceLost(error) || attempt >= RACE_RETRIES) throw error;
+      }
     }
   }
 
   /** Removes every record of a merchant (not the merchant): orders, products, shipments, queue, messages, reviews, rewards. */
-  resetMerchant(merchantId: string): void {
-    for (const statement of this.#reset) statement.run(merchantId);
+  async resetMerchant(merchantId: string): Promise<void> {
+    for (const statement of RESET) await this.#sql.run(statement, [merchantId]);
   }
 
   /** Asks the database something, to know it answers. */
-  ping(): void {
-    this.#db.prepare('SELECT 1').get();
+  ping(): Promise<void> {
+    return this.#engine.ping();
   }
 
-  close(): void {
-    if (this.#db.open) this.#db.close();
+  close(): Promise<void> {
+    return this.#engine.close();
   }
 }

@@ -1,0 +1,16 @@
+export interface PostgresCluster {
+  /** The `postgres` database as the superuser `intake` (trust authentication on loopback). */
+  url: string;
+  port: number;
+  /** Stops the server at once and removes its folder. */
+  stop(): void;
+}
+
+export function findPostgresBin(): string | undefined;
+
+export function startPostgresCluster(options?: {
+  bin?: string;
+  durable?: boolean;
+  maxConnections?: number;
+  sharedBuffers?: string;
+}): Promise<PostgresCluster | undefined>;

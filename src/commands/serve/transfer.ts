@@ -1,0 +1,145 @@
+import { Command } from 'commander';
+import { UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { dataDir } from '../../cli/paths.js';
+import type { EngineOptions } from '../../server/storage/open.js';
+import { SERVE_DATABASE_ENV } from './serve.js';
+
+/** Where a copy reads or writes: a data folder (SQLite) or a PostgreSQL database. */
+interface Place {
+  engine: EngineOptions;
+  /** For people: the folder, or the database's address without its password. */
+  name: string;
+}
+
+export interface TransferOptions {
+  from: Place;
+  to: Place;
+}
+
+/** A folder or a postgres:// address, as given; the password of an address is never shown. */
+export function place(f: Factory, flag: string, given: string): Place {
+  if (!/^postgres(ql)?:\/\//i.test(given)) return { engine: { dataDir: given }, name: given };
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new UsageError(`${flag} is not a URL like postgres://user@host:5432/database`);
+  }
+  if (url.password !== '') {
+    f.log.warn(`${flag} with a password shows in the process list; prefer PGPASSWORD or ~/.pgpass`);
+  }
+  url.password = '';
+  return { engine: { databaseUrl: given }, name: url.toString().replace(/:@/, '@') };
+}
+
+/** The service's own place when none is given: the environment's database, else the user data folder. */
+function defaultPlace(f: Factory): string {
+  return f.env[SERVE_DATABASE_ENV] || dataDir(f.env);
+}
+
+/** Copies the state, says each table's rows, and maps what the user can fix to exit 2. */
+export async function transferRun(options: TransferOptions, f: Factory): Promise<void> {
+  const [{ openEngine }, { copyState, TargetNotEmpty, CopyMismatch }, { DatabaseOpenError }] =
+    await Promise.all([
+      import('../../server/storage/open.js'),
+      import('../../server/storage/transfer.js'),
+      import('../../storage/sqlite.js'),
+    ]);
+  const open = async (which: Place, role: string) => {
+    try {
+      return await openEngine(which.engine);
+    } catch (error) {
+      if (error instanceof DatabaseOpenError) {
+        const hint = error.code === 'in_use' ? ['Stop the intake serve that uses it first.'] : [];
+        throw new UsageError(`cannot open the ${role} ${which.name}: ${error.message}`, hint);
+      }
+      throw error;
+    }
+  };
+  if (options.from.name === options.to.name) throw new UsageError('the source and the target are the same');
+  const source = await open(options.from, 'source');
+  try {
+    const target = await open(options.to, 'target');
+    try {
+      f.log.info(`Copying ${options.from.name} to ${options.to.name}…`);
+      const tables = await copyState(source, target, (table) =>
+        f.log.info(`  ${table.table}: ${table.rows} rows, the same in both`),
+      );
+      if ((await f.settings()).output.value === 'json') {
+        f.io.stdout.write(`${JSON.stringify({ from: options.from.name, to: options.to.name, tables })}\n`);
+      } else {
+        const rows = tables.reduce((sum, table) => sum + table.rows, 0);
+        f.io.stdout.write(
+          `Copied ${rows} rows in ${tables.length} tables from ${options.from.name} to ${options.to.name}; counts and content checked.\n`,
+        );
+      }
+    } catch (error) {
+      if (error instanceof TargetNotEmpty) {
+        throw new UsageError(`${options.to.name}: ${error.message}; nothing was copied`, [
+          'Copy into a new data folder or an empty database.',
+        ]);
+      }
+      if (error instanceof CopyMismatch) {
+        throw new Error(`the copy differs from the source (${error.message}); nothing was kept`, {
+          cause: error,
+        });
+      }
+      throw error;
+    } finally {
+      await target.close();
+    }
+  } finally {
+    await source.close();
+  }
+}
+
+const HELP_PLACES =
+  'A place is a data folder (SQLite) or a postgres:// address; the password of an address is best given in PGPASSWORD or ~/.pgpass.';
+
+export function newExportCommand(
+  f: Factory,
+  runF: (options: TransferOptions, f: Factory) => Promise<void> = transferRun,
+): Command {
+  return new Command('export')
+    .description("Copy the local service's whole state to another database (stop intake serve first)")
+    .requiredOption('--to <place>', 'where to copy to: a new data folder or an empty PostgreSQL database')
+    .option(
+      '--from <place>',
+      `where the state is (default: ${SERVE_DATABASE_ENV}, else the user data folder)`,
+    )
+    .addHelpText(
+      'after',
+      `\n${HELP_PLACES}\n${examples(
+        'intake serve export --to postgres://intake@db.internal:5432/intake',
+        'intake serve export --from ./.intake-data --to postgres://intake@127.0.0.1/sandbox --json',
+      )}`,
+    )
+    .action(async (flags: { to: string; from?: string }) =>
+      runF({ from: place(f, '--from', flags.from ?? defaultPlace(f)), to: place(f, '--to', flags.to) }, f),
+    );
+}
+
+export function newImportCommand(
+  f: Factory,
+  runF: (options: TransferOptions, f: Factory) => Promise<void> = transferRun,
+): Command {
+  return new Command('import')
+    .description("Copy a whole state from another database into the local service's (which must be empty)")
+    .requiredOption('--from <place>', 'where to copy from: a data folder or a PostgreSQL database')
+    .option(
+      '--to <place>',
+      `where the service keeps its state (default: ${SERVE_DATABASE_ENV}, else the user data folder)`,
+    )
+    .addHelpText(
+      'after',
+      `\n${HELP_PLACES}\n${examples(
+        'intake serve import --from postgres://intake@db.internal:5432/intake --to ./.intake-data',
+        'INTAKE_SERVE_DATABASE_URL=postgres://intake@127.0.0.1/sandbox intake serve import --from ./.intake-data',
+      )}`,
+    )
+    .action(async (flags: { from: string; to?: string }) =>
+      runF({ from: place(f, '--from', flags.from), to: place(f, '--to', flags.to ?? defaultPlace(f)) }, f),
+    );
+}

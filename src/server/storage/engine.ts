@@ -1,0 +1,30 @@
+import type { Dialect, Sql } from './sql.js';
+
+/**
+ * A database the service keeps its state in: the embedded SQLite file of one process, or PostgreSQL
+ * shared by any number of them. The domain reaches it only through `Sql` and transactions.
+ */
+export interface Engine {
+  readonly dialect: Dialect;
+  /** Statements outside any transaction (each its own). */
+  readonly sql: Sql;
+  /** Runs `work` in one transaction: committed when it resolves, undone when it throws. */
+  transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  /** Asks the database something, to know it answers. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The database did not answer (gone, restarted, too slow): the request may be tried again. */
+export class StorageUnavailable extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailable';
+  }
+}
+
+/** What a write that raced another one fails with (a unique key taken meanwhile, a deadlock): worth running again. */
+export function isRaceLost(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === '40P01' || code === '40001';
+}

@@ -1,0 +1,28 @@
+import { join } from 'node:path';
+import type { Engine } from './engine.js';
+import { PostgresEngine } from './postgres-engine.js';
+import { SqliteEngine } from './sqlite-engine.js';
+
+/** Where the service keeps its state: a data folder (SQLite) or a PostgreSQL database. */
+export interface EngineOptions {
+  /** Folder of the SQLite file (`intake.db`); `:memory:` keeps everything in memory. */
+  dataDir?: string;
+  /** A PostgreSQL database instead of the data folder (`postgres://user@host:port/database`). */
+  databaseUrl?: string;
+  /** PostgreSQL: connections per process (default 10). */
+  poolSize?: number;
+  /** PostgreSQL: how long one statement may run (default 10 s). */
+  statementTimeoutMs?: number;
+}
+
+export async function openEngine(options: EngineOptions): Promise<Engine> {
+  if (options.databaseUrl !== undefined) {
+    return PostgresEngine.open({
+      url: options.databaseUrl,
+      ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
+      ...(options.statementTimeoutMs === undefined ? {} : { statementTimeoutMs: options.statementTimeoutMs }),
+    });
+  }
+  const dataDir = options.dataDir ?? ':memory:';
+  return new SqliteEngine(dataDir === ':memory:' ? ':memory:' : join(dataDir, 'intake.db'));
+}

@@ -1,0 +1,190 @@
+import pg from 'pg';
+import { DatabaseOpenError } from '../../storage/sqlite.js';
+import { StorageUnavailable, type Engine } from './engine.js';
+import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
+import { numberedPlaceholders, type Sql, type SqlValue } from './sql.js';
+
+export interface PostgresOptions {
+  /** `postgres://user@host:port/database`; the password may come from PGPASSWORD or ~/.pgpass instead. */
+  url: string;
+  /** Connections this process keeps open at most (default 10). */
+  poolSize?: number;
+  /** How long one statement may run before the database stops it (default 10 s). */
+  statementTimeoutMs?: number;
+  /** How long to wait for a connection (default 5 s). */
+  connectTimeoutMs?: number;
+}
+
+/** The key of the advisory lock held while the schema is brought up to date. */
+const MIGRATION_LOCK = 7_400;
+
+/** 64-bit integers (ids, times in milliseconds) and sums as JavaScript numbers: every one we keep fits. */
+const TYPES = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === 20 || oid === 1700
+      ? Number
+      : (pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown),
+};
+
+/** A PostgreSQL error whose SQLSTATE says the server cannot be used now (gone, starting, stopping, full). */
+function unavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return true; // a network error or a timeout of the driver: no SQLSTATE
+  return code.startsWith('08') || code.startsWith('57P') || code === '53300' || code === '57014';
+}
+
+function translate(error: unknown): unknown {
+  if (!unavailable(error)) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new StorageUnavailable(`the database did not answer: ${reason}`, { cause: error });
+}
+
+/** The address of a database without its password, for messages and logs. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return parsed.toString().replace(/:@/, '@');
+  } catch {
+    return 'postgres://…';
+  }
+}
+
+function executor(client: pg.Pool | pg.PoolClient): Sql {
+  const query = async <T>(
+    text: string,
+    values: readonly SqlValue[] | undefined,
+  ): Promise<pg.QueryResult & { rows: T[] }> => {
+    try {
+      return await client.query({ text: numberedPlaceholders(text), values: (values ?? []) as unknown[] });
+    } catch (error) {
+      throw translate(error);
+    }
+  };
+  return {
+    dialect: 'postgres',
+    all: async <T>(text: string, values?: readonly SqlValue[]) => (await query<T>(text, values)).rows,
+    get: async <T>(text: string, values?: readonly SqlValue[]) => (await query<T>(text, values)).rows[0],
+    run: async (text: string, values?: readonly SqlValue[]) => (await query(text, values)).rowCount ?? 0,
+  };
+}
+
+/**
+ * The service on PostgreSQL, shared by any number of processes: each statement goes through a pool of
+ * connections, a transaction holds one connection from BEGIN to COMMIT. A database that goes away fails
+ * requests with `StorageUnavailable` (never a hang: connections and statements have time limits), and
+ * the pool connects again when it is back.
+ */
+export class PostgresEngine implements Engine {
+  readonly dialect = 'postgres' as const;
+  readonly sql: Sql;
+  readonly #pool: pg.Pool;
+
+  private constructor(pool: pg.Pool) {
+    this.#pool = pool;
+    this.sql = executor(pool);
+  }
+
+  static async open(options: PostgresOptions): Promise<PostgresEngine> {
+    const statementTimeout = options.statementTimeoutMs ?? 10_000;
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      statement_timeout: statementTimeout,
+      // A statement whose answer never comes (the server's machine gone) ends a little after the server would have.
+      query_timeout: statementTimeout + 2_000,
+      idle_in_transaction_session_timeout: Math.max(statementTimeout * 3, 30_000),
+      application_name: 'intake serve',
+      types: TYPES,
+    });
+    // A connection the server ends while idle must not end the process: the pool drops it and makes another.
+    pool.on('error', () => {});
+    const engine = new PostgresEngine(pool);
+    try {
+      await engine.#migrate();
+    } catch (error) {
+      await pool.end().catch(() => {});
+      if (error instanceof DatabaseOpenError) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new DatabaseOpenError(
+        unavailable(error) ? 'unusable' : 'unusable',
+        `cannot use the database at ${describeDatabaseUrl(options.url)}: ${reason}`,
+        { cause: error },
+      );
+    }
+    return engine;
+  }
+
+  /** Brings the schema up to date under an advisory lock, so processes starting together migrate once. */
+  async #migrate(): Promise<void> {
+    const client = await this.#pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      try {
+        await client.query('CREATE TABLE IF NOT EXISTS intake_schema (version integer NOT NULL)');
+        await client.query(
+          'INSERT INTO intake_schema (version) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM intake_schema)',
+        );
+        const current = Number((await client.query('SELECT version FROM intake_schema')).rows[0].version);
+        const target = POSTGRES_MIGRATIONS.length;
+        if (current > target) {
+          throw new DatabaseOpenError(
+            'newer_schema',
+            `the database was written by a newer intake (schema ${current}, this build knows ${target}); upgrade intake`,
+          );
+        }
+        for (let version = current; version < target; version++) {
+          await client.query('BEGIN');
+          try {
+            await client.query(POSTGRES_MIGRATIONS[version] as string);
+            await client.query('UPDATE intake_schema SET version = $1', [version + 1]);
+            await client.query('COMMIT');
+          } catch (error) {
+            await client.query('ROLLBACK').catch(() => {});
+            throw error;
+          }
+        }
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.#pool.connect();
+    } catch (error) {
+      throw translate(error);
+    }
+    let broken: Error | undefined;
+    try {
+      const sql = executor(client);
+      await sql.run('BEGIN');
+      try {
+        const result = await work(sql);
+        await sql.run('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch((rollback: unknown) => {
+          broken = rollback instanceof Error ? rollback : new Error(String(rollback));
+        });
+        throw error;
+      }
+    } finally {
+      // A connection that could not roll back is closed rather than given to the next transaction.
+      client.release(broken);
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.sql.get('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.#pool.end();
+  }
+}
