@@ -4,6 +4,10 @@ export interface PostgresCluster {
   port: number;
   /** Stops the server at once and removes its folder. */
   stop(): void;
+  /** Stops the server at once (every connection dropped), keeping its data. */
+  down(): void;
+  /** Starts it again, on the same port and data. */
+  up(): void;
 }
 
 export function findPostgresBin(): string | undefined;

@@ -78,9 +78,20 @@ export async function startPostgresCluster(options = {}) {
   }
   chmodSync(folder, 0o755);
   const port = await freePort();
+  const pgCtl = (args) => runAs(user, join(bin, 'pg_ctl'), ['-D', data, ...args]);
+  const settings = [
+    `-p ${port}`,
+    `-k ${sockets}`,
+    '-c listen_addresses=127.0.0.1',
+    `-c max_connections=${options.maxConnections ?? 300}`,
+    `-c shared_buffers=${options.sharedBuffers ?? '128MB'}`,
+    ...(options.durable ? [] : ['-c fsync=off', '-c full_page_writes=off']),
+  ].join(' ');
+  const up = () => pgCtl(['-l', join(folder, 'server.log'), '-o', settings, '-w', '-t', '60', 'start']);
+  const down = () => pgCtl(['-m', 'immediate', '-w', 'stop']);
   const stop = () => {
     try {
-      runAs(user, join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      down();
     } catch {
       // not running
     }
@@ -98,30 +109,12 @@ export async function startPostgresCluster(options = {}) {
       '--no-sync',
       '--locale=C',
     ]);
-    const settings = [
-      `-p ${port}`,
-      `-k ${sockets}`,
-      '-c listen_addresses=127.0.0.1',
-      `-c max_connections=${options.maxConnections ?? 300}`,
-      `-c shared_buffers=${options.sharedBuffers ?? '128MB'}`,
-      ...(options.durable ? [] : ['-c fsync=off', '-c full_page_writes=off']),
-    ].join(' ');
-    runAs(user, join(bin, 'pg_ctl'), [
-      '-D',
-      data,
-      '-l',
-      join(folder, 'server.log'),
-      '-o',
-      settings,
-      '-w',
-      '-t',
-      '60',
-      'start',
-    ]);
+    up();
   } catch (error) {
     const output = `${error.stderr?.toString() ?? ''}${error.stdout?.toString() ?? ''}`.trim();
     stop();
     throw new Error(`could not start a PostgreSQL cluster: ${output || error.message}`, { cause: error });
   }
-  return { url: `postgres://intake@127.0.0.1:${port}/postgres`, port, stop };
+  // down: the server going away (every connection ended at once); up: back on the same port and data.
+  return { url: `postgres://intake@127.0.0.1:${port}/postgres`, port, stop, down, up };
 }

@@ -230,7 +230,9 @@ Exit codes: 0 ok, 1 failure, 2 usage or unreadable input, 3 authentication faile
 
   forEachCommand(program, (command) => {
     if (command !== program) command.copyInheritedSettings(command.parent as Command);
-    if (command === program || command.commands.length === 0) addGlobalOptions(command);
+    // Every command that runs takes the global options: the leaves, and `serve`, which also has subcommands.
+    const runs = (command as unknown as { _actionHandler?: unknown })._actionHandler != null;
+    if (command === program || command.commands.length === 0 || runs) addGlobalOptions(command);
   });
   program.hook('preAction', async (_program, action) => {
     f.globals = readGlobalOptions(action);

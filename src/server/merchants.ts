@@ -26,9 +26,6 @@ export interface ProvisionedMerchant {
 /** The merchant created when a fresh store is started without merchant settings. */
 export const DEFAULT_MERCHANT_ID = 'mall-1';
 
-/** How often the merchants are read again for an access key id not known here. */
-const RELOAD_MS = 1000;
-
 export type Authentication =
   { ok: true; merchant: MerchantRow } | { ok: false; detail: string; retryAfterSeconds?: number };
 
@@ -43,8 +40,6 @@ export class MerchantDirectory {
   readonly #guard = new AuthGuard<Authentication>();
   #byAccessKeyId = new Map<string, MerchantRow>();
 
-  #reloaded = 0;
-
   private constructor(store: Store, defaultThanksDelayDays: number) {
     this.#store = store;
     this.#defaultThanksDelayDays = defaultThanksDelayDays;
@@ -58,16 +53,13 @@ export class MerchantDirectory {
 
   async #reload(): Promise<void> {
     this.#byAccessKeyId = new Map((await this.#store.merchants.all()).map((row) => [row.access_key_id, row]));
-    this.#reloaded = performance.now();
   }
 
-  /**
-   * The merchants again from the database when an access key id is not known here (another process
-   * sharing it may have added the merchant), at most once a second.
-   */
+  /** An access key id not known here, looked up in the database: another process may have added it. */
   async #lookAgain(accessKeyId: string): Promise<MerchantRow | undefined> {
-    if (performance.now() - this.#reloaded >= RELOAD_MS) await this.#reload();
-    return this.#byAccessKeyId.get(accessKeyId);
+    const found = await this.#store.merchants.findByAccessKeyId(accessKeyId);
+    if (found) this.#byAccessKeyId.set(found.access_key_id, found);
+    return found;
   }
 
   get count(): number {

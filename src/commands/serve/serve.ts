@@ -293,8 +293,9 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
       ...options.server,
       // The first process set up the merchants and the seed; the others only serve.
       ...(worker ? { merchants: [] } : {}),
+      // Each process of --workers marks its lines with its pid.
       requestLog: (line) => {
-        if (!quiet) f.io.stderr.write(`${line}\n`);
+        if (!quiet) f.io.stderr.write(worker ? `[${process.pid}] ${line}\n` : `${line}\n`);
       },
       onError: (error) =>
         f.io.stderr.write(
@@ -329,6 +330,8 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
     await announce(f, { url, where: options.where, provisioned: app.service.provisioned, workers: 1 });
   await stopped;
   if (!worker) f.log.info('Stopped.');
+  // A process of --workers ends once its channel to the first process is closed.
+  else process.disconnect?.();
 }
 
 type App = FastifyInstance;

@@ -29,7 +29,8 @@ const TYPES = {
 /** A PostgreSQL error whose SQLSTATE says the server cannot be used now (gone, starting, stopping, full). */
 function unavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return true; // a network error or a timeout of the driver: no SQLSTATE
+  // A network error (ECONNREFUSED) or a timeout of the driver has no SQLSTATE (five letters and digits).
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
   return code.startsWith('08') || code.startsWith('57P') || code === '53300' || code === '57014';
 }
 
@@ -100,6 +101,8 @@ export class PostgresEngine implements Engine {
     });
     // A connection the server ends while idle must not end the process: the pool drops it and makes another.
     pool.on('error', () => {});
+    // One in use when the server goes away fails its statement; the error event must not end the process either.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const engine = new PostgresEngine(pool);
     try {
       await engine.#migrate();

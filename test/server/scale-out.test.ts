@@ -1,0 +1,210 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startPostgresCluster } from '../../bench/lib/postgres-cluster.js';
+import { basicAuthorization, type BotMessage, type LocalJob } from '../../src/contract/index.js';
+import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
+import { sampleOrder, sampleProduct } from '../helpers/samples.js';
+import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
+import { runBin, spawnServe } from '../helpers/spawn.js';
+import { tempDir } from '../helpers/temp.js';
+
+const open: TestService[] = [];
+afterEach(async () => {
+  while (open.length > 0) await open.pop()?.close();
+});
+
+/** `count` services sharing one new PostgreSQL database, as separate processes would. */
+async function servicesOnOneDatabase(count: number, options: Parameters<typeof startService>[0] = {}) {
+  const databaseUrl = await testDatabaseUrl(tempDir('intake-shared-'));
+  const services: TestService[] = [];
+  for (let i = 0; i < count; i++) {
+    const service = await startService({ databaseUrl, ...options });
+    open.push(service);
+    services.push(service);
+  }
+  return services;
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const results = <T>(answer: { json: unknown }) => (answer.json as { results: T[] }).results;
+
+describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL database', () => {
+  it('the same id sent to two processes at the same instant: one 202, one 409, every time', async () => {
+    const [a, b] = (await servicesOnOneDatabase(2, { startWorker: false })) as [TestService, TestService];
+    for (let i = 0; i < 25; i++) {
+      const order = sampleOrder(`ORD-RACE-${i}`);
+      const product = sampleProduct(`P-RACE-${i}`);
+      const answers = await Promise.all([
+        a.http('POST', '/api/v1/orders/', { body: order }),
+        b.http('POST', '/api/v1/orders/', { body: order }),
+        a.http('POST', '/api/v1/products/', { body: product }),
+        b.http('POST', '/api/v1/products/', { body: product }),
+      ]);
+      expect([answers[0].status, answers[1].status].sort()).toEqual([202, 409]);
+      expect([answers[2].status, answers[3].status].sort()).toEqual([202, 409]);
+      const conflict = answers.find(
+        (answer) => answer.status === 409 && JSON.stringify(answer.json).includes('Order'),
+      );
+      expect(conflict?.json).toEqual({ detail: `Order 'ORD-RACE-${i}' already exists.` });
+    }
+    expect(results<LocalJob>(await a.call('GET', '/local/jobs?limit=1000'))).toHaveLength(50);
+  });
+
+  it('three processes with their workers: each create applied once, in arrival order, each buyer messaged once', async () => {
+    const services = await servicesOnOneDatabase(3, { applyDelay: { minMs: 0, maxMs: 0 } });
+    const orders = 60;
+    for (let i = 0; i < orders; i++) {
+      const via = services[i % 3] as TestService;
+      expect((await via.http('POST', '/api/v1/orders/', { body: sampleOrder(`ORD-W-${i}`) })).status).toBe(
+        202,
+      );
+      const shipment = {
+        order_item_ids: [`ORD-W-${i}-1`],
+        company_code: 'kr.cjlogistics',
+        tracking_number: `6400000${String(i).padStart(5, '0')}`,
+      };
+      const other = services[(i + 1) % 3] as TestService;
+      expect(
+        (await other.http('POST', `/api/v1/orders/ORD-W-${i}/shipments/`, { body: shipment })).status,
+      ).toBe(202);
+    }
+    const [first] = services as [TestService];
+    await until(async () => results(await first.call('GET', '/local/jobs?state=pending')).length === 0);
+    const jobs = results<LocalJob>(await first.call('GET', '/local/jobs?limit=1000'));
+    expect(jobs).toHaveLength(orders * 2);
+    expect(jobs.every((job) => job.state === 'applied')).toBe(true);
+    // Arrival order per merchant: no create was applied before an earlier one.
+    const finished = jobs.map((job) => Date.parse(job.finished_at as string));
+    for (let i = 1; i < finished.length; i++)
+      expect(finished[i]).toBeGreaterThanOrEqual(finished[i - 1] as number);
+    await until(
+      async () =>
+        results<BotMessage>(await first.call('GET', '/local/messages?kind=shipment&status=sent&limit=1000'))
+          .length === orders,
+    );
+    // Each shipping notice sent by exactly one process: the message events of the three add up to one each.
+    let told = 0;
+    for (const service of services) {
+      const events = results<{ type: string; kind: string }>(
+        await service.call('GET', '/local/events?limit=10000'),
+      );
+      told += events.filter((event) => event.type === 'message' && event.kind === 'shipment').length;
+    }
+    expect(told).toBe(orders);
+  });
+
+  it('the clock, the merchants and their credentials are shared', async () => {
+    const [a, b] = (await servicesOnOneDatabase(2)) as [TestService, TestService];
+    const before = Date.parse((await b.call('GET', '/api/v1/health/')).headers.date as string);
+    expect((await a.call('POST', '/local/clock/advance', { body: { by: '3d' } })).status).toBe(200);
+    await until(
+      async () =>
+        Date.parse((await b.call('GET', '/api/v1/health/')).headers.date as string) - before > 2 * 86_400_000,
+    );
+    const added = await a.call('POST', '/local/merchants', {
+      body: { merchant_id: 'mall-2', access_key_id: 'AKSHARED2', secret_access_key: 'shared-secret-2' },
+    });
+    expect(added.status).toBe(201);
+    const other = basicAuthorization({ accessKeyId: 'AKSHARED2', secretAccessKey: 'shared-secret-2' });
+    expect(
+      (await b.call('GET', '/api/v1/shipments/status/', { headers: { authorization: other } })).status,
+    ).toBe(200);
+  });
+
+  it('a database that goes away: 503 in the spec shape at once, readiness says so, and the service recovers', async () => {
+    const cluster = await startPostgresCluster();
+    if (cluster === undefined) throw new Error('no PostgreSQL here');
+    try {
+      const service = await startService({
+        databaseUrl: cluster.url,
+        statementTimeoutMs: 2_000,
+      });
+      open.push(service);
+      expect(
+        (await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-AWAY-1') })).status,
+      ).toBe(202);
+      cluster.down();
+      const started = Date.now();
+      const refused = await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-AWAY-2') });
+      expect(refused.status).toBe(503);
+      expect(refused.json).toEqual({ detail: 'Service Unavailable' });
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(Date.now() - started).toBeLessThan(6_000);
+      const ready = await service.call('GET', '/local/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.json).toMatchObject({ ready: false, database: 'postgres' });
+      cluster.up();
+      await until(async () => (await service.call('GET', '/local/ready')).status === 200);
+      expect(
+        (await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-AWAY-2') })).status,
+      ).toBe(202);
+      // Nothing half-written: the refused create left no trace, the accepted ones are there once.
+      const jobs = results<LocalJob>(await service.call('GET', '/local/jobs'));
+      expect(jobs.map((job) => job.target_id)).toEqual(['ORD-AWAY-1', 'ORD-AWAY-2']);
+    } finally {
+      cluster.stop();
+    }
+  }, 60_000);
+
+  it('intake serve --workers 2: two processes behind one port; one killed is replaced, nothing lost', async () => {
+    const url = await testDatabaseUrl(tempDir('intake-workers-'));
+    const credentials = { accessKeyId: 'AKWORKERS1', secretAccessKey: TEST_CREDENTIALS.secretAccessKey };
+    const serve = await spawnServe(
+      [
+        '--workers',
+        '2',
+        '--apply-delay',
+        '0',
+        '--merchant-id',
+        'mall-1',
+        '--access-key-id',
+        credentials.accessKeyId,
+      ],
+      { INTAKE_SERVE_DATABASE_URL: url, INTAKE_SERVE_SECRET_ACCESS_KEY: credentials.secretAccessKey },
+    );
+    const post = async (i: number) => {
+      const response = await fetch(`${serve.url}/api/v1/orders/`, {
+        method: 'POST',
+        headers: {
+          authorization: basicAuthorization(credentials),
+          'content-type': 'application/json',
+          connection: 'close',
+        },
+        body: JSON.stringify(sampleOrder(`ORD-CL-${i}`)),
+      });
+      return response.status;
+    };
+    const pids = () =>
+      new Set([...serve.stderr().matchAll(/^\[(\d+)\] POST/gm)].map((match) => Number(match[1])));
+    try {
+      for (let i = 0; i < 20; i++) expect(await post(i)).toBe(202);
+      const serving = pids();
+      expect(serving.size).toBe(2);
+      process.kill([...serving][0] as number, 'SIGKILL');
+      await until(async () => /ended \(SIGKILL\); starting another/.test(serve.stderr()));
+      for (let i = 20; i < 40; i++) expect(await post(i)).toBe(202);
+      const jobs = await fetch(`${serve.url}/local/jobs?limit=1000`, {
+        headers: { authorization: basicAuthorization(credentials) },
+      });
+      const listed = ((await jobs.json()) as { results: LocalJob[] }).results;
+      expect(listed.map((job) => job.target_id).sort()).toEqual(
+        Array.from({ length: 40 }, (_, i) => `ORD-CL-${i}`).sort(),
+      );
+    } finally {
+      expect(await serve.stop('SIGTERM')).toBe(0);
+    }
+    expect(serve.stderr()).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
+  it('--workers on a SQLite data folder is refused: one writer, one process', async () => {
+    const refused = await runBin(['serve', '--workers', '2', '--data', tempDir('intake-workers-sqlite-')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--workers needs --database-url');
+  });
+});
