@@ -193,7 +193,16 @@ export async function buildProgram(f: Factory, argv: readonly string[] = []): Pr
     .exitOverride()
     .showHelpAfterError('(add --help for usage)')
     .helpCommand(false)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureHelp({
+      showGlobalOptions: true,
+      sortSubcommands: false,
+      // The global options are the program's; a parent's own flags (`serve --port` above `serve export`) are not.
+      visibleGlobalOptions: (command) => {
+        let root = command;
+        while (root.parent) root = root.parent;
+        return root === command ? [] : root.options.filter((option) => !option.hidden);
+      },
+    })
     .configureOutput({
       writeOut: (text) => f.io.stdout.write(text),
       writeErr: (text) => f.io.stderr.write(text),

@@ -34,16 +34,21 @@ export interface ServeProcess {
   child: ChildProcess;
   url: string;
   stderr: () => string;
-  /** Sends a signal and waits for the process to end. */
+  /** Sends a signal (to its whole process group, as a terminal's Ctrl-C does, when started `detached`) and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 /** Starts `bin/intake.js serve --json` and waits for the line that says where it listens. */
-export function spawnServe(args: readonly string[], env: Record<string, string> = {}): Promise<ServeProcess> {
+export function spawnServe(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  options: { detached?: boolean } = {},
+): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', ...args], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.detached === true,
     });
     let stdout = '';
     let stderr = '';
@@ -61,7 +66,8 @@ export function spawnServe(args: readonly string[], env: Record<string, string> 
           url,
           stderr: () => stderr,
           stop: async (signal = 'SIGTERM') => {
-            child.kill(signal);
+            if (options.detached) process.kill(-(child.pid as number), signal);
+            else child.kill(signal);
             return exited;
           },
         });

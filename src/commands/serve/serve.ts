@@ -308,6 +308,9 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
     let stopping = false;
     f.interrupts.onInterrupt((signal) => {
       if (stopping) {
+        // A process of --workers hears Ctrl-C and then its first process's SIGTERM: the same request.
+        // The first process answers a second Ctrl-C with SIGKILL.
+        if (worker) return;
         f.io.stderr.write('Second signal: stopping now.\n');
         process.exit(EXIT.interrupted);
       }

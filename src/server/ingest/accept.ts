@@ -8,6 +8,7 @@ import type {
 } from '../../contract/index.js';
 import { Conflict, InvalidRequest, NotFound } from '../errors.js';
 import type { JobKind } from '../storage/jobs.js';
+import { RaceLost } from '../storage/engine.js';
 import type { Store } from '../storage/store.js';
 
 /** When and how a create was accepted. */
@@ -48,6 +49,8 @@ export async function acceptOrder(store: Store, arrival: Arrival, order: OrderCr
   if (await store.orders.get(merchantId, order.id)) throw new Conflict(`Order '${order.id}' already exists.`);
   for (const item of order.items) {
     const taken = await store.orders.getItem(merchantId, item.id);
+    // The same order committed by another process between the two reads: the order is what exists.
+    if (taken?.order_id === order.id) throw new Conflict(`Order '${order.id}' already exists.`);
     if (taken) {
       throw new Conflict(`Order item '${item.id}' already exists in order '${taken.order_id}'.`);
     }
@@ -98,7 +101,7 @@ export async function acceptProduct(
     throw new Conflict(`Product '${product.id}' already exists.`);
   }
   const seq = await queue(store, arrival, 'product', product.id);
-  await store.products.insertIfAbsent({
+  const stored = await store.products.insertIfAbsent({
     merchant_id: arrival.merchantId,
     id: product.id,
     name: product.name,
@@ -107,6 +110,9 @@ export async function acceptProduct(
     applied_at: null,
     refreshed_at: null,
   });
+  // Another process stored the same id between the read above and this write: undone and run again,
+  // the read then finds it.
+  if (!stored) throw new RaceLost(`product '${product.id}' was stored meanwhile`);
   return seq;
 }
 
@@ -140,6 +146,7 @@ export async function acceptShipment(
   orderId: string,
   shipment: ShipmentCreateBody,
 ): Promise<number | undefined> {
+  await store.jobs.holdShipmentsOf(arrival.merchantId, orderId);
   if (!(await store.orders.get(arrival.merchantId, orderId)))
     throw new NotFound(`Order '${orderId}' not found.`);
   const issues: ValidationIssue[] = [];

@@ -23,8 +23,17 @@ export class StorageUnavailable extends Error {
   }
 }
 
+/** A write found its key taken by another process meanwhile (an insert that did nothing): run it again. */
+export class RaceLost extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RaceLost';
+  }
+}
+
 /** What a write that raced another one fails with (a unique key taken meanwhile, a deadlock): worth running again. */
 export function isRaceLost(error: unknown): boolean {
+  if (error instanceof RaceLost) return true;
   const code = (error as { code?: unknown } | null)?.code;
   return code === '23505' || code === '40P01' || code === '40001';
 }

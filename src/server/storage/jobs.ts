@@ -29,6 +29,8 @@ const insert = insertStatement<NewJob>(
 
 /** The key space of the service's advisory locks on PostgreSQL: one lock per merchant's queue. */
 const QUEUE_LOCKS = 7_401;
+/** The key space of the locks that make one order's shipments accepted one at a time. */
+const SHIPMENT_LOCKS = 7_402;
 
 export function jobsRepo(sql: Sql) {
   const postgres = sql.dialect === 'postgres';
@@ -59,6 +61,19 @@ export function jobsRepo(sql: Sql) {
         : 'SELECT pg_try_advisory_xact_lock(?, hashtext(?)) AS taken';
       const row = await sql.get<{ taken: boolean }>(text, [QUEUE_LOCKS, merchantId]);
       return row?.taken === true;
+    },
+    /**
+     * Holds an order's shipments for the rest of this transaction (PostgreSQL): a second process accepting
+     * a shipment of the same order waits for this one's commit, then sees it (a shipment sent twice at
+     * once is then a repeat, never two). One process's group commit already runs its writes in turn.
+     */
+    holdShipmentsOf: async (merchantId: string, orderId: string) => {
+      if (postgres) {
+        await sql.get('SELECT true AS held FROM pg_advisory_xact_lock(?, hashtext(?))', [
+          SHIPMENT_LOCKS,
+          `${merchantId}\n${orderId}`,
+        ]);
+      }
     },
     /** Pending jobs of a merchant after `afterSeq`, in arrival order. */
     pending: (merchantId: string, afterSeq: number, limit: number) =>

@@ -1,0 +1,120 @@
+// PostgreSQL: ingest of 1, 2 and 4 `intake serve` processes on one database (`--workers N`) against the
+// same bare node:http reference, side by side with the SQLite service in the same rounds (the order of
+// the five rotates each round); and the worker's apply rate on PostgreSQL. The cluster is a throw-away
+// one with fsync on (each 202 waits for a durable commit, as on SQLite).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { postOrders } from '../lib/load.js';
+import { startPostgresCluster } from '../lib/postgres-cluster.js';
+import { median, spawnServe, startBare } from '../lib/processes.js';
+
+const WORKERS = [1, 2, 4];
+
+async function database(cluster, name) {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(cluster.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function postgres({ rounds, seconds = 5, connections = 50, orders = 20_000 }) {
+  const cluster = await startPostgresCluster({ durable: true });
+  if (cluster === undefined) {
+    console.log('         PostgreSQL is not installed here: the PostgreSQL figures are left out.');
+    return [];
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'intake-bench-pg-'));
+  const targets = [];
+  try {
+    targets.push({ name: 'bare', ...(await startBare()) });
+    const sqlite = await spawnServe(['--data', join(dir, 'data'), '--apply-delay', '1h']);
+    targets.push({ name: 'sqlite', ...sqlite });
+    for (const workers of WORKERS) {
+      const url = await database(cluster, `ingest_${workers}`);
+      const serve = await spawnServe([
+        '--database-url',
+        url,
+        '--workers',
+        String(workers),
+        '--apply-delay',
+        '1h',
+      ]);
+      targets.push({ name: `postgres_${workers}`, ...serve });
+    }
+    const runs = Object.fromEntries(targets.map((target) => [target.name, []]));
+    for (let round = 0; round < rounds; round++) {
+      const order = [...targets.slice(round % targets.length), ...targets.slice(0, round % targets.length)];
+      for (const target of order) {
+        const result = await postOrders({
+          url: `${target.url}/api/v1/orders/`,
+          authorization: target.authorization ?? sqlite.authorization,
+          connections,
+          duration: seconds,
+          prefix: `PG-${target.name}-${round}`,
+        });
+        if (result.other > 0 || result.errors > 0) {
+          throw new Error(`${target.name} answered ${result.other} non-2xx and ${result.errors} errors`);
+        }
+        runs[target.name].push(result);
+      }
+    }
+    const rps = (name) => median(runs[name].map((run) => run.rps));
+    const figures = WORKERS.map((workers) => ({
+      name: `ingest_postgres_${workers}`,
+      title: `Ingest on PostgreSQL, ${workers} process${workers > 1 ? 'es' : ''} (--workers ${workers}) / bare node:http`,
+      value: rps(`postgres_${workers}`) / rps('bare'),
+      goal: { atLeast: 0.6 },
+      detail: {
+        rps: Math.round(rps(`postgres_${workers}`)),
+        bare_rps: Math.round(rps('bare')),
+        sqlite_rps: Math.round(rps('sqlite')),
+        sqlite_ratio: Number((rps('sqlite') / rps('bare')).toFixed(2)),
+        p99_ms: median(runs[`postgres_${workers}`].map((run) => run.p99)),
+        rounds: runs[`postgres_${workers}`].map((run) => Math.round(run.rps)),
+      },
+    }));
+    for (const target of targets) await target.stop();
+    targets.length = 0;
+
+    // Apply: one process's worker applying `orders` queued orders at once.
+    const url = await database(cluster, 'apply');
+    const serve = await spawnServe(['--database-url', url, '--apply-delay', '1h']);
+    targets.push({ name: 'apply', ...serve });
+    const rates = [];
+    for (let round = 0; round < rounds; round++) {
+      const load = await postOrders({
+        url: `${serve.url}/api/v1/orders/`,
+        authorization: serve.authorization,
+        connections: 32,
+        amount: orders,
+        prefix: `PG-APPLY-${round}`,
+      });
+      if (load.ok !== orders) throw new Error(`only ${load.ok} of ${orders} orders were queued`);
+      const started = performance.now();
+      const response = await fetch(`${serve.url}/local/queue/apply`, {
+        method: 'POST',
+        headers: { authorization: serve.authorization },
+      });
+      const run = await response.json();
+      if (run.applied !== orders) throw new Error(`applied ${JSON.stringify(run)}`);
+      rates.push(orders / ((performance.now() - started) / 1000));
+    }
+    figures.push({
+      name: 'apply_postgres',
+      title: `Apply on PostgreSQL: the worker applying ${orders.toLocaleString('en-US')} queued 2-item orders (orders/s)`,
+      value: median(rates),
+      goal: { atLeast: 50_000 },
+      detail: { rounds: rates.map(Math.round) },
+    });
+    return figures;
+  } finally {
+    for (const target of targets) await target.stop();
+    cluster.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
