@@ -140,6 +140,8 @@ export class Service {
     this.intake = new Intake({
       store,
       clock,
+      // On PostgreSQL, groups go on at once on several of the pool's connections; the rest serve reads and the worker.
+      concurrency: shared ? Math.max(1, Math.ceil((options.poolSize ?? 10) / 2)) : 1,
       random: options.random ?? Math.random,
       worker,
       onAccepted: (merchantId, { kind, id, ...rest }) =>

@@ -46,13 +46,18 @@ function queue(
  */
 export async function acceptOrder(store: Store, arrival: Arrival, order: OrderCreateBody): Promise<number> {
   const { merchantId, now } = arrival;
-  if (await store.orders.get(merchantId, order.id)) throw new Conflict(`Order '${order.id}' already exists.`);
+  const taken = await store.orders.taken(
+    merchantId,
+    order.id,
+    order.items.map((item) => item.id),
+  );
+  if (taken.order) throw new Conflict(`Order '${order.id}' already exists.`);
   for (const item of order.items) {
-    const taken = await store.orders.getItem(merchantId, item.id);
+    const holder = taken.items.get(item.id);
     // The same order committed by another process between the two reads: the order is what exists.
-    if (taken?.order_id === order.id) throw new Conflict(`Order '${order.id}' already exists.`);
-    if (taken) {
-      throw new Conflict(`Order item '${item.id}' already exists in order '${taken.order_id}'.`);
+    if (holder === order.id) throw new Conflict(`Order '${order.id}' already exists.`);
+    if (holder !== undefined) {
+      throw new Conflict(`Order item '${item.id}' already exists in order '${holder}'.`);
     }
   }
   const seq = await queue(store, arrival, 'order', order.id);
@@ -66,8 +71,8 @@ export async function acceptOrder(store: Store, arrival: Arrival, order: OrderCr
     requested_at: now,
     applied_at: null,
   });
-  for (const [position, item] of order.items.entries()) {
-    await store.orders.insertItem({
+  await store.orders.insertItems(
+    order.items.map((item, position) => ({
       merchant_id: merchantId,
       id: item.id,
       order_id: order.id,
@@ -77,8 +82,10 @@ export async function acceptOrder(store: Store, arrival: Arrival, order: OrderCr
       product_image_url: item.product.image_url,
       product_option: item.product_option ? JSON.stringify(item.product_option) : null,
       shipment_id: null,
-    });
-    await store.products.insertIfAbsent({
+    })),
+  );
+  await store.products.insertAllIfAbsent(
+    order.items.map((item) => ({
       merchant_id: merchantId,
       id: item.product.id,
       name: item.product.name,
@@ -86,8 +93,8 @@ export async function acceptOrder(store: Store, arrival: Arrival, order: OrderCr
       job_seq: seq,
       applied_at: null,
       refreshed_at: null,
-    });
-  }
+    })),
+  );
   return seq;
 }
 

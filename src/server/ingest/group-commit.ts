@@ -26,22 +26,41 @@ interface Waiting {
  */
 export class GroupCommit {
   readonly #store: Store;
+  readonly #concurrency: number;
   #waiting: Waiting[] = [];
   #scheduled = false;
+  #inFlight = 0;
   #batches = 0;
   #writes = 0;
 
-  constructor(store: Store) {
+  /**
+   * `concurrency`: how many group transactions may be under way at once. One on SQLite (one writer);
+   * on PostgreSQL several, each on its own connection, so that the round trips of one group do not hold
+   * up the next.
+   */
+  constructor(store: Store, concurrency = 1) {
     this.#store = store;
+    this.#concurrency = concurrency;
   }
 
   /** Runs `work` in the next group transaction and settles once that transaction is committed. */
   run<T>(work: GroupWrite<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.#scheduled) {
-        this.#scheduled = true;
-        setImmediate(() => void this.#flush());
+      this.#kick();
+    });
+  }
+
+  /** Starts a group, in the next turn of the event loop, when writes wait and a transaction may begin. */
+  #kick(): void {
+    if (this.#scheduled || this.#waiting.length === 0 || this.#inFlight >= this.#concurrency) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      // The writes waiting are shared out over the transactions that may begin, so they go on side by side.
+      while (this.#waiting.length > 0 && this.#inFlight < this.#concurrency) {
+        const free = this.#concurrency - this.#inFlight;
+        void this.#flush(this.#waiting.splice(0, Math.ceil(this.#waiting.length / free)));
       }
     });
   }
@@ -51,9 +70,8 @@ export class GroupCommit {
     return { batches: this.#batches, writes: this.#writes };
   }
 
-  async #flush(): Promise<void> {
-    const batch = this.#waiting;
-    this.#waiting = [];
+  async #flush(batch: Waiting[]): Promise<void> {
+    this.#inFlight += 1;
     let outcomes: Outcome[];
     try {
       try {
@@ -65,7 +83,8 @@ export class GroupCommit {
       for (const waiting of batch) waiting.reject(error);
       return;
     } finally {
-      this.#next();
+      this.#inFlight -= 1;
+      this.#kick();
     }
     this.#batches += 1;
     this.#writes += batch.length;
@@ -74,12 +93,6 @@ export class GroupCommit {
       if (outcome.ok) waiting.resolve(outcome.value);
       else waiting.reject(outcome.value);
     });
-  }
-
-  /** Writes that came during a commit make the next group, flushed at once. */
-  #next(): void {
-    if (this.#waiting.length > 0) setImmediate(() => void this.#flush());
-    else this.#scheduled = false;
   }
 
   /**

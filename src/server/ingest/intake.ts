@@ -45,6 +45,8 @@ export class Intake {
     clock: Clock;
     random: () => number;
     worker: QueueWorker;
+    /** Group transactions under way at once (PostgreSQL: several connections). */
+    concurrency?: number;
     /** Told of each create once it is committed. */
     onAccepted?: (merchantId: string, what: Accepted) => void;
   }) {
@@ -52,7 +54,7 @@ export class Intake {
     this.#clock = options.clock;
     this.#random = options.random;
     this.#worker = options.worker;
-    this.#commits = new GroupCommit(options.store);
+    this.#commits = new GroupCommit(options.store, options.concurrency ?? 1);
     this.#onAccepted = options.onAccepted ?? (() => {});
   }
 

@@ -46,12 +46,45 @@ const insertItem = insertStatement<OrderItemRow>('order_items', [
   'shipment_id',
 ]);
 
+const takenTexts = new Map<number, string>();
+
+/** The statement of `taken` for `count` item ids (one text per count, so each is prepared once). */
+function takenStatement(count: number): string {
+  let text = takenTexts.get(count);
+  if (text === undefined) {
+    const items = count === 0 ? 'false' : `id IN (${Array.from({ length: count }, () => '?').join(', ')})`;
+    text = `SELECT 'order' AS what, id, id AS order_id FROM orders WHERE merchant_id = ? AND id = ?
+      UNION ALL
+      SELECT 'item' AS what, id, order_id FROM order_items WHERE merchant_id = ? AND ${items}`;
+    takenTexts.set(count, text);
+  }
+  return text;
+}
+
 export function ordersRepo(sql: Sql) {
   return {
     get: (merchantId: string, id: string) =>
       sql.get<OrderRow>('SELECT * FROM orders WHERE merchant_id = ? AND id = ?', [merchantId, id]),
     insert: async (row: OrderRow) => void (await sql.run(insertOrder.text, insertOrder.values(row))),
     insertItem: async (row: OrderItemRow) => void (await sql.run(insertItem.text, insertItem.values(row))),
+    /** Stores an order's items in one statement. */
+    insertItems: async (rows: readonly OrderItemRow[]) => {
+      const { text, values } = insertItem.many(rows);
+      await sql.run(text, values);
+    },
+    /**
+     * In one statement: whether the order id is taken, and which of the item ids are, with their orders.
+     */
+    taken: async (merchantId: string, orderId: string, itemIds: readonly string[]) => {
+      const rows = await sql.all<{ what: 'order' | 'item'; id: string; order_id: string }>(
+        takenStatement(itemIds.length),
+        [merchantId, orderId, merchantId, ...itemIds],
+      );
+      return {
+        order: rows.some((row) => row.what === 'order'),
+        items: new Map(rows.filter((row) => row.what === 'item').map((row) => [row.id, row.order_id])),
+      };
+    },
     getItem: (merchantId: string, itemId: string) =>
       sql.get<OrderItemRow>('SELECT * FROM order_items WHERE merchant_id = ? AND id = ?', [
         merchantId,

@@ -51,13 +51,27 @@ export function describeDatabaseUrl(url: string): string {
   }
 }
 
+/** Each statement's PostgreSQL text and the name it is prepared under (once per connection, then reused). */
+const prepared = new Map<string, { name: string; text: string }>();
+
+function statement(text: string): { name?: string; text: string } {
+  // Transaction control is not prepared.
+  if (/^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET )/.test(text)) return { text };
+  let known = prepared.get(text);
+  if (known === undefined) {
+    known = { name: `intake_${prepared.size}`, text: numberedPlaceholders(text) };
+    prepared.set(text, known);
+  }
+  return known;
+}
+
 function executor(client: pg.Pool | pg.PoolClient): Sql {
   const query = async <T>(
     text: string,
     values: readonly SqlValue[] | undefined,
   ): Promise<pg.QueryResult & { rows: T[] }> => {
     try {
-      return await client.query({ text: numberedPlaceholders(text), values: (values ?? []) as unknown[] });
+      return await client.query({ ...statement(text), values: (values ?? []) as unknown[] });
     } catch (error) {
       throw translate(error);
     }
@@ -97,6 +111,9 @@ export class PostgresEngine implements Engine {
       query_timeout: statementTimeout + 2_000,
       idle_in_transaction_session_timeout: Math.max(statementTimeout * 3, 30_000),
       application_name: 'intake serve',
+      // Statements are prepared once per connection; each execution is planned for its values (a plan
+      // made once for any values served some of the service's statements badly as tables grew).
+      options: '-c plan_cache_mode=force_custom_plan',
       types: TYPES,
     });
     // A connection the server ends while idle must not end the process: the pool drops it and makes another.

@@ -24,6 +24,11 @@ export function productsRepo(sql: Sql) {
       sql.get<ProductRow>('SELECT * FROM products WHERE merchant_id = ? AND id = ?', [merchantId, id]),
     /** Stores a product unless its id is already known; true when it was new. */
     insertIfAbsent: async (row: ProductRow) => (await sql.run(insert.text, insert.values(row))) > 0,
+    /** Stores the products whose ids are not known yet, in one statement (the first of an id wins). */
+    insertAllIfAbsent: async (rows: readonly ProductRow[]) => {
+      const { text, values } = insert.many(rows);
+      await sql.run(text, values);
+    },
     /** Marks a product applied when `seq` is the create that introduced it; false otherwise. */
     markApplied: async (merchantId: string, id: string, seq: number, at: number) =>
       (await sql.run(

@@ -1,5 +1,5 @@
 /** A value bound to a statement. Lists are bound only on PostgreSQL (`= ANY(?)`). */
-export type SqlValue = string | number | Buffer | null | readonly number[];
+export type SqlValue = string | number | Buffer | null | readonly number[] | readonly string[];
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -18,14 +18,38 @@ export interface Sql {
   run(text: string, params?: readonly SqlValue[]): Promise<number>;
 }
 
+/** An INSERT of one row, and of several rows in one statement. */
+export interface InsertStatement<Row> {
+  /** `INSERT INTO table (a, b) VALUES (?, ?)…` */
+  text: string;
+  /** The values of `row`, in the order of the columns. */
+  values: (row: Row) => SqlValue[];
+  /** The statement and values for `rows` at once (one round trip). */
+  many: (rows: readonly Row[]) => { text: string; values: SqlValue[] };
+}
+
 /** `INSERT INTO table (a, b) VALUES (?, ?)` and the values of `row` in that order. */
 export function insertStatement<Row extends object>(
   table: string,
   columns: readonly (keyof Row & string)[],
   suffix = '',
-): { text: string; values: (row: Row) => SqlValue[] } {
-  const text = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})${suffix}`;
-  return { text, values: (row) => columns.map((column) => row[column] as SqlValue) };
+): InsertStatement<Row> {
+  const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const values = (row: Row) => columns.map((column) => row[column] as SqlValue);
+  const texts = new Map<number, string>();
+  return {
+    text: `${head}${tuple}${suffix}`,
+    values,
+    many: (rows) => {
+      let text = texts.get(rows.length);
+      if (text === undefined) {
+        text = `${head}${rows.map(() => tuple).join(', ')}${suffix}`;
+        texts.set(rows.length, text);
+      }
+      return { text, values: rows.flatMap(values) };
+    },
+  };
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …` (the service's statements hold no `?` in literals). */
