@@ -1,3 +1,4 @@
+import { open, type FileHandle } from 'node:fs/promises';
 import { openDatabase, type Db } from '../../storage/sqlite.js';
 import type { Engine } from './engine.js';
 import { MIGRATIONS } from './migrations.js';
@@ -10,10 +11,13 @@ type Statement = ReturnType<Db['prepare']> & {
 };
 
 /**
- * The service on one SQLite file, for this process alone. WAL with `synchronous = FULL`: a commit is on
- * disk before it returns, which is what lets the service answer 202 only for creates that survive a
- * crash. One connection serves every request, so transactions take turns: a statement outside a
- * transaction waits for the one in progress, and never sees its uncommitted writes.
+ * The service on one SQLite file, for this process alone. A transaction resolves only once its commit is
+ * on disk, which is what lets the service answer 202 only for creates that survive a crash; the wait for
+ * the disk is not spent on the thread that serves requests: the commit writes the WAL (`synchronous =
+ * NORMAL`), and the WAL file is then synced by `fs.fsync` on libuv's thread pool while the next
+ * transaction goes on (commits that end while a sync is under way share the next one). One connection
+ * serves every request, so transactions take turns: a statement outside a transaction waits for the one
+ * in progress, and never sees its uncommitted writes.
  */
 export class SqliteEngine implements Engine {
   readonly dialect = 'sqlite' as const;
@@ -24,13 +28,18 @@ export class SqliteEngine implements Engine {
   #busy = false;
   #waiting: (() => void)[] = [];
 
-  constructor(file: string) {
+  readonly #wal: WalSync | undefined;
+
+  /** `syncFile` syncs a file to disk (tests hold it to see what waits for it); default `FileHandle.sync`. */
+  constructor(file: string, options: { syncFile?: SyncFile } = {}) {
+    const onDisk = file !== ':memory:';
     this.#db = openDatabase(file, {
       migrations: MIGRATIONS,
-      synchronous: 'FULL',
-      exclusive: file !== ':memory:',
+      synchronous: onDisk ? 'NORMAL' : 'FULL',
+      exclusive: onDisk,
       what: 'the data folder of intake serve',
     });
+    this.#wal = onDisk ? new WalSync(`${file}-wal`, options.syncFile) : undefined;
     this.#inside = this.#executor(false);
     this.sql = this.#executor(true);
   }
@@ -71,12 +80,12 @@ export class SqliteEngine implements Engine {
   async transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
     while (this.#busy) await this.#turn();
     this.#busy = true;
+    let result: T;
     try {
       this.#prepare('BEGIN IMMEDIATE').run();
       try {
-        const result = await work(this.#inside);
+        result = await work(this.#inside);
         this.#prepare('COMMIT').run();
-        return result;
       } catch (error) {
         if (this.#db.inTransaction) this.#prepare('ROLLBACK').run();
         throw error;
@@ -87,6 +96,9 @@ export class SqliteEngine implements Engine {
       this.#waiting = [];
       for (const resolve of waiting) resolve();
     }
+    // Committed: the next transaction may begin while this one waits for the disk.
+    await this.#wal?.sync();
+    return result;
   }
 
   async ping(): Promise<void> {
@@ -94,6 +106,60 @@ export class SqliteEngine implements Engine {
   }
 
   async close(): Promise<void> {
+    await this.#wal?.close();
     if (this.#db.open) this.#db.close();
+  }
+}
+
+/** Syncs an open file to disk. */
+export type SyncFile = (handle: FileHandle) => Promise<void>;
+
+/**
+ * fsync of the WAL file off the event loop. `sync()` resolves after a sync that began after it was
+ * called, so everything committed before the call is on disk; calls made while a sync runs share the
+ * next one.
+ */
+export class WalSync {
+  readonly #path: string;
+  readonly #syncFile: SyncFile;
+  #handle: Promise<FileHandle> | undefined;
+  #running: Promise<void> | undefined;
+  #next: Promise<void> | undefined;
+
+  constructor(path: string, syncFile: SyncFile = (handle) => handle.sync()) {
+    this.#path = path;
+    this.#syncFile = syncFile;
+  }
+
+  sync(): Promise<void> {
+    if (this.#running === undefined) {
+      this.#running = this.#fsync().finally(() => (this.#running = undefined));
+      return this.#running;
+    }
+    this.#next ??= this.#running.then(
+      () => this.#startNext(),
+      () => this.#startNext(),
+    );
+    return this.#next;
+  }
+
+  #startNext(): Promise<void> {
+    this.#next = undefined;
+    this.#running = this.#fsync().finally(() => (this.#running = undefined));
+    return this.#running;
+  }
+
+  async #fsync(): Promise<void> {
+    // Opened on first use: SQLite makes the WAL file on the first write.
+    this.#handle ??= open(this.#path, 'r');
+    await this.#syncFile(await this.#handle);
+  }
+
+  async close(): Promise<void> {
+    await this.#running?.catch(() => {});
+    await this.#next?.catch(() => {});
+    const handle = this.#handle;
+    this.#handle = undefined;
+    await (await handle?.catch(() => undefined))?.close();
   }
 }
