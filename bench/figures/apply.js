@@ -5,30 +5,37 @@ import { join } from 'node:path';
 import { postOrders } from '../lib/load.js';
 import { median, spawnServe } from '../lib/processes.js';
 
+/** Queues `orders` two-item orders, then times POST /local/queue/apply; once per round, in orders/s. */
+export async function applyRates({ serve, orders, rounds, prefix }) {
+  const rates = [];
+  for (let round = 0; round < rounds; round++) {
+    const load = await postOrders({
+      url: `${serve.url}/api/v1/orders/`,
+      authorization: serve.authorization,
+      connections: 32,
+      amount: orders,
+      prefix: `${prefix}-${round}`,
+    });
+    if (load.ok !== orders) throw new Error(`only ${load.ok} of ${orders} orders were queued`);
+    const started = performance.now();
+    const response = await fetch(`${serve.url}/local/queue/apply`, {
+      method: 'POST',
+      headers: { authorization: serve.authorization },
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const run = await response.json();
+    if (run.applied !== orders) throw new Error(`applied ${JSON.stringify(run)}`);
+    rates.push(orders / seconds);
+  }
+  return rates;
+}
+
 export async function apply({ rounds, orders = 50_000 }) {
   const dir = mkdtempSync(join(tmpdir(), 'intake-bench-apply-'));
   const serve = await spawnServe(['--data', join(dir, 'data'), '--apply-delay', '1h']);
-  const rates = [];
+  let rates;
   try {
-    for (let round = 0; round < rounds; round++) {
-      const load = await postOrders({
-        url: `${serve.url}/api/v1/orders/`,
-        authorization: serve.authorization,
-        connections: 32,
-        amount: orders,
-        prefix: `APPLY-${round}`,
-      });
-      if (load.ok !== orders) throw new Error(`only ${load.ok} of ${orders} orders were queued`);
-      const started = performance.now();
-      const response = await fetch(`${serve.url}/local/queue/apply`, {
-        method: 'POST',
-        headers: { authorization: serve.authorization },
-      });
-      const seconds = (performance.now() - started) / 1000;
-      const run = await response.json();
-      if (run.applied !== orders) throw new Error(`applied ${JSON.stringify(run)}`);
-      rates.push(orders / seconds);
-    }
+    rates = await applyRates({ serve, orders, rounds, prefix: 'APPLY' });
   } finally {
     await serve.stop();
     rmSync(dir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { postOrders } from '../lib/load.js';
+import { applyRates } from './apply.js';
 import { startPostgresCluster } from '../lib/postgres-cluster.js';
 import { median, spawnServe, startBare } from '../lib/processes.js';
 
@@ -85,25 +86,7 @@ export async function postgres({ rounds, seconds = 5, connections = 50, orders =
     const url = await database(cluster, 'apply');
     const serve = await spawnServe(['--database-url', url, '--apply-delay', '1h']);
     targets.push({ name: 'apply', ...serve });
-    const rates = [];
-    for (let round = 0; round < rounds; round++) {
-      const load = await postOrders({
-        url: `${serve.url}/api/v1/orders/`,
-        authorization: serve.authorization,
-        connections: 32,
-        amount: orders,
-        prefix: `PG-APPLY-${round}`,
-      });
-      if (load.ok !== orders) throw new Error(`only ${load.ok} of ${orders} orders were queued`);
-      const started = performance.now();
-      const response = await fetch(`${serve.url}/local/queue/apply`, {
-        method: 'POST',
-        headers: { authorization: serve.authorization },
-      });
-      const run = await response.json();
-      if (run.applied !== orders) throw new Error(`applied ${JSON.stringify(run)}`);
-      rates.push(orders / ((performance.now() - started) / 1000));
-    }
+    const rates = await applyRates({ serve, orders, rounds, prefix: 'PG-APPLY' });
     figures.push({
       name: 'apply_postgres',
       title: `Apply on PostgreSQL: the worker applying ${orders.toLocaleString('en-US')} queued 2-item orders (orders/s)`,

@@ -32,6 +32,9 @@ const QUEUE_LOCKS = 7_401;
 /** The key space of the locks that make one order's shipments accepted one at a time. */
 const SHIPMENT_LOCKS = 7_402;
 
+/** The columns a queued create is written with (its id comes from the database). */
+export const JOB_COLUMNS = insert.columns;
+
 export function jobsRepo(sql: Sql) {
   const postgres = sql.dialect === 'postgres';
   return {

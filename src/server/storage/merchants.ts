@@ -11,8 +11,8 @@ export interface MerchantRow {
   created_at: number;
 }
 
-const COLUMNS = 'id, access_key_id, secret_salt, secret_hash, secret_kdf, thanks_delay_days, created_at';
-const insert = insertStatement<MerchantRow>('merchants', [
+/** The columns of a merchant, in the order rows are written (and copied by export and import). */
+export const MERCHANT_COLUMNS = [
   'id',
   'access_key_id',
   'secret_salt',
@@ -20,15 +20,18 @@ const insert = insertStatement<MerchantRow>('merchants', [
   'secret_kdf',
   'thanks_delay_days',
   'created_at',
-]);
+] as const satisfies readonly (keyof MerchantRow)[];
+
+const insert = insertStatement<MerchantRow>('merchants', MERCHANT_COLUMNS);
+const SELECT = `SELECT ${MERCHANT_COLUMNS.join(', ')} FROM merchants`;
 
 export function merchantsRepo(sql: Sql) {
   return {
     findByAccessKeyId: (accessKeyId: string) =>
-      sql.get<MerchantRow>(`SELECT ${COLUMNS} FROM merchants WHERE access_key_id = ?`, [accessKeyId]),
-    findById: (id: string) => sql.get<MerchantRow>(`SELECT ${COLUMNS} FROM merchants WHERE id = ?`, [id]),
+      sql.get<MerchantRow>(`${SELECT} WHERE access_key_id = ?`, [accessKeyId]),
+    findById: (id: string) => sql.get<MerchantRow>(`${SELECT} WHERE id = ?`, [id]),
     /** Every merchant, in the order they were created: the first is the service's first merchant. */
-    all: () => sql.all<MerchantRow>(`SELECT ${COLUMNS} FROM merchants ORDER BY rowid`),
+    all: () => sql.all<MerchantRow>(`${SELECT} ORDER BY rowid`),
     insert: async (row: MerchantRow) => void (await sql.run(insert.text, insert.values(row))),
     update: async (row: MerchantRow) =>
       void (await sql.run(

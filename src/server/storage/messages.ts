@@ -22,6 +22,9 @@ const insert = insertStatement<NewMessage>(
   ' RETURNING id',
 );
 
+/** The columns a message is written with (its id comes from the database). */
+export const MESSAGE_COLUMNS = insert.columns;
+
 export function messagesRepo(sql: Sql) {
   // On PostgreSQL, processes sending at once each take their own due messages: a message another
   // process is sending is passed over, never sent twice.

@@ -46,6 +46,10 @@ const insertItem = insertStatement<OrderItemRow>('order_items', [
   'shipment_id',
 ]);
 
+/** The columns of orders and their items, as written (and copied by export and import). */
+export const ORDER_COLUMNS = insertOrder.columns;
+export const ORDER_ITEM_COLUMNS = insertItem.columns;
+
 const takenTexts = new Map<number, string>();
 
 /** The statement of `taken` for `count` item ids (one text per count, so each is prepared once). */

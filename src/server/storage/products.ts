@@ -18,6 +18,9 @@ const insert = insertStatement<ProductRow>(
   ' ON CONFLICT DO NOTHING',
 );
 
+/** The columns of a product, as written (and copied by export and import). */
+export const PRODUCT_COLUMNS = insert.columns;
+
 export function productsRepo(sql: Sql) {
   return {
     get: (merchantId: string, id: string) =>

@@ -25,6 +25,9 @@ const insert = insertStatement<Omit<ReviewRow, 'id'>>(
   ' RETURNING id',
 );
 
+/** The columns a review is written with (its id comes from the database). */
+export const REVIEW_COLUMNS = insert.columns;
+
 export function reviewsRepo(sql: Sql) {
   return {
     insert: async (row: Omit<ReviewRow, 'id'>) =>

@@ -16,6 +16,9 @@ const insert = insertStatement<Omit<RewardRow, 'id'>>(
   ' RETURNING id',
 );
 
+/** The columns a reward is written with (its id comes from the database). */
+export const REWARD_COLUMNS = insert.columns;
+
 export function rewardsRepo(sql: Sql) {
   return {
     insert: async (row: Omit<RewardRow, 'id'>) =>

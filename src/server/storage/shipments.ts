@@ -16,6 +16,9 @@ const insert = insertStatement<Omit<ShipmentRow, 'id'>>(
   ' RETURNING id',
 );
 
+/** The columns a shipment is written with (its id comes from the database). */
+export const SHIPMENT_COLUMNS = insert.columns;
+
 export function shipmentsRepo(sql: Sql) {
   return {
     insert: async (row: Omit<ShipmentRow, 'id'>, itemIdList: readonly string[]) => {

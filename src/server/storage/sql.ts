@@ -20,6 +20,8 @@ export interface Sql {
 
 /** An INSERT of one row, and of several rows in one statement. */
 export interface InsertStatement<Row> {
+  /** The columns written, in order. */
+  columns: readonly (keyof Row & string)[];
   /** `INSERT INTO table (a, b) VALUES (?, ?)…` */
   text: string;
   /** The values of `row`, in the order of the columns. */
@@ -39,6 +41,7 @@ export function insertStatement<Row extends object>(
   const values = (row: Row) => columns.map((column) => row[column] as SqlValue);
   const texts = new Map<number, string>();
   return {
+    columns,
     text: `${head}${tuple}${suffix}`,
     values,
     many: (rows) => {

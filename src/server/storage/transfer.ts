@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Engine } from './engine.js';
+import { JOB_COLUMNS } from './jobs.js';
+import { MERCHANT_COLUMNS } from './merchants.js';
+import { MESSAGE_COLUMNS } from './messages.js';
+import { ORDER_COLUMNS, ORDER_ITEM_COLUMNS } from './orders.js';
+import { PRODUCT_COLUMNS } from './products.js';
+import { REVIEW_COLUMNS } from './reviews.js';
+import { REWARD_COLUMNS } from './rewards.js';
+import { SHIPMENT_COLUMNS } from './shipments.js';
 import type { Sql, SqlValue } from './sql.js';
 
 /** A table as copied: its columns (those both engines have) and the key its rows are read in. */
@@ -12,99 +20,29 @@ interface TableCopy {
   identity?: string;
 }
 
-/** Every table of the service, in the order their references need. */
+/** Every table of the service, in the order their references need, with the columns its repository writes. */
 export const TABLES: readonly TableCopy[] = [
   { name: 'meta', columns: ['key', 'value'], key: ['key'] },
-  {
-    name: 'merchants',
-    columns: [
-      'id',
-      'access_key_id',
-      'secret_salt',
-      'secret_hash',
-      'secret_kdf',
-      'thanks_delay_days',
-      'created_at',
-    ],
-    key: ['rowid'],
-    identity: 'rowid',
-  },
+  { name: 'merchants', columns: MERCHANT_COLUMNS, key: ['rowid'], identity: 'rowid' },
   {
     name: 'jobs',
-    columns: [
-      'seq',
-      'merchant_id',
-      'kind',
-      'target_id',
-      'payload',
-      'received_at',
-      'delay_fraction',
-      'state',
-      'finished_at',
-      'reason',
-    ],
+    columns: ['seq', ...JOB_COLUMNS, 'state', 'finished_at', 'reason'],
     key: ['seq'],
     identity: 'seq',
   },
-  {
-    name: 'orders',
-    columns: [
-      'merchant_id',
-      'id',
-      'member_id',
-      'recipient_name',
-      'recipient_cellphone',
-      'job_seq',
-      'requested_at',
-      'applied_at',
-    ],
-    key: ['merchant_id', 'id'],
-  },
-  {
-    name: 'order_items',
-    columns: [
-      'merchant_id',
-      'id',
-      'order_id',
-      'position',
-      'product_id',
-      'product_name',
-      'product_image_url',
-      'product_option',
-      'shipment_id',
-    ],
-    key: ['merchant_id', 'id'],
-  },
-  {
-    name: 'products',
-    columns: ['merchant_id', 'id', 'name', 'image_url', 'job_seq', 'applied_at', 'refreshed_at'],
-    key: ['merchant_id', 'id'],
-  },
-  {
-    name: 'shipments',
-    columns: ['id', 'merchant_id', 'order_id', 'company_code', 'tracking_number', 'job_seq', 'created_at'],
-    key: ['id'],
-    identity: 'id',
-  },
+  { name: 'orders', columns: ORDER_COLUMNS, key: ['merchant_id', 'id'] },
+  { name: 'order_items', columns: ORDER_ITEM_COLUMNS, key: ['merchant_id', 'id'] },
+  { name: 'products', columns: PRODUCT_COLUMNS, key: ['merchant_id', 'id'] },
+  { name: 'shipments', columns: ['id', ...SHIPMENT_COLUMNS], key: ['id'], identity: 'id' },
   { name: 'shipment_items', columns: ['shipment_id', 'order_item_id'], key: ['rowid'], identity: 'rowid' },
   {
     name: 'messages',
-    columns: ['id', 'merchant_id', 'order_id', 'kind', 'shipment_id', 'due_at', 'sent_at', 'content'],
+    columns: ['id', ...MESSAGE_COLUMNS, 'sent_at', 'content'],
     key: ['id'],
     identity: 'id',
   },
-  {
-    name: 'reviews',
-    columns: ['id', 'merchant_id', 'order_id', 'item_id', 'kind', 'created_at'],
-    key: ['id'],
-    identity: 'id',
-  },
-  {
-    name: 'rewards',
-    columns: ['id', 'merchant_id', 'member_id', 'rewards', 'reason', 'created_at', 'review_id'],
-    key: ['id'],
-    identity: 'id',
-  },
+  { name: 'reviews', columns: ['id', ...REVIEW_COLUMNS], key: ['id'], identity: 'id' },
+  { name: 'rewards', columns: ['id', ...REWARD_COLUMNS], key: ['id'], identity: 'id' },
 ];
 
 /** Rows read and written per statement. */
