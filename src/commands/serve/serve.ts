@@ -434,7 +434,7 @@ export function newServeCommand(
         'intake serve --merchants merchants.json --delivery-days 1 --review-points text=50,photo=300,video=800',
         'intake serve --faults "503:10%,drop-after-commit:5%" --seed seed.json --allow-reset',
         `${SERVE_DATABASE_ENV}=postgres://intake@db.internal/intake intake serve --workers 4`,
-        'intake serve export --to snapshot.db        (see intake serve export --help)',
+        'intake serve export --to postgres://intake@db.internal/intake   (the data folder into PostgreSQL)',
       ),
     )
     .action(async (flags: ServeFlags) => runF(await serveOptions(f, flags), f))

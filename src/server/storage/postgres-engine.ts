@@ -128,7 +128,7 @@ export class PostgresEngine implements Engine {
       if (error instanceof DatabaseOpenError) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new DatabaseOpenError(
-        unavailable(error) ? 'unusable' : 'unusable',
+        'unusable',
         `cannot use the database at ${describeDatabaseUrl(options.url)}: ${reason}`,
         { cause: error },
       );
