@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
 import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
@@ -99,6 +101,21 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('moving a service between SQLite and
     expect(after.messages).toEqual(before.messages);
     expect(after.rewards).toEqual(before.rewards);
     await again.close();
+  });
+
+  it('refuses a source folder with no service in it, creating nothing', async () => {
+    const folder = join(tempDir('intake-transfer-'), 'no-such-folder');
+    const refused = await cli([
+      'serve',
+      'export',
+      '--from',
+      folder,
+      '--to',
+      await testDatabaseUrl(`${folder}-x`),
+    ]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('holds no data of intake serve');
+    expect(existsSync(folder)).toBe(false);
   });
 
   it('refuses a target that already holds a service, copying nothing', async () => {

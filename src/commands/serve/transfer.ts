@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
@@ -59,6 +61,12 @@ export async function transferRun(options: TransferOptions, f: Factory): Promise
     }
   };
   if (options.from.name === options.to.name) throw new UsageError('the source and the target are the same');
+  const folder = options.from.engine.dataDir;
+  if (folder !== undefined && !existsSync(join(folder, 'intake.db'))) {
+    throw new UsageError(`${folder} holds no data of intake serve (no intake.db)`, [
+      'Give the data folder of the service to copy with --from.',
+    ]);
+  }
   const source = await open(options.from, 'source');
   try {
     const target = await open(options.to, 'target');
