@@ -103,6 +103,27 @@ describe('intake serve flags', () => {
     [['--merchants', 'REPEATED_KEY'], 'lists the access key id "AKSAME" twice'],
     [['--merchants', 'NOT_JSON'], 'is not JSON'],
     [['--data', 'A_FILE'], 'cannot use'],
+    [['--workers', '2'], '--workers needs --database-url'],
+    [
+      ['--database-url', 'mysql://x@localhost/z'],
+      '--database-url must start with postgres:// (it starts with mysql://)',
+    ],
+    [
+      ['--database-url', 'postgres://x@127.0.0.1:1/z', '--data', 'A_FILE'],
+      'give --data or --database-url, not both',
+    ],
+    [
+      ['--database-url', 'postgres://x@127.0.0.1:1/z', '--statement-timeout', '5ms'],
+      'is not a duration of 100ms or more',
+    ],
+    [
+      ['--database-url', 'postgres://x@127.0.0.1:1/z', '--pool-size', '0'],
+      '--pool-size must be a whole number from 1',
+    ],
+    [
+      ['--database-url', 'postgres://x@127.0.0.1:1/z'],
+      'cannot use the database at postgres://x@127.0.0.1:1/z',
+    ],
   ])('refuses %j with exit 2', async (flags, message) => {
     const files = workspace();
     files.write('not.json', '[{');
@@ -123,11 +144,26 @@ describe('intake serve flags', () => {
             ? files.path('a-file')
             : flag,
     );
-    const data = named.includes('--data') ? [] : ['--data', files.path('data')];
+    const data =
+      named.includes('--data') || named.includes('--database-url') ? [] : ['--data', files.path('data')];
     const result = await runBin(['serve', ...data, ...named]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(result.stderr).not.toMatch(/unexpected error|\n\s+at /);
+  });
+
+  it("never shows a database address's password, and warns that the flag shows it in the process list", async () => {
+    const result = await runBin(['serve', '--database-url', 'postgres://intake:hunter2@127.0.0.1:1/sandbox']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('shows in the process list');
+    expect(result.stderr).toContain('postgres://intake@127.0.0.1:1/sandbox');
+    expect(result.stderr + result.stdout).not.toContain('hunter2');
+    const fromEnv = await runBin(['serve'], {
+      env: { INTAKE_SERVE_DATABASE_URL: 'postgres://intake:hunter2@127.0.0.1:1/sandbox' },
+    });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).not.toContain('process list');
+    expect(fromEnv.stderr + fromEnv.stdout).not.toContain('hunter2');
   });
 
   it('a second intake serve on a data folder in use is refused with exit 2', async () => {
