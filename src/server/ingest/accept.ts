@@ -60,19 +60,25 @@ export async function acceptOrder(store: Store, arrival: Arrival, order: OrderCr
       throw new Conflict(`Order item '${item.id}' already exists in order '${holder}'.`);
     }
   }
-  const seq = await queue(store, arrival, 'order', order.id);
-  await store.orders.insert({
-    merchant_id: merchantId,
-    id: order.id,
-    member_id: order.member_id ?? null,
-    recipient_name: order.recipient_name,
-    recipient_cellphone: order.recipient_cellphone,
-    job_seq: seq,
-    requested_at: now,
-    applied_at: null,
-  });
-  await store.orders.insertItems(
-    order.items.map((item, position) => ({
+  return store.stageOrder({
+    job: {
+      merchant_id: merchantId,
+      kind: 'order',
+      target_id: order.id,
+      payload: '',
+      received_at: now,
+      delay_fraction: arrival.delayFraction,
+    },
+    order: {
+      merchant_id: merchantId,
+      id: order.id,
+      member_id: order.member_id ?? null,
+      recipient_name: order.recipient_name,
+      recipient_cellphone: order.recipient_cellphone,
+      requested_at: now,
+      applied_at: null,
+    },
+    items: order.items.map((item, position) => ({
       merchant_id: merchantId,
       id: item.id,
       order_id: order.id,
@@ -83,19 +89,13 @@ export async function acceptOrder(store: Store, arrival: Arrival, order: OrderCr
       product_option: item.product_option ? JSON.stringify(item.product_option) : null,
       shipment_id: null,
     })),
-  );
-  await store.products.insertAllIfAbsent(
-    order.items.map((item) => ({
+    products: order.items.map((item) => ({
       merchant_id: merchantId,
       id: item.product.id,
       name: item.product.name,
       image_url: item.product.image_url,
-      job_seq: seq,
-      applied_at: null,
-      refreshed_at: null,
     })),
-  );
-  return seq;
+  });
 }
 
 /** Accepts a product create; a product already known, by a create or by an order line, is a conflict. */

@@ -1,10 +1,10 @@
 import { isRaceLost, type Engine } from './engine.js';
-import { jobsRepo } from './jobs.js';
+import { JOB_COLUMNS, jobsRepo, type NewJob } from './jobs.js';
 import { merchantsRepo } from './merchants.js';
 import { messagesRepo } from './messages.js';
 import { metaRepo } from './meta.js';
-import { ordersRepo } from './orders.js';
-import { productsRepo } from './products.js';
+import { ORDER_COLUMNS, ORDER_ITEM_COLUMNS, ordersRepo, type OrderItemRow, type OrderRow } from './orders.js';
+import { productsRepo, type ProductRow } from './products.js';
 import { reviewsRepo } from './reviews.js';
 import { rewardsRepo } from './rewards.js';
 import { shipmentsRepo } from './shipments.js';
@@ -22,6 +22,67 @@ const RESET = [
   'DELETE FROM products WHERE merchant_id = ?',
   'DELETE FROM jobs WHERE merchant_id = ?',
 ];
+
+/** What `stageOrder` stores: the create, the order (its create's number is filled in), items, products. */
+export interface StagedOrder {
+  job: NewJob;
+  order: Omit<OrderRow, 'job_seq'>;
+  items: readonly OrderItemRow[];
+  products: readonly Pick<ProductRow, 'merchant_id' | 'id' | 'name' | 'image_url'>[];
+}
+
+/** The order's columns given as parameters (its create's number comes from the job inserted with it). */
+const STAGED_ORDER_COLUMNS = ORDER_COLUMNS.filter(
+  (column): column is Exclude<(typeof ORDER_COLUMNS)[number], 'job_seq'> => column !== 'job_seq',
+);
+
+const stageTexts = new Map<string, string>();
+
+/**
+ * PostgreSQL's one statement for `stageOrder`: data-modifying CTEs that insert the job, then the order
+ * and the products with the job's number, and the items. Its parameters are the job's four values, the
+ * order's columns but `job_seq`, each item's columns, and each product's four.
+ */
+function stageOrderStatement(items: number, products: number): string {
+  const key = `${items}/${products}`;
+  let text = stageTexts.get(key);
+  if (text === undefined) {
+    const orderValues = ORDER_COLUMNS.map((column) =>
+      column === 'job_seq' ? 'job.seq' : `CAST(? AS ${ORDER_TYPES[column]})`,
+    );
+    const itemTuple = `(${ORDER_ITEM_COLUMNS.map(() => '?').join(', ')})`;
+    text = `WITH job AS (
+        INSERT INTO jobs (${JOB_COLUMNS.join(', ')}) VALUES (${JOB_COLUMNS.map(() => '?').join(', ')})
+        RETURNING seq
+      ), staged_order AS (
+        INSERT INTO orders (${ORDER_COLUMNS.join(', ')}) SELECT ${orderValues.join(', ')} FROM job
+      ), staged_items AS (
+        INSERT INTO order_items (${ORDER_ITEM_COLUMNS.join(', ')})
+        VALUES ${Array.from({ length: items }, () => itemTuple).join(', ')}
+      ), staged_products AS (
+        INSERT INTO products (merchant_id, id, name, image_url, job_seq)
+        SELECT named.merchant_id, named.id, named.name, named.image_url, job.seq
+        FROM job, (VALUES ${Array.from({ length: products }, () => '(CAST(? AS text), CAST(? AS text), CAST(? AS text), CAST(? AS text))').join(', ')})
+          AS named (merchant_id, id, name, image_url)
+        ON CONFLICT DO NOTHING
+      )
+      SELECT seq FROM job`;
+    stageTexts.set(key, text);
+  }
+  return text;
+}
+
+/** The PostgreSQL types of an order's columns, for the casts of `stageOrder`'s statement. */
+const ORDER_TYPES: Record<(typeof ORDER_COLUMNS)[number], string> = {
+  merchant_id: 'text',
+  id: 'text',
+  member_id: 'text',
+  recipient_name: 'text',
+  recipient_cellphone: 'text',
+  job_seq: 'bigint',
+  requested_at: 'bigint',
+  applied_at: 'bigint',
+};
 
 /** How many times a unit that lost a race with another process (a key taken meanwhile) is run again. */
 const RACE_RETRIES = 3;
@@ -83,6 +144,31 @@ export class Store {
         if (!isRaceLost(error) || attempt >= RACE_RETRIES) throw error;
       }
     }
+  }
+
+  /**
+   * Stores an accepted order: its create in the queue, the order and its items as queued, and the
+   * products new to the merchant; returns the create's arrival number. On PostgreSQL in one statement
+   * (one round trip), on SQLite in four.
+   */
+  async stageOrder(parts: StagedOrder): Promise<number> {
+    const { job, order, items, products } = parts;
+    if (this.dialect === 'postgres') {
+      const row = await this.#sql.get<{ seq: number }>(stageOrderStatement(items.length, products.length), [
+        ...JOB_COLUMNS.map((column) => job[column]),
+        ...STAGED_ORDER_COLUMNS.map((column) => order[column]),
+        ...items.flatMap((item) => ORDER_ITEM_COLUMNS.map((column) => item[column])),
+        ...products.flatMap((product) => [product.merchant_id, product.id, product.name, product.image_url]),
+      ]);
+      return row?.seq as number;
+    }
+    const seq = await this.jobs.insert(job);
+    await this.orders.insert({ ...order, job_seq: seq });
+    await this.orders.insertItems(items);
+    await this.products.insertAllIfAbsent(
+      products.map((product) => ({ ...product, job_seq: seq, applied_at: null, refreshed_at: null })),
+    );
+    return seq;
   }
 
   /** Removes every record of a merchant (not the merchant): orders, products, shipments, queue, messages, reviews, rewards. */
