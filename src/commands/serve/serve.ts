@@ -299,7 +299,10 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
       },
       onError: (error) =>
         f.io.stderr.write(
-          `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+          // The database not answering is an operator's matter, said in a line; anything else is ours.
+          error instanceof Error && error.name === 'StorageUnavailable'
+            ? `warning: ${error.message}; tried again shortly\n`
+            : `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
         ),
     },
     options.where,

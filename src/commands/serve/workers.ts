@@ -82,14 +82,19 @@ export async function runWorkers(options: ServeOptions, f: Factory, hooks: Hooks
     stop();
   });
 
+  // Said once every process listens: the address is theirs to share from then on.
   const first = await new Promise<{ address: string; port: number }>((resolve, reject) => {
+    let ready = 0;
     const listening = (_worker: Worker, address: { address: string | null; port: number }) => {
+      ready += 1;
+      if (ready < options.workers) return;
+      cluster.off('listening', listening);
       resolve({ address: address.address ?? options.host, port: address.port });
     };
-    cluster.once('listening', listening);
+    cluster.on('listening', listening);
     for (let index = 0; index < options.workers; index++) {
       fork().once('exit', (code) => {
-        if (stopping || workers.size > 0) return;
+        if (stopping || ready >= options.workers) return;
         cluster.off('listening', listening);
         reject(new UsageError(`the service's processes could not start (exit ${code})`));
       });

@@ -63,6 +63,7 @@ export class QueueWorker {
   readonly #beforePass: () => Promise<void>;
   #running: Promise<unknown> = Promise.resolve();
   #passing = false;
+  #passDone: Promise<void> = Promise.resolve();
   #toldDuringPass = Number.POSITIVE_INFINITY;
   #timer: NodeJS.Timeout | undefined;
   #wakeAt = Number.POSITIVE_INFINITY;
@@ -135,6 +136,7 @@ export class QueueWorker {
 
   /** Resolves once the pass in progress, if any, has ended (for closing the database after it). */
   async idle(): Promise<void> {
+    await this.#passDone;
     await this.#running;
   }
 
@@ -255,7 +257,9 @@ export class QueueWorker {
     clearTimeout(this.#timer);
     const delay = Math.max(0, Math.min(inMs, MAX_SLEEP_MS));
     this.#wakeAt = this.#clock.now() + delay;
-    this.#timer = setTimeout(() => void this.#pass(), delay);
+    this.#timer = setTimeout(() => {
+      this.#passDone = this.#pass();
+    }, delay);
     this.#timer.unref();
   }
 
@@ -268,6 +272,11 @@ export class QueueWorker {
     this.#toldDuringPass = Number.POSITIVE_INFINITY;
     try {
       await this.#beforePass();
+      // Stopped meanwhile (the service closing): the database is not to be used any more.
+      if (this.#stopped) {
+        this.#passing = false;
+        return;
+      }
       const { next, more } = await this.runDue({ limit: PASS_LIMIT });
       const wakeAt = Math.min(next ?? Number.POSITIVE_INFINITY, this.#toldDuringPass);
       this.#passing = false;
