@@ -3,7 +3,7 @@ import type { AttemptReport } from '../client/http.js';
 import { Pace } from '../client/pace.js';
 import type { RecordContext } from '../input/record-context.js';
 import { describeCheck } from './check/describe.js';
-import { checkUnits, inspectUnit, type CheckResult } from './check/check.js';
+import { checkUnits, inspectionOf, type CheckResult } from './check/check.js';
 import type { UploadContext } from './context.js';
 import { UploadError } from './errors.js';
 import { recordContext } from './layout/record-sources.js';
@@ -281,7 +281,7 @@ async function uploadUnits(context: UploadContext, run: UploadRun): Promise<Uplo
       ? taken.map((unit) => ({
           row: unit.row,
           cells: unit.original,
-          problems: checked.problems.of(unit.row, () => inspectUnit(units.layout, unit).problems),
+          problems: checked.problems.of(unit.row, () => inspectionOf(units.layout, unit).problems),
         }))
       : undefined;
     context.events?.({ type: 'record', line, ...(rows ? { rows } : {}) });

@@ -153,6 +153,46 @@ export function writeRecord(f: Factory, record: Record<string, unknown>): Promis
  * the query makes of the line, and nothing when that is null.
  */
 export function writeJsonLine(f: Factory, line: Record<string, unknown>): void {
+  const text = jsonLineText(f, line);
+  if (text !== undefined) f.io.stdout.write(text);
+}
+
+function jsonLineText(f: Factory, line: Record<string, unknown>): string | undefined {
   const value = f.query ? f.query(line) : line;
-  if (value !== null && value !== undefined) f.io.stdout.write(`${JSON.stringify(value)}\n`);
+  return value === null || value === undefined ? undefined : `${JSON.stringify(value)}\n`;
+}
+
+/** Lines gathered before one write: a write to a pipe is a system call, and an upload prints thousands. */
+const BATCH_BYTES = 64 * 1024;
+
+/**
+ * `writeJsonLine` for many lines in a row (a bulk upload's record lines): they are written together,
+ * when 64 KiB have gathered or once the current work yields, so each reaches stdout within a moment of
+ * being given. `flush()` writes what is gathered (before a line that must come after them).
+ */
+export class JsonLineBatch {
+  readonly #f: Factory;
+  #text = '';
+  #scheduled: NodeJS.Immediate | undefined;
+
+  constructor(f: Factory) {
+    this.#f = f;
+  }
+
+  write(line: Record<string, unknown>): void {
+    const text = jsonLineText(this.#f, line);
+    if (text === undefined) return;
+    this.#text += text;
+    if (this.#text.length >= BATCH_BYTES) this.flush();
+    else this.#scheduled ??= setImmediate(() => this.flush());
+  }
+
+  flush(): void {
+    if (this.#scheduled) clearImmediate(this.#scheduled);
+    this.#scheduled = undefined;
+    if (this.#text === '') return;
+    const text = this.#text;
+    this.#text = '';
+    this.#f.io.stdout.write(text);
+  }
 }

@@ -2,7 +2,7 @@ import type { Factory } from './factory.js';
 import type { UploadEvent } from '../bulk/context.js';
 import { reportJson } from '../bulk/report/report.js';
 import { formatDuration } from '../util/duration.js';
-import { writeJsonLine } from './output.js';
+import { JsonLineBatch } from './output.js';
 import { startSpinner, type Spinner } from './spinner.js';
 
 /** Counts the progress display reads. */
@@ -88,7 +88,8 @@ export class UploadProgress {
  */
 export class UploadDisplay {
   readonly #f: Factory;
-  readonly #json: boolean;
+  /** With `--json`: each record's line, written to stdout in batches. */
+  readonly #lines: JsonLineBatch | undefined;
   readonly #noun: string;
   #spinner: Spinner | undefined;
   #progress: UploadProgress | undefined;
@@ -96,7 +97,7 @@ export class UploadDisplay {
 
   constructor(f: Factory, options: { json: boolean; noun: string }) {
     this.#f = f;
-    this.#json = options.json;
+    this.#lines = options.json ? new JsonLineBatch(f) : undefined;
     this.#noun = options.noun;
   }
 
@@ -133,11 +134,12 @@ export class UploadDisplay {
         else f.log.info(event.text);
         break;
       case 'sent':
+        this.#lines?.flush();
         this.#progress?.stop();
         this.#progress = undefined;
         break;
       case 'record':
-        if (this.#json) writeJsonLine(f, { type: 'record', ...reportJson(event.line) });
+        this.#lines?.write({ type: 'record', ...reportJson(event.line) });
         break;
     }
   };
@@ -147,8 +149,9 @@ export class UploadDisplay {
     this.#spinner = undefined;
   }
 
-  /** Stops whatever is drawn (the upload ended, or failed). */
+  /** Stops whatever is drawn (the upload ended, or failed), and writes the record lines still gathered. */
   stop(): void {
+    this.#lines?.flush();
     this.#stopSpinner();
     this.#progress?.stop();
     this.#progress = undefined;

@@ -140,7 +140,18 @@ export class Pace {
     const { status } = outcome;
     if (status === 429 || status === 503) this.#trouble(outcome, windowAtSend);
     else if (status !== undefined && status < 500) this.#answered(outcome.ms);
-    this.#wakeAll();
+    this.#wakeFree();
+  }
+
+  /**
+   * Wakes the first waiters, as many as there are free places (a place given back frees one; a grown
+   * window may free more). Waking every waiter on each answer would have each of them look and wait
+   * again: with dozens waiting, that was a good share of an upload's time.
+   */
+  #wakeFree(): void {
+    if (this.#pausedUntil > this.#now()) return;
+    const free = this.limit - this.#onWire;
+    if (free > 0) for (const wake of this.#waiting.splice(0, free)) wake();
   }
 
   #answered(ms: number): void {

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkUnits } from '../../src/bulk/check/check.js';
+import { checkUnits, inspectionOf } from '../../src/bulk/check/check.js';
+import { InvalidGroups } from '../../src/bulk/check/group-index.js';
 import { ProblemBook } from '../../src/bulk/check/problem-book.js';
 import { assembleRecords } from '../../src/bulk/send/group.js';
 import { conflictIsOwn, differingFields, fieldPrints } from '../../src/bulk/outcome.js';
@@ -134,6 +135,47 @@ describe('the problems of a file whose every row is invalid are not all held', (
   });
 });
 
+describe("the send pass finds an invalid row's problems once", () => {
+  it('however often its reason is asked (its reason, its rejects line, its event)', async () => {
+    const files = workspace();
+    const header =
+      'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
+    const rows = Array.from(
+      { length: 20 },
+      (_, n) => `O-${n},김민지,1012345678,O-${n}-1,P-1,감귤,https://shop.example.com/p.jpg`,
+    );
+    const path = files.write('orders.csv', [header, ...rows].join('\n'));
+    const source = await openInput({} as never, path);
+    const units = await openUnits(source, 'csv', orders as never, {
+      options: uploadOptions({ resume: true }),
+      context: {},
+      password: () => Promise.reject(new Error('no password here')),
+    });
+    // No row kept whole: every row's problems are found again by the send pass.
+    const plan = await checkUnits(units, undefined, { wholeProblemRows: 0 });
+    const { layout } = units;
+    const inspect = layout.inspect.bind(layout);
+    let inspections = 0;
+    layout.inspect = (value) => {
+      inspections += 1;
+      return inspect(value);
+    };
+    const reasons: string[] = [];
+    for await (const event of assembleRecords(units, plan, source)) {
+      if (event.type !== 'invalid') continue;
+      for (const unit of event.units) {
+        reasons.push(event.reasonOf(unit));
+        expect(event.reasonOf(unit)).toBe(reasons.at(-1));
+        expect(plan.problems.of(unit.row, () => inspectionOf(layout, unit).problems)).toHaveLength(1);
+      }
+    }
+    plan.release();
+    expect(reasons).toHaveLength(20);
+    expect(reasons[0]).toContain('recipient_cellphone');
+    expect(inspections).toBe(20);
+  });
+});
+
 describe('a book of problems that keeps only the first rows whole', () => {
   it('finds the others again in the order the check found them, and counts every row', () => {
     const book = new ProblemBook({ wholeRows: 1 });
@@ -162,5 +204,22 @@ describe('a book of problems that keeps only the first rows whole', () => {
     expect(book.of(6, () => [])).toEqual([]);
     expect(book.rows).toBe(4);
     expect([...book.listed().keys()].sort()).toEqual([2, 3, 4, 5]);
+  });
+});
+
+describe('the invalid groups of a check', () => {
+  it('keep the first reason of each, a row in a column or a text, and count them', () => {
+    const invalid = new InvalidGroups();
+    invalid.add(3, { ownProblemsOfRow: 7 });
+    invalid.add(3, 'later reason');
+    invalid.add(5000, 'item id X is also used by order Y');
+    invalid.add(5000, { ownProblemsOfRow: 9 });
+    expect(invalid.get(3)).toEqual({ ownProblemsOfRow: 7 });
+    expect(invalid.get(5000)).toBe('item id X is also used by order Y');
+    expect(invalid.get(4)).toBeUndefined();
+    expect(invalid.get(1_000_000)).toBeUndefined();
+    expect(invalid.size).toBe(2);
+    invalid.release();
+    expect(invalid.get(3)).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Factory } from '../../src/cli/factory.js';
 import { InterruptHub } from '../../src/cli/interrupts.js';
+import { JsonLineBatch } from '../../src/cli/output.js';
 import { cli, serviceEnv } from '../helpers/cli.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { workspace } from '../helpers/files.js';
@@ -84,5 +86,26 @@ describe('progress of an upload', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.summary()).toMatchObject({ accepted: 3 });
+  });
+});
+
+describe('record lines of an upload', () => {
+  it('are written to stdout in batches, in order, each within a turn of the event loop', async () => {
+    const writes: string[] = [];
+    const f = { io: { stdout: { write: (text: string) => writes.push(text) } } } as unknown as Factory;
+    const batch = new JsonLineBatch(f);
+    for (let n = 0; n < 1000; n++) batch.write({ type: 'record', id: `ORD-${n}`, note: 'x'.repeat(80) });
+    // 64 KiB gathered make one write at once; the rest waits for the turn to end.
+    expect(writes.length).toBeGreaterThan(0);
+    expect(writes.length).toBeLessThan(5);
+    await new Promise((resolve) => setImmediate(resolve));
+    const lines = writes.join('').trimEnd().split('\n');
+    expect(lines).toHaveLength(1000);
+    expect(lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(
+      Array.from({ length: 1000 }, (_, n) => `ORD-${n}`),
+    );
+    batch.write({ type: 'record', id: 'last' });
+    batch.flush();
+    expect(writes.at(-1)).toBe('{"type":"record","id":"last"}\n');
   });
 });

@@ -132,4 +132,32 @@ describe('the pace of an upload', () => {
     expect(await waiting).toBeUndefined();
     expect(pace.onWire).toBe(0);
   });
+
+  it('a place given back wakes one waiting request, not every one', async () => {
+    const pace = new Pace({ initial: 2, max: 2, probe: false });
+    const first = (await pace.acquire()) as Place;
+    const second = (await pace.acquire()) as Place;
+    let looks = 0;
+    const giveUp = () => {
+      looks += 1;
+      return false;
+    };
+    const waiting = Array.from({ length: 30 }, () => pace.acquire(giveUp));
+    await new Promise((resolve) => setImmediate(resolve));
+    const before = looks;
+    first.release({ status: 202, ms: 1 });
+    const third = (await waiting[0]) as Place;
+    await new Promise((resolve) => setImmediate(resolve));
+    // The first in line takes the place; the 29 others are not woken to look and wait again.
+    expect(looks).toBe(before);
+    expect(pace.onWire).toBe(2);
+    second.release({ status: 202, ms: 1 });
+    third.release({ status: 202, ms: 1 });
+    const next = await Promise.all([waiting[1], waiting[2]]);
+    expect(pace.onWire).toBe(2);
+    for (const place of next) place?.release({ status: 202, ms: 1 });
+    pace.wake();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pace.onWire).toBe(2);
+  });
 });

@@ -1,7 +1,7 @@
 import { BODY_MAX_BYTES } from '../../contract/fields.js';
 import { FingerprintTable, capacityFor } from './fingerprint-table.js';
 import { fingerprintOf } from '../read/fingerprint.js';
-import { GroupIndex, type InvalidReason } from './group-index.js';
+import { GroupIndex, type InvalidGroups } from './group-index.js';
 import { Column } from './memory.js';
 import { RoundedIds } from './rounded-ids.js';
 import { ProblemBook } from './problem-book.js';
@@ -24,7 +24,7 @@ export interface CheckResult {
   /** A fingerprint of each unit's content as read, by unit number. */
   unitContent: Column<Float64Array>;
   /** Why a group is invalid, by group number. */
-  invalid: ReadonlyMap<number, InvalidReason>;
+  invalid: InvalidGroups;
   /** Problems of units, by unit number. */
   problems: ProblemBook;
   /** Units that repeat an earlier unit exactly (skipped, not errors), and the unit they repeat. */
@@ -48,6 +48,15 @@ export function inspectUnit(layout: Layout, unit: Unit): Inspection {
   return unit.cellProblems
     ? { ...inspection, problems: [...unit.cellProblems, ...inspection.problems] }
     : inspection;
+}
+
+/**
+ * `inspectUnit`, found once for a unit read by the send pass and kept with it: an invalid row's problems
+ * are wanted for its reason, its rejects line and its event, and finding them again each time made a
+ * file of invalid rows slower, and its garbage larger, than the same file valid.
+ */
+export function inspectionOf(layout: Layout, unit: Unit): Inspection {
+  return (unit.inspection ??= inspectUnit(layout, unit));
 }
 
 /** The group of a unit that is no record yet (a dispatch row with no tracking number): skipped. */
@@ -244,6 +253,7 @@ export async function checkUnits(
     release() {
       groupOfUnit.release();
       lastRow.release();
+      invalid.release();
       unitContent.release();
       problems.release();
     },

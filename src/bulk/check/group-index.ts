@@ -9,6 +9,47 @@ import { Column } from './memory.js';
 export type InvalidReason = string | { ownProblemsOfRow: number };
 
 /**
+ * The invalid groups and why, in little memory however many there are: a group made invalid by a row's
+ * own problems (every group of a file whose phone column Excel mangled) costs 4 bytes, in a column;
+ * only reasons given as texts (across rows: an id used twice, a record too large) are kept as texts.
+ */
+export class InvalidGroups {
+  /** The row whose own problems made each group invalid, by group number; -1 for none. */
+  readonly #ownProblemsOfRow = new Column(Int32Array, 1024, -1);
+  readonly #texts = new Map<number, string>();
+  #size = 0;
+
+  /** How many groups are invalid. */
+  get size(): number {
+    return this.#size;
+  }
+
+  get(group: number): InvalidReason | undefined {
+    const text = this.#texts.get(group);
+    if (text !== undefined) return text;
+    const row = group < this.#ownProblemsOfRow.length ? (this.#ownProblemsOfRow.array[group] as number) : -1;
+    return row === -1 ? undefined : { ownProblemsOfRow: row };
+  }
+
+  /** Marks a group invalid; the first reason given is kept. */
+  add(group: number, reason: InvalidReason): void {
+    if (this.get(group) !== undefined) return;
+    this.#size += 1;
+    if (typeof reason === 'string') {
+      this.#texts.set(group, reason);
+      return;
+    }
+    this.#ownProblemsOfRow.ensure(group + 1);
+    this.#ownProblemsOfRow.array[group] = reason.ownProblemsOfRow;
+  }
+
+  release(): void {
+    this.#ownProblemsOfRow.release();
+    this.#texts.clear();
+  }
+}
+
+/**
  * What the check pass knows about each group (one record in the making), numbered in order of first
  * appearance, in columns of typed arrays: first and last row, number of rows, and a fingerprint of
  * what the rows must agree on. Reasons for invalid groups are the only texts kept.
@@ -20,7 +61,7 @@ export class GroupIndex {
   readonly #units = new Column(Int32Array, 1024);
   readonly #fingerprint = new Column(Float64Array, 1024);
   readonly #bytes = new Column(Float64Array, 1024);
-  readonly #invalid = new Map<number, InvalidReason>();
+  readonly #invalid = new InvalidGroups();
   #size = 0;
 
   get size(): number {
@@ -84,7 +125,7 @@ export class GroupIndex {
 
   /** Marks a group invalid; the first reason given is kept. */
   invalidate(index: number, reason: InvalidReason): void {
-    if (!this.#invalid.has(index)) this.#invalid.set(index, reason);
+    this.#invalid.add(index, reason);
   }
 
   invalid(index: number): InvalidReason | undefined {
@@ -95,7 +136,7 @@ export class GroupIndex {
    * Hands over what the send pass needs, each group's last row and the reasons of invalid groups, and
    * frees the rest: the lookup table and the other columns.
    */
-  forSending(): { lastRow: Column<Int32Array>; invalid: ReadonlyMap<number, InvalidReason> } {
+  forSending(): { lastRow: Column<Int32Array>; invalid: InvalidGroups } {
     this.#numbers.release();
     this.#firstRow.release();
     this.#units.release();

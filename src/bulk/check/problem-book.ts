@@ -7,7 +7,7 @@ type Entry = Problem | typeof OWN;
 
 /**
  * The problems the check pass found, by unit number, in memory that grows by a byte a row however many
- * rows are invalid. The first rows with problems (10,000, or all when every problem is to be listed)
+ * rows are invalid. The first rows with problems (1,000: twenty are listed; or all when every problem is to be listed)
  * are kept whole. After that only the problems found across rows (an id used twice, ids a spreadsheet
  * rounded, a record too large) are kept, with where the row's own problems go among them, and a mark
  * for each row with problems of its own: those are found again by inspecting the row when the send pass
@@ -15,7 +15,7 @@ type Entry = Problem | typeof OWN;
  */
 export class ProblemBook {
   /** Rows kept whole, beyond which a row's own problems are found again when needed. */
-  static readonly WHOLE_ROWS = 10_000;
+  static readonly WHOLE_ROWS = 1_000;
   readonly #whole = new Map<number, Problem[]>();
   readonly #across = new Map<number, Entry[]>();
   readonly #limit: number;

@@ -5,7 +5,7 @@ import { csvTable } from './csv-table.js';
 import { detectEncoding, type TextEncoding } from './encoding.js';
 import type { HeaderRules } from '../layout/header.js';
 import { jsonUnits } from './json-units.js';
-import { jsonLayout, type Layout } from '../layout/layouts.js';
+import { jsonLayout, type Inspection, type Layout } from '../layout/layouts.js';
 import type { UploadOptions } from '../options.js';
 import { presetNamed, presets } from '../layout/presets.js';
 import type { Problem } from '../check/problems.js';
@@ -29,6 +29,8 @@ export interface Unit {
   unreadable?: Problem;
   /** Cells that were read but hold no usable value (a formula saved without its result). */
   cellProblems?: Problem[];
+  /** What the layout made of the unit, kept once found while the send pass handles it (`inspectionOf`). */
+  inspection?: Inspection;
 }
 
 /** An input opened for reading units, any number of times (once to check, once to send). */

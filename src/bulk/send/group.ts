@@ -1,4 +1,4 @@
-import { SKIPPED, inspectUnit, type CheckResult } from '../check/check.js';
+import { SKIPPED, inspectionOf, type CheckResult } from '../check/check.js';
 import type { InvalidReason } from '../check/group-index.js';
 import { describeProblems } from '../check/problems.js';
 import { InputChanged, assertUnchanged, type InputSource } from '../read/source.js';
@@ -30,19 +30,19 @@ export async function* assembleRecords(
   await assertUnchanged(source, 'after it was checked');
   /** Units of records whose last unit is still to come (by group number), each with its part once built. */
   const open = new Map<number, { unit: Unit; part?: unknown }[]>();
-  const problemsOf = (unit: Unit) => plan.problems.of(unit.row, () => inspectUnit(layout, unit).problems);
+  const problemsOf = (unit: Unit) => plan.problems.of(unit.row, () => inspectionOf(layout, unit).problems);
   /** A group's reason as a text: a row's own problems are found again in that row, one of the group's. */
   const reasonText = (reason: InvalidReason, list: readonly Unit[]) => {
     if (typeof reason === 'string') return reason;
     const row = reason.ownProblemsOfRow;
     const unit = list.find((member) => member.row === row);
-    return `${unitName} ${row}: ${describeProblems(unit ? inspectUnit(layout, unit).problems : [])}`;
+    return `${unitName} ${row}: ${describeProblems(unit ? inspectionOf(layout, unit).problems : [])}`;
   };
   const reasonIn = (invalid: string) => (unit: Unit) => {
     const own = describeProblems(problemsOf(unit));
     if (own) return own;
     const items =
-      unit.value === undefined || !layout.grouped ? [] : (layout.inspect(unit.value).itemIds ?? []);
+      unit.value === undefined || !layout.grouped ? [] : (inspectionOf(layout, unit).itemIds ?? []);
     const shared = items.map((item) => plan.sharedItems.get(item)).filter((reason) => reason !== undefined);
     if (shared.length > 0) return shared.join('; ');
     return `another ${unitName} of this record is invalid: ${invalid}`;
