@@ -29,6 +29,13 @@ export interface PaceOptions {
 
 /** By how much the window shrinks when the service says it is busy, and when its answers slow down. */
 const BUSY_DECREASE = 0.85;
+/**
+ * By how much it shrinks when a probe past where the last trouble began is refused: the limit is where
+ * it was, so the window steps back just below it instead of giving up a sixth of it each time (a
+ * gateway of 32 at once: 0.98 of it used instead of 0.96, in simulated round trips). A refusal of a
+ * request sent below that point (the limit fell) shrinks it by `BUSY_DECREASE`.
+ */
+const EDGE_DECREASE = 0.95;
 const LATENCY_DECREASE = 0.9;
 /** Latency counts as rising above both of these: twice the quickest round trip, and that plus 20 ms. */
 const LATENCY_FACTOR = 2;
@@ -191,7 +198,8 @@ export class Pace {
     }
     if (now < this.#calmAfter) return;
     this.#busy += 1;
-    this.#decrease(BUSY_DECREASE, now, Math.min(this.#window, windowAtSend));
+    const probedPastEdge = !this.#slowStart && this.#troubleAt > 0 && windowAtSend >= this.#troubleAt;
+    this.#decrease(probedPastEdge ? EDGE_DECREASE : BUSY_DECREASE, now, Math.min(this.#window, windowAtSend));
   }
 
   #decrease(factor: number, now: number, from = this.#window): void {
