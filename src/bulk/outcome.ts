@@ -22,9 +22,12 @@ export type Outcome =
 
 const hash = (text: string) => digest('sha256', text, 'base64url').slice(0, 22);
 
-/** A fingerprint of a record's content: the same content always gives the same one. */
-export function fingerprint(record: unknown): string {
-  return hash(JSON.stringify(record));
+/**
+ * A fingerprint of a record's content, taken of the record as JSON (the body about to be sent): the same
+ * content always gives the same one.
+ */
+export function fingerprintOfJson(json: string): string {
+  return hash(json);
 }
 
 /** A fingerprint of each field, to say which ones differ without keeping their values. */

@@ -27,7 +27,8 @@ export interface Resource<T> {
   fieldsOf(record: T): Record<string, unknown>;
   /** The fields the service lets change after a create, in one PATCH. */
   updatable: readonly string[];
-  create(client: ApiClient, record: T): Promise<CreateResult>;
+  /** Sends the create; `json`, the record as JSON when already made, is sent as it is. */
+  create(client: ApiClient, record: T, json?: string): Promise<CreateResult>;
   /** Sends the PATCH for the updatable fields. */
   update?(client: ApiClient, record: T): Promise<void>;
 }
@@ -47,7 +48,7 @@ export const orders: Resource<OrderCreateBody> = {
     items: order.items,
   }),
   updatable: ['recipient_name', 'recipient_cellphone'],
-  create: (client, order) => client.createOrder(order),
+  create: (client, order, json) => client.createOrder(order, json),
   update: (client, order) => {
     const patch: OrderPatchBody = {
       recipient_name: order.recipient_name,
@@ -67,7 +68,7 @@ export const products: Resource<ProductCreateBody> = {
   otherIdsOf: () => [],
   fieldsOf: (product) => ({ name: product.name, image_url: product.image_url }),
   updatable: ['name', 'image_url'],
-  create: (client, product) => client.createProduct(product),
+  create: (client, product, json) => client.createProduct(product, json),
   update: (client, product) => {
     const patch: ProductPatchBody = { name: product.name, image_url: product.image_url };
     return client.patchProduct(product.id, patch);

@@ -73,6 +73,8 @@ export class ApiClient {
     options: {
       params?: Record<string, string>;
       body?: unknown;
+      /** The body as JSON already made, sent as it is. */
+      raw?: string;
       query?: Record<string, string>;
       accept?: number[];
       timeoutMs?: number;
@@ -85,9 +87,14 @@ export class ApiClient {
     return { result, path };
   }
 
-  async #create(endpoint: Endpoint, body: unknown, params?: Record<string, string>): Promise<CreateResult> {
+  async #create(
+    endpoint: Endpoint,
+    body: unknown,
+    params?: Record<string, string>,
+    raw?: string,
+  ): Promise<CreateResult> {
     const { result, path } = await this.#call(endpoint, {
-      body,
+      ...(raw === undefined ? { body } : { raw }),
       accept: [409],
       ...(params ? { params } : {}),
     });
@@ -103,8 +110,9 @@ export class ApiClient {
     };
   }
 
-  createOrder(order: OrderCreateBody): Promise<CreateResult> {
-    return this.#create(SERVICE_ENDPOINTS.createOrder, order);
+  /** Creates an order; `json` is the order as JSON, when the caller has made it already. */
+  createOrder(order: OrderCreateBody, json?: string): Promise<CreateResult> {
+    return this.#create(SERVICE_ENDPOINTS.createOrder, order, undefined, json);
   }
 
   async patchOrder(id: string, patch: OrderPatchBody): Promise<void> {
@@ -115,8 +123,9 @@ export class ApiClient {
     return this.#create(SERVICE_ENDPOINTS.createShipment, shipment, { id: orderId });
   }
 
-  createProduct(product: ProductCreateBody): Promise<CreateResult> {
-    return this.#create(SERVICE_ENDPOINTS.createProduct, product);
+  /** Creates a product; `json` is the product as JSON, when the caller has made it already. */
+  createProduct(product: ProductCreateBody, json?: string): Promise<CreateResult> {
+    return this.#create(SERVICE_ENDPOINTS.createProduct, product, undefined, json);
   }
 
   async patchProduct(id: string, patch: ProductPatchBody): Promise<void> {

@@ -194,6 +194,17 @@ export class HttpClient {
       });
   }
 
+  /** The last `Date` header read, and its time: answers that come within a second carry the same one. */
+  #lastDate: { text: string; at: number } | undefined;
+
+  /** Notes the service's time from an answer's `Date` header. */
+  #noteServiceTime(date: string | string[] | undefined): void {
+    if (typeof date !== 'string') return;
+    if (this.#lastDate?.text !== date) this.#lastDate = { text: date, at: Date.parse(date) };
+    const { at } = this.#lastDate;
+    if (!Number.isNaN(at)) this.#serviceTime = { at, receivedAt: Date.now() };
+  }
+
   /** The service's time now, as its last answer's `Date` header says (to the second), if one has come. */
   serviceNow(): number | undefined {
     return this.#serviceTime && this.#serviceTime.at + (Date.now() - this.#serviceTime.receivedAt);
@@ -392,9 +403,7 @@ export class HttpClient {
         });
         status = response.status;
         answerHeaders = response.headers;
-        const date = response.headers.date;
-        const at = typeof date === 'string' ? Date.parse(date) : Number.NaN;
-        if (!Number.isNaN(at)) this.#serviceTime = { at, receivedAt: Date.now() };
+        this.#noteServiceTime(response.headers.date);
         const header = response.headers['retry-after'];
         retryAfter = Array.isArray(header) ? header[0] : header;
         body = parseBody(response.text);

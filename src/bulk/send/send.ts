@@ -9,7 +9,7 @@ import {
   differingFields,
   fieldList,
   fieldPrints,
-  fingerprint,
+  fingerprintOfJson,
   type Outcome,
 } from '../outcome.js';
 import type { Resource } from '../resources.js';
@@ -28,6 +28,8 @@ export interface SendSetup {
 /** A record about to be sent, with what the ledger keeps of it. */
 export interface Prepared {
   record: unknown;
+  /** The record as JSON, made once: its fingerprint is taken of it, and it is the body sent. */
+  json: string;
   key: string;
   id: string;
   print: string;
@@ -65,11 +67,13 @@ export type Plan =
   | { action: 'reship'; earlier: ShippedItem[]; change: Change };
 
 export function prepare(resource: Resource<unknown>, record: unknown): Prepared {
+  const json = JSON.stringify(record);
   return {
     record,
+    json,
     key: resource.keyOf(record),
     id: resource.labelOf(record),
-    print: fingerprint(record),
+    print: fingerprintOfJson(json),
     fields: fieldPrints(resource.fieldsOf(record)),
   };
 }
@@ -231,7 +235,7 @@ export async function sendRecord(
   await marked;
   let sent: Sent;
   try {
-    const result = await resource.create(setup.client, prepared.record);
+    const result = await resource.create(setup.client, prepared.record, prepared.json);
     if (result.status === 202) {
       sent = { outcome: 'accepted', status: 202, message: result.message };
     } else if (
