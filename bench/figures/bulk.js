@@ -1,17 +1,19 @@
 // Bulk: `intake order create` of a 30,000-order CSV (check and send, --concurrency 16), against
 // autocannon posting the same kind of orders to the same server with 16 connections. The CLI's figure
-// is its whole run: start-up, the check pass and the sending.
+// is its whole run: start-up, the check pass and the sending. The same upload to a bare server that
+// answers at once is measured too: the upload's own ceiling, whatever the service does.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { postOrders } from '../lib/load.js';
 import { writeOrdersCsv } from '../lib/orders.js';
-import { intake, median, spawnServe } from '../lib/processes.js';
+import { intake, median, spawnServe, startBare } from '../lib/processes.js';
 
 export async function bulk({ rounds, orders = 30_000, concurrency = 16 }) {
   const dir = mkdtempSync(join(tmpdir(), 'intake-bench-bulk-'));
   const serve = await spawnServe(['--data', join(dir, 'data'), '--apply-delay', '1h']);
-  const runs = { cli: [], autocannon: [] };
+  const bare = await startBare();
+  const runs = { cli: [], autocannon: [], alone: [] };
   try {
     for (let round = 0; round < rounds; round++) {
       const file = join(dir, `orders-${round}.csv`);
@@ -30,6 +32,20 @@ export async function bulk({ rounds, orders = 30_000, concurrency = 16 }) {
         throw new Error(`the upload ended with ${run.code}: ${JSON.stringify(run.summary)}\n${run.stderr}`);
       }
       runs.cli.push(orders / run.seconds);
+      const alone = await intake(
+        ['order', 'create', file, '--concurrency', String(concurrency), '--json', '--quiet'],
+        {
+          INTAKE_CONFIG_DIR: join(dir, 'config'),
+          INTAKE_DATA_DIR: join(dir, `alone-${round}`),
+          INTAKE_BASE_URL: bare.url,
+          INTAKE_ACCESS_KEY_ID: serve.merchant.accessKeyId,
+          INTAKE_SECRET_ACCESS_KEY: serve.merchant.secretAccessKey,
+        },
+      );
+      if (alone.code !== 0 || alone.summary?.accepted !== orders) {
+        throw new Error(`the upload to a bare server ended with ${alone.code}\n${alone.stderr}`);
+      }
+      runs.alone.push(orders / alone.seconds);
       const load = await postOrders({
         url: `${serve.url}/api/v1/orders/`,
         authorization: serve.authorization,
@@ -41,11 +57,13 @@ export async function bulk({ rounds, orders = 30_000, concurrency = 16 }) {
       runs.autocannon.push(load.rps);
     }
   } finally {
+    await bare.stop();
     await serve.stop();
     rmSync(dir, { recursive: true, force: true });
   }
   const cli = median(runs.cli);
   const load = median(runs.autocannon);
+  const alone = median(runs.alone);
   return {
     name: 'bulk',
     title: `Bulk: intake order create of ${orders.toLocaleString('en-US')} orders (--concurrency ${concurrency}) / autocannon, ${concurrency} connections`,
@@ -54,7 +72,15 @@ export async function bulk({ rounds, orders = 30_000, concurrency = 16 }) {
     detail: {
       cli_orders_per_s: Math.round(cli),
       autocannon_orders_per_s: Math.round(load),
-      rounds: runs.cli.map((rate, index) => [Math.round(rate), Math.round(runs.autocannon[index])]),
+      // The same upload to a server that answers at once, against the same reference: the most the
+      // upload could reach however fast the service.
+      cli_to_bare_server_orders_per_s: Math.round(alone),
+      ceiling: Number((alone / load).toFixed(2)),
+      rounds: runs.cli.map((rate, index) => [
+        Math.round(rate),
+        Math.round(runs.autocannon[index]),
+        Math.round(runs.alone[index]),
+      ]),
     },
   };
 }

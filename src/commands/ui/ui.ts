@@ -7,6 +7,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { dataDir } from '../../cli/paths.js';
 import { wholeNumber } from '../../cli/values.js';
+import { keepHeapTight } from '../../util/heap.js';
 import type { UiState } from '../../ui/state.js';
 import type { ProfileView, StatusView } from '../../ui/views.js';
 
@@ -106,6 +107,8 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
   const settings = await f.settings();
   if (settings.baseUrlError) throw settings.baseUrlError;
   const state = await uiState(f);
+  // The page's process runs its uploads: large files, as the CLI's.
+  keepHeapTight();
   const { buildUi } = await import('../../ui/build-ui.js');
   const token = randomBytes(24).toString('base64url');
   const app = await buildUi({
