@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { keepHeapTightFor, LARGE_INPUT_BYTES } from '../../src/util/heap.js';
 
 const built = pathToFileURL(join(import.meta.dirname, '..', '..', 'dist', 'util', 'heap.js')).href;
 
@@ -40,5 +41,11 @@ describe('keepHeapTight', () => {
     const [loose, tight] = await Promise.all([peakOldSpace('default'), peakOldSpace('tight')]);
     // Measured: 127-170 MB without, 64-78 MB with.
     expect(tight).toBeLessThan(loose * 0.75);
+  });
+
+  it("is set for large inputs only: a small upload keeps V8's own sizing, which is a little faster", () => {
+    expect(keepHeapTightFor(7_000_000)).toBe(false);
+    expect(keepHeapTightFor(LARGE_INPUT_BYTES - 1)).toBe(false);
+    expect(keepHeapTightFor(LARGE_INPUT_BYTES)).toBe(true);
   });
 });

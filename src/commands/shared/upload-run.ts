@@ -11,7 +11,7 @@ import { ledgerTargetIfAny } from '../../cli/ledger-target.js';
 import { writeData, writeJsonLine } from '../../cli/output.js';
 import { dataDir } from '../../cli/paths.js';
 import { UploadDisplay } from '../../cli/upload-display.js';
-import { keepHeapTight } from '../../util/heap.js';
+import { keepHeapTightFor } from '../../util/heap.js';
 
 /** The upload's context as the CLI gives it: the Factory's log, client, settings and signals. */
 async function cliContext(
@@ -59,7 +59,7 @@ export async function uploadFromCli(
   }
   // Credentials are resolved before the long check, so that missing ones fail at once.
   if (!options.dryRun) await f.credentials();
-  keepHeapTight();
+  keepHeapTightFor(source.size);
   const display = new UploadDisplay(f, { json, noun: resource.plural });
   let result: UploadResult;
   try {

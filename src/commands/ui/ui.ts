@@ -107,7 +107,7 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
   const settings = await f.settings();
   if (settings.baseUrlError) throw settings.baseUrlError;
   const state = await uiState(f);
-  // The page's process runs its uploads: large files, as the CLI's.
+  // A long-lived process that runs uploads of any size: its heap is kept close to what it holds.
   keepHeapTight();
   const { buildUi } = await import('../../ui/build-ui.js');
   const token = randomBytes(24).toString('base64url');
