@@ -9,6 +9,27 @@ import { postOrders } from '../lib/load.js';
 import { writeOrdersCsv } from '../lib/orders.js';
 import { intake, median, spawnServe, startBare } from '../lib/processes.js';
 
+/** Uploads `file` with the CLI to the service at `url`; resolves with orders per second, whole run. */
+async function upload({ file, orders, concurrency, url, merchant, dataDir }) {
+  const run = await intake(
+    ['order', 'create', file, '--concurrency', String(concurrency), '--json', '--quiet'],
+    {
+      INTAKE_CONFIG_DIR: join(dataDir, 'config'),
+      INTAKE_DATA_DIR: dataDir,
+      INTAKE_BASE_URL: url,
+      // The bare server takes any credentials: the service's merchant's are given to both.
+      INTAKE_ACCESS_KEY_ID: merchant.accessKeyId,
+      INTAKE_SECRET_ACCESS_KEY: merchant.secretAccessKey,
+    },
+  );
+  if (run.code !== 0 || run.summary?.accepted !== orders) {
+    throw new Error(
+      `the upload to ${url} ended with ${run.code}: ${JSON.stringify(run.summary)}\n${run.stderr}`,
+    );
+  }
+  return orders / run.seconds;
+}
+
 export async function bulk({ rounds, orders = 30_000, concurrency = 16 }) {
   const dir = mkdtempSync(join(tmpdir(), 'intake-bench-bulk-'));
   const serve = await spawnServe(['--data', join(dir, 'data'), '--apply-delay', '1h']);
@@ -18,34 +39,9 @@ export async function bulk({ rounds, orders = 30_000, concurrency = 16 }) {
     for (let round = 0; round < rounds; round++) {
       const file = join(dir, `orders-${round}.csv`);
       await writeOrdersCsv(file, `BULK-${round}`, orders);
-      const run = await intake(
-        ['order', 'create', file, '--concurrency', String(concurrency), '--json', '--quiet'],
-        {
-          INTAKE_CONFIG_DIR: join(dir, 'config'),
-          INTAKE_DATA_DIR: join(dir, `cli-${round}`),
-          INTAKE_BASE_URL: serve.url,
-          INTAKE_ACCESS_KEY_ID: serve.merchant.accessKeyId,
-          INTAKE_SECRET_ACCESS_KEY: serve.merchant.secretAccessKey,
-        },
-      );
-      if (run.code !== 0 || run.summary?.accepted !== orders) {
-        throw new Error(`the upload ended with ${run.code}: ${JSON.stringify(run.summary)}\n${run.stderr}`);
-      }
-      runs.cli.push(orders / run.seconds);
-      const alone = await intake(
-        ['order', 'create', file, '--concurrency', String(concurrency), '--json', '--quiet'],
-        {
-          INTAKE_CONFIG_DIR: join(dir, 'config'),
-          INTAKE_DATA_DIR: join(dir, `alone-${round}`),
-          INTAKE_BASE_URL: bare.url,
-          INTAKE_ACCESS_KEY_ID: serve.merchant.accessKeyId,
-          INTAKE_SECRET_ACCESS_KEY: serve.merchant.secretAccessKey,
-        },
-      );
-      if (alone.code !== 0 || alone.summary?.accepted !== orders) {
-        throw new Error(`the upload to a bare server ended with ${alone.code}\n${alone.stderr}`);
-      }
-      runs.alone.push(orders / alone.seconds);
+      const each = { file, orders, concurrency, merchant: serve.merchant };
+      runs.cli.push(await upload({ ...each, url: serve.url, dataDir: join(dir, `cli-${round}`) }));
+      runs.alone.push(await upload({ ...each, url: bare.url, dataDir: join(dir, `alone-${round}`) }));
       const load = await postOrders({
         url: `${serve.url}/api/v1/orders/`,
         authorization: serve.authorization,
