@@ -87,12 +87,13 @@ export class ApiClient {
     return { result, path };
   }
 
+  /** `how.raw`: the body as JSON already made, sent as it is. */
   async #create(
     endpoint: Endpoint,
     body: unknown,
-    params?: Record<string, string>,
-    raw?: string,
+    how: { params?: Record<string, string>; raw?: string | undefined } = {},
   ): Promise<CreateResult> {
+    const { params, raw } = how;
     const { result, path } = await this.#call(endpoint, {
       ...(raw === undefined ? { body } : { raw }),
       accept: [409],
@@ -112,7 +113,7 @@ export class ApiClient {
 
   /** Creates an order; `json` is the order as JSON, when the caller has made it already. */
   createOrder(order: OrderCreateBody, json?: string): Promise<CreateResult> {
-    return this.#create(SERVICE_ENDPOINTS.createOrder, order, undefined, json);
+    return this.#create(SERVICE_ENDPOINTS.createOrder, order, { raw: json });
   }
 
   async patchOrder(id: string, patch: OrderPatchBody): Promise<void> {
@@ -120,12 +121,12 @@ export class ApiClient {
   }
 
   createShipment(orderId: string, shipment: ShipmentCreateBody): Promise<CreateResult> {
-    return this.#create(SERVICE_ENDPOINTS.createShipment, shipment, { id: orderId });
+    return this.#create(SERVICE_ENDPOINTS.createShipment, shipment, { params: { id: orderId } });
   }
 
   /** Creates a product; `json` is the product as JSON, when the caller has made it already. */
   createProduct(product: ProductCreateBody, json?: string): Promise<CreateResult> {
-    return this.#create(SERVICE_ENDPOINTS.createProduct, product, undefined, json);
+    return this.#create(SERVICE_ENDPOINTS.createProduct, product, { raw: json });
   }
 
   async patchProduct(id: string, patch: ProductPatchBody): Promise<void> {

@@ -10,6 +10,7 @@ import { describeIssues } from '../../contract/loc.js';
 import { wholeNumber } from '../../cli/values.js';
 import { dataDir } from '../../cli/paths.js';
 import { parseDuration, parseDurationRange } from '../../util/duration.js';
+import { StorageUnavailable } from '../../server/storage/engine.js';
 import type { EngineOptions } from '../../server/storage/open.js';
 import { newExportCommand, newImportCommand } from './transfer.js';
 import type { BuildServerOptions } from '../../server/build-server.js';
@@ -300,7 +301,7 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
       onError: (error) =>
         f.io.stderr.write(
           // The database not answering is an operator's matter, said in a line; anything else is ours.
-          error instanceof Error && error.name === 'StorageUnavailable'
+          error instanceof StorageUnavailable
             ? `warning: ${error.message}; tried again shortly\n`
             : `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
         ),
