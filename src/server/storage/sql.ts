@@ -38,19 +38,31 @@ export function insertStatement<Row extends object>(
 ): InsertStatement<Row> {
   const head = `INSERT INTO ${table} (${columns.join(', ')}) VALUES `;
   const tuple = `(${columns.map(() => '?').join(', ')})`;
-  const values = (row: Row) => columns.map((column) => row[column] as SqlValue);
+  const width = columns.length;
+  // Plain loops into arrays of their final length: these run for every row the service stores, and
+  // `flatMap` over `map` cost several times as much (measured under the ingest benchmark).
+  const fill = (row: Row, into: SqlValue[], at: number) => {
+    for (let column = 0; column < width; column++)
+      into[at + column] = row[columns[column] as keyof Row] as SqlValue;
+  };
   const texts = new Map<number, string>();
   return {
     columns,
     text: `${head}${tuple}${suffix}`,
-    values,
+    values: (row) => {
+      const values = new Array<SqlValue>(width);
+      fill(row, values, 0);
+      return values;
+    },
     many: (rows) => {
       let text = texts.get(rows.length);
       if (text === undefined) {
         text = `${head}${rows.map(() => tuple).join(', ')}${suffix}`;
         texts.set(rows.length, text);
       }
-      return { text, values: rows.flatMap(values) };
+      const values = new Array<SqlValue>(rows.length * width);
+      for (let index = 0; index < rows.length; index++) fill(rows[index] as Row, values, index * width);
+      return { text, values };
     },
   };
 }
