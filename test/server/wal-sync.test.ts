@@ -1,5 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Conflict } from '../../src/server/errors.js';
+import { GroupCommit } from '../../src/server/ingest/group-commit.js';
+import { CommitUnconfirmed, StorageUnavailable } from '../../src/server/storage/engine.js';
 import { SqliteEngine, type SyncFile } from '../../src/server/storage/sqlite-engine.js';
 import { Store } from '../../src/server/storage/store.js';
 import { tempDir } from '../helpers/temp.js';
@@ -55,6 +58,47 @@ describe('a SQLite transaction waits for the disk off the event loop', () => {
       await Promise.all(three);
     } finally {
       while (syncs.started.length > 0) syncs.releaseNext();
+      await store.close();
+    }
+  });
+});
+
+describe('a commit the disk does not confirm', () => {
+  it('is not run again: every write of its group gets a 503-class error, and what it wrote stays', async () => {
+    let failNext = true;
+    const syncFile: SyncFile = async (handle) => {
+      if (failNext) {
+        failNext = false;
+        throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' });
+      }
+      await handle.sync();
+    };
+    const store = new Store(new SqliteEngine(join(tempDir('intake-wal-'), 'intake.db'), { syncFile }));
+    const commits = new GroupCommit(store);
+    let runs = 0;
+    // Stores a key once; a second run of the same write is refused, as a create whose id is taken.
+    const once = (key: string) => async (tx: Store) => {
+      runs += 1;
+      if ((await tx.meta.get(key)) !== undefined) throw new Conflict(`'${key}' already exists.`);
+      await tx.meta.set(key, 'x');
+    };
+    try {
+      const group = [commits.run(once('a')), commits.run(once('b'))];
+      for (const write of group) {
+        const error = await write.then(
+          () => undefined,
+          (caught: unknown) => caught,
+        );
+        expect(error).toBeInstanceOf(CommitUnconfirmed);
+        expect(error).toBeInstanceOf(StorageUnavailable);
+      }
+      expect(runs).toBe(2);
+      expect(await store.meta.get('a')).toBe('x');
+      expect(await store.meta.get('b')).toBe('x');
+      // The disk answers again: the next group commits and is answered.
+      await commits.run(async (tx) => tx.meta.set('c', 'x'));
+      expect(await store.meta.get('c')).toBe('x');
+    } finally {
       await store.close();
     }
   });

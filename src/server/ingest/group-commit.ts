@@ -1,4 +1,5 @@
 import { ServiceError } from '../errors.js';
+import { CommitUnconfirmed } from '../storage/engine.js';
 import type { Store } from '../storage/store.js';
 
 /** A write's result, or the error its caller gets. */
@@ -21,8 +22,10 @@ interface Waiting {
  * accepted creates share one commit (one fsync) instead of paying one each. A write refused by the
  * service's rules (a 409, say: a `ServiceError`) is refused before it writes anything, so it needs no
  * undoing and its caller gets the error. Anything else that fails undoes the whole transaction, which is
- * then run again with each write in its own savepoint, so that one failure is kept to its own write.
- * Callers are answered only after the commit, so a 202 still means "committed".
+ * then run again with each write in its own savepoint, so that one failure is kept to its own write; but
+ * a commit the disk did not confirm is not run again, and every caller of its group gets that error (a
+ * 503: a retry finds its write there). Callers are answered only after the commit is on disk, so a 202
+ * still means "committed".
  */
 export class GroupCommit {
   readonly #store: Store;
@@ -76,7 +79,9 @@ export class GroupCommit {
     try {
       try {
         outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, false));
-      } catch {
+      } catch (error) {
+        // Committed, but not known to be on disk: run again, the writes would find themselves taken.
+        if (error instanceof CommitUnconfirmed) throw error;
         outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, true));
       }
     } catch (error) {

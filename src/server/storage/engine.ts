@@ -23,6 +23,18 @@ export class StorageUnavailable extends Error {
   }
 }
 
+/**
+ * A transaction was committed but the disk did not confirm it (syncing the file failed). What it wrote
+ * stays, so it must not be run again (it would find its own writes taken); its callers are told the
+ * storage is unavailable, and a retry finds what was written.
+ */
+export class CommitUnconfirmed extends StorageUnavailable {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'CommitUnconfirmed';
+  }
+}
+
 /** A write found its key taken by another process meanwhile (an insert that did nothing): run it again. */
 export class RaceLost extends Error {
   constructor(message: string) {

@@ -1,6 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { openDatabase, type Db } from '../../storage/sqlite.js';
-import type { Engine } from './engine.js';
+import { CommitUnconfirmed, type Engine } from './engine.js';
 import { MIGRATIONS } from './migrations.js';
 import type { Sql, SqlValue } from './sql.js';
 
@@ -97,7 +97,13 @@ export class SqliteEngine implements Engine {
       for (const resolve of waiting) resolve();
     }
     // Committed: the next transaction may begin while this one waits for the disk.
-    await this.#wal?.sync();
+    try {
+      await this.#wal?.sync();
+    } catch (error) {
+      throw new CommitUnconfirmed(`the commit could not be synced to disk: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
     return result;
   }
 
