@@ -88,9 +88,20 @@ async function explain(f: Factory, error: unknown): Promise<{ code: number; line
   }
   if (error instanceof UnexpectedResponseError) return { code: EXIT.failure, lines: [error.message] };
   if (error instanceof AbortedError) return { code: EXIT.interrupted, lines: ['interrupted'] };
+  return {
+    code: EXIT.failure,
+    lines: unexpectedLines('unexpected error', error, f.globals.verbose === true),
+  };
+}
+
+/**
+ * An error no rule expected, for a person: one line with its message; its stack only with `--verbose`
+ * (for whoever reports it to us), never otherwise.
+ */
+export function unexpectedLines(what: string, error: unknown, verbose: boolean): string[] {
   const message = error instanceof Error ? error.message : String(error);
-  const stack = f.globals.verbose && error instanceof Error && error.stack ? [error.stack] : [];
-  return { code: EXIT.failure, lines: [`unexpected error: ${message}`, ...stack] };
+  const stack = verbose && error instanceof Error && error.stack ? [error.stack] : [];
+  return [`${what}: ${message}`, ...stack];
 }
 
 /**

@@ -6,6 +6,7 @@ import { DEFAULT_REVIEW_POINTS, type ReviewKind, type ReviewPoints } from '../..
 import { EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
+import { unexpectedLines } from '../../cli/report-error.js';
 import { describeIssues } from '../../contract/loc.js';
 import { wholeNumber } from '../../cli/values.js';
 import { dataDir } from '../../cli/paths.js';
@@ -303,7 +304,7 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
           // The database not answering is an operator's matter, said in a line; anything else is ours.
           error instanceof StorageUnavailable
             ? `warning: ${error.message}; tried again shortly\n`
-            : `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+            : `${unexpectedLines('internal error', error, f.globals.verbose === true).join('\n')}\n`,
         ),
     },
     options.where,

@@ -7,6 +7,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { dataDir } from '../../cli/paths.js';
 import { wholeNumber } from '../../cli/values.js';
+import { unexpectedLines } from '../../cli/report-error.js';
 import { keepHeapTight } from '../../util/heap.js';
 import type { UiState } from '../../ui/state.js';
 import type { ProfileView, StatusView } from '../../ui/views.js';
@@ -116,7 +117,7 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
     token,
     onError: (error) =>
       f.io.stderr.write(
-        `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        `${unexpectedLines('internal error', error, f.globals.verbose === true).join('\n')}\n`,
       ),
   });
   const stopped = new Promise<void>((resolve) => {
