@@ -26,6 +26,15 @@ export interface ProvisionedMerchant {
 /** The merchant created when a fresh store is started without merchant settings. */
 export const DEFAULT_MERCHANT_ID = 'mall-1';
 
+/** Whether a merchant still has the access key id and secret it had. */
+function sameCredentials(before: MerchantRow, after: MerchantRow | undefined): boolean {
+  return (
+    after !== undefined &&
+    after.access_key_id === before.access_key_id &&
+    Buffer.compare(after.secret_hash, before.secret_hash) === 0
+  );
+}
+
 export type Authentication =
   { ok: true; merchant: MerchantRow } | { ok: false; detail: string; retryAfterSeconds?: number };
 
@@ -53,6 +62,25 @@ export class MerchantDirectory {
 
   async #reload(): Promise<void> {
     this.#byAccessKeyId = new Map((await this.#store.merchants.all()).map((row) => [row.access_key_id, row]));
+  }
+
+  /**
+   * Reads the merchants again, since another process sharing the database may have changed them, and
+   * forgets the verified headers of every merchant whose access key id or secret changed: a secret
+   * changed elsewhere stops working here at the next poll, not at the next restart.
+   */
+  async refresh(): Promise<void> {
+    const before = [...this.#byAccessKeyId.values()];
+    await this.#reload();
+    const now = new Map([...this.#byAccessKeyId.values()].map((row) => [row.id, row]));
+    let changed = false;
+    for (const old of before) {
+      if (sameCredentials(old, now.get(old.id))) continue;
+      this.#verified.forget(old.access_key_id);
+      changed = true;
+    }
+    // A header refused before may be right now.
+    if (changed) this.#guard.forgetRefused();
   }
 
   /** An access key id not known here, looked up in the database: another process may have added it. */
@@ -146,21 +174,20 @@ export class MerchantDirectory {
       return { ok: false, detail: AUTH_DETAILS.wrongSecret };
     }
     this.#guard.succeeded(merchant.access_key_id);
-    if (merchant.secret_kdf !== 'scrypt') await this.#rehash(merchant, secret);
-    this.#verified.remember(header, merchant.access_key_id);
+    const checked = merchant.secret_kdf === 'scrypt' ? merchant : await this.#rehash(merchant, secret);
+    // Not remembered if the secret changed while it was being checked: the next request checks again.
+    if (sameCredentials(checked, this.#byAccessKeyId.get(merchant.access_key_id)))
+      this.#verified.remember(header, merchant.access_key_id);
     return { ok: true, merchant: this.#byAccessKeyId.get(merchant.access_key_id) ?? merchant };
   }
 
   /** A secret stored with the old single SHA-256 is stored again with scrypt once it is known. */
-  async #rehash(merchant: MerchantRow, secret: string): Promise<void> {
+  async #rehash(merchant: MerchantRow, secret: string): Promise<MerchantRow> {
     const { salt, hash, kdf } = hashSecret(secret);
-    await this.#store.merchants.update({
-      ...merchant,
-      secret_salt: salt,
-      secret_hash: hash,
-      secret_kdf: kdf,
-    });
+    const row = { ...merchant, secret_salt: salt, secret_hash: hash, secret_kdf: kdf };
+    await this.#store.merchants.update(row);
     await this.#reload();
+    return row;
   }
 
   /** Adds a merchant at the request of `caller`, which must be the service's first merchant. */

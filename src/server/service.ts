@@ -134,8 +134,17 @@ export class Service {
           });
         }
       },
-      // Other processes on the database queue creates and move the clock without telling this one.
-      ...(shared ? { pollMs: SHARED_POLL_MS, beforePass: () => clock.refresh() } : {}),
+      // Other processes on the database queue creates, move the clock and change merchants' credentials
+      // without telling this one.
+      ...(shared
+        ? {
+            pollMs: SHARED_POLL_MS,
+            beforePass: async () => {
+              await clock.refresh();
+              await parts.merchants.refresh();
+            },
+          }
+        : {}),
     });
     this.intake = new Intake({
       store,

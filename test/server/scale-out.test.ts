@@ -35,6 +35,22 @@ async function until(condition: () => Promise<boolean>, timeoutMs = 15_000): Pro
 const results = <T>(answer: { json: unknown }) => (answer.json as { results: T[] }).results;
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL database', () => {
+  it('a secret changed by another process stops working here within a poll, not at the next restart', async () => {
+    const databaseUrl = await testDatabaseUrl(tempDir('intake-shared-'));
+    const a = await startService({ databaseUrl });
+    open.push(a);
+    const path = '/api/v1/rewards/';
+    // Verified once here, then known from memory.
+    expect((await a.http('GET', path)).status).not.toBe(401);
+    // Another process starts on the same database with a new secret for the same merchant.
+    const rotated = { ...TEST_CREDENTIALS, secretAccessKey: 'a-new-secret-for-mall-1' };
+    const b = await startService({ databaseUrl, merchants: [{ merchantId: 'mall-1', ...rotated }] });
+    open.push(b);
+    await until(async () => (await a.http('GET', path)).status === 401, 5_000);
+    const answer = await a.http('GET', path, { headers: { authorization: basicAuthorization(rotated) } });
+    expect(answer.status).not.toBe(401);
+  });
+
   it('the same id sent to two processes at the same instant: one 202, one 409, every time', async () => {
     const [a, b] = (await servicesOnOneDatabase(2, { startWorker: false })) as [TestService, TestService];
     for (let i = 0; i < 40; i++) {
