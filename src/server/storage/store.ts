@@ -8,7 +8,7 @@ import { productsRepo, type ProductRow } from './products.js';
 import { reviewsRepo } from './reviews.js';
 import { rewardsRepo } from './rewards.js';
 import { shipmentsRepo } from './shipments.js';
-import type { Sql } from './sql.js';
+import type { Sql, SqlValue } from './sql.js';
 
 // In the order the references need: what refers to a row goes before it.
 const RESET = [
@@ -154,12 +154,17 @@ export class Store {
   async stageOrder(parts: StagedOrder): Promise<number> {
     const { job, order, items, products } = parts;
     if (this.dialect === 'postgres') {
-      const row = await this.#sql.get<{ seq: number }>(stageOrderStatement(items.length, products.length), [
-        ...JOB_COLUMNS.map((column) => job[column]),
-        ...STAGED_ORDER_COLUMNS.map((column) => order[column]),
-        ...items.flatMap((item) => ORDER_ITEM_COLUMNS.map((column) => item[column])),
-        ...products.flatMap((product) => [product.merchant_id, product.id, product.name, product.image_url]),
-      ]);
+      // Plain loops, as the inserts build their values (see `insertStatement`).
+      const values: SqlValue[] = [];
+      for (const column of JOB_COLUMNS) values.push(job[column]);
+      for (const column of STAGED_ORDER_COLUMNS) values.push(order[column]);
+      for (const item of items) for (const column of ORDER_ITEM_COLUMNS) values.push(item[column]);
+      for (const product of products)
+        values.push(product.merchant_id, product.id, product.name, product.image_url);
+      const row = await this.#sql.get<{ seq: number }>(
+        stageOrderStatement(items.length, products.length),
+        values,
+      );
       return row?.seq as number;
     }
     const seq = await this.jobs.insert(job);
