@@ -9,6 +9,7 @@ import type {
 import { Conflict, InvalidRequest, NotFound } from '../errors.js';
 import type { JobKind } from '../storage/jobs.js';
 import { RaceLost } from '../storage/engine.js';
+import { queuedProduct } from '../storage/products.js';
 import type { Store } from '../storage/store.js';
 
 /** When and how a create was accepted. */
@@ -108,15 +109,7 @@ export async function acceptProduct(
     throw new Conflict(`Product '${product.id}' already exists.`);
   }
   const seq = await queue(store, arrival, 'product', product.id);
-  const stored = await store.products.insertIfAbsent({
-    merchant_id: arrival.merchantId,
-    id: product.id,
-    name: product.name,
-    image_url: product.image_url,
-    job_seq: seq,
-    applied_at: null,
-    refreshed_at: null,
-  });
+  const stored = await store.products.insertIfAbsent(queuedProduct(arrival.merchantId, product, seq));
   // Another process stored the same id between the read above and this write: undone and run again,
   // the read then finds it.
   if (!stored) throw new RaceLost(`product '${product.id}' was stored meanwhile`);

@@ -80,7 +80,7 @@ export class GroupCommit {
       try {
         outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, false));
       } catch (error) {
-        // Committed, but not known to be on disk: run again, the writes would find themselves taken.
+        // Committed, but not known to be on disk: not run again (its writes would find themselves taken).
         if (error instanceof CommitUnconfirmed) throw error;
         outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, true));
       }

@@ -18,6 +18,23 @@ const insert = insertStatement<ProductRow>(
   ' ON CONFLICT DO NOTHING',
 );
 
+/** A product row as a create (of the product, or of an order naming it) first stores it: not yet applied. */
+export function queuedProduct(
+  merchantId: string,
+  product: { id: string; name: string; image_url: string },
+  jobSeq: number,
+): ProductRow {
+  return {
+    merchant_id: merchantId,
+    id: product.id,
+    name: product.name,
+    image_url: product.image_url,
+    job_seq: jobSeq,
+    applied_at: null,
+    refreshed_at: null,
+  };
+}
+
 /** The columns of a product, as written (and copied by export and import). */
 export const PRODUCT_COLUMNS = insert.columns;
 

@@ -4,7 +4,7 @@ import { merchantsRepo } from './merchants.js';
 import { messagesRepo } from './messages.js';
 import { metaRepo } from './meta.js';
 import { ORDER_COLUMNS, ORDER_ITEM_COLUMNS, ordersRepo, type OrderItemRow, type OrderRow } from './orders.js';
-import { productsRepo, type ProductRow } from './products.js';
+import { productsRepo, queuedProduct, type ProductRow } from './products.js';
 import { reviewsRepo } from './reviews.js';
 import { rewardsRepo } from './rewards.js';
 import { shipmentsRepo } from './shipments.js';
@@ -181,15 +181,7 @@ export class Store {
     });
     await this.orders.insertItems(items);
     await this.products.insertAllIfAbsent(
-      products.map((product) => ({
-        merchant_id: product.merchant_id,
-        id: product.id,
-        name: product.name,
-        image_url: product.image_url,
-        job_seq: seq,
-        applied_at: null,
-        refreshed_at: null,
-      })),
+      products.map((product) => queuedProduct(product.merchant_id, product, seq)),
     );
     return seq;
   }
