@@ -46,6 +46,7 @@ export async function network({ rounds, orders = 16_000, admit = 32, oneWayMs = 
       };
       const check = await intake(['order', 'create', file, '--dry-run', '--json', '--quiet'], env);
       const refusedBefore = link.counts.refused;
+      link.resetIdle();
       const run = await intake(['order', 'create', file, '--json', '--quiet'], env);
       if (run.code !== 0 || run.summary?.accepted !== orders || run.summary?.failed !== 0) {
         throw new Error(`the upload ended with ${run.code}: ${JSON.stringify(run.summary)}\n${run.stderr}`);
@@ -61,6 +62,8 @@ export async function network({ rounds, orders = 16_000, admit = 32, oneWayMs = 
         upload_s: Math.round(run.seconds * 10) / 10,
         check_s: Math.round(check.seconds * 10) / 10,
         refused: link.counts.refused - refusedBefore,
+        // The longest the gateway sat idle mid-upload: near the end, requests waiting out a Retry-After.
+        longest_idle_ms: Math.round(link.counts.longestIdleMs),
         peak_mb: Math.round(run.peakMb),
       });
     }

@@ -1,6 +1,7 @@
 export interface SlowLink {
   url: string;
-  counts: { admitted: number; refused: number; mostAtOnce: number };
+  counts: { admitted: number; refused: number; mostAtOnce: number; longestIdleMs: number };
+  resetIdle(): void;
   close(): Promise<void>;
 }
 

@@ -8,8 +8,12 @@ const later = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startSlowLink(target, { oneWayMs, admit, retryAfter = '1' }) {
   const upstream = new URL(target);
-  const counts = { admitted: 0, refused: 0, mostAtOnce: 0 };
+  // longestIdleMs: the longest time the gateway served nothing, between its first request and its last
+  // answer (an upload whose last requests wait out a Retry-After leaves it idle that long); `resetIdle`
+  // starts it again.
+  const counts = { admitted: 0, refused: 0, mostAtOnce: 0, longestIdleMs: 0 };
   let serving = 0;
+  let idleSince;
   const forward = (incoming, body) =>
     new Promise((resolve, reject) => {
       const outgoing = request(
@@ -47,6 +51,10 @@ export async function startSlowLink(target, { oneWayMs, admit, retryAfter = '1' 
         reply.end(JSON.stringify({ detail: 'Too Many Requests' }));
         return;
       }
+      if (idleSince !== undefined) {
+        counts.longestIdleMs = Math.max(counts.longestIdleMs, performance.now() - idleSince);
+        idleSince = undefined;
+      }
       serving += 1;
       counts.admitted += 1;
       counts.mostAtOnce = Math.max(counts.mostAtOnce, serving);
@@ -60,6 +68,7 @@ export async function startSlowLink(target, { oneWayMs, admit, retryAfter = '1' 
         incoming.socket.destroy();
       } finally {
         serving -= 1;
+        if (serving === 0) idleSince = performance.now();
       }
     });
   });
@@ -67,6 +76,11 @@ export async function startSlowLink(target, { oneWayMs, admit, retryAfter = '1' 
   return {
     url: `http://127.0.0.1:${server.address().port}`,
     counts,
+    /** Starts counting `longestIdleMs` afresh, from the next request. */
+    resetIdle: () => {
+      counts.longestIdleMs = 0;
+      idleSince = undefined;
+    },
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

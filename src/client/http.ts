@@ -6,6 +6,7 @@ import {
   backoffMs,
   isRetryableError,
   retryAfterMs,
+  honouredRetryAfterMs,
   type RetryPolicy,
 } from './retry.js';
 import { ReceivedValidationIssue } from '../contract/validation.js';
@@ -432,7 +433,11 @@ export class HttpClient {
         continue;
       }
       const asked = retryAfterMs(retryAfter);
-      released({ status, ...(asked === undefined ? {} : { retryAfterMs: asked }) });
+      // The pace learns how long a refused request will in fact wait: what the policy honours.
+      released({
+        status,
+        ...(asked === undefined ? {} : { retryAfterMs: honouredRetryAfterMs(policy, asked) }),
+      });
       if (status !== 429 && status !== 503) notTaken = false;
       const wait = backoffMs(policy, attempt, asked, random);
       if (RETRYABLE_STATUSES.has(status) && this.#mayRetry(policy, attempt, firstStarted, wait)) {

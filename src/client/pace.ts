@@ -9,7 +9,7 @@ export interface AttemptOutcome {
   status?: number;
   /** How long the attempt took, from sending to the whole answer. */
   ms: number;
-  /** What Retry-After asked for, in milliseconds. */
+  /** How long a Retry-After makes the refused request wait, in milliseconds (as much as the retry policy honours). */
   retryAfterMs?: number;
 }
 
@@ -42,6 +42,8 @@ const LATENCY_FACTOR = 2;
 const LATENCY_MARGIN_MS = 20;
 /** The quickest round trip is looked for again after this long (a route or a load that changed). */
 const BASE_RTT_MEMORY_MS = 30_000;
+/** The rate at which requests are answered is measured over spans of at least this long. */
+const RATE_SPAN_MS = 250;
 
 /**
  * How many requests may be on the wire at once, found the way TCP finds a link's capacity: grow while
@@ -75,6 +77,14 @@ export class Pace {
   #smoothRtt = 0;
   #busy = 0;
   #slowed = 0;
+  /** Requests still to come, as the caller last said (not said: as many as ever). */
+  #remaining = Number.POSITIVE_INFINITY;
+  /** The longest Retry-After a refusal asked for: how long a refused request waits before its retry. */
+  #refusalWaitMs = 0;
+  /** Requests answered per millisecond, over the last whole span; 0 until one was measured. */
+  #rate = 0;
+  #rateCount = 0;
+  #rateSince: number | undefined;
   #waiting: (() => void)[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -136,6 +146,15 @@ export class Pace {
     };
   }
 
+  /**
+   * Says how many requests are still to come, those on the wire included. Near the end the pace stops
+   * probing past the limit it already found: a probe refused there would have its request wait out the
+   * Retry-After after everything else is done, and the whole upload with it.
+   */
+  set remaining(count: number) {
+    this.#remaining = count;
+  }
+
   /** Has every waiting `acquire` look again (a stop). */
   wake(): void {
     this.#wakeAll();
@@ -163,6 +182,7 @@ export class Pace {
 
   #answered(ms: number): void {
     const now = this.#now();
+    this.#countAnswer(now);
     if (ms < this.#baseRtt || now - this.#baseRttAt > BASE_RTT_MEMORY_MS) {
       this.#baseRtt = ms;
       this.#baseRttAt = now;
@@ -181,18 +201,43 @@ export class Pace {
     this.#grow();
   }
 
+  /** Counts an answer towards the rate at which requests are answered. */
+  #countAnswer(now: number): void {
+    this.#rateSince ??= now;
+    this.#rateCount += 1;
+    const span = now - this.#rateSince;
+    if (span < RATE_SPAN_MS) return;
+    this.#rate = this.#rateCount / span;
+    this.#rateCount = 0;
+    this.#rateSince = now;
+  }
+
   /** One round trip's worth of good answers adds a step, spread over the answers of the window. */
   #grow(): void {
     if (this.#window >= this.#max) return;
     // Slow start doubles the window each round trip; after trouble, half the way back to where it began
     // per round trip, then one request per round trip past it.
     const perTrip = this.#slowStart ? this.#window : Math.max(1, (this.#troubleAt - this.#window) / 2);
-    this.#window = Math.min(this.#max, this.#window + perTrip / this.#window);
+    const ceiling = this.#finishing() ? Math.max(1, this.#troubleAt * EDGE_DECREASE) : this.#max;
+    if (this.#window >= ceiling) return;
+    this.#window = Math.min(ceiling, this.#window + perTrip / this.#window);
+  }
+
+  /**
+   * Whether what is left, at the rate answers come now, would be done before a request refused now came
+   * back (the refusal's round trip, its wait, the retry's round trip), once trouble showed where the
+   * limit is. The rate is measured rather than worked out from the window: a client slower than its
+   * window (a busy machine) takes longer to finish than the window says.
+   */
+  #finishing(): boolean {
+    if (this.#slowStart || this.#troubleAt === 0 || this.#rate === 0) return false;
+    return this.#remaining / this.#rate < this.#refusalWaitMs + 2 * this.#smoothRtt;
   }
 
   /** The window shrinks from what it was when the refused request went: what it grew since is no gain. */
   #trouble(outcome: AttemptOutcome, windowAtSend: number): void {
     const now = this.#now();
+    this.#refusalWaitMs = Math.max(this.#refusalWaitMs, outcome.retryAfterMs ?? 0);
     if (outcome.retryAfterMs !== undefined && this.limit <= 1) {
       this.#pausedUntil = Math.max(this.#pausedUntil, now + outcome.retryAfterMs);
     }

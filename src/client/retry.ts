@@ -57,6 +57,11 @@ export function retryAfterMs(header: string | undefined, now = Date.now()): numb
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** How much of what a Retry-After asked for the policy honours. */
+export function honouredRetryAfterMs(policy: RetryPolicy, asked: number): number {
+  return Math.min(asked, policy.maxRetryAfterMs ?? policy.maxDelayMs);
+}
+
 /**
  * The wait before retry number `retry` (1 for the first retry): exponential, with jitter so that many
  * clients do not come back at the same moment, and never shorter than what Retry-After asks for.
@@ -69,6 +74,5 @@ export function backoffMs(
 ): number {
   const exponential = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (Math.min(retry, 30) - 1));
   const jittered = exponential / 2 + random() * (exponential / 2);
-  const asked = Math.min(retryAfter ?? 0, policy.maxRetryAfterMs ?? policy.maxDelayMs);
-  return Math.max(Math.min(policy.maxDelayMs, jittered), asked);
+  return Math.max(Math.min(policy.maxDelayMs, jittered), honouredRetryAfterMs(policy, retryAfter ?? 0));
 }

@@ -23,6 +23,51 @@ async function roundTrip(
   return sent;
 }
 
+/**
+ * An upload of `records` through a gateway of `admit` at once (simulated round trips): a refused request
+ * may go again `retryAfterMs` after its answer. Returns how long the wire sat idle with nothing to send
+ * but requests waiting out their Retry-After, and when the upload ended.
+ */
+async function upload(
+  pace: Pace,
+  clock: ReturnType<typeof steppedClock>,
+  { records, admit, tell }: { records: number; admit: number; tell: boolean },
+): Promise<{ idleMs: number; endMs: number; refused: number }> {
+  const rttMs = 40;
+  const retryAfterMs = 1000;
+  let unsent = records;
+  let done = 0;
+  let idleMs = 0;
+  let refused = 0;
+  let retries: number[] = [];
+  while (done < records) {
+    unsent += retries.filter((at) => at <= clock.now()).length;
+    retries = retries.filter((at) => at > clock.now());
+    if (tell) pace.remaining = records - done;
+    const sending = Math.min(pace.limit, unsent);
+    if (sending === 0) {
+      idleMs += rttMs;
+      clock.step(rttMs);
+      continue;
+    }
+    const places: Place[] = [];
+    for (let i = 0; i < sending; i++) places.push((await pace.acquire()) as Place);
+    unsent -= sending;
+    clock.step(rttMs);
+    places.forEach((place, index) => {
+      if (index < admit) {
+        done += 1;
+        place.release({ status: 202, ms: rttMs });
+        return;
+      }
+      refused += 1;
+      retries.push(clock.now() + retryAfterMs);
+      place.release({ status: 429, ms: rttMs, retryAfterMs });
+    });
+  }
+  return { idleMs, endMs: clock.now(), refused };
+}
+
 describe('the pace of an upload', () => {
   it('doubles each round trip until the service says it is busy, then shrinks once per round trip', async () => {
     const clock = steppedClock();
@@ -72,6 +117,27 @@ describe('the pace of an upload', () => {
         admit >= 32 ? 0.97 : 0.9,
       );
     }
+  });
+
+  it('near the end stops probing past the limit it found, so no request is left waiting out a Retry-After', async () => {
+    const told = steppedClock();
+    const ending = await upload(new Pace({ initial: 8, max: 256, probe: true, now: told.now }), told, {
+      records: 16_000,
+      admit: 32,
+      tell: true,
+    });
+    expect(ending.refused).toBeGreaterThan(0);
+    expect(ending.idleMs).toBe(0);
+
+    // Not told what is left, it goes on probing to the last request, and the upload waits for a refusal.
+    const untold = steppedClock();
+    const blind = await upload(new Pace({ initial: 8, max: 256, probe: true, now: untold.now }), untold, {
+      records: 16_000,
+      admit: 32,
+      tell: false,
+    });
+    expect(blind.idleMs).toBeGreaterThanOrEqual(500);
+    expect(ending.endMs).toBeLessThanOrEqual(blind.endMs - 500);
   });
 
   it('still shrinks quickly when the limit falls, after stepping back once at the edge it knew', async () => {

@@ -82,10 +82,16 @@ export class SendPass {
     this.#input = input;
   }
 
+  /** The records the pass has to send or to find in the ledger: every valid one. */
+  get #toSend(): number {
+    const { checked } = this.#input;
+    return checked.records - checked.invalidRecords;
+  }
+
   async run(): Promise<SendPassEnd> {
     const { checked, sending } = this.#input;
     if (sending) {
-      const total = checked.records - checked.invalidRecords;
+      const total = this.#toSend;
       this.#context.events?.({ type: 'sending', total, progress: () => this.#progress(total) });
     }
     const stopListening = this.#context.stop.onStop(() => this.#onInterrupt());
@@ -128,13 +134,20 @@ export class SendPass {
     this.#context.events?.({ type: 'note', text });
   }
 
+  /** Records sent, or found in the ledger, and answered: done. */
+  #done(): number {
+    const { accepted, already_registered, changed, updated, rejected, failed } =
+      this.#input.outputs.tally.outcomes;
+    return accepted + already_registered + changed + updated + rejected + failed;
+  }
+
   /** What the pass has counted so far, for a progress display. */
   #progress(total: number): SendProgress {
     const { tally } = this.#input.outputs;
-    const { accepted, already_registered, changed, updated, rejected, failed } = tally.outcomes;
+    const { rejected, failed } = tally.outcomes;
     const sender = this.#input.sending?.sender;
     return {
-      done: accepted + already_registered + changed + updated + rejected + failed,
+      done: this.#done(),
       total,
       notAccepted: rejected + failed,
       retries: tally.retries,
@@ -200,6 +213,7 @@ export class SendPass {
       return;
     }
     this.#marks.handOver(planned.prepared.key);
+    sending.sender.remaining = this.#toSend - this.#done();
     await sending.sender.submit(async () => {
       try {
         const sent = await this.#send(setup, planned);

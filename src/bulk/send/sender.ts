@@ -36,6 +36,11 @@ export class Sender {
     return this.#pace.probing ? onWire + Math.max(8, onWire) : onWire;
   }
 
+  /** Says how many records are still to be done, those in flight included (see `Pace.remaining`). */
+  set remaining(count: number) {
+    this.#pace.remaining = count;
+  }
+
   async submit(task: () => Promise<void>): Promise<void> {
     while (this.#inFlight >= this.limit) await new Promise<void>((resolve) => this.#waiting.push(resolve));
     this.#inFlight += 1;
