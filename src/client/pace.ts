@@ -9,7 +9,7 @@ export interface AttemptOutcome {
   status?: number;
   /** How long the attempt took, from sending to the whole answer. */
   ms: number;
-  /** How long a Retry-After makes the refused request wait, in milliseconds (as much as the retry policy honours). */
+  /** How long a Retry-After makes the refused request wait, in ms (as much as the retry policy honours). */
   retryAfterMs?: number;
 }
 
@@ -79,7 +79,7 @@ export class Pace {
   #slowed = 0;
   /** Requests still to come, as the caller last said (not said: as many as ever). */
   #remaining = Number.POSITIVE_INFINITY;
-  /** The longest Retry-After a refusal asked for: how long a refused request waits before its retry. */
+  /** What the last Retry-After of a refusal asked for: how long a refused request waits before its retry. */
   #refusalWaitMs = 0;
   /** Requests answered per millisecond, over the last whole span; 0 until one was measured. */
   #rate = 0;
@@ -237,7 +237,7 @@ export class Pace {
   /** The window shrinks from what it was when the refused request went: what it grew since is no gain. */
   #trouble(outcome: AttemptOutcome, windowAtSend: number): void {
     const now = this.#now();
-    this.#refusalWaitMs = Math.max(this.#refusalWaitMs, outcome.retryAfterMs ?? 0);
+    this.#refusalWaitMs = outcome.retryAfterMs ?? this.#refusalWaitMs;
     if (outcome.retryAfterMs !== undefined && this.limit <= 1) {
       this.#pausedUntil = Math.max(this.#pausedUntil, now + outcome.retryAfterMs);
     }
