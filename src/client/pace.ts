@@ -218,9 +218,18 @@ export class Pace {
     // Slow start doubles the window each round trip; after trouble, half the way back to where it began
     // per round trip, then one request per round trip past it.
     const perTrip = this.#slowStart ? this.#window : Math.max(1, (this.#troubleAt - this.#window) / 2);
-    const ceiling = this.#finishing() ? Math.max(1, this.#troubleAt * EDGE_DECREASE) : this.#max;
+    const ceiling = this.#finishing() ? this.#belowEdge() : this.#max;
     if (this.#window >= ceiling) return;
     this.#window = Math.min(ceiling, this.#window + perTrip / this.#window);
+  }
+
+  /**
+   * A window just below where the last trouble began: where an edge refusal steps back to, and at least
+   * one whole request below the number that was refused (a gateway of 4 refuses 5: 5.4 × 0.95 is not
+   * below it).
+   */
+  #belowEdge(): number {
+    return Math.max(1, Math.min(this.#troubleAt * EDGE_DECREASE, Math.floor(this.#troubleAt) - 1));
   }
 
   /**

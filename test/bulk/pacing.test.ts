@@ -45,6 +45,28 @@ describe('an upload over a real network finds the service’s limit by itself', 
     }
   });
 
+  it('records waiting out a Retry-After do not keep the others off the wire', async () => {
+    const files = workspace();
+    const count = 120;
+    const path = files.write('waiting.csv', uploadFiles('WAIT', count).orders);
+    // Round trips of 100 ms to a gateway of 4 at once, refusing with a Retry-After of 2 s: a probe to 5
+    // is refused every few round trips, so a dozen records may be waiting at a time. If they took the
+    // places of records still to send, the gateway would sit idle until they came back.
+    const link = await startSlowLink(t.service.baseUrl, { oneWayMs: 50, admit: 4, retryAfter: '2' });
+    try {
+      const result = await cli(['order', 'create', path, '--json'], {
+        env: { ...t.env, INTAKE_BASE_URL: link.url },
+        patientRetry: { ...PATIENT_RETRY_FAST, maxRetryAfterMs: 2000 },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect((result.summary() as Record<string, number>).accepted).toBe(count);
+      expect(link.counts.refused).toBeGreaterThan(4);
+      expect(link.counts.longestIdleMs).toBeLessThan(500);
+    } finally {
+      await link.close();
+    }
+  });
+
   it('--concurrency fixes how many go at once: never more, so the gateway never refuses', async () => {
     const files = workspace();
     const path = files.write('orders.csv', uploadFiles('FIXED', 100).orders);

@@ -120,24 +120,21 @@ describe('the pace of an upload', () => {
   });
 
   it('near the end stops probing past the limit it found, so no request is left waiting out a Retry-After', async () => {
-    const told = steppedClock();
-    const ending = await upload(new Pace({ initial: 8, max: 256, probe: true, now: told.now }), told, {
-      records: 16_000,
-      admit: 32,
-      tell: true,
-    });
-    expect(ending.refused).toBeGreaterThan(0);
-    expect(ending.idleMs).toBe(0);
+    for (const admit of [4, 32]) {
+      const records = admit * 500;
+      const told = steppedClock();
+      const pace = new Pace({ initial: 8, max: 256, probe: true, now: told.now });
+      const ending = await upload(pace, told, { records, admit, tell: true });
+      expect(ending.refused, `admit ${admit}`).toBeGreaterThan(0);
+      expect(ending.idleMs, `admit ${admit}`).toBe(0);
 
-    // Not told what is left, it goes on probing to the last request, and the upload waits for a refusal.
-    const untold = steppedClock();
-    const blind = await upload(new Pace({ initial: 8, max: 256, probe: true, now: untold.now }), untold, {
-      records: 16_000,
-      admit: 32,
-      tell: false,
-    });
-    expect(blind.idleMs).toBeGreaterThanOrEqual(500);
-    expect(ending.endMs).toBeLessThanOrEqual(blind.endMs - 500);
+      // Not told what is left, it goes on probing to the last request, and the upload waits for a refusal.
+      const untold = steppedClock();
+      const blindPace = new Pace({ initial: 8, max: 256, probe: true, now: untold.now });
+      const blind = await upload(blindPace, untold, { records, admit, tell: false });
+      expect(blind.idleMs, `admit ${admit}`).toBeGreaterThanOrEqual(400);
+      expect(ending.endMs, `admit ${admit}`).toBeLessThanOrEqual(blind.endMs - 400);
+    }
   });
 
   it('still shrinks quickly when the limit falls, after stepping back once at the edge it knew', async () => {

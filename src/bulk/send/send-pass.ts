@@ -213,15 +213,21 @@ export class SendPass {
       return;
     }
     this.#marks.handOver(planned.prepared.key);
-    sending.sender.remaining = this.#toSend - this.#done();
+    this.#tellRemaining(sending);
     await sending.sender.submit(async () => {
       try {
         const sent = await this.#send(setup, planned);
         await this.#finish({ id: planned.prepared.id, ...sent }, event.units, sent);
+        this.#tellRemaining(sending);
       } catch (error) {
         this.#fatal ??= error;
       }
     });
+  }
+
+  /** Tells the sender how many records are left to do: near the end the pace stops probing. */
+  #tellRemaining(sending: Sending): void {
+    sending.sender.remaining = this.#toSend - this.#done();
   }
 
   #send(setup: SendSetup, planned: Planned): Promise<Sent> {

@@ -29,11 +29,12 @@ export class Sender {
   /**
    * How many records may be in progress at once: with a fixed `--concurrency`, that many (a record
    * waiting to be tried again keeps its turn, as asked); while looking for the service's limit, as many
-   * again as may be on the wire, so that others go while some wait.
+   * again as may be on the wire and at least 64 more, so that records waiting out a Retry-After (each
+   * probe past the limit leaves one waiting a second or so) do not keep the others off the wire.
    */
   get limit(): number {
     const onWire = this.#pace.limit;
-    return this.#pace.probing ? onWire + Math.max(8, onWire) : onWire;
+    return this.#pace.probing ? onWire + Math.max(64, onWire) : onWire;
   }
 
   /** Says how many records are still to be done, those in flight included (see `Pace.remaining`). */
