@@ -152,8 +152,8 @@ export class SendPass {
       notAccepted: rejected + failed,
       retries: tally.retries,
       slowedDown: tally.throttled,
-      inFlight: sender?.inFlight ?? 0,
-      limit: sender?.limit ?? 0,
+      inFlight: sender?.wire.onWire ?? 0,
+      limit: sender?.wire.limit ?? 0,
     };
   }
 

@@ -37,6 +37,11 @@ export class Sender {
     return this.#pace.probing ? onWire + Math.max(64, onWire) : onWire;
   }
 
+  /** Requests on the wire now, and how many the pace lets be (records waiting to be tried again are not on it). */
+  get wire(): { onWire: number; limit: number } {
+    return { onWire: this.#pace.onWire, limit: this.#pace.limit };
+  }
+
   /** Says how many records are still to be done, those in flight included (see `Pace.remaining`). */
   set remaining(count: number) {
     this.#pace.remaining = count;
