@@ -1,4 +1,7 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+// Before anything else loads: an upload of a large file needs the young generation small (see heap.js).
+import { keepYoungGenerationSmall } from '../dist/util/heap.js';
 
+keepYoungGenerationSmall();
+const { main } = await import('../dist/cli/main.js');
 await main();

@@ -1,12 +1,17 @@
 import { EXIT } from './errors.js';
 import { createFactory } from './factory.js';
 import { InterruptHub, type StopSignal } from './interrupts.js';
+import { commandWord } from './program.js';
 import { runCli } from './run.js';
+import { letYoungGenerationGrow } from '../util/heap.js';
 import { removeTempFoldersNow } from '../util/temp-folders.js';
 import { VERSION } from '../util/version.js';
 
 const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const SIGNAL_EXIT: Record<StopSignal, number> = { SIGINT: EXIT.interrupted, SIGTERM: 143, SIGHUP: 129 };
+
+/** The commands that may upload a file: the upload sizes the heap for its input (see `keepHeapTightFor`). */
+const UPLOADING = new Set(['order', 'shipment', 'product']);
 
 /**
  * Makes the CLI the only one deciding what a signal does. A dependency of `conf` (atomic writes, via
@@ -54,5 +59,8 @@ export async function main(): Promise<void> {
     version: VERSION,
     interrupts,
   });
-  process.exitCode = await runCli(process.argv.slice(2), factory);
+  const argv = process.argv.slice(2);
+  // The entry (bin/intake.js) kept the young generation small while the CLI loaded.
+  if (!UPLOADING.has(commandWord(argv) ?? '')) letYoungGenerationGrow();
+  process.exitCode = await runCli(argv, factory);
 }

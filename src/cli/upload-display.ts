@@ -4,14 +4,13 @@ import { reportJson } from '../bulk/report/report.js';
 import { formatDuration } from '../util/duration.js';
 import { JsonLineBatch } from './output.js';
 import { startSpinner, type Spinner } from './spinner.js';
+import { count as number } from '../util/count.js';
 
 /** Counts the progress display reads. */
 export interface ProgressCounts {
   done: number;
   notAccepted: number;
 }
-
-const number = (value: number) => value.toLocaleString('en-US');
 
 /**
  * Progress of an upload on stderr: on a terminal a bar redrawn ten times a second (done/total, rate,

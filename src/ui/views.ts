@@ -11,6 +11,7 @@ import type { Lang } from '../web/lang.js';
 import { page } from '../web/page.js';
 import { ROWS_SHOWN, type RefusedRow, type SessionError, type UploadSession } from './session.js';
 import { uiTexts } from './texts.js';
+import { count as number } from '../util/count.js';
 
 type T = ReturnType<typeof uiTexts>;
 const KINDS: readonly ResourceName[] = ['order', 'shipment', 'product'];
@@ -297,9 +298,6 @@ function pageNotes(lines: readonly string[], session: UploadSession): string[] {
     );
 }
 
-/** A count as both languages write it: 1,234. */
-const number = (value: number) => value.toLocaleString('en-US');
-
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /** The check's counts, the notes, and the rows to fix in a table whose wrong cells can be edited. */
@@ -333,8 +331,7 @@ function checkCard(t: T, session: UploadSession): string {
     .map(
       ([key, count]) =>
         html`<li>
-          <strong class="${key === 'count_invalid' && count > 0 ? 'bad' : ''}"
-            >${count.toLocaleString('en-US')}</strong
+          <strong class="${key === 'count_invalid' && count > 0 ? 'bad' : ''}">${number(count)}</strong
           >${t(key)}
         </li>`,
     );
@@ -501,7 +498,7 @@ function resultsCard(t: T, session: UploadSession, filter: string | undefined): 
   const counts = OUTCOMES.filter((outcome) => (send.counts[outcome] ?? 0) > 0).map(
     (outcome) =>
       html`<li>
-        <strong>${(send.counts[outcome] ?? 0).toLocaleString('en-US')}</strong
+        <strong>${number(send.counts[outcome] ?? 0)}</strong
         ><span class="badge ${outcome}">${t(`outcome_${outcome}`)}</span>
       </li>`,
   );

@@ -51,6 +51,19 @@ describe('GroupIndex', () => {
     expect(groups.invalid(11)).toBeUndefined();
     expect(groups.lookup('G-5000')).toBe(-1);
   });
+
+  // Sizes are kept in 4 bytes: past 4 GiB they stay at the most, never wrap round to look small.
+  it("counts a record's size up to the largest it can keep, without wrapping", () => {
+    const groups = new GroupIndex();
+    const big = groups.add('BIG', 2, Number.NaN, 3 * 2 ** 30);
+    groups.addRow(big, 3, 2 ** 31);
+    expect(groups.bytes(big)).toBe(2 ** 32 - 1);
+    const huge = groups.add('HUGE', 4, Number.NaN, 2 ** 32 + 10);
+    expect(groups.bytes(huge)).toBe(2 ** 32 - 1);
+    const small = groups.add('SMALL', 5, Number.NaN, 700);
+    groups.addRow(small, 6, 300);
+    expect(groups.bytes(small)).toBe(1000);
+  });
 });
 
 describe('Column', () => {

@@ -1,11 +1,15 @@
 import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { keepHeapTightFor, LARGE_INPUT_BYTES } from '../../src/util/heap.js';
+import { runBin } from '../helpers/spawn.js';
+import { tempDir } from '../helpers/temp.js';
 
 const built = pathToFileURL(join(import.meta.dirname, '..', '..', 'dist', 'util', 'heap.js')).href;
+const builtWorker = pathToFileURL(join(import.meta.dirname, '..', '..', 'dist', 'util', 'worker.js')).href;
 
 /**
  * A pass over a large file, in small: 300,000 objects held throughout, rows that live long enough to be
@@ -34,6 +38,127 @@ async function peakOldSpace(mode: 'tight' | 'default'): Promise<number> {
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', PASS, mode]);
   return Number(stdout.split(' ')[0]);
 }
+
+/**
+ * Objects made and dropped with a third of them alive at any time, as while modules load or rows
+ * stream; then the young generation's largest size, in MB. `setup` runs first, with `heap` (and
+ * `startWorker`) imported from the build; `CHURN` churns, and `young` is the size so far.
+ */
+const YOUNG = (setup: string) => `
+  import v8 from 'node:v8';
+  import { Worker } from 'node:worker_threads';
+  const heap = await import(${JSON.stringify(built)});
+  const { startWorker } = await import(${JSON.stringify(builtWorker)});
+  const size = () => v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size;
+  let largest = size();
+  const churn = () => {
+    let kept = [];
+    for (let i = 0; i < 1_500_000; i++) {
+      kept.push({ i, text: 'row ' + i });
+      if (kept.length > 200_000) kept = [];
+      if (i % 20_000 === 0) largest = Math.max(largest, size());
+    }
+  };
+  const CHURN = 'let kept = []; for (let i = 0; i < 1500000; i++) { kept.push({ i, text: "row " + i }); if (kept.length > 200000) kept = []; }';
+  ${setup}
+  churn();
+  console.log(largest / 2 ** 20);
+`;
+
+async function youngGeneration(setup: string): Promise<number> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', YOUNG(setup)]);
+  return Number(stdout);
+}
+
+/** Runs a worker thread that churns too, and waits for it to end. */
+const WORKER = (start: string) => `
+  const worker = ${start}(new URL('data:text/javascript,' + encodeURIComponent(CHURN)), {});
+  await new Promise((resolve) => worker.once('exit', resolve));
+`;
+
+describe('the young generation', () => {
+  // V8 doubles it (1 MB a semi-space) up to 16 MB a semi-space while much of it survives: 32 MB here.
+  it('stays at its starting size while kept small, and grows once let grow', async () => {
+    const [small, grown, byDefault] = await Promise.all([
+      youngGeneration('heap.keepYoungGenerationSmall();'),
+      youngGeneration('heap.keepYoungGenerationSmall(); heap.letYoungGenerationGrow();'),
+      youngGeneration(''),
+    ]);
+    expect(small).toBeLessThanOrEqual(2);
+    expect(grown).toBeGreaterThanOrEqual(16);
+    expect(byDefault).toBeGreaterThanOrEqual(16);
+  });
+
+  it('is let grow for a small upload, and stays small for a large one', async () => {
+    const [small, large] = await Promise.all([
+      youngGeneration('heap.keepYoungGenerationSmall(); heap.keepHeapTightFor(7_000_000);'),
+      youngGeneration('heap.keepYoungGenerationSmall(); heap.keepHeapTightFor(heap.LARGE_INPUT_BYTES);'),
+    ]);
+    expect(small).toBeGreaterThanOrEqual(16);
+    expect(large).toBeLessThanOrEqual(2);
+  });
+
+  // Setting up a worker's heap puts V8's growth factor back for the whole process (the sheet of a
+  // large workbook is read on one): what startWorker undoes.
+  it('stays small in a process that starts a worker thread with startWorker, not with a plain Worker', async () => {
+    const [started, plain] = await Promise.all([
+      youngGeneration(`heap.keepYoungGenerationSmall(); ${WORKER('startWorker')}`),
+      youngGeneration(`heap.keepYoungGenerationSmall(); ${WORKER('new Worker')}`),
+    ]);
+    expect(started).toBeLessThanOrEqual(2);
+    expect(plain).toBeGreaterThanOrEqual(16);
+  });
+});
+
+/** Notes the main thread's largest young generation at every collection, and writes it (MB) at exit. */
+const PROBE = `
+  import v8 from 'node:v8';
+  import { writeFileSync } from 'node:fs';
+  import { PerformanceObserver } from 'node:perf_hooks';
+  import { isMainThread } from 'node:worker_threads';
+  if (isMainThread) {
+    let largest = 0;
+    const look = () => {
+      const young = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+      largest = Math.max(largest, young.space_size);
+    };
+    new PerformanceObserver(look).observe({ entryTypes: ['gc'] });
+    process.on('exit', () => { look(); writeFileSync(process.env.YOUNG_OUT, String(largest / 2 ** 20)); });
+  }
+`;
+
+describe('the CLI', () => {
+  // Rows of about 2 KB (long image URLs): over 16 MB in 8,400 rows, checked in a second or two.
+  it('keeps the young generation small from its start through the dry run of a large file', async () => {
+    const dir = tempDir('intake-young-');
+    const lines = [
+      'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url',
+    ];
+    const path = 'x'.repeat(1990);
+    for (let i = 1; i <= 4200; i++) {
+      for (const n of [1, 2])
+        lines.push(
+          `Y-${i},홍길동,010-1234-5678,Y-${i}-${n},P-${n},상품 ${n},https://x.example.com/${path}/${i}.png`,
+        );
+    }
+    const file = join(dir, 'large.csv');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    expect(readFileSync(file).length).toBeGreaterThan(LARGE_INPUT_BYTES);
+    writeFileSync(join(dir, 'probe.mjs'), PROBE);
+    const out = join(dir, 'young.txt');
+    const run = await runBin(['order', 'create', file, '--dry-run', '--json', '--quiet'], {
+      env: {
+        INTAKE_CONFIG_DIR: join(dir, 'config'),
+        INTAKE_DATA_DIR: join(dir, 'data'),
+        NODE_OPTIONS: `--import=${join(dir, 'probe.mjs')}`,
+        YOUNG_OUT: out,
+      },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    // Without the entry (bin/intake.js) keeping it small from the start, it grew to 32 MB.
+    expect(Number(readFileSync(out, 'utf8'))).toBeLessThanOrEqual(2);
+  });
+});
 
 describe('keepHeapTight', () => {
   // What the upload relies on: this Node's V8 honours the setting when it is changed in a running process.

@@ -4,6 +4,7 @@ import { counted } from '../report/summary.js';
 import type { Resource } from '../resources.js';
 import type { CheckResult } from './check.js';
 import { problemLines, type Problem } from './problems.js';
+import { count as thousands } from '../../util/count.js';
 
 /** How many problems are listed before "and N more", unless every one is asked for. */
 const SHOWN_PROBLEMS = 20;
@@ -58,7 +59,7 @@ export function describeCheck(
   const { count, example } = checked.maskedMembers;
   if (count > 0) {
     lines.push(
-      `${count.toLocaleString('en-US')} ${unitName}${count === 1 ? ' has' : 's have'} a masked buyer id (such as ${example}): it names no one, so those orders go without a member id, as guest orders (their reviews earn no rewards).`,
+      `${thousands(count)} ${unitName}${count === 1 ? ' has' : 's have'} a masked buyer id (such as ${example}): it names no one, so those orders go without a member id, as guest orders (their reviews earn no rewards).`,
     );
   }
   return lines;

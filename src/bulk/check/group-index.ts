@@ -49,6 +49,9 @@ export class InvalidGroups {
   }
 }
 
+/** The most a group's size is counted to (a typed array would wrap past it). */
+const MAX_BYTES = 0xffff_ffff;
+
 /**
  * What the check pass knows about each group (one record in the making), numbered in order of first
  * appearance, in columns of typed arrays: first and last row, number of rows, and a fingerprint of
@@ -60,7 +63,8 @@ export class GroupIndex {
   readonly #lastRow = new Column(Int32Array, 1024);
   readonly #units = new Column(Int32Array, 1024);
   readonly #fingerprint = new Column(Float64Array, 1024);
-  readonly #bytes = new Column(Float64Array, 1024);
+  /** Saturates at the largest Uint32: only ever compared with the 1 MiB a request may be. */
+  readonly #bytes = new Column(Uint32Array, 1024);
   readonly #invalid = new InvalidGroups();
   #size = 0;
 
@@ -81,7 +85,7 @@ export class GroupIndex {
     const index = this.#size;
     for (const column of [this.#firstRow, this.#lastRow, this.#units, this.#fingerprint, this.#bytes])
       column.ensure(index + 1);
-    this.#bytes.array[index] = bytes;
+    this.#bytes.array[index] = Math.min(bytes, MAX_BYTES);
     this.#numbers.add(key, index);
     this.#firstRow.array[index] = row;
     this.#lastRow.array[index] = row;
@@ -95,7 +99,7 @@ export class GroupIndex {
   addRow(index: number, row: number, bytes = 0): void {
     this.#lastRow.array[index] = row;
     this.#units.array[index] = (this.#units.array[index] as number) + 1;
-    this.#bytes.array[index] = (this.#bytes.array[index] as number) + bytes;
+    this.#bytes.array[index] = Math.min((this.#bytes.array[index] as number) + bytes, MAX_BYTES);
   }
 
   /** How large the record's JSON is. */

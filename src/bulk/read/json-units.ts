@@ -5,6 +5,7 @@ import { ndjsonLines, splitJsonArray, type JsonText } from './json-stream.js';
 import type { Layout } from '../layout/layouts.js';
 import { lineAndColumn, type InputSource } from './source.js';
 import type { Unit, UnitSource } from './units.js';
+import { count } from '../../util/count.js';
 
 /** How deeply a JSON record may nest; no record of the contract comes near it. */
 const MAX_JSON_DEPTH = 64;
@@ -15,7 +16,7 @@ function unreadable(format: 'json' | 'ndjson', piece: JsonText): Unit | { value:
   if (text === undefined) {
     return {
       row: position,
-      original: `(${length.toLocaleString('en-US')} characters, not kept)`,
+      original: `(${count(length)} characters, not kept)`,
       value: undefined,
       content: length,
       unreadable: {

@@ -6,6 +6,7 @@ import type { Outcome } from '../outcome.js';
 import type { Resource } from '../resources.js';
 import type { InputFormat, InputSource } from '../read/source.js';
 import type { UnitSource } from '../read/units.js';
+import { count as thousands } from '../../util/count.js';
 
 /** What an upload counted as it went. */
 export interface Tally {
@@ -133,11 +134,11 @@ export function summaryOf(end: UploadEnd): Record<string, unknown> {
 
 /** `1 retry`, `2 retries` */
 const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  `${thousands(count)} ${count === 1 ? one : many}`;
 
 /** `1 order`, `2 orders` */
 export function counted(count: number, resource: Resource<unknown>): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? resource.name : resource.plural}`;
+  return `${thousands(count)} ${count === 1 ? resource.name : resource.plural}`;
 }
 
 /** What to do next, for people: each kind of outcome that needs something of them, said once. */

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { InputError } from '../../errors.js';
+import { startWorker } from '../../../util/worker.js';
 import { copySheet, type SheetCopy } from './sheet.js';
 import type { SheetJob, SheetMessage } from './sheet-worker.js';
 
@@ -37,7 +37,7 @@ export function copySheetApart(job: SheetJob, progress?: (rows: number) => void)
       ? [job.book.bytes.buffer as ArrayBuffer]
       : [];
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER, { workerData: job, transferList: transfer });
+    const worker = startWorker(WORKER, { workerData: job, transferList: transfer });
     let settled = false;
     worker.on('message', (message: SheetMessage) => {
       if (message.type === 'progress') progress?.(message.rows);

@@ -26,6 +26,6 @@ export const WORKBOOK_LIMITS = {
 } as const;
 
 /** `123,456,789` */
-export const count = (value: number) => value.toLocaleString('en-US');
+export { count } from '../../../util/count.js';
 
 export { bytes } from '../../../util/bytes.js';

@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser } from 'saxes';
 import { InputError } from '../../errors.js';
-import { WORKBOOK_LIMITS, bytes } from './limits.js';
+import { WORKBOOK_LIMITS, bytes, count } from './limits.js';
 
 /** What a part's reader does with its elements: names come without their namespace prefix (`x:row` is `row`). */
 export interface XmlHandlers {
@@ -53,7 +53,7 @@ export async function* readXml(
     sinceTag = last < 0 ? sinceTag + text.length : text.length - last;
     if (sinceTag > WORKBOOK_LIMITS.bytesBetweenTags) {
       throw new InputError(
-        `${where} holds over ${bytes(WORKBOOK_LIMITS.bytesBetweenTags)} of text in one place; a cell holds at most ${WORKBOOK_LIMITS.cellCharacters.toLocaleString('en-US')} characters`,
+        `${where} holds over ${bytes(WORKBOOK_LIMITS.bytesBetweenTags)} of text in one place; a cell holds at most ${count(WORKBOOK_LIMITS.cellCharacters)} characters`,
       );
     }
     parser.write(text);
