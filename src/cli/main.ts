@@ -3,15 +3,13 @@ import { createFactory } from './factory.js';
 import { InterruptHub, type StopSignal } from './interrupts.js';
 import { commandWord } from './program.js';
 import { runCli } from './run.js';
+import { UPLOADING } from './uploading.js';
 import { letYoungGenerationGrow } from '../util/heap.js';
 import { removeTempFoldersNow } from '../util/temp-folders.js';
 import { VERSION } from '../util/version.js';
 
 const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const SIGNAL_EXIT: Record<StopSignal, number> = { SIGINT: EXIT.interrupted, SIGTERM: 143, SIGHUP: 129 };
-
-/** The commands that may upload a file: the upload sizes the heap for its input (see `keepHeapTightFor`). */
-const UPLOADING = new Set(['order', 'shipment', 'product']);
 
 /**
  * Makes the CLI the only one deciding what a signal does. A dependency of `conf` (atomic writes, via
@@ -60,7 +58,7 @@ export async function main(): Promise<void> {
     interrupts,
   });
   const argv = process.argv.slice(2);
-  // The entry (bin/intake.js) kept the young generation small while the CLI loaded.
+  // The entry (bin/intake.js) may have kept the young generation small while the CLI loaded.
   if (!UPLOADING.has(commandWord(argv) ?? '')) letYoungGenerationGrow();
   process.exitCode = await runCli(argv, factory);
 }
