@@ -34,9 +34,10 @@ export function keepHeapTight(): void {
  * Keeps V8's young generation at its starting size (1 MB a semi-space) until `letYoungGenerationGrow`.
  * V8 doubles it, up to 16 MB a semi-space, whenever most of it survives a scavenge, which is what
  * happens while modules load, and a busy process keeps it at that size: about 30 MB of a large
- * upload's peak, for a few percent more time. Its size limit is fixed when the process starts, but
- * the growth factor is read each time it would grow, so the CLI's entry sets this before anything
- * loads and lets it grow again once the command is known not to be the upload of a large input.
+ * upload's peak (no time measurable on a CSV, about a tenth more on a million-row workbook). Its size
+ * limit is fixed when the process starts, but the growth factor is read each time it would grow, so the
+ * CLI's entry sets this before anything loads, for a command line that may upload, and it is let grow
+ * again once the command is known not to be the upload of a large input.
  */
 export function keepYoungGenerationSmall(): void {
   youngKeptSmall = true;
@@ -59,8 +60,8 @@ export function keepYoungGenerationAsItWas(): void {
 }
 
 /**
- * Sizes the heap for an upload of `bytes`: tight, with the young generation kept small, for a large
- * input; as V8 would by itself otherwise. Says whether the input was large.
+ * Sizes the heap for an upload of `bytes`: tight for a large input (the young generation stays as the
+ * entry left it); as V8 would by itself otherwise. Says whether the input was large.
  */
 export function keepHeapTightFor(bytes: number): boolean {
   if (bytes < LARGE_INPUT_BYTES) {
