@@ -25,6 +25,11 @@ export interface OpenOptions {
    * gets `in_use` at once. It also spares WAL's shared-memory index.
    */
   exclusive?: boolean;
+  /**
+   * The most memory SQLite's page cache for this connection may take, in KiB. better-sqlite3 builds
+   * SQLite with 16 MiB; a file read and written in key order needs far less.
+   */
+  cacheKiB?: number;
   /** What the file is, for messages: "the data folder", "the upload ledger". */
   what: string;
 }
@@ -75,6 +80,8 @@ export function openDatabase(file: string, options: OpenOptions): Db {
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${options.synchronous}`);
     db.pragma('foreign_keys = ON');
+    if (options.cacheKiB !== undefined)
+      db.pragma(`cache_size = -${Math.max(1, Math.round(options.cacheKiB))}`);
     // In exclusive mode the first write takes the lock and keeps it until the connection closes.
     if (options.exclusive) db.exec('BEGIN EXCLUSIVE; COMMIT;');
     db.pragma('busy_timeout = 5000');

@@ -228,6 +228,14 @@ export interface LedgerCount {
 }
 
 /**
+ * The ledger's page cache, 2 MiB (SQLite's own default). An upload reads and writes each record's row a
+ * few times within moments, so a larger cache holds pages it will not read again: with better-sqlite3's
+ * 16 MiB, a large upload's send pass grew by 16 MB, and 60,000 records were written and read back no
+ * faster (1.70 s either way).
+ */
+const LEDGER_CACHE_KIB = 2048;
+
+/**
  * The upload ledger: per service and access key id, every record an upload sent, with a fingerprint of
  * its content and what the service answered. A record is written as `sending` (and committed) before its
  * request leaves, and its answer after, so after any kill the next run knows which were in flight.
@@ -253,6 +261,7 @@ export class Ledger {
       this.#db = openDatabase(this.path, {
         migrations: MIGRATIONS,
         synchronous: 'NORMAL',
+        cacheKiB: LEDGER_CACHE_KIB,
         what: 'the upload ledger',
       });
     } catch (error) {
