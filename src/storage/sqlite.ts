@@ -26,8 +26,8 @@ export interface OpenOptions {
    */
   exclusive?: boolean;
   /**
-   * The most memory SQLite's page cache for this connection may take, in KiB. better-sqlite3 builds
-   * SQLite with 16 MiB; a file read and written in key order needs far less.
+   * The most memory SQLite's page cache for this connection may take, in KiB; better-sqlite3's build
+   * of SQLite lets it take 16 MiB when not told.
    */
   cacheKiB?: number;
   /** What the file is, for messages: "the data folder", "the upload ledger". */

@@ -21,10 +21,11 @@ let youngKeptSmall = false;
 export const LARGE_INPUT_BYTES = 16 * 1024 * 1024;
 
 /**
- * Keeps the heap of a process that streams large files close to what it holds. V8 reads this setting
- * each time it sizes the heap after a collection, so it takes effect from the next one. Process-wide,
- * so it is set by the processes that run uploads (the CLI's upload commands, `intake ui`), never by
- * the library or by `intake serve`.
+ * Keeps the heap of a process that streams large files close to what it holds (and its HTTP client's
+ * parser from a costly second compilation, below). V8 reads this setting each time it sizes the heap
+ * after a collection, so it takes effect from the next one. Process-wide, so it is set by the
+ * processes that run uploads (the CLI's upload commands, `intake ui`), never by the library or by
+ * `intake serve`.
  */
 export function keepHeapTight(): void {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
