@@ -1,8 +1,9 @@
 import { BODY_MAX_BYTES } from '../../contract/fields.js';
-import { FingerprintTable, capacityFor } from './fingerprint-table.js';
+import { FingerprintTable } from './fingerprint-table.js';
 import { fingerprintOf } from '../read/fingerprint.js';
-import { GroupIndex, type InvalidGroups } from './group-index.js';
-import { Column } from './memory.js';
+import { GroupIndex, MAX_COUNTED_UNITS, lastUnitsOf, type InvalidGroups } from './group-index.js';
+import { ItemRows } from './item-rows.js';
+import { type Bits, Column } from './memory.js';
 import { RoundedIds } from './rounded-ids.js';
 import { ProblemBook } from './problem-book.js';
 import { describeProblems, type Problem } from './problems.js';
@@ -19,8 +20,8 @@ export interface CheckResult {
   units: number;
   /** The group of each unit, by unit number; -1 for a unit that is no record's (an invalid one alone). */
   groupOfUnit: Column<Int32Array>;
-  /** The last unit of each group, by group number. */
-  lastUnit: Column<Int32Array>;
+  /** Whether each unit is the last of its group, by unit number. */
+  lastUnits: Bits;
   /** A fingerprint of each unit's content as read, by unit number. */
   unitContent: Column<Float64Array>;
   /** Why a group is invalid, by group number. */
@@ -68,10 +69,10 @@ export type CheckProgress = (units: number) => void;
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
- * The check pass. Reads every unit once and remembers, per group, its first and last row, a fingerprint
- * of what its rows must agree on, the size of its JSON, and whether it is invalid: enough to refuse a
- * record as a whole (one bad row invalidates its order) and, in the send pass, to send a record as soon
- * as its last row is read. Item ids are remembered (as fingerprints, with the row that first used them)
+ * The check pass. Reads every unit once and remembers the group of each, and per group its first row,
+ * its number of rows, a fingerprint of what its rows must agree on, the size of its JSON, and whether it
+ * is invalid: enough to refuse a record as a whole (one bad row invalidates its order) and, in the send
+ * pass, to send a record as soon as its last row is read (marked once the check is over). Item ids are remembered (as fingerprints, with the row that first used them)
  * to find an id used twice in the file; a row that repeats an earlier one exactly is skipped.
  */
 export async function checkUnits(
@@ -90,7 +91,7 @@ export async function checkUnits(
   const unitContent = new Column(Float64Array, Math.max(1024, expected + 2));
   const duplicates = new Map<number, number>();
   /** For each item id (as a fingerprint), the row that first used it; sized up front from the estimate. */
-  const itemRows = new FingerprintTable(layout.oneItemPerUnit ? capacityFor(expected) : undefined);
+  const itemRows = new ItemRows(layout.oneItemPerUnit, expected);
   /** Rows of grouped layouts without item ids (shipments), by content, to find exact repeats. */
   const rowsByContent = layout.grouped && !layout.oneItemPerUnit ? new FingerprintTable() : undefined;
   const sharedItems = new Map<string, string>();
@@ -158,7 +159,7 @@ export async function checkUnits(
     if (group === -1) {
       group = groups.add(key, unit.row, fingerprint, bytes ? bytes.base + bytes.part : 0);
     } else if (layout.grouped) {
-      groups.addRow(group, unit.row, bytes ? bytes.part + 1 : 0);
+      groups.addRow(group, bytes ? bytes.part + 1 : 0);
       const known = groups.fingerprint(group);
       if (Number.isNaN(known)) groups.setFingerprint(group, fingerprint);
       else if (!Number.isNaN(fingerprint) && fingerprint !== known) {
@@ -180,7 +181,7 @@ export async function checkUnits(
     groupOfUnit.array[unit.row] = group;
     if (longIds.length > 0) roundedIds.note(longIds, unit.row, group, layout, unit.value);
     if (!layout.grouped && groups.firstRow(group) !== unit.row) {
-      groups.addRow(group, unit.row);
+      groups.addRow(group);
       addProblems(unit.row, group, [
         { message: `the same id is also in ${unitName} ${groups.firstRow(group)}, with other data` },
       ]);
@@ -224,8 +225,10 @@ export async function checkUnits(
     groups.invalidate(group, message);
   };
   for (let group = 0; group < groups.size; group++) {
-    if (groups.units(group) > layout.maxUnits) {
-      wholeRecord(group, `has ${groups.units(group)} ${unitName}s; at most ${layout.maxUnits} are allowed`);
+    const count = groups.units(group);
+    if (count > layout.maxUnits) {
+      const counted = count === MAX_COUNTED_UNITS ? `${count} or more` : String(count);
+      wholeRecord(group, `has ${counted} ${unitName}s; at most ${layout.maxUnits} are allowed`);
     }
     if (groups.bytes(group) > BODY_MAX_BYTES) {
       wholeRecord(
@@ -236,11 +239,12 @@ export async function checkUnits(
   }
   itemRows.release();
   rowsByContent?.release();
-  const { lastRow, invalid } = groups.forSending();
+  const invalid = groups.forSending();
+  const lastUnits = lastUnitsOf(groupOfUnit, groups.size);
   return {
     units,
     groupOfUnit,
-    lastUnit: lastRow,
+    lastUnits,
     unitContent,
     invalid,
     problems,
@@ -252,7 +256,7 @@ export async function checkUnits(
     invalidRecords: loose + invalid.size,
     release() {
       groupOfUnit.release();
-      lastRow.release();
+      lastUnits.release();
       invalid.release();
       unitContent.release();
       problems.release();

@@ -1,5 +1,5 @@
 import { FingerprintTable } from './fingerprint-table.js';
-import { Column } from './memory.js';
+import { Bits, Column } from './memory.js';
 
 /**
  * Why a group is invalid: a text, or the row whose own problems (as inspecting it gives them) made it
@@ -52,16 +52,20 @@ export class InvalidGroups {
 /** The most a group's size is counted to (a typed array would wrap past it). */
 const MAX_BYTES = 0xffff_ffff;
 
+/** The most a group's rows are counted to: far above the most a record may have (1,000 items). */
+export const MAX_COUNTED_UNITS = 0xffff;
+
 /**
  * What the check pass knows about each group (one record in the making), numbered in order of first
- * appearance, in columns of typed arrays: first and last row, number of rows, and a fingerprint of
- * what the rows must agree on. Reasons for invalid groups are the only texts kept.
+ * appearance, in columns of typed arrays: first row, number of rows, and a fingerprint of what the rows
+ * must agree on. Reasons for invalid groups are the only texts kept. (A group's last row is found from
+ * the rows' groups once the check is over: see `lastUnitsOf`.)
  */
 export class GroupIndex {
   readonly #numbers = new FingerprintTable();
   readonly #firstRow = new Column(Int32Array, 1024);
-  readonly #lastRow = new Column(Int32Array, 1024);
-  readonly #units = new Column(Int32Array, 1024);
+  /** Saturates at `MAX_COUNTED_UNITS`: only ever compared with the most a record may have. */
+  readonly #units = new Column(Uint16Array, 1024);
   readonly #fingerprint = new Column(Float64Array, 1024);
   /** Saturates at the largest Uint32: only ever compared with the 1 MiB a request may be. */
   readonly #bytes = new Column(Uint32Array, 1024);
@@ -83,12 +87,11 @@ export class GroupIndex {
    */
   add(key: string, row: number, fingerprint: number, bytes: number): number {
     const index = this.#size;
-    for (const column of [this.#firstRow, this.#lastRow, this.#units, this.#fingerprint, this.#bytes])
+    for (const column of [this.#firstRow, this.#units, this.#fingerprint, this.#bytes])
       column.ensure(index + 1);
     this.#bytes.array[index] = Math.min(bytes, MAX_BYTES);
     this.#numbers.add(key, index);
     this.#firstRow.array[index] = row;
-    this.#lastRow.array[index] = row;
     this.#units.array[index] = 1;
     this.#fingerprint.array[index] = fingerprint;
     this.#size += 1;
@@ -96,9 +99,8 @@ export class GroupIndex {
   }
 
   /** Records another row of a group, which adds `bytes` to the record's JSON. */
-  addRow(index: number, row: number, bytes = 0): void {
-    this.#lastRow.array[index] = row;
-    this.#units.array[index] = (this.#units.array[index] as number) + 1;
+  addRow(index: number, bytes = 0): void {
+    this.#units.array[index] = Math.min((this.#units.array[index] as number) + 1, MAX_COUNTED_UNITS);
     this.#bytes.array[index] = Math.min((this.#bytes.array[index] as number) + bytes, MAX_BYTES);
   }
 
@@ -111,10 +113,7 @@ export class GroupIndex {
     return this.#firstRow.array[index] as number;
   }
 
-  lastRow(index: number): number {
-    return this.#lastRow.array[index] as number;
-  }
-
+  /** How many rows the group has, up to `MAX_COUNTED_UNITS`. */
   units(index: number): number {
     return this.#units.array[index] as number;
   }
@@ -136,16 +135,31 @@ export class GroupIndex {
     return this.#invalid.get(index);
   }
 
-  /**
-   * Hands over what the send pass needs, each group's last row and the reasons of invalid groups, and
-   * frees the rest: the lookup table and the other columns.
-   */
-  forSending(): { lastRow: Column<Int32Array>; invalid: InvalidGroups } {
+  /** Hands over what the send pass needs, the reasons of invalid groups, and frees the rest. */
+  forSending(): InvalidGroups {
     this.#numbers.release();
     this.#firstRow.release();
     this.#units.release();
     this.#fingerprint.release();
     this.#bytes.release();
-    return { lastRow: this.#lastRow, invalid: this.#invalid };
+    return this.#invalid;
   }
+}
+
+/**
+ * Marks the last unit of each group, by unit number: what the send pass needs to know that a record is
+ * complete. Found from the group of each unit (`groupOfUnit`, -1 or less for none) read from the end, in
+ * one bit a unit where a row number for each group took 4 bytes a group through the whole check.
+ */
+export function lastUnitsOf(groupOfUnit: Column<Int32Array>, groups: number): Bits {
+  const last = new Bits(groupOfUnit.length);
+  const seen = new Bits(groups);
+  for (let unit = groupOfUnit.length - 1; unit >= 0; unit--) {
+    const group = groupOfUnit.array[unit] as number;
+    if (group < 0 || seen.has(group)) continue;
+    seen.set(group);
+    last.set(unit);
+  }
+  seen.release();
+  return last;
 }

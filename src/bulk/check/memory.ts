@@ -1,4 +1,4 @@
-type TypedArray = Uint8Array | Int32Array | Uint32Array | Float64Array;
+type TypedArray = Uint8Array | Uint16Array | Int32Array | Uint32Array | Float64Array;
 type TypedArrayClass<T extends TypedArray> = {
   new (buffer: ArrayBuffer): T;
   BYTES_PER_ELEMENT: number;
@@ -31,6 +31,11 @@ export class Column<T extends TypedArray> {
     return this.array.length;
   }
 
+  /** The memory the column holds. */
+  get byteLength(): number {
+    return this.#buffer.byteLength;
+  }
+
   /**
    * Grows to at least `length` elements, by a quarter at a time: the buffer grows in place, so growing
    * often costs little, and a column is never much larger than what it holds.
@@ -47,5 +52,29 @@ export class Column<T extends TypedArray> {
   /** Gives the memory back; the column is empty afterwards. */
   release(): void {
     this.#buffer.resize(0);
+  }
+}
+
+/** One bit for each of `length` elements, on a column: set or not. */
+export class Bits {
+  readonly #bytes: Column<Uint8Array>;
+
+  constructor(length: number) {
+    this.#bytes = new Column(Uint8Array, Math.ceil(length / 8));
+  }
+
+  /** Whether the bit is set; false past the end. */
+  has(index: number): boolean {
+    const byte = index >>> 3;
+    return byte < this.#bytes.length && ((this.#bytes.array[byte] as number) & (1 << (index & 7))) !== 0;
+  }
+
+  set(index: number): void {
+    this.#bytes.ensure((index >>> 3) + 1);
+    this.#bytes.array[index >>> 3] = (this.#bytes.array[index >>> 3] as number) | (1 << (index & 7));
+  }
+
+  release(): void {
+    this.#bytes.release();
   }
 }

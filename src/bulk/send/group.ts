@@ -78,7 +78,7 @@ export async function* assembleRecords(
     const members = open.get(group) ?? [];
     // Parts are built only for records that will be sent; an invalid record keeps its units as they are.
     members.push(reason === undefined ? { unit, part: layout.build(unit.value).part } : { unit });
-    if (unit.row !== plan.lastUnit.array[group]) {
+    if (!plan.lastUnits.has(unit.row)) {
       open.set(group, members);
       continue;
     }
