@@ -72,8 +72,9 @@ const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
  * The check pass. Reads every unit once and remembers the group of each, and per group its first row,
  * its number of rows, a fingerprint of what its rows must agree on, the size of its JSON, and whether it
  * is invalid: enough to refuse a record as a whole (one bad row invalidates its order) and, in the send
- * pass, to send a record as soon as its last row is read (marked once the check is over). Item ids are remembered (as fingerprints, with the row that first used them)
- * to find an id used twice in the file; a row that repeats an earlier one exactly is skipped.
+ * pass, to send a record as soon as its last row is read (marked once the check is over). Item ids are
+ * remembered (as fingerprints, with the row that first used them) to find an id used twice in the
+ * file; a row that repeats an earlier one exactly is skipped.
  */
 export async function checkUnits(
   source: UnitSource,

@@ -11,7 +11,10 @@ export class ItemRows {
   /** The first row of each item, by item number; only where a unit may hold several items. */
   readonly #firstRows: Column<Int32Array> | undefined;
 
-  /** Sized for `expectedUnits` when a unit holds one item, so that the table never grows. */
+  /**
+   * `oneItemPerUnit` as the layout says (the row is then the value, which the table takes for one id
+   * only); sized for `expectedUnits` when it is, so that the table never grows.
+   */
   constructor(oneItemPerUnit: boolean, expectedUnits: number) {
     this.#table = oneItemPerUnit
       ? new FingerprintTable(capacityFor(expectedUnits), expectedUnits + 2)
