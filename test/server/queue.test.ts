@@ -221,6 +221,99 @@ describe('applying a batch', () => {
   });
 });
 
+describe('applying a run of orders together', () => {
+  const WEEK = 7 * 24 * 3_600_000;
+  const item = (id: string, productId: string, name: string) => ({
+    id,
+    product: { id: productId, name, image_url: `https://shop.example.com/img/${productId}.jpg` },
+  });
+  const workerOf = (store: Store, now: number) =>
+    new QueueWorker({
+      store,
+      clock: { now: () => now } as Clock,
+      delay: { minMs: 0, maxMs: 0 },
+      applier: { shipmentSchema: ShipmentCreateBody, onShipmentApplied: async () => {} },
+      onError: (error) => {
+        throw error;
+      },
+    });
+
+  it('does to products what applying the orders one after another would', async () => {
+    const store = await storeWithMerchant();
+    try {
+      await acceptOrder(store, { merchantId: 'mall-1', now: START, delayFraction: 0 }, sampleOrder('ORD-W'));
+      await workerOf(store, START).runDue({ all: true });
+      const later = START + WEEK + 1;
+      const arrival = { merchantId: 'mall-1', now: later, delayFraction: 0 };
+      // P-100 is a week old: the first order naming it refreshes it, the next finds it fresh. P-NEW is
+      // staged by the first order naming it and applied by it; the next order's name for it is not taken.
+      const seqs = [
+        await acceptOrder(
+          store,
+          arrival,
+          sampleOrder('ORD-X1', { items: [item('X1-1', 'P-100', '새 이름')] }),
+        ),
+        await acceptOrder(
+          store,
+          arrival,
+          sampleOrder('ORD-X2', {
+            items: [item('X2-1', 'P-NEW', '신상품'), item('X2-2', 'P-100', '다른 이름')],
+          }),
+        ),
+        await acceptOrder(
+          store,
+          arrival,
+          sampleOrder('ORD-X3', { items: [item('X3-1', 'P-NEW', '다른 신상품')] }),
+        ),
+      ];
+      expect(await workerOf(store, later).runDue({ all: true })).toMatchObject({ applied: 3, failed: 0 });
+      for (const id of ['ORD-X1', 'ORD-X2', 'ORD-X3'])
+        expect((await store.orders.get('mall-1', id))?.applied_at).toBe(later);
+      expect(await store.products.get('mall-1', 'P-100')).toMatchObject({
+        name: '새 이름',
+        refreshed_at: later,
+        applied_at: START,
+      });
+      expect(await store.products.get('mall-1', 'P-200')).toMatchObject({ refreshed_at: START });
+      expect(await store.products.get('mall-1', 'P-NEW')).toMatchObject({
+        name: '신상품',
+        job_seq: seqs[1],
+        applied_at: later,
+        refreshed_at: later,
+      });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('an order of the run that conflicts fails alone; the others are applied', async () => {
+    const store = await storeWithMerchant();
+    try {
+      const arrival = { merchantId: 'mall-1', now: START, delayFraction: 0 };
+      const orders = ['ORD-C1', 'ORD-C2', 'ORD-C3'].map((id) =>
+        sampleOrder(id, { items: [item(`${id}-1`, `P-${id}`, '상품')] }),
+      );
+      const seqs: number[] = [];
+      for (const order of orders) seqs.push(await acceptOrder(store, arrival, order));
+      // The second order's staged rows are gone (as if another request had taken its id meanwhile).
+      await store.orders.discardStaged('mall-1', 'ORD-C2', seqs[1] as number);
+      expect(await workerOf(store, START).runDue({ all: true })).toMatchObject({ applied: 2, failed: 1 });
+      const jobs = await store.jobs.list('mall-1', { limit: 10 });
+      expect(jobs.map((job) => [job.target_id, job.state])).toEqual([
+        ['ORD-C1', 'applied'],
+        ['ORD-C2', 'failed'],
+        ['ORD-C3', 'applied'],
+      ]);
+      expect(jobs[1]?.reason).toBe("order 'ORD-C2' was taken by another request");
+      expect((await store.products.get('mall-1', 'P-ORD-C1'))?.applied_at).toBe(START);
+      expect(await store.products.get('mall-1', 'P-ORD-C2')).toBeUndefined();
+      expect((await store.products.get('mall-1', 'P-ORD-C3'))?.applied_at).toBe(START);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('group commit', () => {
   it('writes submitted in the same turn share one commit; one that throws is undone alone', async () => {
     const store = await storeWithMerchant();

@@ -7,6 +7,7 @@ import {
 } from '../../contract/index.js';
 import type { z } from 'zod';
 import type { JobRow } from '../storage/jobs.js';
+import type { ProductRow } from '../storage/products.js';
 import type { Store } from '../storage/store.js';
 
 /** Product name and image carried by orders refresh the stored copy once it is this old. */
@@ -32,36 +33,113 @@ function payloadOf<T>(schema: z.ZodType<T>, job: JobRow): T {
   return checked.value;
 }
 
+/** A product line of an order, as the order named it. */
+type NamedProduct = Pick<ProductRow, 'id' | 'name' | 'image_url'>;
+
+/** What applying an order does to one product it names, given the stored copy (as of that moment). */
+type ProductStep =
+  { write: 'insert' | 'apply' | 'refresh'; row: ProductRow } | { write: 'none'; fresh: boolean };
+
 /**
- * Applies an order from the rows it was staged in when accepted (its items carry the products as the
- * order named them); products new to the merchant are applied with it, known ones refreshed weekly.
+ * A product new to the merchant is applied with the order; one this create staged is marked applied;
+ * a known one is refreshed from the order's line once its copy is a week old, and is fresh otherwise.
+ * One staged by another create that is not applied yet is left to that create.
  */
-async function applyOrder(store: Store, job: JobRow, pass: ApplyPass): Promise<void> {
-  const { now } = pass;
-  const merchantId = job.merchant_id;
-  const orderId = job.target_id;
-  if (!(await store.orders.markApplied(merchantId, orderId, job.seq, now)))
-    throw new ApplyConflict(`order '${orderId}' was taken by another request`);
-  for (const product of await store.orders.productsOf(merchantId, orderId)) {
-    const key = `${merchantId}\u0000${product.id}`;
-    if (pass.freshProducts.has(key)) continue;
-    const known = await store.products.get(merchantId, product.id);
-    if (!known) {
-      await store.products.insertIfAbsent({
-        merchant_id: merchantId,
-        ...product,
-        job_seq: job.seq,
-        applied_at: now,
-        refreshed_at: now,
-      });
-    } else if (known.job_seq === job.seq && known.applied_at === null) {
-      await store.products.markApplied(merchantId, product.id, job.seq, now);
-    } else if (known.applied_at !== null && now - (known.refreshed_at ?? 0) >= PRODUCT_REFRESH_MS) {
-      await store.products.setContent(merchantId, product.id, product.name, product.image_url, now);
-    } else if (known.applied_at !== null) {
-      pass.freshProducts.add(key);
+function productStep(
+  merchantId: string,
+  known: ProductRow | undefined,
+  named: NamedProduct,
+  seq: number,
+  now: number,
+): ProductStep {
+  if (!known) {
+    const row = { merchant_id: merchantId, ...named, job_seq: seq, applied_at: now, refreshed_at: now };
+    return { write: 'insert', row };
+  }
+  if (known.job_seq === seq && known.applied_at === null)
+    return { write: 'apply', row: { ...known, applied_at: now, refreshed_at: now } };
+  if (known.applied_at === null) return { write: 'none', fresh: false };
+  if (now - (known.refreshed_at ?? 0) >= PRODUCT_REFRESH_MS)
+    return {
+      write: 'refresh',
+      row: { ...known, name: named.name, image_url: named.image_url, refreshed_at: now },
+    };
+  return { write: 'none', fresh: true };
+}
+
+/** The writes that applying a run of orders makes to their products. */
+interface ProductWrites {
+  inserted: ProductRow[];
+  applied: string[];
+  refreshed: ProductRow[];
+}
+
+/**
+ * Takes the orders' products in turn, as applying the orders one after another would (each sees what
+ * the ones before it did), and collects the writes; products found fresh join the pass's.
+ */
+function planProducts(
+  merchantId: string,
+  jobs: readonly JobRow[],
+  linesOf: ReadonlyMap<string, readonly NamedProduct[]>,
+  stored: Map<string, ProductRow>,
+  pass: ApplyPass,
+): ProductWrites {
+  const writes: ProductWrites = { inserted: [], applied: [], refreshed: [] };
+  for (const job of jobs) {
+    for (const named of linesOf.get(job.target_id) ?? []) {
+      const key = `${merchantId}\u0000${named.id}`;
+      if (pass.freshProducts.has(key)) continue;
+      const step = productStep(merchantId, stored.get(named.id), named, job.seq, pass.now);
+      if (step.write === 'none') {
+        if (step.fresh) pass.freshProducts.add(key);
+        continue;
+      }
+      stored.set(named.id, step.row);
+      if (step.write === 'insert') writes.inserted.push(step.row);
+      else if (step.write === 'apply') writes.applied.push(step.row.id);
+      else writes.refreshed.push(step.row);
     }
   }
+  return writes;
+}
+
+/**
+ * Applies orders from the rows they were staged in when accepted (their items carry the products as the
+ * orders named them), in a few statements for the whole run: which create staged each order, the
+ * orders' lines, the products they name, then the writes. Throws `ApplyConflict` before writing
+ * anything when an order was staged by another create.
+ */
+export async function applyOrders(store: Store, jobs: readonly JobRow[], pass: ApplyPass): Promise<void> {
+  const merchantId = (jobs[0] as JobRow).merchant_id;
+  const orderIds = jobs.map((job) => job.target_id);
+  const stagedBy = new Map(
+    (await store.orders.stagedBy(merchantId, orderIds)).map((row) => [row.id, row.job_seq]),
+  );
+  for (const job of jobs) {
+    if (stagedBy.get(job.target_id) !== job.seq)
+      throw new ApplyConflict(`order '${job.target_id}' was taken by another request`);
+  }
+  const linesOf = new Map<string, NamedProduct[]>();
+  const named = new Set<string>();
+  for (const { order_id, ...line } of await store.orders.productsOf(merchantId, orderIds)) {
+    let lines = linesOf.get(order_id);
+    if (lines === undefined) linesOf.set(order_id, (lines = []));
+    lines.push(line);
+    if (!pass.freshProducts.has(`${merchantId}\u0000${line.id}`)) named.add(line.id);
+  }
+  const stored = new Map(
+    named.size === 0
+      ? []
+      : (await store.products.getMany(merchantId, [...named])).map((row) => [row.id, row]),
+  );
+  const writes = planProducts(merchantId, jobs, linesOf, stored, pass);
+  const { now } = pass;
+  await store.orders.markAppliedMany(merchantId, orderIds, now);
+  for (const row of writes.inserted) await store.products.insertIfAbsent(row);
+  if (writes.applied.length > 0) await store.products.markAppliedMany(merchantId, writes.applied, now);
+  for (const row of writes.refreshed)
+    await store.products.setContent(merchantId, row.id, row.name, row.image_url, now);
 }
 
 async function applyProduct(store: Store, job: JobRow, { now }: ApplyPass): Promise<void> {
@@ -113,7 +191,7 @@ export const newPass = (now: number): ApplyPass => ({ now, freshProducts: new Se
  * anything, so a conflict needs nothing undone.
  */
 export function applyJob(store: Store, applier: Applier, job: JobRow, pass: ApplyPass): Promise<void> {
-  if (job.kind === 'order') return applyOrder(store, job, pass);
+  if (job.kind === 'order') return applyOrders(store, [job], pass);
   if (job.kind === 'product') return applyProduct(store, job, pass);
   return applyShipment(store, applier, job, pass);
 }

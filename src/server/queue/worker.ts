@@ -1,7 +1,15 @@
 import type { Clock } from '../clock.js';
 import type { JobRow } from '../storage/jobs.js';
 import type { Store } from '../storage/store.js';
-import { ApplyConflict, applyJob, discardStaged, newPass, type Applier, type ApplyPass } from './apply.js';
+import {
+  ApplyConflict,
+  applyJob,
+  applyOrders,
+  discardStaged,
+  newPass,
+  type Applier,
+  type ApplyPass,
+} from './apply.js';
 
 /** The apply delay: fixed (`min = max`) or a range each create falls somewhere in. */
 export interface ApplyDelay {
@@ -45,6 +53,31 @@ const BATCH = 1024;
 const PASS_LIMIT = 4096;
 /** Longest sleep; the worker wakes at least this often (the clock may have been advanced). */
 const MAX_SLEEP_MS = 60_000;
+
+/** The jobs in turn, each run of consecutive order creates together and every other create alone. */
+function runsOfOrders(jobs: readonly JobRow[]): JobRow[][] {
+  const runs: JobRow[][] = [];
+  for (const job of jobs) {
+    const last = runs.at(-1);
+    if (job.kind === 'order' && last?.[0]?.kind === 'order') last.push(job);
+    else runs.push([job]);
+  }
+  return runs;
+}
+
+/**
+ * Applies a run of orders in one go; false, having written nothing, when one of them conflicts (the run
+ * is then applied one order at a time, so that only that one fails).
+ */
+async function appliedTogether(tx: Store, run: readonly JobRow[], pass: ApplyPass): Promise<boolean> {
+  try {
+    await applyOrders(tx, run, pass);
+    return true;
+  } catch (error) {
+    if (error instanceof ApplyConflict) return false;
+    throw error;
+  }
+}
 
 /**
  * Applies queued creates once they are due, in arrival order per merchant: a merchant's create waits
@@ -230,23 +263,32 @@ export class QueueWorker {
   ): Promise<FinishedJob[]> {
     const finished: FinishedJob[] = [];
     const applied: number[] = [];
-    for (const job of jobs) {
-      try {
-        if (careful) await tx.unit(() => applyJob(tx, this.#applier, job, pass));
-        else await applyJob(tx, this.#applier, job, pass);
-        applied.push(job.seq);
-        finished.push({ job, applied: true });
-        counts.applied += 1;
-      } catch (error) {
-        if (!careful && !(error instanceof ApplyConflict)) throw error;
-        if (!(error instanceof ApplyConflict)) this.#onError(error);
-        const reason = error instanceof Error ? error.message : String(error);
-        await tx.unit(async () => {
-          await discardStaged(tx, job);
-          await tx.jobs.markFailed(job.seq, pass.now, reason);
-        });
-        finished.push({ job, applied: false, reason });
-        counts.failed += 1;
+    const done = (job: JobRow) => {
+      applied.push(job.seq);
+      finished.push({ job, applied: true });
+      counts.applied += 1;
+    };
+    for (const run of careful ? jobs.map((job) => [job]) : runsOfOrders(jobs)) {
+      if (run.length > 1 && (await appliedTogether(tx, run, pass))) {
+        run.forEach(done);
+        continue;
+      }
+      for (const job of run) {
+        try {
+          if (careful) await tx.unit(() => applyJob(tx, this.#applier, job, pass));
+          else await applyJob(tx, this.#applier, job, pass);
+          done(job);
+        } catch (error) {
+          if (!careful && !(error instanceof ApplyConflict)) throw error;
+          if (!(error instanceof ApplyConflict)) this.#onError(error);
+          const reason = error instanceof Error ? error.message : String(error);
+          await tx.unit(async () => {
+            await discardStaged(tx, job);
+            await tx.jobs.markFailed(job.seq, pass.now, reason);
+          });
+          finished.push({ job, applied: false, reason });
+          counts.failed += 1;
+        }
       }
     }
     await tx.jobs.markAppliedMany(applied, pass.now);

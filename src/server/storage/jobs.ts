@@ -1,4 +1,4 @@
-import { insertStatement, type Sql } from './sql.js';
+import { insertStatement, oneOf, type Sql } from './sql.js';
 
 export type JobKind = 'order' | 'product' | 'shipment';
 export type JobState = 'pending' | 'applied' | 'failed';
@@ -37,6 +37,7 @@ export const JOB_COLUMNS = insert.columns;
 
 export function jobsRepo(sql: Sql) {
   const postgres = sql.dialect === 'postgres';
+  const seqIn = oneOf(sql.dialect, 'seq');
   return {
     /** Jobs of a merchant in arrival order, optionally of one state, after `afterSeq`. */
     list: (merchantId: string, options: { state?: JobState; afterSeq?: number; limit: number }) =>
@@ -94,18 +95,10 @@ export function jobsRepo(sql: Sql) {
     /** Marks many jobs applied in one statement. */
     markAppliedMany: async (seqs: readonly number[], at: number) => {
       if (seqs.length === 0) return;
-      if (postgres) {
-        await sql.run(
-          `UPDATE jobs SET state = 'applied', finished_at = ?, reason = NULL WHERE seq = ANY(?)`,
-          [at, seqs],
-        );
-      } else {
-        await sql.run(
-          `UPDATE jobs SET state = 'applied', finished_at = ?, reason = NULL
-           WHERE seq IN (SELECT value FROM json_each(?))`,
-          [at, JSON.stringify(seqs)],
-        );
-      }
+      await sql.run(`UPDATE jobs SET state = 'applied', finished_at = ?, reason = NULL WHERE ${seqIn.text}`, [
+        at,
+        seqIn.bind(seqs),
+      ]);
     },
     /** Bodies of the shipments of an order still queued, in arrival order. */
     pendingShipments: async (merchantId: string, orderId: string) =>

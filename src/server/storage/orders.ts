@@ -1,4 +1,4 @@
-import { insertStatement, type Sql } from './sql.js';
+import { insertStatement, oneOf, type Sql } from './sql.js';
 
 export interface OrderRow {
   merchant_id: string;
@@ -66,6 +66,8 @@ function takenStatement(count: number): string {
 }
 
 export function ordersRepo(sql: Sql) {
+  const idIn = oneOf(sql.dialect, 'id');
+  const orderIdIn = oneOf(sql.dialect, 'order_id');
   return {
     get: (merchantId: string, id: string) =>
       sql.get<OrderRow>('SELECT * FROM orders WHERE merchant_id = ? AND id = ?', [merchantId, id]),
@@ -99,27 +101,32 @@ export function ordersRepo(sql: Sql) {
         'SELECT * FROM order_items WHERE merchant_id = ? AND order_id = ? ORDER BY position',
         [merchantId, orderId],
       ),
-    /** The products of an order's lines, as the order named them, in line order. */
-    productsOf: (merchantId: string, orderId: string) =>
-      sql.all<{ id: string; name: string; image_url: string }>(
-        `SELECT product_id AS id, product_name AS name, product_image_url AS image_url FROM order_items
-         WHERE merchant_id = ? AND order_id = ? ORDER BY position`,
-        [merchantId, orderId],
+    /** Which create staged each of these orders (those that exist). */
+    stagedBy: (merchantId: string, ids: readonly string[]) =>
+      sql.all<Pick<OrderRow, 'id' | 'job_seq'>>(
+        `SELECT id, job_seq FROM orders WHERE merchant_id = ? AND ${idIn.text}`,
+        [merchantId, idIn.bind(ids)],
       ),
+    /** The products of the lines of these orders, as the orders named them: by order, in line order. */
+    productsOf: (merchantId: string, orderIds: readonly string[]) =>
+      sql.all<{ order_id: string; id: string; name: string; image_url: string }>(
+        `SELECT order_id, product_id AS id, product_name AS name, product_image_url AS image_url
+         FROM order_items WHERE merchant_id = ? AND ${orderIdIn.text} ORDER BY order_id, position`,
+        [merchantId, orderIdIn.bind(orderIds)],
+      ),
+    /** Marks these orders applied (their creates were checked to be the ones that staged them). */
+    markAppliedMany: async (merchantId: string, ids: readonly string[], at: number) =>
+      void (await sql.run(`UPDATE orders SET applied_at = ? WHERE merchant_id = ? AND ${idIn.text}`, [
+        at,
+        merchantId,
+        idIn.bind(ids),
+      ])),
     /** Changes the recipient of an order, queued or applied; false when there is no such order. */
     updateRecipient: async (merchantId: string, id: string, name: string, cellphone: string) =>
       (await sql.run(
         'UPDATE orders SET recipient_name = ?, recipient_cellphone = ? WHERE merchant_id = ? AND id = ?',
         [name, cellphone, merchantId, id],
       )) > 0,
-    /** Marks an order applied when `seq` is the create that staged it; false otherwise. */
-    markApplied: async (merchantId: string, id: string, seq: number, at: number) =>
-      (await sql.run('UPDATE orders SET applied_at = ? WHERE merchant_id = ? AND id = ? AND job_seq = ?', [
-        at,
-        merchantId,
-        id,
-        seq,
-      ])) > 0,
     /** Removes an order that was accepted by `seq` but never applied, so that its ids are free again. */
     discardStaged: async (merchantId: string, id: string, seq: number) => {
       const removed = await sql.run(

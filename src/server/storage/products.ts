@@ -1,4 +1,4 @@
-import { insertStatement, type Sql } from './sql.js';
+import { insertStatement, oneOf, type Sql } from './sql.js';
 
 export interface ProductRow {
   merchant_id: string;
@@ -39,9 +39,16 @@ export function queuedProduct(
 export const PRODUCT_COLUMNS = insert.columns;
 
 export function productsRepo(sql: Sql) {
+  const idIn = oneOf(sql.dialect, 'id');
   return {
     get: (merchantId: string, id: string) =>
       sql.get<ProductRow>('SELECT * FROM products WHERE merchant_id = ? AND id = ?', [merchantId, id]),
+    /** The stored copies of these products (those that exist). */
+    getMany: (merchantId: string, ids: readonly string[]) =>
+      sql.all<ProductRow>(`SELECT * FROM products WHERE merchant_id = ? AND ${idIn.text}`, [
+        merchantId,
+        idIn.bind(ids),
+      ]),
     /** Stores a product unless its id is already known; true when it was new. */
     insertIfAbsent: async (row: ProductRow) => (await sql.run(insert.text, insert.values(row))) > 0,
     /** Stores the products whose ids are not known yet, in one statement (the first of an id wins). */
@@ -56,6 +63,16 @@ export function productsRepo(sql: Sql) {
            AND applied_at IS NULL`,
         [at, at, merchantId, id, seq],
       )) > 0,
+    /**
+     * Marks these products applied, each by the create that introduced it (checked by the caller, in the
+     * same transaction) and not applied yet.
+     */
+    markAppliedMany: async (merchantId: string, ids: readonly string[], at: number) =>
+      void (await sql.run(
+        `UPDATE products SET applied_at = ?, refreshed_at = ? WHERE merchant_id = ? AND ${idIn.text}
+           AND applied_at IS NULL`,
+        [at, at, merchantId, idIn.bind(ids)],
+      )),
     /** Sets name and image; `refreshedAt` null keeps the refresh time (a PATCH of a queued product). */
     setContent: async (
       merchantId: string,

@@ -67,6 +67,22 @@ export function insertStatement<Row extends object>(
   };
 }
 
+/**
+ * `column` is one of a list bound as one value, whatever its length: `= ANY(?)` on PostgreSQL, a JSON
+ * array read by `json_each` on SQLite. `bind` gives the list's value for the placeholder.
+ */
+export function oneOf(
+  dialect: Dialect,
+  column: string,
+): {
+  text: string;
+  bind: (list: readonly string[] | readonly number[]) => SqlValue;
+} {
+  return dialect === 'postgres'
+    ? { text: `${column} = ANY(?)`, bind: (list) => list }
+    : { text: `${column} IN (SELECT value FROM json_each(?))`, bind: (list) => JSON.stringify(list) };
+}
+
 /** `?` placeholders as PostgreSQL's `$1, $2, …` (the service's statements hold no `?` in literals). */
 export function numberedPlaceholders(text: string): string {
   let index = 0;
