@@ -2,15 +2,19 @@ import type { ApiClient } from '../client/api-client.js';
 import type { CarrierBook } from '../input/carrier-book.js';
 import type { LedgerTarget } from './ledger/ledger.js';
 import type { Problem } from './check/problems.js';
+import type { Said } from './said.js';
 import type { InputFormat } from './read/source.js';
 import type { TableInfo } from './read/table-units.js';
 import type { ReportLine } from './report/report.js';
 import type { PasswordSource } from './read/xlsx/workbook.js';
 
-/** Messages for people as the upload goes (what was read, what was found, what to do next). */
+/**
+ * Messages for people as the upload goes (what was read, what was found, what to do next); `said` is
+ * the same in words a page can translate, where it has them.
+ */
 export interface UploadLog {
-  info(line: string): void;
-  warn(line: string): void;
+  info(line: string, said?: Said): void;
+  warn(line: string, said?: Said): void;
 }
 
 /** What the sending part has counted so far, for a progress display. */

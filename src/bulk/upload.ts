@@ -178,9 +178,10 @@ async function openStage(
   if (units.encoding.how === 'detected' && units.encoding.name !== 'utf8') {
     context.log.info(
       `${source.label} is not UTF-8; reading it as ${encodingLabel(units.encoding)}. Use --encoding to choose.`,
+      { code: 'encoding_found', values: { file: source.label, encoding: encodingLabel(units.encoding) } },
     );
   }
-  for (const note of units.notes) context.log.info(note);
+  for (const note of units.notes) context.log.info(note.text, note.said);
   context.events?.({
     type: 'opened',
     reading: {
@@ -293,11 +294,11 @@ async function uploadUnits(context: UploadContext, run: UploadRun): Promise<Uplo
   let failure: unknown;
   let closing: unknown;
   try {
-    const lines = describeCheck(resource, source.label, units.unitName, checked, {
+    const notes = describeCheck(resource, source.label, units.unitName, checked, {
       single: options.single,
       all: context.verbose === true,
     });
-    for (const line of lines) context.log.info(line);
+    for (const note of notes) context.log.info(note.text, note.said);
     if (heldBack) {
       context.log.info(
         `--all-or-nothing: nothing is sent because ${counted(checked.invalidRecords, resource)} ${checked.invalidRecords === 1 ? 'is' : 'are'} invalid.`,

@@ -38,20 +38,32 @@ export function unwrapExcelText(value: string, kind: TextKind): string {
   return value;
 }
 
+/** What Excel did to a value: its words, and the kind of damage with what the value may have been. */
+export interface ExcelDamage {
+  message: string;
+  ctx: { damage: 'scientific'; shown: string } | { damage: 'lost_zero'; meant: string };
+}
+
 /**
  * Says what Excel did to a value, if it looks damaged: ids, phone numbers and tracking numbers that
  * became numbers (scientific notation, a lost leading 0).
  */
-export function excelDamage(value: string, kind: TextKind): string | undefined {
+export function excelDamage(value: string, kind: TextKind): ExcelDamage | undefined {
   if (kind === 'text') return undefined;
   const trimmed = value.trim();
   if (SCIENTIFIC.test(trimmed)) {
-    return `looks like a number Excel wrote in scientific notation (${trimmed}); format the column as Text in Excel and export again`;
+    return {
+      message: `looks like a number Excel wrote in scientific notation (${trimmed}); format the column as Text in Excel and export again`,
+      ctx: { damage: 'scientific', shown: trimmed },
+    };
   }
   if (kind === 'phone') {
     const digits = trimmed.replace(/[\s-]/g, '');
     if (MOBILE_WITHOUT_ZERO.test(digits)) {
-      return `looks like a Korean mobile number that lost its leading 0 (0${digits}?); format the column as Text in Excel and export again`;
+      return {
+        message: `looks like a Korean mobile number that lost its leading 0 (0${digits}?); format the column as Text in Excel and export again`,
+        ctx: { damage: 'lost_zero', meant: `0${digits}` },
+      };
     }
   }
   return undefined;

@@ -72,7 +72,8 @@ function cleanString(value: string, kind: FieldKind, walk: Walk): string {
   const loc = walk.path.map(String);
   if (kind === 'carrier') return carrierCode(text, loc, walk.context, walk.issues);
   const damage = excelDamage(text, kind);
-  if (damage) walk.issues.push({ type: 'excel_damage', loc, msg: damage, input: text });
+  if (damage)
+    walk.issues.push({ type: 'excel_damage', loc, msg: damage.message, ctx: damage.ctx, input: text });
   else if (kind === 'id') walk.context.ids?.note(loc, text);
   return text;
 }
@@ -119,6 +120,7 @@ function carrierCode(text: string, loc: string[], context: RecordContext, issues
       type: 'ambiguous_carrier',
       loc,
       msg: `could be ${resolved.candidates.join(' or ')}: write the code of the one that carried it`,
+      ctx: { candidates: resolved.candidates.join(', ') },
       input: trimmed,
     });
     return trimmed;
@@ -130,6 +132,7 @@ function carrierCode(text: string, loc: string[], context: RecordContext, issues
       `is not a carrier in ${context.carriers.source}` +
       (resolved.closest.length > 0 ? `; closest: ${resolved.closest.join(', ')}` : '') +
       '. See: intake carriers',
+    ctx: { source: context.carriers.source, closest: resolved.closest.join(', ') },
     input: trimmed,
   });
   return trimmed;
@@ -179,6 +182,7 @@ function completeOrder(
         type: 'missing_product_data',
         loc: ['items', String(index), 'product', field],
         msg: `is ${product[field] === undefined ? 'missing' : 'empty'}, and no catalog has the ${what} of product ${id}: give it here, give a catalog with --products FILE (id, name, image_url), or register the product first (intake product create)`,
+        ctx: { field, product: id },
         input: product[field],
       });
     }
@@ -205,6 +209,7 @@ function completeShipment(
         type: 'order_not_found',
         loc: ['order_id'],
         msg: `is missing, and no order sent from here has item ${item} (the ledger knows the orders this tool sent to this service): add an order_id column, or upload the orders first`,
+        ctx: { item },
         input: shipment.order_id,
       });
       return shipment;
@@ -213,9 +218,10 @@ function completeShipment(
   }
   if (orders.size > 1) {
     issues.push({
-      type: 'value_error',
+      type: 'items_of_several_orders',
       loc: ['order_id'],
       msg: `is missing, and the items belong to different orders (${[...orders].join(', ')}); a shipment is for one order`,
+      ctx: { orders: [...orders].join(', ') },
       input: shipment.order_id,
     });
     return shipment;

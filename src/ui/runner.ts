@@ -9,6 +9,7 @@ import { workbookTabs } from '../bulk/read/xlsx/sheets.js';
 import type { PasswordSource } from '../bulk/read/xlsx/workbook.js';
 import { describeProblems } from '../bulk/check/problems.js';
 import { RESOURCES, type Resource, type ResourceName } from '../bulk/resources.js';
+import type { Note } from '../bulk/said.js';
 import { runUpload } from '../bulk/upload.js';
 import type { ApiClient } from '../client/api-client.js';
 import type { CarrierBook } from '../input/carrier-book.js';
@@ -72,12 +73,15 @@ function sessionError(error: unknown): SessionError {
 async function contextFor(
   session: UploadSession,
   services: UploadServices,
-  notes: string[],
+  notes: Note[],
   onEvent: (event: UploadEvent) => void,
 ): Promise<UploadContext> {
   const kind = session.kind as ResourceName;
   return {
-    log: { info: (line) => notes.push(line), warn: (line) => notes.push(line) },
+    log: {
+      info: (text, said) => notes.push(said ? { text, said } : { text }),
+      warn: (text, said) => notes.push(said ? { text, said } : { text }),
+    },
     events: onEvent,
     client: () => services.client(true),
     ledger: services.ledger,
@@ -123,7 +127,7 @@ export async function checkSession(session: UploadSession, services: UploadServi
   session.error = undefined;
   if (!session.kind) await inspectSession(session);
   if (session.error || !session.kind) return;
-  const notes: string[] = [];
+  const notes: Note[] = [];
   const check: CheckState = {
     at: Date.now(),
     reading: undefined,
@@ -185,7 +189,7 @@ export function sendSession(
   how: { update: boolean },
 ): Promise<void> {
   const kind = session.kind as ResourceName;
-  const notes: string[] = [];
+  const notes: Note[] = [];
   const send: SendState = {
     state: 'running',
     startedAt: Date.now(),

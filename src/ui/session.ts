@@ -4,6 +4,7 @@ import type { ResourceName } from '../bulk/resources.js';
 import type { InputFormat } from '../bulk/read/source.js';
 import type { WorkbookTabs } from '../bulk/read/xlsx/sheets.js';
 import type { ReportLine } from '../bulk/report/report.js';
+import type { Note } from '../bulk/said.js';
 
 /** Rows not taken kept for the page (the rest are in the files to download). */
 export const ROWS_SHOWN = 200;
@@ -30,7 +31,7 @@ export interface CheckState {
   at: number;
   reading: InputReading | undefined;
   summary: Record<string, unknown>;
-  notes: string[];
+  notes: Note[];
   refused: RefusedRow[];
   refusedCount: number;
 }

@@ -107,6 +107,9 @@ const TEXTS = {
   what_order: { en: 'orders', ko: '주문' },
   what_shipment: { en: 'shipments', ko: '송장' },
   what_product: { en: 'products', ko: '상품' },
+  what_order_one: { en: 'order', ko: '주문' },
+  what_shipment_one: { en: 'shipment', ko: '송장' },
+  what_product_one: { en: 'product', ko: '상품' },
   nothingToSend: { en: 'Nothing valid to send yet.', ko: '보낼 수 있는 항목이 아직 없습니다.' },
   invalidStay: {
     en: 'Invalid rows are not sent; they stay in the rejects file.',
@@ -253,4 +256,4 @@ const TEXTS = {
 export type UiText = keyof typeof TEXTS;
 
 /** The UI's texts in one language. */
-export const uiTexts = (lang: Lang) => translator(TEXTS, lang);
+export const uiTexts = (lang: Lang) => Object.assign(translator(TEXTS, lang), { lang });

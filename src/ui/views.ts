@@ -1,7 +1,6 @@
 import { html } from 'ghtml';
 import { dataTable } from '../web/table.js';
 import { bytes } from '../util/bytes.js';
-import { describeProblems } from '../bulk/check/problems.js';
 import type { SendProgress } from '../bulk/context.js';
 import type { UploadEntry } from '../bulk/ledger/ledger.js';
 import { presets } from '../bulk/layout/presets.js';
@@ -10,7 +9,9 @@ import type { ResourceName } from '../bulk/resources.js';
 import type { Lang } from '../web/lang.js';
 import { page } from '../web/page.js';
 import { ROWS_SHOWN, type RefusedRow, type SessionError, type UploadSession } from './session.js';
+import { noteIn, problemIn, problemsIn } from './said-texts.js';
 import { uiTexts } from './texts.js';
+import type { Note } from '../bulk/said.js';
 import { count as number } from '../util/count.js';
 
 type T = ReturnType<typeof uiTexts>;
@@ -286,16 +287,16 @@ function readingCard(t: T, session: UploadSession): string {
  * What the upload said that means something on the page: not the problems of each row (the table
  * shows them), nor the files and commands of the terminal (the page has its buttons and downloads).
  */
-function pageNotes(lines: readonly string[], session: UploadSession): string[] {
-  return lines
-    .map((line) => line.trim())
-    .filter(
-      (line) =>
-        line !== '' &&
-        !/^(row|line|record|… and) /.test(line) &&
-        !line.includes(session.dir) &&
-        !/\bintake [a-z]+ [a-z]+/.test(line),
+function pageNotes(notes: readonly Note[], session: UploadSession): Note[] {
+  return notes.filter(({ text }) => {
+    const line = text.trim();
+    return (
+      line !== '' &&
+      !/^(row|line|record|… and) /.test(line) &&
+      !line.includes(session.dir) &&
+      !/\bintake [a-z]+ [a-z]+/.test(line)
     );
+  });
 }
 
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
@@ -344,7 +345,7 @@ function checkCard(t: T, session: UploadSession): string {
     !${
       notes.length > 0
         ? html`<ul class="notes">
-            !${notes.map((note) => html`<li>${note.trim()}</li>`)}
+            !${notes.map((note) => html`<li>${noteIn(t.lang, note).trim()}</li>`)}
           </ul>`
         : ''
     }
@@ -365,7 +366,7 @@ function fixTable(t: T, session: UploadSession, refused: readonly RefusedRow[], 
   const rows = shown.map((row) => {
     const wrong = new Map<number, string>();
     for (const problem of row.problems) {
-      for (const position of positionsOf(problem.column)) wrong.set(position, problem.message);
+      for (const position of positionsOf(problem.column)) wrong.set(position, problemIn(t.lang, problem));
     }
     const cells = Array.isArray(row.cells)
       ? (row.cells as string[]).map((value, position) => {
@@ -403,7 +404,7 @@ function fixTable(t: T, session: UploadSession, refused: readonly RefusedRow[], 
           !${session.dropped.has(row.row) ? ' checked' : ''}
         />
       </td>
-      <td class="reason">${unmarked.length > 0 || json ? describeProblems(unmarked) || row.reason : ''}</td>
+      <td class="reason">${unmarked.length > 0 || json ? problemsIn(t.lang, unmarked) || row.reason : ''}</td>
       !${cells.join('')}
     </tr>`;
   });
@@ -438,7 +439,7 @@ function sendCard(t: T, session: UploadSession): string {
     <form method="post" action="/uploads/${session.id}/send">
       !${kind !== 'shipment' ? html`<p><input type="checkbox" id="update" name="update" value="1" /> <label for="update">${t('updateLabel')}</label></p>` : ''}
       <button type="submit" !${valid === 0 ? ' disabled' : ''}>
-        ${t('sendButton', { count: valid, what: t(`what_${kind}`) })}
+        ${t('sendButton', { count: valid, what: t(valid === 1 ? `what_${kind}_one` : `what_${kind}`) })}
       </button>
     </form>
   </section>`;
@@ -495,6 +496,10 @@ export function progressFacts(t: T, session: UploadSession): string {
 function resultsCard(t: T, session: UploadSession, filter: string | undefined): string {
   const send = session.send;
   if (!send || send.state === 'running') return '';
+  const advice = pageNotes(
+    send.advice.map((text) => ({ text })),
+    session,
+  );
   const counts = OUTCOMES.filter((outcome) => (send.counts[outcome] ?? 0) > 0).map(
     (outcome) =>
       html`<li>
@@ -564,9 +569,9 @@ function resultsCard(t: T, session: UploadSession, filter: string | undefined): 
       !${counts}
     </ul>
     !${
-      pageNotes(send.advice, session).length > 0
+      advice.length > 0
         ? html`<ul class="notes">
-            !${pageNotes(send.advice, session).map((line) => html`<li>${line}</li>`)}
+            !${advice.map((note) => html`<li>${note.text}</li>`)}
           </ul>`
         : ''
     }

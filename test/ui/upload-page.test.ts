@@ -209,6 +209,49 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     await context.close();
   });
 
+  it('a Korean page says what the check found in Korean: the reasons of the cells, the notes, the button', async () => {
+    const files = workspace();
+    const book = await writeWorkbook(files.path('스마트스토어_주문.xlsx'), [
+      { name: '발주발송관리', rows: [NOTICE, SMARTSTORE, ...smartstoreRows('2026112299900')] },
+    ]);
+    const ui = await uiFor();
+    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await page.getByLabel('파일을 여기에 끌어 놓거나 선택하세요').setInputFiles(book);
+    await page.getByLabel('상품 목록 (선택, 주문용)').setInputFiles(files.write('catalog.csv', CATALOG));
+    await page.getByRole('button', { name: '파일 검사' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/);
+
+    const phone = page.getByRole('textbox', { name: /4.*수취인연락처1/ });
+    expect(await page.locator(`#${await phone.getAttribute('aria-describedby')}`).innerText()).toBe(
+      '맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (01022220002?). 엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요',
+    );
+    const recipient = page.getByRole('textbox', { name: /5.*수취인명/ });
+    expect(await page.locator(`#${await recipient.getAttribute('aria-describedby')}`).innerText()).toBe(
+      '비어 있습니다',
+    );
+    const notes = await page.locator('section[aria-labelledby="check-title"] ul.notes li').allInnerTexts();
+    expect(notes).toEqual([
+      '상품 목록: 상품 2개.',
+      '스마트스토어_주문.xlsx의 "발주발송관리" 시트를 읽습니다.',
+      '머리글은 2행입니다. 그 위의 1개 행은 건너뛰었습니다.',
+      '네이버 스마트스토어 주문 다운로드 (주문조회, 발주/발송관리 엑셀 다운로드) 파일의 머리글입니다. smartstore-orders 양식으로 읽습니다.',
+      '스마트스토어_주문.xlsx: 3행에서 주문 3건, 잘못된 것 2건',
+      expect.stringMatching(/^1개 행의 구매자 ID가 가려져 있습니다 \(minj\*\*\*\* 같은\)/),
+    ]);
+    await screenshot(page, 'check-ko');
+    await expect.poll(() => page.getByRole('button', { name: '주문 1건 보내기' }).count()).toBe(1);
+
+    // The same page in English says it as the terminal does.
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.getByRole('button', { name: 'Send 1 order' }).waitFor();
+    expect(await page.locator(`#${await phone.getAttribute('aria-describedby')}`).innerText()).toContain(
+      'looks like a Korean mobile number that lost its leading 0 (01022220002?)',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a workbook protected by a password: a wrong one is said plainly, the right one opens it', async () => {
     const files = workspace();
     const book = await writeWorkbook(

@@ -7,6 +7,7 @@ import { type Bits, Column } from './memory.js';
 import { RoundedIds } from './rounded-ids.js';
 import { ProblemBook } from './problem-book.js';
 import { describeProblems, type Problem } from './problems.js';
+import type { Said } from '../said.js';
 import { cut } from '../../util/cut.js';
 import type { Unit, UnitSource } from '../read/units.js';
 import type { Inspection, Layout } from '../layout/layouts.js';
@@ -167,6 +168,7 @@ export async function checkUnits(
         addProblems(unit.row, group, [
           {
             message: `differs from ${unitName} ${groups.firstRow(group)} in member or recipient data for the same order`,
+            said: { code: 'order_rows_differ', values: { row: groups.firstRow(group) } },
           },
         ]);
       }
@@ -184,7 +186,10 @@ export async function checkUnits(
     if (!layout.grouped && groups.firstRow(group) !== unit.row) {
       groups.addRow(group);
       addProblems(unit.row, group, [
-        { message: `the same id is also in ${unitName} ${groups.firstRow(group)}, with other data` },
+        {
+          message: `the same id is also in ${unitName} ${groups.firstRow(group)}, with other data`,
+          said: { code: 'id_repeated', values: { row: groups.firstRow(group) } },
+        },
       ]);
     }
     addProblems(unit.row, group, inspection.problems, true);
@@ -199,6 +204,7 @@ export async function checkUnits(
             column: 'item_id',
             value: itemId,
             message: `item id ${cut(itemId, 60)} is used twice in this order`,
+            said: { code: 'item_twice', values: { item: cut(itemId, 60) } },
           },
         ]);
         continue;
@@ -208,6 +214,7 @@ export async function checkUnits(
           column: 'item_id',
           value: itemId,
           message: `item id ${cut(itemId, 60)} is also used by another order (${unitName} ${firstRow})`,
+          said: { code: 'item_in_other_order', values: { item: cut(itemId, 60), row: firstRow } },
         },
       ]);
       const ownerReason = `item id ${cut(itemId, 60)} is also used by order ${cut(key, 60)} (${unitName} ${unit.row})`;
@@ -221,20 +228,24 @@ export async function checkUnits(
   for (const { row, group, problem } of roundedIds.rounded()) addProblems(row, group, [problem]);
 
   // Rules about a record as a whole: said on its first row, so the listing shows them too.
-  const wholeRecord = (group: number, message: string) => {
-    problems.addFound(groups.firstRow(group), [{ message }]);
+  const wholeRecord = (group: number, message: string, said: Said) => {
+    problems.addFound(groups.firstRow(group), [{ message, said }]);
     groups.invalidate(group, message);
   };
   for (let group = 0; group < groups.size; group++) {
     const count = groups.units(group);
     if (count > layout.maxUnits) {
       const counted = count === MAX_COUNTED_UNITS ? `${count} or more` : String(count);
-      wholeRecord(group, `has ${counted} ${unitName}s; at most ${layout.maxUnits} are allowed`);
+      wholeRecord(group, `has ${counted} ${unitName}s; at most ${layout.maxUnits} are allowed`, {
+        code: 'too_many_rows',
+        values: { count: counted, max: layout.maxUnits },
+      });
     }
     if (groups.bytes(group) > BODY_MAX_BYTES) {
       wholeRecord(
         group,
         `is ${megabytes(groups.bytes(group))} as JSON; the service takes at most 1 MiB per request`,
+        { code: 'record_too_large', values: { size: megabytes(groups.bytes(group)) } },
       );
     }
   }

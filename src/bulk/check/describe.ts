@@ -5,6 +5,7 @@ import type { Resource } from '../resources.js';
 import type { CheckResult } from './check.js';
 import { problemLines, type Problem } from './problems.js';
 import { count as thousands } from '../../util/count.js';
+import type { Note } from '../said.js';
 
 /** How many problems are listed before "and N more", unless every one is asked for. */
 const SHOWN_PROBLEMS = 20;
@@ -34,33 +35,51 @@ export function describeCheck(
   unitName: string,
   checked: CheckResult,
   options: { single: UploadOptions['single']; all: boolean },
-): string[] {
+): Note[] {
+  const plain = (text: string): Note => ({ text });
   if (options.single) {
     if (checked.invalidRecords === 0) return [];
     return [
       `the ${resource.name} from ${label} is invalid; nothing was sent:`,
       ...singleProblemLines(checked.problems.listed(), options.single.flags),
-    ];
+    ].map(plain);
   }
-  const lines = [
-    `${label}: ${counted(checked.records, resource)} in ${checked.units} ${unitName}${checked.units === 1 ? '' : 's'}` +
-      (checked.invalidRecords > 0 ? `, ${checked.invalidRecords} invalid` : ', all valid') +
-      (checked.duplicates.size > 0 ? `, ${checked.duplicates.size} repeated ${unitName}s skipped` : '') +
-      (checked.skipped > 0
-        ? `, ${checked.skipped} ${unitName}${checked.skipped === 1 ? '' : 's'} without a tracking number skipped (not shipped yet)`
-        : ''),
+  const notes: Note[] = [
+    {
+      text:
+        `${label}: ${counted(checked.records, resource)} in ${checked.units} ${unitName}${checked.units === 1 ? '' : 's'}` +
+        (checked.invalidRecords > 0 ? `, ${checked.invalidRecords} invalid` : ', all valid') +
+        (checked.duplicates.size > 0 ? `, ${checked.duplicates.size} repeated ${unitName}s skipped` : '') +
+        (checked.skipped > 0
+          ? `, ${checked.skipped} ${unitName}${checked.skipped === 1 ? '' : 's'} without a tracking number skipped (not shipped yet)`
+          : ''),
+      said: {
+        code: 'check_summary',
+        values: {
+          file: label,
+          kind: resource.name,
+          unit: unitName,
+          records: checked.records,
+          units: checked.units,
+          invalid: checked.invalidRecords,
+          repeated: checked.duplicates.size,
+          unshipped: checked.skipped,
+        },
+      },
+    },
     ...problemLines(
       checked.problems.listed(),
       unitName,
       options.all ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS,
       checked.problems.rows,
-    ),
+    ).map(plain),
   ];
   const { count, example } = checked.maskedMembers;
   if (count > 0) {
-    lines.push(
-      `${thousands(count)} ${unitName}${count === 1 ? ' has' : 's have'} a masked buyer id (such as ${example}): it names no one, so those orders go without a member id, as guest orders (their reviews earn no rewards).`,
-    );
+    notes.push({
+      text: `${thousands(count)} ${unitName}${count === 1 ? ' has' : 's have'} a masked buyer id (such as ${example}): it names no one, so those orders go without a member id, as guest orders (their reviews earn no rewards).`,
+      said: { code: 'masked_members', values: { count, example: example ?? '' } },
+    });
   }
-  return lines;
+  return notes;
 }

@@ -1,5 +1,6 @@
 import type { ValidationIssue } from '../../contract/validation.js';
 import { cut } from '../../util/cut.js';
+import { saidValues, type Said } from '../said.js';
 
 /** Something wrong with a row or record, found before sending. */
 export interface Problem {
@@ -7,29 +8,43 @@ export interface Problem {
   column?: string;
   value?: string;
   message: string;
+  /** The same in words a page can translate. */
+  said?: Said;
 }
 
 /** A problem from a contract issue, worded for a spreadsheet cell. */
 export function problemFromIssue(issue: ValidationIssue, column: string, value: unknown): Problem {
   let message = issue.msg;
-  if (issue.type === 'missing') message = 'is missing';
-  else if (
+  let said: Said = { code: issue.type, values: saidValues(issue.ctx) };
+  if (issue.type === 'missing') {
+    message = 'is missing';
+    said = { code: 'missing' };
+  } else if (
     issue.type === 'string_too_short' &&
     (value === '' || (typeof value === 'string' && value.trim() === ''))
   ) {
     message = 'is empty';
+    said = { code: 'empty' };
   }
-  return typeof value === 'string' && value !== '' ? { column, value, message } : { column, message };
+  return typeof value === 'string' && value !== ''
+    ? { column, value, message, said }
+    : { column, message, said };
 }
 
-/** `recipient_cellphone ("1012345678"): looks like ...; product_name: is empty` */
-export function describeProblems(problems: readonly Problem[]): string {
+/**
+ * `recipient_cellphone ("1012345678"): looks like ...; product_name: is empty`; `wording` gives each
+ * problem's words (a page's own language), its English message by default.
+ */
+export function describeProblems(
+  problems: readonly Problem[],
+  wording: (problem: Problem) => string = (problem) => problem.message,
+): string {
   return problems
     .map((problem) => {
       const where = problem.column
         ? `${problem.column}${problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`}: `
         : '';
-      return `${where}${problem.message}`;
+      return `${where}${wording(problem)}`;
     })
     .join('; ');
 }

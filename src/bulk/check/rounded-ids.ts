@@ -69,6 +69,7 @@ export class RoundedIds {
         column: field.column,
         message:
           'has 16 or more digits and ends in 0, as does every such id in this column: a spreadsheet program rounded them to 15 significant digits (Excel and LibreOffice keep no more), so the real id is lost. Download the file again and format the column as Text before saving it (or upload the download as it came)',
+        said: { code: 'rounded_ids' },
       };
       for (let index = 0; index < field.count; index++) {
         yield { row: field.rows.array[index] as number, group: field.groups.array[index] as number, problem };

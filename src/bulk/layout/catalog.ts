@@ -48,7 +48,7 @@ export async function readCatalog(
       password,
     });
     try {
-      for (const note of units.notes) log.info(`--products: ${note}`);
+      for (const note of units.notes) log.info(`--products: ${note.text}`);
       for await (const unit of units.units()) {
         const inspection = inspectUnit(units.layout, unit);
         if (inspection.problems.length > 0) {

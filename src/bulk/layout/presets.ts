@@ -12,6 +12,8 @@ export interface Preset {
   name: string;
   kind: ResourceName;
   title: string;
+  /** The title in Korean, for pages that speak it. */
+  titleKo: string;
   notes: string;
   /** Where the headers were established (public integrations of the marketplace). */
   sources: string;
@@ -37,6 +39,7 @@ export function presets(): readonly Preset[] {
         name: file.slice(0, -'.json'.length),
         kind: raw.$kind as ResourceName,
         title: String(raw.$title ?? ''),
+        titleKo: String(raw.$title_ko ?? raw.$title ?? ''),
         notes: String(raw.$notes ?? ''),
         sources: String(raw.$sources ?? ''),
         split: (raw.$split ?? {}) as Record<string, string>,

@@ -38,7 +38,12 @@ export async function recordContext(
       sources.products === undefined
         ? undefined
         : await readCatalog(context.log, sources.products, context.password);
-    if (catalog) context.log.info(`--products: ${catalog.size} products.`);
+    if (catalog) {
+      context.log.info(`--products: ${catalog.size} products.`, {
+        code: 'catalog_size',
+        values: { count: catalog.size },
+      });
+    }
     if (!catalog && !ledger) return { ids };
     return { products: (id: string) => catalog?.get(id) ?? ledger?.product(id), ids };
   }

@@ -21,6 +21,7 @@ function unreadable(format: 'json' | 'ndjson', piece: JsonText): Unit | { value:
       content: length,
       unreadable: {
         message: `is ${(length / (1024 * 1024)).toFixed(1)} MB of text; the service takes at most 1 MiB per request`,
+        said: { code: 'record_too_large', values: { size: `${(length / (1024 * 1024)).toFixed(1)} MB` } },
       },
     };
   }
@@ -35,7 +36,10 @@ function unreadable(format: 'json' | 'ndjson', piece: JsonText): Unit | { value:
       original: text,
       value: undefined,
       content,
-      unreadable: { message: `not JSON: ${read.error} at ${where}` },
+      unreadable: {
+        message: `not JSON: ${read.error} at ${where}`,
+        said: { code: 'not_json', values: { line, column } },
+      },
     };
   }
   if (nestingDepth(read.value, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
@@ -44,7 +48,10 @@ function unreadable(format: 'json' | 'ndjson', piece: JsonText): Unit | { value:
       original: text,
       value: undefined,
       content,
-      unreadable: { message: `is nested more than ${MAX_JSON_DEPTH} levels deep` },
+      unreadable: {
+        message: `is nested more than ${MAX_JSON_DEPTH} levels deep`,
+        said: { code: 'too_deep', values: { depth: MAX_JSON_DEPTH } },
+      },
     };
   }
   return { value: read.value, content };

@@ -5,6 +5,7 @@ import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice, type HeaderRules }
 import type { TableLayout } from '../layout/layouts.js';
 import type { InputFormat } from './source.js';
 import type { Problem } from '../check/problems.js';
+import type { Note } from '../said.js';
 import type { SheetReason } from './xlsx/sheet.js';
 import type { Unit, UnitSource } from './units.js';
 import { columnName } from './xlsx/cell-ref.js';
@@ -86,6 +87,7 @@ function formulaProblems(formulas: readonly number[], row: number, choice: Heade
       problems.push({
         column: choice.header[position] ?? columnName(position),
         message: `cell ${columnName(position)}${row} is a formula saved without its result, so it has no value to send: open the workbook in your spreadsheet program and save it, or export the values`,
+        said: { code: 'formula_without_value', values: { cell: `${columnName(position)}${row}` } },
       });
     }
   }
@@ -99,22 +101,29 @@ const SHEET_REASONS: Record<SheetReason, string> = {
   'first-visible': ': its first visible sheet (--sheet to choose another)',
 };
 
-function describeReading(choice: HeaderChoice, table: Table): string[] {
-  const notes: string[] = [];
+function describeReading(choice: HeaderChoice, table: Table): Note[] {
+  const notes: Note[] = [];
   if (table.sheet !== undefined) {
-    notes.push(
-      `Reading sheet "${table.sheet}" of ${table.label}${SHEET_REASONS[table.sheetReason ?? 'flag']}.`,
-    );
+    const reason = table.sheetReason ?? 'flag';
+    notes.push({
+      text: `Reading sheet "${table.sheet}" of ${table.label}${SHEET_REASONS[reason]}.`,
+      said: { code: 'reading_sheet', values: { sheet: table.sheet, file: table.label, reason } },
+    });
   }
   if (choice.titleRows > 0) {
-    notes.push(
-      `The header is row ${choice.row}; ${choice.titleRows === 1 ? 'the row above it was' : `the ${choice.titleRows} rows above it were`} skipped.`,
-    );
+    notes.push({
+      text: `The header is row ${choice.row}; ${choice.titleRows === 1 ? 'the row above it was' : `the ${choice.titleRows} rows above it were`} skipped.`,
+      said: { code: 'header_row', values: { row: choice.row, skipped: choice.titleRows } },
+    });
   }
   if (choice.preset && choice.detected) {
-    notes.push(
-      `The headers are those of ${choice.preset.title}: reading them with the preset ${choice.preset.name} (--preset to choose another).`,
-    );
+    notes.push({
+      text: `The headers are those of ${choice.preset.title}: reading them with the preset ${choice.preset.name} (--preset to choose another).`,
+      said: {
+        code: 'preset_found',
+        values: { title: choice.preset.titleKo, preset: choice.preset.name },
+      },
+    });
   }
   return notes;
 }

@@ -9,6 +9,7 @@ import { jsonLayout, type Inspection, type Layout } from '../layout/layouts.js';
 import type { UploadOptions } from '../options.js';
 import { presetNamed, presets } from '../layout/presets.js';
 import type { Problem } from '../check/problems.js';
+import type { Note } from '../said.js';
 import type { Resource } from '../resources.js';
 import type { InputFormat, InputSource } from './source.js';
 import { tableLayout } from '../layout/table-layouts.js';
@@ -45,7 +46,7 @@ export interface UnitSource {
   /** For a sheet: its header, where it was, its delimiter and sheet, the preset that read it. */
   table?: TableInfo;
   /** What to tell people about how the input is read (a sheet, title rows, a preset recognised). */
-  notes: string[];
+  notes: Note[];
   units(): AsyncGenerator<Unit>;
   /** Removes what reading needed (a workbook's copied sheet). */
   close(): Promise<void>;

@@ -1,0 +1,112 @@
+import { describeProblems, type Problem } from '../bulk/check/problems.js';
+import type { Note, Said } from '../bulk/said.js';
+import { count } from '../util/count.js';
+import type { Lang } from '../web/lang.js';
+
+type Values = Readonly<Record<string, string | number>>;
+
+const str = (value: string | number | undefined) => (value === undefined ? '' : String(value));
+const num = (value: string | number | undefined) => (typeof value === 'number' ? count(value) : str(value));
+
+const KIND: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };
+const UNIT: Record<string, string> = { row: '행', line: '줄', record: '레코드' };
+const AS_TEXT = '엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요';
+
+/**
+ * Korean for what the check says, by the code of what it said: the problems of a row and the notes of
+ * the check. English is the text the upload gave (the terminal's own words); a code with no Korean
+ * here is shown in those words.
+ */
+const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
+  // Problems of a cell or a row.
+  missing: () => '값이 없습니다',
+  empty: () => '비어 있습니다',
+  string_too_short: (v) => `${num(v.min_length)}자 이상이어야 합니다`,
+  string_too_long: (v) => `${num(v.max_length)}자를 넘을 수 없습니다`,
+  too_short: (v) => `항목이 ${num(v.min_length)}개 이상이어야 합니다`,
+  too_long: (v) => `항목은 ${num(v.max_length)}개까지입니다 (지금 ${num(v.actual_length)}개)`,
+  url_parsing: () => '올바른 URL이 아닙니다: http:// 또는 https://로 시작하는 전체 주소를 적으세요',
+  url_scheme: () => 'URL은 http:// 또는 https://로 시작해야 합니다',
+  enum: (v) => `${str(v.expected)} 중 하나여야 합니다`,
+  string_type: () => '텍스트여야 합니다',
+  int_type: () => '정수여야 합니다',
+  float_type: () => '숫자여야 합니다',
+  bool_type: () => 'true 또는 false여야 합니다',
+  list_type: () => '목록이어야 합니다',
+  excel_damage: (v) =>
+    v.damage === 'lost_zero'
+      ? `맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (${str(v.meant)}?). ${AS_TEXT}`
+      : `엑셀이 지수 표기로 바꾼 숫자로 보입니다 (${str(v.shown)}). ${AS_TEXT}`,
+  missing_product_data: (v) =>
+    `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명' : '이미지 URL'}이 없고, 상품 목록에도 없습니다. ` +
+    '여기에 적거나, 상품 목록(id, name, image_url)을 추가하거나, 상품을 먼저 등록하세요',
+  order_not_found: (v) =>
+    `주문번호가 없고, 여기서 보낸 주문 중 품목 ${str(v.item)}이(가) 있는 주문이 없습니다. ` +
+    '주문번호 열을 추가하거나 주문을 먼저 올리세요',
+  items_of_several_orders: (v) =>
+    `주문번호가 없고, 품목들이 서로 다른 주문(${str(v.orders)})에 속합니다. 송장 하나는 주문 하나의 것입니다`,
+  ambiguous_carrier: (v) =>
+    `어느 택배사인지 알 수 없습니다 (${str(v.candidates)}). 배송한 택배사의 코드를 적으세요`,
+  unknown_carrier: (v) =>
+    `${str(v.source)}에 없는 택배사입니다` + (v.closest ? ` (비슷한 택배사: ${str(v.closest)})` : ''),
+  order_rows_differ: (v) => `같은 주문의 ${num(v.row)}행과 회원 또는 수취인 정보가 다릅니다`,
+  id_repeated: (v) => `같은 번호가 ${num(v.row)}행에도 있고, 내용이 다릅니다`,
+  item_twice: (v) => `품목 번호 ${str(v.item)}이(가) 이 주문에 두 번 있습니다`,
+  item_in_other_order: (v) => `품목 번호 ${str(v.item)}을(를) 다른 주문(${num(v.row)}행)도 쓰고 있습니다`,
+  too_many_rows: (v) => `행이 ${num(v.count)}개입니다. 주문 하나에 ${num(v.max)}개까지입니다`,
+  record_too_large: (v) => `JSON으로 ${str(v.size)}입니다. 서비스는 요청 하나에 1 MiB까지 받습니다`,
+  rounded_ids: () =>
+    '16자리 이상이고 0으로 끝납니다. 이 열의 다른 번호도 모두 그렇습니다: 스프레드시트 프로그램이 유효숫자 15자리로 ' +
+    '반올림해서(엑셀과 리브레오피스는 그 이상 보관하지 않습니다) 원래 번호를 잃었습니다. 파일을 다시 내려받아, ' +
+    '저장하기 전에 이 열의 서식을 텍스트로 지정하세요 (또는 내려받은 파일을 그대로 올리세요)',
+  formula_without_value: (v) =>
+    `${str(v.cell)} 셀은 결과 없이 저장된 수식이라 보낼 값이 없습니다. ` +
+    '스프레드시트 프로그램에서 파일을 열어 저장하거나, 값으로 내보내세요',
+  not_json: (v) => `JSON 형식이 아닙니다 (${num(v.line)}번째 줄, ${num(v.column)}번째 글자)`,
+  too_deep: (v) => `${num(v.depth)}단계보다 깊이 중첩되어 있습니다`,
+
+  // Notes of the check.
+  reading_sheet: (v) =>
+    `${str(v.file)}의 "${str(v.sheet)}" 시트를 읽습니다` +
+    (v.reason === 'active'
+      ? ' (파일을 열면 보이는 시트)'
+      : v.reason === 'first-visible'
+        ? ' (처음 보이는 시트)'
+        : '') +
+    '.',
+  header_row: (v) => `머리글은 ${num(v.row)}행입니다. 그 위의 ${num(v.skipped)}개 행은 건너뛰었습니다.`,
+  preset_found: (v) => `${str(v.title)} 파일의 머리글입니다. ${str(v.preset)} 양식으로 읽습니다.`,
+  encoding_found: (v) => `${str(v.file)} 파일은 UTF-8이 아니어서 ${str(v.encoding)} 인코딩으로 읽습니다.`,
+  catalog_size: (v) => `상품 목록: 상품 ${num(v.count)}개.`,
+  check_summary: (v) => {
+    const unit = UNIT[str(v.unit)] ?? '행';
+    const parts = [
+      `${str(v.file)}: ${num(v.units)}${unit}에서 ${KIND[str(v.kind)] ?? ''} ${num(v.records)}건`,
+      Number(v.invalid) > 0 ? `잘못된 것 ${num(v.invalid)}건` : '모두 올바름',
+    ];
+    if (Number(v.repeated) > 0) parts.push(`반복된 ${unit} ${num(v.repeated)}개 건너뜀`);
+    if (Number(v.unshipped) > 0)
+      parts.push(`운송장 번호가 없는 ${unit} ${num(v.unshipped)}개 건너뜀 (아직 발송 전)`);
+    return parts.join(', ');
+  },
+  masked_members: (v) =>
+    `${num(v.count)}개 행의 구매자 ID가 가려져 있습니다 (${str(v.example)} 같은). 누구인지 알 수 없으므로 이 주문들은 ` +
+    '회원 ID 없이 비회원 주문으로 보냅니다 (리뷰 적립금이 쌓이지 않습니다).',
+};
+
+/** What was said, in `lang`: Korean where there are words for it here, else the text as it was given. */
+export function sayIn(lang: Lang, text: string, said: Said | undefined): string {
+  if (lang !== 'ko' || said === undefined) return text;
+  const korean = KOREAN[said.code];
+  return korean ? korean(said.values ?? {}) : text;
+}
+
+/** A problem's words in `lang`. */
+export const problemIn = (lang: Lang, problem: Problem) => sayIn(lang, problem.message, problem.said);
+
+/** A note's words in `lang`. */
+export const noteIn = (lang: Lang, note: Note) => sayIn(lang, note.text, note.said);
+
+/** Problems said together (a row's reason), as the terminal says them, each in `lang`. */
+export const problemsIn = (lang: Lang, problems: readonly Problem[]) =>
+  describeProblems(problems, (problem) => problemIn(lang, problem));

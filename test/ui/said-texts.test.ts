@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { checkUnits } from '../../src/bulk/check/check.js';
+import type { Problem } from '../../src/bulk/check/problems.js';
+import { openInput } from '../../src/bulk/read/source.js';
+import { openUnits } from '../../src/bulk/read/units.js';
+import { orders } from '../../src/bulk/resources.js';
+import { IdWatch } from '../../src/input/id-watch.js';
+import { uploadOptions } from '../../src/commands/shared/upload-options.js';
+import { noteIn, problemIn, problemsIn } from '../../src/ui/said-texts.js';
+import { workspace } from '../helpers/files.js';
+
+const HEADER =
+  'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
+const IMAGE = 'https://shop.example.com/p.jpg';
+
+/** Every problem the check finds in `lines` (an orders CSV without its header), by row. */
+async function problemsOf(lines: readonly string[]): Promise<Map<number, readonly Problem[]>> {
+  const path = workspace().write('orders.csv', [HEADER, ...lines].join('\n'));
+  const units = await openUnits(await openInput({} as never, path), 'csv', orders as never, {
+    options: uploadOptions({ concurrency: '1', resume: true }),
+    context: { ids: new IdWatch() },
+    password: () => Promise.reject(new Error('no password here')),
+  });
+  return new Map((await checkUnits(units)).problems.listed());
+}
+
+describe('what the check finds, in Korean', () => {
+  it('every problem of a sheet full of mistakes has Korean words, and English keeps the terminal’s', async () => {
+    const problems = await problemsOf([
+      `A,,010-1234-5678,A-1,P-1,감귤,${IMAGE}`,
+      `B,김민지,1012345678,B-1,P-1,감귤,${IMAGE}`,
+      `C,김민지,010-1234-5678,1.23E+15,P-1,감귤,${IMAGE}`,
+      `D,김민지,010-1234-5678,D-1,P-1,감귤,shop.example.com/p.jpg`,
+      `E,김민지,010-1234-5678,E-1,P-1,감귤,ftp://shop.example.com/p.jpg`,
+      `F,김민지,010-1234-5678,F-1,${'P'.repeat(300)},감귤,${IMAGE}`,
+      `G,김민지,010-1234-5678,G-1,P-1,감귤,${IMAGE}`,
+      `G,박지훈,010-1234-5678,G-2,P-1,감귤,${IMAGE}`,
+      `H,김민지,010-1234-5678,H-1,P-1,감귤,${IMAGE}`,
+      `H,김민지,010-1234-5678,H-1,P-2,한라봉,${IMAGE}`,
+      `K,김민지,010-1234-5678,K-1,P-1,감귤,${IMAGE}`,
+      `I,김민지,010-1234-5678,K-1,P-1,감귤,${IMAGE}`,
+      `J,김민지,010-1234-5678,J-1,P-9,,${IMAGE}`,
+    ]);
+    const all = [...problems.values()].flat();
+    expect(new Set(all.map((problem) => problem.said?.code))).toEqual(
+      new Set([
+        'empty',
+        'excel_damage',
+        'url_parsing',
+        'url_scheme',
+        'string_too_long',
+        'order_rows_differ',
+        'item_twice',
+        'item_in_other_order',
+        'missing_product_data',
+      ]),
+    );
+    for (const problem of all) {
+      const korean = problemIn('ko', problem);
+      expect(korean, problem.message).toMatch(/[가-힣]/);
+      expect(korean).not.toBe(problem.message);
+      expect(problemIn('en', problem)).toBe(problem.message);
+    }
+    const phone = problems.get(3)?.[0] as Problem;
+    expect(problemIn('ko', phone)).toBe(
+      '맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (01012345678?). 엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요',
+    );
+    expect(problemsIn('ko', [phone])).toBe(`recipient_cellphone ("1012345678"): ${problemIn('ko', phone)}`);
+    expect(problemsIn('en', [phone])).toBe(`recipient_cellphone ("1012345678"): ${phone.message}`);
+  });
+
+  it('ids a spreadsheet rounded are said in Korean', async () => {
+    const problems = await problemsOf([
+      `1234567890123450000,김민지,010-1234-5678,A-1,P-1,감귤,${IMAGE}`,
+      `1234567890123460000,김민지,010-1234-5678,B-1,P-1,감귤,${IMAGE}`,
+    ]);
+    const all = [...problems.values()].flat();
+    expect(all.map((problem) => problem.said?.code)).toEqual(['rounded_ids', 'rounded_ids']);
+    expect(problemIn('ko', all[0] as Problem)).toMatch(/^16자리 이상이고 0으로 끝납니다/);
+  });
+
+  it('what has no Korean words is said as given, and a note without a code too', () => {
+    const problem: Problem = { message: 'Value error, something new', said: { code: 'value_error' } };
+    expect(problemIn('ko', problem)).toBe('Value error, something new');
+    expect(noteIn('ko', { text: 'Another upload is using the ledger' })).toBe(
+      'Another upload is using the ledger',
+    );
+    expect(
+      noteIn('ko', {
+        text: 'x',
+        said: {
+          code: 'check_summary',
+          values: {
+            file: 'a.csv',
+            kind: 'shipment',
+            unit: 'row',
+            records: 1200,
+            units: 1300,
+            invalid: 0,
+            repeated: 2,
+            unshipped: 98,
+          },
+        },
+      }),
+    ).toBe(
+      'a.csv: 1,300행에서 송장 1,200건, 모두 올바름, 반복된 행 2개 건너뜀, 운송장 번호가 없는 행 98개 건너뜀 (아직 발송 전)',
+    );
+  });
+});
