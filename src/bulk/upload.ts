@@ -15,6 +15,7 @@ import type { InputFormat, InputSource } from './read/source.js';
 import { openUnits, type ReadSetup, type UnitSource } from './read/units.js';
 import { Outputs } from './report/outputs.js';
 import { RejectsFile, ReportFile, rejectsPath, reportJson, type RejectsShape } from './report/report.js';
+import type { Note } from './said.js';
 import { counted, countedRecords, nextSteps, summaryOf, type Tally } from './report/summary.js';
 import type { Resource } from './resources.js';
 import { SendPass, type Sending } from './send/send-pass.js';
@@ -33,7 +34,7 @@ export interface UploadResult {
   /** The counts and files, as the `--json` summary line has them. */
   summary: Record<string, unknown>;
   /** What to do next, for people. */
-  advice: string[];
+  advice: Note[];
   tally: Tally;
   /** The upload ended early: stopped by the person, or by `fatal`. */
   stopped: 'interrupted' | 'failed' | undefined;

@@ -89,6 +89,30 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
       parts.push(`운송장 번호가 없는 ${unit} ${num(v.unshipped)}개 건너뜀 (아직 발송 전)`);
     return parts.join(', ');
   },
+  // What a send ends with.
+  done: (v) => {
+    const network = [
+      Number(v.retries) > 0 ? `재시도 ${num(v.retries)}번` : '',
+      Number(v.lost) > 0 ? `돌아오지 않은 응답 ${num(v.lost)}건` : '',
+      Number(v.throttled) > 0 ? `서비스 요청으로 ${num(v.throttled)}번 속도를 늦춤` : '',
+    ].filter(Boolean);
+    return (
+      `${str(v.duration)} 만에 ${Number(v.checked) ? '검사를 마쳤습니다' : '끝났습니다'}` +
+      (Number(v.rate) > 0 ? ` (초당 ${num(v.rate)}건)` : '') +
+      (Number(v.earlier) > 0
+        ? `. 이전 실행에서 이미 등록된 ${KIND[str(v.kind)] ?? ''} ${num(v.earlier)}건`
+        : '') +
+      (network.length > 0 ? `. ${network.join(', ')}` : '') +
+      '.'
+    );
+  },
+  updated: (v) =>
+    v.kind === 'shipment'
+      ? `택배사나 운송장 번호를 고친 송장 ${num(v.count)}건을 보냈습니다. 구매자 ${num(v.renotified)}명에게 다시 알립니다.`
+      : `${KIND[str(v.kind)] ?? ''} ${num(v.count)}건을 PATCH로 고쳤습니다.`,
+  cannot_change: (v) =>
+    `이미 있는 ${KIND[str(v.kind)] ?? ''}의 ${str(v.fields)}은(는) 서비스에서 바꿀 수 없습니다.`,
+  dry_run: () => '시험 실행: 아무것도 보내지 않았습니다.',
   masked_members: (v) =>
     `${num(v.count)}개 행의 구매자 ID가 가려져 있습니다 (${str(v.example)} 같은). 누구인지 알 수 없으므로 이 주문들은 ` +
     '회원 ID 없이 비회원 주문으로 보냅니다 (리뷰 적립금이 쌓이지 않습니다).',

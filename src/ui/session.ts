@@ -47,7 +47,7 @@ export interface SendState {
   refused: RefusedRow[];
   summary: Record<string, unknown> | undefined;
   /** What to do next, as the upload says it. */
-  advice: string[];
+  advice: Note[];
   reading: InputReading | undefined;
   reportPath: string;
   error: SessionError | undefined;

@@ -299,6 +299,9 @@ function pageNotes(notes: readonly Note[], session: UploadSession): Note[] {
   });
 }
 
+/** What the upload advises that the results card says with its own hints, buttons and downloads. */
+const PAGE_SAYS_ITSELF = new Set(['rejects_kept', 'rejects_file', 'run_again', 'changed', 'report_file']);
+
 const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /** The check's counts, the notes, and the rows to fix in a table whose wrong cells can be edited. */
@@ -496,9 +499,9 @@ export function progressFacts(t: T, session: UploadSession): string {
 function resultsCard(t: T, session: UploadSession, filter: string | undefined): string {
   const send = session.send;
   if (!send || send.state === 'running') return '';
-  const advice = pageNotes(
-    send.advice.map((text) => ({ text })),
-    session,
+  // What the page's own buttons and hints say (the commands to run again, the files) is left out.
+  const advice = pageNotes(send.advice, session).filter(
+    (note) => !PAGE_SAYS_ITSELF.has(note.said?.code ?? ''),
   );
   const counts = OUTCOMES.filter((outcome) => (send.counts[outcome] ?? 0) > 0).map(
     (outcome) =>
@@ -508,6 +511,14 @@ function resultsCard(t: T, session: UploadSession, filter: string | undefined): 
       </li>`,
   );
   const lines = send.lines.filter((line) => !filter || line.outcome === filter);
+  // An invalid record's message is the check's problems with their rows: the page says them in its language.
+  const problemsOfRow = new Map(send.refused.map((refused) => [refused.row, refused.problems]));
+  const messageOf = (line: ReportLine) => {
+    if (line.outcome !== 'invalid' || t.lang === 'en') return line.message;
+    const found = line.rows.map((row) => problemsOfRow.get(row));
+    if (found.some((problems) => problems === undefined || problems.length === 0)) return line.message;
+    return line.rows.map((row, index) => `${row}행: ${problemsIn(t.lang, found[index] ?? [])}`).join(' / ');
+  };
   const changed = send.counts.changed ?? 0;
   const failed = (send.counts.failed ?? 0) + (send.counts.not_sent ?? 0);
   const actions = [
@@ -542,7 +553,7 @@ function resultsCard(t: T, session: UploadSession, filter: string | undefined): 
         <td>${line.id}</td>
         <td><span class="badge ${line.outcome}">${t(`outcome_${line.outcome}`)}</span></td>
         <td>${(line.fields ?? []).join(', ')}</td>
-        <td>${line.message}</td>
+        <td>${messageOf(line)}</td>
       </tr>`,
   );
   const table = session.send?.reading?.table;
@@ -571,7 +582,7 @@ function resultsCard(t: T, session: UploadSession, filter: string | undefined): 
     !${
       advice.length > 0
         ? html`<ul class="notes">
-            !${advice.map((note) => html`<li>${note.text}</li>`)}
+            !${advice.map((note) => html`<li>${noteIn(t.lang, note)}</li>`)}
           </ul>`
         : ''
     }

@@ -209,7 +209,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     await context.close();
   });
 
-  it('a Korean page says what the check found in Korean: the reasons of the cells, the notes, the button', async () => {
+  it('a Korean page says what the check found and how the send went in Korean', async () => {
     const files = workspace();
     const book = await writeWorkbook(files.path('스마트스토어_주문.xlsx'), [
       { name: '발주발송관리', rows: [NOTICE, SMARTSTORE, ...smartstoreRows('2026112299900')] },
@@ -240,11 +240,23 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       expect.stringMatching(/^1개 행의 구매자 ID가 가려져 있습니다 \(minj\*\*\*\* 같은\)/),
     ]);
     await screenshot(page, 'check-ko');
-    await expect.poll(() => page.getByRole('button', { name: '주문 1건 보내기' }).count()).toBe(1);
+    await page.getByRole('button', { name: '주문 1건 보내기' }).click();
+    expect(await sendEnded(page)).toBe('완료');
+    // How it went, in Korean; the rejects file and the command to run again are the page's own buttons.
+    expect(
+      await page.locator('section[aria-labelledby="results-title"] ul.notes li').allInnerTexts(),
+    ).toEqual([expect.stringMatching(/^\d[\d.]*(ms|s) 만에 끝났습니다\.$/)]);
+    await screenshot(page, 'results-ko');
+    expect(await page.getByRole('row', { name: /^5 202611229990003 / }).innerText()).toContain(
+      '5행: recipient_name: 비어 있습니다',
+    );
 
     // The same page in English says it as the terminal does.
     await page.getByRole('link', { name: 'English' }).click();
-    await page.getByRole('button', { name: 'Send 1 order' }).waitFor();
+    await page.getByRole('heading', { name: /Results/ }).waitFor();
+    expect(
+      await page.locator('section[aria-labelledby="results-title"] ul.notes li').allInnerTexts(),
+    ).toEqual([expect.stringMatching(/^Done in \d[\d.]*(ms|s)\.$/)]);
     expect(await page.locator(`#${await phone.getAttribute('aria-describedby')}`).innerText()).toContain(
       'looks like a Korean mobile number that lost its leading 0 (01022220002?)',
     );

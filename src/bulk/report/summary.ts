@@ -7,6 +7,7 @@ import type { Resource } from '../resources.js';
 import type { InputFormat, InputSource } from '../read/source.js';
 import type { UnitSource } from '../read/units.js';
 import { count as thousands } from '../../util/count.js';
+import type { Note, Said } from '../said.js';
 
 /** What an upload counted as it went. */
 export interface Tally {
@@ -141,9 +142,15 @@ export function counted(count: number, resource: Resource<unknown>): string {
   return `${thousands(count)} ${count === 1 ? resource.name : resource.plural}`;
 }
 
-/** What to do next, for people: each kind of outcome that needs something of them, said once. */
-export function nextSteps(end: UploadEnd): string[] {
-  const lines: string[] = [];
+/**
+ * What to do next, for people: each kind of outcome that needs something of them, said once. Each line
+ * says what it is about (`said`), so a page can word it in its language or leave out what its own
+ * buttons say (the commands to run again).
+ */
+export function nextSteps(end: UploadEnd): Note[] {
+  const notes: Note[] = [];
+  const say = (text: string, code: string, values?: Said['values']) =>
+    notes.push({ text, said: values ? { code, values } : { code } });
   const { sent, rate } = pace(end);
   const { resource, source, tally, files } = end;
   const counts = tally.outcomes;
@@ -156,82 +163,107 @@ export function nextSteps(end: UploadEnd): string[] {
   ]
     .filter(Boolean)
     .join(', ');
-  lines.push(
+  const showRate = sent > 1 && !end.single;
+  say(
     `${end.dryRun ? 'Checked' : 'Done'} in ${formatDuration(end.seconds * 1000)}` +
-      (sent > 1 && !end.single ? ` (${rate} ${resource.plural}/s)` : '') +
+      (showRate ? ` (${rate} ${resource.plural}/s)` : '') +
       (tally.fromLedger > 0
         ? `; ${counted(tally.fromLedger, resource)} already registered by an earlier run`
         : '') +
       (network ? `; ${network}` : '') +
       '.',
+    'done',
+    {
+      checked: end.dryRun ? 1 : 0,
+      duration: formatDuration(end.seconds * 1000),
+      rate: showRate ? rate : 0,
+      kind: resource.name,
+      earlier: tally.fromLedger,
+      retries: tally.retries,
+      lost: tally.lostAnswers,
+      throttled: tally.throttled,
+    },
   );
   if (files.rejectsKept) {
-    lines.push(`${files.rejectsKept} was edited since intake wrote it, so it was kept as it is.`);
+    say(`${files.rejectsKept} was edited since intake wrote it, so it was kept as it is.`, 'rejects_kept');
   }
   if (files.rejects && end.heldBack) {
-    lines.push(
+    say(
       `Nothing was sent (--all-or-nothing). Fix the invalid rows in ${source.label} (each is in ${files.rejects} with its reason), then run the same command again.`,
+      'held_back',
     );
   } else if (files.rejects) {
     const shape = end.units.table
       ? 'the original columns plus "error"'
       : 'the original records plus an "error" field';
-    lines.push(`Rows to fix: ${files.rejects} (${shape}).`);
+    say(`Rows to fix: ${files.rejects} (${shape}).`, 'rejects_file');
     const command = ['intake', resource.name, 'create', files.rejects, ...end.followUp];
-    lines.push(`After fixing them: ${command.map(shellQuote).join(' ')}`);
+    say(`After fixing them: ${command.map(shellQuote).join(' ')}`, 'run_again');
   }
-  changeSteps(end, lines);
+  changeSteps(end, say);
   if (counts.failed > 0) {
-    lines.push(
+    say(
       `${counted(counts.failed, resource)} got no definite answer from the service: run the same command again; only what the service does not have is sent.`,
+      'run_again',
     );
   }
   const line = end.single?.line;
   if (line && !['accepted', 'already_registered', 'valid', 'updated'].includes(String(line.outcome))) {
-    lines.push(
+    say(
       `${String(line.outcome)}: ${String(line.message)}${line.status === null ? '' : ` (HTTP ${String(line.status)})`}`,
+      'single_outcome',
     );
   }
-  if (files.report) lines.push(`Report: ${files.report}`);
-  if (end.dryRun) lines.push('Dry run: nothing was sent.');
+  if (files.report) say(`Report: ${files.report}`, 'report_file');
+  if (end.dryRun) say('Dry run: nothing was sent.', 'dry_run');
   if (end.stopped) {
-    lines.push(
+    say(
       source.fromStdin
         ? 'To continue, send the same input again: what the service already has is not sent twice.'
         : `To continue, run the same command again: ${resource.plural} already sent are not sent again.`,
+      'run_again',
     );
   }
-  return lines;
+  return notes;
 }
 
-/** Says which records differ from what the service took earlier, and what `--update` would do. */
-function changeSteps(end: UploadEnd, lines: string[]): void {
+/** What the records that differ from the service's copy need: said by `say`. */
+function changeSteps(
+  end: UploadEnd,
+  say: (text: string, code: string, values?: Said['values']) => void,
+): void {
   const { resource, tally } = end;
   const { changed, updated } = tally.outcomes;
   if (updated > 0) {
-    lines.push(
+    say(
       resource.name === 'shipment'
         ? `Sent ${counted(updated, resource)} with a corrected carrier or tracking number; ${tally.renotified === 1 ? 'its buyer is' : `${tally.renotified} buyers are`} notified again.`
         : `Updated ${counted(updated, resource)} by PATCH.`,
+      'updated',
+      { kind: resource.name, count: updated, renotified: tally.renotified },
     );
   }
   if (changed === 0) return;
   const named = tally.changes.map((change) => `${change.id} (${change.fields.join(', ')})`).join(', ');
   const more = changed > tally.changes.length ? ` and ${changed - tally.changes.length} more` : '';
-  lines.push(
+  say(
     `${counted(changed, resource)} ${changed === 1 ? 'differs' : 'differ'} from what the service took earlier: ${named}${more}.`,
+    'changed',
   );
   const fixable = [...tally.fixableFields];
   if (fixable.length > 0) {
-    lines.push(
+    say(
       resource.name === 'shipment'
         ? 'Run the same command again with --update to send them: the service replaces the tracking data, and each buyer is notified again.'
         : `Run the same command again with --update to send ${fixable.join(', ')} by PATCH.`,
+      'run_again',
     );
   }
   if (tally.fixedFields.size > 0) {
-    lines.push(
+    say(
       `The service cannot change ${[...tally.fixedFields].join(', ')} of an existing ${resource.name}.`,
+      'cannot_change',
+      { kind: resource.name, fields: [...tally.fixedFields].join(', ') },
     );
   }
 }

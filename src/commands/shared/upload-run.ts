@@ -73,7 +73,7 @@ export async function uploadFromCli(
     display.stop();
   }
   await printSummary(f, resource, result, { json, reportOnStdout: options.report === '-' });
-  for (const line of result.advice) f.log.info(line);
+  for (const note of result.advice) f.log.info(note.text);
   const code = exitCodeOf(result);
   if (result.fatal !== undefined) throw result.fatal;
   if (code !== EXIT.ok) throw new ExitCode(code);
