@@ -65,7 +65,23 @@ function takenStatement(count: number): string {
   return text;
 }
 
+/** An order's line as it names its product. */
+type OrderLine = { order_id: string; id: string; name: string; image_url: string };
+
+/*
+ * PostgreSQL's lookups of a run's orders, one id at a time (each subquery is kept apart by its LIMIT or
+ * ORDER BY, so it is an index lookup whatever the planner knows). `id = ANY(…)` of a thousand ids was
+ * planned as a read of every order of the merchant once the tables held tens of thousands of rows, and
+ * before their first ANALYZE as a scan of the merchant's whole index: the apply rate fell as tables grew.
+ */
+const STAGED_BY_EACH = `SELECT o.id, o.job_seq FROM unnest(CAST(? AS text[])) AS wanted (id)
+  CROSS JOIN LATERAL (SELECT id, job_seq FROM orders WHERE merchant_id = ? AND id = wanted.id LIMIT 1) AS o`;
+const LINES_OF_EACH = `SELECT l.* FROM unnest(CAST(? AS text[])) AS wanted (id)
+  CROSS JOIN LATERAL (SELECT order_id, product_id AS id, product_name AS name, product_image_url AS image_url
+    FROM order_items WHERE merchant_id = ? AND order_id = wanted.id ORDER BY position) AS l`;
+
 export function ordersRepo(sql: Sql) {
+  const postgres = sql.dialect === 'postgres';
   const idIn = oneOf(sql.dialect, 'id');
   const orderIdIn = oneOf(sql.dialect, 'order_id');
   return {
@@ -103,17 +119,21 @@ export function ordersRepo(sql: Sql) {
       ),
     /** Which create staged each of these orders (those that exist). */
     stagedBy: (merchantId: string, ids: readonly string[]) =>
-      sql.all<Pick<OrderRow, 'id' | 'job_seq'>>(
-        `SELECT id, job_seq FROM orders WHERE merchant_id = ? AND ${idIn.text}`,
-        [merchantId, idIn.bind(ids)],
-      ),
+      postgres
+        ? sql.all<Pick<OrderRow, 'id' | 'job_seq'>>(STAGED_BY_EACH, [ids, merchantId])
+        : sql.all<Pick<OrderRow, 'id' | 'job_seq'>>(
+            `SELECT id, job_seq FROM orders WHERE merchant_id = ? AND ${idIn.text}`,
+            [merchantId, idIn.bind(ids)],
+          ),
     /** The products of the lines of these orders, as the orders named them: by order, in line order. */
     productsOf: (merchantId: string, orderIds: readonly string[]) =>
-      sql.all<{ order_id: string; id: string; name: string; image_url: string }>(
-        `SELECT order_id, product_id AS id, product_name AS name, product_image_url AS image_url
-         FROM order_items WHERE merchant_id = ? AND ${orderIdIn.text} ORDER BY order_id, position`,
-        [merchantId, orderIdIn.bind(orderIds)],
-      ),
+      postgres
+        ? sql.all<OrderLine>(LINES_OF_EACH, [orderIds, merchantId])
+        : sql.all<OrderLine>(
+            `SELECT order_id, product_id AS id, product_name AS name, product_image_url AS image_url
+             FROM order_items WHERE merchant_id = ? AND ${orderIdIn.text} ORDER BY order_id, position`,
+            [merchantId, orderIdIn.bind(orderIds)],
+          ),
     /** Marks these orders applied (their creates were checked to be the ones that staged them). */
     markAppliedMany: async (merchantId: string, ids: readonly string[], at: number) =>
       void (await sql.run(`UPDATE orders SET applied_at = ? WHERE merchant_id = ? AND ${idIn.text}`, [
