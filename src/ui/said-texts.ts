@@ -1,4 +1,5 @@
 import { describeProblems, type Problem } from '../bulk/check/problems.js';
+import { presets } from '../bulk/layout/presets.js';
 import type { Note, Said } from '../bulk/said.js';
 import { count } from '../util/count.js';
 import type { Lang } from '../web/lang.js';
@@ -75,7 +76,10 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
         : '') +
     '.',
   header_row: (v) => `머리글은 ${num(v.row)}행입니다. 그 위의 ${num(v.skipped)}개 행은 건너뛰었습니다.`,
-  preset_found: (v) => `${str(v.title)} 파일의 머리글입니다. ${str(v.preset)} 양식으로 읽습니다.`,
+  preset_found: (v) => {
+    const preset = presets().find((candidate) => candidate.name === v.preset);
+    return `${preset?.titleKo ?? str(v.preset)} 파일의 머리글입니다. ${str(v.preset)} 양식으로 읽습니다.`;
+  },
   encoding_found: (v) => `${str(v.file)} 파일은 UTF-8이 아니어서 ${str(v.encoding)} 인코딩으로 읽습니다.`,
   catalog_size: (v) => `상품 목록: 상품 ${num(v.count)}개.`,
   check_summary: (v) => {

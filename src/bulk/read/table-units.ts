@@ -119,10 +119,7 @@ function describeReading(choice: HeaderChoice, table: Table): Note[] {
   if (choice.preset && choice.detected) {
     notes.push({
       text: `The headers are those of ${choice.preset.title}: reading them with the preset ${choice.preset.name} (--preset to choose another).`,
-      said: {
-        code: 'preset_found',
-        values: { title: choice.preset.titleKo, preset: choice.preset.name },
-      },
+      said: { code: 'preset_found', values: { preset: choice.preset.name } },
     });
   }
   return notes;
