@@ -553,7 +553,7 @@ function resultsCard(t: T, session: UploadSession, filter: string | undefined): 
         <td>${line.id}</td>
         <td><span class="badge ${line.outcome}">${t(`outcome_${line.outcome}`)}</span></td>
         <td>${(line.fields ?? []).join(', ')}</td>
-        <td>${messageOf(line)}</td>
+        <td class="message">${messageOf(line)}</td>
       </tr>`,
   );
   const table = session.send?.reading?.table;
