@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BUILT_IN_CARRIERS, ShipmentCreateBody } from '../../src/contract/index.js';
 import { Conflict } from '../../src/server/errors.js';
-import { acceptOrder, acceptProduct } from '../../src/server/ingest/accept.js';
+import {
+  acceptOrder,
+  acceptOrders,
+  acceptProduct,
+  type OrderCreate,
+} from '../../src/server/ingest/accept.js';
 import type { Clock } from '../../src/server/clock.js';
 import { QueueWorker } from '../../src/server/queue/worker.js';
 import { GroupCommit } from '../../src/server/ingest/group-commit.js';
@@ -363,6 +368,127 @@ describe('group commit', () => {
     } finally {
       await store.close();
     }
+  });
+
+  describe('orders of one group', () => {
+    const line = (id: string, productId: string, name: string) => ({
+      id,
+      product: { id: productId, name, image_url: `https://shop.example.com/img/${productId}.jpg` },
+    });
+    const arrival = { merchantId: 'mall-1', now: START, delayFraction: 0 };
+    /** Creates that clash with each other and with what the store has (ORD-OLD, item OLD-1). */
+    const clashing = (): OrderCreate[] =>
+      [
+        sampleOrder('ORD-A', { items: [line('A-1', 'P-NEW', '신상품'), line('A-2', 'P-100', '감귤')] }),
+        sampleOrder('ORD-A', { items: [line('A-9', 'P-100', '감귤')] }),
+        sampleOrder('ORD-B', { items: [line('B-1', 'P-100', '감귤'), line('A-2', 'P-100', '감귤')] }),
+        sampleOrder('ORD-OLD', { items: [line('OLD-9', 'P-100', '감귤')] }),
+        sampleOrder('ORD-C', { items: [line('OLD-1', 'P-100', '감귤')] }),
+        sampleOrder('ORD-D', { items: [line('D-1', 'P-NEW', '다른 이름'), line('D-2', 'P-D', '상품 D')] }),
+      ].map((order) => ({ arrival: { ...arrival }, order }));
+    const seeded = async () => {
+      const store = await storeWithMerchant();
+      await acceptOrder(store, arrival, sampleOrder('ORD-OLD', { items: [line('OLD-1', 'P-100', '감귤')] }));
+      return store;
+    };
+    /** What a store holds after the creates: orders with their items, products with their stager. */
+    const contents = async (store: Store) => {
+      const jobs = await store.jobs.list('mall-1', { limit: 100 });
+      const stager = new Map(jobs.map((job) => [job.seq, job.target_id]));
+      const orders = [];
+      for (const job of jobs) {
+        const items = await store.orders.itemsOf('mall-1', job.target_id);
+        orders.push([job.target_id, items.map((item) => item.id)]);
+      }
+      const products = [];
+      for (const id of ['P-100', 'P-NEW', 'P-D']) {
+        const product = await store.products.get('mall-1', id);
+        products.push([id, product?.name, stager.get(product?.job_seq as number)]);
+      }
+      return { orders, products };
+    };
+    const said = (outcome: unknown) => (outcome instanceof Conflict ? outcome.message : 'accepted');
+
+    it('are taken together as if one after another: the same refusals, the same rows', async () => {
+      const one = await seeded();
+      const together = await seeded();
+      try {
+        const alone = [];
+        for (const { arrival: at, order } of clashing()) {
+          alone.push(await acceptOrder(one, at, order).catch((error: unknown) => error));
+        }
+        const outcomes = await acceptOrders(together, clashing());
+        expect(outcomes.map(said)).toEqual(alone.map(said));
+        expect(outcomes.map(said)).toEqual([
+          'accepted',
+          "Order 'ORD-A' already exists.",
+          "Order item 'A-2' already exists in order 'ORD-A'.",
+          "Order 'ORD-OLD' already exists.",
+          "Order item 'OLD-1' already exists in order 'ORD-OLD'.",
+          'accepted',
+        ]);
+        expect(await contents(together)).toEqual(await contents(one));
+        // The product both accepted orders name is staged by the first, with its name.
+        expect((await contents(together)).products).toContainEqual(['P-NEW', '신상품', 'ORD-A']);
+        const [a, , , , , d] = outcomes as number[];
+        expect(d).toBeGreaterThan(a as number);
+      } finally {
+        await one.close();
+        await together.close();
+      }
+    });
+
+    it('share one commit through the group commit; after an unexpected failure each runs alone', async () => {
+      const store = await seeded();
+      try {
+        const commits = new GroupCommit(store);
+        const fold = { many: (tx: Store, creates: readonly OrderCreate[]) => acceptOrders(tx, creates) };
+        const submit = (creates: OrderCreate[]) =>
+          Promise.allSettled(
+            creates.map((create) =>
+              commits.run((tx) => acceptOrder(tx, create.arrival, create.order), {
+                with: fold,
+                item: create,
+              }),
+            ),
+          );
+        const first = await submit(clashing());
+        expect(commits.stats).toEqual({ batches: 1, writes: 6 });
+        expect(first.map((result) => result.status === 'fulfilled')).toEqual([
+          true,
+          false,
+          false,
+          false,
+          false,
+          true,
+        ]);
+        // An order naming one item twice fails in the database, not by the service's rules: the group is
+        // run again one create at a time, and only that one fails.
+        const second = await submit(
+          ['ORD-E', 'ORD-F', 'ORD-G'].map((id) => ({
+            arrival: { ...arrival },
+            order: sampleOrder(id, {
+              items:
+                id === 'ORD-F'
+                  ? [line('F-1', 'P-100', '감귤'), line('F-1', 'P-100', '감귤')]
+                  : [line(`${id}-1`, 'P-100', '감귤')],
+            }),
+          })),
+        );
+        expect(second.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+        expect((second[1] as PromiseRejectedResult).reason).not.toBeInstanceOf(Conflict);
+        expect((await store.jobs.list('mall-1', { limit: 100 })).map((job) => job.target_id)).toEqual([
+          'ORD-OLD',
+          'ORD-A',
+          'ORD-D',
+          'ORD-E',
+          'ORD-G',
+        ]);
+        expect(await store.orders.get('mall-1', 'ORD-F')).toBeUndefined();
+      } finally {
+        await store.close();
+      }
+    });
   });
 
   it('concurrent HTTP creates of one id: exactly one is accepted', async () => {

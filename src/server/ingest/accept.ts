@@ -10,7 +10,7 @@ import { Conflict, InvalidRequest, NotFound } from '../errors.js';
 import type { JobKind } from '../storage/jobs.js';
 import { RaceLost } from '../storage/engine.js';
 import { queuedProduct } from '../storage/products.js';
-import type { Store } from '../storage/store.js';
+import type { StagedOrder, Store } from '../storage/store.js';
 
 /** When and how a create was accepted. */
 export interface Arrival {
@@ -41,27 +41,52 @@ function queue(
   });
 }
 
-/**
- * Accepts an order: refuses ids already known (applied or queued), then stores the create and the
- * order as queued, so the ids are taken at once and a PATCH or a shipment can follow right away.
- */
-export async function acceptOrder(store: Store, arrival: Arrival, order: OrderCreateBody): Promise<number> {
-  const { merchantId, now } = arrival;
-  const taken = await store.orders.taken(
-    merchantId,
-    order.id,
-    order.items.map((item) => item.id),
-  );
-  if (taken.order) throw new Conflict(`Order '${order.id}' already exists.`);
+/** An order create, as it arrived. */
+export interface OrderCreate {
+  arrival: Arrival;
+  order: OrderCreateBody;
+}
+
+/** The order ids and item ids a merchant already has (applied or queued), with each item's order. */
+interface Claims {
+  orders: Set<string>;
+  items: Map<string, string>;
+}
+
+/** What each merchant of these creates already has of the ids they name: one read per merchant. */
+async function claimsOf(store: Store, creates: readonly OrderCreate[]): Promise<Map<string, Claims>> {
+  const named = new Map<string, { orders: string[]; items: string[] }>();
+  for (const { arrival, order } of creates) {
+    let ids = named.get(arrival.merchantId);
+    if (ids === undefined) named.set(arrival.merchantId, (ids = { orders: [], items: [] }));
+    ids.orders.push(order.id);
+    for (const item of order.items) ids.items.push(item.id);
+  }
+  const claims = new Map<string, Claims>();
+  for (const [merchantId, ids] of named) {
+    claims.set(merchantId, await store.orders.takenMany(merchantId, ids.orders, ids.items));
+  }
+  return claims;
+}
+
+/** Why an order cannot be taken, given the ids already claimed; undefined when it can. */
+function refusal(order: OrderCreateBody, claims: Claims): Conflict | undefined {
+  if (claims.orders.has(order.id)) return new Conflict(`Order '${order.id}' already exists.`);
   for (const item of order.items) {
-    const holder = taken.items.get(item.id);
+    const holder = claims.items.get(item.id);
     // The same order committed by another process between the two reads: the order is what exists.
-    if (holder === order.id) throw new Conflict(`Order '${order.id}' already exists.`);
+    if (holder === order.id) return new Conflict(`Order '${order.id}' already exists.`);
     if (holder !== undefined) {
-      throw new Conflict(`Order item '${item.id}' already exists in order '${holder}'.`);
+      return new Conflict(`Order item '${item.id}' already exists in order '${holder}'.`);
     }
   }
-  return store.stageOrder({
+  return undefined;
+}
+
+/** The rows an accepted order is stored as. */
+function staged({ arrival, order }: OrderCreate): StagedOrder {
+  const { merchantId, now } = arrival;
+  return {
     job: {
       merchant_id: merchantId,
       kind: 'order',
@@ -96,7 +121,39 @@ export async function acceptOrder(store: Store, arrival: Arrival, order: OrderCr
       name: item.product.name,
       image_url: item.product.image_url,
     })),
+  };
+}
+
+/**
+ * Accepts orders as if one after another: an order whose id, or one of whose item ids, is already known
+ * (applied or queued, or taken by an earlier order of these) is refused; the others are stored as
+ * queued, so the ids are taken at once and a PATCH or a shipment can follow right away. Returns, for each
+ * create, its arrival number or the conflict refusing it. The merchants' ids are read once and the
+ * orders stored together, however many.
+ */
+export async function acceptOrders(
+  store: Store,
+  creates: readonly OrderCreate[],
+): Promise<(number | Conflict)[]> {
+  const claims = await claimsOf(store, creates);
+  const refused = creates.map((create) => {
+    const merchant = claims.get(create.arrival.merchantId) as Claims;
+    const conflict = refusal(create.order, merchant);
+    if (conflict) return conflict;
+    merchant.orders.add(create.order.id);
+    for (const item of create.order.items) merchant.items.set(item.id, create.order.id);
+    return undefined;
   });
+  const seqs = await store.stageOrders(creates.filter((_, index) => !refused[index]).map(staged));
+  let next = 0;
+  return refused.map((conflict) => conflict ?? (seqs[next++] as number));
+}
+
+/** Accepts one order (see `acceptOrders`); a refused one throws its conflict. */
+export async function acceptOrder(store: Store, arrival: Arrival, order: OrderCreateBody): Promise<number> {
+  const [outcome] = await acceptOrders(store, [{ arrival, order }]);
+  if (outcome instanceof Conflict) throw outcome;
+  return outcome as number;
 }
 
 /** Accepts a product create; a product already known, by a create or by an order line, is a conflict. */

@@ -11,8 +11,18 @@ interface Outcome {
 /** A write: it runs on the store of the group's transaction. */
 export type GroupWrite<T> = (tx: Store) => Promise<T>;
 
+/**
+ * Writes of one kind that a group can run together: `many` does to the store what running each one's
+ * own write after the other would, and returns each one's result or the `ServiceError` refusing it.
+ */
+export interface Fold<I> {
+  many: (tx: Store, items: readonly I[]) => Promise<unknown[]>;
+}
+
 interface Waiting {
   work: GroupWrite<unknown>;
+  /** The fold this write can be run in, and its part of it. */
+  fold?: { with: Fold<unknown>; item: unknown } | undefined;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -25,7 +35,9 @@ interface Waiting {
  * then run again with each write in its own savepoint, so that one failure is kept to its own write; but
  * a commit the disk did not confirm is not run again, and every caller of its group gets that error (a
  * 503: a retry finds its write there). Callers are answered only after the commit is on disk, so a 202
- * still means "committed".
+ * still means "committed". Writes given with a fold run together with their neighbours of the same
+ * fold (consecutive ones, so the order of writes is kept), one call for them all; run again carefully,
+ * each runs alone.
  */
 export class GroupCommit {
   readonly #store: Store;
@@ -46,10 +58,18 @@ export class GroupCommit {
     this.#concurrency = concurrency;
   }
 
-  /** Runs `work` in the next group transaction and settles once that transaction is committed. */
-  run<T>(work: GroupWrite<T>): Promise<T> {
+  /**
+   * Runs `work` in the next group transaction and settles once that transaction is committed. With
+   * `fold`, `work` is what the fold does for `fold.item` alone.
+   */
+  run<T, I>(work: GroupWrite<T>, fold?: { with: Fold<I>; item: I }): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.#waiting.push({
+        work,
+        fold: fold as Waiting['fold'],
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       this.#kick();
     });
   }
@@ -102,20 +122,37 @@ export class GroupCommit {
 
   /**
    * Runs each write of a batch. Fast, without a savepoint each, a write refused by the service's rules is
-   * its caller's answer and anything else throws (the caller undoes the transaction); careful, each runs
-   * in a savepoint and any failure is undone alone and becomes its caller's answer.
+   * its caller's answer and anything else throws (the caller undoes the transaction), and neighbours of
+   * one fold run together; careful, each runs alone in a savepoint and any failure is undone alone and
+   * becomes its caller's answer.
    */
   async #runAll(tx: Store, batch: readonly Waiting[], careful: boolean): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
-    for (const waiting of batch) {
-      try {
-        const value = careful ? await tx.unit(() => waiting.work(tx)) : await waiting.work(tx);
-        outcomes.push({ ok: true, value });
-      } catch (error) {
-        if (!careful && !(error instanceof ServiceError)) throw error;
-        outcomes.push({ ok: false, value: error });
-      }
+    for (let start = 0; start < batch.length;) {
+      const fold = careful ? undefined : batch[start]?.fold?.with;
+      let end = start + 1;
+      while (fold && end < batch.length && batch[end]?.fold?.with === fold) end++;
+      if (fold) outcomes.push(...(await this.#runFold(tx, fold, batch.slice(start, end))));
+      else outcomes.push(await this.#runOne(tx, batch[start] as Waiting, careful));
+      start = end;
     }
     return outcomes;
+  }
+
+  async #runOne(tx: Store, waiting: Waiting, careful: boolean): Promise<Outcome> {
+    try {
+      return { ok: true, value: careful ? await tx.unit(() => waiting.work(tx)) : await waiting.work(tx) };
+    } catch (error) {
+      if (!careful && !(error instanceof ServiceError)) throw error;
+      return { ok: false, value: error };
+    }
+  }
+
+  async #runFold(tx: Store, fold: Fold<unknown>, run: readonly Waiting[]): Promise<Outcome[]> {
+    const values = await fold.many(
+      tx,
+      run.map((waiting) => waiting.fold?.item),
+    );
+    return values.map((value) => ({ ok: !(value instanceof ServiceError), value }));
   }
 }

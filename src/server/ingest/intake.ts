@@ -12,13 +12,15 @@ import type { QueueWorker } from '../queue/worker.js';
 import type { Store } from '../storage/store.js';
 import {
   acceptOrder,
+  acceptOrders,
   acceptProduct,
   acceptShipment,
   patchOrder,
   patchProduct,
   type Arrival,
+  type OrderCreate,
 } from './accept.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, type Fold } from './group-commit.js';
 
 /** A create that was committed: its kind and id (an order's, for a shipment), and whether it was queued. */
 export interface Accepted {
@@ -39,6 +41,13 @@ export class Intake {
   readonly #worker: QueueWorker;
   readonly #commits: GroupCommit;
   readonly #onAccepted: (merchantId: string, what: Accepted) => void;
+  /** Order creates of one group are checked and stored together. */
+  readonly #orders: Fold<OrderCreate> = {
+    many: (tx, creates) => {
+      for (const create of creates) create.arrival.now = this.#clock.now();
+      return acceptOrders(tx, creates);
+    },
+  };
 
   constructor(options: {
     store: Store;
@@ -67,12 +76,13 @@ export class Intake {
     merchantId: string,
     what: Omit<Accepted, 'queued'>,
     accept: (tx: Store, arrival: Arrival) => Promise<number | undefined>,
+    fold?: (arrival: Arrival) => { with: Fold<OrderCreate>; item: OrderCreate },
   ): Promise<void> {
     const arrival: Arrival = { merchantId, now: 0, delayFraction: this.#random() };
     const seq = await this.#commits.run((tx) => {
       arrival.now = this.#clock.now();
       return accept(tx, arrival);
-    });
+    }, fold?.(arrival));
     if (seq !== undefined) {
       this.#worker.notify(
         this.#worker.dueAt({ received_at: arrival.now, delay_fraction: arrival.delayFraction }),
@@ -83,8 +93,11 @@ export class Intake {
   }
 
   createOrder(merchantId: string, order: OrderCreateBody): Promise<void> {
-    return this.#accept(merchantId, { kind: 'order', id: order.id }, (tx, arrival) =>
-      acceptOrder(tx, arrival, order),
+    return this.#accept(
+      merchantId,
+      { kind: 'order', id: order.id },
+      (tx, arrival) => acceptOrder(tx, arrival, order),
+      (arrival) => ({ with: this.#orders, item: { arrival, order } }),
     );
   }
 

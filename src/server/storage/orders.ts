@@ -50,21 +50,6 @@ const insertItem = insertStatement<OrderItemRow>('order_items', [
 export const ORDER_COLUMNS = insertOrder.columns;
 export const ORDER_ITEM_COLUMNS = insertItem.columns;
 
-const takenTexts = new Map<number, string>();
-
-/** The statement of `taken` for `count` item ids (one text per count, so each is prepared once). */
-function takenStatement(count: number): string {
-  let text = takenTexts.get(count);
-  if (text === undefined) {
-    const items = count === 0 ? 'false' : `id IN (${Array.from({ length: count }, () => '?').join(', ')})`;
-    text = `SELECT 'order' AS what, id, id AS order_id FROM orders WHERE merchant_id = ? AND id = ?
-      UNION ALL
-      SELECT 'item' AS what, id, order_id FROM order_items WHERE merchant_id = ? AND ${items}`;
-    takenTexts.set(count, text);
-  }
-  return text;
-}
-
 /** An order's line as it names its product. */
 type OrderLine = { order_id: string; id: string; name: string; image_url: string };
 
@@ -76,6 +61,12 @@ type OrderLine = { order_id: string; id: string; name: string; image_url: string
  */
 const STAGED_BY_EACH = `SELECT o.id, o.job_seq FROM unnest(CAST(? AS text[])) AS wanted (id)
   CROSS JOIN LATERAL (SELECT id, job_seq FROM orders WHERE merchant_id = ? AND id = wanted.id LIMIT 1) AS o`;
+/** PostgreSQL's `takenMany`: one index lookup per id (see `STAGED_BY_EACH`). */
+const TAKEN_EACH = `SELECT 'order' AS what, o.id, o.id AS order_id FROM unnest(CAST(? AS text[])) AS wanted (id)
+    CROSS JOIN LATERAL (SELECT id FROM orders WHERE merchant_id = ? AND id = wanted.id LIMIT 1) AS o
+  UNION ALL
+  SELECT 'item' AS what, i.id, i.order_id FROM unnest(CAST(? AS text[])) AS wanted (id)
+    CROSS JOIN LATERAL (SELECT id, order_id FROM order_items WHERE merchant_id = ? AND id = wanted.id LIMIT 1) AS i`;
 const LINES_OF_EACH = `SELECT l.* FROM unnest(CAST(? AS text[])) AS wanted (id)
   CROSS JOIN LATERAL (SELECT order_id, product_id AS id, product_name AS name, product_image_url AS image_url
     FROM order_items WHERE merchant_id = ? AND order_id = wanted.id ORDER BY position) AS l`;
@@ -95,17 +86,26 @@ export function ordersRepo(sql: Sql) {
       await sql.run(text, values);
     },
     /**
-     * In one statement: whether the order id is taken, and which of the item ids are, with their orders.
+     * In one statement: which of these order ids are taken, and which of these item ids, with their
+     * orders.
      */
-    taken: async (merchantId: string, orderId: string, itemIds: readonly string[]) => {
+    takenMany: async (merchantId: string, orderIds: readonly string[], itemIds: readonly string[]) => {
       const rows = await sql.all<{ what: 'order' | 'item'; id: string; order_id: string }>(
-        takenStatement(itemIds.length),
-        [merchantId, orderId, merchantId, ...itemIds],
+        postgres
+          ? TAKEN_EACH
+          : `SELECT 'order' AS what, id, id AS order_id FROM orders WHERE merchant_id = ? AND ${idIn.text}
+             UNION ALL
+             SELECT 'item' AS what, id, order_id FROM order_items WHERE merchant_id = ? AND ${idIn.text}`,
+        postgres
+          ? [orderIds, merchantId, itemIds, merchantId]
+          : [merchantId, idIn.bind(orderIds), merchantId, idIn.bind(itemIds)],
       );
-      return {
-        order: rows.some((row) => row.what === 'order'),
-        items: new Map(rows.filter((row) => row.what === 'item').map((row) => [row.id, row.order_id])),
-      };
+      const taken = { orders: new Set<string>(), items: new Map<string, string>() };
+      for (const row of rows) {
+        if (row.what === 'order') taken.orders.add(row.id);
+        else taken.items.set(row.id, row.order_id);
+      }
+      return taken;
     },
     getItem: (merchantId: string, itemId: string) =>
       sql.get<OrderItemRow>('SELECT * FROM order_items WHERE merchant_id = ? AND id = ?', [

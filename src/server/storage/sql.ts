@@ -1,5 +1,12 @@
-/** A value bound to a statement. Lists are bound only on PostgreSQL (`= ANY(?)`). */
-export type SqlValue = string | number | Buffer | null | readonly number[] | readonly string[];
+/** A value bound to a statement. Lists are bound only on PostgreSQL (`= ANY(?)`, `unnest(?)`). */
+export type SqlValue =
+  | string
+  | number
+  | Buffer
+  | null
+  | readonly number[]
+  | readonly string[]
+  | readonly (string | number | null)[];
 
 export type Dialect = 'sqlite' | 'postgres';
 
