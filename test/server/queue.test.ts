@@ -11,7 +11,9 @@ import type { Clock } from '../../src/server/clock.js';
 import { QueueWorker } from '../../src/server/queue/worker.js';
 import { GroupCommit } from '../../src/server/ingest/group-commit.js';
 import type { Store } from '../../src/server/storage/store.js';
-import { openTestStore } from '../helpers/engines.js';
+import { openTestStore, TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
+import { PostgresEngine } from '../../src/server/storage/postgres-engine.js';
+import type { Sql } from '../../src/server/storage/sql.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';
 
@@ -490,6 +492,25 @@ describe('group commit', () => {
       }
     });
   });
+
+  it.runIf(TEST_ENGINE === 'postgres')(
+    'a group transaction lets PostgreSQL reuse its plans; other statements are planned for their values',
+    async () => {
+      const engine = await PostgresEngine.open({ url: await testDatabaseUrl(`plans-${process.pid}`) });
+      const mode = (sql: Sql) =>
+        sql
+          .get<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode")
+          .then((row) => row?.mode);
+      try {
+        expect(await engine.transaction(mode, { repeated: true })).toBe('auto');
+        // The setting ended with its transaction: the connection it used (the pool's next) plans per execution.
+        expect(await mode(engine.sql)).toBe('force_custom_plan');
+        expect(await engine.transaction(mode)).toBe('force_custom_plan');
+      } finally {
+        await engine.close();
+      }
+    },
+  );
 
   it('concurrent HTTP creates of one id: exactly one is accepted', async () => {
     const service = await manualService();

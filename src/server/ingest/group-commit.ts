@@ -2,6 +2,9 @@ import { ServiceError } from '../errors.js';
 import { CommitUnconfirmed } from '../storage/engine.js';
 import type { Store } from '../storage/store.js';
 
+/** A group runs the same few statements as every other group. */
+const REPEATED = { repeated: true };
+
 /** A write's result, or the error its caller gets. */
 interface Outcome {
   ok: boolean;
@@ -98,11 +101,11 @@ export class GroupCommit {
     let outcomes: Outcome[];
     try {
       try {
-        outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, false));
+        outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, false), REPEATED);
       } catch (error) {
         // Committed, but not known to be on disk: not run again (its writes would find themselves taken).
         if (error instanceof CommitUnconfirmed) throw error;
-        outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, true));
+        outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, true), REPEATED);
       }
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);

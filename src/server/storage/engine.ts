@@ -9,10 +9,18 @@ export interface Engine {
   /** Statements outside any transaction (each its own). */
   readonly sql: Sql;
   /** Runs `work` in one transaction: committed when it resolves, undone when it throws. */
-  transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T>;
+  transaction<T>(work: (sql: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Asks the database something, to know it answers. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface TransactionOptions {
+  /**
+   * The transaction runs the same few statements as many before it, each finding rows by their keys (the
+   * group commit's): PostgreSQL may plan each once for any values instead of once per execution.
+   */
+  repeated?: boolean;
 }
 
 /** The database did not answer (gone, restarted, too slow): the request may be tried again. */

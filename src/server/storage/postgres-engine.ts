@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { DatabaseOpenError } from '../../storage/sqlite.js';
-import { StorageUnavailable, type Engine } from './engine.js';
+import { StorageUnavailable, type Engine, type TransactionOptions } from './engine.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
 import { numberedPlaceholders, type Sql, type SqlValue } from './sql.js';
 
@@ -173,7 +173,7 @@ export class PostgresEngine implements Engine {
     }
   }
 
-  async transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (sql: Sql) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     let client: pg.PoolClient;
     try {
       client = await this.#pool.connect();
@@ -183,7 +183,9 @@ export class PostgresEngine implements Engine {
     let broken: Error | undefined;
     try {
       const sql = executor(client);
-      await sql.run('BEGIN');
+      // In the same round trip: each execution is planned for its values (see the pool's options) unless
+      // the statements are the same few as always, whose plans do not depend on the keys they are given.
+      await sql.run(options.repeated ? 'BEGIN; SET LOCAL plan_cache_mode = auto' : 'BEGIN');
       try {
         const result = await work(sql);
         await sql.run('COMMIT');

@@ -1,4 +1,4 @@
-import { isRaceLost, type Engine } from './engine.js';
+import { isRaceLost, type Engine, type TransactionOptions } from './engine.js';
 import { JOB_COLUMNS, jobsRepo, type NewJob } from './jobs.js';
 import { merchantsRepo } from './merchants.js';
 import { messagesRepo } from './messages.js';
@@ -169,8 +169,8 @@ export class Store {
   }
 
   /** Runs `work` in one transaction (one commit) over the store it is given. */
-  transaction<T>(work: (tx: Store) => Promise<T>): Promise<T> {
-    return this.#engine.transaction((sql) => work(new Store(this.#engine, sql)));
+  transaction<T>(work: (tx: Store) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    return this.#engine.transaction((sql) => work(new Store(this.#engine, sql)), options);
   }
 
   /**
