@@ -494,18 +494,20 @@ describe('group commit', () => {
   });
 
   it.runIf(TEST_ENGINE === 'postgres')(
-    'a group transaction lets PostgreSQL reuse its plans; other statements are planned for their values',
+    'a transaction that finds rows by key lets PostgreSQL keep plans and use indexes; others are as configured',
     async () => {
       const engine = await PostgresEngine.open({ url: await testDatabaseUrl(`plans-${process.pid}`) });
       const mode = (sql: Sql) =>
         sql
-          .get<{ mode: string }>("SELECT current_setting('plan_cache_mode') AS mode")
+          .get<{ mode: string }>(
+            "SELECT current_setting('plan_cache_mode') || ' ' || current_setting('random_page_cost') AS mode",
+          )
           .then((row) => row?.mode);
       try {
-        expect(await engine.transaction(mode, { repeated: true })).toBe('auto');
-        // The setting ended with its transaction: the connection it used (the pool's next) plans per execution.
-        expect(await mode(engine.sql)).toBe('force_custom_plan');
-        expect(await engine.transaction(mode)).toBe('force_custom_plan');
+        expect(await engine.transaction(mode, { byKey: true })).toBe('auto 1.1');
+        // The settings ended with their transaction: the connection it used (the pool's next) is as it was.
+        expect(await mode(engine.sql)).toBe('force_custom_plan 4');
+        expect(await engine.transaction(mode)).toBe('force_custom_plan 4');
       } finally {
         await engine.close();
       }

@@ -2,8 +2,8 @@ import { ServiceError } from '../errors.js';
 import { CommitUnconfirmed } from '../storage/engine.js';
 import type { Store } from '../storage/store.js';
 
-/** A group runs the same few statements as every other group. */
-const REPEATED = { repeated: true };
+/** A group finds its rows by their keys, with the same few statements as every other group. */
+const BY_KEY = { byKey: true };
 
 /** A write's result, or the error its caller gets. */
 interface Outcome {
@@ -101,11 +101,11 @@ export class GroupCommit {
     let outcomes: Outcome[];
     try {
       try {
-        outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, false), REPEATED);
+        outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, false), BY_KEY);
       } catch (error) {
         // Committed, but not known to be on disk: not run again (its writes would find themselves taken).
         if (error instanceof CommitUnconfirmed) throw error;
-        outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, true), REPEATED);
+        outcomes = await this.#store.transaction((tx) => this.#runAll(tx, batch, true), BY_KEY);
       }
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);

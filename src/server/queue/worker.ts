@@ -53,6 +53,8 @@ const BATCH = 1024;
 const PASS_LIMIT = 4096;
 /** Longest sleep; the worker wakes at least this often (the clock may have been advanced). */
 const MAX_SLEEP_MS = 60_000;
+/** A batch's statements find their jobs, orders and products by their keys. */
+const BY_KEY = { byKey: true };
 
 /** The jobs in turn, each run of consecutive order creates together and every other create alone. */
 function runsOfOrders(jobs: readonly JobRow[]): JobRow[][] {
@@ -239,7 +241,7 @@ export class QueueWorker {
           tally,
           finished,
         };
-      });
+      }, BY_KEY);
     let step: StepResult | undefined;
     try {
       step = await attempt(false);

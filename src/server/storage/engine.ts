@@ -17,10 +17,12 @@ export interface Engine {
 
 export interface TransactionOptions {
   /**
-   * The transaction runs the same few statements as many before it, each finding rows by their keys (the
-   * group commit's): PostgreSQL may plan each once for any values instead of once per execution.
+   * Every statement of the transaction finds its rows by their keys, and the same few run in transaction
+   * after transaction (the group commit's, the worker's): PostgreSQL may keep a plan for any values, and
+   * is told that reaching rows through an index costs about what reading them in order does (they are
+   * the rows the service has just read or written, in memory).
    */
-  repeated?: boolean;
+  byKey?: boolean;
 }
 
 /** The database did not answer (gone, restarted, too slow): the request may be tried again. */
