@@ -89,7 +89,9 @@ const unnest = (columns: readonly (readonly [string, string])[], name: string, o
 /**
  * PostgreSQL's one statement for `stageOrders`, whatever their number: data-modifying CTEs that insert
  * the jobs in the orders' order, then the orders and the products with their job's number, and the
- * items. Each column is bound as one array (one text, prepared once).
+ * items. Each column is bound as one array (one text, prepared once). The products are inserted in key
+ * order, so that two processes staging the same new products take their keys in one order, and neither
+ * waits for a key the other holds while holding one the other waits for.
  */
 const STAGE_ORDERS = `WITH job AS (
     INSERT INTO jobs (${JOB_COLUMNS.join(', ')})
@@ -108,6 +110,7 @@ const STAGE_ORDERS = `WITH job AS (
     SELECT given.merchant_id, given.id, given.name, given.image_url, job.seq
     FROM ${unnest(PRODUCT_ARRAYS, 'given')}
     JOIN job ON job.merchant_id = given.merchant_id AND job.target_id = given.order_id
+    ORDER BY given.merchant_id, given.id
     ON CONFLICT DO NOTHING
   )
   SELECT seq, merchant_id, target_id FROM job`;
