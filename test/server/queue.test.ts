@@ -523,6 +523,19 @@ describe('group commit', () => {
     );
     expect(responses.map((response) => response.status).sort()).toEqual([202, ...Array(9).fill(409)]);
   });
+
+  it('concurrent HTTP creates of one order, taken in one group: one 202, the others the 409 of an order that exists', async () => {
+    const service = await manualService();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        service.http('POST', '/api/v1/orders/', { body: sampleOrder('ORD-RACE') }),
+      ),
+    );
+    expect(responses.map((response) => response.status).sort()).toEqual([202, ...Array(9).fill(409)]);
+    const refused = responses.find((response) => response.status === 409);
+    expect(refused?.json).toEqual({ detail: "Order 'ORD-RACE' already exists." });
+    expect(await pending(service)).toEqual(['order:ORD-RACE']);
+  });
 });
 
 describe('the service clock', () => {
