@@ -514,24 +514,23 @@ describe('group commit', () => {
     },
   );
 
-  it('concurrent HTTP creates of one id: exactly one is accepted', async () => {
+  /** Ten identical creates sent at once over HTTP; their answers, and the statuses sorted. */
+  const tenAtOnce = async (path: string, body: unknown) => {
     const service = await manualService();
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        service.http('POST', '/api/v1/products/', { body: sampleProduct('P-RACE') }),
-      ),
+      Array.from({ length: 10 }, () => service.http('POST', path, { body })),
     );
-    expect(responses.map((response) => response.status).sort()).toEqual([202, ...Array(9).fill(409)]);
+    return { service, responses, statuses: responses.map((response) => response.status).sort() };
+  };
+
+  it('concurrent HTTP creates of one id: exactly one is accepted', async () => {
+    const { statuses } = await tenAtOnce('/api/v1/products/', sampleProduct('P-RACE'));
+    expect(statuses).toEqual([202, ...Array(9).fill(409)]);
   });
 
   it('concurrent HTTP creates of one order, taken in one group: one 202, the others the 409 of an order that exists', async () => {
-    const service = await manualService();
-    const responses = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        service.http('POST', '/api/v1/orders/', { body: sampleOrder('ORD-RACE') }),
-      ),
-    );
-    expect(responses.map((response) => response.status).sort()).toEqual([202, ...Array(9).fill(409)]);
+    const { service, responses, statuses } = await tenAtOnce('/api/v1/orders/', sampleOrder('ORD-RACE'));
+    expect(statuses).toEqual([202, ...Array(9).fill(409)]);
     const refused = responses.find((response) => response.status === 409);
     expect(refused?.json).toEqual({ detail: "Order 'ORD-RACE' already exists." });
     expect(await pending(service)).toEqual(['order:ORD-RACE']);
