@@ -1,9 +1,6 @@
 import { ServiceError } from '../errors.js';
-import { CommitUnconfirmed } from '../storage/engine.js';
+import { BY_KEY, CommitUnconfirmed } from '../storage/engine.js';
 import type { Store } from '../storage/store.js';
-
-/** A group finds its rows by their keys, with the same few statements as every other group. */
-const BY_KEY = { byKey: true };
 
 /** A write's result, or the error its caller gets. */
 interface Outcome {

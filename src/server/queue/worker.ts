@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { JobRow } from '../storage/jobs.js';
+import { BY_KEY } from '../storage/engine.js';
 import type { Store } from '../storage/store.js';
 import {
   ApplyConflict,
@@ -53,8 +54,6 @@ const BATCH = 1024;
 const PASS_LIMIT = 4096;
 /** Longest sleep; the worker wakes at least this often (the clock may have been advanced). */
 const MAX_SLEEP_MS = 60_000;
-/** A batch's statements find their jobs, orders and products by their keys. */
-const BY_KEY = { byKey: true };
 
 /** The jobs in turn, each run of consecutive order creates together and every other create alone. */
 function runsOfOrders(jobs: readonly JobRow[]): JobRow[][] {

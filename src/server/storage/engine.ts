@@ -25,6 +25,9 @@ export interface TransactionOptions {
   byKey?: boolean;
 }
 
+/** The options of a transaction whose statements all find their rows by their keys. */
+export const BY_KEY: TransactionOptions = { byKey: true };
+
 /** The database did not answer (gone, restarted, too slow): the request may be tried again. */
 export class StorageUnavailable extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
