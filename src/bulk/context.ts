@@ -1,7 +1,9 @@
 import type { ApiClient } from '../client/api-client.js';
 import type { CarrierBook } from '../input/carrier-book.js';
+import type { ProductBook } from '../input/record-context.js';
+import type { Preset } from './layout/presets.js';
 import type { LedgerTarget } from './ledger/ledger.js';
-import type { Problem } from './check/problems.js';
+import type { Problem, ProblemWords } from './check/problems.js';
 import type { Said } from './said.js';
 import type { InputFormat } from './read/source.js';
 import type { TableInfo } from './read/table-units.js';
@@ -56,6 +58,8 @@ export type UploadEvent =
   | { type: 'reading'; label: string; rows: number; done?: boolean }
   /** The check pass (units so far); `done` when every unit is checked. */
   | { type: 'checking'; label: string; unitName: string; units: number; done?: boolean }
+  /** The check pass is over: the valid units taken with a warning (the first ones), and how many in all. */
+  | { type: 'checked'; warnings: ReadonlyMap<number, readonly Problem[]>; warned: number }
   /** The send pass begins: `total` records to send, and what it has counted whenever asked. */
   | { type: 'sending'; total: number; progress: () => SendProgress }
   /** A record (or a skipped row) has its outcome; one not taken comes with its rows and their problems. */
@@ -86,8 +90,14 @@ export interface UploadContext {
   password: PasswordSource;
   /** The carriers shipments are checked against (names read as codes). */
   carriers?: CarrierBook;
+  /** The profile's product catalog: names and images for order lines that lack them, kept from uploads. */
+  catalog?: ProductBook;
+  /** Column layouts the person saved under a name, recognised by their headers as presets are. */
+  savedLayouts?: readonly Preset[];
   /** List every problem the check finds, not only the first ones. */
   verbose?: boolean;
+  /** How the check's problem lines are worded (another language); English, the terminal's, by default. */
+  words?: ProblemWords;
   /** Where a report asked for as `-` goes (the CLI's standard output). */
   reportStream?: NodeJS.WritableStream;
 }

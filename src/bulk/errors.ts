@@ -24,22 +24,36 @@ export type UploadErrorCode =
   | 'ledger_busy'
   | 'interrupted';
 
+/** What an error says, as a code and values a page can word in its own language. */
+export interface ErrorSaid {
+  code: string;
+  values?: Readonly<Record<string, string | number>>;
+}
+
 export class UploadError extends Error {
   readonly code: UploadErrorCode;
   /** Lines for people: what to do next. */
   readonly hints: readonly string[];
+  /** The same for a page to say in its language, where it has words for it. */
+  readonly said: ErrorSaid | undefined;
 
-  constructor(code: UploadErrorCode, message: string, hints: readonly string[] = [], options?: ErrorOptions) {
+  constructor(
+    code: UploadErrorCode,
+    message: string,
+    hints: readonly string[] = [],
+    options?: ErrorOptions & { said?: ErrorSaid },
+  ) {
     super(message, options);
     this.name = 'UploadError';
     this.code = code;
     this.hints = hints;
+    this.said = options?.said;
   }
 }
 
 /** The input cannot be read as what it claims to be, or is too large to read safely. */
 export class InputError extends UploadError {
-  constructor(message: string, hints: readonly string[] = [], options?: ErrorOptions) {
+  constructor(message: string, hints: readonly string[] = [], options?: ErrorOptions & { said?: ErrorSaid }) {
     super('input', message, hints, options);
     this.name = 'InputError';
   }

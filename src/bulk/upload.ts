@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import type { AttemptReport } from '../client/http.js';
 import { Pace } from '../client/pace.js';
-import type { RecordContext } from '../input/record-context.js';
+import type { OrderCreateBody } from '../contract/index.js';
+import type { KnownProduct, RecordContext } from '../input/record-context.js';
 import { describeCheck } from './check/describe.js';
 import { checkUnits, inspectionOf, type CheckResult } from './check/check.js';
 import type { UploadContext } from './context.js';
@@ -72,6 +73,7 @@ export async function runUpload(context: UploadContext, request: UploadRequest):
         options,
         context: records,
         password: context.password,
+        ...(context.savedLayouts ? { savedLayouts: context.savedLayouts } : {}),
       });
       const historyId = historyStart(ledger, context, request);
       let result: UploadResult | undefined;
@@ -153,6 +155,7 @@ async function lockLedger(context: UploadContext, what: string): Promise<LedgerL
       onWait: (holder) =>
         context.log.info(
           `Another upload is using the ledger${describeHolder(holder)}; waiting for it to finish (Ctrl-C to stop).`,
+          { code: 'ledger_wait' },
         ),
     });
   } finally {
@@ -238,6 +241,33 @@ function carrierWarnings(
   };
 }
 
+/**
+ * The products the records sent carry (an order's lines, or products themselves), for the profile's
+ * catalog: gathered as they go, kept at the end, so that the next file with the same products needs no
+ * names or images.
+ */
+function productsToRemember(context: UploadContext, resource: Resource<unknown>) {
+  const catalog = context.catalog;
+  if (!catalog || resource.name === 'shipment') return undefined;
+  const seen = new Map<string, KnownProduct>();
+  const take = (product: KnownProduct | undefined) => {
+    if (product && typeof product.id === 'string') seen.set(product.id, product);
+  };
+  return {
+    add(record: unknown) {
+      if (resource.name === 'product') take(record as KnownProduct);
+      else for (const item of (record as OrderCreateBody).items ?? []) take(item.product);
+      if (seen.size >= 10_000) this.flush();
+    },
+    flush() {
+      if (seen.size === 0) return;
+      const products = [...seen.values()];
+      seen.clear();
+      catalog.remember(products);
+    },
+  };
+}
+
 interface UploadRun extends UploadRequest {
   units: UnitSource;
   ledger: Ledger;
@@ -275,6 +305,7 @@ function followUp(run: UploadRun): string[] {
 async function uploadUnits(context: UploadContext, run: UploadRun): Promise<UploadResult> {
   const { resource, source, format, options, units, ledger } = run;
   const checked = await checkStage(context, units, source.label);
+  context.events?.({ type: 'checked', warnings: checked.warnings.listed(), warned: checked.warnings.count });
   let single: Record<string, unknown> | undefined;
   const outputs = new Outputs((line, taken) => {
     if (options.single) single = reportJson(line);
@@ -294,10 +325,12 @@ async function uploadUnits(context: UploadContext, run: UploadRun): Promise<Uplo
   let kept: string | undefined;
   let failure: unknown;
   let closing: unknown;
+  let remember: ReturnType<typeof productsToRemember>;
   try {
     const notes = describeCheck(resource, source.label, units.unitName, checked, {
       single: options.single,
       all: context.verbose === true,
+      ...(context.words ? { words: context.words } : {}),
     });
     for (const note of notes) context.log.info(note.text, note.said);
     if (heldBack) {
@@ -314,7 +347,15 @@ async function uploadUnits(context: UploadContext, run: UploadRun): Promise<Uplo
     }
     const sending =
       !options.dryRun && !heldBack ? await startSending(context, run, outputs.tally) : undefined;
-    const onRecord = carrierWarnings(context, run.records);
+    const warnCarrier = carrierWarnings(context, run.records);
+    remember = options.dryRun ? undefined : productsToRemember(context, resource);
+    const onRecord =
+      warnCarrier || remember
+        ? (record: unknown) => {
+            warnCarrier?.(record);
+            remember?.add(record);
+          }
+        : undefined;
     ({ stopped, fatal } = await new SendPass(context, {
       resource,
       units,
@@ -324,6 +365,7 @@ async function uploadUnits(context: UploadContext, run: UploadRun): Promise<Uplo
       outputs,
       sending,
       ...(onRecord ? { onRecord } : {}),
+      ...(options.dryRun && context.ledger.target ? { ledger } : {}),
     }).run());
   } catch (error) {
     failure = error;
@@ -338,6 +380,12 @@ async function uploadUnits(context: UploadContext, run: UploadRun): Promise<Uplo
         if (failure === undefined) closing ??= error;
       }
     };
+    try {
+      remember?.flush();
+    } catch (error) {
+      // The catalog is a help for next time: this upload does not fail for it.
+      context.log.warn(`cannot remember the products in the catalog: ${(error as Error).message}`);
+    }
     await close(outputs.rejects?.close(ledger));
     await close(outputs.report?.close());
     ledger.flush();

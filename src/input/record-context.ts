@@ -7,6 +7,22 @@ export interface CatalogProduct {
   image_url?: string;
 }
 
+/** A product as a file or page gave it, with its name and image URL. */
+export interface KnownProduct {
+  id: string;
+  name: string;
+  image_url: string;
+}
+
+/**
+ * The profile's own product catalog as an upload uses it: it fills the names and images a file lacks,
+ * and remembers those that a file carries.
+ */
+export interface ProductBook {
+  lookup(productId: string): CatalogProduct | undefined;
+  remember(products: readonly KnownProduct[]): void;
+}
+
 /**
  * What checking a record may draw on besides the record: the carriers (to read names as codes), product
  * catalogs (`--products`, and the products this tool registered), and the orders this tool sent (to find

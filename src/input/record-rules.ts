@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { check, type ValidationIssue } from '../contract/index.js';
 import { excelDamage, unwrapExcelText, type TextKind } from './excel-text.js';
+import { checkPhone } from './phone.js';
 import type { RecordContext } from './record-context.js';
 
 /** The kinds of input a person or a file gives, each with its own field rules. */
@@ -64,6 +65,8 @@ interface Walk {
   path: (string | number)[];
   context: RecordContext;
   issues: ValidationIssue[];
+  /** What is taken, but worth a word (a phone number the bot may not reach). */
+  warnings: ValidationIssue[];
 }
 
 function cleanString(value: string, kind: FieldKind, walk: Walk): string {
@@ -75,6 +78,19 @@ function cleanString(value: string, kind: FieldKind, walk: Walk): string {
   if (damage)
     walk.issues.push({ type: 'excel_damage', loc, msg: damage.message, ctx: damage.ctx, input: text });
   else if (kind === 'id') walk.context.ids?.note(loc, text);
+  else if (kind === 'phone' && text.trim() !== '') {
+    const verdict = checkPhone(text);
+    const found = verdict.ok ? verdict.warning : verdict.problem;
+    if (found) {
+      (verdict.ok ? walk.warnings : walk.issues).push({
+        type: found.code,
+        loc,
+        msg: found.message,
+        ctx: found.values,
+        input: text,
+      });
+    }
+  }
   return text;
 }
 
@@ -181,7 +197,7 @@ function completeOrder(
       issues.push({
         type: 'missing_product_data',
         loc: ['items', String(index), 'product', field],
-        msg: `is ${product[field] === undefined ? 'missing' : 'empty'}, and no catalog has the ${what} of product ${id}: give it here, give a catalog with --products FILE (id, name, image_url), or register the product first (intake product create)`,
+        msg: `is ${product[field] === undefined ? 'missing' : 'empty'}, and no catalog has the ${what} of product ${id}: give it here, add it to the catalog once (intake catalog set ${id} --${field === 'name' ? 'name' : 'image-url'} …), or give --products FILE (id, name, image_url)`,
         ctx: { field, product: id },
         input: product[field],
       });
@@ -229,8 +245,13 @@ function completeShipment(
   return { ...shipment, order_id: [...orders][0] };
 }
 
-/** The outcome of checking one record: the record as it will be sent, or every problem with it. */
-export type CheckedInput<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
+/**
+ * The outcome of checking one record: the record as it will be sent, or every problem with it; either
+ * way, what is taken but worth a word.
+ */
+export type CheckedInput<T> =
+  | { ok: true; value: T; warnings: ValidationIssue[] }
+  | { ok: false; issues: ValidationIssue[]; warnings: ValidationIssue[] };
 
 /**
  * A record as it will be sent, without the contract's check: Excel's text tricks unwrapped, carriers
@@ -242,13 +263,26 @@ export function prepareInput(
   kind: InputKind,
   input: unknown,
   context: RecordContext = {},
-): { value: unknown; issues: ValidationIssue[] } {
+): { value: unknown; issues: ValidationIssue[]; warnings: ValidationIssue[] } {
   const issues: ValidationIssue[] = [];
-  const cleaned = clean(input, TREES[kind], { path: [], context, issues });
-  if (!isPlainObject(cleaned)) return { value: cleaned, issues };
-  if (kind === 'order') return { value: completeOrder(cleaned, context, issues), issues };
-  if (kind === 'shipment') return { value: completeShipment(cleaned, context, issues), issues };
-  return { value: cleaned, issues };
+  const warnings: ValidationIssue[] = [];
+  const cleaned = clean(input, TREES[kind], { path: [], context, issues, warnings });
+  if (!isPlainObject(cleaned)) return { value: cleaned, issues, warnings };
+  if (kind === 'order') return { value: completeOrder(cleaned, context, issues), issues, warnings };
+  if (kind === 'shipment') return { value: completeShipment(cleaned, context, issues), issues, warnings };
+  return { value: cleaned, issues, warnings };
+}
+
+/**
+ * An order line's product with no id has no name or image to look up either: that follows from the
+ * missing id, which is the one problem to say.
+ */
+function followsFromNoProductId(kind: InputKind, value: unknown, loc: readonly string[]): boolean {
+  if (kind !== 'order' || loc.length !== 4 || loc[0] !== 'items' || loc[2] !== 'product') return false;
+  if (loc[3] !== 'name' && loc[3] !== 'image_url') return false;
+  const items = isPlainObject(value) && Array.isArray(value.items) ? value.items : [];
+  const item = items[Number(loc[1])] as { product?: { id?: unknown } } | undefined;
+  return blank(item?.product?.id);
 }
 
 /**
@@ -263,10 +297,14 @@ export function checkInput<S extends z.ZodType>(
   input: unknown,
   context: RecordContext = {},
 ): CheckedInput<z.output<S>> {
-  const { value, issues } = prepareInput(kind, input, context);
+  const { value, issues, warnings } = prepareInput(kind, input, context);
   const checked = check(schema, value, []);
-  if (checked.ok && issues.length === 0) return checked;
+  if (checked.ok && issues.length === 0) return { ...checked, warnings };
   const reported = new Set(issues.map((issue) => issue.loc.join('.')));
-  const contract = checked.ok ? [] : checked.issues.filter((issue) => !reported.has(issue.loc.join('.')));
-  return { ok: false, issues: [...issues, ...contract] };
+  const contract = checked.ok
+    ? []
+    : checked.issues.filter(
+        (issue) => !reported.has(issue.loc.join('.')) && !followsFromNoProductId(kind, value, issue.loc),
+      );
+  return { ok: false, issues: [...issues, ...contract], warnings };
 }

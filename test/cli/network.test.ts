@@ -75,7 +75,7 @@ describe('retries', () => {
   it('does not retry a 4xx', async () => {
     const env = await throughProxy([]);
     const result = await cli(
-      ['order', 'patch', 'NOPE', '--recipient-name', 'a', '--recipient-cellphone', 'b'],
+      ['order', 'patch', 'NOPE', '--recipient-name', 'a', '--recipient-cellphone', '010-1234-5678'],
       { env },
     );
     expect(result.code).toBe(4);

@@ -477,7 +477,7 @@ describe('rough edges', () => {
     ]);
     expect(result.summary()).toMatchObject({ records: 1, rejected: 1 });
     const patch = await cli(
-      ['order', 'patch', 'NONE', '--recipient-name', 'a', '--recipient-cellphone', 'b', '--json'],
+      ['order', 'patch', 'NONE', '--recipient-name', 'a', '--recipient-cellphone', '010-1234-5678', '--json'],
       {
         env: t.env,
       },

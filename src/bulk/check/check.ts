@@ -7,6 +7,8 @@ import { type Bits, Column } from './memory.js';
 import { RoundedIds } from './rounded-ids.js';
 import { ProblemBook } from './problem-book.js';
 import { describeProblems, type Problem } from './problems.js';
+import { DESCRIBED_DISAGREEMENTS, describeDisagreements } from './agreement.js';
+import { Warnings } from './warnings.js';
 import type { Said } from '../said.js';
 import { cut } from '../../util/cut.js';
 import type { Unit, UnitSource } from '../read/units.js';
@@ -39,6 +41,8 @@ export interface CheckResult {
   maskedMembers: { count: number; example: string | undefined };
   records: number;
   invalidRecords: number;
+  /** Valid units taken with a warning (a phone number the bot may not reach). */
+  warnings: Warnings;
   /** Frees the plan's memory. */
   release(): void;
 }
@@ -98,6 +102,10 @@ export async function checkUnits(
   const rowsByContent = layout.grouped && !layout.oneItemPerUnit ? new FingerprintTable() : undefined;
   const sharedItems = new Map<string, string>();
   const roundedIds = new RoundedIds();
+  const warnings = new Warnings();
+  /** Groups whose rows disagree, to describe once the pass is over; and the last row that found one. */
+  const disagreeing = new Set<number>();
+  let lastDisagreeingRow = 0;
   let units = 0;
   let loose = 0;
   let skipped = 0;
@@ -144,8 +152,10 @@ export async function checkUnits(
       addProblems(unit.row, -1, inspection.problems, true);
       continue;
     }
-    const fingerprint =
-      'fingerprint' in inspection && inspection.fingerprint !== undefined
+    const agreed = layout.agreeing?.(unit.value);
+    const fingerprint = agreed
+      ? fingerprintOf(agreed.map((field) => field.key).join('\u0000'))
+      : 'fingerprint' in inspection && inspection.fingerprint !== undefined
         ? fingerprintOf(inspection.fingerprint)
         : Number.NaN;
     const itemIds = ('itemIds' in inspection ? inspection.itemIds : undefined) ?? [];
@@ -165,12 +175,18 @@ export async function checkUnits(
       const known = groups.fingerprint(group);
       if (Number.isNaN(known)) groups.setFingerprint(group, fingerprint);
       else if (!Number.isNaN(fingerprint) && fingerprint !== known) {
-        addProblems(unit.row, group, [
-          {
-            message: `differs from ${unitName} ${groups.firstRow(group)} in member or recipient data for the same order`,
-            said: { code: 'order_rows_differ', values: { row: groups.firstRow(group) } },
-          },
-        ]);
+        // Said row by row, with every value, once the pass is over (`describeDisagreements`).
+        if (disagreeing.size < DESCRIBED_DISAGREEMENTS) disagreeing.add(group);
+        else {
+          addProblems(unit.row, group, [
+            {
+              message: `differs from ${unitName} ${groups.firstRow(group)} in member or recipient data for the same order`,
+              said: { code: 'order_rows_differ_from', values: { row: groups.firstRow(group) } },
+            },
+          ]);
+        }
+        groups.invalidate(group, `${unitName}s of order ${cut(key, 60)} disagree`);
+        lastDisagreeingRow = unit.row;
       }
     } else if (
       !Number.isNaN(fingerprint) &&
@@ -193,6 +209,7 @@ export async function checkUnits(
       ]);
     }
     addProblems(unit.row, group, inspection.problems, true);
+    if (inspection.warnings && inspection.problems.length === 0) warnings.add(unit.row, inspection.warnings);
     for (const itemId of itemIds) {
       const known = itemRows.size;
       const firstRow = itemRows.add(itemId, unit.row);
@@ -225,6 +242,8 @@ export async function checkUnits(
 
   const maskedMembers = { count: layout.ids?.masked ?? 0, example: layout.ids?.maskedExample };
   layout.ids?.stop();
+  const described = await describeDisagreements(source, groupOfUnit, disagreeing, lastDisagreeingRow);
+  for (const [row, list] of described) problems.addFound(row, list);
   for (const { row, group, problem } of roundedIds.rounded()) addProblems(row, group, [problem]);
 
   // Rules about a record as a whole: said on its first row, so the listing shows them too.
@@ -266,6 +285,7 @@ export async function checkUnits(
     skipped,
     records: groups.size + loose,
     invalidRecords: loose + invalid.size,
+    warnings,
     release() {
       groupOfUnit.release();
       lastUnits.release();

@@ -3,7 +3,7 @@ import type { UploadOptions } from '../options.js';
 import { counted } from '../report/summary.js';
 import type { Resource } from '../resources.js';
 import type { CheckResult } from './check.js';
-import { problemLines, type Problem } from './problems.js';
+import { problemLines, type Problem, type ProblemWords } from './problems.js';
 import { count as thousands } from '../../util/count.js';
 import type { Note } from '../said.js';
 
@@ -34,7 +34,7 @@ export function describeCheck(
   label: string,
   unitName: string,
   checked: CheckResult,
-  options: { single: UploadOptions['single']; all: boolean },
+  options: { single: UploadOptions['single']; all: boolean; words?: ProblemWords },
 ): Note[] {
   const plain = (text: string): Note => ({ text });
   if (options.single) {
@@ -72,8 +72,25 @@ export function describeCheck(
       unitName,
       options.all ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS,
       checked.problems.rows,
+      options.words,
     ).map(plain),
   ];
+  const warned = checked.warnings.count;
+  if (warned > 0) {
+    notes.push({
+      text: `${thousands(warned)} valid ${unitName}${warned === 1 ? ' has' : 's have'} something to look at (taken all the same):`,
+      said: { code: 'warnings', values: { count: warned, unit: unitName } },
+    });
+    notes.push(
+      ...problemLines(
+        checked.warnings.listed(),
+        unitName,
+        options.all ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS,
+        warned,
+        options.words,
+      ).map(plain),
+    );
+  }
   const { count, example } = checked.maskedMembers;
   if (count > 0) {
     notes.push({

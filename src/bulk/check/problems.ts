@@ -58,6 +58,7 @@ export function problemLines(
   unitName: string,
   limit: number,
   total = problems.size,
+  words: ProblemWords = ENGLISH_WORDS,
 ): string[] {
   const lines: string[] = [];
   const units = [...problems.keys()].sort((a, b) => a - b);
@@ -66,10 +67,23 @@ export function problemLines(
       const column = problem.column
         ? `, ${problem.column}${problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`}`
         : '';
-      lines.push(`  ${unitName} ${unit}${column}: ${problem.message}`);
+      lines.push(`  ${words.unit(unitName, unit)}${column}: ${words.problem(problem)}`);
     }
   }
   const shown = Math.min(units.length, limit);
-  if (total > shown) lines.push(`  … and ${total - shown} more ${unitName}s with problems`);
+  if (total > shown) lines.push(`  ${words.more(unitName, total - shown)}`);
   return lines;
 }
+
+/** How problem lines are worded: a unit by its number, a problem, and how many more there are. */
+export interface ProblemWords {
+  unit(unitName: string, unit: number): string;
+  problem(problem: Problem): string;
+  more(unitName: string, count: number): string;
+}
+
+const ENGLISH_WORDS: ProblemWords = {
+  unit: (unitName, unit) => `${unitName} ${unit}`,
+  problem: (problem) => problem.message,
+  more: (unitName, count) => `… and ${count} more ${unitName}s with problems`,
+};

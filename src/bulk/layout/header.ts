@@ -77,8 +77,10 @@ export function chooseHeader(top: readonly CsvRow[], rules: HeaderRules, label: 
       }
     }
     if (fitting.length === 0) continue;
+    // Our own column names first, then a layout the person saved, then the one preset that fits.
     const own =
       fitting.find((fit) => fit.reading.preset === undefined) ??
+      fitting.find((fit) => fit.reading.preset?.saved === true) ??
       (fitting.length === 1 ? fitting[0] : undefined);
     if (!own) {
       throw new InputError(
@@ -109,7 +111,11 @@ function noHeader(
       `${label} has nothing in row ${rules.headerRow}; the header is looked for in the first ${HEADER_SEARCH_ROWS} rows`,
     );
   }
-  if (!closest) return new InputError(`${label} has no header row`);
+  if (!closest) {
+    return new InputError(`${label} has no header row`, [], {
+      said: { code: 'no_header', values: { file: label } },
+    });
+  }
   const { row, match } = closest;
   const headers = `Headers found (row ${row.row}): ${cutList(row.cells.filter((cell) => cell.trim() !== ''))}`;
   const absent = match.absent.find(([column]) => rules.columns.has(column));
@@ -134,13 +140,17 @@ function noHeader(
         ];
   });
   const presets = rules.candidates.map((preset) => preset.name).join(', ');
-  return new InputError(`${label} lacks required column(s)${where}: ${missing}`, [
-    ...slips,
-    headers,
-    ...(top.length > HEADER_SEARCH_ROWS
-      ? [`(the header is looked for in the first ${HEADER_SEARCH_ROWS} rows)`]
-      : []),
-    ...(presets ? [`A marketplace export? Try --preset NAME: ${presets} (intake columns list)`] : []),
-    'Or map your own headers with --columns "order_id=주문번호,recipient_name=수령인,..."',
-  ]);
+  return new InputError(
+    `${label} lacks required column(s)${where}: ${missing}`,
+    [
+      ...slips,
+      headers,
+      ...(top.length > HEADER_SEARCH_ROWS
+        ? [`(the header is looked for in the first ${HEADER_SEARCH_ROWS} rows)`]
+        : []),
+      ...(presets ? [`A marketplace export? Try --preset NAME: ${presets} (intake columns list)`] : []),
+      'Or map your own headers with --columns "order_id=주문번호,recipient_name=수령인,..."',
+    ],
+    { said: { code: 'columns_missing', values: { file: label, missing, row: row.row } } },
+  );
 }

@@ -20,8 +20,17 @@ export interface Inspection {
    */
   bytes?: { base: number; part: number };
   problems: Problem[];
+  /** What is taken, but worth a word (a phone number the bot may not reach). */
+  warnings?: Problem[];
   /** Why the unit is not a record yet and is skipped, not refused (a dispatch row with no tracking number). */
   skip?: string;
+}
+
+/** A field every unit of one record must agree on: its column, as written, and as the service would use it. */
+export interface AgreedField {
+  column: string;
+  raw: string;
+  key: string;
 }
 
 /** How units of one kind of input become records. */
@@ -41,6 +50,11 @@ export interface Layout {
   label(value: unknown): string;
   /** Where the check pass finds the long numeric ids of the unit it last inspected. */
   ids?: IdWatch;
+  /**
+   * What the units of one record must agree on (grouped layouts), read from the unit as written, valid
+   * or not: values are compared as the service would use them (phone numbers by their digits).
+   */
+  agreeing?(value: unknown): readonly AgreedField[];
   /** The column (or JSON path) of a place in a unit's record, for problems found after inspecting. */
   columnOf(loc: readonly string[], value?: unknown): string;
 }
@@ -84,6 +98,13 @@ export function jsonLayout<T>(resource: Resource<T>, context: RecordContext = {}
         ...(items ? { itemIds: items } : {}),
         bytes: { base: Buffer.byteLength(json), part: 0 },
         problems: [],
+        ...(checked.warnings.length > 0
+          ? {
+              warnings: checked.warnings.map((issue) =>
+                problemFromIssue(issue, formatLoc(issue.loc) || '(record)', issue.input),
+              ),
+            }
+          : {}),
       };
     },
     build(value) {

@@ -24,6 +24,31 @@ export interface Preset {
   split: Readonly<Record<string, string>>;
   /** The file as written (for `intake columns show NAME --json`, usable as a `--columns` file). */
   raw: Record<string, unknown>;
+  /** A layout the person saved under a name (not one of Intake's presets). */
+  saved?: boolean;
+}
+
+/** A layout to save under a name: the kind of records, our columns by the file's headers, its whole header. */
+export interface LayoutToSave {
+  name: string;
+  kind: ResourceName;
+  columns: Record<string, string | readonly string[]>;
+  header: readonly string[];
+}
+
+/** A preset from its JSON (a file of `presets/`, or a layout the person saved). */
+export function presetFromJson(name: string, raw: Record<string, unknown>, saved = false): Preset {
+  return {
+    name,
+    kind: raw.$kind as ResourceName,
+    title: String(raw.$title ?? name),
+    titleKo: String(raw.$title_ko ?? raw.$title ?? name),
+    notes: String(raw.$notes ?? ''),
+    sources: String(raw.$sources ?? ''),
+    split: (raw.$split ?? {}) as Record<string, string>,
+    raw,
+    ...(saved ? { saved } : {}),
+  };
 }
 
 let loaded: Preset[] | undefined;
@@ -33,26 +58,23 @@ export function presets(): readonly Preset[] {
   loaded ??= readdirSync(PRESETS_FOLDER)
     .filter((file) => file.endsWith('.json'))
     .sort()
-    .map((file) => {
-      const raw = JSON.parse(readFileSync(new URL(file, PRESETS_FOLDER), 'utf8')) as Record<string, unknown>;
-      return {
-        name: file.slice(0, -'.json'.length),
-        kind: raw.$kind as ResourceName,
-        title: String(raw.$title ?? ''),
-        titleKo: String(raw.$title_ko ?? raw.$title ?? ''),
-        notes: String(raw.$notes ?? ''),
-        sources: String(raw.$sources ?? ''),
-        split: (raw.$split ?? {}) as Record<string, string>,
-        raw,
-      };
-    });
+    .map((file) =>
+      presetFromJson(
+        file.slice(0, -'.json'.length),
+        JSON.parse(readFileSync(new URL(file, PRESETS_FOLDER), 'utf8')) as Record<string, unknown>,
+      ),
+    );
   return loaded;
 }
 
-/** The preset of that name, for records of `kind`: a wrong name or kind is a usage error naming the right ones. */
-export function presetNamed(name: string, kind: ResourceName): Preset {
-  const preset = presets().find((candidate) => candidate.name === name);
-  const ofKind = presets().filter((candidate) => candidate.kind === kind);
+/**
+ * The preset (or saved layout) of that name, for records of `kind`: a wrong name or kind is a usage
+ * error naming the right ones.
+ */
+export function presetNamed(name: string, kind: ResourceName, saved: readonly Preset[] = []): Preset {
+  const all = [...saved, ...presets()];
+  const preset = all.find((candidate) => candidate.name === name);
+  const ofKind = all.filter((candidate) => candidate.kind === kind);
   if (!preset) {
     throw new InputError(`there is no preset "${name}"`, [
       `Presets for ${kind}s: ${ofKind.map((candidate) => candidate.name).join(', ')} (intake columns list)`,

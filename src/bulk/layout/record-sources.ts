@@ -15,12 +15,13 @@ export interface RecordSources {
 
 /**
  * Builds what checking records of a kind may draw on: for shipments the carriers (names read as codes)
- * and the ledger's orders (a shipment's order found by its items); for orders the `--products` catalog
- * and the ledger's products (names and images for lines that have none). Every kind notes its long ids,
+ * and the ledger's orders (a shipment's order found by its items); for orders the `--products` catalog,
+ * the profile's catalog and the ledger's products, in that order (names and images for lines that have
+ * none). Every kind notes its long ids,
  * to tell the ones a spreadsheet rounded.
  */
 export async function recordContext(
-  context: Pick<UploadContext, 'carriers' | 'log' | 'password'>,
+  context: Pick<UploadContext, 'carriers' | 'log' | 'password' | 'catalog'>,
   kind: ResourceName,
   sources: RecordSources,
 ): Promise<RecordContext> {
@@ -44,8 +45,12 @@ export async function recordContext(
         values: { count: catalog.size },
       });
     }
-    if (!catalog && !ledger) return { ids };
-    return { products: (id: string) => catalog?.get(id) ?? ledger?.product(id), ids };
+    const book = context.catalog;
+    if (!catalog && !ledger && !book) return { ids };
+    return {
+      products: (id: string) => catalog?.get(id) ?? book?.lookup(id) ?? ledger?.product(id),
+      ids,
+    };
   }
   return { ids };
 }

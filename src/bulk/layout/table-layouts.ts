@@ -1,3 +1,4 @@
+import type { ValidationIssue } from '../../contract/validation.js';
 import {
   LIST_MAX_ITEMS,
   OrderCreateBody,
@@ -9,7 +10,8 @@ import {
 import { unwrapExcelText } from '../../input/excel-text.js';
 import type { RecordContext } from '../../input/record-context.js';
 import { checkInput, prepareInput, type InputKind } from '../../input/record-rules.js';
-import type { Inspection, TableLayout } from './layouts.js';
+import { phoneDigits } from '../../input/phone.js';
+import type { AgreedField, Inspection, TableLayout } from './layouts.js';
 import { problemFromIssue, type Problem } from '../check/problems.js';
 import type { ResourceName } from '../resources.js';
 
@@ -47,14 +49,14 @@ function checkRow<T>(
   context: RecordContext,
   cells: Cells,
   columnOf: (loc: readonly string[]) => string,
-): { ok: true; value: T } | { ok: false; problems: Problem[] } {
+): { ok: true; value: T; warnings: Problem[] } | { ok: false; problems: Problem[] } {
   const checked = checkInput(kind, schema, candidate, context);
-  if (checked.ok) return { ok: true, value: checked.value as T };
-  const problems = checked.issues.map((issue) => {
+  const asProblem = (issue: ValidationIssue) => {
     const column = columnOf(issue.loc);
     return problemFromIssue(issue, column, cells[column] ?? issue.input);
-  });
-  return { ok: false, problems: firstPerColumn(problems) };
+  };
+  if (checked.ok) return { ok: true, value: checked.value as T, warnings: checked.warnings.map(asProblem) };
+  return { ok: false, problems: firstPerColumn(checked.issues.map(asProblem)) };
 }
 
 const ORDER_COLUMNS_BY_LOC: Record<string, string> = {
@@ -139,10 +141,10 @@ function ordersTable(context: RecordContext): TableLayout {
       const { item, ...order } = partOf(checked.value);
       return {
         group: order.id,
-        fingerprint: [order.member_id ?? '', order.recipient_name, order.recipient_cellphone].join('\u0000'),
         itemIds: [item.id],
         bytes: { base: jsonBytes({ ...order, items: [] }), part: jsonBytes(item) },
         problems: [],
+        ...(checked.warnings.length > 0 ? { warnings: checked.warnings } : {}),
       };
     },
     build(value) {
@@ -159,9 +161,30 @@ function ordersTable(context: RecordContext): TableLayout {
       return { ...order, items: (parts as OrderPart[]).map((part) => part.item) };
     },
     label: (value) => idCell((value as Cells).order_id) ?? '',
+    agreeing: orderAgreement,
     columnOf,
     ids: context.ids,
   };
+}
+
+/** A name as compared across rows: trimmed, its spaces single, its letters composed. */
+const nameKey = (value: string) => value.normalize('NFC').replace(/\s+/g, ' ').trim();
+
+/**
+ * What the rows of one order must agree on: the member (a masked one counts as none, as it is left out),
+ * the recipient's name (spaces aside) and phone (its digits).
+ */
+function orderAgreement(value: unknown): AgreedField[] {
+  const cells = value as Cells;
+  const member = idCell(cells.member_id) ?? '';
+  const name = present(cells.recipient_name) ?? '';
+  const phone = present(cells.recipient_cellphone) ?? '';
+  const phoneText = unwrapExcelText(phone, 'phone');
+  return [
+    { column: 'member_id', raw: member, key: /\*{2,}/.test(member) ? '' : member },
+    { column: 'recipient_name', raw: name, key: nameKey(unwrapExcelText(name, 'text')) },
+    { column: 'recipient_cellphone', raw: phone, key: phoneDigits(phoneText) ?? phoneText.trim() },
+  ];
 }
 
 /** Products: one row per product. */

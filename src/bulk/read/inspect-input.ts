@@ -4,7 +4,7 @@ import { readJson } from '../../contract/json-text.js';
 import { csvRow } from '../../util/csv.js';
 import { InputError } from '../errors.js';
 import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice } from '../layout/header.js';
-import { presets } from '../layout/presets.js';
+import { presets, type Preset } from '../layout/presets.js';
 import { tableLayout } from '../layout/table-layouts.js';
 import type { UploadOptions } from '../options.js';
 import type { ResourceName } from '../resources.js';
@@ -22,6 +22,8 @@ const KINDS: readonly ResourceName[] = ['order', 'shipment', 'product'];
 export interface TableReading {
   options: UploadOptions;
   password: PasswordSource;
+  /** Column layouts the person saved, recognised as presets are. */
+  savedLayouts?: readonly Preset[];
 }
 
 async function openTable(source: InputSource, format: InputFormat, reading: TableReading): Promise<Table> {
@@ -60,7 +62,9 @@ export async function detectKind(
     for (const kind of KINDS) {
       const layout = tableLayout(kind);
       try {
-        const candidates = presets().filter((preset) => preset.kind === kind);
+        const candidates = [...(reading.savedLayouts ?? []), ...presets()].filter(
+          (preset) => preset.kind === kind,
+        );
         fitting.set(kind, chooseHeader(top, { layout, columns: new Map(), candidates }, source.label));
       } catch {
         // Not this kind.
@@ -75,6 +79,25 @@ export async function detectKind(
   } finally {
     await table.close();
   }
+}
+
+/** The first rows of a sheet (where its header is looked for), as read, for a person to map its columns. */
+export async function topRows(
+  source: InputSource,
+  format: InputFormat,
+  reading: TableReading,
+): Promise<CsvRow[]> {
+  const table = await openTable(source, format, reading);
+  const rows: CsvRow[] = [];
+  try {
+    for await (const row of table.rows()) {
+      rows.push(row);
+      if (rows.length >= HEADER_SEARCH_ROWS) break;
+    }
+  } finally {
+    await table.close();
+  }
+  return rows;
 }
 
 /** Whether a row under the header has a tracking number. */

@@ -6,6 +6,7 @@ import { readJson } from '../../contract/json-text.js';
 import { bytes } from '../../util/bytes.js';
 import { InputError, UploadError } from '../errors.js';
 import { fileHead } from '../../util/file-head.js';
+import { refuseOtherFormats } from './sniff.js';
 import { makeTempFolder, removeTempFolder } from '../../util/temp-folders.js';
 
 export type InputFormat = 'csv' | 'xlsx' | 'json' | 'ndjson';
@@ -169,6 +170,12 @@ const WORKBOOK_MAGIC = [Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from([0xd0
  * is a single record; an array, NDJSON, CSV or a workbook are many.
  */
 export async function planInput(source: InputSource, format: InputFormat | undefined): Promise<InputPlan> {
+  if (source.size === 0) {
+    throw new InputError(`${source.label} is empty`, [], {
+      said: { code: 'empty_file', values: { file: source.label } },
+    });
+  }
+  await refuseOtherFormats(source.path, source.label);
   const chosen = format ?? BY_EXTENSION[extname(source.path).toLowerCase()];
   if (chosen === 'csv' || chosen === 'ndjson' || chosen === 'xlsx') return { mode: 'bulk', format: chosen };
   const first = await fileHead(source.path, 4);
@@ -180,7 +187,11 @@ export async function planInput(source: InputSource, format: InputFormat | undef
     .toString('utf8')
     .replace(/^\uFEFF/, '')
     .trimStart();
-  if (start === '') throw new InputError(`${source.label} is empty`);
+  if (start === '') {
+    throw new InputError(`${source.label} is empty`, [], {
+      said: { code: 'empty_file', values: { file: source.label } },
+    });
+  }
   if (start.startsWith('[')) return { mode: 'bulk', format: 'json' };
   if (!start.startsWith('{')) {
     if (chosen === 'json')

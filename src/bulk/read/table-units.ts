@@ -116,7 +116,12 @@ function describeReading(choice: HeaderChoice, table: Table): Note[] {
       said: { code: 'header_row', values: { row: choice.row, skipped: choice.titleRows } },
     });
   }
-  if (choice.preset && choice.detected) {
+  if (choice.preset?.saved && choice.detected) {
+    notes.push({
+      text: `The headers fit your saved layout ${choice.preset.name}: reading them with it.`,
+      said: { code: 'saved_layout_found', values: { layout: choice.preset.name } },
+    });
+  } else if (choice.preset && choice.detected) {
     notes.push({
       text: `The headers are those of ${choice.preset.title}: reading them with the preset ${choice.preset.name} (--preset to choose another).`,
       said: { code: 'preset_found', values: { preset: choice.preset.name } },

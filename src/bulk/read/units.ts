@@ -7,7 +7,7 @@ import type { HeaderRules } from '../layout/header.js';
 import { jsonUnits } from './json-units.js';
 import { jsonLayout, type Inspection, type Layout } from '../layout/layouts.js';
 import type { UploadOptions } from '../options.js';
-import { presetNamed, presets } from '../layout/presets.js';
+import { presetNamed, presets, type Preset } from '../layout/presets.js';
 import type { Problem } from '../check/problems.js';
 import type { Note } from '../said.js';
 import type { Resource } from '../resources.js';
@@ -59,7 +59,13 @@ export interface ReadSetup {
   password: PasswordSource;
   /** Rows read so far while a workbook's sheet is copied out. */
   progress?: (rows: number) => void;
+  /** Column layouts the person saved under a name: `--columns NAME`, and recognised as presets are. */
+  savedLayouts?: readonly Preset[];
 }
+
+/** `--columns NAME` names a saved layout (not pairs, nor a JSON file). */
+const layoutName = (flag: string | undefined) =>
+  flag !== undefined && !flag.includes('=') && !flag.trim().endsWith('.json') ? flag.trim() : undefined;
 
 /** Opens an input of many records in its format, with the layout of its resource. */
 export async function openUnits(
@@ -80,11 +86,13 @@ export async function openUnits(
   }
   const layout = tableLayout(resource.name, context);
   // The flags are checked before a workbook is read, which can take a while.
+  const saved = (setup.savedLayouts ?? []).filter((preset) => preset.kind === resource.name);
+  const named = layoutName(options.columns) ?? options.preset;
   const rules: HeaderRules = {
     layout,
-    columns: await readColumnMapping(options.columns, layout),
-    ...(options.preset === undefined ? {} : { preset: presetNamed(options.preset, resource.name) }),
-    candidates: presets().filter((preset) => preset.kind === resource.name),
+    columns: layoutName(options.columns) ? new Map() : await readColumnMapping(options.columns, layout),
+    ...(named === undefined ? {} : { preset: presetNamed(named, resource.name, setup.savedLayouts) }),
+    candidates: [...saved, ...presets().filter((preset) => preset.kind === resource.name)],
     ...(options.headerRow === undefined ? {} : { headerRow: options.headerRow }),
   };
   const table =

@@ -116,6 +116,7 @@ export function summaryOf(end: UploadEnd): Record<string, unknown> {
     failed: counts.failed,
     not_sent: counts.not_sent,
     ...(dryRun ? { valid: counts.valid } : {}),
+    warnings: checked.warnings.count,
     duplicates_skipped: checked.duplicates.size,
     not_shipped_skipped: checked.skipped,
     sent_by_earlier_runs: tally.fromLedger,

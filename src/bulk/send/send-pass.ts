@@ -23,6 +23,7 @@ import {
 } from './send.js';
 import type { InputSource } from '../read/source.js';
 import type { Unit, UnitSource } from '../read/units.js';
+import type { Ledger } from '../ledger/ledger.js';
 import { readAhead } from '../../util/read-ahead.js';
 
 /**
@@ -50,6 +51,8 @@ export interface SendPassInput {
   outputs: Outputs;
   /** Absent when nothing is sent (a dry run, or --all-or-nothing with invalid records). */
   sending: Sending | undefined;
+  /** The ledger of the service and credentials, for a dry run to say what earlier runs sent. */
+  ledger?: Ledger;
 }
 
 /** How the pass ended: early (interrupted, or stopped by `fatal`), or not. */
@@ -194,9 +197,11 @@ export class SendPass {
     if (!sending || !planned) {
       const { dryRun } = this.#input.options;
       const id = this.#input.resource.labelOf(event.record);
-      // A dry run says what it would send: the request body.
+      // A dry run says what it would send (the request body), and what an earlier run sent already.
+      const before = dryRun ? this.#sentBefore(event.record) : undefined;
+      if (before) outputs.tally.fromLedger += 1;
       const line = dryRun
-        ? { id, outcome: 'valid' as const, message: '', body: event.record }
+        ? { id, outcome: 'valid' as const, message: before ?? '', body: event.record }
         : { id, outcome: 'not_sent' as const, message: '' };
       await this.#finish(line, event.units);
       return;
@@ -223,6 +228,20 @@ export class SendPass {
         this.#fatal ??= error;
       }
     });
+  }
+
+  /**
+   * For a dry run: whether an earlier run sent this record with the same content (the upload would not
+   * send it again), as its line says it.
+   */
+  #sentBefore(record: unknown): string | undefined {
+    const { ledger, resource, options } = this.#input;
+    if (!ledger || !options.resume) return undefined;
+    const prepared = prepare(resource, record);
+    const prior = ledger.get(resource.name, prepared.key);
+    if (!prior || prior.fingerprint !== prepared.print) return undefined;
+    if (prior.state !== 'accepted' && prior.state !== 'already_registered') return undefined;
+    return 'sent by an earlier run with the same content: it will not be sent again';
   }
 
   /** Tells the sender how many records are left to do: near the end the pace stops probing. */

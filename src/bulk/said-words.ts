@@ -1,8 +1,10 @@
-import { describeProblems, type Problem } from '../bulk/check/problems.js';
-import { presets } from '../bulk/layout/presets.js';
-import type { Note, Said } from '../bulk/said.js';
+import { describeProblems, type Problem } from './check/problems.js';
+import { presets } from './layout/presets.js';
+import type { Note, Said } from './said.js';
 import { count } from '../util/count.js';
-import type { Lang } from '../web/lang.js';
+
+/** The languages people are told things in. */
+export type Lang = 'ko' | 'en';
 
 type Values = Readonly<Record<string, string | number>>;
 
@@ -39,8 +41,8 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
       ? `맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (${str(v.meant)}?). ${AS_TEXT}`
       : `엑셀이 지수 표기로 바꾼 숫자로 보입니다 (${str(v.shown)}). ${AS_TEXT}`,
   missing_product_data: (v) =>
-    `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명' : '이미지 URL'}이 없고, 상품 목록에도 없습니다. ` +
-    '여기에 적거나, 상품 목록(id, name, image_url)을 추가하거나, 상품을 먼저 등록하세요',
+    `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명' : '이미지 주소'}이(가) 없고, 상품 목록에도 없습니다. ` +
+    '"상품명이나 이미지가 없는 상품"에 한 번 넣으면 다음부터 기억합니다',
   order_not_found: (v) =>
     `주문번호가 없고, 여기서 보낸 주문 중 품목 ${str(v.item)}이(가) 있는 주문이 없습니다. ` +
     '주문번호 열을 추가하거나 주문을 먼저 올리세요',
@@ -49,8 +51,21 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   ambiguous_carrier: (v) =>
     `어느 택배사인지 알 수 없습니다 (${str(v.candidates)}). 배송한 택배사의 코드를 적으세요`,
   unknown_carrier: (v) =>
-    `${str(v.source)}에 없는 택배사입니다` + (v.closest ? ` (비슷한 택배사: ${str(v.closest)})` : ''),
-  order_rows_differ: (v) => `같은 주문의 ${num(v.row)}행과 회원 또는 수취인 정보가 다릅니다`,
+    `알 수 없는 택배사입니다` + (v.closest ? ` (비슷한 택배사: ${str(v.closest)})` : ''),
+  order_rows_differ: (v) =>
+    `같은 주문의 모든 행에서 같아야 하는데 다릅니다: ${rowList(v.rows, (row) => `${row}행`)}`,
+  order_rows_differ_from: (v) => `같은 주문의 ${num(v.row)}행과 회원 또는 수취인 정보가 다릅니다`,
+  phone_no_digits: () => '숫자가 없습니다. 봇은 이 번호로만 구매자에게 연락합니다',
+  phone_characters: () => '전화번호가 아닙니다. 숫자, 띄어쓰기, 하이픈(-)과 맨 앞의 +만 쓸 수 있습니다',
+  phone_length: (v) =>
+    `전화번호가 될 수 없습니다. ${str(v.prefix)}(으)로 시작하는 번호는 ${str(v.expected).replace(' or ', ' 또는 ')}자리인데 이 번호는 ${num(v.digits)}자리입니다`,
+  phone_length_abroad: (v) => `전화번호가 될 수 없습니다 (${num(v.digits)}자리)`,
+  phone_prefix: (v) => `한국 전화번호가 될 수 없습니다. ${str(v.prefix)}(으)로 시작하는 번호는 없습니다`,
+  phone_safe: () => '안심번호(050)입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
+  phone_internet: () => '인터넷 전화(070)입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
+  phone_landline: () => '일반 전화(유선) 번호입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
+  phone_business: () => '대표번호입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
+  phone_abroad: () => '해외 번호입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
   id_repeated: (v) => `같은 번호가 ${num(v.row)}행에도 있고, 내용이 다릅니다`,
   item_twice: (v) => `품목 번호 ${str(v.item)}이(가) 이 주문에 두 번 있습니다`,
   item_in_other_order: (v) => `품목 번호 ${str(v.item)}을(를) 다른 주문(${num(v.row)}행)도 쓰고 있습니다`,
@@ -81,7 +96,11 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
     return `${preset?.titleKo ?? str(v.preset)} 파일의 머리글입니다. ${str(v.preset)} 양식으로 읽습니다.`;
   },
   encoding_found: (v) => `${str(v.file)} 파일은 UTF-8이 아니어서 ${str(v.encoding)} 인코딩으로 읽습니다.`,
-  catalog_size: (v) => `상품 목록: 상품 ${num(v.count)}개.`,
+  catalog_size: (v) => `상품 목록 파일: 상품 ${num(v.count)}개.`,
+  saved_layout_found: (v) => `저장한 양식 ${str(v.layout)}의 머리글과 같습니다. 그 양식으로 읽습니다.`,
+  warnings: (v) =>
+    `정상이지만 확인이 필요한 ${UNIT[str(v.unit)] ?? '행'} ${num(v.count)}개가 있습니다 (그대로 보냅니다).`,
+  ledger_wait: () => '다른 업로드가 끝나기를 기다리는 중입니다.',
   check_summary: (v) => {
     const unit = UNIT[str(v.unit)] ?? '행';
     const parts = [
@@ -122,12 +141,90 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
     '회원 ID 없이 비회원 주문으로 보냅니다 (리뷰 적립금이 쌓이지 않습니다).',
 };
 
-/** What was said, in `lang`: Korean where there are words for it here, else the text as it was given. */
-export function sayIn(lang: Lang, text: string, said: Said | undefined): string {
-  if (lang !== 'ko' || said === undefined) return text;
-  const korean = KOREAN[said.code];
-  return korean ? korean(said.values ?? {}) : text;
+/**
+ * English for what the terminal says with its own commands and flags (`--products`, `intake carriers`):
+ * a page has its own buttons for those, and never shows a flag.
+ */
+const ENGLISH: Readonly<Record<string, (values: Values) => string>> = {
+  missing_product_data: (v) =>
+    `product ${str(v.product)} has no ${v.field === 'name' ? 'name' : 'image address'} here or in the product list: give it once under "Products without a name or image", and it is remembered`,
+  unknown_carrier: (v) =>
+    `is not a carrier Intake knows` + (v.closest ? ` (closest: ${str(v.closest)})` : ''),
+  order_rows_differ: (v) =>
+    `must be the same in every row of this order, and is not: ${rowList(v.rows, (row) => `row ${row}`)}`,
+  preset_found: (v) => {
+    const preset = presets().find((candidate) => candidate.name === v.preset);
+    return `These are the headers of ${preset?.title ?? str(v.preset)}: read with that layout.`;
+  },
+  reading_sheet: (v) =>
+    `Reading the sheet "${str(v.sheet)}" of ${str(v.file)}` +
+    (v.reason === 'active'
+      ? ' (the one it opens on)'
+      : v.reason === 'first-visible'
+        ? ' (its first visible one)'
+        : '') +
+    '.',
+  encoding_found: (v) => `${str(v.file)} is not UTF-8: it is read as ${str(v.encoding)}.`,
+  catalog_size: (v) => `Product list file: ${num(v.count)} products.`,
+  ledger_wait: () => 'Waiting for another upload to finish.',
+};
+
+/** `row 47 "010-8570-424", row 48 "…"`: the rows of a disagreement (given as JSON), each named by `name`. */
+function rowList(value: string | number | undefined, name: (row: number) => string): string {
+  try {
+    const rows = JSON.parse(String(value)) as [number, string][];
+    return rows.map(([row, raw]) => `${name(row)} "${raw}"`).join(', ');
+  } catch {
+    return str(value);
+  }
 }
+
+/**
+ * Korean for a terminal, where it differs from a page's: the terminal has commands and flags where a
+ * page has buttons.
+ */
+const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) => string>> = {
+  rejects_file: (_v, text) =>
+    text.replace(
+      /^Rows to fix: (.*) \((the original columns plus "error"|the original records plus an "error" field)\)\.$/,
+      (_m, path: string) => `고칠 행: ${path} (원래 열에 "error" 열을 더함).`,
+    ),
+  run_again: (_v, text) => text.replace(/^After fixing them: /, '고친 뒤: ').replace(/^Then: /, '그다음: '),
+  report_file: (_v, text) => text.replace(/^Report: /, '보고서: '),
+  missing_product_data: (v) =>
+    `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명' : '이미지 주소'}이(가) 없고, 상품 목록에도 없습니다. ` +
+    `intake catalog set ${str(v.product)} --${v.field === 'name' ? 'name' : 'image-url'} …로 한 번 넣거나, --products 파일(id, name, image_url)을 주세요`,
+  unknown_carrier: (v) =>
+    `${str(v.source)}에 없는 택배사입니다` +
+    (v.closest ? ` (비슷한 택배사: ${str(v.closest)})` : '') +
+    '. 목록: intake carriers',
+};
+
+/** Where words are shown: a page (its own buttons), or a terminal (its commands and flags). */
+export type Where = 'page' | 'terminal';
+
+/** What was said, in `lang`: Korean where there are words for it here, else the text as it was given. */
+export function sayIn(lang: Lang, text: string, said: Said | undefined, where: Where = 'page'): string {
+  if (said === undefined) return text;
+  if (where === 'terminal' && lang === 'en') return text;
+  const terminal = where === 'terminal' && lang === 'ko' ? KOREAN_TERMINAL[said.code] : undefined;
+  if (terminal) return terminal(said.values ?? {}, text);
+  const words = (lang === 'ko' ? KOREAN : ENGLISH)[said.code];
+  return words ? words(said.values ?? {}) : text;
+}
+
+/** The language people read in a terminal: Korean when its locale says so (`LC_ALL`, `LC_MESSAGES`, `LANG`). */
+export function terminalLang(env: Readonly<Record<string, string | undefined>>): Lang {
+  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
+  return /^ko([_.-]|$)/i.test(locale) ? 'ko' : 'en';
+}
+
+/** Problem lines in Korean, for a terminal. */
+export const KOREAN_LINES = {
+  unit: (unitName: string, unit: number) => `${unit}${UNIT[unitName] ?? '행'}`,
+  problem: (problem: Problem) => sayIn('ko', problem.message, problem.said, 'terminal'),
+  more: (unitName: string, count: number) => `… 외 문제가 있는 ${UNIT[unitName] ?? '행'} ${count}개`,
+};
 
 /** A problem's words in `lang`. */
 export const problemIn = (lang: Lang, problem: Problem) => sayIn(lang, problem.message, problem.said);

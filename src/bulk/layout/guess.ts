@@ -1,0 +1,150 @@
+import { headerKey } from './columns.js';
+import type { Preset } from './presets.js';
+import type { ResourceName } from '../resources.js';
+import { tableLayout } from './table-layouts.js';
+
+/**
+ * Words that marketplaces, shop systems and people put in the header of each of our columns, Korean and
+ * English, most specific first. A header that is one of them, or holds one, is guessed to be that column.
+ */
+const WORDS: Readonly<Record<ResourceName, Readonly<Record<string, readonly string[]>>>> = {
+  order: {
+    order_id: ['주문번호', '주문 번호', 'order id', 'order no', 'order number', 'orderno'],
+    member_id: ['회원번호', '회원id', '회원 아이디', '구매자id', '구매자 아이디', 'member id', 'member'],
+    recipient_name: [
+      '수령인명',
+      '수취인명',
+      '수령인',
+      '수취인',
+      '받는분',
+      '받는 분',
+      '받는사람',
+      '수령자',
+      'recipient',
+    ],
+    recipient_cellphone: [
+      '수령인 휴대전화',
+      '수령인 연락처',
+      '수취인연락처',
+      '수취인 연락처',
+      '수취인전화번호',
+      '받는분 연락처',
+      '휴대폰',
+      '휴대전화',
+      '핸드폰',
+      '연락처',
+      '전화번호',
+      'cellphone',
+      'mobile',
+      'phone',
+    ],
+    item_id: [
+      '상품주문번호',
+      '주문상품번호',
+      '품목별 주문번호',
+      '주문품목번호',
+      '품목번호',
+      'item id',
+      'line id',
+    ],
+    product_id: ['상품번호', '상품코드', '상품 id', '상품id', '제품번호', 'product id', 'sku'],
+    product_name: ['상품명', '제품명', '품명', 'product name'],
+    product_image_url: ['이미지 url', '이미지주소', '이미지', '사진', 'image'],
+    product_option: ['옵션정보', '옵션', 'option'],
+  },
+  product: {
+    id: ['상품번호', '상품코드', '상품 id', 'product id', 'sku', 'id'],
+    name: ['상품명', '제품명', '품명', 'name'],
+    image_url: ['이미지 url', '이미지', '사진', 'image'],
+  },
+  shipment: {
+    order_id: ['주문번호', 'order id'],
+    order_item_id: ['상품주문번호', '주문상품번호', '품목별 주문번호', '품목번호', 'item id'],
+    order_item_ids: [],
+    company_code: ['택배사', '배송사', '택배회사', 'carrier', 'courier'],
+    tracking_number: ['운송장번호', '송장번호', '운송장', '송장', 'tracking', 'invoice'],
+    delivery_method: ['배송방법'],
+  },
+};
+
+/** How well a header names a column: its own name, a preset's header for it, one of its words, or holding one. */
+function score(header: string, column: string, words: readonly string[], presetHeaders: ReadonlySet<string>) {
+  const key = headerKey(header);
+  if (key === '') return 0;
+  if (key === column || key === column.replace(/_/g, ' ')) return 1000;
+  if (presetHeaders.has(key)) return 900;
+  const compact = key.replace(/\s/g, '');
+  let best = 0;
+  for (const word of words) {
+    const wanted = word.replace(/\s/g, '');
+    if (compact === wanted) best = Math.max(best, 800 + wanted.length);
+    else if (compact.includes(wanted)) best = Math.max(best, 100 + wanted.length * 10 - compact.length);
+  }
+  return best;
+}
+
+/** The headers each preset gives a column, as compared. */
+function presetHeadersOf(presets: readonly Preset[], column: string): Set<string> {
+  const found = new Set<string>();
+  for (const preset of presets) {
+    const value = preset.raw[column];
+    const names =
+      typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object' && Array.isArray((value as { any?: unknown }).any)
+          ? ((value as { any: string[] }).any ?? [])
+          : [];
+    for (const name of names) found.add(headerKey(name));
+  }
+  return found;
+}
+
+/**
+ * Intake's guess of which header is which of our columns, for a header it cannot read by itself: each
+ * column gets the header that names it best, each header one column at most. Columns with no guess are
+ * left out.
+ */
+export function guessColumns(
+  header: readonly string[],
+  kind: ResourceName,
+  presets: readonly Preset[] = [],
+): Map<string, number> {
+  const words = WORDS[kind];
+  const candidates: { column: string; position: number; score: number }[] = [];
+  for (const column of tableLayout(kind).columns) {
+    const presetHeaders = presetHeadersOf(
+      presets.filter((preset) => preset.kind === kind),
+      column,
+    );
+    header.forEach((name, position) => {
+      const value = score(name, column, words[column] ?? [], presetHeaders);
+      if (value > 0) candidates.push({ column, position, score: value });
+    });
+  }
+  candidates.sort((a, b) => b.score - a.score || a.position - b.position);
+  const guessed = new Map<string, number>();
+  const used = new Set<number>();
+  for (const { column, position } of candidates) {
+    if (guessed.has(column) || used.has(position)) continue;
+    guessed.set(column, position);
+    used.add(position);
+  }
+  return guessed;
+}
+
+/**
+ * Of a sheet's first rows, the one most likely its header (the most columns guessed, the first of
+ * equals), with its guesses; undefined when no row names any column.
+ */
+export function likelyHeader(
+  rows: readonly { row: number; cells: readonly string[] }[],
+  kind: ResourceName,
+  presets: readonly Preset[] = [],
+): { row: number; header: string[]; guesses: Map<string, number> } | undefined {
+  let best: { row: number; header: string[]; guesses: Map<string, number> } | undefined;
+  for (const { row, cells } of rows) {
+    const guesses = guessColumns(cells, kind, presets);
+    if (guesses.size > (best?.guesses.size ?? 0)) best = { row, header: [...cells], guesses };
+  }
+  return best;
+}

@@ -1,0 +1,136 @@
+/**
+ * Whether the bot can reach a buyer by a recipient's phone number: the messaging app it writes through
+ * is tied to a Korean mobile number. A number that cannot be a Korean phone number at all is refused; one
+ * that can be, but is unusual for a buyer's own phone (a relay "safe number", a landline, an internet
+ * phone, a number abroad), is taken with a warning.
+ */
+
+/** What a phone number is, as the bot sees it. */
+export type PhoneVerdict =
+  { ok: true; digits: string; warning?: PhoneFinding } | { ok: false; problem: PhoneFinding };
+
+/** A finding about a phone number: its English words and its code with values, for a page to word. */
+export interface PhoneFinding {
+  code: string;
+  message: string;
+  values: Record<string, string | number>;
+}
+
+/** What people write inside a phone number besides digits. */
+const SEPARATORS = /[\s\-.()/]/g;
+const SPACES = /[\s\u00a0\u200b]/g;
+
+/** Mobile prefixes and the lengths their numbers have: 010 always 11 digits, the old ones 10 or 11. */
+const MOBILE: readonly [RegExp, readonly number[]][] = [
+  [/^010/, [11]],
+  [/^01[16789]/, [10, 11]],
+];
+
+/** Area codes outside Seoul (031-033, 041-044, 051-055, 061-064). */
+const AREA = /^0(?:3[1-3]|4[1-4]|5[1-5]|6[1-4])/;
+
+/**
+ * The digits of a phone number as the bot would use them: separators removed, and a Korean number
+ * written internationally (`+82 10-…`, `0082…`, `+82 (0)10…`) written as at home (`010…`). A number
+ * abroad keeps its `+`. Undefined when it holds anything but digits and separators.
+ */
+export function phoneDigits(text: string): string | undefined {
+  let value = text.replace(SPACES, '').replace(SEPARATORS, '');
+  if (value.startsWith('00')) value = `+${value.slice(2)}`;
+  if (value.startsWith('+82')) {
+    value = value.slice(3);
+    if (!value.startsWith('0')) value = `0${value}`;
+  }
+  return /^\+?\d*$/.test(value) ? value : undefined;
+}
+
+const finding = (code: string, message: string, values: Record<string, string | number> = {}) => ({
+  code,
+  message,
+  values,
+});
+
+function lengthProblem(digits: string, prefix: string, lengths: readonly number[]): PhoneVerdict {
+  const expected = lengths.join(' or ');
+  return {
+    ok: false,
+    problem: finding(
+      'phone_length',
+      `cannot be a phone number: a number starting ${prefix} has ${expected} digits, this one has ${digits.length}`,
+      { prefix, expected, digits: digits.length },
+    ),
+  };
+}
+
+/** Checks a recipient's phone number (see the file's comment). */
+export function checkPhone(text: string): PhoneVerdict {
+  const digits = phoneDigits(text);
+  if (digits === undefined) {
+    return /\d/.test(text)
+      ? {
+          ok: false,
+          problem: finding(
+            'phone_characters',
+            'is not a phone number: it may hold only digits, spaces, hyphens and a leading +',
+          ),
+        }
+      : {
+          ok: false,
+          problem: finding('phone_no_digits', 'has no digits: the bot reaches the buyer only by this number'),
+        };
+  }
+  if (digits.replace('+', '') === '') {
+    return {
+      ok: false,
+      problem: finding('phone_no_digits', 'has no digits: the bot reaches the buyer only by this number'),
+    };
+  }
+  if (digits.startsWith('+')) {
+    const length = digits.length - 1;
+    if (length < 8 || length > 15) {
+      return {
+        ok: false,
+        problem: finding('phone_length_abroad', `cannot be a phone number: it has ${length} digits`, {
+          digits: length,
+        }),
+      };
+    }
+    return {
+      ok: true,
+      digits,
+      warning: finding(
+        'phone_abroad',
+        'is a number outside Korea: the bot may not reach the buyer through it',
+      ),
+    };
+  }
+  for (const [prefix, lengths] of MOBILE) {
+    const match = prefix.exec(digits);
+    if (!match) continue;
+    return lengths.includes(digits.length) ? { ok: true, digits } : lengthProblem(digits, match[0], lengths);
+  }
+  const warned = (code: string, what: string, prefix: string, lengths: readonly number[]): PhoneVerdict =>
+    lengths.includes(digits.length)
+      ? {
+          ok: true,
+          digits,
+          warning: finding(code, `is ${what}: the bot may not reach the buyer through it`, { prefix }),
+        }
+      : lengthProblem(digits, prefix, lengths);
+  if (/^050[2-8]/.test(digits))
+    return warned('phone_safe', 'a relay "safe number" (050x)', digits.slice(0, 4), [11, 12]);
+  if (digits.startsWith('070')) return warned('phone_internet', 'an internet phone (070)', '070', [11]);
+  if (digits.startsWith('02')) return warned('phone_landline', 'a landline (02)', '02', [9, 10]);
+  const area = AREA.exec(digits);
+  if (area) return warned('phone_landline', `a landline (${area[0]})`, area[0], [10, 11]);
+  if (/^1[5-8]\d{6}$/.test(digits))
+    return warned('phone_business', "a business's number", digits.slice(0, 4), [8]);
+  return {
+    ok: false,
+    problem: finding(
+      'phone_prefix',
+      `cannot be a Korean phone number: no Korean number starts ${digits.slice(0, 3)}`,
+      { prefix: digits.slice(0, 3) },
+    ),
+  };
+}

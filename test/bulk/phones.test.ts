@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { cli, useService } from '../helpers/cli.js';
+import { workspace } from '../helpers/files.js';
+import { checkPhone, phoneDigits } from '../../src/input/phone.js';
+
+const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
+
+const HEADER =
+  'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
+const IMAGE = 'https://shop.example.com/p.jpg';
+
+describe('phones the bot can reach', () => {
+  it.each([
+    ['010-1234-5678', 'ok'],
+    ['01012345678', 'ok'],
+    ['+82 10-1234-5678', 'ok'],
+    ['0082-10-1234-5678', 'ok'],
+    ['+82 (0)10 1234 5678', 'ok'],
+    ['011-123-4567', 'ok'],
+    ['016-1234-5678', 'ok'],
+    ['0503-1234-5678', 'phone_safe'],
+    ['0504-123-4567', 'phone_safe'],
+    ['070-1234-5678', 'phone_internet'],
+    ['02-123-4567', 'phone_landline'],
+    ['031-123-4567', 'phone_landline'],
+    ['1588-1234', 'phone_business'],
+    ['+1 415 555 0100', 'phone_abroad'],
+    ['010-8570-424', 'phone_length'],
+    ['010-123-456', 'phone_length'],
+    ['0503-12-34', 'phone_length'],
+    ['02-12-34', 'phone_length'],
+    ['090-1234-5678', 'phone_prefix'],
+    ['123-4567-8901', 'phone_prefix'],
+    ['연락처없음', 'phone_no_digits'],
+    ['-', 'phone_no_digits'],
+    ['010-****-5678', 'phone_characters'],
+    ['tel:010-1234-5678', 'phone_characters'],
+    ['+1 23', 'phone_length_abroad'],
+  ])('%s: %s', (phone, expected) => {
+    const verdict = checkPhone(phone);
+    const code = verdict.ok ? (verdict.warning?.code ?? 'ok') : verdict.problem.code;
+    expect(code).toBe(expected);
+  });
+
+  it('compares numbers by their digits, however they are written', () => {
+    expect(phoneDigits('010-7054-8071')).toBe(phoneDigits('01070548071'));
+    expect(phoneDigits('+82 10 7054 8071')).toBe('01070548071');
+    expect(phoneDigits('(010) 7054.8071')).toBe('01070548071');
+  });
+
+  it('the CLI refuses a phone the bot cannot use, takes an unusual one with a warning, and sends no order in part', async () => {
+    const files = workspace();
+    const csv = files.write(
+      'orders.csv',
+      [
+        HEADER,
+        `PH-1,김민지,010-123-456,PH-1-1,P-1,감귤,${IMAGE}`,
+        `PH-2,박지훈,연락처없음,PH-2-1,P-1,감귤,${IMAGE}`,
+        `PH-3,이서연,0503-1234-5678,PH-3-1,P-1,감귤,${IMAGE}`,
+        // One order, its rows writing one phone differently: one order, sent whole.
+        `PH-4,최도윤,010-7054-8071,PH-4-1,P-1,감귤,${IMAGE}`,
+        `PH-4, 최도윤 ,01070548071,PH-4-2,P-2,한라봉,${IMAGE}`,
+        // One order whose rows name two phones: refused whole, both rows named with both values.
+        `PH-5,정하은,010-8570-424,PH-5-1,P-1,감귤,${IMAGE}`,
+        `PH-5,정하은,010-8570-4244,PH-5-2,P-2,한라봉,${IMAGE}`,
+      ].join('\n'),
+    );
+    const dry = await cli(['order', 'create', csv, '--dry-run', '--json'], { env: t.env });
+    expect(dry.code).toBe(4);
+    expect(dry.summary()).toMatchObject({ records: 5, valid: 2, invalid: 3, warnings: 1 });
+    expect(dry.stderr).toContain('row 2, recipient_cellphone ("010-123-456"): cannot be a phone number');
+    expect(dry.stderr).toContain('row 3, recipient_cellphone ("연락처없음"): has no digits');
+    expect(dry.stderr).toContain('row 4, recipient_cellphone ("0503-1234-5678"): is a relay "safe number"');
+    for (const row of [7, 8]) {
+      expect(dry.stderr).toContain(
+        `row ${row}, recipient_cellphone ("${row === 7 ? '010-8570-424' : '010-8570-4244'}"): must be the same in every row of this order, and is not: row 7 "010-8570-424", row 8 "010-8570-4244"`,
+      );
+    }
+    const sent = await cli(['order', 'create', csv, '--json'], { env: t.env });
+    expect(sent.code).toBe(4);
+    await t.service.local.apply();
+    expect(await t.service.local.order('PH-1')).toBeUndefined();
+    expect(await t.service.local.order('PH-5')).toBeUndefined();
+    expect((await t.service.local.order('PH-4'))?.items.map((item) => item.id)).toEqual(['PH-4-1', 'PH-4-2']);
+    expect((await t.service.local.order('PH-3'))?.recipient_cellphone).toBe('0503-1234-5678');
+  });
+
+  it('speaks Korean in a Korean terminal, and English elsewhere', async () => {
+    const files = workspace();
+    const csv = files.write('orders.csv', `${HEADER}\nKO-1,김민지,010-123-456,KO-1-1,P-1,감귤,${IMAGE}\n`);
+    const korean = await cli(['order', 'create', csv, '--dry-run'], {
+      env: { ...t.env, LANG: 'ko_KR.UTF-8' },
+    });
+    expect(korean.stderr).toContain(
+      '2행, recipient_cellphone ("010-123-456"): 전화번호가 될 수 없습니다. 010(으)로 시작하는 번호는 11자리인데 이 번호는 9자리입니다',
+    );
+    expect(korean.stderr).toContain('시험 실행: 아무것도 보내지 않았습니다.');
+    const english = await cli(['order', 'create', csv, '--dry-run'], {
+      env: { ...t.env, LANG: 'en_US.UTF-8' },
+    });
+    expect(english.stderr).toContain('Dry run: nothing was sent.');
+  });
+});
