@@ -114,6 +114,13 @@ const COMMANDS: readonly { name: string; hidden?: boolean; load: () => Promise<M
     },
   },
   {
+    name: 'catalog',
+    load: async () => {
+      const { newCatalogCommand } = await import('../commands/catalog/catalog.js');
+      return (f) => newCatalogCommand(f);
+    },
+  },
+  {
     name: 'api',
     load: async () => {
       const { newApiCommand } = await import('../commands/api/api.js');

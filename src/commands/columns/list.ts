@@ -8,16 +8,17 @@ export type ColumnsListOptions = Record<string, never>;
 /** A layout or preset, as `intake columns list` shows it. */
 interface Entry {
   name: string;
-  type: 'layout' | 'preset';
+  type: 'layout' | 'preset' | 'saved';
   kind: string;
   description: string;
 }
 
 /** Our own layouts (order, product, shipment) and every marketplace preset. */
 export async function columnsListRun(_options: ColumnsListOptions, f: Factory): Promise<void> {
-  const [{ LAYOUT_COLUMNS }, { presets }] = await Promise.all([
+  const [{ LAYOUT_COLUMNS }, { presets }, { savedLayouts }] = await Promise.all([
     import('../../bulk/layout/layout-columns.js'),
     import('../../bulk/layout/presets.js'),
+    import('../../cli/saved-layouts.js'),
   ]);
   const rows: Entry[] = [
     ...Object.keys(LAYOUT_COLUMNS).map((kind) => ({
@@ -32,6 +33,12 @@ export async function columnsListRun(_options: ColumnsListOptions, f: Factory): 
       kind: preset.kind,
       description: preset.title,
     })),
+    ...(await savedLayouts(f.env)).map((preset) => ({
+      name: preset.name,
+      type: 'saved' as const,
+      kind: preset.kind,
+      description: preset.notes,
+    })),
   ];
   await writeData(f, {
     json: rows,
@@ -44,7 +51,7 @@ export async function columnsListRun(_options: ColumnsListOptions, f: Factory): 
     ],
   });
   f.log.info(
-    'A preset is chosen by --preset NAME, or when a file’s header fits exactly one. See: intake columns show NAME',
+    'A preset or saved layout is chosen by --preset NAME (or --columns NAME), or when a file’s header fits it. See: intake columns show NAME',
   );
 }
 
@@ -53,7 +60,9 @@ export function newColumnsListCommand(
   runF: (options: ColumnsListOptions, f: Factory) => Promise<void> = columnsListRun,
 ): Command {
   return new Command('list')
-    .description('List the layouts (order, product, shipment) and the marketplace presets')
+    .description(
+      'List the layouts (order, product, shipment), the marketplace presets and the layouts you saved',
+    )
     .addHelpText('after', examples('intake columns list', 'intake columns list --json'))
     .action(() => runF({}, f));
 }

@@ -13,9 +13,10 @@ export interface ColumnsShowOptions {
  * export's headers. A preset in JSON is the preset file itself, usable as a `--columns` file.
  */
 export async function columnsShowRun(options: ColumnsShowOptions, f: Factory): Promise<void> {
-  const [{ LAYOUT_COLUMNS }, { presets }] = await Promise.all([
+  const [{ LAYOUT_COLUMNS }, { presets }, { savedLayouts }] = await Promise.all([
     import('../../bulk/layout/layout-columns.js'),
     import('../../bulk/layout/presets.js'),
+    import('../../cli/saved-layouts.js'),
   ]);
   const layout = LAYOUT_COLUMNS[options.name as keyof typeof LAYOUT_COLUMNS];
   if (layout) {
@@ -30,10 +31,11 @@ export async function columnsShowRun(options: ColumnsShowOptions, f: Factory): P
     });
     return;
   }
-  const preset = presets().find((candidate) => candidate.name === options.name);
+  const all = [...(await savedLayouts(f.env)), ...presets()];
+  const preset = all.find((candidate) => candidate.name === options.name);
   if (!preset) {
     throw new UsageError(`there is no layout or preset "${options.name}"`, [
-      `Layouts: ${Object.keys(LAYOUT_COLUMNS).join(', ')}; presets: ${presets()
+      `Layouts: ${Object.keys(LAYOUT_COLUMNS).join(', ')}; presets and saved layouts: ${all
         .map((candidate) => candidate.name)
         .join(', ')}`,
     ]);

@@ -1,4 +1,5 @@
 import type { UploadContext } from '../../bulk/context.js';
+import type { Said } from '../../bulk/said.js';
 import type { UploadOptions } from '../../bulk/options.js';
 import type { InputFormat, InputSource } from '../../bulk/read/source.js';
 import type { PasswordSource } from '../../bulk/read/xlsx/workbook.js';
@@ -10,6 +11,8 @@ import type { Factory } from '../../cli/factory.js';
 import { ledgerTargetIfAny } from '../../cli/ledger-target.js';
 import { writeData, writeJsonLine } from '../../cli/output.js';
 import { dataDir } from '../../cli/paths.js';
+import { openCatalog, productBook } from '../../cli/catalog.js';
+import type { ProductCatalog } from '../../catalog/product-catalog.js';
 import { UploadDisplay } from '../../cli/upload-display.js';
 import { keepHeapTightFor } from '../../util/heap.js';
 
@@ -20,19 +23,31 @@ async function cliContext(
   options: UploadOptions,
   password: PasswordSource,
   display: UploadDisplay,
+  catalog: ProductCatalog | undefined,
 ): Promise<UploadContext> {
   const carriers =
     resource.name === 'shipment'
       ? await (await import('../../cli/carriers.js')).loadCarriers(f, options.carriers)
       : undefined;
+  const savedLayouts = await (await import('../../cli/saved-layouts.js')).savedLayouts(f.env);
+  const { terminalLang, sayIn, KOREAN_LINES } = await import('../../bulk/said-words.js');
+  const korean = terminalLang(f.env) === 'ko';
+  const words = (line: string, said: Said | undefined) =>
+    korean ? sayIn('ko', line, said, 'terminal') : line;
   return {
-    log: { info: (line) => f.log.info(line), warn: (line) => f.log.warn(line) },
+    log: {
+      info: (line, said) => f.log.info(words(line, said)),
+      warn: (line, said) => f.log.warn(words(line, said)),
+    },
+    ...(korean ? { words: KOREAN_LINES } : {}),
     events: display.handle,
     client: () => f.apiClient({ patient: true }),
     ledger: { dir: dataDir(f.env), target: await ledgerTargetIfAny(f) },
     stop: { onStop: (handler) => f.interrupts.onInterrupt(() => handler()) },
     password,
     ...(carriers ? { carriers } : {}),
+    ...(catalog ? { catalog: productBook(catalog) } : {}),
+    savedLayouts,
     verbose: f.globals.verbose === true,
     reportStream: f.io.stdout,
   };
@@ -62,8 +77,9 @@ export async function uploadFromCli(
   keepHeapTightFor(source.size);
   const display = new UploadDisplay(f, { json, noun: resource.plural });
   let result: UploadResult;
+  const catalog = resource.name === 'shipment' ? undefined : await catalogIfAny(f);
   try {
-    result = await runUpload(await cliContext(f, resource, options, password, display), {
+    result = await runUpload(await cliContext(f, resource, options, password, display, catalog), {
       resource,
       source,
       format,
@@ -71,12 +87,25 @@ export async function uploadFromCli(
     });
   } finally {
     display.stop();
+    catalog?.close();
   }
   await printSummary(f, resource, result, { json, reportOnStdout: options.report === '-' });
-  for (const note of result.advice) f.log.info(note.text);
+  const { terminalLang, sayIn } = await import('../../bulk/said-words.js');
+  const lang = terminalLang(f.env);
+  for (const note of result.advice) f.log.info(sayIn(lang, note.text, note.said, 'terminal'));
   const code = exitCodeOf(result);
   if (result.fatal !== undefined) throw result.fatal;
   if (code !== EXIT.ok) throw new ExitCode(code);
+}
+
+/** The profile's product catalog, or none (said) when it cannot be opened: an upload does not need it. */
+async function catalogIfAny(f: Factory): Promise<ProductCatalog | undefined> {
+  try {
+    return await openCatalog(f);
+  } catch (error) {
+    f.log.warn(`the product catalog cannot be used: ${(error as Error).message}`);
+    return undefined;
+  }
 }
 
 /** What an upload's end means to a script. */

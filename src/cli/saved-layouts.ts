@@ -1,0 +1,72 @@
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { presetFromJson, type LayoutToSave, type Preset } from '../bulk/layout/presets.js';
+import { UsageError } from './errors.js';
+import { configDir } from './paths.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** A name a layout may be saved under: letters, digits, `-`, `_`, `.` (Korean letters too), not a path. */
+const NAME = /^[\p{L}\p{N}][\p{L}\p{N}_.-]{0,63}$/u;
+
+/** Where saved layouts live: `layouts/` in the config folder, one JSON file each (the presets' format). */
+export const layoutsDir = (env: Env) => join(configDir(env), 'layouts');
+
+/** Checks a layout's name; a bad one is a usage error saying what a name may be. */
+export function layoutName(name: string): string {
+  const trimmed = name.trim();
+  if (!NAME.test(trimmed) || trimmed.endsWith('.json')) {
+    throw new UsageError(
+      `"${trimmed}" cannot name a layout: use letters, digits, -, _ and . (at most 64), starting with a letter or digit`,
+    );
+  }
+  return trimmed;
+}
+
+/** Every layout the person saved, as presets (`saved`), by name; a file that does not read is skipped. */
+export async function savedLayouts(env: Env): Promise<Preset[]> {
+  const dir = layoutsDir(env);
+  const files = await readdir(dir).catch(() => [] as string[]);
+  const layouts: Preset[] = [];
+  for (const file of files.filter((name) => name.endsWith('.json')).sort()) {
+    try {
+      const raw = JSON.parse(await readFile(join(dir, file), 'utf8')) as Record<string, unknown>;
+      if (typeof raw.$kind === 'string') layouts.push(presetFromJson(file.slice(0, -5), raw, true));
+    } catch {
+      // A file someone broke by hand is not a layout.
+    }
+  }
+  return layouts;
+}
+
+export type { LayoutToSave } from '../bulk/layout/presets.js';
+
+/** Saves (or replaces) a layout under its name, private to the user. */
+export async function saveLayout(env: Env, layout: LayoutToSave, now = new Date()): Promise<string> {
+  const dir = layoutsDir(env);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const path = join(dir, `${layoutName(layout.name)}.json`);
+  const raw = {
+    $kind: layout.kind,
+    $title: layout.name,
+    $notes:
+      layout.header.length > 0
+        ? `Saved ${now.toISOString().slice(0, 10)} from a file with the headers in $headers.`
+        : `Saved ${now.toISOString().slice(0, 10)}.`,
+    ...(layout.header.length > 0 ? { $headers: layout.header } : {}),
+    ...layout.columns,
+  };
+  await writeFile(path, `${JSON.stringify(raw, null, 2)}\n`, { mode: 0o600 });
+  return path;
+}
+
+/** Removes a saved layout; false when there was none of that name. */
+export async function removeLayout(env: Env, name: string): Promise<boolean> {
+  const path = join(layoutsDir(env), `${layoutName(name)}.json`);
+  try {
+    await rm(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

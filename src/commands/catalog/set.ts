@@ -1,0 +1,79 @@
+import { Command } from 'commander';
+import { UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { openCatalog } from '../../cli/catalog.js';
+import { describeIssues } from '../../contract/loc.js';
+
+export interface CatalogSetOptions {
+  id: string;
+  name: string | undefined;
+  imageUrl: string | undefined;
+}
+
+/** Checks the flags as the service would check a product's name and image URL. */
+export async function catalogSetOptions(
+  id: string,
+  flags: { name?: string; imageUrl?: string },
+): Promise<CatalogSetOptions> {
+  if (flags.name === undefined && flags.imageUrl === undefined) {
+    throw new UsageError('give --name, --image-url or both');
+  }
+  const [{ ProductPatchBody }, { checkInput }, { unwrapExcelText }] = await Promise.all([
+    import('../../contract/index.js'),
+    import('../../input/record-rules.js'),
+    import('../../input/excel-text.js'),
+  ]);
+  const checked = checkInput('product_patch', ProductPatchBody, {
+    name: flags.name,
+    image_url: flags.imageUrl,
+  });
+  if (!checked.ok) {
+    throw new UsageError(
+      'invalid product; the catalog is unchanged:',
+      describeIssues(checked.issues, { name: '--name', image_url: '--image-url' }),
+    );
+  }
+  const product = unwrapExcelText(id, 'id').trim();
+  if (product === '') throw new UsageError('the product id is empty');
+  return {
+    id: product,
+    name: checked.value.name ?? undefined,
+    imageUrl: checked.value.image_url ?? undefined,
+  };
+}
+
+/** Sets a product's name and/or image URL in the catalog (nothing is sent to the service). */
+export async function catalogSetRun(options: CatalogSetOptions, f: Factory): Promise<void> {
+  const catalog = await openCatalog(f);
+  try {
+    catalog.set([{ id: options.id, name: options.name, image_url: options.imageUrl }], 'cli');
+    const entry = catalog.get(options.id);
+    f.log.info(
+      `Product ${options.id} in the catalog: ${entry?.name ?? '(no name)'}, ${entry?.image_url ?? '(no image)'}.`,
+    );
+  } finally {
+    catalog.close();
+  }
+}
+
+export function newCatalogSetCommand(
+  f: Factory,
+  runF: (options: CatalogSetOptions, f: Factory) => Promise<void> = catalogSetRun,
+): Command {
+  return new Command('set')
+    .description("Set a product's name and/or image URL in the catalog")
+    .argument('<id>', 'product id, as the order downloads write it')
+    .option('--name <name>', 'product name')
+    .option('--image-url <url>', 'image URL (http or https)')
+    .addHelpText(
+      'after',
+      examples(
+        'intake catalog set 81001 --image-url https://shop.example.com/img/81001.jpg',
+        'intake catalog set 81001 --name "제주 감귤 5kg" --image-url https://shop.example.com/img/81001.jpg',
+      ),
+    )
+    .action(async (id: string, flags: { name?: string; imageUrl?: string }) =>
+      runF(await catalogSetOptions(id, flags), f),
+    );
+}

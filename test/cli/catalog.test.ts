@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { cli, useService } from '../helpers/cli.js';
+import { FIXTURES, workspace } from '../helpers/files.js';
+import { tempDir } from '../helpers/temp.js';
+
+const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
+
+/** An order download without image addresses (a marketplace's), as our own columns. */
+const NO_IMAGES =
+  'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name\nCAT-1,김민지,010-1234-5678,CAT-1-1,81001,제주 감귤 5kg\n';
+
+describe('intake catalog: the profile’s product names and images', () => {
+  it('fills what a download lacks, from a file, a command, or an earlier upload; and lists, exports, removes', async () => {
+    const env = { ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') };
+    const files = workspace();
+    const orders = files.write('orders.csv', NO_IMAGES);
+    const before = await cli(['order', 'create', orders, '--dry-run', '--json'], { env });
+    expect(before.summary()).toMatchObject({ invalid: 1 });
+    expect(before.stderr).toContain('intake catalog set 81001 --image-url');
+
+    const set = await cli(
+      [
+        'catalog',
+        'set',
+        '81001',
+        '--name',
+        '제주 감귤 5kg',
+        '--image-url',
+        'https://shop.example.com/81001.jpg',
+      ],
+      { env },
+    );
+    expect(set.code).toBe(0);
+    const after = await cli(['order', 'create', orders, '--json'], { env });
+    expect(after.code).toBe(0);
+    await t.service.local.apply();
+    expect((await t.service.local.order('CAT-1'))?.items[0]).toMatchObject({
+      product_name: '제주 감귤 5kg',
+      product_image_url: 'https://shop.example.com/81001.jpg',
+    });
+
+    // A bad address is refused, the catalog unchanged.
+    const bad = await cli(['catalog', 'set', '81001', '--image-url', 'shop.example.com/x.jpg'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--image-url');
+
+    const imported = await cli(['catalog', 'import', `${FIXTURES}/catalog.csv`], { env });
+    expect(imported.stderr).toMatch(/2 products read from .*catalog\.csv; 2 added or changed/);
+    // An upload that carries names and images teaches them to the catalog.
+    await cli(['order', 'create', `${FIXTURES}/orders.csv`, '--json'], { env });
+    const listed = (await cli(['catalog', 'list', '--json'], { env })).json() as {
+      id: string;
+      source: string;
+    }[];
+    expect(listed.map((entry) => entry.id)).toEqual(
+      expect.arrayContaining(['81001', '8100000001', 'P-1001', 'P-1002']),
+    );
+    expect(listed.find((entry) => entry.id === 'P-1001')?.source).toBe('upload');
+    expect(listed.find((entry) => entry.id === '81001')?.source).toBe('cli');
+
+    const exported = await cli(['catalog', 'export'], { env });
+    expect(exported.stdout.split('\n')[0]).toBe('id,name,image_url');
+    expect(exported.stdout).toContain('81001,제주 감귤 5kg,https://shop.example.com/81001.jpg');
+    const removed = await cli(['catalog', 'remove', '81001', 'nope'], { env });
+    expect(removed.stderr).toContain('1 of 2 products removed');
+    // Each profile has its own.
+    const other = await cli(['catalog', 'list', '--json', '--profile', 'shop-b'], { env });
+    expect(other.json()).toEqual([]);
+  });
+});
