@@ -25,7 +25,60 @@
     true,
   );
 
+  // A page that watches its server (`data-alive` names the address to ask): when it stops answering,
+  // say so at once, and load the page again as soon as it is back.
+  const watch = (banner) => {
+    let down = false;
+    const ask = async () => {
+      try {
+        const answer = await fetch(banner.dataset.alive, { cache: 'no-store', credentials: 'same-origin' });
+        if (!answer.ok && answer.status !== 204) throw new Error(String(answer.status));
+        if (down) window.location.reload();
+      } catch {
+        down = true;
+        banner.hidden = false;
+      }
+    };
+    setInterval(ask, 2000);
+  };
+
+  // An image address typed: its image shown beside it, so that a wrong one is seen before it is kept.
+  const preview = (input) => {
+    const image = document.getElementById(input.dataset.previewFor || '');
+    if (!(image instanceof HTMLImageElement)) return;
+    const value = input.value.trim();
+    if (!/^https?:\/\/\S+$/i.test(value)) {
+      image.hidden = true;
+      image.removeAttribute('src');
+      return;
+    }
+    image.onload = () => (image.hidden = false);
+    image.onerror = () => (image.hidden = true);
+    image.src = value;
+  };
+
   document.addEventListener('DOMContentLoaded', () => {
+    for (const banner of document.querySelectorAll('[data-alive]')) watch(banner);
+    for (const input of document.querySelectorAll('input[data-preview-for]')) {
+      input.addEventListener('change', () => preview(input));
+      input.addEventListener('input', () => preview(input));
+    }
+    for (const button of document.querySelectorAll('[data-preview-button]')) {
+      button.addEventListener('click', () => {
+        const input = document.getElementById(button.dataset.previewButton || '');
+        if (input instanceof HTMLInputElement) preview(input);
+      });
+    }
+    // A page opened at a heading (the progress after Send, the check after a fix): it takes the focus.
+    if (window.location.hash) {
+      const target = document.getElementById(window.location.hash.slice(1));
+      if (target) {
+        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.focus({ preventScroll: false });
+        target.scrollIntoView({ block: 'start' });
+      }
+    }
+
     for (const image of document.querySelectorAll('img[data-product-image]')) {
       if (image.complete && image.naturalWidth === 0) missing(image);
     }

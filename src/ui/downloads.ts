@@ -1,25 +1,55 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RejectsFile, type RejectsExtension, type RejectsShape } from '../bulk/report/report.js';
 import type { RefusedRow, UploadSession } from './session.js';
 
-/** The rows not taken by the last send, or else found invalid by the last check. */
-export function refusedRows(session: UploadSession): readonly RefusedRow[] {
-  return session.send?.refused ?? session.check?.refused ?? [];
+/** Why a row a person dropped is in the rows to fix. */
+const DROPPED = 'dropped on the page (not sent)';
+
+/** The rows not taken by the last send (or else found invalid by the last check), and those dropped. */
+export function refusedRows(session: UploadSession): RefusedRow[] {
+  const refused = session.send?.refused ?? session.check?.refused ?? [];
+  const dropped = session.dropped.flatMap((record) =>
+    record.rows.map((row) => ({
+      row: row.row,
+      cells: row.cells,
+      problems: [],
+      reason: DROPPED,
+      record: record.record,
+    })),
+  );
+  return [...refused, ...dropped].sort((a, b) => a.row - b.row);
 }
 
+/** The sheet's header and name as the file came (a fixed copy is plain CSV of the same columns). */
+const tableOf = (session: UploadSession) =>
+  session.firstReading?.table ?? (session.send?.reading ?? session.check?.reading)?.table;
+
+/** The path of a session's rows to fix in a form, kept in its folder. */
+const rejectsFileOf = (session: UploadSession, extension: RejectsExtension) =>
+  join(session.dir, `rejects.${extension}`);
+
 /**
- * Writes the rows not taken as a file to download, in the session's folder: a workbook or CSV of the
- * sheet's rows with an `error` column, or NDJSON records with an `error` field, written as the CLI
- * writes its rejects (text cells, nothing Excel could take for a formula). Undefined when there are none
- * or the form does not fit the input (a sheet as NDJSON, JSON as a sheet).
+ * Writes the rows not taken as a file to download, in the session's folder: a workbook (its sheet named
+ * as the file's) or CSV of the sheet's rows with an `error` column, or NDJSON records with an `error`
+ * field, written as the CLI writes its rejects (text cells, nothing Excel could take for a formula).
+ * Undefined when there are none or the form does not fit the input (a sheet as NDJSON, JSON as a sheet).
  */
 export async function writeRejects(
   session: UploadSession,
   extension: RejectsExtension,
+  reuse = true,
 ): Promise<string | undefined> {
+  const table = tableOf(session);
+  if ((extension === 'ndjson') !== (table === undefined)) return undefined;
+  const path = rejectsFileOf(session, extension);
+  // After a send, the files written when it ended have every row (the page keeps only the first ones).
+  if (reuse && session.send && session.send.state !== 'running' && existsSync(path)) {
+    return path;
+  }
   const rows = refusedRows(session);
-  const table = (session.send?.reading ?? session.check?.reading)?.table;
-  if (rows.length === 0 || (extension === 'ndjson') !== (table === undefined)) return undefined;
+  if (rows.length === 0) return undefined;
   const shape: RejectsShape = table
     ? {
         header: table.header,
@@ -27,11 +57,26 @@ export async function writeRejects(
         ...(extension === 'xlsx' ? { sheet: table.sheet ?? 'rejects' } : {}),
       }
     : {};
-  const path = join(session.dir, `rejects.${extension}`);
   const file = await RejectsFile.create(path, shape);
   for (const row of rows) await file.add(row.cells, row.reason);
   await file.close(undefined);
   return path;
+}
+
+/**
+ * Once a send is over: its rows to fix written in every form the page offers (they outlive `intake ui`
+ * whole, where the page keeps only the first rows), in place of the file the upload wrote beside the
+ * input.
+ */
+export async function keepRejects(session: UploadSession): Promise<void> {
+  const table = tableOf(session);
+  const forms: RejectsExtension[] = table ? ['xlsx', 'csv'] : ['ndjson'];
+  for (const extension of forms) await rm(rejectsFileOf(session, extension), { force: true });
+  for (const extension of forms) await writeRejects(session, extension, false);
+  const written = session.send?.rejectsPath;
+  if (written && !forms.some((extension) => rejectsFileOf(session, extension) === written)) {
+    await rm(written, { force: true });
+  }
 }
 
 /** The name a download is saved under: the input's name with what it is (`orders.rejects.xlsx`). */

@@ -1,17 +1,16 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type {} from '@fastify/cookie';
+import { SIGN_IN_DAYS, type UiAuth } from './auth.js';
 
-/** The cookie a browser gets for the token in the first address: it signs that browser in. */
+/** The cookie a signed-in browser holds, scoped to the page's secret path. */
 export const UI_COOKIE = 'intake_ui';
 
 /** Why a request was refused, for the page that says so. */
-export type Refusal = 'not_loopback' | 'host' | 'origin' | 'token' | 'signed_out';
+export type Refusal = 'not_loopback' | 'host' | 'origin' | 'token' | 'signed_out' | 'path';
 
 export interface GuardOptions {
-  /** The token in the address `intake ui` prints. */
-  token: string;
+  auth: UiAuth;
   /** Says a refusal to the person, in their language. */
   refuse(request: FastifyRequest, reply: FastifyReply, why: Refusal): FastifyReply;
 }
@@ -21,9 +20,6 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const isLoopbackAddress = (address: string | undefined) =>
   address !== undefined &&
   (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 /**
  * The page's own address as the browser names it (`127.0.0.1:PORT` or `localhost:PORT`), or undefined
@@ -57,32 +53,36 @@ function withoutToken(url: string): string {
 }
 
 /**
- * Guards a page that holds the profile's credentials: it answers loopback only, at its own address
- * only (no DNS rebinding), to the browser that opened the address with the token (which then gets an
- * HttpOnly, SameSite=Strict cookie in its place), and takes changes only from its own pages (no
+ * Guards a page that holds the profile's credentials. It answers loopback only, at its own address
+ * only (no DNS rebinding), under its secret path only, and to a browser that is signed in: one that
+ * opened a one-time token (then given an HttpOnly, SameSite=Strict cookie scoped to the secret path, so
+ * that no other server on this machine is sent it), and it takes changes only from its own pages (no
  * cross-site form posts).
  */
 export const guardPlugin = fp(
   async (app: FastifyInstance, options: GuardOptions) => {
-    // A random value per run: the cookie is worth nothing once `intake ui` stops.
-    const session = randomBytes(32).toString('base64url');
+    const { auth } = options;
     app.addHook('onRequest', async (request, reply) => {
       if (!isLoopbackAddress(request.socket.remoteAddress))
         return options.refuse(request, reply, 'not_loopback');
       const host = ownHost(request);
       if (host === undefined) return options.refuse(request, reply, 'host');
+      const path = new URL(request.url, 'http://page').pathname;
+      if (!`${path}/`.startsWith(auth.base)) return options.refuse(request, reply, 'path');
       const safe = request.method === 'GET' || request.method === 'HEAD';
       if (!safe && !fromOwnPage(request, host)) return options.refuse(request, reply, 'origin');
       const token = (request.query as Record<string, unknown> | undefined)?.token;
       if (typeof token === 'string') {
-        if (!sameSecret(token, options.token)) return options.refuse(request, reply, 'token');
-        reply.setCookie(UI_COOKIE, session, { httpOnly: true, sameSite: 'strict', path: '/' });
+        if (!safe || !auth.takeToken(token)) return options.refuse(request, reply, 'token');
+        reply.setCookie(UI_COOKIE, auth.signIn(), {
+          httpOnly: true,
+          sameSite: 'strict',
+          path: auth.base,
+          maxAge: SIGN_IN_DAYS * 86_400,
+        });
         return reply.redirect(withoutToken(request.url), 303);
       }
-      const cookie = request.cookies[UI_COOKIE];
-      if (cookie === undefined || !sameSecret(cookie, session)) {
-        return options.refuse(request, reply, 'signed_out');
-      }
+      if (!auth.signedIn(request.cookies[UI_COOKIE])) return options.refuse(request, reply, 'signed_out');
       return undefined;
     });
   },

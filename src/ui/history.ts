@@ -52,11 +52,14 @@ export async function sessionToResume(state: UiState, id: number): Promise<Uploa
   if (!entry?.path || !existsSync(entry.path) || !(entry.kind in RESOURCES)) return undefined;
   const options = entry.options;
   const format = (options.format as InputFormat | undefined) ?? (await formatOf(entry.path));
+  // The folder of a file the page received; a new one for the report of a person's own file.
+  const folder = inside(state.sessions.root, entry.path)
+    ? dirname(entry.path)
+    : await state.sessions.newFolder();
   const session = new UploadSession({
     label: entry.input,
-    // The folder of a file the page received; a new one for the report of a person's own file.
-    dir: inside(state.sessions.root, entry.path) ? dirname(entry.path) : await state.sessions.newFolder(),
-    owned: true,
+    dir: folder,
+    id: folder.split(/[\\/]/).pop() as string,
     path: entry.path,
     format,
     kind: entry.kind as ResourceName,

@@ -35,9 +35,15 @@ export class FileTooLarge extends Error {
 /** The extensions kept on the saved copy (what the upload reads the format from); others are read by content. */
 const KEPT_EXTENSIONS = new Set(['.xlsx', '.xlsm', '.csv', '.tsv', '.txt', '.json', '.ndjson', '.jsonl']);
 
+/**
+ * The files a form may bring, by field, and the name each is saved under in the private folder: fixed
+ * names, whatever a part calls itself (a field name or file name is never part of a path).
+ */
+const FILE_FIELDS: Readonly<Record<string, string>> = { file: 'input', catalog: 'catalog' };
+
 const savedName = (field: string, name: string) => {
   const extension = extname(name).toLowerCase();
-  return `${field}${KEPT_EXTENSIONS.has(extension) ? extension : ''}`;
+  return `${FILE_FIELDS[field]}${KEPT_EXTENSIONS.has(extension) ? extension : ''}`;
 };
 
 /**
@@ -50,7 +56,7 @@ export async function receiveForm(
   dir: string,
   limit: number,
 ): Promise<ReceivedForm> {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const files: ReceivedFile[] = [];
   let tooLarge: FileTooLarge | undefined;
   // The plugin is registered with `throwFileSizeLimit: false`: a file over the limit is cut, and said here.
@@ -60,9 +66,10 @@ export async function receiveForm(
       fields[part.fieldname] = String(part.value);
       continue;
     }
-    // A file input left empty still sends a part, with no name and no bytes.
+    // A file input left empty still sends a part, with no name and no bytes; a part of no field of
+    // ours is read and dropped.
     const name = part.filename.split(/[\\/]/).pop() ?? '';
-    if (name === '' || tooLarge) {
+    if (name === '' || tooLarge || !Object.hasOwn(FILE_FIELDS, part.fieldname)) {
       part.file.resume();
       continue;
     }

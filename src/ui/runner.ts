@@ -3,6 +3,7 @@ import type { UploadContext, UploadEvent } from '../bulk/context.js';
 import { UploadError } from '../bulk/errors.js';
 import type { LedgerTarget } from '../bulk/ledger/ledger.js';
 import type { UploadOptions } from '../bulk/options.js';
+import type { Preset } from '../bulk/layout/presets.js';
 import { detectKind, writeFixedCopy } from '../bulk/read/inspect-input.js';
 import { openFile } from '../bulk/read/source.js';
 import { workbookTabs } from '../bulk/read/xlsx/sheets.js';
@@ -13,9 +14,11 @@ import type { Note } from '../bulk/said.js';
 import { runUpload } from '../bulk/upload.js';
 import type { ApiClient } from '../client/api-client.js';
 import type { CarrierBook } from '../input/carrier-book.js';
+import type { ProductBook } from '../input/record-context.js';
 import {
   LINES_SHOWN,
   ROWS_KEPT,
+  ROWS_SHOWN,
   type CheckState,
   type RefusedRow,
   type SendState,
@@ -23,23 +26,32 @@ import {
   type UploadSession,
 } from './session.js';
 
-/** What the UI's uploads draw on: the profile's client, the ledger, the carriers. */
+/** What the UI's uploads draw on: the profile's client, the ledger, the carriers, catalog and layouts. */
 export interface UploadServices {
   /** The service client; `patient` retries an upload's records for a minute. */
   client(patient: boolean): Promise<ApiClient>;
   ledger: { dir: string; target: LedgerTarget | undefined };
   carriers(): Promise<CarrierBook>;
+  /** The profile's product catalog, as uploads use it. */
+  products: ProductBook;
+  /** The layouts saved under a name. */
+  savedLayouts(): Promise<Preset[]>;
+  /** Keeps a session's record on disk. */
+  save(session: UploadSession): Promise<void>;
+  /** What is done once a send is over: its rows to fix kept, its file removed if done, its record saved. */
+  afterSend(session: UploadSession): Promise<void>;
 }
 
 /** The options every UI check and send shares; the session's reading choices on top. */
-function optionsOf(session: UploadSession, extra: Partial<UploadOptions>): UploadOptions {
-  const { preset, sheet, headerRow, products } = session.options;
+export function optionsOf(session: UploadSession, extra: Partial<UploadOptions>): UploadOptions {
+  const { preset, sheet, headerRow, products, columns } = session.options;
   return {
     format: session.current.format,
     ...(preset !== undefined ? { preset } : {}),
     ...(sheet !== undefined && session.current.format === 'xlsx' ? { sheet } : {}),
     ...(headerRow !== undefined ? { headerRow } : {}),
     ...(products !== undefined ? { products } : {}),
+    ...(columns !== undefined ? { columns } : {}),
     passwordStdin: false,
     dryRun: true,
     allOrNothing: false,
@@ -50,7 +62,7 @@ function optionsOf(session: UploadSession, extra: Partial<UploadOptions>): Uploa
   };
 }
 
-const passwordOf =
+export const passwordOf =
   (session: UploadSession): PasswordSource =>
   async (label) => {
     if (session.password === undefined || session.password === '') {
@@ -59,8 +71,17 @@ const passwordOf =
     return session.password;
   };
 
-function sessionError(error: unknown): SessionError {
-  if (error instanceof UploadError) return { code: error.code, message: error.message, hints: error.hints };
+export function sessionError(
+  error: unknown,
+): SessionError & { said?: { code: string; values?: Readonly<Record<string, string | number>> } } {
+  if (error instanceof UploadError) {
+    return {
+      code: error.code,
+      message: error.message,
+      hints: error.hints,
+      ...(error.said ? { said: error.said } : {}),
+    };
+  }
   const code = (error as { code?: unknown }).code;
   return {
     code: typeof code === 'string' ? code : undefined,
@@ -77,26 +98,33 @@ async function contextFor(
   onEvent: (event: UploadEvent) => void,
 ): Promise<UploadContext> {
   const kind = session.kind as ResourceName;
+  const say = (text: string, said?: Note['said']) => {
+    notes.push(said ? { text, said } : { text });
+    if (said?.code === 'ledger_wait') onEvent({ type: 'note', text });
+  };
   return {
-    log: {
-      info: (text, said) => notes.push(said ? { text, said } : { text }),
-      warn: (text, said) => notes.push(said ? { text, said } : { text }),
-    },
+    log: { info: say, warn: say },
     events: onEvent,
     client: () => services.client(true),
     ledger: services.ledger,
     stop: session.stopHub,
     password: passwordOf(session),
+    catalog: services.products,
+    savedLayouts: await services.savedLayouts(),
     ...(kind === 'shipment' ? { carriers: await services.carriers() } : {}),
   };
 }
 
-/** Refused rows as the page keeps them: each with its reason, at most `ROWS_KEPT`. */
+/** Refused rows as the page keeps them: each with its reason and record, at most `ROWS_KEPT`. */
 function keepRefused(list: RefusedRow[], event: UploadEvent): number {
   if (event.type !== 'record' || !event.rows) return 0;
   for (const detail of event.rows) {
     if (list.length >= ROWS_KEPT) break;
-    list.push({ ...detail, reason: describeProblems(detail.problems) || event.line.message });
+    list.push({
+      ...detail,
+      reason: describeProblems(detail.problems) || event.line.message,
+      record: event.line.id,
+    });
   }
   return event.rows.length;
 }
@@ -105,16 +133,18 @@ function keepRefused(list: RefusedRow[], event: UploadEvent): number {
  * Learns what the file holds and how it reads before the first check: a workbook's tabs, and the kind of
  * records when the person let Intake tell.
  */
-export async function inspectSession(session: UploadSession): Promise<void> {
+export async function inspectSession(session: UploadSession, services: UploadServices): Promise<void> {
   session.error = undefined;
   try {
-    const source = await openFile(session.original.path);
-    const label = session.label;
-    const named = { ...source, label };
-    const reading = { options: optionsOf(session, {}), password: passwordOf(session) };
+    const source = { ...(await openFile(session.original.path)), label: session.label };
+    const reading = {
+      options: optionsOf(session, {}),
+      password: passwordOf(session),
+      savedLayouts: await services.savedLayouts(),
+    };
     if (session.original.format === 'xlsx')
-      session.tabs = await workbookTabs(session.original.path, label, reading.password);
-    session.kind ??= await detectKind(named, session.original.format, reading);
+      session.tabs = await workbookTabs(session.original.path, session.label, reading.password);
+    session.kind ??= await detectKind(source, session.original.format, reading);
     if (!session.kind)
       session.error = { code: 'kind_unknown', message: 'cannot tell what the file holds', hints: [] };
   } catch (error) {
@@ -125,8 +155,11 @@ export async function inspectSession(session: UploadSession): Promise<void> {
 /** Checks the session's file as it now reads (a dry run through the library), keeping what it found. */
 export async function checkSession(session: UploadSession, services: UploadServices): Promise<void> {
   session.error = undefined;
-  if (!session.kind) await inspectSession(session);
-  if (session.error || !session.kind) return;
+  if (!session.kind) await inspectSession(session, services);
+  if (session.error || !session.kind) {
+    await services.save(session);
+    return;
+  }
   const notes: Note[] = [];
   const check: CheckState = {
     at: Date.now(),
@@ -135,6 +168,7 @@ export async function checkSession(session: UploadSession, services: UploadServi
     notes,
     refused: [],
     refusedCount: 0,
+    warnings: [],
   };
   try {
     const source = { ...(await openFile(session.current.path)), label: session.label };
@@ -142,6 +176,11 @@ export async function checkSession(session: UploadSession, services: UploadServi
       if (event.type === 'opened') {
         check.reading = event.reading;
         if (session.current.path === session.original.path) session.firstReading = event.reading;
+      } else if (event.type === 'checked') {
+        for (const [row, problems] of event.warnings) {
+          if (check.warnings.length >= ROWS_SHOWN) break;
+          check.warnings.push({ row, problems });
+        }
       }
       check.refusedCount += keepRefused(check.refused, event);
     });
@@ -152,49 +191,52 @@ export async function checkSession(session: UploadSession, services: UploadServi
       options: optionsOf(session, { dryRun: true }),
     });
     check.summary = result.summary;
+    check.refused.sort((a, b) => a.row - b.row);
     session.check = check;
   } catch (error) {
     session.error = sessionError(error);
     session.check = undefined;
   }
+  await services.save(session);
 }
 
 /**
  * Makes the copy that is checked and sent from now on: the original with every fix made so far (cells
  * changed, rows dropped), keeping each row's number.
  */
-export async function applyFixes(session: UploadSession): Promise<void> {
+export async function applyFixes(session: UploadSession, services: UploadServices): Promise<void> {
   const source = { ...(await openFile(session.original.path)), label: session.label };
   const json = session.original.format === 'json' || session.original.format === 'ndjson';
   const path = join(session.dir, json ? 'fixed.ndjson' : 'fixed.csv');
+  const cells = new Map(
+    [...session.fixes].map(([row, fixes]) => [
+      row,
+      new Map([...fixes].map(([position, fix]) => [position, fix.value])),
+    ]),
+  );
   await writeFixedCopy(
     source,
     session.original.format,
-    { options: optionsOf(session, { format: session.original.format }), password: passwordOf(session) },
-    { cells: session.fixes, dropped: session.dropped },
+    {
+      options: optionsOf(session, { format: session.original.format, sheet: session.options.sheet }),
+      password: passwordOf(session),
+      savedLayouts: await services.savedLayouts(),
+    },
+    { cells, dropped: session.droppedRows },
     path,
   );
   session.current = { path, format: json ? 'ndjson' : 'csv' };
-  // The copy is plain: its sheet and password were the original's.
-  delete session.options.sheet;
 }
 
-/**
- * Sends the session's file in the background (the library's upload: check, then send what is valid),
- * keeping the progress, the lines and the rows not taken for the page, which it tells of each change.
- */
-export function sendSession(
-  session: UploadSession,
-  services: UploadServices,
-  how: { update: boolean },
-): Promise<void> {
-  const kind = session.kind as ResourceName;
-  const notes: Note[] = [];
-  const send: SendState = {
+/** A new send's state. */
+function newSend(session: UploadSession, update: boolean): SendState {
+  return {
     state: 'running',
     startedAt: Date.now(),
     progress: undefined,
     stopping: false,
+    waiting: false,
+    update,
     lines: [],
     counts: {},
     refused: [],
@@ -204,6 +246,21 @@ export function sendSession(
     reportPath: join(session.dir, 'report.csv'),
     error: undefined,
   };
+}
+
+/**
+ * Sends the session's file in the background (the library's upload: check, then send what is valid),
+ * keeping the progress, the lines and the rows not taken for the page, which it tells of each change.
+ * Once over, the session is kept on disk, and its file removed if nothing is left to do with it.
+ */
+export function sendSession(
+  session: UploadSession,
+  services: UploadServices,
+  how: { update: boolean },
+): Promise<void> {
+  const kind = session.kind as ResourceName;
+  const notes: Note[] = [];
+  const send = newSend(session, how.update);
   session.send = send;
   session.error = undefined;
   const stopListening = session.stopHub.onStop(() => {
@@ -213,28 +270,32 @@ export function sendSession(
   session.changed();
   const run = async () => {
     try {
+      await services.save(session);
       const source = { ...(await openFile(session.current.path)), label: session.label };
       const context = await contextFor(session, services, notes, (event) => {
         if (event.type === 'opened') send.reading = event.reading;
-        else if (event.type === 'sending') send.progress = event.progress;
-        else if (event.type === 'record') {
+        else if (event.type === 'note' && !send.progress) send.waiting = true;
+        else if (event.type === 'sending') {
+          send.waiting = false;
+          send.progress = event.progress;
+        } else if (event.type === 'record') {
           send.counts[event.line.outcome] = (send.counts[event.line.outcome] ?? 0) + 1;
           if (send.lines.length < LINES_SHOWN) send.lines.push(event.line);
           keepRefused(send.refused, event);
         }
+        if (event.type === 'note') session.changed();
       });
       const result = await runUpload(context, {
         resource: RESOURCES[kind] as Resource<unknown>,
         source,
         format: session.current.format,
-        options: optionsOf(session, {
-          dryRun: false,
-          update: how.update,
-          report: send.reportPath,
-        }),
+        options: optionsOf(session, { dryRun: false, update: how.update, report: send.reportPath }),
       });
       send.summary = result.summary;
+      const rejects = result.summary.rejects_file;
+      if (typeof rejects === 'string') send.rejectsPath = rejects;
       send.advice.push(...result.advice);
+      send.refused.sort((a, b) => a.row - b.row);
       if (result.fatal !== undefined) {
         send.state = 'failed';
         send.error = sessionError(result.fatal);
@@ -243,7 +304,10 @@ export function sendSession(
       send.state = 'failed';
       send.error = sessionError(error);
     } finally {
+      if (send.progress) send.last = send.progress();
+      send.endedAt = Date.now();
       stopListening();
+      await services.afterSend(session).catch(() => {});
       session.changed();
     }
   };

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { InputReading, RowDetail, SendProgress } from '../bulk/context.js';
+import type { Problem } from '../bulk/check/problems.js';
 import type { ResourceName } from '../bulk/resources.js';
 import type { InputFormat } from '../bulk/read/source.js';
 import type { WorkbookTabs } from '../bulk/read/xlsx/sheets.js';
 import type { ReportLine } from '../bulk/report/report.js';
 import type { Note } from '../bulk/said.js';
 
-/** Rows not taken kept for the page (the rest are in the files to download). */
+/** Rows not taken kept for the page and for after a restart (the rest are in the files to download). */
 export const ROWS_SHOWN = 200;
-/** Rows not taken kept for the rejects to download. */
+/** Rows not taken kept in memory for the rejects to download in another form. */
 export const ROWS_KEPT = 100_000;
 /** Result lines kept for the page. */
 export const LINES_SHOWN = 1000;
@@ -20,9 +21,11 @@ export interface SessionError {
   hints: readonly string[];
 }
 
-/** A row (or record) not taken, with the service's or the check's reason. */
+/** A row (or record) not taken, with the service's or the check's reason, and the record it is of. */
 export interface RefusedRow extends RowDetail {
   reason: string;
+  /** The id of the record the row is part of, as written (an order's rows share it). */
+  record: string;
 }
 
 /** What the last check found. */
@@ -34,14 +37,23 @@ export interface CheckState {
   notes: Note[];
   refused: RefusedRow[];
   refusedCount: number;
+  /** Valid rows taken with a warning (the first ones), and how many in all. */
+  warnings: { row: number; problems: readonly Problem[] }[];
 }
 
 /** The last send: where it is, what it counted, what it said. */
 export interface SendState {
   state: 'running' | 'finished' | 'stopped' | 'failed';
   startedAt: number;
+  endedAt?: number;
   progress: (() => SendProgress) | undefined;
+  /** The figures when it ended, for after a restart (the live ones are gone). */
+  last?: SendProgress;
   stopping: boolean;
+  /** Waiting for another upload to finish (one upload uses the ledger at a time). */
+  waiting: boolean;
+  /** It sent the corrections (`update`). */
+  update: boolean;
   lines: ReportLine[];
   counts: Record<string, number>;
   refused: RefusedRow[];
@@ -50,7 +62,21 @@ export interface SendState {
   advice: Note[];
   reading: InputReading | undefined;
   reportPath: string;
+  /** The rejects file the upload wrote (the input's own form), if any. */
+  rejectsPath?: string;
   error: SessionError | undefined;
+}
+
+/** A cell changed on the page: its new value and what the file had. */
+export interface CellFix {
+  value: string;
+  original: string;
+}
+
+/** Rows a person dropped: those of one record (an order's rows go together), with their cells. */
+export interface DroppedRecord {
+  record: string;
+  rows: { row: number; cells: unknown }[];
 }
 
 /** A stop asked for from the page (the Stop button) or by stopping `intake ui`. */
@@ -67,56 +93,85 @@ export class StopHub {
   }
 }
 
+/** How a session's file is to be read. */
+export interface ReadingOptions {
+  preset?: string;
+  sheet?: string;
+  headerRow?: number;
+  products?: string;
+  productsLabel?: string;
+  /** A column mapping made on the page (a JSON file in the session's folder), or a saved layout's name. */
+  columns?: string;
+}
+
+/** A session as kept on disk (`session.json`), without what lives in memory only. */
+export interface StoredSession {
+  id: string;
+  createdAt: number;
+  label: string;
+  original: { path: string; format: InputFormat };
+  current: { path: string; format: InputFormat };
+  kind: ResourceName | undefined;
+  options: ReadingOptions;
+  fixes: [number, [number, CellFix][]][];
+  dropped: DroppedRecord[];
+  firstReading: InputReading | undefined;
+  check: CheckState | undefined;
+  send: Omit<SendState, 'progress'> | undefined;
+  error: SessionError | undefined;
+  fileRemoved: boolean;
+}
+
 /**
  * One file a person brought to the page, through checks, fixes and sends: where its private copy is,
- * how it is to be read, the fixes made to it, and what the last check and send found. Kept in memory
- * for as long as `intake ui` runs.
+ * how it is to be read, the fixes made to it, and what the last check and send found. Kept on disk in
+ * its folder (`session.json`), so that its page, its results and its rejects outlive `intake ui`.
  */
 export class UploadSession {
-  readonly id = randomBytes(9).toString('base64url');
-  readonly createdAt = Date.now();
+  readonly id: string;
+  readonly createdAt: number;
   readonly label: string;
-  /** The session's private folder: the file received, its fixed copy, the report. */
+  /** The session's private folder: the file received, its fixed copy, the report and rejects. */
   readonly dir: string;
-  /** Whether the folder is the UI's own, to remove once done (not a person's own folder, when resumed). */
-  readonly owned: boolean;
   readonly original: { path: string; format: InputFormat };
   /** What is checked and sent: the original, or a copy with the fixes made. */
   current: { path: string; format: InputFormat };
   kind: ResourceName | undefined;
-  options: {
-    preset?: string;
-    sheet?: string;
-    headerRow?: number;
-    products?: string;
-    productsLabel?: string;
-  } = {};
+  options: ReadingOptions = {};
   /** A workbook's password, kept in memory only. */
   password: string | undefined;
-  readonly fixes = new Map<number, Map<number, string>>();
-  readonly dropped = new Set<number>();
+  /** Cells changed, by row and position. */
+  readonly fixes = new Map<number, Map<number, CellFix>>();
+  /** Records dropped, each with its rows. */
+  dropped: DroppedRecord[] = [];
   tabs: WorkbookTabs | undefined;
   /** How the file as it came was read (its format, encoding, sheet), kept once fixes make a plain copy. */
   firstReading: InputReading | undefined;
   check: CheckState | undefined;
   send: SendState | undefined;
   error: SessionError | undefined;
+  /** Something to say once on the next page (a record dropped with its other rows). */
+  notice: string | undefined;
+  /** The file (and its fixed copy) was removed: the upload is over, its results stay. */
+  fileRemoved = false;
   /** The send running in the background, to wait for when `intake ui` stops. */
   sending: Promise<void> | undefined;
   readonly stopHub = new StopHub();
   readonly #listeners = new Set<() => void>();
 
   constructor(options: {
-    label: string;
     dir: string;
-    owned: boolean;
+    id?: string;
+    label: string;
     path: string;
     format: InputFormat;
     kind?: ResourceName;
+    createdAt?: number;
   }) {
+    this.id = options.id ?? randomBytes(9).toString('base64url');
+    this.createdAt = options.createdAt ?? Date.now();
     this.label = options.label;
     this.dir = options.dir;
-    this.owned = options.owned;
     this.original = { path: options.path, format: options.format };
     this.current = { ...this.original };
     this.kind = options.kind;
@@ -124,6 +179,11 @@ export class UploadSession {
 
   get running(): boolean {
     return this.send?.state === 'running';
+  }
+
+  /** Rows dropped, by row number. */
+  get droppedRows(): Set<number> {
+    return new Set(this.dropped.flatMap((record) => record.rows.map((row) => row.row)));
   }
 
   /** Calls `listener` whenever the send changes, until the returned function is called. */
@@ -134,5 +194,65 @@ export class UploadSession {
 
   changed(): void {
     for (const listener of [...this.#listeners]) listener();
+  }
+
+  /** The session as kept on disk. */
+  stored(): StoredSession {
+    const { progress: _live, ...send } = this.send ?? ({} as SendState);
+    return {
+      id: this.id,
+      createdAt: this.createdAt,
+      label: this.label,
+      original: this.original,
+      current: this.current,
+      kind: this.kind,
+      options: this.options,
+      fixes: [...this.fixes].map(([row, cells]) => [row, [...cells]]),
+      dropped: this.dropped,
+      firstReading: this.firstReading,
+      check: this.check && {
+        ...this.check,
+        refused: this.check.refused.slice(0, ROWS_SHOWN),
+        warnings: this.check.warnings.slice(0, ROWS_SHOWN),
+      },
+      send: this.send && {
+        ...send,
+        ...(this.send.progress ? { last: this.send.progress() } : {}),
+        refused: this.send.refused.slice(0, ROWS_SHOWN),
+      },
+      error: this.error,
+      fileRemoved: this.fileRemoved,
+    } as StoredSession;
+  }
+
+  /** A session read back from disk. A send that was running when `intake ui` went away is a stopped one. */
+  static fromStored(dir: string, stored: StoredSession): UploadSession {
+    const session = new UploadSession({
+      dir,
+      id: stored.id,
+      label: stored.label,
+      path: stored.original.path,
+      format: stored.original.format,
+      createdAt: stored.createdAt,
+      ...(stored.kind ? { kind: stored.kind } : {}),
+    });
+    session.current = stored.current;
+    session.options = stored.options ?? {};
+    for (const [row, cells] of stored.fixes ?? []) session.fixes.set(row, new Map(cells));
+    session.dropped = stored.dropped ?? [];
+    session.firstReading = stored.firstReading;
+    session.check = stored.check && { ...stored.check, warnings: stored.check.warnings ?? [] };
+    if (stored.send) {
+      session.send = {
+        ...stored.send,
+        progress: undefined,
+        state: stored.send.state === 'running' ? 'stopped' : stored.send.state,
+        stopping: false,
+        waiting: false,
+      };
+    }
+    session.error = stored.error;
+    session.fileRemoved = stored.fileRemoved === true;
+    return session;
   }
 }

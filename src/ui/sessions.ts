@@ -1,32 +1,59 @@
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { UploadSession } from './session.js';
+import { UploadSession, type StoredSession } from './session.js';
 
-/** How long the folder of an upload that did not finish is kept for resuming it, when `intake ui` is not running. */
-const KEPT_DAYS = 7;
+/** How long an upload's folder (its results, rejects, and its file while it is not done) is kept. */
+export const KEEP_DAYS = 14;
+const DAY_MS = 86_400_000;
 
 /**
- * The uploads people brought to the page while `intake ui` runs, and their private folders under
- * `root` (mode 0700, files 0600). A folder is removed when its upload is done; one whose upload stopped
- * or failed is kept so that it can be resumed from the history, for a week.
+ * The uploads people brought to the page, each in its private folder under `root` (mode 0700, files
+ * 0600), kept on disk so that their pages, results, rejects and reports outlive `intake ui` and the
+ * machine's restarts. A folder is kept `keepDays` after its last change, then removed; a person can
+ * remove one sooner. The file itself is removed as soon as its upload is done (every record taken).
  */
 export class SessionStore {
   readonly root: string;
+  readonly keepDays: number;
   readonly #sessions = new Map<string, UploadSession>();
+  readonly #now: () => number;
+  /** Writes of each session's file, one after another. */
+  readonly #writes = new Map<string, Promise<void>>();
 
-  constructor(root: string) {
+  constructor(root: string, options: { keepDays?: number; now?: () => number } = {}) {
     this.root = root;
+    this.keepDays = options.keepDays ?? KEEP_DAYS;
+    this.#now = options.now ?? Date.now;
   }
 
-  /** Makes the root folder, and removes folders left over from runs more than a week ago. */
-  async prepare(now = Date.now()): Promise<void> {
+  /** Makes the root folder, removes folders older than `keepDays`, and reads back the others. */
+  async prepare(): Promise<void> {
     await mkdir(this.root, { recursive: true, mode: 0o700 });
+    const now = this.#now();
     for (const name of await readdir(this.root)) {
-      const path = join(this.root, name);
-      const info = await stat(path).catch(() => undefined);
-      if (info && now - info.mtimeMs > KEPT_DAYS * 86_400_000)
-        await rm(path, { recursive: true, force: true });
+      const dir = join(this.root, name);
+      const info = await stat(join(dir, 'session.json')).catch(() => stat(dir).catch(() => undefined));
+      if (!info) continue;
+      if (now - info.mtimeMs > this.keepDays * DAY_MS) {
+        await rm(dir, { recursive: true, force: true });
+        continue;
+      }
+      const stored = await readFile(join(dir, 'session.json'), 'utf8')
+        .then((text) => JSON.parse(text) as StoredSession)
+        .catch(() => undefined);
+      // A folder without a readable record is one whose file never got as far as a check.
+      if (!stored?.id || !stored.original) {
+        await rm(dir, { recursive: true, force: true });
+        continue;
+      }
+      this.#sessions.set(stored.id, UploadSession.fromStored(dir, stored));
     }
+  }
+
+  /** When a session's folder goes, if nothing changes it before. */
+  expiresAt(session: UploadSession): number {
+    const last = session.send?.endedAt ?? session.check?.at ?? session.createdAt;
+    return last + this.keepDays * DAY_MS;
   }
 
   /** A new private folder for a file. */
@@ -43,27 +70,55 @@ export class SessionStore {
     return this.#sessions.get(id);
   }
 
-  /** The uploads of this run, newest first. */
+  /** The uploads, newest first. */
   recent(limit = 10): UploadSession[] {
-    return [...this.#sessions.values()].reverse().slice(0, limit);
+    return this.all()
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .slice(0, limit);
   }
 
   all(): UploadSession[] {
     return [...this.#sessions.values()];
   }
 
-  /** Forgets an upload, removing its folder (when it is the UI's own). */
-  async discard(session: UploadSession): Promise<void> {
-    this.#sessions.delete(session.id);
-    if (session.owned) await rm(session.dir, { recursive: true, force: true });
+  /** Keeps a session's record on disk (written whole, then renamed: never half written). */
+  save(session: UploadSession): Promise<void> {
+    const previous = this.#writes.get(session.id) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      if (!this.#sessions.has(session.id)) return;
+      const path = join(session.dir, 'session.json');
+      await writeFile(`${path}.new`, JSON.stringify(session.stored()), { mode: 0o600 });
+      await rename(`${path}.new`, path);
+    });
+    const settled = next.catch(() => {});
+    this.#writes.set(session.id, settled);
+    return next;
   }
 
-  /** At the end of `intake ui`: removes every folder but those of uploads to resume. */
+  /**
+   * Removes the file a person brought (and its fixed copy) once its upload is done: nothing left to
+   * send, correct or resume. The results, rejects and report stay.
+   */
+  async removeFileIfDone(session: UploadSession): Promise<void> {
+    const send = session.send;
+    if (!send || send.state !== 'finished' || session.fileRemoved) return;
+    const counts = (send.summary ?? {}) as Record<string, unknown>;
+    const left = ['changed', 'failed', 'not_sent'].some((key) => Number(counts[key] ?? 0) > 0);
+    if (left) return;
+    const files = new Set([session.original.path, session.current.path, session.options.products]);
+    for (const path of files) if (path) await rm(path, { force: true });
+    session.fileRemoved = true;
+  }
+
+  /** Forgets an upload and removes its folder. */
+  async discard(session: UploadSession): Promise<void> {
+    this.#sessions.delete(session.id);
+    await this.#writes.get(session.id);
+    await rm(session.dir, { recursive: true, force: true });
+  }
+
+  /** At the end of `intake ui`: every session's record is on disk. */
   async close(): Promise<void> {
-    await Promise.all(
-      this.all()
-        .filter((session) => session.send?.state !== 'stopped' && session.send?.state !== 'failed')
-        .map((session) => this.discard(session)),
-    );
+    await Promise.all(this.all().map((session) => this.save(session).catch(() => {})));
   }
 }

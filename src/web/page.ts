@@ -23,6 +23,12 @@ export interface PageShell {
   /** The text of the skip link and of the language switch's label, in the page's language. */
   skip: string;
   languageLabel: string;
+  /** The base of the page's relative addresses (`<base href>`), for a page that lives under a path. */
+  base?: string;
+  /** The page's own path, so that the language switch shows the same page. */
+  here?: string;
+  /** What the page says when its server stops answering (a page that watches it). */
+  offline?: string;
 }
 
 const LANGUAGE_NAMES: Record<Lang, string> = { ko: '한국어', en: 'English' };
@@ -36,7 +42,9 @@ export function page(shell: PageShell): string {
   const switcher = LANGS.map((lang) =>
     lang === shell.lang
       ? html`<span class="lang-current" lang="${lang}" aria-current="true">${LANGUAGE_NAMES[lang]}</span>`
-      : html`<a href="?lang=${lang}" lang="${lang}" hreflang="${lang}">${LANGUAGE_NAMES[lang]}</a>`,
+      : html`<a href="${shell.here ?? ''}?lang=${lang}" lang="${lang}" hreflang="${lang}"
+          >${LANGUAGE_NAMES[lang]}</a
+        >`,
   );
   const links = shell.nav.map(
     (link) =>
@@ -46,6 +54,7 @@ export function page(shell: PageShell): string {
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
+      !${shell.base ? html`<base href="${shell.base}" />` : ''}
       <title>${shell.title} · ${shell.app}</title>
       <link rel="icon" href="${shell.assets}/favicon.svg" type="image/svg+xml" />
       <link rel="stylesheet" href="${shell.assets}/app.css" />
@@ -65,6 +74,13 @@ export function page(shell: PageShell): string {
         <div class="aside">!${shell.aside ?? ''}</div>
         <div class="langs" role="group" aria-label="${shell.languageLabel}">!${switcher}</div>
       </header>
+      !${
+        shell.offline
+          ? html`<div id="offline" class="offline" role="alert" hidden data-alive="alive">
+              ${shell.offline}
+            </div>`
+          : ''
+      }
       <main id="main" tabindex="-1">
         <h1>${shell.title}</h1>
         !${shell.body}

@@ -101,7 +101,7 @@ describe('bin/intake.js', () => {
   });
 
   it('intake ui prints its address, signs in the browser that opens it, and stops on Ctrl-C', async () => {
-    const child = spawn(process.execPath, [BIN, 'ui', '--no-open', '--json'], {
+    const child = spawn(process.execPath, [BIN, 'ui', '--no-open', '--json', '--port', '0'], {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -123,11 +123,11 @@ describe('bin/intake.js', () => {
       });
       child.on('exit', (code) => reject(new Error(`intake ui exited with ${code}: ${stderr}`)));
     });
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/p\/[\w-]{22}\/\?token=[\w-]{32}$/);
     const signIn = await fetch(url, { redirect: 'manual' });
     expect(signIn.status).toBe(303);
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] as string;
-    const page = await fetch(new URL('/', url), { headers: { cookie } });
+    const page = await fetch(new URL('status', url), { headers: { cookie } });
     expect(await page.text()).toContain('AKSPAWNED');
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     child.kill('SIGINT');

@@ -4,32 +4,39 @@ import { cli, type CliResult } from './cli.js';
 
 /** `intake ui` running in-process through the CLI's Factory, and how to stop it as Ctrl-C does. */
 export interface UiRun {
-  /** The address printed, with its token. */
+  /** The one-time address printed, with its token. */
   url: string;
+  /** The page's address (its base path, `…/p/<secret>/`), for a browser signed in. */
+  address: string;
   origin: string;
   /** Ctrl-C, then the run's end (its exit code and what it printed). */
   stop(): Promise<CliResult>;
 }
 
-/** Starts `intake ui --no-open --json` with `env`, and waits for the line with its address. */
+/**
+ * Starts `intake ui --no-open --json` with `env` (on a free port unless `args` say otherwise), and waits
+ * for the line with its address.
+ */
 export async function startUi(
   env: Record<string, string>,
-  options: { patientRetry?: RetryPolicy } = {},
+  options: { patientRetry?: RetryPolicy; args?: string[]; open?: boolean } = {},
 ): Promise<UiRun> {
   const hub = new InterruptHub();
   let out = '';
-  let found: (url: string) => void = () => {};
-  const printed = new Promise<string>((resolve) => (found = resolve));
-  const run = cli(['ui', '--no-open', '--json'], {
+  let found: (line: { url: string; address: string }) => void = () => {};
+  const printed = new Promise<{ url: string; address: string }>((resolve) => (found = resolve));
+  const { args = ['--port', '0'], open = false, ...rest } = options;
+  const run = cli(['ui', ...(open ? [] : ['--no-open']), '--json', ...args], {
     env,
     interrupts: hub,
-    ...options,
+    ...rest,
     onStdout: (text) => {
       out += text;
-      if (out.includes('\n')) found((JSON.parse(out.split('\n')[0] as string) as { url: string }).url);
+      if (out.includes('\n'))
+        found(JSON.parse(out.split('\n')[0] as string) as { url: string; address: string });
     },
   });
-  const url = await Promise.race([
+  const { url, address } = await Promise.race([
     printed,
     run.then((result) => {
       throw new Error(`intake ui ended (${result.code}): ${result.stderr}`);
@@ -37,6 +44,7 @@ export async function startUi(
   ]);
   return {
     url,
+    address,
     origin: new URL(url).origin,
     stop: async () => {
       hub.interrupt();

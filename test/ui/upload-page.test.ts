@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, dropFile, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, csvCells, workspace } from '../helpers/files.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
+import { counts, sendEnded, reasonOf } from '../helpers/ui-page.js';
 import { readWorkbook, writeWorkbook } from '../helpers/workbook.js';
 import { ordersCsv } from '../helpers/samples.js';
 
@@ -86,25 +86,6 @@ async function uiFor(env: Record<string, string> = t.env): Promise<UiRun> {
   return ui;
 }
 
-/** The counts a card shows, as `{ label: count }`. */
-async function counts(page: Page, card: string): Promise<Record<string, number>> {
-  const items = page.locator(`section[aria-labelledby="${card}"] ul.counts li`);
-  const entries: [string, number][] = [];
-  for (const item of await items.all()) {
-    const count = (await item.locator('strong').innerText()).replace(/,/g, '');
-    const label = (await item.innerText()).replace(/^[\d,]+/, '').trim();
-    entries.push([label, Number(count)]);
-  }
-  return Object.fromEntries(entries);
-}
-
-/** Waits for the send to end (the events replace the progress with the results) and says how. */
-async function sendEnded(page: Page): Promise<string> {
-  const state = page.locator('#results-title .badge');
-  await state.waitFor({ timeout: 30_000 });
-  return (await state.innerText()).trim();
-}
-
 describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, in the browser', () => {
   it('a Smartstore workbook dropped: preset shown, two rows fixed in the table, sent, stored; then its dispatch sheet', async () => {
     const files = workspace();
@@ -116,11 +97,11 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     const { page, context, errors } = await openPage(b.browser, { locale: 'en-US' });
     await page.goto(ui.url);
     // The token in the address was exchanged for a cookie: it is gone from the address bar.
-    expect(page.url()).toBe(`${ui.origin}/`);
+    expect(page.url()).toBe(ui.address);
     await screenshot(page, 'upload');
     await dropFile(page, '[data-drop]', '스마트스토어_주문.xlsx', readFileSync(book));
     expect(await page.locator('[data-file-name]').innerText()).toBe('스마트스토어_주문.xlsx');
-    await page.getByLabel('Product catalog (optional, for orders)').setInputFiles(catalog);
+    await page.getByLabel('Product list (optional, for orders)').setInputFiles(catalog);
     await page.getByRole('button', { name: 'Check the file' }).click();
     await page.waitForURL(/\/uploads\/[\w-]+$/);
 
@@ -128,28 +109,31 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     expect(await page.getByLabel('What it holds').inputValue()).toBe('order');
     expect(await page.getByLabel('Header row').inputValue()).toBe('2');
     expect(await page.getByLabel('Layout').inputValue()).toBe('smartstore-orders');
-    await expect.poll(() => page.getByText('found: smartstore-orders').count()).toBe(1);
+    await expect
+      .poll(() => page.getByText('found: Naver Smartstore: order download', { exact: false }).count())
+      .toBe(1);
     expect(await page.getByLabel('Sheet').inputValue()).toBe('발주발송관리');
     expect(await counts(page, 'check-title')).toMatchObject({ records: 3, valid: 1, invalid: 2 });
 
-    // The two rows to fix, their wrong cells marked with the reason beside them.
+    // The two rows to fix, their wrong cells marked, the reason in the row naming the column as the file does.
     const phone = page.getByRole('textbox', { name: 'Row 4, 수취인연락처1' });
     expect(await phone.inputValue()).toBe('1022220002');
-    expect(await page.locator(`#${await phone.getAttribute('aria-describedby')}`).innerText()).toContain(
-      'lost its leading 0',
+    expect(await reasonOf(page, 4)).toContain(
+      '수취인연락처1: “1022220002” looks like a Korean mobile number that lost its leading 0',
     );
     await screenshot(page, 'check');
     const recipient = page.getByRole('textbox', { name: 'Row 5, 수취인명' });
     expect(await recipient.getAttribute('aria-invalid')).toBe('true');
     await phone.fill('010-2222-0002');
     await recipient.fill('최유나');
-    await page.getByRole('button', { name: 'Apply the fixes and check again' }).click();
+    await page.getByRole('button', { name: 'Apply the fixes and check again' }).first().click();
     await page.getByText('Every record is valid.').waitFor();
     expect(await counts(page, 'check-title')).toMatchObject({ records: 3, valid: 3, invalid: 0 });
 
     await page.getByRole('button', { name: 'Send 3 orders' }).click();
     expect(await sendEnded(page)).toBe('finished');
     expect(await counts(page, 'results-title')).toEqual({ accepted: 3 });
+    expect(await page.locator('#results-summary').innerText()).toBe('Finished: 3 of 3 done.');
     await screenshot(page, 'results');
     // The report is there to download, named after the file.
     const [report] = await Promise.all([
@@ -218,46 +202,46 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
     await page.getByLabel('파일을 여기에 끌어 놓거나 선택하세요').setInputFiles(book);
-    await page.getByLabel('상품 목록 (선택, 주문용)').setInputFiles(files.write('catalog.csv', CATALOG));
+    await page.getByLabel('상품 목록 파일 (선택, 주문용)').setInputFiles(files.write('catalog.csv', CATALOG));
     await page.getByRole('button', { name: '파일 검사' }).click();
     await page.waitForURL(/\/uploads\/[\w-]+$/);
 
-    const phone = page.getByRole('textbox', { name: /4.*수취인연락처1/ });
-    expect(await page.locator(`#${await phone.getAttribute('aria-describedby')}`).innerText()).toBe(
-      '맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (01022220002?). 엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요',
+    expect(await reasonOf(page, 4)).toBe(
+      '수취인연락처1: “1022220002” 맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (01022220002?). 엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요',
     );
-    const recipient = page.getByRole('textbox', { name: /5.*수취인명/ });
-    expect(await page.locator(`#${await recipient.getAttribute('aria-describedby')}`).innerText()).toBe(
-      '비어 있습니다',
-    );
+    expect(await reasonOf(page, 5)).toBe('수취인명: 비어 있습니다');
     const notes = await page.locator('section[aria-labelledby="check-title"] ul.notes li').allInnerTexts();
     expect(notes).toEqual([
-      '상품 목록: 상품 2개.',
+      '상품 목록 파일: 상품 2개.',
       '스마트스토어_주문.xlsx의 "발주발송관리" 시트를 읽습니다.',
       '머리글은 2행입니다. 그 위의 1개 행은 건너뛰었습니다.',
       '네이버 스마트스토어 주문 다운로드 (주문조회, 발주/발송관리 엑셀 다운로드) 파일의 머리글입니다. smartstore-orders 양식으로 읽습니다.',
-      '스마트스토어_주문.xlsx: 3행에서 주문 3건, 잘못된 것 2건',
       expect.stringMatching(/^1개 행의 구매자 ID가 가려져 있습니다 \(minj\*\*\*\* 같은\)/),
     ]);
     await screenshot(page, 'check-ko');
     await page.getByRole('button', { name: '주문 1건 보내기' }).click();
     expect(await sendEnded(page)).toBe('완료');
     // How it went, in Korean; the rejects file and the command to run again are the page's own buttons.
+    expect(await page.locator('#results-summary').innerText()).toBe('완료: 1건 중 1건 처리.');
     expect(
-      await page.locator('section[aria-labelledby="results-title"] ul.notes li').allInnerTexts(),
-    ).toEqual([expect.stringMatching(/^\d[\d.]*(ms|s) 만에 끝났습니다\.$/)]);
+      await page
+        .locator('section[aria-labelledby="results-title"]')
+        .getByRole('row', { name: /202611229990001/ })
+        .innerText(),
+    ).toContain('주문 등록 요청이 접수되었습니다');
     await screenshot(page, 'results-ko');
-    expect(await page.getByRole('row', { name: /^5 202611229990003 / }).innerText()).toContain(
+    const results = page.locator('section[aria-labelledby="results-title"]');
+    expect(await results.getByRole('row', { name: /^5 202611229990003 / }).innerText()).toContain(
       '5행: recipient_name: 비어 있습니다',
     );
+    // Nothing on the page is a command-line flag.
+    expect(await page.locator('main').innerText()).not.toMatch(/(^|\s)--[a-z]/);
 
     // The same page in English says it as the terminal does.
     await page.getByRole('link', { name: 'English' }).click();
     await page.getByRole('heading', { name: /Results/ }).waitFor();
-    expect(
-      await page.locator('section[aria-labelledby="results-title"] ul.notes li').allInnerTexts(),
-    ).toEqual([expect.stringMatching(/^Done in \d[\d.]*(ms|s)\.$/)]);
-    expect(await page.locator(`#${await phone.getAttribute('aria-describedby')}`).innerText()).toContain(
+    expect(await page.locator('#results-summary').innerText()).toBe('Finished: 1 of 1 done.');
+    expect(await reasonOf(page, 4)).toContain(
       'looks like a Korean mobile number that lost its leading 0 (01022220002?)',
     );
     expect(errors).toEqual([]);
@@ -279,7 +263,9 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     await page.getByLabel('Workbook password (if it has one)').fill('gamgyul#2026');
     await page.getByRole('button', { name: 'Check the file' }).click();
     await page.waitForURL(/\/uploads\/[\w-]+$/);
-    expect(await page.getByRole('alert').innerText()).toContain('The password does not open this workbook');
+    expect(await page.getByRole('alert').first().innerText()).toContain(
+      'The password does not open this workbook',
+    );
     await page.getByLabel('Workbook password (if it has one)').fill('Gamgyul#2026');
     await page.getByRole('button', { name: 'Read again' }).click();
     await page.waitForURL(/\/uploads\/[\w-]+$/);
@@ -291,8 +277,8 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       'catalog.csv',
       'id,name,image_url\n99901,제주 감귤 5kg,https://cdn.example.com/99901.jpg\n',
     );
-    await page.getByLabel('Product catalog (id, name, image_url)').setInputFiles(catalog);
-    await page.getByRole('button', { name: 'Add the catalog and check again' }).click();
+    await page.getByLabel('Product list file (id, name, image_url)').setInputFiles(catalog);
+    await page.getByRole('button', { name: 'Add the list and check again' }).click();
     await page.getByText('Every record is valid.').waitFor();
     await context.close();
   });
@@ -323,9 +309,12 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     const rows = page.locator('section[aria-labelledby="results-title"] tbody tr');
     expect(await rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain('recipient_name');
-    await page.getByRole('button', { name: 'Update them' }).click();
+    await page.getByRole('button', { name: 'Send the corrections' }).click();
     expect(await sendEnded(page)).toBe('finished');
     expect(await counts(page, 'results-title')).toMatchObject({ updated: 1 });
+    // Done, and said so: nothing is left to correct.
+    expect(await page.getByText('Corrections sent.').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Send the corrections' }).count()).toBe(0);
     expect(await t.service.local.order('UICHG-2')).toMatchObject({ recipient_name: '김철수' });
     await context.close();
   });

@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import { ApiError, NetworkError } from '../../client/errors.js';
 import { AuthError, EXIT, UsageError } from '../../cli/errors.js';
@@ -9,13 +11,20 @@ import { dataDir } from '../../cli/paths.js';
 import { wholeNumber } from '../../cli/values.js';
 import { unexpectedLines } from '../../cli/report-error.js';
 import { keepHeapTight } from '../../util/heap.js';
-import type { UiState } from '../../ui/state.js';
-import type { ProfileView, StatusView } from '../../ui/views.js';
+import type { Liveness, UiState } from '../../ui/state.js';
+import type { ProfileView, StatusView } from '../../ui/views/status.js';
+import type { UploadSession } from '../../ui/session.js';
 
 export interface UiOptions {
-  port: number;
+  /** The port to listen on; undefined: the one it had last time, else the first free from 8765. */
+  port: number | undefined;
   open: boolean;
+  keepDays: number;
+  signOut: boolean;
 }
+
+/** The ports tried, in order, when none is given and the last one is taken. */
+const DEFAULT_PORTS = Array.from({ length: 35 }, (_, index) => 8765 + index);
 
 /** Who the page works as: the profile (or the environment's credentials), its service and key. */
 async function profileView(f: Factory): Promise<ProfileView> {
@@ -39,11 +48,11 @@ async function profileView(f: Factory): Promise<ProfileView> {
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const known = (error: unknown) =>
+  error instanceof AuthError || error instanceof NetworkError || error instanceof ApiError;
 
 /** The connection page: the credentials checked as `auth status` does, the service's health and queue. */
 async function statusOf(f: Factory, profile: ProfileView): Promise<StatusView> {
-  const known = (error: unknown) =>
-    error instanceof AuthError || error instanceof NetworkError || error instanceof ApiError;
   const [credentials, health, queue] = await Promise.all([
     f
       .apiClient()
@@ -65,61 +74,180 @@ async function statusOf(f: Factory, profile: ProfileView): Promise<StatusView> {
     f
       .apiClient()
       .then((client) => client.shipmentQueueStatus())
-      .then((result) => String(result.count))
       .catch((error: unknown) => {
         if (known(error)) return reasonOf(error);
         throw error;
       }),
   ]);
-  return { profile, credentials, health, queue };
+  return {
+    profile,
+    credentials,
+    health,
+    merchant: typeof queue === 'string' ? undefined : queue.origin_mall_id,
+    queue: typeof queue === 'string' ? queue : Number(queue.count),
+  };
 }
 
-/** What the page draws on, from the Factory: the client, the ledger, the carriers, the profile. */
-async function uiState(f: Factory): Promise<UiState> {
-  const [{ SessionStore }, { ledgerTargetIfAny }, { loadCarriers }, { MAX_INPUT_BYTES }] = await Promise.all([
+/** The service's health and merchant, asked again in the background when older than 15 seconds. */
+function livenessOf(f: Factory): () => Liveness {
+  const seen: Liveness = { healthy: undefined, merchant: undefined };
+  let askedAt = 0;
+  const ask = async () => {
+    const [health, queue] = await Promise.allSettled([
+      f.apiClient({ auth: 'optional' }).then((client) => client.health()),
+      f.apiClient().then((client) => client.shipmentQueueStatus()),
+    ]);
+    seen.healthy = health.status === 'fulfilled' && health.value.status === 'available';
+    if (queue.status === 'fulfilled') seen.merchant = queue.value.origin_mall_id;
+  };
+  return () => {
+    if (Date.now() - askedAt > 15_000) {
+      askedAt = Date.now();
+      void ask().catch(() => {});
+    }
+    return seen;
+  };
+}
+
+/** A folder name for a profile's page (its uploads and sign-ins), whatever the profile is called. */
+const folderOf = (profile: string) =>
+  /^[\w.-]{1,40}$/.test(profile) && !profile.startsWith('.')
+    ? profile
+    : `profile-${createHash('sha256').update(profile).digest('hex').slice(0, 16)}`;
+
+/** What the page draws on, from the Factory: the client, the ledger, the carriers, the catalog, the profile. */
+async function uiState(f: Factory, options: UiOptions): Promise<UiState> {
+  const [
+    { SessionStore },
+    { UiAuth },
+    { ledgerTargetIfAny },
+    { loadCarriers },
+    { MAX_INPUT_BYTES },
+    { openCatalog, productBook },
+    layouts,
+    { keepRejects },
+  ] = await Promise.all([
     import('../../ui/sessions.js'),
+    import('../../ui/auth.js'),
     import('../../cli/ledger-target.js'),
     import('../../cli/carriers.js'),
     import('../../bulk/read/source.js'),
+    import('../../cli/catalog.js'),
+    import('../../cli/saved-layouts.js'),
+    import('../../ui/downloads.js'),
   ]);
   const dir = dataDir(f.env);
-  const sessions = new SessionStore(join(dir, 'ui'));
-  await sessions.prepare();
   const profile = await profileView(f);
+  const folder = join(dir, 'ui', folderOf((await f.settings()).profile.value));
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  const auth = new UiAuth(folder);
+  if (options.signOut) auth.signOutAll();
+  const sessions = new SessionStore(join(folder, 'uploads'), { keepDays: options.keepDays });
+  await sessions.prepare();
+  const catalog = await openCatalog(f);
+  const save = (session: UploadSession) => sessions.save(session);
   return {
     sessions,
+    auth,
     services: {
       client: (patient) => f.apiClient({ patient }),
       ledger: { dir, target: await ledgerTargetIfAny(f) },
       carriers: () => loadCarriers(f, undefined),
+      products: productBook(catalog),
+      savedLayouts: () => layouts.savedLayouts(f.env),
+      save,
+      afterSend: async (session) => {
+        await keepRejects(session).catch(() => {});
+        await sessions.removeFileIfDone(session);
+        await save(session);
+      },
     },
     profile,
     status: () => statusOf(f, profile),
+    liveness: livenessOf(f),
     maxBytes: MAX_INPUT_BYTES,
+    catalog,
+    layouts: {
+      list: () => layouts.savedLayouts(f.env),
+      save: (layout) => layouts.saveLayout(f.env, layout),
+    },
   };
 }
 
+/** Listens on the port asked for, else the one it had, else the first free of the defaults. */
+async function listen(
+  app: { listen(options: { host: string; port: number }): Promise<string> },
+  wanted: number | undefined,
+  last: number | undefined,
+): Promise<void> {
+  const ports =
+    wanted !== undefined ? [wanted] : [...new Set([...(last ? [last] : []), ...DEFAULT_PORTS, 0])];
+  let failure: unknown;
+  for (const port of ports) {
+    try {
+      await app.listen({ host: '127.0.0.1', port });
+      return;
+    } catch (error) {
+      failure = error;
+      if ((error as { code?: string }).code !== 'EADDRINUSE' || wanted !== undefined) break;
+    }
+  }
+  throw new UsageError(
+    `cannot listen on 127.0.0.1:${wanted ?? ports[0]}: ${(failure as { code?: string }).code ?? String(failure)}`,
+    wanted !== undefined
+      ? ['Another program uses that port: give another with --port, or leave --port out.']
+      : [],
+  );
+}
+
 /**
- * Starts the page on 127.0.0.1, prints its address (with the token that signs a browser in) and opens
- * the browser. Stopping it (Ctrl-C) stops uploads in progress as the CLI does, waits for them, and
- * removes the files received (but those of uploads to resume).
+ * Opens the browser on a private file (mode 0600) that sends it on to the sign-in address, so that the
+ * one-time token is never in a process's arguments, where any user of the machine could read it.
+ */
+async function openBrowser(f: Factory, folder: string, url: string): Promise<string> {
+  const file = join(folder, 'open.html');
+  const escaped = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  await writeFile(
+    file,
+    `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${escaped}"><title>Intake</title><a href="${escaped}">Intake</a>\n`,
+    { mode: 0o600 },
+  );
+  try {
+    const browser = f.env.BROWSER;
+    if (browser) {
+      // The browser people chose, as other tools honour it: given the file, never the token.
+      const { spawn } = await import('node:child_process');
+      spawn(browser, [pathToFileURL(file).href], { stdio: 'ignore', detached: true }).unref();
+    } else {
+      const { default: open } = await import('open');
+      await open(pathToFileURL(file).href);
+    }
+  } catch (error) {
+    f.log.warn(`cannot open a browser (${reasonOf(error)}): open the address above`);
+  }
+  return file;
+}
+
+/**
+ * Starts the page on 127.0.0.1, prints its address (and a one-time address that signs a browser in)
+ * and opens the browser. Stopping it (Ctrl-C) stops uploads in progress as the CLI does and waits for
+ * them; uploads, their results and signed-in browsers are kept for the next start.
  */
 export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
   const settings = await f.settings();
   if (settings.baseUrlError) throw settings.baseUrlError;
-  const state = await uiState(f);
+  const state = await uiState(f, options);
   // A long-lived process that runs uploads of any size: its heap is kept close to what it holds.
   keepHeapTight();
   const { buildUi } = await import('../../ui/build-ui.js');
-  const token = randomBytes(24).toString('base64url');
   const app = await buildUi({
     state,
-    token,
     onError: (error) =>
       f.io.stderr.write(
         `${unexpectedLines('internal error', error, f.globals.verbose === true).join('\n')}\n`,
       ),
   });
+  let opened: string | undefined;
   const stopped = new Promise<void>((resolve) => {
     let signals = 0;
     f.interrupts.onInterrupt((signal) => {
@@ -139,33 +267,33 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
       void Promise.allSettled(state.sessions.all().map((session) => session.sending))
         .then(() => app.close())
         .then(() => state.sessions.close())
-        .then(resolve);
+        .then(() => state.catalog.close())
+        .then(() => (opened ? rm(opened, { force: true }) : undefined))
+        .then(resolve, resolve);
     });
   });
   try {
-    await app.listen({ host: '127.0.0.1', port: options.port });
+    await listen(app, options.port, state.auth.port);
   } catch (error) {
     await app.close();
-    throw new UsageError(
-      `cannot listen on 127.0.0.1:${options.port}: ${(error as { code?: string }).code ?? String(error)}`,
-    );
+    state.catalog.close();
+    throw error;
   }
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const url = `http://127.0.0.1:${port}/?token=${token}`;
-  if ((await f.settings()).output.value === 'json') f.io.stdout.write(`${JSON.stringify({ url })}\n`);
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  if (options.port !== 0) state.auth.port = port;
+  const page = `http://127.0.0.1:${port}${state.auth.base}`;
+  const url = `${page}?token=${state.auth.newToken()}`;
+  if ((await f.settings()).output.value === 'json')
+    f.io.stdout.write(`${JSON.stringify({ url, address: page })}\n`);
   else {
-    f.io.stdout.write(`Intake is ready at ${url}\n`);
-    f.io.stdout.write(`Profile ${state.profile.name}, service ${state.profile.baseUrl}. Ctrl-C stops it.\n`);
+    f.io.stdout.write(`Intake is ready at ${page}\n`);
+    f.io.stdout.write(`To sign a browser in, open once: ${url}\n`);
+    f.io.stdout.write(
+      `Profile ${state.profile.name}, service ${state.profile.baseUrl}. Browsers signed in before stay signed in. Ctrl-C stops it.\n`,
+    );
   }
-  if (options.open) {
-    try {
-      const { default: open } = await import('open');
-      await open(url);
-    } catch (error) {
-      f.log.warn(`cannot open a browser (${reasonOf(error)}): open the address above`);
-    }
-  }
+  if (options.open) opened = await openBrowser(f, join(state.sessions.root, '..'), url);
   await stopped;
   f.log.info('Stopped.');
 }
@@ -178,13 +306,26 @@ export function newUiCommand(
     .description(
       'Upload in the browser: a local page on 127.0.0.1 with the checks, fixes, progress and history',
     )
-    .option('--port <port>', 'port to listen on (default: a free one)', '0')
+    .option(
+      '--port <port>',
+      'port to listen on (default: the one it had last time, else the first free from 8765; 0: any)',
+    )
     .option('--no-open', 'print the address without opening a browser')
+    .option('--keep-days <n>', 'days to keep each upload’s results and rows to fix', '14')
+    .option('--sign-out', 'sign every browser out first (each needs the new address then)')
     .addHelpText(
       'after',
       examples('intake ui', 'intake ui --profile shop-b', 'intake ui --port 8765 --no-open'),
     )
-    .action((flags: { port: string; open: boolean }) =>
-      runF({ port: wholeNumber('--port', flags.port, { max: 65535 }), open: flags.open }, f),
+    .action((flags: { port?: string; open: boolean; keepDays: string; signOut?: boolean }) =>
+      runF(
+        {
+          port: flags.port === undefined ? undefined : wholeNumber('--port', flags.port, { max: 65535 }),
+          open: flags.open,
+          keepDays: wholeNumber('--keep-days', flags.keepDays, { min: 1, max: 3650 }),
+          signOut: flags.signOut === true,
+        },
+        f,
+      ),
     );
 }

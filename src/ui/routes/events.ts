@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { textsOf } from '../render.js';
 import type { UiState } from '../state.js';
-import { progressFacts } from '../views.js';
+import { progressFacts } from '../views/send.js';
 
 /** How often the progress is sent while a send runs. */
 const EVERY_MS = 500;

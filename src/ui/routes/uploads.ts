@@ -1,28 +1,23 @@
-import { createReadStream, existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presets } from '../../bulk/layout/presets.js';
 import { openFile, planInput, type InputFormat } from '../../bulk/read/source.js';
-import type { RejectsExtension } from '../../bulk/report/report.js';
 import { RESOURCES, type ResourceName } from '../../bulk/resources.js';
 import { bytes } from '../../util/bytes.js';
-import { downloadName, writeRejects } from '../downloads.js';
+import { mappingFor, useMapping } from '../mapping.js';
 import { FileTooLarge, receiveForm, type ReceivedFile } from '../receive.js';
 import { seeOther, sendPage, textsOf } from '../render.js';
-import { applyFixes, checkSession, inspectSession, sendSession } from '../runner.js';
+import { checkSession, inspectSession, sessionError } from '../runner.js';
 import { UploadSession } from '../session.js';
 import type { UiState } from '../state.js';
-import { sessionBody, uploadForm } from '../views.js';
-
-type IdParams = { Params: { id: string } };
-type Form = Record<string, string | string[] | undefined>;
+import type { T } from '../texts/index.js';
+import { errorWords, wantsMapping } from '../views/errors.js';
+import { sessionBody } from '../views/session.js';
+import { uploadForm } from '../views/upload-form.js';
+import { firstOf, sessionOf, type Form, type IdParams } from './shared.js';
 
 const kindOf = (value: unknown): ResourceName | undefined =>
   typeof value === 'string' && value in RESOURCES ? (value as ResourceName) : undefined;
-
-const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-const listOf = (value: string | string[] | undefined) =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** The home page again, with what was wrong with the file posted. */
 function uploadAgain(
@@ -36,7 +31,13 @@ function uploadAgain(
   return sendPage(request, reply, state, {
     title: t('uploadTitle'),
     current: 'upload',
-    body: uploadForm(t, error, state.sessions.recent(), state.maxBytes),
+    body: uploadForm(t, {
+      error,
+      recent: state.sessions.recent(),
+      maxBytes: state.maxBytes,
+      keepDays: state.sessions.keepDays,
+      presets: presets(),
+    }),
     status,
   });
 }
@@ -56,18 +57,47 @@ async function formatOfReceived(file: ReceivedFile): Promise<{ path: string; for
 
 /** Reads a session's file afresh (its tabs, its kind), then checks it. */
 async function readAndCheck(session: UploadSession, state: UiState): Promise<void> {
-  await inspectSession(session);
+  await inspectSession(session, state.services);
   if (!session.error) await checkSession(session, state.services);
+  else await state.services.save(session);
 }
 
-/** The upload pages: a file received, read, checked, fixed, sent, stopped; its rejects and report. */
-export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
-  const sessionOf = (request: FastifyRequest<IdParams>, reply: FastifyReply) => {
-    const session = state.sessions.get(request.params.id);
-    if (!session) void reply.callNotFound();
-    return session;
-  };
+/** The words of a file that cannot be taken at all, on the home page (a PDF, an empty file). */
+function refusalOf(t: T, error: unknown): string | undefined {
+  const said = sessionError(error);
+  if (said.code !== 'input') return undefined;
+  return errorWords(t, said).message;
+}
 
+/** The page of a session, with the mapping step when it needs one (or `mapping` asks for it). */
+async function sessionPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: UiState,
+  session: UploadSession,
+  extra: { mapping?: boolean; mappingProblem?: string; productsProblem?: string } = {},
+) {
+  const t = textsOf(request);
+  const query = request.query as Record<string, string | undefined>;
+  const mapping =
+    (extra.mapping || wantsMapping(session.error)) && !session.fileRemoved
+      ? await mappingFor(session, state.services).catch(() => undefined)
+      : undefined;
+  const body = sessionBody(t, session, {
+    filter: query.outcome || undefined,
+    allColumns: query.columns === 'all',
+    layouts: [...(await state.layouts.list()), ...presets()],
+    mapping,
+    ...(extra.mappingProblem ? { mappingProblem: extra.mappingProblem } : {}),
+    ...(extra.productsProblem ? { productsProblem: extra.productsProblem } : {}),
+    keptUntil: state.sessions.expiresAt(session),
+  });
+  session.notice = undefined;
+  return sendPage(request, reply, state, { title: session.label, current: 'upload', body });
+}
+
+/** The upload pages: a file received and read, its page, read again, its columns matched, removed. */
+export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
   app.post('/uploads', async (request, reply) => {
     const t = textsOf(request);
     const dir = await state.sessions.newFolder();
@@ -82,7 +112,7 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
       const session = new UploadSession({
         label: file.name,
         dir,
-        owned: true,
+        id: dir.split(/[\\/]/).pop() as string,
         path: read.path,
         format: read.format,
         ...(kindOf(form.fields.kind) ? { kind: kindOf(form.fields.kind) } : {}),
@@ -92,7 +122,7 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
       if (catalog) Object.assign(session.options, { products: catalog.path, productsLabel: catalog.name });
       state.sessions.add(session);
       await readAndCheck(session, state);
-      return seeOther(reply, `/uploads/${session.id}`);
+      return seeOther(reply, state, `uploads/${session.id}`);
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
       if (error instanceof FileTooLarge) {
@@ -103,32 +133,28 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
         });
         return uploadAgain(request, reply, state, message, 413);
       }
-      const code = (error as { code?: unknown }).code;
-      if (code === 'input') return uploadAgain(request, reply, state, (error as Error).message, 400);
+      const refusal = refusalOf(t, error);
+      if (refusal !== undefined) return uploadAgain(request, reply, state, refusal, 400);
       throw error;
     }
   });
 
-  app.get<IdParams & { Querystring: { outcome?: string } }>('/uploads/:id', async (request, reply) => {
-    const session = sessionOf(request, reply);
+  app.get<IdParams>('/uploads/:id', async (request, reply) => {
+    const session = sessionOf(state, request, reply);
     if (!session) return reply;
-    const t = textsOf(request);
-    return sendPage(request, reply, state, {
-      title: session.label,
-      current: 'upload',
-      body: sessionBody(t, session, request.query.outcome || undefined),
-    });
+    return sessionPage(request, reply, state, session);
   });
 
   app.post<IdParams & { Body: Form }>('/uploads/:id/read', async (request, reply) => {
-    const session = sessionOf(request, reply);
+    const session = sessionOf(state, request, reply);
     if (!session) return reply;
-    if (session.running) return seeOther(reply, `/uploads/${session.id}`);
+    if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
     const form = request.body ?? {};
     const kind = kindOf(firstOf(form.kind));
     if (kind && kind !== session.kind) {
       session.kind = kind;
       delete session.options.preset;
+      delete session.options.columns;
     }
     const sheet = firstOf(form.sheet);
     const password = firstOf(form.password);
@@ -138,7 +164,7 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
       // Another sheet or a password: the fixes were made to what was read before.
       session.current = { ...session.original };
       session.fixes.clear();
-      session.dropped.clear();
+      session.dropped = [];
       if (sheet) session.options.sheet = sheet;
       if (password) session.password = password;
     }
@@ -147,17 +173,87 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
       session.options.headerRow = headerRow;
     else delete session.options.headerRow;
     const preset = firstOf(form.preset);
-    if (preset && presets().some((known) => known.name === preset && known.kind === session.kind)) {
+    const known = [...(await state.layouts.list()), ...presets()];
+    if (preset === '$mapped') {
+      // The columns matched on the page stay.
+    } else if (preset && known.some((layout) => layout.name === preset && layout.kind === session.kind)) {
       session.options.preset = preset;
-    } else delete session.options.preset;
+      delete session.options.columns;
+    } else {
+      delete session.options.preset;
+      delete session.options.columns;
+    }
     await readAndCheck(session, state);
-    return seeOther(reply, `/uploads/${session.id}`);
+    return seeOther(reply, state, `uploads/${session.id}`);
+  });
+
+  app.get<IdParams>('/uploads/:id/mapping', async (request, reply) => {
+    const session = sessionOf(state, request, reply);
+    if (!session) return reply;
+    return sessionPage(request, reply, state, session, { mapping: true });
+  });
+
+  app.post<IdParams & { Body: Form }>('/uploads/:id/mapping', async (request, reply) => {
+    const session = sessionOf(state, request, reply);
+    if (!session) return reply;
+    if (session.running || session.fileRemoved || !session.kind)
+      return seeOther(reply, state, `uploads/${session.id}`);
+    const t = textsOf(request);
+    const form = request.body ?? {};
+    const headerRow = Number(firstOf(form.headerRow));
+    const view = await mappingFor(
+      session,
+      state.services,
+      Number.isInteger(headerRow) ? headerRow : undefined,
+    );
+    if (!view) return seeOther(reply, state, `uploads/${session.id}`);
+    const mapping: Record<string, string> = {};
+    const taken = new Map<number, string>();
+    for (const column of view.columns) {
+      const value = firstOf(form[`map:${column.name}`]);
+      if (value === undefined || value === '') continue;
+      const position = Number(value);
+      const header = view.header[position];
+      if (!Number.isInteger(position) || header === undefined || header.trim() === '') continue;
+      if (taken.has(position)) {
+        return sessionPage(request, reply, state, session, {
+          mapping: true,
+          mappingProblem: t('mappingTwice', { header }),
+        });
+      }
+      taken.set(position, column.name);
+      mapping[column.name] = header;
+    }
+    const missing = view.columns.filter((column) => column.required && mapping[column.name] === undefined);
+    if (missing.length > 0) {
+      return sessionPage(request, reply, state, session, {
+        mapping: true,
+        mappingProblem: t('mappingMissing', {
+          columns: missing.map((column) => t(`col_${column.name}` as Parameters<T>[0])).join(', '),
+        }),
+      });
+    }
+    await useMapping(session, mapping, view.row);
+    const saveAs = firstOf(form.saveAs)?.trim();
+    if (saveAs) {
+      try {
+        await state.layouts.save({ name: saveAs, kind: session.kind, columns: mapping, header: view.header });
+        session.notice = t('mappingSaved', { name: saveAs });
+      } catch (error) {
+        return sessionPage(request, reply, state, session, {
+          mapping: true,
+          mappingProblem: (error as Error).message,
+        });
+      }
+    }
+    await readAndCheck(session, state);
+    return seeOther(reply, state, `uploads/${session.id}`);
   });
 
   app.post<IdParams>('/uploads/:id/catalog', async (request, reply) => {
-    const session = sessionOf(request, reply);
+    const session = sessionOf(state, request, reply);
     if (!session) return reply;
-    if (session.running) return seeOther(reply, `/uploads/${session.id}`);
+    if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
     try {
       const form = await receiveForm(request, session.dir, state.maxBytes);
       const catalog = form.files.find((received) => received.field === 'catalog');
@@ -170,94 +266,19 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
         message: t('tooLarge', { name: error.fileName, size: bytes(error.size), max: bytes(error.limit) }),
         hints: [],
       };
-      return seeOther(reply, `/uploads/${session.id}`);
+      return seeOther(reply, state, `uploads/${session.id}`);
     }
     await checkSession(session, state.services);
-    return seeOther(reply, `/uploads/${session.id}`);
+    return seeOther(reply, state, `uploads/${session.id}`);
   });
 
-  app.post<IdParams & { Body: Form }>('/uploads/:id/fixes', async (request, reply) => {
-    const session = sessionOf(request, reply);
+  app.post<IdParams>('/uploads/:id/remove', async (request, reply) => {
+    const session = sessionOf(state, request, reply);
     if (!session) return reply;
-    if (session.running) return seeOther(reply, `/uploads/${session.id}`);
-    const form = request.body ?? {};
-    for (const [name, value] of Object.entries(form)) {
-      const cell = /^cell:(\d+):(\d+)$/.exec(name);
-      if (!cell) continue;
-      const [row, position] = [Number(cell[1]), Number(cell[2])];
-      const fixes = session.fixes.get(row) ?? new Map<number, string>();
-      fixes.set(position, firstOf(value) ?? '');
-      session.fixes.set(row, fixes);
-    }
-    for (const row of listOf(form.drop)) if (/^\d+$/.test(row)) session.dropped.add(Number(row));
-    try {
-      await applyFixes(session);
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (typeof code !== 'string') throw error;
-      session.error = { code, message: (error as Error).message, hints: [] };
-      return seeOther(reply, `/uploads/${session.id}`);
-    }
-    await checkSession(session, state.services);
-    return seeOther(reply, `/uploads/${session.id}#check-title`);
-  });
-
-  app.post<IdParams & { Body: Form }>('/uploads/:id/send', async (request, reply) => {
-    const session = sessionOf(request, reply);
-    if (!session) return reply;
-    if (!session.running && session.kind) {
-      session.sending = sendSession(session, state.services, {
-        update: firstOf(request.body?.update) === '1',
-      });
-    }
-    return seeOther(reply, `/uploads/${session.id}`);
-  });
-
-  app.post<IdParams>('/uploads/:id/stop', async (request, reply) => {
-    const session = sessionOf(request, reply);
-    if (!session) return reply;
-    if (session.running) session.stopHub.stop();
-    return seeOther(reply, `/uploads/${session.id}`);
-  });
-
-  app.get<IdParams & { Params: { extension: string } }>(
-    '/uploads/:id/rejects.:extension',
-    async (request, reply) => {
-      const session = sessionOf(request, reply);
-      if (!session) return reply;
-      const extension = request.params.extension as RejectsExtension;
-      if (!['csv', 'xlsx', 'ndjson'].includes(extension) || session.running) return reply.callNotFound();
-      const path = await writeRejects(session, extension);
-      if (!path) return reply.callNotFound();
-      return download(reply, path, downloadName(session, 'rejects', extension));
-    },
-  );
-
-  app.get<IdParams>('/uploads/:id/report.csv', async (request, reply) => {
-    const session = sessionOf(request, reply);
-    if (!session) return reply;
-    const path = session.send?.reportPath;
-    if (!path || session.running || !existsSync(path)) return reply.callNotFound();
-    return download(reply, path, downloadName(session, 'report', 'csv'));
+    if (session.running) return seeOther(reply, state, `uploads/${session.id}`);
+    await state.sessions.discard(session);
+    return seeOther(reply, state, 'history');
   });
 }
 
-const MIME: Record<string, string> = {
-  csv: 'text/csv; charset=utf-8',
-  ndjson: 'application/x-ndjson; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
-/** Sends a file to save, under a name that keeps Korean letters (RFC 6266). */
-function download(reply: FastifyReply, path: string, name: string): FastifyReply {
-  const extension = name.split('.').pop() ?? '';
-  const plain = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return reply
-    .header('cache-control', 'no-store')
-    .header(
-      'content-disposition',
-      `attachment; filename="${plain}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    )
-    .type(MIME[extension] ?? 'application/octet-stream')
-    .send(createReadStream(path));
-}
+export { sessionPage };

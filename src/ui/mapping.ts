@@ -1,0 +1,83 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { likelyHeader } from '../bulk/layout/guess.js';
+import { presets } from '../bulk/layout/presets.js';
+import { tableLayout } from '../bulk/layout/table-layouts.js';
+import { topRows } from '../bulk/read/inspect-input.js';
+import { openFile } from '../bulk/read/source.js';
+import type { ResourceName } from '../bulk/resources.js';
+import { optionsOf, passwordOf, type UploadServices } from './runner.js';
+import type { UploadSession } from './session.js';
+
+/** What the mapping step shows: the header row found, its cells, and Intake's guess for each column. */
+export interface MappingView {
+  kind: ResourceName;
+  row: number;
+  header: string[];
+  /** Our columns, each with whether it is required and the header position guessed (or chosen). */
+  columns: { name: string; required: boolean; position: number | undefined }[];
+  /** Rows of the file under the header, to show what each column holds. */
+  sample: string[][];
+}
+
+/**
+ * The mapping step for a session's file: its likely header row among the first rows (or the row the
+ * person chose), each of our columns with the header Intake guesses for it, and a few rows below.
+ */
+export async function mappingFor(
+  session: UploadSession,
+  services: UploadServices,
+  chosenRow?: number,
+): Promise<MappingView | undefined> {
+  const kind = session.kind;
+  if (!kind || session.original.format === 'json' || session.original.format === 'ndjson') return undefined;
+  const source = { ...(await openFile(session.original.path)), label: session.label };
+  const saved = await services.savedLayouts();
+  const rows = await topRows(source, session.original.format, {
+    options: optionsOf(session, { format: session.original.format, sheet: session.options.sheet }),
+    password: passwordOf(session),
+  });
+  const known = [...saved, ...presets()];
+  const found =
+    chosenRow === undefined
+      ? likelyHeader(rows, kind, known)
+      : likelyHeader(
+          rows.filter((row) => row.row === chosenRow),
+          kind,
+          known,
+        );
+  const headerRow = found?.row ?? chosenRow ?? rows[0]?.row ?? 1;
+  const header = found?.header ?? rows.find((row) => row.row === headerRow)?.cells ?? [];
+  const layout = tableLayout(kind);
+  const required = new Set(layout.required.map((alternatives) => alternatives[0]));
+  return {
+    kind,
+    row: headerRow,
+    header,
+    columns: layout.columns.map((name) => ({
+      name,
+      required: required.has(name),
+      position: found?.guesses.get(name),
+    })),
+    sample: rows
+      .filter((row) => row.row > headerRow)
+      .slice(0, 3)
+      .map((row) => row.cells),
+  };
+}
+
+/**
+ * Reads the session's file with a mapping made on the page from now on: our columns by the file's
+ * headers, kept as a `--columns` JSON file in the session's folder.
+ */
+export async function useMapping(
+  session: UploadSession,
+  mapping: Record<string, string>,
+  headerRow: number,
+): Promise<void> {
+  const path = join(session.dir, 'columns.json');
+  await writeFile(path, `${JSON.stringify(mapping)}\n`, { mode: 0o600 });
+  session.options.columns = path;
+  session.options.headerRow = headerRow;
+  delete session.options.preset;
+}

@@ -1,0 +1,168 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { readCatalog } from '../../bulk/layout/catalog.js';
+import { ProductPatchBody } from '../../contract/index.js';
+import { checkInput } from '../../input/record-rules.js';
+import { describeIssues } from '../../contract/loc.js';
+import { csvRow } from '../../util/csv.js';
+import { FileTooLarge, receiveForm } from '../receive.js';
+import { seeOther, sendPage, textsOf } from '../render.js';
+import { checkSession } from '../runner.js';
+import type { UiState } from '../state.js';
+import type { T } from '../texts/index.js';
+import { catalogBody, type CatalogPage } from '../views/catalog.js';
+import { firstOf, sessionOf, type Form, type IdParams } from './shared.js';
+import { sessionPage } from './uploads.js';
+import type { CatalogInput } from '../../catalog/product-catalog.js';
+import { rm, mkdtemp } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const PAGE_SIZE = 100;
+
+/**
+ * The products a form gives (`product:N`, `name:N`, `image:N`), each checked as the service checks a
+ * product's name and image address; those that are not valid are said, not kept.
+ */
+function productsOf(form: Form): { products: CatalogInput[]; problems: string[] } {
+  const products: CatalogInput[] = [];
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(form)) {
+    const index = /^product:(\d+)$/.exec(key)?.[1];
+    const id = firstOf(value)?.trim();
+    if (index === undefined || !id) continue;
+    const name = firstOf(form[`name:${index}`])?.trim() || undefined;
+    const image = firstOf(form[`image:${index}`])?.trim() || undefined;
+    if (name === undefined && image === undefined) continue;
+    const checked = checkInput('product_patch', ProductPatchBody, { name, image_url: image });
+    if (!checked.ok) {
+      problems.push(
+        `${id}: ${describeIssues(checked.issues, { name: 'name', image_url: 'image' }).join('; ').trim()}`,
+      );
+      continue;
+    }
+    products.push({
+      id,
+      name: checked.value.name ?? undefined,
+      image_url: checked.value.image_url ?? undefined,
+    });
+  }
+  return { products, problems };
+}
+
+async function catalogPage(request: FastifyRequest, state: UiState, extra: Partial<CatalogPage> = {}) {
+  const query = request.query as Record<string, string | undefined>;
+  const search = (query.q ?? '').trim().slice(0, 100);
+  const missingOnly = query.missing === '1';
+  const page = Math.max(1, Math.min(100_000, Number(query.page) || 1));
+  const entries = state.catalog.list({
+    ...(search ? { search } : {}),
+    missingImage: missingOnly,
+    limit: PAGE_SIZE + 1,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  return {
+    entries: entries.slice(0, PAGE_SIZE),
+    total: state.catalog.count(),
+    search,
+    missingOnly,
+    page,
+    more: entries.length > PAGE_SIZE,
+    ...extra,
+  };
+}
+
+const saidProblems = (t: T, problems: readonly string[]) =>
+  t('productsBad', { problems: problems.join(' / ') });
+
+/** The product list: its page, changes to it, a file added to it, and it as CSV; and a file's missing products. */
+export async function catalogRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
+  app.get('/catalog', async (request, reply) => {
+    const t = textsOf(request);
+    return sendPage(request, reply, state, {
+      title: t('catalogTitle'),
+      current: 'catalog',
+      body: catalogBody(t, await catalogPage(request, state)),
+    });
+  });
+
+  app.post<{ Body: Form }>('/catalog', async (request, reply) => {
+    const t = textsOf(request);
+    const { products, problems } = productsOf(request.body ?? {});
+    const changed = state.catalog.set(products, 'page');
+    return sendPage(request, reply, state, {
+      title: t('catalogTitle'),
+      current: 'catalog',
+      body: catalogBody(
+        t,
+        await catalogPage(request, state, {
+          notice: t('productsSaved', { count: changed }),
+          ...(problems.length > 0 ? { problem: saidProblems(t, problems) } : {}),
+        }),
+      ),
+    });
+  });
+
+  app.post('/catalog/import', async (request, reply) => {
+    const t = textsOf(request);
+    const dir = await mkdtemp(join(state.sessions.root, 'catalog-'));
+    let notice: string | undefined;
+    let problem: string | undefined;
+    try {
+      const form = await receiveForm(request, dir, state.maxBytes);
+      const file = form.files.find((received) => received.field === 'catalog');
+      if (file) {
+        const notes: string[] = [];
+        const log = { info: (line: string) => notes.push(line), warn: (line: string) => notes.push(line) };
+        const read = await readCatalog(log, file.path, async () => {
+          throw new Error('password');
+        });
+        const changed = state.catalog.set(
+          [...read].map(([id, product]) => ({ id, ...product })),
+          'file',
+        );
+        notice = t('catalogImported', { read: read.size, changed });
+      }
+    } catch (error) {
+      problem =
+        error instanceof FileTooLarge
+          ? t('tooLarge', { name: error.fileName, size: '', max: '' })
+          : (error as Error).message;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    return sendPage(request, reply, state, {
+      title: t('catalogTitle'),
+      current: 'catalog',
+      body: catalogBody(
+        t,
+        await catalogPage(request, state, { ...(notice ? { notice } : {}), ...(problem ? { problem } : {}) }),
+      ),
+    });
+  });
+
+  app.get('/catalog.csv', async (_request, reply) => {
+    const lines = state.catalog
+      .list()
+      .map((entry) => csvRow([entry.id, entry.name ?? '', entry.image_url ?? ''], ',', true));
+    return reply
+      .header('cache-control', 'no-store')
+      .header('content-disposition', 'attachment; filename="products.csv"')
+      .type('text/csv; charset=utf-8')
+      .send(`\uFEFF${csvRow(['id', 'name', 'image_url'])}\r\n${lines.join('\r\n')}\r\n`);
+  });
+
+  // The products a file's check found without a name or image: remembered, then the file checked again.
+  app.post<IdParams & { Body: Form }>('/uploads/:id/products', async (request, reply) => {
+    const session = sessionOf(state, request, reply);
+    if (!session) return reply;
+    if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
+    const t = textsOf(request);
+    const { products, problems } = productsOf(request.body ?? {});
+    const changed = state.catalog.set(products, 'page');
+    if (changed > 0) session.notice = t('productsSaved', { count: changed });
+    await checkSession(session, state.services);
+    if (problems.length > 0) {
+      return sessionPage(request, reply, state, session, { productsProblem: saidProblems(t, problems) });
+    }
+    return seeOther(reply, state, `uploads/${session.id}#check-title`);
+  });
+}

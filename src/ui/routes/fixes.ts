@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import { seeOther, textsOf } from '../render.js';
+import { applyFixes, checkSession, sessionError } from '../runner.js';
+import type { RefusedRow, UploadSession } from '../session.js';
+import type { UiState } from '../state.js';
+import { firstOf, listOf, sessionOf, type Form, type IdParams } from './shared.js';
+
+/** The cell at a row and position as the page showed it (the fixed copy's, which is the file's where not fixed). */
+function shownCell(session: UploadSession, row: number, position: number): string | undefined {
+  const refused = session.check?.refused.find((candidate) => candidate.row === row);
+  return Array.isArray(refused?.cells) ? ((refused.cells as string[])[position] ?? '') : undefined;
+}
+
+/** Keeps the cells typed: a value back to what the file had is no change. */
+function takeCells(session: UploadSession, form: Form): void {
+  for (const [name, value] of Object.entries(form)) {
+    const cell = /^cell:(\d+):(\d+)$/.exec(name);
+    if (!cell) continue;
+    const [row, position] = [Number(cell[1]), Number(cell[2])];
+    const fixes = session.fixes.get(row) ?? new Map();
+    const earlier = fixes.get(position);
+    const original = earlier?.original ?? shownCell(session, row, position);
+    if (original === undefined) continue;
+    const typed = firstOf(value) ?? '';
+    if (typed === original) fixes.delete(position);
+    else fixes.set(position, { value: typed, original });
+    if (fixes.size > 0) session.fixes.set(row, fixes);
+    else session.fixes.delete(row);
+  }
+}
+
+/**
+ * Drops the records of the rows ticked, each with all its rows (an order is never sent with some of its
+ * items): says which rows went with it.
+ */
+function dropRecords(session: UploadSession, rows: readonly number[]): { record: string; rows: string }[] {
+  const said: { record: string; rows: string }[] = [];
+  const refused = session.check?.refused ?? [];
+  for (const row of rows) {
+    if (session.droppedRows.has(row)) continue;
+    const first = refused.find((candidate) => candidate.row === row);
+    if (!first) continue;
+    const together: RefusedRow[] =
+      first.record === '' ? [first] : refused.filter((candidate) => candidate.record === first.record);
+    session.dropped.push({
+      record: first.record || String(row),
+      rows: together.map((candidate) => ({ row: candidate.row, cells: candidate.cells })),
+    });
+    said.push({
+      record: first.record || String(row),
+      rows: together.map((candidate) => candidate.row).join(', '),
+    });
+  }
+  return said;
+}
+
+/** The fixes made on the page: cells changed or undone, records dropped or put back, all undone. */
+export async function fixRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
+  app.post<IdParams & { Body: Form }>('/uploads/:id/fixes', async (request, reply) => {
+    const session = sessionOf(state, request, reply);
+    if (!session) return reply;
+    if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
+    const t = textsOf(request);
+    const form = request.body ?? {};
+    const json = session.original.format === 'json' || session.original.format === 'ndjson';
+    if (firstOf(form.reset) === '1') {
+      session.fixes.clear();
+      session.dropped = [];
+      session.notice = t('resetDone');
+    } else {
+      if (!json) takeCells(session, form);
+      const undo = /^(\d+):(\d+)$/.exec(firstOf(form.undo) ?? '');
+      if (undo) {
+        const fixes = session.fixes.get(Number(undo[1]));
+        fixes?.delete(Number(undo[2]));
+        if (fixes?.size === 0) session.fixes.delete(Number(undo[1]));
+      }
+      const undrop = Number(firstOf(form.undrop));
+      if (Number.isInteger(undrop)) {
+        session.dropped = session.dropped.filter((record) => !record.rows.some((row) => row.row === undrop));
+      }
+      const dropped = dropRecords(
+        session,
+        listOf(form.drop)
+          .filter((row) => /^\d+$/.test(row))
+          .map(Number),
+      );
+      if (dropped.length > 0) {
+        session.notice = dropped.map((entry) => t('droppedNotice', entry)).join(' ');
+      }
+    }
+    try {
+      if (session.fixes.size === 0 && session.dropped.length === 0) session.current = { ...session.original };
+      else await applyFixes(session, state.services);
+    } catch (error) {
+      session.error = sessionError(error);
+      await state.services.save(session);
+      return seeOther(reply, state, `uploads/${session.id}`);
+    }
+    await checkSession(session, state.services);
+    return seeOther(reply, state, `uploads/${session.id}#check-title`);
+  });
+}

@@ -1,0 +1,21 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { UiState } from '../state.js';
+import type { UploadSession } from '../session.js';
+
+export type IdParams = { Params: { id: string } };
+export type Form = Record<string, string | string[] | undefined>;
+
+export const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+export const listOf = (value: string | string[] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/** The session a route is about, or the not-found page. */
+export function sessionOf(
+  state: UiState,
+  request: FastifyRequest<IdParams>,
+  reply: FastifyReply,
+): UploadSession | undefined {
+  const session = state.sessions.get(request.params.id);
+  if (!session) void reply.callNotFound();
+  return session;
+}

@@ -1,0 +1,83 @@
+import type { Texts } from '../../web/i18n.js';
+
+/** The texts of the check: counts, warnings, the rows to fix, the edits, the products without images. */
+export const CHECK = {
+  checkTitle: { en: 'Check', ko: '검사 결과' },
+  count_records: { en: 'records', ko: '전체' },
+  count_valid: { en: 'valid', ko: '정상' },
+  count_invalid: { en: 'invalid', ko: '오류' },
+  count_warnings: { en: 'to look at', ko: '확인 필요' },
+  count_sent_before: { en: 'sent before (not sent again)', ko: '이미 보냄 (다시 안 보냄)' },
+  count_duplicates: { en: 'repeated rows skipped', ko: '중복 행 제외' },
+  count_skipped: { en: 'rows without a tracking number', ko: '송장번호 없는 행' },
+  count_dropped: { en: 'rows dropped', ko: '뺀 행' },
+  allValid: { en: 'Every record is valid.', ko: '모든 항목이 정상입니다.' },
+  warningsTitle: { en: 'Taken, but worth a look', ko: '보내지만 확인이 필요한 행' },
+  warningsIntro: {
+    en: 'These rows are valid and will be sent; the bot may not reach these buyers.',
+    ko: '정상이라 보내지만, 봇이 이 구매자에게 메시지를 보내지 못할 수 있습니다.',
+  },
+  invalidTitle: { en: 'Rows to fix', ko: '고칠 행' },
+  invalidIntro: {
+    en: 'Fix the marked cells here, or drop an order, then check again. The file you chose is not changed. Click a reason to go to its cell.',
+    ko: '표시된 칸을 여기서 고치거나 주문을 빼고 다시 검사하세요. 원본 파일은 바뀌지 않습니다. 사유를 누르면 해당 칸으로 이동합니다.',
+  },
+  rowHeader: { en: 'Row', ko: '행' },
+  reasonHeader: { en: 'Why', ko: '사유' },
+  dropHeader: { en: 'Drop', ko: '빼기' },
+  dropRecord: { en: 'Drop {record} (rows {rows})', ko: '{record} 빼기 ({rows}행)' },
+  cellLabel: { en: 'Row {row}, {column}', ko: '{row}행, {column}' },
+  ofRecord: {
+    en: 'Not sent with its order {record}, which has a problem in another row.',
+    ko: '같은 주문 {record}의 다른 행에 문제가 있어 함께 보내지 않습니다.',
+  },
+  showAllColumns: { en: 'Show all {count} columns', ko: '열 {count}개 모두 보기' },
+  showSomeColumns: { en: 'Show only the columns that matter', ko: '필요한 열만 보기' },
+  moreRows: {
+    en: '… and {count} more rows to fix (download the rows to fix to see them all).',
+    ko: '… 외 {count}개 행 (전체는 고칠 행 파일을 내려받아 확인하세요).',
+  },
+  saveFixes: { en: 'Apply the fixes and check again', ko: '고친 내용 반영하고 다시 검사' },
+  jsonFixHint: {
+    en: 'JSON records cannot be edited here: drop a record, or fix the file and upload it again.',
+    ko: 'JSON 항목은 여기서 고칠 수 없습니다. 항목을 빼거나 파일을 고쳐서 다시 올리세요.',
+  },
+  droppedNotice: {
+    en: 'Dropped {record} with all its rows ({rows}): an order is never sent with some of its items.',
+    ko: '{record}을(를) 모든 행({rows}행)과 함께 뺐습니다. 주문은 품목 일부만 보내지 않습니다.',
+  },
+  editsTitle: { en: 'Your changes', ko: '고친 내용' },
+  editsIntro: {
+    en: 'Each change can be undone; the file you chose is unchanged.',
+    ko: '고친 내용은 하나씩 되돌릴 수 있습니다. 원본 파일은 바뀌지 않습니다.',
+  },
+  editCell: { en: 'Row {row}, {column}: was “{before}”', ko: '{row}행, {column}: 원래 값 “{before}”' },
+  editEmpty: { en: '(empty)', ko: '(비어 있음)' },
+  undo: { en: 'Undo', ko: '되돌리기' },
+  undoCell: { en: 'Undo the change of row {row}, {column}', ko: '{row}행 {column} 되돌리기' },
+  droppedItem: { en: '{record} dropped (rows {rows})', ko: '{record} 뺌 ({rows}행)' },
+  undrop: { en: 'Put back', ko: '다시 넣기' },
+  undropRecord: { en: 'Put {record} back', ko: '{record} 다시 넣기' },
+  resetAll: { en: 'Undo all changes', ko: '고친 내용 모두 되돌리기' },
+  resetDone: { en: 'Every change was undone.', ko: '고친 내용을 모두 되돌렸습니다.' },
+
+  productsTitle: { en: 'Products without a name or image', ko: '상품명이나 이미지가 없는 상품' },
+  productsIntro: {
+    en: 'The download has no image addresses. Give each product its image address once: Intake remembers it for the next files.',
+    ko: '다운로드 파일에는 이미지 주소가 없습니다. 상품마다 한 번만 넣으면 다음 파일부터는 기억합니다.',
+  },
+  productIdHeader: { en: 'Product', ko: '상품' },
+  productNameHeader: { en: 'Name', ko: '상품명' },
+  productImageHeader: { en: 'Image address (https://…)', ko: '이미지 주소 (https://…)' },
+  productPreview: { en: 'Preview', ko: '미리보기' },
+  productRows: { en: 'rows {rows}', ko: '{rows}행' },
+  productNameLabel: { en: 'Name of product {id}', ko: '상품 {id}의 상품명' },
+  productImageLabel: { en: 'Image address of product {id}', ko: '상품 {id}의 이미지 주소' },
+  productsSave: { en: 'Remember them and check again', ko: '저장하고 다시 검사' },
+  productsSaved: { en: '{count} products remembered.', ko: '상품 {count}개를 저장했습니다.' },
+  productsBad: {
+    en: 'Not saved: {problems}',
+    ko: '저장하지 않음: {problems}',
+  },
+  imageMissing: { en: 'no image', ko: '이미지 없음' },
+} as const satisfies Texts;

@@ -1,0 +1,139 @@
+import { html } from 'ghtml';
+import type { Note } from '../../bulk/said.js';
+import { count as number } from '../../util/count.js';
+import { noteIn, problemsIn } from '../../bulk/said-words.js';
+import type { RefusedRow, UploadSession } from '../session.js';
+import type { T } from '../texts/index.js';
+import { fixTable, positionsOf } from './fix-table.js';
+
+export const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+/**
+ * What the upload said that means something on the page: not the problems of each row (the table
+ * shows them), nor the files and commands of the terminal (the page has its buttons and downloads).
+ */
+export function pageNotes(notes: readonly Note[], session: UploadSession): Note[] {
+  return notes.filter(({ text, said }) => {
+    const line = text.trim();
+    if (said?.code === 'ledger_wait') return false;
+    return (
+      line !== '' &&
+      !/^(row|line|record|… and) /.test(line) &&
+      !line.includes(session.dir) &&
+      !/\bintake [a-z]+ [a-z]+/.test(line) &&
+      // A flag is the terminal's: a note the page has its own words for is said in them instead.
+      (said !== undefined || !/(^|\s)--[a-z]/.test(line))
+    );
+  });
+}
+
+/** Whether the last check came after the last send began (the file was read again, fixed, or given a catalog). */
+export const checkedSinceSend = (session: UploadSession) =>
+  !session.send || (session.check !== undefined && session.check.at > session.send.startedAt);
+
+/** The rows taken with a warning, each with what to look at. */
+function warningsList(t: T, session: UploadSession): string {
+  const warnings = session.check?.warnings ?? [];
+  if (warnings.length === 0) return '';
+  const table = session.check?.reading?.table;
+  const items = warnings.map(({ row, problems }) => {
+    const named = problems.map((problem) => {
+      const header = positionsOf(table, problem.column)
+        .map((at) => table?.header[at] ?? '')
+        .join(' + ');
+      return header ? { ...problem, column: header } : problem;
+    });
+    return html`<li>
+      <strong>${t('cellLabel', { row, column: '' }).replace(/, $/, '')}</strong> ${problemsIn(t.lang, named)}
+    </li>`;
+  });
+  return html`<details class="warnings" open>
+    <summary id="warnings-title">${t('warningsTitle')}</summary>
+    <p class="hint">${t('warningsIntro')}</p>
+    <ul>
+      !${items.join('')}
+    </ul>
+  </details>`;
+}
+
+/** Whether a row's only problems are products the catalog lacks (the products card fills those at once). */
+const onlyMissingProducts = (row: RefusedRow) =>
+  row.problems.length > 0 && row.problems.every((problem) => problem.said?.code === 'missing_product_data');
+
+/**
+ * The check's counts, notes and warnings; the products without a name or image (`products`, filled once
+ * for every row naming them); and the other rows to fix, in a table whose wrong cells can be edited.
+ */
+export function checkCard(t: T, session: UploadSession, allColumns: boolean, products: string): string {
+  const check = session.check;
+  if (!check) return '';
+  // Once everything was sent, the check is history: shown again when there is something to fix or it is new.
+  if (
+    session.send?.state === 'finished' &&
+    !checkedSinceSend(session) &&
+    numberOf(check.summary.invalid) === 0
+  ) {
+    return '';
+  }
+  const { summary } = check;
+  const invalid = numberOf(summary.invalid);
+  const records = numberOf(summary.records);
+  const dropped = session.droppedRows.size;
+  const counts = [
+    ['count_records', records],
+    ['count_valid', numberOf(summary.valid)],
+    ['count_invalid', invalid],
+    ['count_warnings', numberOf(summary.warnings)],
+    ['count_sent_before', numberOf(summary.sent_by_earlier_runs)],
+    ['count_duplicates', numberOf(summary.duplicates_skipped)],
+    ['count_skipped', numberOf(summary.not_shipped_skipped)],
+    ['count_dropped', dropped],
+  ] as const;
+  const list = counts
+    .filter(([key, count]) => count > 0 || key === 'count_invalid' || key === 'count_records')
+    .map(
+      ([key, count]) =>
+        html`<li>
+          <strong class="${key === 'count_invalid' && count > 0 ? 'bad' : ''}">${number(count)}</strong
+          >${t(key)}
+        </li>`,
+    );
+  const notes = pageNotes(check.notes, session).filter(
+    (note) => note.said?.code !== 'check_summary' && note.said?.code !== 'warnings',
+  );
+  const toFix = check.refused.filter((row) => !onlyMissingProducts(row));
+  const units = Object.entries(summary).find(([key]) => ['rows', 'lines', 'records_read'].includes(key))?.[1];
+  const empty = records === 0 && numberOf(units) === 0 && dropped === 0;
+  return html` <section class="card" aria-labelledby="check-title">
+    <h2 id="check-title">${t('checkTitle')}</h2>
+    <ul class="counts">
+      !${list}
+    </ul>
+    !${
+      notes.length > 0
+        ? html`<ul class="notes">
+            !${notes.map((note) => html`<li>${noteIn(t.lang, note).trim()}</li>`)}
+          </ul>`
+        : ''
+    }
+    !${warningsList(t, session)}
+    !${
+      empty
+        ? html`<p class="error-box" role="alert">${t('headersOnly')}</p>`
+        : invalid === 0
+          ? html`<p class="ok">${t('allValid')}</p>`
+          : html`!${products}
+            !${
+              toFix.length > 0
+                ? fixTable(
+                    t,
+                    session,
+                    toFix,
+                    check.refusedCount - (check.refused.length - toFix.length),
+                    allColumns,
+                  )
+                : ''
+            }`
+    }
+  </section>`;
+}

@@ -1,0 +1,51 @@
+import { html } from 'ghtml';
+import type { SessionError } from '../session.js';
+import type { T } from '../texts/index.js';
+
+type WithSaid = SessionError & {
+  said?: { code: string; values?: Readonly<Record<string, string | number>> };
+};
+
+/** An upload error's words on the page: its own for what it knows, else the message with its hints. */
+export function errorWords(t: T, error: WithSaid): { message: string; hints: readonly string[] } {
+  const values = error.said?.values ?? {};
+  const file = String(values.file ?? '');
+  switch (error.said?.code ?? error.code) {
+    case 'kind_unknown':
+      return { message: t('kindUnknown'), hints: [] };
+    case 'password_needed':
+      return { message: t('passwordNeeded'), hints: [] };
+    case 'password_wrong':
+      return { message: t('passwordWrong'), hints: [] };
+    case 'empty_file':
+      return { message: t('emptyFile', { file }), hints: [] };
+    case 'other_format':
+      return { message: t(`other_${String(values.kind)}` as Parameters<T>[0], { file }), hints: [] };
+    case 'no_header':
+      return { message: t('noHeader', { file }), hints: [] };
+    case 'columns_missing':
+      return { message: t('columnsMissing'), hints: [] };
+    default:
+      // Hints are the terminal's (commands and flags): the page has its own controls for them.
+      return { message: error.message, hints: [] };
+  }
+}
+
+/** An error said plainly, with what to do. */
+export function errorBox(t: T, error: WithSaid | undefined): string {
+  if (!error) return '';
+  const { message, hints } = errorWords(t, error);
+  return html`<div class="error-box" role="alert">
+    <strong>${message}</strong>!${
+      hints.length > 0
+        ? html`<ul>
+            !${hints.map((hint) => html`<li>${hint}</li>`)}
+          </ul>`
+        : ''
+    }
+  </div>`;
+}
+
+/** Whether an error is one the mapping step answers (the header is not one Intake reads). */
+export const wantsMapping = (error: WithSaid | undefined) =>
+  error?.said?.code === 'columns_missing' || error?.said?.code === 'no_header';

@@ -1,0 +1,152 @@
+import { html } from 'ghtml';
+import type { Problem } from '../../bulk/check/problems.js';
+import type { TableInfo } from '../../bulk/read/table-units.js';
+import { problemIn } from '../../bulk/said-words.js';
+import { ROWS_SHOWN, type RefusedRow, type UploadSession } from '../session.js';
+import type { T } from '../texts/index.js';
+
+/** The columns people recognise a record by, shown after those with problems. */
+const KEY_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  order: ['order_id', 'recipient_name', 'recipient_cellphone', 'item_id', 'product_id', 'product_name'],
+  shipment: ['order_id', 'order_item_id', 'order_item_ids', 'company_code', 'tracking_number'],
+  product: ['id', 'name', 'image_url'],
+};
+
+/** Where a problem's column is in the sheet: ours by the reading, else a header of that name. */
+export function positionsOf(table: TableInfo | undefined, column: string | undefined): number[] {
+  if (!table || column === undefined) return [];
+  return table.columns[column] ?? (table.header.includes(column) ? [table.header.indexOf(column)] : []);
+}
+
+/** The rows of each record among those shown, to drop them together. */
+function rowsByRecord(rows: readonly RefusedRow[]): Map<string, number[]> {
+  const found = new Map<string, number[]>();
+  for (const row of rows) {
+    const key = row.record === '' ? `#${row.row}` : row.record;
+    found.set(key, [...(found.get(key) ?? []), row.row]);
+  }
+  return found;
+}
+
+/** The columns the table shows: those with problems first, then the key ones; or all of them. */
+function shownColumns(table: TableInfo, rows: readonly RefusedRow[], kind: string, all: boolean): number[] {
+  if (all) return table.header.map((_name, position) => position);
+  const withProblems = new Set<number>();
+  for (const row of rows)
+    for (const problem of row.problems)
+      for (const at of positionsOf(table, problem.column)) withProblems.add(at);
+  const keys = (KEY_COLUMNS[kind] ?? []).flatMap((column) => table.columns[column] ?? []);
+  return [...new Set([...[...withProblems].sort((a, b) => a - b), ...keys])];
+}
+
+/** A row's reason: each problem with its column as the file names it, a link to its cell. */
+function reasonOf(t: T, table: TableInfo | undefined, row: RefusedRow): string {
+  if (row.problems.length === 0) {
+    return html`<p>${t('ofRecord', { record: row.record })}</p>`;
+  }
+  const items = row.problems.map((problem: Problem) => {
+    const at = positionsOf(table, problem.column);
+    const header =
+      at.length > 0
+        ? at.map((position) => table?.header[position] ?? '').join(' + ')
+        : problem.column && /^[a-z_]+$/.test(problem.column)
+          ? t(`col_${problem.column}` as Parameters<T>[0])
+          : problem.column;
+    const words = `${header ? `${header}: ` : ''}${problem.value !== undefined ? `“${problem.value}” ` : ''}${problemIn(t.lang, problem)}`;
+    return at.length > 0
+      ? html`<li><label for="cell-${row.row}-${at[0]}" class="reason-link">${words}</label></li>`
+      : html`<li>${words}</li>`;
+  });
+  return html`<ul class="reasons">
+    !${items.join('')}
+  </ul>`;
+}
+
+/**
+ * The rows to fix, in sheet order: the row number (which stays in view), a box to drop its record (an
+ * order's rows go together), the reason with a link to each wrong cell, and the cells that matter, the
+ * wrong and the changed ones editable.
+ */
+export function fixTable(
+  t: T,
+  session: UploadSession,
+  refused: readonly RefusedRow[],
+  total: number,
+  allColumns: boolean,
+): string {
+  const table = session.check?.reading?.table;
+  const shown = [...refused].sort((a, b) => a.row - b.row).slice(0, ROWS_SHOWN);
+  const records = rowsByRecord(shown);
+  const columns = table ? shownColumns(table, shown, session.kind ?? '', allColumns) : [];
+  const header = table
+    ? columns.map((position) => html`<th scope="col">${table.header[position] ?? ''}</th>`).join('')
+    : html`<th scope="col">${t('idHeader')}</th>`;
+  const rows = shown.map((row) => {
+    const wrong = new Set(row.problems.flatMap((problem) => positionsOf(table, problem.column)));
+    const fixes = session.fixes.get(row.row);
+    const cells = Array.isArray(row.cells)
+      ? columns.map((position) => {
+          const value = (row.cells as string[])[position] ?? '';
+          const fix = fixes?.get(position);
+          if (!wrong.has(position) && !fix) return html`<td>${value}</td>`;
+          const id = `cell-${row.row}-${position}`;
+          const column = table?.header[position] ?? String(position + 1);
+          return html`<td class="${wrong.has(position) ? 'invalid' : 'edited'}">
+            <input
+              type="text"
+              id="${id}"
+              name="cell:${row.row}:${position}"
+              value="${fix?.value ?? value}"
+              !${wrong.has(position) ? ' aria-invalid="true"' : ''}
+              aria-label="${t('cellLabel', { row: row.row, column })}"
+            />!${fix ? html`<button type="submit" class="link" name="undo" value="${row.row}:${position}" aria-label="${t('undoCell', { row: row.row, column })}">${t('undo')}</button>` : ''}
+          </td>`;
+        })
+      : [html`<td><code>${JSON.stringify(row.cells).slice(0, 300)}</code></td>`];
+    const together = records.get(row.record === '' ? `#${row.row}` : row.record) ?? [row.row];
+    return html`<tr id="row-${row.row}">
+      <th scope="row" class="sticky">${row.row}</th>
+      <td>
+        <input
+          type="checkbox"
+          name="drop"
+          value="${row.row}"
+          aria-label="${t('dropRecord', { record: row.record || String(row.row), rows: together.join(', ') })}"
+        />
+      </td>
+      <td class="reason">!${reasonOf(t, table, row)}</td>
+      !${cells.join('')}
+    </tr>`;
+  });
+  const toggle =
+    table && table.header.length > columns.length
+      ? html`<a href="uploads/${session.id}?columns=all#invalid-title"
+          >${t('showAllColumns', { count: table.header.length })}</a
+        >`
+      : table && allColumns
+        ? html`<a href="uploads/${session.id}#invalid-title">${t('showSomeColumns')}</a>`
+        : '';
+  const save = html`<button type="submit" !${session.running ? ' disabled' : ''}>${t('saveFixes')}</button>`;
+  return html` <h3 id="invalid-title">${t('invalidTitle')}</h3>
+    <p class="hint">${table ? t('invalidIntro') : t('jsonFixHint')}</p>
+    <form method="post" action="uploads/${session.id}/fixes" class="fixes">
+      <div class="actions">!${save} !${toggle}</div>
+      <div class="table-wrap">
+        <table class="fix-table">
+          <thead>
+            <tr>
+              <th scope="col" class="sticky">${t('rowHeader')}</th>
+              <th scope="col">${t('dropHeader')}</th>
+              <th scope="col">${t('reasonHeader')}</th>
+              !${header}
+            </tr>
+          </thead>
+          <tbody>
+            !${rows.join('')}
+          </tbody>
+        </table>
+      </div>
+      !${total > shown.length ? html`<p class="hint">${t('moreRows', { count: total - shown.length })}</p>` : ''}
+      <div class="actions">!${save}</div>
+    </form>`;
+}

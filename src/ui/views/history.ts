@@ -1,0 +1,142 @@
+import { html } from 'ghtml';
+import type { UploadEntry } from '../../bulk/ledger/ledger.js';
+import type { Lang } from '../../web/lang.js';
+import type { UploadSession } from '../session.js';
+import type { T } from '../texts/index.js';
+import { numberOf } from './check.js';
+import { when } from './layout.js';
+import { progressOf } from './results.js';
+import { stateOf } from './upload-form.js';
+
+const OUTCOMES = [
+  'accepted',
+  'already_registered',
+  'changed',
+  'updated',
+  'invalid',
+  'rejected',
+  'failed',
+] as const;
+
+/** One line of the history: an upload the ledger remembers, the page's session of it, or both. */
+export interface HistoryLine {
+  at: number;
+  label: string;
+  kind: string;
+  state: string;
+  summary: Record<string, unknown> | undefined;
+  session: UploadSession | undefined;
+  /** The ledger's entry, to resume an upload started from the terminal. */
+  entry: (UploadEntry & { resumable: boolean }) | undefined;
+}
+
+/** The uploads of this profile's service and key, newest first: their outcomes, results, and what is left. */
+export function historyBody(
+  t: T,
+  lang: Lang,
+  service: { address: string; accessKeyId: string } | undefined,
+  lines: readonly HistoryLine[],
+  keepDays: number,
+): string {
+  if (!service) return html`<p class="error-box">${t('noTarget')}</p>`;
+  const rows = lines.map((line) => {
+    const summary = line.summary ?? {};
+    const outcomes = OUTCOMES.filter((outcome) => numberOf(summary[outcome]) > 0)
+      .map(
+        (outcome) =>
+          html`<span class="badge ${outcome}"
+            >${t(`outcome_${outcome}`)} ${numberOf(summary[outcome])}</span
+          >`,
+      )
+      .join(' ');
+    const { left } = line.summary ? progressOf(summary) : { left: 0 };
+    const actions: string[] = [];
+    if (line.session) {
+      actions.push(html`<a href="uploads/${line.session.id}">${t('openResults', { name: line.label })}</a>`);
+    } else if (line.entry && line.state !== 'finished') {
+      actions.push(
+        line.entry.resumable
+          ? html`<form method="post" action="history/${line.entry.id}/resume">
+              <button type="submit" class="secondary">${t('resumeButton', { name: line.label })}</button>
+            </form>`
+          : html`<span class="hint">${t('fileGone')}</span>`,
+      );
+    }
+    return html`<tr>
+      <td>${when(lang, line.at)}</td>
+      <td>${line.label} !${!line.session ? html`<span class="hint">${t('fromTerminal')}</span>` : ''}</td>
+      <td>${t(`kind_${line.kind}` as Parameters<T>[0])}</td>
+      <td>
+        <span class="badge ${line.state}">${t(`state_${line.state}` as Parameters<T>[0])}</span>
+        !${left > 0 && line.state !== 'finished' ? html`<div class="hint">${t('leftCount', { count: left })}</div>` : ''}
+      </td>
+      <td>!${outcomes}</td>
+      <td>!${actions.join('')}</td>
+    </tr>`;
+  });
+  return html` <section class="card">
+    <p>${t('historyIntro', { service: service.address, key: service.accessKeyId, days: keepDays })}</p>
+    !${
+      lines.length === 0
+        ? html`<p>${t('historyEmpty')}</p>`
+        : html`<div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">${t('startedHeader')}</th>
+                  <th scope="col">${t('fileName')}</th>
+                  <th scope="col">${t('kindHeader')}</th>
+                  <th scope="col">${t('stateHeader')}</th>
+                  <th scope="col">${t('countsHeader')}</th>
+                  <th scope="col">${t('actionsHeader')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                !${rows.join('')}
+              </tbody>
+            </table>
+          </div>`
+    }
+  </section>`;
+}
+
+/** The history's lines: the page's sessions (with their ledger entries) and the terminal's uploads. */
+export function historyLines(
+  sessions: readonly UploadSession[],
+  entries: readonly (UploadEntry & { resumable: boolean })[],
+): HistoryLine[] {
+  const byPath = new Map(
+    entries.filter((entry) => entry.path !== null).map((entry) => [entry.path as string, entry]),
+  );
+  const claimed = new Set<number>();
+  const lines: HistoryLine[] = sessions.map((session) => {
+    const entry = byPath.get(session.current.path) ?? byPath.get(session.original.path);
+    if (entry) claimed.add(entry.id);
+    return {
+      at: session.send?.startedAt ?? session.createdAt,
+      label: session.label,
+      kind: session.kind ?? 'order',
+      state: stateOf(session),
+      summary: session.send?.summary ?? (entry?.summary as Record<string, unknown> | undefined),
+      session,
+      entry,
+    };
+  });
+  for (const entry of entries) {
+    if (
+      claimed.has(entry.id) ||
+      lines.some((line) => line.session && entry.path && entry.path.startsWith(line.session.dir))
+    )
+      continue;
+    lines.push({
+      at: entry.startedAt,
+      label: entry.input,
+      kind: entry.kind,
+      state: entry.state,
+      summary: (entry.summary ?? undefined) as Record<string, unknown> | undefined,
+      session: undefined,
+      entry,
+    });
+  }
+  return lines.sort((a, b) => b.at - a.at);
+}

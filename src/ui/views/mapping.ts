@@ -1,0 +1,84 @@
+import { html } from 'ghtml';
+/** A text shortened to fit a narrow cell. */
+const cut = (text: string, most: number) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
+import type { MappingView } from '../mapping.js';
+import type { T } from '../texts/index.js';
+
+/**
+ * The column mapping step: for each of Intake's columns a select of the file's headers (Intake's guess
+ * chosen), with the first values under it; the headers left unused; a name to remember it under.
+ */
+export function mappingCard(t: T, id: string, view: MappingView, problem?: string): string {
+  const chosen = new Set(view.columns.map((column) => column.position).filter((at) => at !== undefined));
+  const unused = view.header.filter((name, position) => name.trim() !== '' && !chosen.has(position));
+  const rows = view.columns.map((column) => {
+    const selectId = `map-${column.name}`;
+    const options = [
+      html`<option value="">${t('mappingNone')}</option>`,
+      ...view.header.map((name, position) =>
+        name.trim() === ''
+          ? ''
+          : html`<option value="${position}" !${column.position === position ? ' selected' : ''}>
+              ${cut(name, 40)}
+            </option>`,
+      ),
+    ].join('');
+    const sample =
+      column.position === undefined
+        ? ''
+        : view.sample
+            .map((cells) => cells[column.position as number] ?? '')
+            .filter((value) => value !== '')
+            .map((value) => cut(value, 30))
+            .join(' · ');
+    return html`<tr>
+      <th scope="row">
+        <label for="${selectId}">${t(`col_${column.name}` as Parameters<T>[0])}</label>
+        !${column.required ? html`<span class="badge required">${t('mappingRequired')}</span>` : ''}
+      </th>
+      <td>
+        <select id="${selectId}" name="map:${column.name}">
+          !${options}
+        </select>
+      </td>
+      <td class="hint">${sample}</td>
+    </tr>`;
+  });
+  return html`<section class="card" aria-labelledby="mapping-title">
+    <h2 id="mapping-title">${t('mappingTitle')}</h2>
+    !${problem ? html`<div class="error-box" role="alert">${problem}</div>` : ''}
+    <form method="post" action="uploads/${id}/mapping">
+      <div class="field">
+        <label for="mapping-row">${t('headerRowLabel')}</label>
+        <input type="number" id="mapping-row" name="headerRow" min="1" max="30" value="${view.row}" />
+      </div>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">${t('mappingColumn')}</th>
+              <th scope="col">${t('mappingHeader')}</th>
+              <th scope="col">${t('mappingSample')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            !${rows.join('')}
+          </tbody>
+        </table>
+      </div>
+      !${unused.length > 0 ? html`<p class="hint">${t('mappingUnused', { columns: unused.map((name) => cut(name, 30)).join(', ') })}</p>` : ''}
+      <div class="field">
+        <label for="mapping-name">${t('mappingSave')}</label>
+        <input
+          type="text"
+          id="mapping-name"
+          name="saveAs"
+          maxlength="64"
+          aria-describedby="mapping-name-hint"
+        />
+        <p class="hint" id="mapping-name-hint">${t('mappingSaveHint')}</p>
+      </div>
+      <div class="actions"><button type="submit">${t('mappingButton')}</button></div>
+    </form>
+  </section>`;
+}

@@ -1,0 +1,210 @@
+import { html } from 'ghtml';
+import type { ReportLine } from '../../bulk/report/report.js';
+import { count as number } from '../../util/count.js';
+import { lineIn } from '../answers.js';
+import { noteIn, problemsIn } from '../../bulk/said-words.js';
+import type { UploadSession } from '../session.js';
+import type { T } from '../texts/index.js';
+import { numberOf, pageNotes } from './check.js';
+import { day } from './layout.js';
+
+const OUTCOMES = [
+  'accepted',
+  'already_registered',
+  'changed',
+  'updated',
+  'invalid',
+  'rejected',
+  'failed',
+  'not_sent',
+  'duplicate',
+  'skipped',
+] as const;
+
+/** What an upload's summary counts for each outcome (repeated and unshipped rows under their own keys). */
+function countsOf(summary: Record<string, unknown>): Record<string, number> {
+  return {
+    ...Object.fromEntries(OUTCOMES.map((outcome) => [outcome, numberOf(summary[outcome])])),
+    duplicate: numberOf(summary.duplicates_skipped),
+    skipped: numberOf(summary.not_shipped_skipped),
+  };
+}
+
+/**
+ * How far an upload got, from its summary, as the page and History both say it: the records it had to
+ * send (every valid one), those done, and those left (not sent, or with no answer).
+ */
+export function progressOf(summary: Record<string, unknown>): { total: number; done: number; left: number } {
+  const total = numberOf(summary.records) - numberOf(summary.invalid);
+  const left = numberOf(summary.not_sent) + numberOf(summary.failed);
+  return { total, done: Math.max(0, total - left), left };
+}
+
+/** What the upload advises that the results card says with its own hints, buttons and downloads. */
+const PAGE_SAYS_ITSELF = new Set([
+  'rejects_kept',
+  'rejects_file',
+  'run_again',
+  'changed',
+  'report_file',
+  'done',
+]);
+
+/** The results of the last send: how it ended, counts, what to do, a filterable table, and downloads. */
+export function resultsCard(
+  t: T,
+  session: UploadSession,
+  filter: string | undefined,
+  keptUntil: number,
+): string {
+  const send = session.send;
+  if (!send || send.state === 'running') return '';
+  const counts = send.summary ? countsOf(send.summary) : send.counts;
+  const progress = send.summary ? progressOf(send.summary) : { total: 0, done: 0, left: 0 };
+  const ended =
+    send.state === 'stopped'
+      ? t('resultStopped', progress)
+      : send.state === 'failed'
+        ? t('resultFailed', progress)
+        : t('resultFinished', progress);
+  const advice = pageNotes(send.advice, session).filter(
+    (note) => !PAGE_SAYS_ITSELF.has(note.said?.code ?? ''),
+  );
+  const countList = OUTCOMES.filter((outcome) => (counts[outcome] ?? 0) > 0).map(
+    (outcome) =>
+      html`<li>
+        <strong>${number(counts[outcome] ?? 0)}</strong
+        ><span class="badge ${outcome}">${t(`outcome_${outcome}`)}</span>
+      </li>`,
+  );
+  const dropped = session.droppedRows.size;
+  if (dropped > 0)
+    countList.push(
+      html`<li>
+        <strong>${number(dropped)}</strong><span class="badge dropped">${t('outcome_dropped')}</span>
+      </li>`,
+    );
+  const lines = send.lines.filter((line) => !filter || line.outcome === filter);
+  const kind = session.kind ?? 'order';
+  // An invalid record's message is the check's problems with their rows: the page says them in its language.
+  const problemsOfRow = new Map(send.refused.map((refused) => [refused.row, refused.problems]));
+  const messageOf = (line: ReportLine) => {
+    if (line.outcome !== 'invalid') return lineIn(t.lang, line, kind);
+    const found = line.rows.map((row) => problemsOfRow.get(row));
+    if (found.some((problems) => problems === undefined || problems.length === 0)) return line.message;
+    const rowWord = (row: number) => (t.lang === 'ko' ? `${row}행` : `row ${row}`);
+    return line.rows
+      .map((row, index) => `${rowWord(row)}: ${problemsIn(t.lang, found[index] ?? [])}`)
+      .join(' / ');
+  };
+  const changed = counts.changed ?? 0;
+  const left = progress.left;
+  const canSend = !session.fileRemoved;
+  const actions = [
+    send.update && changed === 0 && (counts.updated ?? 0) > 0
+      ? html`<p class="ok">${t('updateDone')}</p>`
+      : '',
+    changed > 0 && canSend && kind !== 'product'
+      ? html`<form method="post" action="uploads/${session.id}/send">
+          <input type="hidden" name="update" value="1" />
+          <p>${t('changedHint', { count: changed })}</p>
+          <button type="submit">${t('updateButton')}</button>
+        </form>`
+      : '',
+    (left > 0 || send.state !== 'finished') && canSend
+      ? html`<form method="post" action="uploads/${session.id}/send">
+          !${send.state === 'finished' ? html`<p>${t('failedHint', { count: left })}</p>` : ''}
+          <button type="submit">${t('resendButton')}</button>
+        </form>`
+      : '',
+  ].join('');
+  const options = [html`<option value="">${t('filterAll')}</option>`]
+    .concat(
+      OUTCOMES.filter((outcome) => (send.counts[outcome] ?? 0) > 0).map(
+        (outcome) =>
+          html`<option value="${outcome}" !${filter === outcome ? ' selected' : ''}>
+            ${t(`outcome_${outcome}`)}
+          </option>`,
+      ),
+    )
+    .join('');
+  const rows = lines.map(
+    (line: ReportLine) =>
+      html`<tr>
+        <td>${line.rows.join(', ')}</td>
+        <td>${line.id}</td>
+        <td><span class="badge ${line.outcome}">${t(`outcome_${line.outcome}`)}</span></td>
+        <td>${(line.fields ?? []).join(', ')}</td>
+        <td class="message">${messageOf(line)}</td>
+      </tr>`,
+  );
+  const table = send.reading?.table ?? session.firstReading?.table;
+  const refused = (counts.invalid ?? 0) + (counts.rejected ?? 0) + dropped > 0;
+  const downloads = [
+    refused
+      ? table
+        ? html`<a class="button secondary" href="uploads/${session.id}/rejects.xlsx" download
+              >${t('rejectsXlsx')}</a
+            ><a class="button secondary" href="uploads/${session.id}/rejects.csv" download
+              >${t('rejectsCsv')}</a
+            >`
+        : html`<a class="button secondary" href="uploads/${session.id}/rejects.ndjson" download
+            >${t('rejectsNdjson')}</a
+          >`
+      : '',
+    html`<a class="button secondary" href="uploads/${session.id}/report.csv" download>${t('reportCsv')}</a>`,
+  ].join('');
+  return html` <section class="card" aria-labelledby="results-title">
+    <h2 id="results-title">
+      ${t('resultsTitle')} <span class="badge ${send.state}">${t(`state_${send.state}`)}</span>
+    </h2>
+    <p role="status" id="results-summary">${ended}</p>
+    !${send.error ? html`<div class="error-box" role="alert"><strong>${send.error.message}</strong></div>` : ''}
+    <ul class="counts">
+      !${countList}
+    </ul>
+    !${
+      advice.length > 0
+        ? html`<ul class="notes">
+            !${advice.map((note) => html`<li>${noteIn(t.lang, note)}</li>`)}
+          </ul>`
+        : ''
+    }
+    <div class="actions">!${actions}</div>
+    <form method="get" action="uploads/${session.id}" class="row" style="margin:1rem 0 0.5rem">
+      <div class="field">
+        <label for="outcome">${t('filterLabel')}</label
+        ><select id="outcome" name="outcome">
+          !${options}
+        </select>
+      </div>
+      <div><button type="submit" class="secondary">${t('filterButton')}</button></div>
+    </form>
+    !${
+      rows.length > 0
+        ? html`<div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">${t('rowHeader')}</th>
+                  <th scope="col">${t('idHeader')}</th>
+                  <th scope="col">${t('outcomeHeader')}</th>
+                  <th scope="col">${t('fieldsHeader')}</th>
+                  <th scope="col">${t('messageHeader')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                !${rows.join('')}
+              </tbody>
+            </table>
+          </div>`
+        : ''
+    }
+    !${send.lines.length >= 1000 ? html`<p class="hint">${t('shownLines', { count: send.lines.length })}</p>` : ''}
+    <h3>${t('downloads')}</h3>
+    <div class="actions">!${downloads}</div>
+    <p class="hint">
+      ${t('keptUntil', { date: day(t.lang, keptUntil), file: session.fileRemoved ? t('fileGoneDone') : t('fileKept') })}
+    </p>
+  </section>`;
+}

@@ -1,0 +1,64 @@
+import { html } from 'ghtml';
+import { count as number } from '../../util/count.js';
+import type { T } from '../texts/index.js';
+
+/** Who the page works as: the profile and the service. */
+export interface ProfileView {
+  name: string;
+  baseUrl: string;
+  accessKeyId: string | undefined;
+  secretFrom: 'keychain' | 'file' | 'environment' | 'none';
+}
+
+/** What the connection page shows: the profile, the credentials' check, the service's health and queue. */
+export interface StatusView {
+  profile: ProfileView;
+  credentials: { valid: boolean; reason: string } | { error: string };
+  health: string;
+  /** The merchant the key is of (the service's `origin_mall_id`), and its shipments waiting. */
+  merchant: string | undefined;
+  queue: number | string;
+}
+
+export function statusBody(t: T, status: StatusView, signInAddress?: string): string {
+  const { profile, credentials } = status;
+  const verdict =
+    'error' in credentials
+      ? html`<span class="bad">${t('unreachable', { reason: credentials.error })}</span>`
+      : credentials.valid
+        ? html`<span class="ok">${t('valid')}</span>`
+        : html`<span class="bad">${t('invalid', { reason: credentials.reason })}</span>`;
+  const health = status.health === 'available' ? t('health_available') : status.health;
+  return html` <section class="card">
+      <dl class="facts">
+        <dt>${t('profileLabel')}</dt>
+        <dd>${profile.name}</dd>
+        <dt>${t('serviceLabel')}</dt>
+        <dd>${profile.baseUrl}</dd>
+        <dt>${t('merchantLabel')}</dt>
+        <dd>${status.merchant ?? '—'}</dd>
+        <dt>${t('keyLabel')}</dt>
+        <dd>${profile.accessKeyId ?? t('noCredentials')}</dd>
+        <dt>${t('secretFrom')}</dt>
+        <dd>${t(`secret_${profile.secretFrom}`)}</dd>
+        <dt>${t('credentialsLabel')}</dt>
+        <dd id="credentials">!${verdict}</dd>
+        <dt>${t('healthLabel')}</dt>
+        <dd id="health">${health}</dd>
+        <dt>${t('queueLabel')}</dt>
+        <dd>${typeof status.queue === 'number' ? number(status.queue) : status.queue}</dd>
+      </dl>
+      <div class="actions"><a class="button secondary" href="status">${t('checkAgain')}</a></div>
+    </section>
+    <section class="card" aria-labelledby="browser-title">
+      <h2 id="browser-title">${t('anotherBrowser')}</h2>
+      !${
+        signInAddress
+          ? html`<p>${t('anotherBrowserIntro')}</p>
+              <p><code class="address" id="sign-in-address">${signInAddress}</code></p>`
+          : html`<form method="post" action="status/sign-in">
+              <button type="submit" class="secondary">${t('anotherBrowser')}</button>
+            </form>`
+      }
+    </section>`;
+}

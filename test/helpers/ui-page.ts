@@ -1,0 +1,49 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * How long a browser test waits for something the page does on its own (a send to end, the page to
+ * come back): generous, and longer still on a slow or busy machine (`INTAKE_TEST_SLOWDOWN`, default 1);
+ * a test never fails because the machine is busy, only because the thing never happens.
+ */
+export const WAIT_MS = 60_000 * Number(process.env.INTAKE_TEST_SLOWDOWN ?? 1);
+
+/** The counts a card shows, as `{ label: count }`. */
+export async function counts(page: Page, card: string): Promise<Record<string, number>> {
+  const items = page.locator(`section[aria-labelledby="${card}"] ul.counts li`);
+  const entries: [string, number][] = [];
+  for (const item of await items.all()) {
+    const count = (await item.locator('strong').innerText()).replace(/,/g, '');
+    const label = (await item.innerText()).replace(/^[\d,]+/, '').trim();
+    entries.push([label, Number(count)]);
+  }
+  return Object.fromEntries(entries);
+}
+
+/** Waits for the send to end (the events replace the progress with the results) and says how. */
+export async function sendEnded(page: Page): Promise<string> {
+  const state = page.locator('#results-title .badge');
+  await state.waitFor({ timeout: WAIT_MS });
+  return (await state.innerText()).trim();
+}
+
+/** The reason a row of the rows to fix gives, as shown. */
+export async function reasonOf(page: Page, row: number): Promise<string> {
+  return (await page.locator(`tr#row-${row} td.reason`).innerText()).trim();
+}
+
+/** The rows the table of rows to fix shows, in order. */
+export async function rowsToFix(page: Page): Promise<number[]> {
+  const ids = await page.locator('table.fix-table tbody tr').evaluateAll((rows) => rows.map((row) => row.id));
+  return ids.map((id) => Number(id.replace('row-', '')));
+}
+
+/** Opens a file on the home page (what it holds left to Intake unless given) and waits for its page. */
+export async function checkFile(page: Page, path: string, kind?: string): Promise<void> {
+  await page.locator('input#file').setInputFiles(path);
+  if (kind) await page.locator('select#kind').selectOption(kind);
+  await page.locator('form[action="uploads"] button[type=submit]').click();
+  await page.waitForURL(/\/uploads\/[\w-]+(#.*)?$/, { timeout: WAIT_MS });
+}
+
+/** The text of the page's main part, for what it must never show (a command-line flag). */
+export const mainText = (page: Page) => page.locator('main').innerText();

@@ -1,0 +1,36 @@
+import { join } from 'node:path';
+import { ProductCatalog } from '../../src/catalog/product-catalog.js';
+import { UiAuth } from '../../src/ui/auth.js';
+import { SessionStore } from '../../src/ui/sessions.js';
+import type { UiState } from '../../src/ui/state.js';
+import { tempDir } from './temp.js';
+
+/**
+ * What `intake ui` draws on, for a test that builds its app without the CLI: no service (every call
+ * fails), a temp folder, the catalog of that folder. Close `catalog` after.
+ */
+export function offlineUiState(maxBytes: number): UiState {
+  const dir = tempDir('intake-ui-');
+  const sessions = new SessionStore(join(dir, 'uploads'));
+  const catalog = ProductCatalog.open(dir, 'default');
+  const save = () => Promise.resolve();
+  return {
+    sessions,
+    auth: new UiAuth(dir),
+    services: {
+      client: () => Promise.reject(new Error('no service in this test')),
+      ledger: { dir: tempDir('intake-data-'), target: undefined },
+      carriers: () => Promise.reject(new Error('no carriers in this test')),
+      products: { lookup: () => undefined, remember: () => {} },
+      savedLayouts: () => Promise.resolve([]),
+      save,
+      afterSend: save,
+    },
+    profile: { name: 'default', baseUrl: 'http://127.0.0.1:9', accessKeyId: undefined, secretFrom: 'none' },
+    status: () => Promise.reject(new Error('no status in this test')),
+    liveness: () => ({ healthy: undefined, merchant: undefined }),
+    maxBytes,
+    catalog,
+    layouts: { list: () => Promise.resolve([]), save: () => Promise.reject(new Error('not here')) },
+  };
+}

@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cli, useService } from '../helpers/cli.js';
+import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
+import { FIXTURES } from '../helpers/files.js';
+import { tempDir } from '../helpers/temp.js';
+import { startUi, type UiRun } from '../helpers/ui.js';
+import { checkFile, counts, mainText } from '../helpers/ui-page.js';
+
+const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
+const b = useBrowser();
+
+const open: UiRun[] = [];
+afterEach(async () => {
+  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
+});
+
+/** The headers of fixtures/orders-cp949.csv, in order. */
+const HEADERS = [
+  '주문번호',
+  '회원번호',
+  '수령인',
+  '수령인 연락처',
+  '주문상품번호',
+  '상품번호',
+  '상품명',
+  '상품 이미지',
+  '옵션',
+];
+
+describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', () => {
+  it('opens a column mapping with Intake’s guesses chosen; saved, it reads the next file, and the CLI by name', async () => {
+    const env = {
+      ...t.env,
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+    };
+    const ui = await startUi(env);
+    open.push(ui);
+    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await checkFile(page, `${FIXTURES}/orders-cp949.csv`, 'order');
+    // No English, no flag: the page asks for the columns itself.
+    expect(await page.getByRole('alert').first().innerText()).toContain('처음 보는 머리글입니다');
+    expect(await mainText(page)).not.toMatch(/--columns|--preset/);
+    const chosen = async (column: string) => {
+      const value = await page.locator(`select#map-${column}`).inputValue();
+      return value === '' ? undefined : HEADERS[Number(value)];
+    };
+    expect({
+      order_id: await chosen('order_id'),
+      member_id: await chosen('member_id'),
+      recipient_name: await chosen('recipient_name'),
+      recipient_cellphone: await chosen('recipient_cellphone'),
+      item_id: await chosen('item_id'),
+      product_id: await chosen('product_id'),
+      product_name: await chosen('product_name'),
+      product_image_url: await chosen('product_image_url'),
+      product_option: await chosen('product_option'),
+    }).toEqual({
+      order_id: '주문번호',
+      member_id: '회원번호',
+      recipient_name: '수령인',
+      recipient_cellphone: '수령인 연락처',
+      item_id: '주문상품번호',
+      product_id: '상품번호',
+      product_name: '상품명',
+      product_image_url: '상품 이미지',
+      product_option: '옵션',
+    });
+    await screenshot(page, 'mapping-ko');
+    // A required column left out is said; so is one header chosen twice.
+    await page.locator('select#map-order_id').selectOption('');
+    await page.getByRole('button', { name: '이대로 읽기' }).click();
+    expect(await page.locator('section[aria-labelledby="mapping-title"] .error-box').innerText()).toBe(
+      '필수 항목마다 열을 고르세요: 주문번호.',
+    );
+    await page.locator('select#map-order_id').selectOption({ label: '주문상품번호' });
+    await page.getByRole('button', { name: '이대로 읽기' }).click();
+    expect(await page.locator('section[aria-labelledby="mapping-title"] .error-box').innerText()).toBe(
+      '"주문상품번호" 열을 두 항목에 골랐습니다.',
+    );
+    await page.locator('select#map-order_id').selectOption({ label: '주문번호' });
+    await page.getByLabel('이 양식을 다음에도 쓰도록 저장:').fill('우리가게');
+    await page.getByRole('button', { name: '이대로 읽기' }).click();
+    await page.locator('.notice').waitFor();
+    expect(await page.locator('.notice').innerText()).toBe('양식 우리가게을(를) 저장했습니다.');
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 3, 정상: 3, 오류: 0 });
+
+    // The next file with these headers is read with it, saying so.
+    await page.getByRole('link', { name: '다른 파일 올리기' }).click();
+    await checkFile(page, `${FIXTURES}/orders-cp949.csv`);
+    expect(await page.locator('section[aria-labelledby="mapping-title"]').count()).toBe(0);
+    expect(await page.locator('ul.notes').innerText()).toContain('저장한 양식 우리가게의 머리글과 같습니다');
+    expect(await page.getByLabel('양식').inputValue()).toBe('우리가게');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The terminal reads with it by name, and lists it.
+    const dry = await cli(
+      ['order', 'create', `${FIXTURES}/orders-cp949.csv`, '--columns', '우리가게', '--dry-run', '--json'],
+      { env },
+    );
+    expect(dry.code).toBe(0);
+    expect(dry.summary()).toMatchObject({ records: 3, valid: 3, invalid: 0 });
+    const listed = await cli(['columns', 'list', '--json'], { env });
+    expect(listed.json()).toContainEqual(
+      expect.objectContaining({ name: '우리가게', type: 'saved', kind: 'order' }),
+    );
+  });
+});

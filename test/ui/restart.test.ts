@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PATIENT_RETRY_FAST, cli, useService } from '../helpers/cli.js';
+import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
+import { startSlowLink } from '../../bench/lib/slow-link.js';
+import { FIXTURES, workspace } from '../helpers/files.js';
+import { ordersCsv } from '../helpers/samples.js';
+import { tempDir } from '../helpers/temp.js';
+import { startUi, type UiRun } from '../helpers/ui.js';
+import { checkFile, counts, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
+
+const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
+const b = useBrowser();
+
+const open: UiRun[] = [];
+afterEach(async () => {
+  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
+});
+
+const jobsOf = async (prefix: string) =>
+  (await t.service.local.jobs()).filter(
+    (job) => job.kind === 'order' && job.target_id.startsWith(`${prefix}-`),
+  );
+
+/** The figure of the progress panel labelled `label` (done, left). */
+async function progressFigure(page: Page, label: string): Promise<number> {
+  const facts = await page.locator('#progress-facts span').allInnerTexts();
+  const fact = facts.find((text) => text.trim().endsWith(label)) ?? '';
+  return Number(fact.replace(/[^\d]/g, ''));
+}
+
+describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell the truth', () => {
+  it('Stop says what is left as History does; resumed from History, every order once', async () => {
+    const files = workspace();
+    const csv = files.write('큰주문.csv', ordersCsv('UISTOP', 300));
+    // A service far away that takes 4 requests at once, so that there is a middle to stop in.
+    const proxy = await startSlowLink(t.service.baseUrl, { oneWayMs: 20, admit: 4 });
+    try {
+      const ui = await startUi(
+        { ...t.env, INTAKE_BASE_URL: proxy.url, INTAKE_DATA_DIR: tempDir('intake-data-') },
+        { patientRetry: PATIENT_RETRY_FAST },
+      );
+      open.push(ui);
+      const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+      await page.goto(ui.url);
+      await checkFile(page, csv);
+      await page.getByRole('button', { name: '주문 300건 보내기' }).click();
+      // The progress is in view, and moves.
+      await expect.poll(() => progressFigure(page, '완료'), { timeout: WAIT_MS }).toBeGreaterThan(20);
+      expect(await progressFigure(page, '남음')).toBeLessThan(300);
+      await screenshot(page, 'progress-ko');
+      await page.getByRole('button', { name: '멈추기' }).click();
+      expect(await sendEnded(page)).toBe('멈춤');
+      const summary = await page.locator('#results-summary').innerText();
+      const [, total, done, left] = /^멈춤: (\d+)건 중 (\d+)건 처리, (\d+)건 남음/.exec(summary) ?? [];
+      expect(Number(total)).toBe(300);
+      expect(Number(done) + Number(left)).toBe(300);
+      expect(Number(left)).toBeGreaterThan(0);
+      // What was sent is what is done: nothing more, nothing less.
+      expect((await jobsOf('UISTOP')).length).toBe(Number(done));
+
+      await page.getByRole('link', { name: '업로드 기록' }).click();
+      const row = page.getByRole('row').filter({ hasText: '큰주문.csv' });
+      expect(await row.locator('.badge.stopped').innerText()).toBe('멈춤');
+      expect(await row.innerText()).toContain(`${left}건 남음`);
+      await screenshot(page, 'history-ko');
+      await row.getByRole('link', { name: '큰주문.csv 결과' }).click();
+      await page.getByRole('button', { name: '다시 보내기' }).click();
+      expect(await sendEnded(page)).toBe('완료');
+      const jobs = await jobsOf('UISTOP');
+      expect(jobs).toHaveLength(300);
+      expect(new Set(jobs.map((job) => job.target_id)).size).toBe(300);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('a tab says at once that intake ui stopped, and picks up when it is back at the same address with its results', async () => {
+    const env = {
+      ...t.env,
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+    };
+    // No port given: the first free from 8765, and the same one the next time.
+    const first = await startUi(env, { args: [] });
+    const { page, context, errors } = await openPage(b.browser);
+    await page.goto(first.url);
+    await checkFile(page, `${FIXTURES}/orders-with-errors.csv`);
+    await page.getByRole('button', { name: /^Send \d+ orders$/ }).click();
+    expect(await sendEnded(page)).toBe('finished');
+    const results = page.url();
+    const before = await counts(page, 'results-title');
+    expect((await first.stop()).code).toBe(0);
+    // The open tab says so, without being touched.
+    await page.locator('#offline').waitFor({ state: 'visible', timeout: WAIT_MS });
+    expect(await page.locator('#offline').innerText()).toContain('Intake has stopped');
+    await screenshot(page, 'offline');
+
+    const second = await startUi(env, { args: [] });
+    open.push(second);
+    expect(second.address).toBe(first.address);
+    // Back: the tab loads again by itself, signed in still, with the same results.
+    await page.locator('#offline').waitFor({ state: 'hidden', timeout: WAIT_MS });
+    await page.locator('#results-title').waitFor();
+    expect(page.url().replace(/#.*$/, '')).toBe(results.replace(/#.*$/, ''));
+    expect(await counts(page, 'results-title')).toEqual(before);
+    // Its rows to fix and report still download; the History links to them.
+    const [rejects] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Rows to fix (CSV)' }).click(),
+    ]);
+    expect(readFileSync((await rejects.path()) as string, 'utf8')).toContain('error');
+    const [report] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Report (CSV)' }).click(),
+    ]);
+    expect(readFileSync((await report.path()) as string, 'utf8')).toContain('accepted');
+    await page.getByRole('link', { name: 'History' }).click();
+    expect(await page.getByRole('link', { name: 'Results of orders-with-errors.csv' }).count()).toBe(1);
+    expect(await page.getByText('kept 14 days', { exact: false }).count()).toBe(1);
+    // A bookmark of the page needs no new address either.
+    const other = await context.newPage();
+    await other.goto(second.address);
+    expect(await other.getByRole('heading', { level: 1 }).innerText()).toBe('Upload a file');
+    expect(errors.filter((error) => !/Failed to load resource|ERR_CONNECTION_REFUSED/.test(error))).toEqual(
+      [],
+    );
+    await context.close();
+    // Removed from its page, it is gone from History and its folder from the disk.
+    const again = await openPage(b.browser);
+    await again.page.goto(second.url);
+    await again.page.goto(results);
+    await again.page.locator('details.remove summary').click();
+    await again.page.getByRole('button', { name: 'Remove orders-with-errors.csv and its results' }).click();
+    await again.page.getByRole('heading', { name: 'Earlier uploads' }).waitFor();
+    expect(await again.page.getByRole('link', { name: 'Results of orders-with-errors.csv' }).count()).toBe(0);
+    await again.context.close();
+  });
+
+  it('Ctrl-C on intake ui stops an upload as the CLI does; the next intake ui resumes it', async () => {
+    const files = workspace();
+    const csv = files.write('orders.csv', ordersCsv('UICTRLC', 200));
+    const env = { ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') };
+    const proxy = await startSlowLink(t.service.baseUrl, { oneWayMs: 20, admit: 4 });
+    try {
+      const first = await startUi(
+        { ...env, INTAKE_BASE_URL: proxy.url },
+        { patientRetry: PATIENT_RETRY_FAST },
+      );
+      const { page, context } = await openPage(b.browser);
+      await page.goto(first.url);
+      await checkFile(page, csv);
+      await page.getByRole('button', { name: 'Send 200 orders' }).click();
+      await expect.poll(() => progressFigure(page, 'done'), { timeout: WAIT_MS }).toBeGreaterThan(10);
+      const ended = await first.stop();
+      expect(ended.code).toBe(0);
+      expect(ended.stderr).toContain('stopping 1 upload(s)');
+      await context.close();
+      const inFlight = await cli(['ledger', 'list', '--state', 'sending', '--json'], {
+        env: { ...env, INTAKE_BASE_URL: proxy.url },
+      });
+      expect(inFlight.json()).toEqual([]);
+
+      const second = await startUi(
+        { ...env, INTAKE_BASE_URL: proxy.url },
+        { patientRetry: PATIENT_RETRY_FAST },
+      );
+      open.push(second);
+      const again = await openPage(b.browser);
+      await again.page.goto(second.url);
+      await again.page.getByRole('link', { name: 'History' }).click();
+      await again.page.getByRole('link', { name: 'Results of orders.csv' }).click();
+      expect(await again.page.locator('#results-title .badge').innerText()).toBe('stopped');
+      await again.page.getByRole('button', { name: 'Send again' }).click();
+      expect(await sendEnded(again.page)).toBe('finished');
+      expect(await jobsOf('UICTRLC')).toHaveLength(200);
+      await again.context.close();
+    } finally {
+      await proxy.close();
+    }
+  });
+});
