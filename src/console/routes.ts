@@ -178,7 +178,7 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
     return send(request, reply, {
       title: t('conversationsTitle'),
       current: 'conversations',
-      body: clockCard(t, new Date(service.now()).toISOString(), request.url) + body,
+      body: clockCard(t, new Date(service.now(merchantOf(request))).toISOString(), request.url) + body,
     });
   });
 
@@ -260,7 +260,9 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
     return send(request, reply, {
       title: t('jobsTitle'),
       current: 'jobs',
-      body: clockCard(t, new Date(service.now()).toISOString(), request.url) + jobsBody(t, jobs),
+      body:
+        clockCard(t, new Date(service.now(merchantOf(request))).toISOString(), request.url) +
+        jobsBody(t, jobs),
     });
   });
 
@@ -285,7 +287,11 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
   };
 
   app.post<{ Body: Form }>('/clock/advance', async (request, reply) =>
-    afterClock(request, reply, await service.local.advanceClock(field(request.body, 'by') || '1d')),
+    afterClock(
+      request,
+      reply,
+      await service.local.advanceClock(merchantOf(request), field(request.body, 'by') || '1d'),
+    ),
   );
 
   app.post<{ Body: Form }>('/queue/apply', async (request, reply) =>
@@ -294,7 +300,7 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
 
   app.get('/faults', async (request, reply) => {
     const t = texts(request);
-    const state = service.local.faultsState(service.faults);
+    const state = service.local.faultsState(service.faults, merchantOf(request));
     return send(request, reply, {
       title: t('faultsTitle'),
       current: 'faults',
@@ -306,7 +312,7 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
     const t = texts(request);
     const spec = field(request.body, 'spec');
     try {
-      service.local.setFaults(service.faults, spec);
+      await service.local.setFaults(service.faults, merchantOf(request), spec);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
       const issues = (error as { issues?: { msg: string }[] }).issues;
@@ -314,15 +320,15 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
       return send(request, reply, {
         title: t('faultsTitle'),
         current: 'faults',
-        body: faultsBody(t, service.local.faultsState(service.faults), message, spec),
+        body: faultsBody(t, service.local.faultsState(service.faults, merchantOf(request)), message, spec),
         status: 422,
       });
     }
     return reply.redirect('/console/faults', 303);
   });
 
-  app.post('/faults/clear', async (_request, reply) => {
-    service.faults.clear();
+  app.post('/faults/clear', async (request, reply) => {
+    await service.faults.set(merchantOf(request), []);
     return reply.redirect('/console/faults', 303);
   });
 

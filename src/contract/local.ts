@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Answer, Endpoint } from './endpoints.js';
 import { ErrorBody } from './responses.js';
-import { id, requiredText } from './fields.js';
+import { id, requiredText, text } from './fields.js';
 import { MESSAGE_KINDS, REVIEW_KINDS } from './kinds.js';
 import { Reward, timestamp } from './rewards.js';
 
@@ -192,11 +192,11 @@ const wait = () =>
     });
 
 export const LocalOrdersQuery = z
-  .object({ id: z.string().optional(), limit: limit(), wait: wait() })
+  .object({ id: text().optional(), limit: limit(), wait: wait() })
   .meta({ id: 'LocalOrdersQuery' });
 export const LocalMessagesQuery = z
   .object({
-    order_id: z.string().optional(),
+    order_id: text().optional(),
     status: z.enum(['scheduled', 'sent']).optional(),
     kind: z.enum(MESSAGE_KINDS).optional(),
     limit: limit(),
@@ -206,7 +206,7 @@ export const LocalMessagesQuery = z
 export const LocalJobsQuery = z
   .object({
     state: z.enum(['pending', 'applied', 'failed']).optional(),
-    target_id: z.string().optional(),
+    target_id: text().optional(),
     limit: limit(),
     wait: wait(),
   })
@@ -257,8 +257,7 @@ export const FaultRuleBody = z
 
 export const FaultsBody = z
   .object({
-    spec: z
-      .string()
+    spec: text()
       .max(2000)
       .meta({ examples: ['503:10%,drop-after-commit:5%'] }),
   })
@@ -266,9 +265,13 @@ export const FaultsBody = z
 
 export const FaultsState = z
   .object({
+    /** The merchant's own faults. */
     spec: z.string(),
     rules: z.array(FaultRuleBody),
+    /** What every fault in force on this merchant's requests injected, by kind. */
     injected: z.record(z.string(), z.number().int()),
+    /** The faults set at start for every merchant (`intake serve --faults`). */
+    everyone: z.object({ spec: z.string(), rules: z.array(FaultRuleBody) }),
   })
   .meta({ id: 'FaultsState' });
 export type FaultsState = z.infer<typeof FaultsState>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_MAX_ITEMS, id, repeatedPositions, requiredText } from './fields.js';
+import { LIST_MAX_ITEMS, id, repeatedPositions, requiredText, text } from './fields.js';
 import { ProductCreateBody } from './product.js';
 
 /** One line of an order. */
@@ -7,7 +7,7 @@ export const OrderItem = z
   .object({
     id: id(),
     product: ProductCreateBody,
-    product_option: z.array(z.string()).max(LIST_MAX_ITEMS).optional(),
+    product_option: z.array(text()).max(LIST_MAX_ITEMS).optional(),
   })
   .meta({ id: 'OrderItem' });
 export type OrderItem = z.infer<typeof OrderItem>;

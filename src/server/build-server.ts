@@ -42,6 +42,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     logger: false,
+    // Opening the database and loading a seed take as long as they take: no plugin timeout.
+    pluginTimeout: 0,
     bodyLimit: BODY_LIMIT_BYTES,
     exposeHeadRoutes: false,
     routerOptions: { maxParamLength: MAX_ENCODED_PARAM_LENGTH },

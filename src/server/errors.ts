@@ -37,6 +37,9 @@ export class TimedOut extends ServiceError {}
 /** The request is well-formed but cannot be done as asked (a reversed date range). */
 export class NotPossible extends ServiceError {}
 
+/** The seed cannot be loaded as given, or the data does not match it: said with the seed's entry. */
+export class SeedRefused extends ServiceError {}
+
 /** The request does not match the contract, as FastAPI's 422 entries. */
 export class InvalidRequest extends ServiceError {
   readonly issues: ValidationIssue[];

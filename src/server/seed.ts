@@ -13,7 +13,8 @@ import {
  * with no data yet, and again on `POST /local/reset`.
  */
 export function seedFileSchema(carriers: readonly Carrier[]) {
-  return z.object({
+  // A key the seed does not know is refused: a misspelt one would be quietly left out.
+  return z.strictObject({
     merchants: z
       .array(
         LocalMerchantBody.extend({
@@ -23,7 +24,7 @@ export function seedFileSchema(carriers: readonly Carrier[]) {
           shipments: z
             .array(z.intersection(shipmentCreateBody(carriers), z.object({ order_id: z.string().min(1) })))
             .default([]),
-        }),
+        }).strict(),
       )
       .min(1),
   });

@@ -11,7 +11,7 @@ import {
 import { Outbox, scheduleShipmentMessages, type BotSettings } from './bot/messages.js';
 import { Clock, type TimeSource } from './clock.js';
 import { EventHub } from './events.js';
-import { FaultBoard } from './faults/board.js';
+import { FaultPanel } from './faults/board.js';
 import type { Seed } from './seed.js';
 import { Intake } from './ingest/intake.js';
 import { LocalOperations } from './local/operations.js';
@@ -66,8 +66,8 @@ export class Service {
   readonly local: LocalOperations;
   /** What happens to each merchant's data, for the event stream, the console and waits. */
   readonly events: EventHub;
-  /** The faults in force on the service's own operations. */
-  readonly faults: FaultBoard;
+  /** The faults in force on the service's own operations: everyone's, and each merchant's. */
+  readonly faults: FaultPanel;
   /** Merchants created or fixed on this start; secrets only where they were generated. */
   readonly provisioned: ProvisionedMerchant[];
   /** The database the service keeps its state in. */
@@ -88,11 +88,12 @@ export class Service {
     consoleKey: Buffer;
   }) {
     const { options, store, clock } = parts;
-    const events = new EventHub(() => clock.now());
+    const events = new EventHub((merchantId) => clock.now(merchantId), store.meta);
     this.events = events;
     this.database = store.dialect;
     this.consoleKey = parts.consoleKey;
-    this.faults = new FaultBoard({
+    this.faults = new FaultPanel({
+      store,
       ...(options.faults === undefined ? {} : { spec: options.faults }),
       ...(options.faultRandom ? { random: options.faultRandom } : {}),
     });
@@ -142,6 +143,7 @@ export class Service {
             beforePass: async () => {
               await clock.refresh();
               await parts.merchants.refresh();
+              await this.faults.refresh();
             },
           }
         : {}),
@@ -185,16 +187,18 @@ export class Service {
       const provisioned: ProvisionedMerchant[] = [];
       for (const seed of seeds) provisioned.push(await merchants.provision(seed, clock.now()));
       const consoleKey = await sharedSecret(store, 'console-session');
-      return new Service({ options, store, clock, merchants, provisioned, consoleKey });
+      const service = new Service({ options, store, clock, merchants, provisioned, consoleKey });
+      await service.events.load((await store.merchants.all()).map((merchant) => merchant.id));
+      return service;
     } catch (error) {
       await store.close().catch(() => {});
       throw error;
     }
   }
 
-  /** The service's time: real time plus what the simulated clock was advanced by. */
-  now(): number {
-    return this.#clock.now();
+  /** A merchant's time: real time plus what its simulated clock was advanced by (real time without one). */
+  now(merchantId?: string): number {
+    return this.#clock.now(merchantId);
   }
 
   listRewards(merchantId: string, query: RewardsQuery): Promise<RewardsListResponse> {
@@ -221,7 +225,6 @@ export class Service {
 
   /** Loads the seed for merchants with no data yet, then starts the worker. */
   async start(): Promise<void> {
-    await this.local.seedEmpty();
     if (this.#startWorker) this.#worker.start();
   }
 

@@ -138,9 +138,9 @@ describe('image URLs', () => {
     'https://x.example:abc/a.jpg',
     'https://x[y].example/a.jpg',
     'https://cdn.example.com/사진 1.jpg',
-    'https://예시.한국/사진.jpg',
     'https://cdn.example.com:70000/a.jpg',
     'https://img.123/a.jpg',
+    'https://cdn.example.com/a\u0000.jpg',
   ])('%j is refused', async (image_url) => {
     const answer = await service.call('POST', '/api/v1/products/', {
       body: { ...sampleProduct('P-URL'), image_url },
@@ -154,6 +154,12 @@ describe('image URLs', () => {
     'https://cdn.example.kr/상품/사진1.jpg?w=300',
     'http://127.0.0.1:8080/a?b=c#d',
     'https://shop-1.cdn.example.com./p.png',
+    // Any host a WHATWG URL parser (a browser, the reference service's validator) takes.
+    'https://[::1]/a.jpg',
+    'https://xn--bcher-kva.example/x.jpg',
+    'http://a_b.example/x.jpg',
+    "https://o'neil.example/a.jpg",
+    'https://예시.한국/사진.jpg',
   ])('%j is taken and stored as sent', async (image_url) => {
     const id = `P-URL-${encodeURIComponent(image_url)}`;
     const answer = await service.call('POST', '/api/v1/products/', {

@@ -207,7 +207,7 @@ describe('applying a batch', () => {
       const errors: unknown[] = [];
       const worker = new QueueWorker({
         store,
-        clock: { now: () => START } as Clock,
+        clock: fixedClock(() => START),
         delay: { minMs: 0, maxMs: 0 },
         applier: { shipmentSchema: ShipmentCreateBody, onShipmentApplied: async () => {} },
         onError: (error) => errors.push(error),
@@ -237,7 +237,7 @@ describe('applying a run of orders together', () => {
   const workerOf = (store: Store, now: number) =>
     new QueueWorker({
       store,
-      clock: { now: () => now } as Clock,
+      clock: fixedClock(() => now),
       delay: { minMs: 0, maxMs: 0 },
       applier: { shipmentSchema: ShipmentCreateBody, onShipmentApplied: async () => {} },
       onError: (error) => {
@@ -536,6 +536,16 @@ describe('group commit', () => {
     expect(await pending(service)).toEqual(['order:ORD-RACE']);
   });
 });
+
+/** A clock that reads `now` for every merchant: no offsets. */
+function fixedClock(now: () => number): Clock {
+  return {
+    now,
+    real: now,
+    offsetOf: () => 0,
+    at: () => ({ real: now(), now, offsetOf: () => 0 }),
+  } as unknown as Clock;
+}
 
 describe('the service clock', () => {
   it('a wall clock stepping back an hour does not stall the queue: time runs on a monotonic clock', async () => {

@@ -166,6 +166,44 @@ describe('intake serve flags', () => {
     expect(fromEnv.stderr + fromEnv.stdout).not.toContain('hunter2');
   });
 
+  it('an empty --database-url (an unset variable in a script) is refused, never SQLite in the data folder', async () => {
+    const flag = await runBin(['serve', '--database-url', '', '--port', '0']);
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('--database-url is empty');
+    const fromEnv = await runBin(['serve', '--port', '0'], { env: { INTAKE_SERVE_DATABASE_URL: ' ' } });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).toContain('INTAKE_SERVE_DATABASE_URL is empty');
+  });
+
+  it('the merchant the flags give is the first one, the one that may add merchants, with --merchants too', async () => {
+    const files = workspace();
+    const merchants = files.write(
+      'merchants.json',
+      JSON.stringify([
+        { merchant_id: 'shop-file', access_key_id: 'AKFILE1', secret_access_key: 'secret-file' },
+      ]),
+    );
+    const server = await spawnServe([
+      '--data',
+      files.path('data'),
+      '--merchants',
+      merchants,
+      '--merchant-id',
+      'shop-flags',
+      '--access-key-id',
+      'AKFLAGS1',
+      '--secret-file',
+      files.write('secret.txt', 'secret-flags\n'),
+    ]);
+    running.push(server);
+    const flags = { accessKeyId: 'AKFLAGS1', secretAccessKey: 'secret-flags' };
+    const fromFile = { accessKeyId: 'AKFILE1', secretAccessKey: 'secret-file' };
+    const byFile = await call(server, fromFile, 'POST', '/local/merchants', { merchant_id: 'shop-x' });
+    expect(byFile.status).toBe(403);
+    const byFlags = await call(server, flags, 'POST', '/local/merchants', { merchant_id: 'shop-y' });
+    expect(byFlags.status).toBe(201);
+  });
+
   it('a second intake serve on a data folder in use is refused with exit 2', async () => {
     const data = workspace().path('data');
     running.push(await spawnServe(['--data', data]));

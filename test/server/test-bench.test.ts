@@ -8,6 +8,7 @@ import { seededRandom } from '../helpers/fault-proxy.js';
 import { workspace } from '../helpers/files.js';
 import { ordersCsv, sampleOrder } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';
+import { tempDir } from '../helpers/temp.js';
 
 /** A GET of the service's health that never retries, and what came of it: a status, or a dropped connection. */
 async function hit(service: TestService): Promise<{ status: number; fault: string | undefined } | 'dropped'> {
@@ -46,7 +47,8 @@ describe('faults on demand', () => {
     expect(counts.ok + counts['503'] + counts.dropped).toBe(2000);
     const shown = await service.call('GET', '/local/faults');
     expect(shown.json).toMatchObject({
-      spec: '503:10%,drop-after-commit:5%',
+      spec: '',
+      everyone: { spec: '503:10%,drop-after-commit:5%' },
       injected: { '503': counts['503'], 'drop-after-commit': counts.dropped },
     });
   });
@@ -70,34 +72,35 @@ describe('faults on demand', () => {
   }, 60_000);
 
   it('are set, shown and cleared from the CLI; a spec that cannot be read is a usage error', async () => {
-    const env = serviceEnv(service);
-    const set = await cli(
-      ['local', 'faults', 'set', 'GET /api/v1/rewards/=429:100%:retry-after=7s', '--json'],
-      {
-        env,
-      },
-    );
-    expect(set.code, set.stderr).toBe(0);
-    expect(set.json()).toMatchObject({
-      spec: 'GET /api/v1/rewards/=429:100%:retry-after=7s',
-      rules: [{ kind: '429', share: 1, method: 'GET', path: '/api/v1/rewards/', retry_after_seconds: 7 }],
-    });
-    const limited = await service.http('GET', '/api/v1/rewards/?start_date=2026-11-01&end_date=2026-11-02');
-    expect(limited.status).toBe(429);
-    expect(limited.headers['retry-after']).toBe('7');
-    expect(limited.headers['x-intake-fault']).toBe('429');
-    // Other paths are not touched, nor the local ones.
-    expect((await service.http('GET', '/api/v1/users/client-keys/')).status).toBe(200);
-    const bad = await cli(['local', 'faults', 'set', '418:10%'], { env });
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('"418" is not a fault');
-    const cleared = await cli(['local', 'faults', 'clear', '--json'], { env });
-    expect(cleared.json()).toMatchObject({ spec: '', rules: [] });
-    expect(
-      (await service.http('GET', '/api/v1/rewards/?start_date=2026-11-01&end_date=2026-11-02')).status,
-    ).toBe(200);
-    // Put back for the other tests of this file.
-    await service.call('PUT', '/local/faults', { body: { spec: '503:10%,drop-after-commit:5%' } });
+    const quiet = await startService({});
+    try {
+      const env = serviceEnv(quiet);
+      const set = await cli(
+        ['local', 'faults', 'set', 'GET /api/v1/rewards/=429:100%:retry-after=7s', '--json'],
+        { env },
+      );
+      expect(set.code, set.stderr).toBe(0);
+      expect(set.json()).toMatchObject({
+        spec: 'GET /api/v1/rewards/=429:100%:retry-after=7s',
+        rules: [{ kind: '429', share: 1, method: 'GET', path: '/api/v1/rewards/', retry_after_seconds: 7 }],
+      });
+      const limited = await quiet.http('GET', '/api/v1/rewards/?start_date=2026-11-01&end_date=2026-11-02');
+      expect(limited.status).toBe(429);
+      expect(limited.headers['retry-after']).toBe('7');
+      expect(limited.headers['x-intake-fault']).toBe('429');
+      // Other paths are not touched, nor the local ones.
+      expect((await quiet.http('GET', '/api/v1/users/client-keys/')).status).toBe(200);
+      const bad = await cli(['local', 'faults', 'set', '418:10%'], { env });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain('"418" is not a fault');
+      const cleared = await cli(['local', 'faults', 'clear', '--json'], { env });
+      expect(cleared.json()).toMatchObject({ spec: '', rules: [] });
+      expect(
+        (await quiet.http('GET', '/api/v1/rewards/?start_date=2026-11-01&end_date=2026-11-02')).status,
+      ).toBe(200);
+    } finally {
+      await quiet.close();
+    }
   });
 });
 
@@ -253,6 +256,62 @@ describe('a known state: seed and reset', () => {
     } finally {
       await service.close();
     }
+  });
+});
+
+describe('a seed is loaded whole or not at all', () => {
+  const bad = {
+    merchants: [
+      {
+        merchant_id: 'mall-1',
+        products: [{ id: 'HALF-P', name: '상품', image_url: 'https://cdn.example.com/half.png' }],
+        orders: [sampleOrder('HALF-1'), sampleOrder('HALF-2')],
+        // Its item is of no order: the service refuses it.
+        shipments: [
+          { order_id: 'HALF-1', order_item_ids: ['NOPE'], company_code: 'kr.epost', tracking_number: '1' },
+        ],
+      },
+    ],
+  };
+
+  it('a record the service refuses leaves nothing of the seed behind, and is named', async () => {
+    const dataDir = tempDir('intake-serve-');
+    await expect(startService({ seed: bad, dataDir })).rejects.toThrow(
+      /the seed of merchant mall-1 cannot be loaded: shipments\[0\] \(order HALF-1\): /,
+    );
+    // Started again without the seed: nothing of it was stored.
+    const service = await startService({ dataDir });
+    try {
+      expect(await service.local.orders()).toEqual([]);
+      expect(await service.local.products()).toEqual([]);
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('a start on data the seed is not in is refused, saying the way out', async () => {
+    const dataDir = tempDir('intake-serve-');
+    const first = await startService({ dataDir });
+    await first.call('POST', '/api/v1/orders/', { body: sampleOrder('OWN-1') });
+    await first.close();
+    const seed = {
+      merchants: [{ merchant_id: 'mall-1', products: [], orders: [sampleOrder('SEED-X')], shipments: [] }],
+    };
+    await expect(startService({ seed: seed as never, dataDir })).rejects.toThrow(
+      /does not match the seed: 1 of its records are not there \(order SEED-X\); start on an empty data folder or database, or with --allow-reset/,
+    );
+  });
+
+  it('a key the seed does not know is refused before anything starts', async () => {
+    const files = workspace();
+    const path = files.write(
+      'seed.json',
+      JSON.stringify({ merchants: [{ merchant_id: 'mall-1', prodcts: [] }] }),
+    );
+    const result = await cli(['serve', '--seed', path, '--port', '0', '--data', tempDir('intake-serve-')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('is not a seed file');
+    expect(result.stderr).toContain('prodcts');
   });
 });
 

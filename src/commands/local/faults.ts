@@ -6,10 +6,16 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 
 async function showFaults(f: Factory, state: FaultsState): Promise<void> {
+  const everyone = state.everyone?.rules ?? [];
+  const rows = [
+    ...everyone.map((rule) => ({ ...rule, whose: 'everyone (--faults)' })),
+    ...state.rules.map((rule) => ({ ...rule, whose: 'this merchant' })),
+  ];
   await writeData(f, {
     json: state,
-    rows: state.rules,
+    rows,
     columns: [
+      { header: 'whose', value: (rule) => rule.whose },
       { header: 'where', value: (rule) => [rule.method, rule.path].filter(Boolean).join(' ') || '(all)' },
       { header: 'fault', value: (rule) => rule.kind },
       { header: 'share', value: (rule) => `${Number((rule.share * 100).toFixed(4))}%` },
@@ -25,7 +31,7 @@ async function showFaults(f: Factory, state: FaultsState): Promise<void> {
       { header: 'injected', value: (rule) => state.injected[rule.kind] ?? 0 },
     ],
   });
-  if (state.rules.length === 0) f.log.info('No faults in force.');
+  if (rows.length === 0) f.log.info('No faults in force.');
 }
 
 export function newLocalFaultsCommand(f: Factory): Command {

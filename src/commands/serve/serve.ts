@@ -179,8 +179,9 @@ export async function serveOptions(f: Factory, flags: ServeFlags): Promise<Serve
   }
   const seeds: MerchantSeed[] = flags.merchants === undefined ? [] : await readMerchants(flags.merchants);
   const secretAccessKey = firstSecret(f, flags);
+  // The merchant the flags give is the first one: the one allowed to add merchants.
   if (flags.merchantId || flags.accessKeyId || secretAccessKey !== undefined) {
-    seeds.push({ merchantId: flags.merchantId, accessKeyId: flags.accessKeyId, secretAccessKey });
+    seeds.unshift({ merchantId: flags.merchantId, accessKeyId: flags.accessKeyId, secretAccessKey });
   }
   const carriers = flags.carriers === undefined ? undefined : await readCarriers(flags.carriers);
   const seed = flags.seed === undefined ? undefined : await readSeed(flags.seed, carriers);
@@ -226,11 +227,17 @@ function databaseOptions(
   flags: ServeFlags,
 ): { engine: EngineOptions; where: string; databaseUrl?: string } {
   const url = flags.databaseUrl ?? f.env[SERVE_DATABASE_ENV];
-  if (url === undefined || url === '') {
+  const from = flags.databaseUrl !== undefined ? '--database-url' : SERVE_DATABASE_ENV;
+  // An empty one is an unset variable in a script, not a wish for SQLite in the user's data folder.
+  if (url !== undefined && url.trim() === '') {
+    throw new UsageError(`${from} is empty`, [
+      `Give a URL like postgres://user@host:5432/database, or leave ${from === '--database-url' ? 'the flag' : 'the variable'} out for SQLite (--data DIR).`,
+    ]);
+  }
+  if (url === undefined) {
     const folder = flags.data ?? dataDir(f.env);
     return { engine: { dataDir: folder }, where: folder };
   }
-  const from = flags.databaseUrl !== undefined ? '--database-url' : SERVE_DATABASE_ENV;
   if (flags.data !== undefined) throw new UsageError(`give --data or ${from}, not both`);
   let parsed: URL;
   try {
@@ -266,7 +273,7 @@ function databaseOptions(
 
 /** Starting failures of the service that are the user's to fix (folder, files, flags): exit 2. */
 async function usageProblem(error: unknown, where: string): Promise<UsageError | undefined> {
-  const [{ DatabaseOpenError }, { Conflict }] = await Promise.all([
+  const [{ DatabaseOpenError }, { Conflict, SeedRefused }] = await Promise.all([
     import('../../storage/sqlite.js'),
     import('../../server/errors.js'),
   ]);
@@ -279,6 +286,7 @@ async function usageProblem(error: unknown, where: string): Promise<UsageError |
     return new UsageError(error.message);
   }
   if (error instanceof Conflict) return new UsageError(`cannot set up the merchants: ${error.message}`);
+  if (error instanceof SeedRefused) return new UsageError(error.message);
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 import { DAY_MS, SELF_DELIVERY, type BotMessage, type Carrier } from '../../contract/index.js';
 import type { MessageRow } from '../storage/messages.js';
 import type { Store } from '../storage/store.js';
+import type { MerchantTime } from '../clock.js';
 import { messageText } from './texts.js';
 
 /** How the bot times its messages. */
@@ -123,13 +124,27 @@ export class Outbox {
     this.#onSent = onSent;
   }
 
-  /** Sends what is due in batches, each taken and marked sent in one transaction (on PostgreSQL,
-   * messages another process is sending are passed over, so each is sent once). */
-  readonly run = async (now: number): Promise<number | undefined> => {
+  /**
+   * Sends what is due by each merchant's clock in batches, each taken and marked sent in one transaction
+   * (on PostgreSQL, messages another process is sending are passed over, so each is sent once); says
+   * when the next one is due, in real time.
+   */
+  readonly run = async (time: MerchantTime): Promise<number | undefined> => {
+    for (const merchant of await this.#store.merchants.all())
+      await this.#sendDue(merchant.id, time.now(merchant.id));
+    let next: number | undefined;
+    for (const { merchant_id: merchantId, due_at: dueAt } of await this.#store.messages.nextDue()) {
+      const real = Number(dueAt) - time.offsetOf(merchantId);
+      next = Math.min(next ?? real, real);
+    }
+    return next;
+  };
+
+  async #sendDue(merchantId: string, now: number): Promise<void> {
     for (;;) {
       const sent = await this.#store.transaction(async (tx) => {
         const batch: { merchantId: string; content: BotMessage }[] = [];
-        for (const message of await tx.messages.due(now, 500)) {
+        for (const message of await tx.messages.due(merchantId, now, 500)) {
           const content = await renderMessage(tx, this.#settings, message);
           content.status = 'sent';
           content.sent_at = new Date(now).toISOString();
@@ -140,8 +155,7 @@ export class Outbox {
       });
       if (sent.length === 0) break;
       this.sent += sent.length;
-      for (const { merchantId, content } of sent) this.#onSent(merchantId, content);
+      for (const { merchantId: to, content } of sent) this.#onSent(to, content);
     }
-    return this.#store.messages.nextDue();
-  };
+  }
 }

@@ -44,7 +44,7 @@ export class Intake {
   /** Order creates of one group are checked and stored together. */
   readonly #orders: Fold<OrderCreate> = {
     many: (tx, creates) => {
-      for (const create of creates) create.arrival.now = this.#clock.now();
+      for (const create of creates) create.arrival.now = this.#clock.now(create.arrival.merchantId);
       return acceptOrders(tx, creates);
     },
   };
@@ -80,11 +80,12 @@ export class Intake {
   ): Promise<void> {
     const arrival: Arrival = { merchantId, now: 0, delayFraction: this.#random() };
     const seq = await this.#commits.run((tx) => {
-      arrival.now = this.#clock.now();
+      arrival.now = this.#clock.now(merchantId);
       return accept(tx, arrival);
     }, fold?.(arrival));
     if (seq !== undefined) {
       this.#worker.notify(
+        merchantId,
         this.#worker.dueAt({ received_at: arrival.now, delay_fraction: arrival.delayFraction }),
       );
     }
@@ -122,6 +123,8 @@ export class Intake {
   }
 
   patchProduct(merchantId: string, productId: string, patch: ProductPatchBody): Promise<void> {
-    return this.#store.transaction((tx) => patchProduct(tx, merchantId, productId, patch, this.#clock.now()));
+    return this.#store.transaction((tx) =>
+      patchProduct(tx, merchantId, productId, patch, this.#clock.now(merchantId)),
+    );
   }
 }

@@ -13,10 +13,14 @@ import type {
 import { parseDuration } from '../../util/duration.js';
 import { messageView, type BotSettings, type Outbox } from '../bot/messages.js';
 import { addReview } from '../bot/reviews.js';
-import type { Clock } from '../clock.js';
-import { InvalidRequest, NotPermitted, TimedOut } from '../errors.js';
+import { ClockRefused, type Clock } from '../clock.js';
+import { InvalidRequest, NotPermitted, SeedRefused, ServiceError, TimedOut } from '../errors.js';
+import { acceptOrder, acceptProduct, acceptShipment } from '../ingest/accept.js';
+import { describeIssues } from '../../contract/loc.js';
+import type { ValidationIssue } from '../../contract/validation.js';
 import type { EventHub, ServiceEvent } from '../events.js';
-import type { FaultBoard } from '../faults/board.js';
+import type { FaultPanel } from '../faults/board.js';
+import type { FaultRule } from '../faults/spec.js';
 import { FaultSpecError, parseFaultSpec } from '../faults/spec.js';
 import type { Intake } from '../ingest/intake.js';
 import type { QueueWorker } from '../queue/worker.js';
@@ -218,7 +222,7 @@ export class LocalOperations {
 
   async addReview(merchantId: string, body: LocalReviewBody): Promise<LocalReview> {
     const review = await this.#store.transaction((tx) =>
-      addReview(tx, merchantId, body, this.#clock.now(), this.#reviewPoints),
+      addReview(tx, merchantId, body, this.#clock.now(merchantId), this.#reviewPoints),
     );
     if (review.reward) {
       this.#events.emit(merchantId, 'reward', {
@@ -266,33 +270,35 @@ export class LocalOperations {
     return { results: this.#events.recent(merchantId, query.after ?? 0, query.limit ?? DEFAULT_LIMIT) };
   }
 
-  /** The faults in force, as the API shows them. */
-  faultsState(faults: FaultBoard): FaultsState {
+  /**
+   * A merchant's faults in force, as the API shows them: its own (which it sets and clears), and those
+   * set at start for everyone (`--faults`), with what each injected.
+   */
+  faultsState(faults: FaultPanel, merchantId: string): FaultsState {
+    const own = faults.of(merchantId);
+    const injected: Record<string, number> = { ...faults.everyone.injected };
+    for (const [kind, count] of Object.entries(own.injected)) injected[kind] = (injected[kind] ?? 0) + count;
     return {
-      spec: faults.spec,
-      rules: faults.rules.map((rule) => ({
-        kind: rule.kind,
-        share: rule.share,
-        ...(rule.retryAfterSeconds === undefined ? {} : { retry_after_seconds: rule.retryAfterSeconds }),
-        ...(rule.latencyMs === undefined ? {} : { latency_ms: rule.latencyMs }),
-        ...(rule.method === undefined ? {} : { method: rule.method }),
-        ...(rule.path === undefined ? {} : { path: rule.path }),
-      })),
-      injected: { ...faults.injected },
+      spec: own.spec,
+      rules: own.rules.map(ruleView),
+      injected,
+      everyone: { spec: faults.everyone.spec, rules: faults.everyone.rules.map(ruleView) },
     };
   }
 
-  /** Puts the faults of `spec` in force; a spec that cannot be read is a 422 saying why. */
-  setFaults(faults: FaultBoard, spec: string): FaultsState {
+  /** Puts a merchant's faults of `spec` in force; a spec that cannot be read is a 422 saying why. */
+  async setFaults(faults: FaultPanel, merchantId: string, spec: string): Promise<FaultsState> {
+    let rules: FaultRule[];
     try {
-      faults.set(parseFaultSpec(spec));
+      rules = parseFaultSpec(spec);
     } catch (error) {
       if (!(error instanceof FaultSpecError)) throw error;
       throw new InvalidRequest([
         { type: 'value_error', loc: ['body', 'spec'], msg: `Value error, ${error.message}`, input: spec },
       ]);
     }
-    return this.faultsState(faults);
+    await faults.set(merchantId, rules);
+    return this.faultsState(faults, merchantId);
   }
 
   /** Loads each seeded merchant's records when it has no data yet (a first start). */
@@ -300,8 +306,25 @@ export class LocalOperations {
     for (const merchant of this.#seed?.merchants ?? []) {
       if ((await this.#store.jobs.list(merchant.merchant_id, { limit: 1 })).length === 0) {
         await this.#load(merchant.merchant_id);
-      }
+      } else await this.#matchesSeed(merchant);
     }
+  }
+
+  /**
+   * Refuses to start on a merchant's data that the seed's records are not all in (another seed, or data
+   * of its own): a test would run on something other than what the seed says.
+   */
+  async #matchesSeed(merchant: Seed['merchants'][number]): Promise<void> {
+    const id = merchant.merchant_id;
+    const missing: string[] = [];
+    for (const product of merchant.products)
+      if (!(await this.#store.products.get(id, product.id))) missing.push(`product ${product.id}`);
+    for (const order of merchant.orders)
+      if (!(await this.#store.orders.get(id, order.id))) missing.push(`order ${order.id}`);
+    if (missing.length === 0) return;
+    throw new SeedRefused(
+      `the data of merchant ${id} does not match the seed: ${missing.length} of its records are not there (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}); start on an empty data folder or database, or with --allow-reset and reset it (intake local reset)`,
+    );
   }
 
   /** Removes the merchant's data and loads its part of the seed again (`--allow-reset` only). */
@@ -313,21 +336,42 @@ export class LocalOperations {
     return { reset: true, seeded: await this.#load(merchantId) };
   }
 
-  /** Sends the merchant's seed through the service's own intake, then applies it at once. */
+  /**
+   * Takes the merchant's seed as the service takes creates, all of it in one transaction (a record the
+   * service refuses leaves nothing of the seed behind, and is named), then applies it at once.
+   */
   async #load(merchantId: string): Promise<ResetResult['seeded']> {
     const seed = this.#seed?.merchants.find((merchant) => merchant.merchant_id === merchantId);
     if (!seed) return { products: 0, orders: 0, shipments: 0 };
-    for (const product of seed.products) await this.#intake.createProduct(merchantId, product);
-    for (const order of seed.orders) await this.#intake.createOrder(merchantId, order);
-    for (const shipment of seed.shipments) {
-      await this.#intake.createShipment(merchantId, shipment.order_id, shipment);
-    }
+    await this.#store.transaction(async (tx) => {
+      const arrival = { merchantId, now: this.#clock.now(merchantId), delayFraction: 0 };
+      const entry = async (where: string, take: () => Promise<unknown>) => {
+        try {
+          await take();
+        } catch (error) {
+          if (!(error instanceof ServiceError)) throw error;
+          const issues = (error as { issues?: ValidationIssue[] }).issues;
+          const why = issues ? describeIssues(issues).join('; ').trim() : error.message;
+          throw new SeedRefused(`the seed of merchant ${merchantId} cannot be loaded: ${where}: ${why}`);
+        }
+      };
+      for (const [index, product] of seed.products.entries())
+        await entry(`products[${index}] (${product.id})`, () => acceptProduct(tx, arrival, product));
+      for (const [index, order] of seed.orders.entries())
+        await entry(`orders[${index}] (${order.id})`, () => acceptOrder(tx, arrival, order));
+      for (const [index, shipment] of seed.shipments.entries()) {
+        await entry(`shipments[${index}] (order ${shipment.order_id})`, () =>
+          acceptShipment(tx, arrival, shipment.order_id, shipment),
+        );
+      }
+    });
     await this.runQueue(merchantId);
     return { products: seed.products.length, orders: seed.orders.length, shipments: seed.shipments.length };
   }
 
   /** Moves the shared clock forward, then applies and sends what became due. */
-  async advanceClock(by: string): Promise<QueueRun> {
+  /** Moves a merchant's clock forward (no other merchant's), then runs what became due. */
+  async advanceClock(merchantId: string, by: string): Promise<QueueRun> {
     const ms = parseDuration(by);
     if (ms === undefined) {
       throw new InvalidRequest([
@@ -339,19 +383,38 @@ export class LocalOperations {
         },
       ]);
     }
-    await this.#clock.advance(ms);
-    return this.runQueue();
+    try {
+      await this.#clock.advance(merchantId, ms);
+    } catch (error) {
+      if (!(error instanceof ClockRefused)) throw error;
+      throw new InvalidRequest([
+        { type: 'value_error', loc: ['body', 'by'], msg: `Value error, ${error.message}`, input: by },
+      ]);
+    }
+    return this.runQueue(merchantId, false);
   }
 
   /** Runs what is due now (everything pending for `merchantId`, when given) and says what happened. */
-  async runQueue(merchantId?: string): Promise<QueueRun> {
+  async runQueue(merchantId?: string, all = true): Promise<QueueRun> {
     const sentBefore = this.#outbox.sent;
-    const counts = await this.#worker.runDue(merchantId === undefined ? {} : { all: true, merchantId });
+    const counts = await this.#worker.runDue(merchantId === undefined ? {} : { all, merchantId });
     return {
-      now: new Date(this.#clock.now()).toISOString(),
+      now: new Date(this.#clock.now(merchantId)).toISOString(),
       applied: counts.applied,
       failed: counts.failed,
       sent: this.#outbox.sent - sentBefore,
     };
   }
+}
+
+/** A fault rule as the API shows it. */
+function ruleView(rule: FaultRule) {
+  return {
+    kind: rule.kind,
+    share: rule.share,
+    ...(rule.retryAfterSeconds === undefined ? {} : { retry_after_seconds: rule.retryAfterSeconds }),
+    ...(rule.latencyMs === undefined ? {} : { latency_ms: rule.latencyMs }),
+    ...(rule.method === undefined ? {} : { method: rule.method }),
+    ...(rule.path === undefined ? {} : { path: rule.path }),
+  };
 }

@@ -59,7 +59,9 @@ export const bodyPlugin = fp(
       app.addContentTypeParser(
         type,
         { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
-        (_request, raw: Buffer, done) => {
+        (request, raw: Buffer, done) => {
+          // A path no operation serves is answered (404, 405, 307) as such, whatever its body.
+          if (request.is404) return done(null, undefined);
           if (raw.length === 0) return done(null, EMPTY_BODY);
           try {
             done(null, parseJsonBody(raw));

@@ -14,6 +14,7 @@ import {
   TimedOut,
 } from '../errors.js';
 import { StorageUnavailable } from '../storage/engine.js';
+import { lingerOnClose } from './linger.js';
 
 /** An answer that is not a success: status, `detail`, and headers that go with it. */
 interface ErrorAnswer {
@@ -168,8 +169,13 @@ export const errorsPlugin = fp(
     const unmatched = unmatchedAnswers(options.endpoints);
     app.setNotFoundHandler(unmatched);
     app.decorate('answerUnmatched', unmatched);
-    app.setErrorHandler(async (error, _request, reply) => {
+    app.setErrorHandler(async (error, request, reply) => {
       const answer = answerFor(error);
+      if (answer?.status === 413) {
+        // The rest of the body is not read as a request: the connection closes once it has arrived.
+        lingerOnClose(request.raw.socket);
+        return send(reply, { ...answer, headers: { ...answer.headers, connection: 'close' } });
+      }
       if (answer) return send(reply, answer);
       options.onUnexpected(error);
       return send(reply, { status: 500, detail: DETAILS.internal });

@@ -34,18 +34,19 @@ export const faultsPlugin = fp(
     const stalled = new Set<Socket>();
     app.decorateRequest('intakeFault', null);
 
-    const note = (request: FastifyRequest, decision: FaultDecision) => {
+    const note = (request: FastifyRequest, merchantId: string | undefined, decision: FaultDecision) => {
       const path = request.url.split('?')[0] as string;
       options.log?.(`${request.method} ${request.url} fault ${decision.kind}`);
-      const merchant = service.merchants.named(request.headers.authorization);
-      if (merchant)
-        service.events.emit(merchant.id, 'fault', { fault: decision.kind, method: request.method, path });
+      if (merchantId)
+        service.events.emit(merchantId, 'fault', { fault: decision.kind, method: request.method, path });
     };
 
     app.addHook('onRequest', async (request, reply) => {
-      const decision = service.faults.decide(request.method, request.url.split('?')[0] as string);
+      // The merchant the request names (not yet checked: a fault it gets is its own request's).
+      const merchantId = service.merchants.named(request.headers.authorization)?.id;
+      const decision = service.faults.decide(merchantId, request.method, request.url.split('?')[0] as string);
       if (!decision) return undefined;
-      note(request, decision);
+      note(request, merchantId, decision);
       const { rule, kind } = decision;
       switch (kind) {
         case '500':

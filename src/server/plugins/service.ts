@@ -16,6 +16,13 @@ declare module 'fastify' {
 export const servicePlugin = fp(
   async (app: FastifyInstance, options: ServiceOptions) => {
     const service = await Service.open(options);
+    try {
+      // The seed is loaded before the service answers anything (all of it, or nothing and a clear error).
+      await service.local.seedEmpty();
+    } catch (error) {
+      await service.close().catch(() => {});
+      throw error;
+    }
     app.decorate('service', service);
     // The header changes once a second (of the service's clock), so its text is made once a second.
     let second = Number.NaN;

@@ -1,4 +1,4 @@
-import type { Clock } from '../clock.js';
+import type { Clock, MerchantTime } from '../clock.js';
 import type { JobRow } from '../storage/jobs.js';
 import { BY_KEY } from '../storage/engine.js';
 import type { Store } from '../storage/store.js';
@@ -18,8 +18,8 @@ export interface ApplyDelay {
   maxMs: number;
 }
 
-/** Work the worker runs after the queue on each pass (the bot's outbox); returns when it is next due. */
-export type DueTask = (now: number) => Promise<number | undefined>;
+/** Work the worker runs after the queue on each pass (the bot's outbox); returns when it is next due (real time). */
+export type DueTask = (time: MerchantTime) => Promise<number | undefined>;
 
 interface RunOptions {
   all?: boolean;
@@ -142,15 +142,19 @@ export class QueueWorker {
     this.#timer = undefined;
   }
 
-  /** When a create received at `receivedAt` with this fraction of the delay range is due. */
+  /** When a create received at `receivedAt` (its merchant's time) with this fraction of the delay range is due. */
   dueAt(job: Pick<JobRow, 'received_at' | 'delay_fraction'>): number {
     return job.received_at + this.#delay.minMs + job.delay_fraction * (this.#delay.maxMs - this.#delay.minMs);
   }
 
-  /** Tells the worker that something becomes due at `at`; it wakes then if it would sleep longer. */
-  notify(at: number): void {
-    if (this.#passing) this.#toldDuringPass = Math.min(this.#toldDuringPass, at);
-    else if (!this.#stopped && at < this.#wakeAt) this.#wake(at - this.#clock.now());
+  /**
+   * Tells the worker that something of a merchant becomes due at `at` (the merchant's time); it wakes
+   * then if it would sleep longer.
+   */
+  notify(merchantId: string, at: number): void {
+    const real = at - this.#clock.offsetOf(merchantId);
+    if (this.#passing) this.#toldDuringPass = Math.min(this.#toldDuringPass, real);
+    else if (!this.#stopped && real < this.#wakeAt) this.#wake(real - this.#clock.real());
   }
 
   /**
@@ -175,14 +179,16 @@ export class QueueWorker {
   }
 
   async #runDue(options: RunOptions): Promise<ApplyCounts & { next: number | undefined; more: boolean }> {
-    const now = this.#clock.now();
     const limit = options.limit ?? Number.POSITIVE_INFINITY;
     const counts: ApplyCounts = { applied: 0, failed: 0 };
-    const pass = newPass(now);
+    const time = this.#clock.at();
     let next: number | undefined;
     let more = false;
     for (const merchant of await this.#store.merchants.all()) {
       if (options.merchantId !== undefined && merchant.id !== options.merchantId) continue;
+      // Each merchant's creates are due by its own clock.
+      const pass = newPass(time.now(merchant.id));
+      const offset = time.offsetOf(merchant.id);
       let after = 0;
       for (;;) {
         if (counts.applied + counts.failed >= limit) {
@@ -191,14 +197,14 @@ export class QueueWorker {
         }
         const step = await this.#step(merchant.id, after, pass, options, counts);
         if (step === undefined) break;
-        const { blockedUntil } = step;
+        const blockedUntil = step.blockedUntil === undefined ? undefined : step.blockedUntil - offset;
         if (blockedUntil !== undefined) next = Math.min(next ?? blockedUntil, blockedUntil);
         if (blockedUntil !== undefined || step.lastSeq === undefined) break;
         after = step.lastSeq;
       }
     }
     for (const task of this.#tasks) {
-      const taskNext = await task(now);
+      const taskNext = await task(time);
       if (taskNext !== undefined) next = Math.min(next ?? taskNext, taskNext);
     }
     return { ...counts, next, more };
@@ -299,7 +305,7 @@ export class QueueWorker {
   #wake(inMs: number): void {
     clearTimeout(this.#timer);
     const delay = Math.max(0, Math.min(inMs, MAX_SLEEP_MS));
-    this.#wakeAt = this.#clock.now() + delay;
+    this.#wakeAt = this.#clock.real() + delay;
     this.#timer = setTimeout(() => {
       this.#passDone = this.#pass();
     }, delay);
@@ -325,7 +331,7 @@ export class QueueWorker {
       this.#passing = false;
       if (this.#stopped) return;
       if (more) this.#wake(0);
-      else this.#wake(Math.min(wakeAt - this.#clock.now(), this.#pollMs));
+      else this.#wake(Math.min(wakeAt - this.#clock.real(), this.#pollMs));
     } catch (error) {
       this.#passing = false;
       this.#onError(error);

@@ -23,8 +23,22 @@ type LocalName =
 /** Aborts when the client goes away before its answer was sent (a wait it no longer waits for). */
 function clientGone(reply: FastifyReply): AbortSignal {
   const gone = new AbortController();
-  reply.raw.on('close', () => {
+  const abort = () => {
     if (!reply.raw.writableFinished) gone.abort();
+  };
+  reply.raw.once('close', abort);
+  // The server keeps a connection the client half-closed open for its answer: a client that closes its
+  // side while waiting has gone away, and the wait ends with it.
+  const socket = reply.request.raw.socket;
+  socket.once('end', abort);
+  socket.once('close', abort);
+  gone.signal.addEventListener('abort', () => {
+    socket.off('end', abort);
+    socket.off('close', abort);
+  });
+  reply.raw.once('finish', () => {
+    socket.off('end', abort);
+    socket.off('close', abort);
   });
   return gone.signal;
 }
@@ -51,7 +65,7 @@ export function localHandlers(service: Service): SomeHandlers<LocalName> {
     listReviews: async (request) => local.reviews(request.merchant.id, request.query),
     addReview: async (request, reply) =>
       reply.code(201).send(await local.addReview(request.merchant.id, request.body)),
-    advanceClock: async (request) => local.advanceClock(request.body.by),
+    advanceClock: async (request) => local.advanceClock(request.merchant.id, request.body.by),
     applyQueue: async (request) => local.runQueue(request.merchant.id),
     addMerchant: async (request, reply) => {
       const { body } = request;
@@ -80,11 +94,11 @@ export function localHandlers(service: Service): SomeHandlers<LocalName> {
       }
       return local.events(merchantId, request.query);
     },
-    getFaults: async () => local.faultsState(faults),
-    setFaults: async (request) => local.setFaults(faults, request.body.spec),
-    clearFaults: async () => {
-      faults.clear();
-      return local.faultsState(faults);
+    getFaults: async (request) => local.faultsState(faults, request.merchant.id),
+    setFaults: async (request) => local.setFaults(faults, request.merchant.id, request.body.spec),
+    clearFaults: async (request) => {
+      await faults.set(request.merchant.id, []);
+      return local.faultsState(faults, request.merchant.id);
     },
     reset: async (request) => local.reset(request.merchant.id),
     ready: async (_request, reply) => {

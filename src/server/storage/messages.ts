@@ -32,18 +32,17 @@ export function messagesRepo(sql: Sql) {
   return {
     schedule: async (row: NewMessage) =>
       (await sql.get<{ id: number }>(insert.text, insert.values(row)))?.id as number,
-    /** Unsent messages due at `now`, oldest first; inside a transaction, taken for it. */
-    due: (now: number, limit: number) =>
+    /** A merchant's unsent messages due at `now` (its time), oldest first; inside a transaction, taken for it. */
+    due: (merchantId: string, now: number, limit: number) =>
       sql.all<MessageRow>(
-        `SELECT * FROM messages WHERE sent_at IS NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?${take}`,
-        [now, limit],
+        `SELECT * FROM messages WHERE merchant_id = ? AND sent_at IS NULL AND due_at <= ? ORDER BY due_at, id LIMIT ?${take}`,
+        [merchantId, now, limit],
       ),
-    nextDue: async () =>
-      (
-        await sql.get<{ due_at: number | null }>(
-          'SELECT MIN(due_at) AS due_at FROM messages WHERE sent_at IS NULL',
-        )
-      )?.due_at ?? undefined,
+    /** When each merchant's next unsent message is due (its time). */
+    nextDue: () =>
+      sql.all<{ merchant_id: string; due_at: number }>(
+        'SELECT merchant_id, MIN(due_at) AS due_at FROM messages WHERE sent_at IS NULL GROUP BY merchant_id',
+      ),
     markSent: async (id: number, at: number, content: string) =>
       void (await sql.run('UPDATE messages SET sent_at = ?, content = ? WHERE id = ?', [at, content, id])),
     ofKind: (merchantId: string, orderId: string, kind: MessageKind) =>

@@ -15,6 +15,11 @@ export function metaRepo(sql: Sql) {
         key,
         value,
       ])),
+    /** Every key starting with `prefix`, with its value. */
+    withPrefix: (prefix: string) =>
+      sql.all<{ key: string; value: string }>("SELECT key, value FROM meta WHERE key LIKE ? ESCAPE '\\'", [
+        `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+      ]),
     /** Adds `amount` to a number kept under `key` (0 when absent), in one statement; returns the sum. */
     add: async (key: string, amount: number) => {
       await sql.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [key, '0']);
