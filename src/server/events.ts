@@ -129,6 +129,11 @@ export class EventHub {
     };
   }
 
+  /** How many listen to `merchantId`'s events now (streams, waits, the console). */
+  listenersOf(merchantId: string): number {
+    return this.#listeners.get(merchantId)?.size ?? 0;
+  }
+
   /** Resolves with the next event of `merchantId`, or undefined when `signal` aborts first. */
   next(merchantId: string, signal: AbortSignal): Promise<ServiceEvent | undefined> {
     return new Promise((resolve) => {

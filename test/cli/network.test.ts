@@ -56,6 +56,16 @@ describe('retries', () => {
     expect((await service.local.jobs()).filter((job) => job.target_id === 'ORD-R2')).toHaveLength(1);
   });
 
+  it('intake api says when an earlier attempt lost its answer: a 409 after it is the earlier attempt’s doing', async () => {
+    const env = await throughProxy(['drop-after']);
+    const body = JSON.stringify(sampleOrder('ORD-API-LOST'));
+    const result = await cli(['api', 'POST', '/api/v1/orders/', '--input', '-'], { env, stdin: body });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('an earlier attempt of POST /api/v1/orders/ lost its answer');
+    expect(result.stderr).toContain('a 409 means the earlier attempt did it');
+    expect((await service.local.jobs()).filter((job) => job.target_id === 'ORD-API-LOST')).toHaveLength(1);
+  });
+
   it('honours Retry-After', async () => {
     const env = await throughProxy([{ status: 429, retryAfter: '1' }]);
     const started = Date.now();

@@ -242,3 +242,45 @@ describe('waits', () => {
     await expect.poll(connections, { timeout: 30_000 }).toBe(0);
   });
 });
+
+describe('event streams', () => {
+  const openStream = async () => {
+    const url = new URL(service.baseUrl);
+    const socket = connect(Number(url.port), url.hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `GET /local/events HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ${basicAuthorization(OTHER)}\r\nAccept: text/event-stream\r\n\r\n`,
+    );
+    return socket;
+  };
+  const connections = () =>
+    new Promise<number>((resolve) => service.app.server.getConnections((_error, count) => resolve(count)));
+
+  it('a stream whose reader does not read is let go, holding no more than its bound', async () => {
+    const hub = service.app.service.events;
+    const socket = await openStream();
+    socket.pause();
+    await expect.poll(() => hub.listenersOf('mall-2')).toBe(1);
+    // Events keep coming (a busy merchant) while its reader reads nothing: up to 30 MB of them.
+    let rounds = 0;
+    while (hub.listenersOf('mall-2') > 0 && rounds < 300) {
+      rounds += 1;
+      for (let i = 0; i < 1000; i++)
+        hub.emit('mall-2', 'fault', { fault: '503', method: 'GET', path: `/api/v1/x/${i}` });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(hub.listenersOf('mall-2')).toBe(0);
+    expect(rounds).toBeLessThan(300);
+    socket.destroy();
+  });
+
+  it('a merchant has a bounded number of streams at once: one more is a 429', async () => {
+    const sockets = [];
+    for (let i = 0; i < 64; i++) sockets.push(await openStream());
+    const extra = await service.http('GET', '/local/events', {
+      headers: { authorization: basicAuthorization(OTHER), accept: 'text/event-stream' },
+    });
+    expect(extra.status).toBe(429);
+    for (const socket of sockets) socket.destroy();
+  });
+});

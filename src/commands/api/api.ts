@@ -138,6 +138,12 @@ export async function apiRun(options: ApiOptions, f: Factory): Promise<void> {
   const request = await requestOf(f, options);
   let path = request.path;
   const pages: unknown[] = [];
+  // An attempt whose answer was lost may have been done by the service: the retry's answer is not the
+  // whole story (a 409 then means the first attempt did it), and is said so.
+  let lostAnswers = 0;
+  const stopObserving = client.http.observe((report) => {
+    if (report.answerLost) lostAnswers += 1;
+  });
   let result: HttpResult;
   for (let redirects = 0, page = 0; ;) {
     result = await client.http.send(options.method, path, {
@@ -171,7 +177,14 @@ export async function apiRun(options: ApiOptions, f: Factory): Promise<void> {
     if (next === undefined || ++page >= MAX_PAGES) break;
     path = next;
   }
+  stopObserving();
   const body = options.paginate && pages.length > 0 ? mergePages(pages) : result.body;
+  if (lostAnswers > 0 && options.method !== 'GET') {
+    f.log.warn(
+      `an earlier attempt of ${options.method} ${path} lost its answer (the connection broke after it was sent), so the service may have done it already: ` +
+        `the answer below is the retry's${result.status === 409 ? ' (a 409 means the earlier attempt did it)' : ''}. Check before sending it again.`,
+    );
+  }
   if (body !== undefined) {
     const settings = await f.settings();
     const value = f.query ? f.query(body) : body;

@@ -14,6 +14,7 @@ import { parseDuration, parseDurationRange } from '../../util/duration.js';
 import { StorageUnavailable } from '../../server/storage/engine.js';
 import type { EngineOptions } from '../../server/storage/open.js';
 import { newExportCommand, newImportCommand } from './transfer.js';
+import { newMigrateCommand } from './migrate.js';
 import type { BuildServerOptions } from '../../server/build-server.js';
 import type { MerchantSeed, ProvisionedMerchant } from '../../server/merchants.js';
 
@@ -452,5 +453,6 @@ export function newServeCommand(
     )
     .action(async (flags: ServeFlags) => runF(await serveOptions(f, flags), f))
     .addCommand(newExportCommand(f))
-    .addCommand(newImportCommand(f));
+    .addCommand(newImportCommand(f))
+    .addCommand(newMigrateCommand(f));
 }

@@ -9,7 +9,7 @@ import type { EngineOptions } from '../../server/storage/open.js';
 import { SERVE_DATABASE_ENV } from './serve.js';
 
 /** Where a copy reads or writes: a data folder (SQLite) or a PostgreSQL database. */
-interface Place {
+export interface Place {
   engine: EngineOptions;
   /** For people: the folder, or the database's address without its password. */
   name: string;
@@ -37,7 +37,7 @@ export function place(f: Factory, flag: string, given: string): Place {
 }
 
 /** The service's own place when none is given: the environment's database, else the user data folder. */
-function defaultPlace(f: Factory): string {
+export function defaultPlace(f: Factory): string {
   return f.env[SERVE_DATABASE_ENV] || dataDir(f.env);
 }
 

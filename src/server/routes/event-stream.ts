@@ -3,15 +3,27 @@ import type { EventHub, ServiceEvent } from '../events.js';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
+/**
+ * The most a stream may have written and not yet taken by its reader: past it the reader is too slow,
+ * and the stream ends (the reader comes back with `Last-Event-ID` and gets what was kept).
+ */
+export const MAX_UNREAD_BYTES = 1024 * 1024;
+/** The most event streams a merchant may have open at once, on one process. */
+export const MAX_STREAMS_PER_MERCHANT = 64;
 
 /** One event as server-sent events write it: its id, its type as the event name, its JSON as data. */
 export const sseEvent = (event: ServiceEvent) =>
   `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
+/** Streams open, per hub and merchant. */
+const openStreams = new WeakMap<EventHub, Map<string, number>>();
+
 /**
  * Streams a merchant's events as server-sent events: those kept after `after` first (a reconnect with
  * `Last-Event-ID` misses nothing that was kept), then each as it happens, until the client goes away or
- * the service closes.
+ * the service closes. A reader that does not keep up is let go once `MAX_UNREAD_BYTES` wait for it, so
+ * that a stream nobody reads never holds the service's memory; a merchant has at most
+ * `MAX_STREAMS_PER_MERCHANT` streams at once (a 429 beyond, with `Retry-After`).
  */
 export function streamEvents(
   reply: FastifyReply,
@@ -19,6 +31,20 @@ export function streamEvents(
   merchantId: string,
   after: number,
 ): FastifyReply {
+  let open = openStreams.get(hub);
+  if (!open) openStreams.set(hub, (open = new Map()));
+  const counts = open;
+  const streams = counts.get(merchantId) ?? 0;
+  if (streams >= MAX_STREAMS_PER_MERCHANT) {
+    return reply
+      .code(429)
+      .header('retry-after', '5')
+      .type('application/json; charset=utf-8')
+      .send(
+        JSON.stringify({ detail: `At most ${MAX_STREAMS_PER_MERCHANT} event streams at once per merchant.` }),
+      );
+  }
+  counts.set(merchantId, streams + 1);
   reply.hijack();
   const stream = reply.raw;
   stream.writeHead(200, {
@@ -27,20 +53,30 @@ export function streamEvents(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  stream.write(': events of this merchant\n\n');
-  for (const event of hub.recent(merchantId, after)) stream.write(sseEvent(event));
-  const stopListening = hub.listen(merchantId, (event) => stream.write(sseEvent(event)));
-  const keepAlive = setInterval(() => stream.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-  keepAlive.unref();
   let ended = false;
-  const end = () => {
+  const write = (text: string) => {
+    if (ended) return;
+    stream.write(text);
+    if (stream.writableLength > MAX_UNREAD_BYTES) {
+      // Too slow a reader: let it go rather than hold everything for it.
+      end();
+      stream.destroy();
+    }
+  };
+  write(': events of this merchant\n\n');
+  for (const event of hub.recent(merchantId, after)) write(sseEvent(event));
+  const stopListening = hub.listen(merchantId, (event) => write(sseEvent(event)));
+  const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  keepAlive.unref();
+  function end() {
     if (ended) return;
     ended = true;
     clearInterval(keepAlive);
     stopListening();
     stopClosing();
-    stream.end();
-  };
+    counts.set(merchantId, Math.max(0, (counts.get(merchantId) ?? 1) - 1));
+    if (!stream.destroyed) stream.end();
+  }
   const stopClosing = hub.onClose(end);
   stream.on('close', end);
   return reply;

@@ -13,6 +13,11 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   /** How long to wait for a connection (default 5 s). */
   connectTimeoutMs?: number;
+  /**
+   * Whether to bring the schema up to date (the default), which needs the rights to create tables; a
+   * service whose user may only read and write rows opens a database already up to date without them.
+   */
+  migrate?: boolean;
 }
 
 /** The key of the advisory lock held while the schema is brought up to date. */
@@ -125,7 +130,7 @@ export class PostgresEngine implements Engine {
     pool.on('connect', (client) => client.on('error', () => {}));
     const engine = new PostgresEngine(pool);
     try {
-      await engine.#migrate();
+      engine.schemaVersion = await engine.#migrate(options.migrate !== false);
     } catch (error) {
       await pool.end().catch(() => {});
       if (error instanceof DatabaseOpenError) throw error;
@@ -139,35 +144,70 @@ export class PostgresEngine implements Engine {
     return engine;
   }
 
-  /** Brings the schema up to date under an advisory lock, so processes starting together migrate once. */
-  async #migrate(): Promise<void> {
+  /**
+   * Brings the schema up to date under an advisory lock, so processes starting together migrate once.
+   * A database already up to date is only read (a user with rights to rows alone can run the service);
+   * a database holding another program's tables is refused before anything is created in it; a schema
+   * to bring up to date without the rights to do so says who can (`intake serve migrate`, as the owner).
+   */
+  async #migrate(allowed: boolean): Promise<number> {
     const client = await this.#pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       try {
-        await client.query('CREATE TABLE IF NOT EXISTS intake_schema (version integer NOT NULL)');
-        await client.query(
-          'INSERT INTO intake_schema (version) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM intake_schema)',
-        );
-        const current = Number((await client.query('SELECT version FROM intake_schema')).rows[0].version);
+        const ours =
+          (await client.query("SELECT to_regclass('intake_schema') AS name")).rows[0].name !== null;
         const target = POSTGRES_MIGRATIONS.length;
+        if (!ours) {
+          const foreign = await client.query(
+            'SELECT tablename FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename LIMIT 4',
+          );
+          if (foreign.rows.length > 0) {
+            const names = foreign.rows.slice(0, 3).map((row: { tablename: string }) => row.tablename);
+            throw new DatabaseOpenError(
+              'unusable',
+              `the database holds tables that are not intake's (${names.join(', ')}${foreign.rows.length > 3 ? ', …' : ''}); nothing was changed in it: give intake serve a database of its own (CREATE DATABASE intake_sandbox)`,
+            );
+          }
+        }
+        const current = ours
+          ? Number((await client.query('SELECT version FROM intake_schema')).rows[0]?.version ?? 0)
+          : 0;
         if (current > target) {
           throw new DatabaseOpenError(
             'newer_schema',
             `the database was written by a newer intake (schema ${current}, this build knows ${target}); upgrade intake`,
           );
         }
-        for (let version = current; version < target; version++) {
-          await client.query('BEGIN');
-          try {
+        if (current === target) return current;
+        if (!allowed) {
+          throw new DatabaseOpenError(
+            'unusable',
+            `the database's schema is at version ${current} and this intake needs ${target}: bring it up to date as its owner (intake serve migrate)`,
+          );
+        }
+        await client.query('BEGIN');
+        try {
+          if (!ours) {
+            await client.query('CREATE TABLE intake_schema (version integer NOT NULL)');
+            await client.query('INSERT INTO intake_schema (version) VALUES (0)');
+          }
+          for (let version = current; version < target; version++) {
             await client.query(POSTGRES_MIGRATIONS[version] as string);
             await client.query('UPDATE intake_schema SET version = $1', [version + 1]);
-            await client.query('COMMIT');
-          } catch (error) {
-            await client.query('ROLLBACK').catch(() => {});
-            throw error;
           }
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {});
+          if ((error as { code?: string }).code === '42501') {
+            throw new DatabaseOpenError(
+              'unusable',
+              `the database's schema must be brought up to date (version ${current} to ${target}), which needs rights this user lacks (${(error as Error).message}): run intake serve migrate as the database's owner`,
+            );
+          }
+          throw error;
         }
+        return target;
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       }
@@ -175,6 +215,9 @@ export class PostgresEngine implements Engine {
       client.release();
     }
   }
+
+  /** The schema's version after opening. */
+  schemaVersion = 0;
 
   async transaction<T>(work: (sql: Sql) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
     let client: pg.PoolClient;
