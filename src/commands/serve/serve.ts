@@ -59,6 +59,11 @@ export const SERVE_SECRET_ENV = 'INTAKE_SERVE_SECRET_ACCESS_KEY';
 export const SERVE_DATABASE_ENV = 'INTAKE_SERVE_DATABASE_URL';
 /** Set in the processes `--workers` starts: they serve, the first process set up the rest. */
 export const SERVE_WORKER_ENV = 'INTAKE_SERVE_WORKER';
+/**
+ * The port a process of `--workers` started again listens on: the one the service has (with `--port 0`,
+ * the one the first processes were given, so that the address announced stays the service's).
+ */
+export const SERVE_PORT_ENV = 'INTAKE_SERVE_WORKER_PORT';
 
 function readFlagFile(flag: string, path: string): string {
   try {
@@ -336,7 +341,8 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
 
   let url: string;
   try {
-    url = await app.listen({ host: options.host, port: options.port });
+    const port = worker && f.env[SERVE_PORT_ENV] ? Number(f.env[SERVE_PORT_ENV]) : options.port;
+    url = await app.listen({ host: options.host, port });
   } catch (error) {
     await app.close();
     throw new UsageError(

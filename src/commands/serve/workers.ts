@@ -3,7 +3,7 @@ import { EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { BuildServerOptions } from '../../server/build-server.js';
 import type { ProvisionedMerchant } from '../../server/merchants.js';
-import { SERVE_WORKER_ENV, type ServeOptions } from './serve.js';
+import { SERVE_PORT_ENV, SERVE_WORKER_ENV, type ServeOptions } from './serve.js';
 
 interface Hooks {
   /** Opens the service once in this process (migrations, merchants, seed), without listening. */
@@ -39,8 +39,13 @@ export async function runWorkers(options: ServeOptions, f: Factory, hooks: Hooks
   const workers = new Set<Worker>();
   let stopping = false;
   let quickDeaths = 0;
+  /** The port the service has, once its first processes listen (`--port 0` is given one then). */
+  let servicePort: number | undefined;
   const fork = () => {
-    const worker = cluster.fork({ [SERVE_WORKER_ENV]: '1' });
+    const worker = cluster.fork({
+      [SERVE_WORKER_ENV]: '1',
+      ...(servicePort === undefined ? {} : { [SERVE_PORT_ENV]: String(servicePort) }),
+    });
     const started = Date.now();
     workers.add(worker);
     worker.on('exit', (code, signal) => {
@@ -53,7 +58,8 @@ export async function runWorkers(options: ServeOptions, f: Factory, hooks: Hooks
         stop();
         return;
       }
-      setTimeout(fork, RESTART_DELAY_MS).unref();
+      // Not unref'd: with every process gone (all killed at once), this timer is what keeps the service up.
+      setTimeout(fork, RESTART_DELAY_MS);
     });
     return worker;
   };
@@ -100,6 +106,7 @@ export async function runWorkers(options: ServeOptions, f: Factory, hooks: Hooks
       });
     }
   });
+  servicePort = first.port;
   const host = first.address.includes(':') ? `[${first.address}]` : first.address;
   await hooks.announce(f, {
     url: `http://${host}:${first.port}`,
