@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { SLOWDOWN } from './test/helpers/patience.js';
 import { findPostgresBin } from './bench/lib/postgres-cluster.js';
 
 /** The service's own tests again, on PostgreSQL (a throw-away cluster started for the run). */
@@ -35,8 +36,10 @@ export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // A test fails when what it waits for never happens, not because the machine is busy: long limits,
+    // longer still with INTAKE_TEST_SLOWDOWN (see test/helpers/patience.ts).
+    testTimeout: 120_000 * SLOWDOWN,
+    hookTimeout: 120_000 * SLOWDOWN,
     projects: [
       {
         extends: true,

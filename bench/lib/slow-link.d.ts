@@ -7,5 +7,5 @@ export interface SlowLink {
 
 export function startSlowLink(
   target: string,
-  options: { oneWayMs: number; admit: number; retryAfter?: string },
+  options: { oneWayMs: number; admit: number; retryAfter?: string; refuseFirst?: number },
 ): Promise<SlowLink>;

@@ -166,7 +166,6 @@ export class Service {
       outbox,
       reviewPoints: options.reviewPoints ?? DEFAULT_REVIEW_POINTS,
       events,
-      intake: this.intake,
       seed: options.seed,
       allowReset: options.allowReset === true,
     });

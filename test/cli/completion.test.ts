@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
 import { BIN } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/temp.js';
+import { patience } from '../helpers/patience.js';
 
 /**
  * A folder with an `intake` on PATH: completion requests go to the real CLI; any other run is only
@@ -111,7 +112,7 @@ sleep 0.3
 zpty -d z
 `,
       );
-      const result = spawnSync('zsh', ['-f', driver], { env, encoding: 'utf8', timeout: 30_000 });
+      const result = spawnSync('zsh', ['-f', driver], { env, encoding: 'utf8', timeout: patience(30_000) });
       expect(result.stderr).not.toContain('timed out');
       expect(ran()).toEqual(['order', 'health --profile shop-only']);
     },

@@ -4,6 +4,7 @@ import { AUTH_DETAILS } from '../../src/contract/auth.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { sampleOrder } from '../helpers/samples.js';
 import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
+import { patience } from '../helpers/patience.js';
 
 const b = useBrowser();
 let service: TestService;
@@ -92,7 +93,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await page.evaluate('window.__notReloaded = true');
     await page.getByLabel('Advance the clock by').selectOption('3d');
     await page.getByRole('button', { name: 'Advance' }).click();
-    await phone.getByText('Review request').waitFor({ timeout: 10_000 });
+    await phone.getByText('Review request').waitFor({ timeout: patience(10_000) });
     expect(await page.evaluate('window.__notReloaded')).toBe(true);
     expect(await page.getByRole('status').innerText()).toMatch(/messages sent/);
     expect(

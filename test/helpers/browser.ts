@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { WAIT_MS } from './ui-page.js';
 
 /**
  * Debian's Chromium, which Playwright's library drives headless. Without it the browser tests are
@@ -54,6 +55,8 @@ export async function openPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 720 },
     acceptDownloads: true,
   });
+  // A busy machine (another test run beside this one) may take its time to lay a page out.
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   // What the page's scripts report (a missing asset, a script error) fails the test that looks.
   const errors: string[] = [];

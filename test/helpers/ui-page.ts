@@ -1,11 +1,8 @@
 import type { Page } from 'playwright-core';
+import { patience } from './patience.js';
 
-/**
- * How long a browser test waits for something the page does on its own (a send to end, the page to
- * come back): generous, and longer still on a slow or busy machine (`INTAKE_TEST_SLOWDOWN`, default 1);
- * a test never fails because the machine is busy, only because the thing never happens.
- */
-export const WAIT_MS = 60_000 * Number(process.env.INTAKE_TEST_SLOWDOWN ?? 1);
+/** How long a browser test waits for something the page does on its own (a send to end, the page to come back). */
+export const WAIT_MS = patience(60_000);
 
 /** The counts a card shows, as `{ label: count }`. */
 export async function counts(page: Page, card: string): Promise<Record<string, number>> {

@@ -85,4 +85,4 @@ it('keeps every accepted create through SIGKILL and applies them after a restart
   expect(await third.stop('SIGINT')).toBe(0);
   expect(await jobStates()).toEqual({ applied: 6 });
   expect(third.stderr()).toContain('closing the database');
-}, 30_000);
+});

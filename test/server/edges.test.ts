@@ -7,6 +7,7 @@ import { basicAuthorization } from '../../src/contract/index.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
+import { patience } from '../helpers/patience.js';
 
 const OTHER = { accessKeyId: 'AKOTHERMERCHANT002', secretAccessKey: 'other-secret-0002-abcdefghijklmnop' };
 
@@ -239,7 +240,7 @@ describe('waits', () => {
     await expect.poll(connections).toBeGreaterThan(0);
     socket.end();
     // The service lets go of the connection once the wait has ended.
-    await expect.poll(connections, { timeout: 30_000 }).toBe(0);
+    await expect.poll(connections, { timeout: patience(30_000) }).toBe(0);
   });
 });
 
@@ -253,8 +254,6 @@ describe('event streams', () => {
     );
     return socket;
   };
-  const connections = () =>
-    new Promise<number>((resolve) => service.app.server.getConnections((_error, count) => resolve(count)));
 
   it('a stream whose reader does not read is let go, holding no more than its bound', async () => {
     const hub = service.app.service.events;

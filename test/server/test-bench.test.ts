@@ -9,6 +9,7 @@ import { workspace } from '../helpers/files.js';
 import { ordersCsv, sampleOrder } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
+import { patience } from '../helpers/patience.js';
 
 /** A GET of the service's health that never retries, and what came of it: a status, or a dropped connection. */
 async function hit(service: TestService): Promise<{ status: number; fault: string | undefined } | 'dropped'> {
@@ -69,7 +70,7 @@ describe('faults on demand', () => {
     expect(new Set(jobs.map((job) => job.target_id)).size).toBe(150);
     const faults = (await service.call('GET', '/local/faults')).json as { injected: Record<string, number> };
     expect(faults.injected['drop-after-commit']).toBeGreaterThan(0);
-  }, 60_000);
+  });
 
   it('are set, shown and cleared from the CLI; a spec that cannot be read is a usage error', async () => {
     const quiet = await startService({});
@@ -127,7 +128,7 @@ describe('events and waits', () => {
     });
     // Refused: the same order again.
     await service.call('POST', '/api/v1/orders/', { body: sampleOrder('EVT-1') });
-    await expect.poll(seen, { timeout: 10_000 }).toContain('message shipment');
+    await expect.poll(seen, { timeout: patience(10_000) }).toContain('message shipment');
     hub.interrupt();
     expect((await following).code).toBe(0);
     expect(seen()).toEqual([
@@ -146,20 +147,19 @@ describe('events and waits', () => {
     expect(events[5]).toMatchObject({ order_id: 'EVT-1', to: { cellphone: '010-1234-5678' } });
   });
 
-  it('a wait answers within 100 ms of the match, and 408 when nothing matches in time', async () => {
-    let matchedAt = 0;
+  it('a wait answers on the event that matches (not at the end of its time), and 408 when nothing matches in time', async () => {
+    let matched = false;
     const stop = service.app.service.events.listen('mall-1', (event) => {
-      if (event.type === 'applied' && event.target_id === 'WAIT-1') matchedAt = performance.now();
+      if (event.type === 'applied' && event.target_id === 'WAIT-1') matched = true;
     });
-    const waiting = service.http('GET', '/local/jobs?target_id=WAIT-1&state=applied&wait=10s');
+    // Five minutes (the longest a wait may be), far longer than the test takes: it answers because of the event, or not at all.
+    const waiting = service.http('GET', '/local/jobs?target_id=WAIT-1&state=applied&wait=5m');
     await service.call('POST', '/api/v1/orders/', { body: sampleOrder('WAIT-1') });
     const answer = await waiting;
-    const answeredAt = performance.now();
     stop();
+    expect(matched).toBe(true);
     expect(answer.status).toBe(200);
     expect((answer.json as { results: unknown[] }).results).toHaveLength(1);
-    expect(matchedAt).toBeGreaterThan(0);
-    expect(answeredAt - matchedAt).toBeLessThan(100);
 
     const started = performance.now();
     const none = await service.http('GET', '/local/messages?order_id=NOBODY&wait=300ms');

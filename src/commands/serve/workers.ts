@@ -40,11 +40,11 @@ export async function runWorkers(options: ServeOptions, f: Factory, hooks: Hooks
   let stopping = false;
   let quickDeaths = 0;
   /** The port the service has, once its first processes listen (`--port 0` is given one then). */
-  let servicePort: number | undefined;
+  const service: { port?: number } = {};
   const fork = () => {
     const worker = cluster.fork({
       [SERVE_WORKER_ENV]: '1',
-      ...(servicePort === undefined ? {} : { [SERVE_PORT_ENV]: String(servicePort) }),
+      ...(service.port === undefined ? {} : { [SERVE_PORT_ENV]: String(service.port) }),
     });
     const started = Date.now();
     workers.add(worker);
@@ -106,7 +106,7 @@ export async function runWorkers(options: ServeOptions, f: Factory, hooks: Hooks
       });
     }
   });
-  servicePort = first.port;
+  service.port = first.port;
   const host = first.address.includes(':') ? `[${first.address}]` : first.address;
   await hooks.announce(f, {
     url: `http://${host}:${first.port}`,

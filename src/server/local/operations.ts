@@ -22,7 +22,6 @@ import type { EventHub, ServiceEvent } from '../events.js';
 import type { FaultPanel } from '../faults/board.js';
 import type { FaultRule } from '../faults/spec.js';
 import { FaultSpecError, parseFaultSpec } from '../faults/spec.js';
-import type { Intake } from '../ingest/intake.js';
 import type { QueueWorker } from '../queue/worker.js';
 import type { Seed } from '../seed.js';
 import type { Store } from '../storage/store.js';
@@ -46,7 +45,6 @@ export class LocalOperations {
   readonly #outbox: Outbox;
   readonly #reviewPoints: ReviewPoints;
   readonly #events: EventHub;
-  readonly #intake: Intake;
   readonly #seed: Seed | undefined;
   readonly #allowReset: boolean;
 
@@ -58,12 +56,10 @@ export class LocalOperations {
     outbox: Outbox;
     reviewPoints: ReviewPoints;
     events: EventHub;
-    intake: Intake;
     seed: Seed | undefined;
     allowReset: boolean;
   }) {
     this.#events = options.events;
-    this.#intake = options.intake;
     this.#seed = options.seed;
     this.#allowReset = options.allowReset;
     this.#store = options.store;

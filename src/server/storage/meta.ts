@@ -20,13 +20,17 @@ export function metaRepo(sql: Sql) {
       sql.all<{ key: string; value: string }>("SELECT key, value FROM meta WHERE key LIKE ? ESCAPE '\\'", [
         `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
       ]),
-    /** Adds `amount` to a number kept under `key` (0 when absent), in one statement; returns the sum. */
+    /**
+     * Adds `amount` to a whole number kept under `key` (0 when absent), in one statement; returns the sum.
+     * Whole on both engines: SQLite takes a bound number as REAL (`10000.0`), which PostgreSQL's bigint
+     * would refuse after a move; a value already written so is read through numeric.
+     */
     add: async (key: string, amount: number) => {
       await sql.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING', [key, '0']);
-      await sql.run('UPDATE meta SET value = CAST(CAST(value AS bigint) + ? AS text) WHERE key = ?', [
-        amount,
-        key,
-      ]);
+      await sql.run(
+        'UPDATE meta SET value = CAST(CAST(CAST(value AS numeric) AS bigint) + CAST(? AS bigint) AS text) WHERE key = ?',
+        [amount, key],
+      );
       return Number((await sql.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]))?.value);
     },
   };
