@@ -318,7 +318,7 @@ describe('protected workbooks and sheets', () => {
     const broken = files.write('broken.xlsx', Buffer.from('PK\u0003\u0004 not really a zip'));
     const result = await cli(['product', 'create', broken], { env: t.env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('cannot read broken.xlsx as an Excel workbook');
+    expect(result.stderr).toContain('broken.xlsx is cut short or damaged');
     expect(result.stderr).not.toContain('    at ');
     const csv = files.write('p.csv', 'id,name,image_url\nA,a,https://shop.example.com/a.jpg\n');
     const sheet = await cli(['product', 'create', csv, '--sheet', '2'], { env: t.env });

@@ -46,7 +46,11 @@ export function copySheetApart(job: SheetJob, progress?: (rows: number) => void)
         resolve({ name: message.name, reason: message.reason, rows: message.rows });
       } else {
         settled = true;
-        reject(message.input ? new InputError(message.message, message.hints) : new Error(message.message));
+        reject(
+          message.input
+            ? new InputError(message.message, message.hints, message.said ? { said: message.said } : {})
+            : new Error(message.message),
+        );
       }
     });
     worker.on('error', (error) => {

@@ -5,12 +5,28 @@
 export interface NumberFormatting {
   format(pattern: string, value: number): string;
   dateFromSerial(serial: number): number[];
-  isDateFormat(pattern: string): boolean;
+  /** What a format shows of a date: a date, a date and time, a time of day or a duration; else not a date. */
+  dateKind(pattern: string): DateKind | undefined;
 }
+
+export type DateKind = 'date' | 'datetime' | 'time' | 'duration';
+
+/** `[h]`, `[mm]`, `[ss]` outside quotes: elapsed time, which goes past 24 hours. */
+const ELAPSED = /\[(?:h+|m+|s+)\]/i;
+const QUOTED = /"[^"]*"|\\./g;
 
 export async function loadNumberFormatting(): Promise<NumberFormatting> {
   const numfmt = await import('numfmt');
-  return { format: numfmt.format, dateFromSerial: numfmt.dateFromSerial, isDateFormat: numfmt.isDateFormat };
+  return {
+    format: numfmt.format,
+    dateFromSerial: numfmt.dateFromSerial,
+    dateKind(pattern) {
+      if (!numfmt.isDateFormat(pattern)) return undefined;
+      const type = numfmt.getFormatInfo(pattern).type;
+      if (type === 'time') return ELAPSED.test(pattern.replace(QUOTED, '')) ? 'duration' : 'time';
+      return type === 'datetime' ? 'datetime' : 'date';
+    },
+  };
 }
 
 /** How a sheet's cell is stored: its type attribute (`t`), its value text, and its number format. */
@@ -38,8 +54,26 @@ export const isGeneral = (format: string | undefined) =>
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** A date serial as people write a date: `2026-11-22`, with the time when it has one. */
-function dateText(serial: number, date1904: boolean, formatting: NumberFormatting): string {
+const SECONDS_A_DAY = 86_400;
+
+/** `16:30:00`: hours, minutes and seconds of a count of seconds (hours past 24 for a duration). */
+function clock(totalSeconds: number): string {
+  const sign = totalSeconds < 0 ? '-' : '';
+  const seconds = Math.abs(totalSeconds);
+  return `${sign}${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
+}
+
+/**
+ * A date serial as people write a date: `2026-11-22`, with the time when it has one. A time of day
+ * (a time format, or a serial under one day: no date) reads `16:30:00`; a duration (`[h]:mm`) its
+ * hours, past 24 when it is longer than a day: `36:30:00`.
+ */
+function dateText(serial: number, kind: DateKind, date1904: boolean, formatting: NumberFormatting): string {
+  if (kind === 'duration') return clock(Math.round(serial * SECONDS_A_DAY));
+  if (kind === 'time' || (serial >= 0 && serial < 1)) {
+    const seconds = Math.round((serial - Math.floor(serial)) * SECONDS_A_DAY) % SECONDS_A_DAY;
+    return clock(seconds);
+  }
   const [year, month, day, hours, minutes, seconds] = formatting.dateFromSerial(
     serial + (date1904 ? DAYS_1904 : 0),
   ) as [number, number, number, number, number, number];
@@ -77,9 +111,9 @@ export function numberText(
   const digits = /^-?\d+$/.test(trimmed);
   const value = Number(trimmed);
   if (!Number.isFinite(value)) return trimmed;
-  if (formatting && format !== undefined && !isGeneral(format) && formatting.isDateFormat(format)) {
-    return dateText(value, date1904, formatting);
-  }
+  const kind =
+    formatting && format !== undefined && !isGeneral(format) ? formatting.dateKind(format) : undefined;
+  if (kind !== undefined && formatting) return dateText(value, kind, date1904, formatting);
   if (digits) {
     // Excel shows 15 significant digits at most; a longer id is kept exact rather than rounded as shown.
     if (isGeneral(format) || trimmed.replace('-', '').length > 15)
@@ -92,8 +126,20 @@ export function numberText(
 }
 
 /**
+ * OOXML's escapes of characters XML cannot hold (ECMA-376 §22.9.2.19): `_x000D_` is a carriage return,
+ * and `_x005F_` an underscore, which is how a literal `_x000D_` is written (`_x005F_x000D_`).
+ */
+export function unescapeText(text: string): string {
+  if (!text.includes('_x')) return text;
+  return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+}
+
+/**
  * A cell's text as a person reads it in Excel: strings as they are, numbers and dates as above,
- * formulas as their cached results, booleans as TRUE/FALSE, errors as their code (`#N/A`).
+ * formulas as their cached results, booleans as TRUE/FALSE, errors as their code (`#N/A`). A cell with
+ * no value is empty, whatever its type says.
  */
 export function cellText(cell: StoredCell, book: CellBook): string {
   switch (cell.type) {
@@ -101,10 +147,12 @@ export function cellText(cell: StoredCell, book: CellBook): string {
       return cell.text.trim() === '' ? '' : (book.sharedString(Number(cell.text)) ?? '');
     case 'inlineStr':
     case 'str':
+      return unescapeText(cell.text);
     case 'e':
       return cell.text;
     case 'b':
-      return cell.text.trim() === '1' ? 'TRUE' : 'FALSE';
+      if (cell.text.trim() === '') return '';
+      return cell.text.trim() === '1' || cell.text.trim().toLowerCase() === 'true' ? 'TRUE' : 'FALSE';
     case 'd':
       return cell.text.replace(/T00:00:00(?:\.000)?Z?$/, '').replace('T', ' ');
     default:

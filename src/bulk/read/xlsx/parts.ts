@@ -71,6 +71,13 @@ export async function readWorkbookParts(zip: WorkbookZip, label: string): Promis
       'Open it in your spreadsheet program and save it as an Excel Workbook (.xlsx), or export CSV.',
     ]);
   }
+  if (/\.bin$/i.test(workbook)) {
+    throw new InputError(
+      `${label} is an Excel binary workbook (.xlsb), which intake does not read`,
+      ['In Excel: File > Save As > Excel Workbook (.xlsx), or CSV UTF-8.'],
+      { said: { code: 'other_format', values: { file: label, kind: 'xlsb' } } },
+    );
+  }
   const rels = await relationships(zip, workbook);
   const byId = new Map(rels.map((rel) => [rel.id, rel]));
   const sheets: SheetEntry[] = [];
@@ -92,8 +99,10 @@ export async function readWorkbookParts(zip: WorkbookZip, label: string): Promis
         } else if (name === 'workbookView' && views++ === 0) {
           const tab = Number(attributes.activeTab ?? 0);
           activeTab = Number.isInteger(tab) && tab >= 0 ? tab : undefined;
-        } else if (name === 'workbookPr') {
-          date1904 = attributes.date1904 === '1' || attributes.date1904 === 'true';
+        } else if (name === 'workbookPr' && attributes.date1904 !== undefined) {
+          // Only the element that sets it: Excel's own extension (`x15:workbookPr`) follows with other
+          // settings, and must not undo it.
+          date1904 = ['1', 'true', 'on'].includes(attributes.date1904.trim().toLowerCase());
         }
       },
     },

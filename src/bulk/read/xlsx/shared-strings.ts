@@ -1,5 +1,6 @@
 import { InputError } from '../../errors.js';
 import { WORKBOOK_LIMITS, count } from './limits.js';
+import { unescapeText } from './cell-text.js';
 import { StringTable } from './string-table.js';
 import { readXml } from './xml.js';
 import type { WorkbookZip } from './zip.js';
@@ -32,7 +33,16 @@ export async function readSharedStrings(
         else if (name === 't') inText = inString && phonetic === 0;
       },
       text(value) {
-        if (inText) text += value;
+        if (!inText) return;
+        text += value;
+        // A cell holds at most 32,767 characters, a shared one too: a longer one (used by thousands of
+        // cells, it would cost their memory and time many times over) is refused as it is read.
+        if (text.length > WORKBOOK_LIMITS.cellCharacters) {
+          throw new InputError(
+            `${label} has a text of over ${count(WORKBOOK_LIMITS.cellCharacters)} characters (shared text ${count(table.size + 1)}), more than a cell can hold`,
+            ['Open the workbook in your spreadsheet program and shorten that text, or export CSV.'],
+          );
+        }
       },
       close(name) {
         if (name === 't') inText = false;
@@ -45,7 +55,7 @@ export async function readSharedStrings(
               ['Split the workbook, or export the sheet as CSV.'],
             );
           }
-          table.set(table.size, text);
+          table.set(table.size, unescapeText(text));
         }
       },
     },

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { UploadError } from '../../errors.js';
+import { UploadError, type ErrorSaid } from '../../errors.js';
 import { copySheet, type SheetReason } from './sheet.js';
 import type { WorkbookBytes } from './workbook.js';
 
@@ -14,7 +14,7 @@ export interface SheetJob {
 export type SheetMessage =
   | { type: 'progress'; rows: number }
   | { type: 'done'; name: string; reason: SheetReason; rows: number }
-  | { type: 'error'; input: boolean; message: string; hints: string[] };
+  | { type: 'error'; input: boolean; message: string; hints: string[]; said?: ErrorSaid };
 
 const job = workerData as SheetJob;
 const post = (message: SheetMessage) => parentPort?.postMessage(message);
@@ -29,5 +29,6 @@ try {
     input: error instanceof UploadError,
     message: error instanceof Error ? error.message : String(error),
     hints: error instanceof UploadError ? [...error.hints] : [],
+    ...(error instanceof UploadError && error.said ? { said: error.said } : {}),
   });
 }

@@ -83,6 +83,8 @@ export async function* sheetRows(
             break;
           case 'v':
           case 't':
+            // An inline string is its <is> text alone; a <v> beside it (some writers add one) is not shown.
+            if (name === 'v' && type === 'inlineStr') break;
             if (cells !== undefined && phonetic === 0) {
               inText = true;
               hasValue = true;

@@ -64,11 +64,16 @@ export class CellFormats {
     const custom = new Map<number, string>();
     const ids: number[] = [];
     let inCellXfs = false;
+    // Number formats are those of <numFmts>: a differential format (<dxfs>, for tables and conditional
+    // formats) carries its own <numFmt> with an id of its own choosing, which is no cell's format.
+    let inNumFmts = false;
     await parseXml(
       [await zip.text(part, 'styles part')],
       {
         open(name, attributes) {
-          if (name === 'numFmt') {
+          if (name === 'numFmts') {
+            inNumFmts = true;
+          } else if (name === 'numFmt' && inNumFmts) {
             custom.set(Number(attributes.numFmtId), attributes.formatCode ?? '');
           } else if (name === 'cellXfs') {
             inCellXfs = true;
@@ -78,6 +83,7 @@ export class CellFormats {
         },
         close(name) {
           if (name === 'cellXfs') inCellXfs = false;
+          else if (name === 'numFmts') inNumFmts = false;
         },
       },
       `the styles of ${label}`,

@@ -41,7 +41,15 @@ export async function openWorkbook(
   }
   const { default: officeCrypto } = await import('officecrypto-tool');
   const bytes = await readFile(path);
-  if (!officeCrypto.isEncrypted(bytes)) {
+  let encrypted: boolean;
+  try {
+    encrypted = officeCrypto.isEncrypted(bytes);
+  } catch {
+    // The container's own structure does not read (a cut or damaged file): the library's words would
+    // name its internals.
+    throw damagedContainer(label);
+  }
+  if (!encrypted) {
     throw new InputError(`${label} is an Excel 97-2003 workbook (.xls), which intake does not read`, [
       'In Excel: File > Save As > Excel Workbook (.xlsx), or CSV UTF-8.',
     ]);
@@ -57,7 +65,14 @@ export async function openWorkbook(
         'Check the password (it is case-sensitive) and try again.',
       ]);
     }
-    throw new InputError(`cannot decrypt ${label}: ${message}`);
+    throw damagedContainer(label);
   }
   return { bytes: decrypted };
+}
+
+function damagedContainer(label: string): InputError {
+  return new InputError(
+    `${label} is damaged: it looks like a password-protected workbook, but its contents do not read`,
+    ['Download or copy the file again; if it opens in Excel, save it again (with or without its password).'],
+  );
 }

@@ -1,4 +1,4 @@
-import { StringDecoder } from 'node:string_decoder';
+import { TextDecoder } from 'node:util';
 import { SaxesParser } from 'saxes';
 import { InputError } from '../../errors.js';
 import { WORKBOOK_LIMITS, bytes, count } from './limits.js';
@@ -24,6 +24,31 @@ export function attribute(attributes: Readonly<Record<string, string>>, name: st
 }
 
 /**
+ * The text encoding of a part, from its first bytes (ECMA-376 allows UTF-8 and UTF-16, and XML any
+ * encoding its declaration names): a UTF-16 byte-order mark or `<?` in two bytes a character, else the
+ * declaration's encoding when a decoder knows it, else UTF-8.
+ */
+export function xmlEncoding(head: Uint8Array): string {
+  const [a, b, c, d] = head;
+  if ((a === 0xff && b === 0xfe) || (a === 0x3c && b === 0 && c === 0x3f && d === 0)) return 'utf-16le';
+  if ((a === 0xfe && b === 0xff) || (a === 0 && b === 0x3c && c === 0 && d === 0x3f)) return 'utf-16be';
+  const declared = /^(?:\xEF\xBB\xBF)?<\?xml[^>]*?\bencoding\s*=\s*["']([\w.:-]+)["']/.exec(
+    Buffer.from(head.subarray(0, 200)).toString('latin1'),
+  )?.[1];
+  if (declared === undefined || /^utf-?16/i.test(declared)) return 'utf-8';
+  try {
+    return new TextDecoder(declared).encoding;
+  } catch {
+    return 'utf-8';
+  }
+}
+
+/** A whole small part as text, in its own encoding. */
+export function xmlText(bytes: Buffer): string {
+  return new TextDecoder(xmlEncoding(bytes)).decode(bytes);
+}
+
+/**
  * Feeds a part's XML to `handlers`, streaming, and yields after each chunk so that the caller can pass on
  * what is ready. The text between two tags is bounded before the parser gathers it: a cell of hundreds of
  * megabytes is refused rather than read.
@@ -34,21 +59,31 @@ export async function* readXml(
   where: string,
 ): AsyncGenerator<void> {
   const parser = new SaxesParser();
-  // A chunk may end inside a character; the decoder keeps its first bytes for the next one.
-  const decoder = new StringDecoder('utf8');
+  // A chunk may end inside a character; the decoder keeps its first bytes for the next one. Its
+  // encoding is the part's own, known from the first chunk.
+  let decoder: TextDecoder | undefined;
   let failure: Error | undefined;
   let sinceTag = 0;
   parser.on('error', (error) => {
     failure ??= error;
   });
   parser.on('opentag', (node) => handlers.open(local(node.name), node.attributes as Record<string, string>));
-  if (handlers.text) parser.on('text', handlers.text);
+  if (handlers.text) {
+    parser.on('text', handlers.text);
+    // Text in a CDATA section is text like any other.
+    parser.on('cdata', handlers.text);
+  }
   if (handlers.close) {
     const close = handlers.close;
     parser.on('closetag', (node) => close(local(node.name)));
   }
   for await (const chunk of xml) {
-    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    let text: string;
+    if (typeof chunk === 'string') text = chunk;
+    else {
+      decoder ??= new TextDecoder(xmlEncoding(chunk));
+      text = decoder.decode(chunk, { stream: true });
+    }
     const last = text.lastIndexOf('<');
     sinceTag = last < 0 ? sinceTag + text.length : text.length - last;
     if (sinceTag > WORKBOOK_LIMITS.bytesBetweenTags) {
@@ -60,7 +95,7 @@ export async function* readXml(
     if (failure) throw malformed(where, failure);
     yield;
   }
-  parser.write(decoder.end());
+  if (decoder) parser.write(decoder.decode());
   parser.close();
   if (failure) throw malformed(where, failure);
 }

@@ -3,6 +3,7 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { InputError } from '../../errors.js';
 import { WORKBOOK_LIMITS, bytes, count } from './limits.js';
 import type { WorkbookBytes } from './workbook.js';
+import { xmlText } from './xml.js';
 
 /**
  * A workbook's zip, read from its central directory: its parts are found by name wherever they are in
@@ -63,26 +64,33 @@ export class WorkbookZip {
 
   /**
    * A part's bytes, inflated as they are read. Refused before anything is inflated when it is larger
-   * than `maxBytes`, or inflates more than a workbook's XML does (a zip bomb).
+   * than `maxBytes`, or inflates more than a workbook's XML does (a zip bomb). A part that turns out
+   * damaged as it inflates (its data cut, or not the size its entry says) is refused as such.
    */
-  async open(name: string, what: string, maxBytes: number = WORKBOOK_LIMITS.partBytes): Promise<Readable> {
+  async open(
+    name: string,
+    what: string,
+    maxBytes: number = WORKBOOK_LIMITS.partBytes,
+  ): Promise<AsyncIterable<Buffer>> {
     const entry = this.#entries.get(partKey(name));
     if (!entry) throw new InputError(`${this.#label} has no ${what} (${name}); is it a complete .xlsx file?`);
     checkEntry(entry, what, maxBytes, this.#label);
+    let stream: Readable;
     try {
-      return await new Promise<Readable>((resolve, reject) =>
-        this.#zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
+      stream = await new Promise<Readable>((resolve, reject) =>
+        this.#zip.openReadStream(entry, (error, opened) => (error ? reject(error) : resolve(opened))),
       );
     } catch (error) {
-      throw notAWorkbook(this.#label, error);
+      throw damaged(this.#label, what, error);
     }
+    return guarded(stream, this.#label, what);
   }
 
-  /** A small part (relationships, the workbook, styles) as text. */
+  /** A small part (relationships, the workbook, styles) as text, in its own encoding. */
   async text(name: string, what: string): Promise<string> {
     const chunks: Buffer[] = [];
-    for await (const chunk of await this.open(name, what, 64 * 1024 * 1024)) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
+    for await (const chunk of await this.open(name, what, 64 * 1024 * 1024)) chunks.push(chunk);
+    return xmlText(Buffer.concat(chunks));
   }
 
   close(): void {
@@ -126,11 +134,33 @@ function readEntries(zip: ZipFile, label: string): Promise<Map<string, Entry>> {
   });
 }
 
+/** A part's stream whose failures (bad compressed data, a wrong size) say the workbook is damaged. */
+async function* guarded(stream: Readable, label: string, what: string): AsyncGenerator<Buffer> {
+  try {
+    for await (const chunk of stream) yield chunk as Buffer;
+  } catch (error) {
+    throw damaged(label, what, error);
+  } finally {
+    stream.destroy();
+  }
+}
+
+function damaged(label: string, what: string, error: unknown): InputError {
+  if (error instanceof InputError) return error;
+  return new InputError(`${label} is damaged: its ${what} cannot be unpacked`, [
+    'Download or copy the file again; if it opens in your spreadsheet program, save it again as .xlsx or export CSV.',
+  ]);
+}
+
 function notAWorkbook(label: string, error: unknown): InputError {
   if ((error as { code?: string }).code === 'ENOENT')
     return new InputError(`cannot read ${label}: it was removed`);
   const message = error instanceof Error ? error.message : String(error);
-  return new InputError(`cannot read ${label} as an Excel workbook: ${message}`, [
-    'Is it a complete .xlsx file? Open it in your spreadsheet program and save it again, or export CSV.',
+  // yauzl's words name zip structures; a person needs to know the file is cut short or damaged.
+  const what = /central directory|end of/i.test(message)
+    ? 'is cut short or damaged (the end of its zip, which lists its parts, is missing)'
+    : 'is damaged (its zip does not read)';
+  return new InputError(`${label} ${what}`, [
+    'Download or copy the file again; if it opens in your spreadsheet program, save it again as .xlsx or export CSV.',
   ]);
 }
