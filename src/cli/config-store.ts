@@ -11,6 +11,12 @@ export const PROFILE_KEYS = [
   'timeout',
   'carriers',
   'secret_storage',
+  'naver_base_url',
+  'coupang_base_url',
+  'cafe24_base_url',
+  'cafe24_redirect_uri',
+  /** Marketplace credentials kept in the file (JSON), where no keychain can hold them. */
+  'marketplace_credentials',
 ] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 export type Profile = Partial<Record<ProfileKey, string>>;

@@ -6,6 +6,8 @@ export const EXIT = {
   auth: 3,
   rejected: 4,
   unreachable: 5,
+  /** A marketplace blocks or refuses this caller (its IP, a block after too many calls). */
+  blocked: 6,
   interrupted: 130,
 } as const;
 

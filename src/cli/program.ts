@@ -121,6 +121,27 @@ const COMMANDS: readonly { name: string; hidden?: boolean; load: () => Promise<M
     },
   },
   {
+    name: 'marketplace',
+    load: async () => {
+      const { newMarketplaceCommand } = await import('../commands/marketplace/marketplace.js');
+      return (f) => newMarketplaceCommand(f);
+    },
+  },
+  {
+    name: 'pull',
+    load: async () => {
+      const { newPullCommand } = await import('../commands/pull/pull.js');
+      return (f) => newPullCommand(f);
+    },
+  },
+  {
+    name: 'push',
+    load: async () => {
+      const { newPushCommand } = await import('../commands/push/push.js');
+      return (f) => newPushCommand(f);
+    },
+  },
+  {
     name: 'api',
     load: async () => {
       const { newApiCommand } = await import('../commands/api/api.js');

@@ -3,6 +3,7 @@ import { AbortedError, ApiError, NetworkError, UnexpectedResponseError } from '.
 import { describeIssues } from '../contract/loc.js';
 import { UploadError, type UploadErrorCode } from '../bulk/errors.js';
 import { CliError, EXIT, ExitCode } from './errors.js';
+import { MarketplaceError, MarketplaceNotSetUp, type MarketplaceErrorKind } from '../marketplaces/errors.js';
 import type { Factory } from './factory.js';
 
 /** What each reason an upload could not go on means to a script. */
@@ -17,6 +18,16 @@ const UPLOAD_EXIT: Record<UploadErrorCode, number> = {
   ledger_damaged: EXIT.failure,
   ledger_busy: EXIT.failure,
   interrupted: EXIT.interrupted,
+};
+
+/** What each way a marketplace call fails means to a script. */
+const MARKETPLACE_EXIT: Record<MarketplaceErrorKind, number> = {
+  blocked: EXIT.blocked,
+  auth: EXIT.auth,
+  refused: EXIT.failure,
+  busy: EXIT.unreachable,
+  unreachable: EXIT.unreachable,
+  answer: EXIT.failure,
 };
 
 async function credentialsOrigin(f: Factory): Promise<string> {
@@ -87,6 +98,15 @@ async function explain(f: Factory, error: unknown): Promise<{ code: number; line
     return { code: EXIT.unreachable, lines: [`${error.message}${origin}`] };
   }
   if (error instanceof UnexpectedResponseError) return { code: EXIT.failure, lines: [error.message] };
+  if (error instanceof MarketplaceError) {
+    return {
+      code: MARKETPLACE_EXIT[error.kind],
+      lines: [error.message, ...error.hints.map((hint) => `  ${hint}`)],
+    };
+  }
+  if (error instanceof MarketplaceNotSetUp) {
+    return { code: EXIT.auth, lines: [error.message, ...error.hints.map((hint) => `  ${hint}`)] };
+  }
   if (error instanceof AbortedError) return { code: EXIT.interrupted, lines: ['interrupted'] };
   return {
     code: EXIT.failure,
@@ -125,6 +145,7 @@ export async function reportError(f: Factory, error: unknown): Promise<number> {
           exit_code: code,
           ...(typeof reason === 'string' ? { code: reason } : {}),
           ...(error instanceof ApiError ? { status: error.status } : {}),
+          ...(error instanceof MarketplaceError ? { marketplace: error.toJSON() } : {}),
           message: first,
           hints: rest.map((line) => line.trim()),
         })}\n`,

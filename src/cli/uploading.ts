@@ -5,4 +5,4 @@
  * knows its input is small (see `keepHeapTightFor`). Anything else starts as V8 would by itself:
  * loading modules with the young generation small costs `intake --version` about 8 ms.
  */
-export const UPLOADING = new Set(['order', 'shipment', 'product']);
+export const UPLOADING = new Set(['order', 'shipment', 'product', 'pull', 'push']);

@@ -13,3 +13,4 @@ export * from './rewards.js';
 export * from './shipment.js';
 export * from './validation.js';
 export * from './local.js';
+export * from './marketplace-fakes.js';

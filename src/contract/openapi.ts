@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BUILT_IN_CARRIERS, SELF_DELIVERY, type Carrier } from './carriers.js';
 import { answersOf, pathSchema, serviceEndpoints, type Endpoint } from './endpoints.js';
 import { LOCAL_ENDPOINTS } from './local.js';
+import { FAKE_ENDPOINTS } from './marketplace-fakes.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -24,7 +25,7 @@ const TAGS = [
 export function documentedEndpoints(
   carriers: readonly Carrier[] = BUILT_IN_CARRIERS,
 ): Record<string, Endpoint> {
-  return { ...serviceEndpoints(carriers), ...LOCAL_ENDPOINTS };
+  return { ...serviceEndpoints(carriers), ...LOCAL_ENDPOINTS, ...FAKE_ENDPOINTS };
 }
 
 const idOf = (schema: z.ZodType): string | undefined =>

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { LOCAL_ENDPOINTS, serviceEndpoints } from '../contract/index.js';
+import { FAKE_ENDPOINTS, LOCAL_ENDPOINTS, serviceEndpoints } from '../contract/index.js';
 import { openApiDocument } from '../contract/openapi.js';
 import { VERSION } from '../util/version.js';
 import { authPlugin } from './plugins/auth.js';
@@ -13,6 +13,8 @@ import { requestLogPlugin, type RequestLog } from './plugins/request-log.js';
 import { servicePlugin } from './plugins/service.js';
 import { docsRoutes } from './routes/docs.js';
 import { localHandlers } from './routes/local.js';
+import { marketplaceFakeHandlers } from './routes/marketplace-fakes.js';
+import { marketplaceFakes } from './marketplaces/plugin.js';
 import { orderHandlers } from './routes/orders.js';
 import { productHandlers } from './routes/products.js';
 import { rewardHandlers } from './routes/rewards.js';
@@ -78,6 +80,7 @@ async function registerPlugins(app: FastifyInstance, options: BuildServerOptions
   const endpoints: ServedEndpoints = {
     ...serviceEndpoints(options.carriers ?? BUILT_IN_CARRIERS),
     ...LOCAL_ENDPOINTS,
+    ...FAKE_ENDPOINTS,
   };
   const onUnexpected = options.onError ?? (() => {});
   await app.register(servicePlugin, options);
@@ -98,8 +101,10 @@ async function registerPlugins(app: FastifyInstance, options: BuildServerOptions
       ...rewardHandlers(service),
       ...utilityHandlers(service),
       ...localHandlers(service),
+      ...marketplaceFakeHandlers(service),
     },
   });
+  await app.register(marketplaceFakes);
   if (options.console !== false) {
     const { consolePlugin } = await import('../console/plugin.js');
     await app.register(consolePlugin, { service, prefix: CONSOLE_PREFIX });

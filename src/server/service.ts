@@ -11,6 +11,7 @@ import {
 import { Outbox, scheduleShipmentMessages, type BotSettings } from './bot/messages.js';
 import { Clock, type TimeSource } from './clock.js';
 import { EventHub } from './events.js';
+import { FakeBook } from './marketplaces/book.js';
 import { FaultPanel } from './faults/board.js';
 import type { Seed } from './seed.js';
 import { Intake } from './ingest/intake.js';
@@ -68,6 +69,8 @@ export class Service {
   readonly events: EventHub;
   /** The faults in force on the service's own operations: everyone's, and each merchant's. */
   readonly faults: FaultPanel;
+  /** Each merchant's fakes of Naver Smartstore, Coupang and Cafe24 (`/naver`, `/coupang`, `/cafe24`). */
+  readonly marketplaces: FakeBook;
   /** Merchants created or fixed on this start; secrets only where they were generated. */
   readonly provisioned: ProvisionedMerchant[];
   /** The database the service keeps its state in. */
@@ -90,6 +93,7 @@ export class Service {
     const { options, store, clock } = parts;
     const events = new EventHub((merchantId) => clock.now(merchantId), store.meta);
     this.events = events;
+    this.marketplaces = new FakeBook(store, (merchantId) => clock.now(merchantId));
     this.database = store.dialect;
     this.consoleKey = parts.consoleKey;
     this.faults = new FaultPanel({

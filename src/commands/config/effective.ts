@@ -1,6 +1,7 @@
 import type { Factory } from '../../cli/factory.js';
 import type { Setting } from '../../cli/settings.js';
 import { formatDuration } from '../../util/duration.js';
+import * as marketplaceSettings from '../../cli/marketplace-settings.js';
 
 /** How a secret is shown anywhere: never its characters. */
 export const MASKED = '********';
@@ -39,6 +40,14 @@ export async function effectiveSettings(f: Factory): Promise<EffectiveSetting[]>
     row('output', settings.output),
     row('timeout', { ...settings.timeoutMs, value: formatDuration(settings.timeoutMs.value) }),
     row('carriers', settings.carriers),
+    ...(['naver', 'coupang', 'cafe24'] as const).map((marketplace) => {
+      const { marketplaceBaseUrl } = marketplaceSettings;
+      return row(
+        `${marketplace}_base_url`,
+        marketplaceBaseUrl(f.env, profile, settings.profile.value, marketplace),
+      );
+    }),
+    row('cafe24_redirect_uri', inProfile(profile?.cafe24_redirect_uri)),
   ];
 }
 
@@ -50,5 +59,9 @@ export const SETTABLE_KEYS = [
   'output',
   'timeout',
   'carriers',
+  'naver_base_url',
+  'coupang_base_url',
+  'cafe24_base_url',
+  'cafe24_redirect_uri',
 ] as const;
 export type SettableKey = (typeof SETTABLE_KEYS)[number];

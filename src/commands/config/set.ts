@@ -13,6 +13,13 @@ const CHECKS: Record<Exclude<SettableKey, 'carriers'>, [(value: string) => boole
   access_key_id: [(value) => value.trim() !== '' && !value.includes(':'), 'an access key id (no colon)'],
   output: [(value) => (OUTPUT_FORMATS as readonly string[]).includes(value), OUTPUT_FORMATS.join(', ')],
   timeout: [(value) => (parseDuration(value) ?? 0) > 0, 'a duration such as 30s'],
+  naver_base_url: [(value) => isHttpUrl(value), "the Naver Commerce API's http(s) address (or a relay's)"],
+  coupang_base_url: [(value) => isHttpUrl(value), "the Coupang Open API's http(s) address (or a relay's)"],
+  cafe24_base_url: [
+    (value) => isHttpUrl(value.replace('{mall_id}', 'mall')),
+    "the Cafe24 API's http(s) address, {mall_id} where the mall goes",
+  ],
+  cafe24_redirect_uri: [(value) => isHttpUrl(value), "the app's registered redirect address"],
 };
 
 export interface ConfigSetOptions {

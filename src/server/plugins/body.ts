@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { BODY_MAX_BYTES, readJson, type ValidationIssue } from '../../contract/index.js';
 import { InvalidRequest } from '../errors.js';
+import { isMarketplacePath } from '../marketplaces/paths.js';
 
 /** Largest request body the service reads. */
 export const BODY_LIMIT_BYTES = BODY_MAX_BYTES;
@@ -51,7 +52,9 @@ export const bodyPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', (request, _reply, done) => {
       // The console's pages post forms, read by their own parsers in their own context.
-      if (!request.url.startsWith(CONSOLE_PREFIX)) request.headers['content-type'] = JSON_TYPE;
+      // So do the marketplace fakes (forms and JSON as the real APIs take them).
+      if (!request.url.startsWith(CONSOLE_PREFIX) && !isMarketplacePath(request.url))
+        request.headers['content-type'] = JSON_TYPE;
       done();
     });
     app.removeAllContentTypeParsers();

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FaultDecision } from '../faults/board.js';
 import type { RequestLog } from './request-log.js';
+import { isMarketplacePath } from '../marketplaces/paths.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,6 +43,8 @@ export const faultsPlugin = fp(
     };
 
     app.addHook('onRequest', async (request, reply) => {
+      // The marketplace fakes have faults of their own (`/local/marketplaces/…/settings`).
+      if (isMarketplacePath(request.url)) return undefined;
       // The merchant the request names (not yet checked: a fault it gets is its own request's).
       const merchantId = service.merchants.named(request.headers.authorization)?.id;
       const decision = service.faults.decide(merchantId, request.method, request.url.split('?')[0] as string);

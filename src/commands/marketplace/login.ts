@@ -1,0 +1,253 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { Command } from 'commander';
+import { UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import type { MarketplaceCredentials } from '../../cli/marketplace-credentials.js';
+import { readSecret } from '../../cli/values.js';
+import { MARKETPLACE_LABELS, type Marketplace } from '../../marketplaces/names.js';
+import { marketplaceArgument, marketplaceOf } from '../shared/marketplace-arg.js';
+
+export interface MarketplaceLoginOptions {
+  marketplace: Marketplace;
+  /** Ids given as flags (`--client-id`, `--vendor-id`, …); what is missing is asked for. */
+  fields: Record<string, string>;
+  /** The secret on standard input (`--secret-stdin`). */
+  secretStdin: boolean;
+  verify: boolean;
+  /** Cafe24: a consent code pasted (`--code`), or wait for it at a loopback redirect (`--listen`). */
+  code?: string;
+  listen: boolean;
+}
+
+/** Where a Cafe24 consent sends its code when nothing else is set: a loopback address Intake listens on. */
+export const DEFAULT_CAFE24_REDIRECT = 'http://127.0.0.1:8767/cafe24/callback';
+
+async function ask(
+  f: Factory,
+  options: MarketplaceLoginOptions,
+  field: string,
+  message: string,
+  secret = false,
+): Promise<string> {
+  const given = options.fields[field];
+  if (given) return given;
+  if (secret && options.secretStdin) return readSecret(f.io.stdin, message);
+  if (!(f.io.stdin.isTTY === true && f.io.stderr.isTTY === true)) {
+    throw new UsageError(
+      `cannot prompt without a terminal: give ${secret ? '--secret-stdin' : `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`}`,
+    );
+  }
+  const prompter = await f.prompter();
+  return secret ? prompter.password(`${message}:`) : prompter.input(`${message}:`);
+}
+
+/** Waits at a loopback redirect address for the consent's code (the state must match). */
+function codeAtRedirect(redirectUri: string, state: string, signal: AbortSignal): Promise<string> {
+  const url = new URL(redirectUri);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
+    return Promise.reject(
+      new UsageError(
+        `--listen needs a loopback redirect address (http://127.0.0.1:PORT/…), not ${redirectUri}`,
+      ),
+    );
+  }
+  return new Promise((resolve, reject) => {
+    const server = createServer((request, reply) => {
+      const at = new URL(request.url ?? '/', redirectUri);
+      if (at.pathname !== url.pathname) {
+        reply.writeHead(404).end();
+        return;
+      }
+      const code = at.searchParams.get('code');
+      const ok = code !== null && at.searchParams.get('state') === state;
+      reply.writeHead(ok ? 200 : 400, { 'content-type': 'text/plain; charset=utf-8' });
+      reply.end(
+        ok ? 'Intake has the code: you can close this tab.\n' : 'This is not the consent Intake asked for.\n',
+      );
+      if (ok) {
+        server.close();
+        resolve(code);
+      }
+    });
+    signal.addEventListener('abort', () => {
+      server.close();
+      reject(new UsageError('no consent came back in time'));
+    });
+    server.on('error', (error) =>
+      reject(new UsageError(`cannot listen at ${redirectUri}: ${error.message}`)),
+    );
+    server.listen(Number(url.port || 80), url.hostname.replace(/^\[|\]$/g, ''));
+  });
+}
+
+async function cafe24Login(
+  f: Factory,
+  options: MarketplaceLoginOptions,
+): Promise<MarketplaceCredentials['cafe24']> {
+  const mallId = await ask(f, options, 'mallId', 'Cafe24 mall id');
+  const clientId = await ask(f, options, 'clientId', 'App client id');
+  const clientSecret = await ask(f, options, 'clientSecret', 'App client secret', true);
+  const profile = (await f.config()).profile((await f.settings()).profile.value);
+  const redirectUri = options.fields.redirectUri ?? profile?.cafe24_redirect_uri ?? DEFAULT_CAFE24_REDIRECT;
+  const [{ baseUrlOf }, { cafe24AuthorizeUrl, cafe24MallUrl }, { exchangeCafe24Code }, { networkTransport }] =
+    await Promise.all([
+      import('../../cli/marketplaces.js'),
+      import('../../marketplaces/cafe24/oauth.js'),
+      import('../../marketplaces/cafe24/connector.js'),
+      import('../../marketplaces/http.js'),
+    ]);
+  const mallUrl = cafe24MallUrl((await baseUrlOf(f, 'cafe24')).value, mallId);
+  let code = options.code;
+  if (code === undefined) {
+    const state = randomBytes(12).toString('hex');
+    const consent = cafe24AuthorizeUrl(mallUrl, { clientId, redirectUri, state });
+    f.io.stderr.write(
+      `Open this address, sign in to the mall and allow Intake (orders, products, shipping):\n  ${consent}\n`,
+    );
+    if (options.listen) {
+      f.io.stderr.write(`Waiting for the consent at ${redirectUri} (Ctrl-C to stop)…\n`);
+      const controller = new AbortController();
+      const stop = f.interrupts.onInterrupt(() => controller.abort());
+      try {
+        code = await codeAtRedirect(redirectUri, state, controller.signal);
+      } finally {
+        stop();
+      }
+    } else {
+      code = await ask(f, options, 'code', 'Paste the code from the address you were sent to (…?code=…)');
+    }
+  }
+  const settings = await f.settings();
+  return exchangeCafe24Code({
+    mallUrl,
+    mallId,
+    clientId,
+    clientSecret,
+    code,
+    redirectUri,
+    transport: networkTransport('cafe24', { timeoutMs: settings.timeoutMs.value }),
+  });
+}
+
+/**
+ * `intake marketplace login`: a marketplace's credentials for this profile, checked against the
+ * marketplace (a token issued, a signed request answered) and kept in the OS keychain.
+ */
+export async function marketplaceLoginRun(options: MarketplaceLoginOptions, f: Factory): Promise<void> {
+  const { marketplace } = options;
+  let credentials: MarketplaceCredentials[Marketplace];
+  if (marketplace === 'naver') {
+    const clientId = await ask(f, options, 'clientId', 'Application id (애플리케이션 ID)');
+    const clientSecret = await ask(
+      f,
+      options,
+      'clientSecret',
+      'Application secret (애플리케이션 시크릿)',
+      true,
+    );
+    const { NAVER_SECRET_PATTERN } = await import('../../marketplaces/naver/sign.js');
+    if (!NAVER_SECRET_PATTERN.test(clientSecret)) {
+      throw new UsageError('a Naver application secret looks like $2a$10$ and 22 characters', [
+        'Copy it again from the Naver Commerce API Center (애플리케이션 상세).',
+      ]);
+    }
+    credentials = { clientId, clientSecret };
+  } else if (marketplace === 'coupang') {
+    const vendorId = await ask(f, options, 'vendorId', 'Vendor id (업체코드, A0…)');
+    const accessKey = await ask(f, options, 'accessKey', 'Access key');
+    const secretKey = await ask(f, options, 'secretKey', 'Secret key', true);
+    const keyIssuedAt = options.fields.keyIssued ?? f.now().toISOString().slice(0, 10);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(keyIssuedAt))
+      throw new UsageError(`--key-issued must be a date such as 2026-11-25, not "${keyIssuedAt}"`);
+    credentials = { vendorId, accessKey, secretKey, keyIssuedAt };
+  } else {
+    credentials = await cafe24Login(f, options);
+  }
+  const [{ saveCredentials }, { openConnector }] = await Promise.all([
+    import('../../cli/marketplace-credentials.js'),
+    import('../../cli/marketplaces.js'),
+  ]);
+  const where = await saveCredentials(f, marketplace, credentials);
+  if (options.verify) {
+    const { connector } = await openConnector(f, marketplace);
+    const what = await connector.check();
+    f.log.info(`${MARKETPLACE_LABELS[marketplace]}: ${what}.`);
+  }
+  f.log.info(
+    `${MARKETPLACE_LABELS[marketplace]} credentials kept in ${where} for profile "${(await f.settings()).profile.value}".`,
+  );
+}
+
+export function newMarketplaceLoginCommand(
+  f: Factory,
+  runF: (options: MarketplaceLoginOptions, f: Factory) => Promise<void> = marketplaceLoginRun,
+): Command {
+  return new Command('login')
+    .description("Keep a marketplace's credentials for this profile (checked first)")
+    .addArgument(marketplaceArgument())
+    .option('--client-id <id>', 'Naver or Cafe24: the application (app) id')
+    .option('--vendor-id <id>', 'Coupang: the vendor id (A0…)')
+    .option('--access-key <key>', 'Coupang: the access key')
+    .option('--key-issued <date>', 'Coupang: when the keys were issued (they last 180 days; default today)')
+    .option('--mall-id <id>', 'Cafe24: the mall id')
+    .option('--redirect-uri <url>', "Cafe24: the app's registered redirect address")
+    .option('--code <code>', 'Cafe24: the code the consent page sent to the redirect address')
+    .option('--listen', 'Cafe24: wait for the consent at a loopback redirect address')
+    .option(
+      '--secret-stdin',
+      'read the secret (Naver and Cafe24 client secret, Coupang secret key) from standard input',
+    )
+    .option('--no-verify', 'keep the credentials without asking the marketplace')
+    .addHelpText(
+      'after',
+      examples(
+        'intake marketplace login naver',
+        'printf %s "$NAVER_SECRET" | intake marketplace login naver --client-id 4Ab… --secret-stdin',
+        'intake marketplace login coupang --vendor-id A00012345 --access-key … --key-issued 2026-06-01',
+        'intake marketplace login cafe24 --mall-id myshop --client-id … --listen',
+      ),
+    )
+    .action(
+      (
+        name: string,
+        flags: {
+          clientId?: string;
+          vendorId?: string;
+          accessKey?: string;
+          keyIssued?: string;
+          mallId?: string;
+          redirectUri?: string;
+          code?: string;
+          listen?: boolean;
+          secretStdin?: boolean;
+          verify: boolean;
+        },
+      ) => {
+        const fields: Record<string, string> = {};
+        for (const key of [
+          'clientId',
+          'vendorId',
+          'accessKey',
+          'keyIssued',
+          'mallId',
+          'redirectUri',
+        ] as const) {
+          const value = flags[key];
+          if (value !== undefined) fields[key] = value;
+        }
+        return runF(
+          {
+            marketplace: marketplaceOf(name),
+            fields,
+            secretStdin: flags.secretStdin === true,
+            verify: flags.verify,
+            ...(flags.code === undefined ? {} : { code: flags.code }),
+            listen: flags.listen === true,
+          },
+          f,
+        );
+      },
+    );
+}

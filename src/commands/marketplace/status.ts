@@ -1,0 +1,149 @@
+import { Command } from 'commander';
+import { EXIT, ExitCode } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { writeData } from '../../cli/output.js';
+import { MarketplaceError } from '../../marketplaces/errors.js';
+import { MARKETPLACE_LABELS, MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
+
+export interface MarketplaceStatusOptions {
+  check: boolean;
+}
+
+/** What `intake marketplace status` says of one marketplace. */
+export interface MarketplaceStatus {
+  marketplace: Marketplace;
+  credentials: string | null;
+  base_url: string;
+  base_url_from: string;
+  /** When keys or tokens end (Coupang's keys, Cafe24's refresh token), as a date. */
+  expires: string | null;
+  /** `ok`, `not_checked`, `no_credentials`, or how the check failed (`blocked`, `auth`, …). */
+  state: string;
+  message: string;
+  /** The marketplace's code for a refusal (`GW.IP_NOT_ALLOWED`). */
+  code?: string;
+  warnings: string[];
+}
+
+const DAY_MS = 86_400_000;
+/** Coupang Open API keys last 180 days; a warning comes 14 days ahead. */
+const COUPANG_KEY_DAYS = 180;
+const WARN_DAYS = 14;
+
+async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): Promise<MarketplaceStatus> {
+  const [{ loadCredentials }, { baseUrlOf, openConnector }] = await Promise.all([
+    import('../../cli/marketplace-credentials.js'),
+    import('../../cli/marketplaces.js'),
+  ]);
+  const baseUrl = await baseUrlOf(f, marketplace);
+  const found = await loadCredentials(f, marketplace);
+  const base = {
+    marketplace,
+    base_url: baseUrl.value,
+    base_url_from: baseUrl.origin,
+    warnings: [] as string[],
+  };
+  if (!found) {
+    return {
+      ...base,
+      credentials: null,
+      expires: null,
+      state: 'no_credentials',
+      message: `not set up: intake marketplace login ${marketplace}`,
+    };
+  }
+  const now = f.now().getTime();
+  let expires: string | null = null;
+  if (marketplace === 'coupang') {
+    const issued = (found.value as { keyIssuedAt?: string }).keyIssuedAt;
+    if (issued) {
+      const ends = Date.parse(`${issued}T00:00:00+09:00`) + COUPANG_KEY_DAYS * DAY_MS;
+      expires = new Date(ends).toISOString().slice(0, 10);
+      const left = Math.floor((ends - now) / DAY_MS);
+      if (left < 0)
+        base.warnings.push(
+          `the keys expired on ${expires}: issue new ones in Wing, then intake marketplace login coupang`,
+        );
+      else if (left <= WARN_DAYS)
+        base.warnings.push(
+          `the keys expire in ${left} day(s), on ${expires}: issue new ones in Wing before then`,
+        );
+    } else
+      base.warnings.push(
+        'when the keys were issued is not known (intake marketplace login coupang --key-issued DATE)',
+      );
+  }
+  if (marketplace === 'cafe24') {
+    const ends = (found.value as { refreshExpiresAt?: number }).refreshExpiresAt;
+    if (ends !== undefined) {
+      expires = new Date(ends).toISOString().slice(0, 10);
+      if (ends - now <= 2 * DAY_MS)
+        base.warnings.push(`the sign-in ends on ${expires} unless a pull or push refreshes it before`);
+    }
+  }
+  const credentials = found.origin;
+  if (!check)
+    return { ...base, credentials, expires, state: 'not_checked', message: 'not checked (--no-check)' };
+  try {
+    const { connector } = await openConnector(f, marketplace);
+    const what = await connector.check();
+    return { ...base, credentials, expires, state: 'ok', message: what };
+  } catch (error) {
+    if (!(error instanceof MarketplaceError)) throw error;
+    return {
+      ...base,
+      credentials,
+      expires,
+      state: error.kind,
+      message: [error.message, ...error.hints].join(' '),
+      ...(error.code ? { code: error.code } : {}),
+    };
+  }
+}
+
+/**
+ * `intake marketplace status`: each marketplace's credentials (and where they come from), its address,
+ * when keys or sign-ins end, and whether it answers (an IP refused is said, with what to do). Exits 6
+ * when a marketplace refuses this caller, 3 when credentials are refused.
+ */
+export async function marketplaceStatusRun(options: MarketplaceStatusOptions, f: Factory): Promise<void> {
+  const statuses: MarketplaceStatus[] = [];
+  for (const marketplace of MARKETPLACES) statuses.push(await statusOf(f, marketplace, options.check));
+  await writeData(f, {
+    json: statuses,
+    rows: statuses,
+    columns: [
+      { header: 'marketplace', value: (status) => MARKETPLACE_LABELS[status.marketplace] },
+      { header: 'credentials', value: (status) => status.credentials ?? 'none' },
+      { header: 'address', value: (status) => status.base_url },
+      { header: 'expires', value: (status) => status.expires ?? '' },
+      { header: 'state', value: (status) => status.state },
+    ],
+  });
+  for (const status of statuses) {
+    if (status.state !== 'ok' && status.state !== 'not_checked' && status.state !== 'no_credentials') {
+      f.log.warn(`${MARKETPLACE_LABELS[status.marketplace]}: ${status.message}`);
+    }
+    for (const warning of status.warnings)
+      f.log.warn(`${MARKETPLACE_LABELS[status.marketplace]}: ${warning}`);
+  }
+  if (statuses.some((status) => status.state === 'blocked')) throw new ExitCode(EXIT.blocked);
+  if (statuses.some((status) => status.state === 'auth')) throw new ExitCode(EXIT.auth);
+  if (statuses.some((status) => status.state === 'unreachable' || status.state === 'busy'))
+    throw new ExitCode(EXIT.unreachable);
+}
+
+export function newMarketplaceStatusCommand(
+  f: Factory,
+  runF: (options: MarketplaceStatusOptions, f: Factory) => Promise<void> = marketplaceStatusRun,
+): Command {
+  return new Command('status')
+    .description('Each marketplace: credentials, address, expiry, and whether it answers')
+    .option('--no-check', 'say what is kept, without asking the marketplaces')
+    .addHelpText(
+      'after',
+      examples('intake marketplace status', 'intake marketplace status --json --query "[?state!=\'ok\']"'),
+    )
+    .action((flags: { check: boolean }) => runF({ check: flags.check }, f));
+}

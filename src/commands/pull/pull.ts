@@ -1,0 +1,196 @@
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command, Option } from 'commander';
+import { EXIT, ExitCode } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { writeJsonLine } from '../../cli/output.js';
+import { dataDir } from '../../cli/paths.js';
+import { kstIso } from '../../marketplaces/connector.js';
+import { MARKETPLACE_LABELS, type Marketplace } from '../../marketplaces/names.js';
+import { marketplaceArgument, marketplaceOf, parseSince } from '../shared/marketplace-arg.js';
+
+export interface PullOptions {
+  marketplace: Marketplace;
+  since?: string;
+  dryRun: boolean;
+}
+
+/** Pulled orders are kept as the files they were sent from: the last ones, for support to read. */
+const KEPT_PULLS = 50;
+const DAY_MS = 86_400_000;
+
+function pullFile(f: Factory, marketplace: Marketplace, now: Date): string {
+  const folder = join(dataDir(f.env), 'pulls');
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  const kept = readdirSync(folder)
+    .filter((name) => name.endsWith('.ndjson'))
+    .sort();
+  for (const old of kept.slice(0, Math.max(0, kept.length - KEPT_PULLS + 1)))
+    rmSync(join(folder, old), { force: true });
+  return join(folder, `${marketplace}-${stamp}.ndjson`);
+}
+
+/**
+ * `intake pull`: the marketplace's order lines changed since the last pull (a little before, so a late
+ * feed misses nothing), products it has no image for looked up in the marketplace's product API (and kept
+ * in the catalog), the orders sent to the service through the same check, ledger and report as a file;
+ * cancelled lines, claims and phones the bot cannot reach are reported, not sent. The cursor moves only
+ * when the run went to the end.
+ */
+export async function pullRun(options: PullOptions, f: Factory): Promise<void> {
+  const { marketplace } = options;
+  const label = MARKETPLACE_LABELS[marketplace];
+  const json = (await f.settings()).output.value === 'json';
+  const [{ openConnector, openMarketplaceState }, { openCatalog }, { lookUpProducts, planOrders }] =
+    await Promise.all([
+      import('../../cli/marketplaces.js'),
+      import('../../cli/catalog.js'),
+      import('../../marketplaces/pull.js'),
+    ]);
+  if (!options.dryRun) await f.credentials();
+  const { connector } = await openConnector(f, marketplace);
+  const state = await openMarketplaceState(f);
+  const catalog = await openCatalog(f);
+  try {
+    const now = f.now();
+    const cursor = state.cursor(marketplace);
+    const from =
+      options.since !== undefined
+        ? parseSince(options.since, now.getTime())
+        : cursor !== undefined
+          ? cursor - connector.overlapMs
+          : now.getTime() - DAY_MS;
+    f.log.info(`Pulling ${label} orders changed since ${kstIso(from)}…`);
+    const lines = await connector.pull({ from: new Date(from), to: now });
+    const known = (id: string) => {
+      const entry = catalog.get(id);
+      return entry
+        ? {
+            ...(entry.name ? { name: entry.name } : {}),
+            ...(entry.image_url ? { image_url: entry.image_url } : {}),
+          }
+        : undefined;
+    };
+    const looked = await lookUpProducts(connector, lines, known, (products) =>
+      catalog.set(products, marketplace),
+    );
+    if (looked.looked > 0) {
+      f.log.info(
+        `${looked.found} of ${looked.looked} products looked up in ${label}'s product API and kept in the catalog` +
+          (looked.failed.length
+            ? `; no image for ${looked.failed.slice(0, 5).join(', ')}${looked.failed.length > 5 ? ', …' : ''} (intake catalog set)`
+            : ''),
+      );
+    }
+    const plan = planOrders(lines, known);
+    f.log.info(
+      `${lines.length} order lines found: ${plan.orders.length} orders to send, ${plan.notSent.reduce((sum, entry) => sum + entry.lineIds.length, 0)} lines not sent.`,
+    );
+    for (const entry of plan.notSent) {
+      if (json) {
+        writeJsonLine(f, {
+          marketplace,
+          order_id: entry.orderId,
+          lines: entry.lineIds,
+          outcome: 'not_sent',
+          reason: entry.reason,
+          detail: entry.detail,
+        });
+      } else {
+        f.log.warn(
+          `order ${entry.orderId}: ${entry.lineIds.length} line(s) not sent (${entry.reason}: ${entry.detail})`,
+        );
+      }
+    }
+    if (!options.dryRun) state.rememberLines(marketplace, lines);
+    let code: number = EXIT.ok;
+    if (plan.orders.length > 0) {
+      const path = pullFile(f, marketplace, now);
+      writeFileSync(path, plan.orders.map((order) => JSON.stringify(order)).join('\n') + '\n', {
+        mode: 0o600,
+      });
+      const [{ openInput }, { RESOURCES }, { uploadFromCli }, { workbookPassword }] = await Promise.all([
+        import('../../bulk/read/source.js'),
+        import('../../bulk/resources.js'),
+        import('../shared/upload-run.js'),
+        import('../shared/workbook-password.js'),
+      ]);
+      const source = await openInput(f.io, path);
+      try {
+        await uploadFromCli(
+          f,
+          RESOURCES.order as never,
+          source,
+          'ndjson',
+          {
+            passwordStdin: false,
+            dryRun: options.dryRun,
+            allOrNothing: false,
+            resume: true,
+            update: false,
+            followUp: [],
+          },
+          workbookPassword(f, { passwordStdin: false, inputFromStdin: false }),
+        );
+      } catch (error) {
+        if (!(error instanceof ExitCode)) throw error;
+        code = error.exitCode;
+      }
+    } else if (json) {
+      writeJsonLine(f, {
+        type: 'summary',
+        marketplace,
+        records: 0,
+        lines: lines.length,
+        not_sent: plan.notSent.length,
+      });
+    }
+    // Every record had its outcome (accepted, or refused for a reason of its own): the next pull starts here.
+    if (!options.dryRun && (code === EXIT.ok || code === EXIT.rejected))
+      state.setCursor(marketplace, now.getTime());
+    if (code !== EXIT.ok) throw new ExitCode(code);
+  } finally {
+    catalog.close();
+    state.close();
+  }
+}
+
+export function newPullCommand(
+  f: Factory,
+  runF: (options: PullOptions, f: Factory) => Promise<void> = pullRun,
+): Command {
+  return new Command('pull')
+    .description('Pull new and changed orders from a marketplace and send them to the service')
+    .addArgument(marketplaceArgument())
+    .addOption(
+      new Option(
+        '--since <when>',
+        'from this duration ago (2d, 36h) or date (2026-11-20), instead of where the last pull ended',
+      ),
+    )
+    .option('--dry-run', 'check what would be sent; send nothing, move no cursor')
+    .addHelpText(
+      'after',
+      examples(
+        'intake pull naver',
+        'intake pull coupang --since 3d --dry-run',
+        'intake pull cafe24 --json | jq -c \'select(.outcome == "not_sent")\'',
+        '# Against the local fakes: INTAKE_NAVER_BASE_URL=http://127.0.0.1:8080/naver intake pull naver',
+      ),
+    )
+    .action((name: string, flags: { since?: string; dryRun?: boolean }) =>
+      runF(
+        {
+          marketplace: marketplaceOf(name),
+          ...(flags.since === undefined ? {} : { since: flags.since }),
+          dryRun: flags.dryRun === true,
+        },
+        f,
+      ),
+    );
+}

@@ -1,0 +1,225 @@
+import { Command } from 'commander';
+import { AbortedError } from '../../client/errors.js';
+import { EXIT, ExitCode, UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { writeData, writeJsonLine } from '../../cli/output.js';
+import { dataDir } from '../../cli/paths.js';
+import type { PushLine, PushOutcome, PushOutcomeKind } from '../../marketplaces/connector.js';
+import { MARKETPLACE_LABELS, type Marketplace } from '../../marketplaces/names.js';
+import type { MarketplaceState } from '../../marketplaces/state.js';
+import { marketplaceArgument, marketplaceOf } from '../shared/marketplace-arg.js';
+
+export interface PushOptions {
+  marketplace: Marketplace;
+  file?: string;
+  dryRun: boolean;
+}
+
+const OUTCOMES: readonly PushOutcomeKind[] = ['pushed', 'already_pushed', 'skipped', 'refused', 'failed'];
+
+/**
+ * The lines to push: every line pulled from the marketplace that the ledger has a shipment for (sent to
+ * the service by this profile), and that is not settled for that number (pushed, or decided).
+ */
+async function linesToPush(
+  f: Factory,
+  marketplace: Marketplace,
+  state: MarketplaceState,
+): Promise<PushLine[]> {
+  const [{ Ledger }, { ledgerTarget }] = await Promise.all([
+    import('../../bulk/ledger/ledger.js'),
+    import('../../cli/ledger-target.js'),
+  ]);
+  const ledger = new Ledger(dataDir(f.env));
+  try {
+    ledger.useTarget(await ledgerTarget(f));
+    const lines: PushLine[] = [];
+    for (const pulled of state.lines(marketplace)) {
+      const shipped = ledger.shippedItem(pulled.line_id);
+      if (!shipped) continue;
+      const line = {
+        orderId: pulled.order_id,
+        lineId: pulled.line_id,
+        companyCode: shipped.companyCode,
+        trackingNumber: shipped.trackingNumber,
+      };
+      if (!state.isSettled(marketplace, line)) lines.push(line);
+    }
+    return lines;
+  } finally {
+    ledger.close();
+  }
+}
+
+/** Sends the file's shipments to the service first, as `intake shipment create FILE` does. */
+async function sendFile(f: Factory, file: string, dryRun: boolean): Promise<void> {
+  const [{ openInput, planInput }, { RESOURCES }, { uploadFromCli }, { workbookPassword }] =
+    await Promise.all([
+      import('../../bulk/read/source.js'),
+      import('../../bulk/resources.js'),
+      import('../shared/upload-run.js'),
+      import('../shared/workbook-password.js'),
+    ]);
+  const source = await openInput(f.io, file);
+  try {
+    const plan = await planInput(source, undefined);
+    if (plan.mode !== 'bulk')
+      throw new UsageError(
+        `${source.label} is one record; a push reads a dispatch sheet or a file of shipments`,
+      );
+    await uploadFromCli(
+      f,
+      RESOURCES.shipment as never,
+      source,
+      plan.format,
+      { passwordStdin: false, dryRun, allOrNothing: false, resume: true, update: false, followUp: [] },
+      workbookPassword(f, { passwordStdin: false, inputFromStdin: source.fromStdin === true }),
+    );
+  } catch (error) {
+    // Rows of the file refused by the service are its own report's; the rest is pushed.
+    if (!(error instanceof ExitCode && error.exitCode === EXIT.rejected)) throw error;
+  } finally {
+    await source.cleanup?.();
+  }
+}
+
+/**
+ * `intake push`: the tracking numbers this profile gave the service, to the marketplace its orders were
+ * pulled from, exactly once per line. Each line is written `pushing` before its request leaves and its
+ * outcome after; the marketplace is asked where each line stands just before (a cancelled line is
+ * skipped, one it already has is done), so a run killed at any point is finished by the next.
+ */
+export async function pushRun(options: PushOptions, f: Factory): Promise<void> {
+  const { marketplace } = options;
+  const label = MARKETPLACE_LABELS[marketplace];
+  const json = (await f.settings()).output.value === 'json';
+  if (options.file !== undefined) await sendFile(f, options.file, options.dryRun);
+  const { openConnector, openMarketplaceState } = await import('../../cli/marketplaces.js');
+  const state = await openMarketplaceState(f);
+  try {
+    const lines = await linesToPush(f, marketplace, state);
+    if (lines.length === 0) {
+      f.log.info(
+        `Nothing to push to ${label}: every line pulled from it that has a tracking number here is pushed or settled.`,
+      );
+      if (json)
+        writeJsonLine(f, {
+          type: 'summary',
+          marketplace,
+          lines: 0,
+          ...Object.fromEntries(OUTCOMES.map((kind) => [kind, 0])),
+        });
+      return;
+    }
+    if (options.dryRun) {
+      f.log.info(`${lines.length} line(s) would be pushed to ${label} (dry run: nothing sent).`);
+      await writeData(f, {
+        json: lines.map((line) => ({
+          marketplace,
+          order_id: line.orderId,
+          line_id: line.lineId,
+          company_code: line.companyCode,
+          tracking_number: line.trackingNumber,
+        })),
+        rows: lines,
+        columns: [
+          { header: 'order', value: (line) => line.orderId },
+          { header: 'line', value: (line) => line.lineId },
+          { header: 'carrier', value: (line) => line.companyCode },
+          { header: 'tracking number', value: (line) => line.trackingNumber },
+        ],
+      });
+      return;
+    }
+    const { connector } = await openConnector(f, marketplace);
+    let stopped = false;
+    const stop = f.interrupts.onInterrupt(() => {
+      stopped = true;
+    });
+    const counts = Object.fromEntries(OUTCOMES.map((kind) => [kind, 0])) as Record<PushOutcomeKind, number>;
+    const told = (outcome: PushOutcome) => {
+      counts[outcome.outcome] += 1;
+      const { line } = outcome;
+      if (json) {
+        writeJsonLine(f, {
+          marketplace,
+          order_id: line.orderId,
+          line_id: line.lineId,
+          company_code: line.companyCode,
+          tracking_number: line.trackingNumber,
+          outcome: outcome.outcome,
+          ...(outcome.code ? { code: outcome.code } : {}),
+          message: outcome.message,
+          ...(outcome.traceId ? { trace_id: outcome.traceId } : {}),
+        });
+      } else if (outcome.outcome !== 'pushed' && outcome.outcome !== 'already_pushed') {
+        f.log.warn(`${line.orderId} line ${line.lineId}: ${outcome.outcome}: ${outcome.message}`);
+      }
+    };
+    f.log.info(`Pushing ${lines.length} tracking number line(s) to ${label}…`);
+    try {
+      await connector.push(lines, {
+        sending: (batch) => {
+          // Ctrl-C: what is on the wire finishes; nothing more leaves.
+          if (stopped) throw new AbortedError({ notTaken: true });
+          state.sending(marketplace, batch);
+        },
+        outcomes: (outcomes) => {
+          state.outcomes(marketplace, outcomes);
+          for (const outcome of outcomes) told(outcome);
+        },
+      });
+    } finally {
+      stop();
+    }
+    const summary = { type: 'summary', marketplace, lines: lines.length, ...counts };
+    if (json) writeJsonLine(f, summary);
+    else {
+      await writeData(f, {
+        json: summary,
+        rows: OUTCOMES.map((kind) => [kind.replace('_', ' '), counts[kind]] as const),
+        columns: [
+          { header: 'outcome', value: ([kind]) => kind },
+          { header: 'lines', value: ([, count]) => count },
+        ],
+      });
+    }
+    if (counts.failed > 0) throw new ExitCode(EXIT.failure);
+    if (counts.refused > 0 || counts.skipped > 0) throw new ExitCode(EXIT.rejected);
+  } finally {
+    state.close();
+  }
+}
+
+export function newPushCommand(
+  f: Factory,
+  runF: (options: PushOptions, f: Factory) => Promise<void> = pushRun,
+): Command {
+  return new Command('push')
+    .description('Give a marketplace the tracking numbers of the orders pulled from it')
+    .addArgument(marketplaceArgument())
+    .argument(
+      '[file]',
+      'a dispatch sheet or file of shipments: sent to the service first, as intake shipment create does',
+    )
+    .option('--dry-run', 'say what would be pushed; send nothing')
+    .addHelpText(
+      'after',
+      examples(
+        'intake push naver',
+        'intake push coupang 발송처리.xlsx',
+        'intake push cafe24 --dry-run --json',
+      ),
+    )
+    .action((name: string, file: string | undefined, flags: { dryRun?: boolean }) =>
+      runF(
+        {
+          marketplace: marketplaceOf(name),
+          ...(file === undefined ? {} : { file }),
+          dryRun: flags.dryRun === true,
+        },
+        f,
+      ),
+    );
+}

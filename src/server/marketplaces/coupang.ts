@@ -1,0 +1,392 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LosslessNumber, stringify } from 'lossless-json';
+import {
+  coupangSignature,
+  parseCoupangAuthorization,
+  sameSignature,
+  signedDateTime,
+} from '../../marketplaces/coupang/sign.js';
+import { carrierCrosswalk, trackingProblem } from '../../marketplaces/crosswalk.js';
+import type { FakeBook } from './book.js';
+import { countRefusal, fakeBodies, ipAllowed, noteWrite, takeToken, useFault } from './gate.js';
+import type { FakeDoc, FakeOrder } from './model.js';
+
+const PREFIX = '/coupang';
+const VENDOR_PATH = '/v2/providers/openapi/apis/api/:version/vendors/:vendorId';
+const SIGNATURE_WINDOW_MS = 300_000;
+const DAY_MS = 86_400_000;
+/** Repeated 404s of a vendor get it blocked (the reference's §3.8): after 3, for 10 minutes. */
+const NOT_FOUND_BLOCK_AFTER = 3;
+const BLOCK_MS = 10 * 60_000;
+/** Past 10 a second, everything answers 429 for a minute of the merchant's clock. */
+const THROTTLE_MS = 60_000;
+const ACCESS_DENIED_PAGE =
+  "<HTML><HEAD><TITLE>Access Denied</TITLE></HEAD><BODY><H1>Access Denied</H1>You don't have permission to access this server.<P>Reference #18.2f1e3b17.1764000000.1a2b3c</BODY></HTML>";
+
+type Answer = { status: number; body: unknown; html?: boolean; location?: string };
+
+const error = (status: number, message: string): Answer => ({
+  status,
+  body: { code: 'ERROR', message, transactionId: randomUUID() },
+});
+const ok = (data: unknown): Answer => ({ status: 200, body: { code: 200, message: 'OK', data } });
+
+/** Ids as the real API writes them: JSON numbers, however many digits. */
+const big = (digits: string) => new LosslessNumber(digits);
+
+function send(reply: FastifyReply, answer: Answer): FastifyReply {
+  if (answer.location) return reply.code(302).header('location', answer.location).send('');
+  if (answer.html) return reply.code(answer.status).type('text/html').send(ACCESS_DENIED_PAGE);
+  return reply
+    .code(answer.status)
+    .type('application/json;charset=UTF-8')
+    .send(stringify(answer.body) ?? '');
+}
+
+const boxStatus = (order: FakeOrder) => order.lines[0]?.status ?? 'ACCEPT';
+
+function orderSheet(order: FakeOrder) {
+  const first = order.lines[0];
+  const local = new Date(order.orderedAt + 9 * 3_600_000).toISOString().slice(0, 19);
+  return {
+    shipmentBoxId: big(order.boxId ?? '0'),
+    orderId: big(order.orderId),
+    orderedAt: local,
+    paidAt: local,
+    status: boxStatus(order),
+    orderer: { name: order.recipientName, email: '', safeNumber: order.recipientPhone, ordererNumber: null },
+    receiver: {
+      name: order.recipientName,
+      safeNumber: order.recipientPhone,
+      receiverNumber: null,
+      addr1: '서울특별시 중구 세종대로 110',
+      addr2: '1층',
+      postCode: '04524',
+    },
+    parcelPrintMessage: '',
+    splitShipping: false,
+    ableSplitShipping: false,
+    shippingPrice: 0,
+    orderItems: order.lines.map((line) => ({
+      vendorItemId: big(line.productId),
+      vendorItemName: line.productName,
+      productId: big(line.sellerProductId ?? line.productId),
+      sellerProductId: big(line.sellerProductId ?? line.productId),
+      sellerProductName: line.productName,
+      sellerProductItemName: line.option ?? '',
+      shippingCount: line.quantity,
+      salesPrice: line.price,
+      orderPrice: line.price * line.quantity,
+      cancelCount: line.claim ? line.quantity : 0,
+      holdCountForCancel: 0,
+      canceled: line.claim !== null,
+      estimatedShippingDate: '',
+      invoiceNumberUploadDate: '',
+    })),
+    deliveryCompanyName: first?.carrierCode ?? '',
+    invoiceNumber: first?.trackingNumber ?? '',
+    inTrasitDateTime: '',
+    deliveredDate: '',
+  };
+}
+
+/** `2026-01-01`, `2026-01-01+09:00`, or with `searchType=timeFrame` `2026-01-01T00:01(+09:00)`: the instant meant (KST). */
+function readDate(text: string | undefined, timeFrame: boolean): number | undefined {
+  if (!text) return undefined;
+  const bare = text.replace(/\+09:00$/, '');
+  const pattern = timeFrame ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/ : /^\d{4}-\d{2}-\d{2}$/;
+  if (!pattern.test(bare)) return undefined;
+  const at = Date.parse(`${bare}${timeFrame ? ':00' : 'T00:00:00'}+09:00`);
+  return Number.isNaN(at) ? undefined : at;
+}
+
+const compareIds = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0);
+
+/**
+ * The Coupang Wing Open API fake, at its real paths under `/coupang` (the reference's §3.8): HMAC
+ * signatures checked over the real path and raw query, the IP allowlist, a block after repeated 404s,
+ * 10 requests a second and then a minute of 429s, order sheets by day and by minute with `nextToken`, the
+ * single box, acknowledgement and invoices with their result codes; faults on demand.
+ */
+export async function coupangFake(app: FastifyInstance, options: { book: FakeBook }): Promise<void> {
+  const { book } = options;
+  fakeBodies(app);
+
+  const api = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+    url: string,
+    handle: (doc: FakeDoc, now: number, request: FastifyRequest) => Answer,
+  ) => {
+    app.route({
+      method,
+      url,
+      handler: async (request, reply) => {
+        const parsed = parseCoupangAuthorization(request.headers.authorization ?? '');
+        if (!request.headers.authorization) return send(reply, error(401, 'Request is not authorized.'));
+        if (!parsed) return send(reply, error(401, 'HMAC format is invalid.'));
+        const merchantId = await book.ownerOf('coupang', parsed.accessKey);
+        if (!merchantId) return send(reply, error(401, 'Request is not authorized.'));
+        const raw = request.raw.url ?? '';
+        const question = raw.indexOf('?');
+        const path = (question < 0 ? raw : raw.slice(0, question)).slice(PREFIX.length);
+        const query = question < 0 ? '' : raw.slice(question + 1);
+        const answer = await book.update('coupang', merchantId, (doc, now) => {
+          doc.requests += 1;
+          if (doc.blockedUntil > now)
+            return (
+              countRefusal(doc, '302'),
+              { status: 302, body: '', location: 'https://www.coupang.com/' }
+            );
+          if (!ipAllowed(doc)) return (countRefusal(doc, '403'), error(403, '[FORBIDDEN] Not allowed IP'));
+          if (useFault(doc, 'access_denied'))
+            return (countRefusal(doc, '403-html'), { status: 403, body: '', html: true });
+          const throttled = doc.buckets.throttle;
+          if (throttled && throttled.at > now)
+            return (countRefusal(doc, '429'), error(429, 'Too Many Requests'));
+          const signedAt = signedDateTime(parsed.signedDate) ?? 0;
+          if (Math.abs(signedAt - now) > SIGNATURE_WINDOW_MS)
+            return (countRefusal(doc, '401'), error(401, 'Specified signature is expired.'));
+          const expected = coupangSignature(
+            doc.credentials.secret_key ?? '',
+            parsed.signedDate,
+            request.method,
+            path,
+            query,
+          );
+          if (!sameSignature(expected, parsed.signature))
+            return (countRefusal(doc, '401'), error(401, 'Invalid signature.'));
+          if (useFault(doc, 'storm') || takeToken(doc, 'all', now) < 0) {
+            doc.buckets.throttle = { tokens: 0, at: now + THROTTLE_MS };
+            countRefusal(doc, '429');
+            return error(429, 'Too Many Requests');
+          }
+          const vendorId = (request.params as { vendorId?: string }).vendorId;
+          if (vendorId !== undefined && vendorId !== doc.credentials.vendor_id) {
+            doc.notFound += 1;
+            countRefusal(doc, '404');
+            if (doc.notFound >= NOT_FOUND_BLOCK_AFTER) {
+              doc.blockedUntil = now + BLOCK_MS;
+              doc.notFound = 0;
+            }
+            return error(404, `vendorId (${vendorId}) is not found.`);
+          }
+          return handle(doc, now, request);
+        });
+        return send(reply, answer);
+      },
+    });
+  };
+
+  api('GET', `${VENDOR_PATH}/ordersheets`, (doc, _now, request) => {
+    const query = request.query as Record<string, string>;
+    const timeFrame = query.searchType === 'timeFrame';
+    const from = readDate(query.createdAtFrom, timeFrame);
+    const to = readDate(query.createdAtTo, timeFrame);
+    if (from === undefined || to === undefined)
+      return error(400, 'createdAtFrom and createdAtTo must be dates (yyyy-MM-dd)');
+    if (!query.status) return error(400, 'status is required');
+    const end = timeFrame ? to + 60_000 : to + DAY_MS;
+    if (to < from || end - from > (timeFrame ? DAY_MS : 31 * DAY_MS))
+      return error(400, `the range must be within ${timeFrame ? '24 hours' : '31 days'}`);
+    const boxes = doc.orders
+      .filter(
+        (order) =>
+          order.boxId &&
+          order.orderedAt >= from &&
+          order.orderedAt < end &&
+          boxStatus(order) === query.status,
+      )
+      .sort((a, b) => compareIds(a.boxId as string, b.boxId as string));
+    if (timeFrame) return { status: 200, body: { code: 200, message: 'OK', data: boxes.map(orderSheet) } };
+    const size = Math.min(50, Math.max(1, Number(query.maxPerPage) || 50));
+    const after = query.nextToken;
+    const rest = after ? boxes.filter((order) => compareIds(order.boxId as string, after) > 0) : boxes;
+    // A duplicated page (a fault): the next token points one box back, so that box comes again.
+    const page = rest.slice(0, size);
+    const more = rest.length > size;
+    const last = doc.faults.duplicate_pages && page.length > 1 && more ? page.at(-2) : page.at(-1);
+    return {
+      status: 200,
+      body: {
+        code: 200,
+        message: 'OK',
+        data: page.map(orderSheet),
+        nextToken: more && last ? (last.boxId as string) : '',
+      },
+    };
+  });
+
+  api('GET', `${VENDOR_PATH}/ordersheets/:shipmentBoxId`, (doc, _now, request) => {
+    const box = (request.params as { shipmentBoxId: string }).shipmentBoxId;
+    const order = doc.orders.find((known) => known.boxId === box);
+    return order ? ok(orderSheet(order)) : error(404, `shipmentBoxId (${box}) is not found.`);
+  });
+
+  const acknowledge = (doc: FakeDoc, now: number, request: FastifyRequest): Answer => {
+    const body = request.body as { shipmentBoxIds?: unknown[] } | undefined;
+    const ids = (body?.shipmentBoxIds ?? []).map(String);
+    if (ids.length === 0 || ids.length > 50) return error(400, 'shipmentBoxIds must hold 1 to 50 boxes');
+    const list = ids.map((id) => {
+      const order = doc.orders.find((known) => known.boxId === id);
+      if (!order)
+        return {
+          shipmentBoxId: big(id),
+          succeed: false,
+          resultCode: 'NOT_FOUND_SHIPMENT_BOX',
+          retryRequired: true,
+          resultMessage: `shipmentBoxId (${id}) is not found.`,
+        };
+      if (boxStatus(order) !== 'ACCEPT' || order.lines.some((line) => line.claim !== null)) {
+        return {
+          shipmentBoxId: big(id),
+          succeed: false,
+          resultCode: 'INVALID_STATUS',
+          retryRequired: false,
+          resultMessage: '배송상태를 변경할 수 없습니다. 주문내역을 확인해주세요.',
+        };
+      }
+      for (const line of order.lines) {
+        line.status = 'INSTRUCT';
+        line.changedAt = now;
+      }
+      return {
+        shipmentBoxId: big(id),
+        succeed: true,
+        resultCode: 'OK',
+        retryRequired: false,
+        resultMessage: 'request succeeded.',
+      };
+    });
+    const good = list.filter((entry) => entry.succeed).length;
+    noteWrite(doc, { at: now, kind: 'acknowledgement', lines: ids, result: `${good} acknowledged` });
+    const code = good === list.length ? 0 : good === 0 ? 99 : 1;
+    return {
+      status: 200,
+      body: {
+        code: '200',
+        message: 'OK',
+        data: {
+          responseKey: big('7326489997410939972'),
+          responseCode: code,
+          responseMessage: code === 0 ? 'SUCCESS' : 'apply instructStatus result - Partial errors.',
+          responseList: list,
+        },
+      },
+    };
+  };
+  api('PUT', `${VENDOR_PATH}/ordersheets/acknowledgement`, acknowledge);
+  api('PATCH', `${VENDOR_PATH}/ordersheets/acknowledgement`, acknowledge);
+
+  api('POST', `${VENDOR_PATH}/orders/invoices`, (doc, now, request) => {
+    const dtos = (request.body as { orderSheetInvoiceApplyDtos?: Record<string, unknown>[] } | undefined)
+      ?.orderSheetInvoiceApplyDtos;
+    if (!Array.isArray(dtos) || dtos.length === 0)
+      return error(400, 'orderSheetInvoiceApplyDtos is required');
+    const codes = new Set(
+      carrierCrosswalk().flatMap((row) => (row.codes.coupang ? [row.codes.coupang] : [])),
+    );
+    if (dtos.some((dto) => !codes.has(String(dto.deliveryCompanyCode))))
+      return { status: 500, body: { code: 'ERROR', message: 'internal exception' } };
+    const byBox = new Map<string, Record<string, unknown>[]>();
+    for (const dto of dtos)
+      byBox.set(String(dto.shipmentBoxId), [...(byBox.get(String(dto.shipmentBoxId)) ?? []), dto]);
+    const list = [...byBox].map(([box, items]) => {
+      const result = (
+        succeed: boolean,
+        resultCode: string,
+        resultMessage: string,
+        retryRequired = false,
+      ) => ({ shipmentBoxId: big(box), succeed, resultCode, resultMessage, retryRequired });
+      const forced = doc.faults.fail_lines[box];
+      if (forced) {
+        delete doc.faults.fail_lines[box];
+        return result(false, forced, 'forced failure', true);
+      }
+      const order = doc.orders.find((known) => known.boxId === box);
+      if (!order) return result(false, 'NOT_FOUND_SHIPMENT_BOX', `shipmentBoxId (${box}) is not found.`);
+      if (order.lines.some((line) => line.claim !== null))
+        return result(false, 'ORDER_DELIVERY_CANCELED', '주문이 취소되었습니다.');
+      if (boxStatus(order) !== 'INSTRUCT')
+        return result(false, 'INVALID_STATUS', '배송진행상태가 유효하지 않습니다.');
+      const named = new Set(items.map((item) => String(item.vendorItemId)));
+      if (order.lines.some((line) => !named.has(line.productId)))
+        return result(false, 'NOT_FOUND_VENDOR_ITEM', '묶음배송 상품이 누락되었습니다.');
+      const number = String(items[0]?.invoiceNumber ?? '');
+      const company = String(items[0]?.deliveryCompanyCode ?? '');
+      const carrier = carrierCrosswalk().find((row) => row.codes.coupang === company);
+      if (number === '' || (carrier && trackingProblem(carrier.rule, number)))
+        return result(false, 'INVALID_INVOICE_NUMBER', '유효하지 않은 송장번호입니다.', true);
+      const reused = doc.orders.find(
+        (other) => other.boxId !== box && other.lines.some((line) => line.trackingNumber === number),
+      );
+      if (
+        reused &&
+        (reused.recipientName !== order.recipientName || reused.recipientPhone !== order.recipientPhone)
+      ) {
+        return result(false, 'NOT_ALLOW_INVOICE_NUMBER_RE_UPLOAD', '6개월 이내 사용된 송장번호입니다.');
+      }
+      for (const line of order.lines) {
+        line.status = 'DEPARTURE';
+        line.trackingNumber = number;
+        line.carrierCode = company;
+        line.changedAt = now;
+      }
+      return result(true, 'OK', 'request succeeded.');
+    });
+    const good = list.filter((entry) => entry.succeed).length;
+    noteWrite(doc, {
+      at: now,
+      kind: 'invoice',
+      lines: [...byBox.keys()],
+      result: `${good} uploaded, ${list.length - good} failed`,
+    });
+    if (useFault(doc, 'timeout_after_write')) return error(504, 'Gateway Timeout');
+    const code = good === list.length ? 0 : good === 0 ? 99 : 1;
+    return {
+      status: 200,
+      body: {
+        code: '200',
+        message: 'OK',
+        data: {
+          responseCode: code,
+          responseMessage: code === 0 ? 'SUCCESS' : 'Partial errors.',
+          responseList: list,
+        },
+      },
+    };
+  });
+
+  api(
+    'GET',
+    '/v2/providers/seller_api/apis/api/v1/marketplace/seller-products/:sellerProductId',
+    (doc, _now, request) => {
+      const id = (request.params as { sellerProductId: string }).sellerProductId;
+      const lines = doc.orders
+        .flatMap((order) => order.lines)
+        .filter((line) => (line.sellerProductId ?? line.productId) === id);
+      if (lines.length === 0) return error(404, `sellerProductId (${id}) is not found.`);
+      const items = [...new Map(lines.map((line) => [line.productId, line])).values()].map((line) => {
+        const product = doc.products.find((known) => known.productId === line.productId);
+        return {
+          vendorItemId: big(line.productId),
+          itemName: product?.name ?? line.productName,
+          images: product?.imageUrl
+            ? [
+                {
+                  imageOrder: 0,
+                  imageType: 'REPRESENTATION',
+                  cdnPath: `vendor_inventory/${line.productId}.jpg`,
+                  vendorPath: product.imageUrl,
+                },
+              ]
+            : [],
+        };
+      });
+      return ok({ sellerProductId: big(id), sellerProductName: lines[0]?.productName, items });
+    },
+  );
+
+  app.setNotFoundHandler((_request, reply) => send(reply, error(404, 'Not Found')));
+  app.setErrorHandler((_error, _request, reply) => send(reply, error(400, 'bad request')));
+}

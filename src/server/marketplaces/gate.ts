@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { answerJson } from '../../marketplaces/http.js';
+import type { FakeDoc } from './model.js';
+
+/** Whether the fake's apparent caller may call (no allowlist, or on it). */
+export function ipAllowed(doc: FakeDoc): boolean {
+  return doc.allowlist === null || doc.allowlist.includes(doc.callerIp);
+}
+
+/**
+ * Takes a request from a token bucket (`rate.perSecond` refill, `rate.burst` deep) on the merchant's
+ * clock; returns what is left, or -1 when the bucket is empty.
+ */
+export function takeToken(doc: FakeDoc, key: string, now: number): number {
+  const { perSecond, burst } = doc.rate;
+  const bucket = doc.buckets[key] ?? { tokens: burst, at: now };
+  const refilled = Math.min(burst, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * perSecond);
+  if (refilled < 1) {
+    doc.buckets[key] = { tokens: refilled, at: now };
+    return -1;
+  }
+  doc.buckets[key] = { tokens: refilled - 1, at: now };
+  return Math.floor(refilled - 1);
+}
+
+/** Counts a refusal by its code, for the control plane's state. */
+export function countRefusal(doc: FakeDoc, code: string): void {
+  doc.refused[code] = (doc.refused[code] ?? 0) + 1;
+}
+
+/** Takes one of a fault's remaining uses, if any. */
+export function useFault(
+  doc: FakeDoc,
+  fault: 'storm' | 'timeout_after_write' | 'maintenance' | 'access_denied',
+): boolean {
+  if (doc.faults[fault] <= 0) return false;
+  doc.faults[fault] -= 1;
+  return true;
+}
+
+export const traceId = () => randomBytes(16).toString('hex');
+
+/** Keeps the last writes (what the console and tests read), bounded. */
+export function noteWrite(doc: FakeDoc, write: FakeDoc['writes'][number]): void {
+  doc.writes.push(write);
+  if (doc.writes.length > 1000) doc.writes.splice(0, doc.writes.length - 1000);
+}
+
+/**
+ * Bodies as the real APIs take them, in a fake's own context: forms as fields, JSON as values (whole
+ * numbers past 2^53 as their digits), anything else as text. The service's own JSON-only parsing does
+ * not reach here.
+ */
+export function fakeBodies(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    const text = body as string;
+    done(null, text.trim() === '' ? undefined : (answerJson(text) ?? { __unreadable: text }));
+  });
+}
+
+/** A merchant id carried inside a token the fake issues (`<prefix>.<merchant>.<random>`). */
+export function tokenFor(prefix: string, merchantId: string): string {
+  return `${prefix}.${Buffer.from(merchantId, 'utf8').toString('base64url')}.${randomBytes(18).toString('base64url')}`;
+}
+
+export function merchantOfToken(token: string): string | undefined {
+  const part = token.split('.')[1];
+  if (!part) return undefined;
+  try {
+    return Buffer.from(part, 'base64url').toString('utf8') || undefined;
+  } catch {
+    return undefined;
+  }
+}

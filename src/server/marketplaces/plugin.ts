@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { cafe24Fake } from './cafe24.js';
+import { coupangFake } from './coupang.js';
+import { naverFake } from './naver.js';
+
+/**
+ * The fakes of Naver Smartstore, Coupang and Cafe24 in `intake serve`, each in a context of its own (its
+ * bodies, its error answers, its 404), over the service's store and clocks.
+ */
+export async function marketplaceFakes(app: FastifyInstance): Promise<void> {
+  const book = app.service.marketplaces;
+  await app.register(naverFake, { prefix: '/naver', book });
+  await app.register(coupangFake, { prefix: '/coupang', book });
+  await app.register(cafe24Fake, { prefix: '/cafe24/:mallId', book });
+}
