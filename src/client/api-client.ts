@@ -32,6 +32,7 @@ import {
   type LocalMerchantBody,
   type LocalReviewBody,
 } from '../contract/local.js';
+import { FAKE_ENDPOINTS, FakeCode, FakeState } from '../contract/marketplace-fakes.js';
 import { UnexpectedResponseError } from './errors.js';
 import type { HttpClient, HttpResult } from './http.js';
 import type { RetryPolicy } from './retry.js';
@@ -192,7 +193,27 @@ export class ApiClient {
     applyQueue: async () => this.#post(LOCAL_ENDPOINTS.applyQueue, QueueRun, undefined),
     addMerchant: async (body: LocalMerchantBody) =>
       this.#post(LOCAL_ENDPOINTS.addMerchant, LocalMerchant, body),
+    /** The merchant's marketplace fakes (`/local/marketplaces/…`). */
+    marketplace: {
+      state: async (marketplace: string) => this.#fake(FAKE_ENDPOINTS.getMarketplace, { marketplace }),
+      seed: async (marketplace: string, seed: unknown) =>
+        this.#fake(FAKE_ENDPOINTS.seedMarketplace, { marketplace }, seed),
+      set: async (marketplace: string, settings: unknown) =>
+        this.#fake(FAKE_ENDPOINTS.setMarketplace, { marketplace }, settings),
+      changeLine: async (marketplace: string, lineId: string, change: unknown) =>
+        this.#fake(FAKE_ENDPOINTS.changeMarketplaceLine, { marketplace, line_id: lineId }, change),
+      reset: async (marketplace: string) => this.#fake(FAKE_ENDPOINTS.resetMarketplace, { marketplace }),
+      cafe24Code: async () => {
+        const { result, path } = await this.#call(FAKE_ENDPOINTS.cafe24Code);
+        return this.#parse(FakeCode, result, path);
+      },
+    },
   };
+
+  async #fake(endpoint: Endpoint, params: Record<string, string>, body?: unknown) {
+    const { result, path } = await this.#call(endpoint, { params, ...(body === undefined ? {} : { body }) });
+    return this.#parse(FakeState, result, path);
+  }
 
   async #get<S extends z.ZodType>(
     endpoint: Endpoint,

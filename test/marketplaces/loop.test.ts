@@ -1,0 +1,404 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cafe24Basic } from '../../src/marketplaces/cafe24/oauth.js';
+import { cli, jsonLines, useService } from '../helpers/cli.js';
+import { fakes, marketplaceEnv, seedOrders, FAKE_CREDENTIALS } from '../helpers/marketplaces.js';
+import { tempDir } from '../helpers/temp.js';
+
+const t = useService({ startWorker: false });
+
+/** A profile of its own (config and data folders) pointed at the test service and its fakes. */
+function profile(): Record<string, string> {
+  return {
+    ...t.env,
+    ...marketplaceEnv(t.service),
+    INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+    INTAKE_DATA_DIR: tempDir('intake-data-'),
+  };
+}
+
+/** What the service shows of a product (the image the bot sends). */
+const imageOf = async (id: string) =>
+  (await t.service.local.products()).find((product) => product.id === id)?.image_url;
+
+/** The statuses of `intake marketplace status --json` (before any error line). */
+const statuses = (stdout: string) => {
+  const text = stdout.replace(/\n\{"type":"error".*\n?$/, '');
+  if (!text.trim().startsWith('[')) throw new Error(`not a status list: ${stdout.slice(0, 300)}`);
+  return JSON.parse(text) as { marketplace: string; state: string }[];
+};
+
+const ship = (env: Record<string, string>, order: string, items: string[], number: string) =>
+  cli(
+    [
+      'shipment',
+      'create',
+      '--order',
+      order,
+      '--items',
+      items.join(','),
+      '--company-code',
+      'kr.cjlogistics',
+      '--tracking-number',
+      number,
+    ],
+    { env },
+  );
+
+describe('Naver Smartstore: pull, ship, push, against the fake', () => {
+  it('a pull sends paid orders once, reports relay phones and cancels, and fills the catalog from the product API', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('naver');
+    await fake.setUp('naver');
+    await fake.seed('naver', {
+      orders: [
+        {
+          order_id: 'N-ORDER-1',
+          recipient_name: '김민지',
+          recipient_phone: '010-1234-5678',
+          lines: [
+            {
+              line_id: 'N-LINE-11',
+              product_id: '9001',
+              product_name: '제주 감귤 5kg',
+              option: '5kg',
+              quantity: 1,
+              price: 19_900,
+            },
+            {
+              line_id: 'N-LINE-12',
+              product_id: '9002',
+              product_name: '한라봉 3kg',
+              quantity: 1,
+              price: 29_900,
+            },
+          ],
+        },
+        {
+          order_id: 'N-ORDER-2',
+          recipient_name: '이서준',
+          recipient_phone: '0504-123-4567',
+          lines: [
+            {
+              line_id: 'N-LINE-21',
+              product_id: '9001',
+              product_name: '제주 감귤 5kg',
+              quantity: 1,
+              price: 19_900,
+            },
+          ],
+        },
+        {
+          order_id: 'N-ORDER-3',
+          recipient_name: '박지훈',
+          recipient_phone: '010-2222-3333',
+          lines: [
+            {
+              line_id: 'N-LINE-31',
+              product_id: '9002',
+              product_name: '한라봉 3kg',
+              claim: 'CANCEL_REQUEST',
+              quantity: 1,
+              price: 29_900,
+            },
+          ],
+        },
+      ],
+      products: [
+        { product_id: '9001', name: '제주 감귤 5kg', image_url: 'https://shop.example.com/img/9001.jpg' },
+        { product_id: '9002', name: '한라봉 3kg', image_url: 'https://shop.example.com/img/9002.jpg' },
+      ],
+    });
+    const env = profile();
+    const pulled = await cli(['pull', 'naver', '--json'], { env });
+    expect(pulled.code, pulled.stderr).toBe(0);
+    const lines = jsonLines(pulled.stdout);
+    expect(lines.filter((line) => line.outcome === 'not_sent')).toEqual([
+      expect.objectContaining({ order_id: 'N-ORDER-2', reason: 'relay_phone', lines: ['N-LINE-21'] }),
+      expect.objectContaining({ order_id: 'N-ORDER-3', reason: 'cancelled', lines: ['N-LINE-31'] }),
+    ]);
+    expect(pulled.summary()).toMatchObject({ records: 1, accepted: 1 });
+    const stored = (await t.service.local.orders()).find((order) => order.id === 'N-ORDER-1');
+    expect(stored?.items.map((item) => [item.id, item.product_id])).toEqual([
+      ['N-LINE-11', '9001'],
+      ['N-LINE-12', '9002'],
+    ]);
+    expect(await imageOf('9001')).toBe('https://shop.example.com/img/9001.jpg');
+    const catalog = await cli(['catalog', 'list', '--json'], { env });
+    expect(catalog.stdout).toMatch(/"source": "naver"/);
+    // The next pull looks back over the last one: the same order is not sent again.
+    const again = await cli(['pull', 'naver', '--json'], { env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.summary()).toMatchObject({ accepted: 0 });
+    expect((await t.service.local.orders()).filter((order) => order.id === 'N-ORDER-1')).toHaveLength(1);
+
+    // Shipped through the service, then pushed: once, whatever is run again.
+    expect((await ship(env, 'N-ORDER-1', ['N-LINE-11', 'N-LINE-12'], '640123456789')).code).toBe(0);
+    const pushed = await cli(['push', 'naver', '--json'], { env });
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.summary()).toMatchObject({ pushed: 2, failed: 0 });
+    const repeat = await cli(['push', 'naver', '--json'], { env });
+    expect(repeat.code).toBe(0);
+    expect(repeat.summary()).toMatchObject({ lines: 0 });
+    const state = await fake.state('naver');
+    expect(state.writes.filter((write) => write.kind === 'dispatch').flatMap((write) => write.lines)).toEqual(
+      ['N-LINE-11', 'N-LINE-12'],
+    );
+    expect(state.lines.find((line) => line.line_id === 'N-LINE-11')).toMatchObject({
+      status: 'DELIVERING',
+      tracking_number: '640123456789',
+      carrier_code: 'CJGLS',
+    });
+  });
+
+  it('a cancel that arrives between pull and push is skipped, never dispatched; a forced 104121 is refused alone', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('naver');
+    await fake.setUp('naver');
+    await fake.seed('naver', seedOrders('NC', 3));
+    const env = profile();
+    expect((await cli(['pull', 'naver'], { env })).code).toBe(0);
+    for (const n of [1, 2, 3]) {
+      const id = String(n).padStart(6, '0');
+      expect((await ship(env, `NC${id}`, [`NC9${id}`], `64012345678${n}`)).code).toBe(0);
+    }
+    await fake.change('naver', 'NC9000001', { claim: 'CANCEL_REQUEST' });
+    await fake.settings('naver', { faults: { fail_lines: { NC9000002: '104121' } } });
+    const pushed = await cli(['push', 'naver', '--json'], { env });
+    expect(pushed.code).toBe(4);
+    const outcomes = Object.fromEntries(
+      jsonLines(pushed.stdout)
+        .filter((line) => line.line_id)
+        .map((line) => [line.line_id, [line.outcome, line.code]]),
+    );
+    expect(outcomes).toEqual({
+      NC9000001: ['skipped', 'CANCEL_REQUEST'],
+      NC9000002: ['refused', '104121'],
+      NC9000003: ['pushed', undefined],
+    });
+    const state = await fake.state('naver');
+    expect(state.lines.find((line) => line.line_id === 'NC9000001')?.status).toBe('PAYED');
+    expect(state.lines.find((line) => line.line_id === 'NC9000003')?.status).toBe('DELIVERING');
+    // A refused line is not tried again with the same number.
+    expect((await cli(['push', 'naver', '--json'], { env })).summary()).toMatchObject({ lines: 0 });
+  });
+
+  it('a dispatch whose answer is lost (applied, then a gateway time-out) is found done by reading the lines again', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('naver');
+    await fake.setUp('naver');
+    await fake.seed('naver', seedOrders('NT', 2));
+    const env = profile();
+    expect((await cli(['pull', 'naver'], { env })).code).toBe(0);
+    expect((await ship(env, 'NT000001', ['NT9000001'], '640000000001')).code).toBe(0);
+    expect((await ship(env, 'NT000002', ['NT9000002'], '640000000002')).code).toBe(0);
+    await fake.settings('naver', { faults: { timeout_after_write: 1 } });
+    const pushed = await cli(['push', 'naver', '--json'], { env });
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.summary()).toMatchObject({ already_pushed: 2, failed: 0 });
+    const writes = (await fake.state('naver')).writes.filter((write) => write.kind === 'dispatch');
+    expect(writes).toHaveLength(1);
+  });
+
+  it('an IP the application does not allow stops the run with exit 6 and Naver’s code', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('naver');
+    await fake.setUp('naver', { allowlist: ['203.0.113.10'], caller_ip: '198.51.100.7' });
+    await fake.seed('naver', seedOrders('NI', 1));
+    const env = profile();
+    const refused = await cli(['pull', 'naver', '--json'], { env });
+    expect(refused.code).toBe(6);
+    expect(refused.stderr).toContain("this computer's IP address is not allowed");
+    const error = jsonLines(refused.stdout).at(-1);
+    expect(error).toMatchObject({
+      type: 'error',
+      exit_code: 6,
+      code: 'GW.IP_NOT_ALLOWED',
+      marketplace: { kind: 'blocked', status: 403 },
+    });
+    expect(String((error?.marketplace as { trace_id?: string }).trace_id)).toMatch(/^[0-9a-f]{32}$/);
+    const status = await cli(['marketplace', 'status', '--json'], { env });
+    expect(status.code).toBe(6);
+    expect(statuses(status.stdout).find((entry) => entry.marketplace === 'naver')?.state).toBe('blocked');
+  });
+
+  it('a wrong application secret is refused by the token endpoint as the real one does: exit 3', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('naver');
+    await fake.setUp('naver');
+    const env = { ...profile(), INTAKE_NAVER_CLIENT_SECRET: '$2a$04$zzzzzzzzzzzzzzzzzzzzzu' };
+    const refused = await cli(['pull', 'naver'], { env });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('client_secret_sign');
+  });
+});
+
+describe('Coupang: pull, acknowledge, push, against the fake', () => {
+  it('boxes of 18-digit ids keep every digit; a push acknowledges, reads the box again, uploads once', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('coupang');
+    await fake.setUp('coupang');
+    const seeded = await fake.seed('coupang', {
+      orders: [
+        {
+          order_id: '32000009546234',
+          recipient_name: '신*희',
+          recipient_phone: '010-3333-4444',
+          lines: [
+            { line_id: 'a', product_id: '3242596358', product_name: '감귤 5kg', quantity: 1, price: 19_900 },
+            { line_id: 'b', product_id: '3242596359', product_name: '감귤 10kg', quantity: 1, price: 29_900 },
+          ],
+        },
+        {
+          order_id: '32000009546235',
+          recipient_name: '김*수',
+          recipient_phone: '0502-344-6681',
+          lines: [
+            { line_id: 'c', product_id: '3242596358', product_name: '감귤 5kg', quantity: 1, price: 19_900 },
+          ],
+        },
+      ],
+      products: [
+        { product_id: '3242596358', name: '감귤 5kg', image_url: 'https://shop.example.com/c1.jpg' },
+        { product_id: '3242596359', name: '감귤 10kg', image_url: 'https://shop.example.com/c2.jpg' },
+      ],
+    });
+    const box = String(seeded.lines[0]?.box_id);
+    expect(BigInt(box) > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+    const env = profile();
+    const pulled = await cli(['pull', 'coupang', '--json'], { env });
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.summary()).toMatchObject({ accepted: 1 });
+    const order = (await t.service.local.orders()).find((stored) => stored.id === '32000009546234');
+    expect(order?.items.map((item) => item.id)).toEqual([`${box}:3242596358`, `${box}:3242596359`]);
+    expect(await imageOf('3242596358')).toBe('https://shop.example.com/c1.jpg');
+    expect(
+      (await ship(env, '32000009546234', [`${box}:3242596358`, `${box}:3242596359`], '640123456790')).code,
+    ).toBe(0);
+    const pushed = await cli(['push', 'coupang', '--json'], { env });
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.summary()).toMatchObject({ pushed: 2 });
+    const state = await fake.state('coupang');
+    expect(state.writes.map((write) => write.kind)).toEqual(['acknowledgement', 'invoice']);
+    expect(
+      state.lines.filter((line) => line.tracking_number === '640123456790').map((line) => line.status),
+    ).toEqual(['DEPARTURE', 'DEPARTURE']);
+    expect((await cli(['push', 'coupang', '--json'], { env })).summary()).toMatchObject({ lines: 0 });
+  });
+
+  it('a vendor blocked after repeated errors stops at once with exit 6', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('coupang');
+    await fake.setUp('coupang', { faults: { block_minutes: 10 } });
+    const refused = await cli(['pull', 'coupang', '--json'], { env: profile() });
+    expect(refused.code).toBe(6);
+    expect(jsonLines(refused.stdout).at(-1)).toMatchObject({ code: '302', marketplace: { kind: 'blocked' } });
+    expect((await fake.state('coupang')).requests).toBe(1);
+  });
+});
+
+describe('Cafe24: sign in, pull, push, against the fake', () => {
+  it('a consent code becomes tokens; an expired access token is refreshed and the spent refresh token refused', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('cafe24');
+    await fake.setUp('cafe24');
+    await fake.seed('cafe24', {
+      ...seedOrders('20261125-00000', 2),
+      carriers: [
+        { carrier_id: 1, code: '0006', name: 'CJ 대한통운' },
+        { carrier_id: 2, code: '0019', name: '롯데택배' },
+      ],
+    });
+    const env = profile();
+    const code = await fake.cafe24Code();
+    const login = await cli(
+      [
+        'marketplace',
+        'login',
+        'cafe24',
+        '--mall-id',
+        FAKE_CREDENTIALS.cafe24.mall_id,
+        '--client-id',
+        FAKE_CREDENTIALS.cafe24.client_id,
+        '--redirect-uri',
+        FAKE_CREDENTIALS.cafe24.redirect_uri,
+        '--code',
+        code,
+        '--secret-stdin',
+      ],
+      { env, stdin: FAKE_CREDENTIALS.cafe24.client_secret },
+    );
+    expect(login.code, login.stderr).toBe(0);
+    // The code was spent.
+    const again = await cli(
+      [
+        'marketplace',
+        'login',
+        'cafe24',
+        '--mall-id',
+        FAKE_CREDENTIALS.cafe24.mall_id,
+        '--client-id',
+        FAKE_CREDENTIALS.cafe24.client_id,
+        '--redirect-uri',
+        FAKE_CREDENTIALS.cafe24.redirect_uri,
+        '--code',
+        code,
+        '--secret-stdin',
+      ],
+      {
+        env: { ...env, INTAKE_CONFIG_DIR: tempDir('intake-config-') },
+        stdin: FAKE_CREDENTIALS.cafe24.client_secret,
+      },
+    );
+    expect(again.code).toBe(3);
+    expect(again.stderr).toContain('invalid_grant');
+
+    const pulled = await cli(['pull', 'cafe24', '--json'], { env });
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.summary()).toMatchObject({ accepted: 2 });
+    expect((await ship(env, '20261125-00000000001', ['20261125-000009000001'], '640123456791')).code).toBe(0);
+
+    // Three hours later (the merchant's clock): the access token has expired.
+    await t.service.call('POST', '/local/clock/advance', { body: { by: '3h' } });
+    const stateBefore = await fake.state('cafe24');
+    const kept = () => {
+      const config = JSON.parse(
+        readFileSync(join(env.INTAKE_CONFIG_DIR as string, 'config.json'), 'utf8'),
+      ) as {
+        profiles: Record<string, { marketplace_credentials: string }>;
+      };
+      return (
+        JSON.parse(config.profiles.default?.marketplace_credentials ?? '{}') as {
+          cafe24: { refreshToken: string };
+        }
+      ).cafe24;
+    };
+    const spent = kept().refreshToken;
+    const pushed = await cli(['push', 'cafe24', '--json'], { env });
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.summary()).toMatchObject({ pushed: 1 });
+    expect((await fake.state('cafe24')).refused['401']).toBe((stateBefore.refused['401'] ?? 0) + 1);
+    // The refresh token was rotated: the new one is kept, the old one is refused.
+    expect(kept().refreshToken).not.toBe(spent);
+    const reuse = await fetch(
+      `${t.service.baseUrl}/cafe24/${FAKE_CREDENTIALS.cafe24.mall_id}/api/v2/oauth/token`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: cafe24Basic(
+            FAKE_CREDENTIALS.cafe24.client_id,
+            FAKE_CREDENTIALS.cafe24.client_secret,
+          ),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: `grant_type=refresh_token&refresh_token=${encodeURIComponent(spent)}`,
+      },
+    );
+    expect(reuse.status).toBe(400);
+    expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
+    const status = await cli(['marketplace', 'status', '--json'], { env });
+    const cafe24 = statuses(status.stdout).find((entry) => entry.marketplace === 'cafe24');
+    expect(cafe24?.state).toBe('ok');
+  });
+});
