@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { colorEnabled, colors } from '../cli/io.js';
+import { SAMPLE_CREDENTIALS } from '../marketplaces/sample.js';
 
 /**
  * `npm run demo`: starts the local service on a fresh embedded database, uploads the sample files of
@@ -61,6 +62,15 @@ function intake(env: NodeJS.ProcessEnv, ...args: string[]): Promise<number> {
   });
 }
 
+/** Where the fake of Smartstore is, and the sample keys it was set up with (as `marketplace login` saves). */
+function naverEnv(url: string): NodeJS.ProcessEnv {
+  return {
+    INTAKE_NAVER_BASE_URL: `${url}/naver`,
+    INTAKE_NAVER_CLIENT_ID: SAMPLE_CREDENTIALS.naver.client_id,
+    INTAKE_NAVER_CLIENT_SECRET: SAMPLE_CREDENTIALS.naver.client_secret,
+  };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
@@ -103,11 +113,26 @@ async function main(): Promise<void> {
       fixture('catalog.csv'),
     );
     await intake(env, 'shipment', 'create', fixture('smartstore-dispatch.xlsx'));
+    // Orders straight from Smartstore's API, here the offline fake inside the local service: seed it with
+    // three paid orders, pull them (products and images come from its product API), ship one.
+    const naver = { ...env, ...naverEnv(serve.url) };
+    await intake(env, 'local', 'marketplace', 'set', 'naver', '--sample-credentials');
+    await intake(env, 'local', 'marketplace', 'seed', 'naver', '--sample', '3', '--prefix', '2026112510');
+    await intake(naver, 'pull', 'naver');
+    await intake(
+      env,
+      ...['shipment', 'create', '--order', '2026112510000001', '--items', '20261125109000001'],
+      ...['--company-code', 'CJ', '--tracking-number', '640123456701'],
+    );
     await intake(env, 'queue', 'status', '--wait', '--interval', '1s');
+    // Once applied, the tracking number goes back to Smartstore, once.
+    await intake(naver, 'push', 'naver');
+    await intake(env, 'local', 'marketplace', 'show', 'naver');
     await sleep(500);
     // What the bot wrote to buyers once the shipments were applied.
     await intake(env, 'local', 'messages', '--order', 'ORD-20261122-0001');
     await intake(env, 'local', 'messages', '--order', '2026112290000001');
+    await intake(env, 'local', 'messages', '--order', '2026112510000001');
     // Three days later: delivery is simulated, review requests and the self-delivery thanks go out.
     await intake(env, 'local', 'advance', '3d');
     await intake(env, 'local', 'messages', '--order', 'ORD-20261122-0004');

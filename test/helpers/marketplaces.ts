@@ -1,21 +1,9 @@
+import { SAMPLE_CREDENTIALS, sampleSeed } from '../../src/marketplaces/sample.js';
 import type { FakeSeed, FakeSettings, FakeState } from '../../src/contract/index.js';
 import type { TestService } from './service.js';
 
 /** Credentials the fakes are set up with in tests. */
-export const FAKE_CREDENTIALS = {
-  naver: { client_id: 'intakeTestClient01', client_secret: '$2a$04$abcdefghijklmnopqrstuu' },
-  coupang: {
-    vendor_id: 'A00012345',
-    access_key: 'intake-test-access-key-0001',
-    secret_key: 'intake-test-secret-0001',
-  },
-  cafe24: {
-    mall_id: 'intakemall',
-    client_id: 'intakeTestClientId',
-    client_secret: 'intakeTestClientSecret',
-    redirect_uri: 'http://127.0.0.1:1/cafe24/callback',
-  },
-} as const;
+export const FAKE_CREDENTIALS = SAMPLE_CREDENTIALS;
 
 type Name = keyof typeof FAKE_CREDENTIALS;
 
@@ -68,32 +56,4 @@ export function marketplaceEnv(service: TestService): Record<string, string> {
 }
 
 /** `count` paid orders of one line each, and their products with images. */
-export function seedOrders(
-  prefix: string,
-  count: number,
-  options: { phone?: (index: number) => string } = {},
-): Partial<FakeSeed> {
-  return {
-    orders: Array.from({ length: count }, (_, index) => ({
-      order_id: `${prefix}${String(index + 1).padStart(6, '0')}`,
-      recipient_name: `구매자${index + 1}`,
-      recipient_phone:
-        options.phone?.(index) ??
-        `010-${String(1000 + (index % 9000)).padStart(4, '0')}-${String(index % 10_000).padStart(4, '0')}`,
-      lines: [
-        {
-          line_id: `${prefix}9${String(index + 1).padStart(6, '0')}`,
-          product_id: `${1000 + (index % 5)}`,
-          product_name: `상품 ${index % 5}`,
-          quantity: 1,
-          price: 10_000,
-        },
-      ],
-    })),
-    products: Array.from({ length: 5 }, (_, index) => ({
-      product_id: `${1000 + index}`,
-      name: `상품 ${index}`,
-      image_url: `https://shop.example.com/img/${1000 + index}.jpg`,
-    })),
-  };
-}
+export const seedOrders = sampleSeed;

@@ -10,6 +10,7 @@ import { newLocalJobsCommand, newLocalOrdersCommand, newLocalProductsCommand } f
 import { newLocalMerchantsCommand } from './merchants.js';
 import { newLocalEventsCommand } from './events.js';
 import { newLocalFaultsCommand } from './faults.js';
+import { newLocalMarketplaceCommand } from './marketplace.js';
 import { newLocalMessagesCommand } from './messages.js';
 import { newLocalResetCommand } from './reset.js';
 
@@ -29,5 +30,6 @@ export function newLocalCommand(f: Factory): Command {
     .addCommand(newLocalMerchantsCommand(f))
     .addCommand(newLocalEventsCommand(f))
     .addCommand(newLocalFaultsCommand(f))
+    .addCommand(newLocalMarketplaceCommand(f))
     .addCommand(newLocalResetCommand(f));
 }

@@ -1,0 +1,264 @@
+import { readFile } from 'node:fs/promises';
+import { Command, Option } from 'commander';
+import type { z } from 'zod';
+import type { FakeLineChange } from '../../contract/marketplace-fakes.js';
+import { FakeSeed, FakeSettings, type FakeState } from '../../contract/marketplace-fakes.js';
+import { UsageError } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { writeData } from '../../cli/output.js';
+import { wholeNumber } from '../../cli/values.js';
+import type { Marketplace } from '../../marketplaces/names.js';
+import { SAMPLE_CREDENTIALS, sampleSeed } from '../../marketplaces/sample.js';
+import { marketplaceArgument } from '../shared/marketplace-arg.js';
+
+/** What a fake holds, line by line; writes and refusals counted below. */
+async function showFake(f: Factory, state: FakeState): Promise<void> {
+  await writeData(f, {
+    json: state,
+    rows: state.lines,
+    columns: [
+      { header: 'order', value: (line) => line.order_id },
+      { header: 'line', value: (line) => line.line_id },
+      { header: 'status', value: (line) => line.status },
+      { header: 'claim', value: (line) => line.claim ?? '' },
+      { header: 'tracking', value: (line) => line.tracking_number ?? '' },
+      { header: 'carrier', value: (line) => line.carrier_code ?? '' },
+    ],
+  });
+  const refused = Object.entries(state.refused).map(([why, count]) => `${count} ${why}`);
+  f.log.info(
+    `${state.lines.length} lines, ${state.writes.length} writes received, ${state.requests} requests` +
+      (refused.length > 0 ? `; refused: ${refused.join(', ')}` : ''),
+  );
+}
+
+/** A JSON document from FILE (`-` for standard input), checked against the contract before it is sent. */
+async function readJson<S extends z.ZodType>(f: Factory, file: string, schema: S): Promise<z.infer<S>> {
+  let text: string;
+  try {
+    if (file === '-') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of f.io.stdin)
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+      text = Buffer.concat(chunks).toString('utf8');
+    } else text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${file} is not JSON`);
+  }
+  const checked = schema.safeParse(value);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new UsageError(`${file}: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? 'invalid'}`);
+  }
+  return checked.data;
+}
+
+interface SetFlags {
+  sampleCredentials?: boolean;
+  allow?: string;
+  callerIp?: string;
+  storm?: number;
+  timeoutAfterWrite?: number;
+  block?: number;
+  duplicatePages?: boolean;
+}
+
+/** The settings the flags describe, over those of FILE. */
+export function settingsOf(marketplace: Marketplace, flags: SetFlags, base: FakeSettings = {}): FakeSettings {
+  const faults = {
+    ...base.faults,
+    ...(flags.storm === undefined ? {} : { storm: flags.storm }),
+    ...(flags.timeoutAfterWrite === undefined ? {} : { timeout_after_write: flags.timeoutAfterWrite }),
+    ...(flags.block === undefined ? {} : { block_minutes: flags.block }),
+    ...(flags.duplicatePages === undefined ? {} : { duplicate_pages: flags.duplicatePages }),
+  };
+  return {
+    ...base,
+    ...(flags.sampleCredentials ? { credentials: { ...SAMPLE_CREDENTIALS[marketplace] } } : {}),
+    ...(flags.allow === undefined
+      ? {}
+      : {
+          allowlist:
+            flags.allow === 'any'
+              ? null
+              : flags.allow
+                  .split(',')
+                  .map((ip) => ip.trim())
+                  .filter(Boolean),
+        }),
+    ...(flags.callerIp === undefined ? {} : { caller_ip: flags.callerIp }),
+    ...(Object.keys(faults).length > 0 ? { faults } : {}),
+  };
+}
+
+const count = (name: string) => (value: string) => wholeNumber(name, value, { min: 0, max: 10_000 });
+
+export function newLocalMarketplaceCommand(f: Factory): Command {
+  const command = new Command('marketplace').description(
+    "The offline fakes of Naver Smartstore, Coupang and Cafe24 in intake serve (this merchant's): seed orders, set keys, an IP allowlist and faults, cancel a line, see what was written",
+  );
+  command
+    .command('show')
+    .description('What the fake holds: its lines, with the tracking numbers written to them')
+    .addArgument(marketplaceArgument())
+    .addHelpText(
+      'after',
+      examples('intake local marketplace show naver', 'intake local marketplace show coupang --json'),
+    )
+    .action(async (marketplace: Marketplace) =>
+      showFake(f, await (await f.apiClient()).local.marketplace.state(marketplace)),
+    );
+  command
+    .command('seed')
+    .description('Add paid orders and products to the fake (a JSON file, or sample orders)')
+    .addArgument(marketplaceArgument())
+    .argument('[file]', 'orders and products as JSON (see the OpenAPI document, FakeSeed); - for stdin')
+    .addOption(
+      new Option('--sample <n>', 'N sample orders of one line each, with five products').argParser(
+        count('--sample'),
+      ),
+    )
+    .option('--prefix <text>', 'what the sample ids start with', '2026112500')
+    .addHelpText(
+      'after',
+      examples(
+        'intake local marketplace seed naver --sample 20',
+        'intake local marketplace seed coupang orders.json',
+      ),
+    )
+    .action(
+      async (
+        marketplace: Marketplace,
+        file: string | undefined,
+        flags: { sample?: number; prefix: string },
+      ) => {
+        if ((file === undefined) === (flags.sample === undefined))
+          throw new UsageError('give either a FILE or --sample N');
+        const seed =
+          file === undefined
+            ? sampleSeed(flags.prefix, flags.sample ?? 0)
+            : await readJson(f, file, FakeSeed);
+        await showFake(f, await (await f.apiClient()).local.marketplace.seed(marketplace, seed));
+      },
+    );
+  command
+    .command('set')
+    .description("Set the fake's keys, IP allowlist, apparent caller and faults")
+    .addArgument(marketplaceArgument())
+    .argument('[file]', 'settings as JSON (FakeSettings); the flags apply over it')
+    .option('--sample-credentials', 'the keys `intake marketplace login` is shown in the README')
+    .option('--allow <ips>', 'caller IPs allowed, comma-separated; "any" for all')
+    .option('--caller-ip <ip>', 'the IP the fake takes every caller for')
+    .addOption(new Option('--storm <n>', 'the next N requests answer 429').argParser(count('--storm')))
+    .addOption(
+      new Option(
+        '--timeout-after-write <n>',
+        'the next N writes apply, then answer a gateway time-out',
+      ).argParser(count('--timeout-after-write')),
+    )
+    .addOption(
+      new Option('--block <minutes>', 'Coupang: block the vendor (302) for M minutes').argParser(
+        count('--block'),
+      ),
+    )
+    .option('--duplicate-pages', 'every list page is answered twice')
+    .addHelpText(
+      'after',
+      examples(
+        'intake local marketplace set naver --sample-credentials',
+        'intake local marketplace set naver --allow 203.0.113.10 --caller-ip 198.51.100.7',
+        'intake local marketplace set coupang --storm 5',
+      ),
+    )
+    .action(async (marketplace: Marketplace, file: string | undefined, flags: SetFlags) => {
+      const base = file === undefined ? {} : await readJson(f, file, FakeSettings);
+      const settings = settingsOf(marketplace, flags, base);
+      if (Object.keys(settings).length === 0) throw new UsageError('nothing to set: give a FILE or a flag');
+      await showFake(f, await (await f.apiClient()).local.marketplace.set(marketplace, settings));
+    });
+  command
+    .command('line')
+    .description(
+      'Change a line as the buyer or the marketplace would between pull and push: cancel it, claim it',
+    )
+    .addArgument(marketplaceArgument())
+    .argument('<line-id>', "the line's id (Coupang: BOX:VENDOR_ITEM)")
+    .option('--cancel', 'the buyer asks to cancel (a cancel request)')
+    .option('--claim <status>', "a claim in the marketplace's words (RETURN_REQUEST, C00)")
+    .option('--no-claim', 'remove any claim')
+    .option('--status <status>', "the marketplace's own status (PAYED, ACCEPT, N10)")
+    .option('--phone <number>', 'a new recipient phone')
+    .addHelpText(
+      'after',
+      examples(
+        'intake local marketplace line naver 2026112509000001 --cancel',
+        'intake local marketplace line cafe24 20261125-0000001-01 --status N40',
+      ),
+    )
+    .action(
+      async (
+        marketplace: Marketplace,
+        lineId: string,
+        flags: { cancel?: boolean; claim?: string | false; status?: string; phone?: string },
+      ) => {
+        const claim =
+          flags.cancel === true
+            ? marketplace === 'cafe24'
+              ? 'C00'
+              : 'CANCEL_REQUEST'
+            : flags.claim === false
+              ? null
+              : flags.claim;
+        const change: FakeLineChange = {
+          ...(claim === undefined ? {} : { claim }),
+          ...(flags.status === undefined ? {} : { status: flags.status }),
+          ...(flags.phone === undefined ? {} : { recipient_phone: flags.phone }),
+        };
+        if (Object.keys(change).length === 0)
+          throw new UsageError('nothing to change: give --cancel, --claim, --status or --phone');
+        await showFake(
+          f,
+          await (await f.apiClient()).local.marketplace.changeLine(marketplace, lineId, change),
+        );
+      },
+    );
+  command
+    .command('reset')
+    .description('Empty the fake, settings included')
+    .addArgument(marketplaceArgument())
+    .addHelpText('after', examples('intake local marketplace reset naver'))
+    .action(async (marketplace: Marketplace) =>
+      showFake(f, await (await f.apiClient()).local.marketplace.reset(marketplace)),
+    );
+  command
+    .command('code')
+    .description(
+      'Cafe24: a consent code for the fake mall, as its consent page would give (for intake marketplace login cafe24 --code)',
+    )
+    .addHelpText(
+      'after',
+      examples(
+        'intake local marketplace code',
+        'intake marketplace login cafe24 --code "$(intake local marketplace code -q .code)"',
+      ),
+    )
+    .action(async () => {
+      const minted = await (await f.apiClient()).local.marketplace.cafe24Code();
+      await writeData(f, {
+        json: minted,
+        rows: [minted],
+        columns: [
+          { header: 'code', value: (row) => row.code },
+          { header: 'redirect_uri', value: (row) => row.redirect_uri },
+        ],
+      });
+    });
+  return command;
+}

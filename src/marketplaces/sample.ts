@@ -1,0 +1,52 @@
+import type { FakeSeed } from '../contract/marketplace-fakes.js';
+import type { Marketplace } from './names.js';
+
+/**
+ * Credentials the fakes of `intake serve` can be set up with to try the connectors offline (the demo, the
+ * README's walk-through, tests). They open nothing real: each marketplace issues its own.
+ */
+export const SAMPLE_CREDENTIALS = {
+  naver: { client_id: 'intakeTestClient01', client_secret: '$2a$04$abcdefghijklmnopqrstuu' },
+  coupang: {
+    vendor_id: 'A00012345',
+    access_key: 'intake-test-access-key-0001',
+    secret_key: 'intake-test-secret-0001',
+  },
+  cafe24: {
+    mall_id: 'intakemall',
+    client_id: 'intakeTestClientId',
+    client_secret: 'intakeTestClientSecret',
+    redirect_uri: 'http://127.0.0.1:1/cafe24/callback',
+  },
+} as const satisfies Record<Marketplace, Record<string, string>>;
+
+const PRODUCTS = ['제주 감귤 5kg', '햇사과 3kg', '유기농 쌀 10kg', '참기름 300ml', '김 선물세트'];
+
+/**
+ * `count` paid orders of one line each and their five products with images: what a fake is seeded with
+ * to try a pull. Ids start with `prefix`, so that two seeds do not collide. Phones are mobile numbers.
+ */
+export function sampleSeed(prefix: string, count: number): Pick<FakeSeed, 'orders' | 'products'> {
+  const number = (index: number) => String(index + 1).padStart(6, '0');
+  return {
+    orders: Array.from({ length: count }, (_, index) => ({
+      order_id: `${prefix}${number(index)}`,
+      recipient_name: `구매자${index + 1}`,
+      recipient_phone: `010-${String(1000 + (index % 9000)).padStart(4, '0')}-${String(index % 10_000).padStart(4, '0')}`,
+      lines: [
+        {
+          line_id: `${prefix}9${number(index)}`,
+          product_id: `${1000 + (index % PRODUCTS.length)}`,
+          product_name: PRODUCTS[index % PRODUCTS.length] as string,
+          quantity: 1,
+          price: 10_000,
+        },
+      ],
+    })),
+    products: PRODUCTS.map((name, index) => ({
+      product_id: `${1000 + index}`,
+      name,
+      image_url: `https://shop.example.com/img/${1000 + index}.jpg`,
+    })),
+  };
+}

@@ -1,0 +1,89 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { settingsOf } from '../../src/commands/local/marketplace.js';
+import { cli, useService } from '../helpers/cli.js';
+import { marketplaceEnv } from '../helpers/marketplaces.js';
+import { tempDir } from '../helpers/temp.js';
+
+const t = useService({ startWorker: false });
+
+const json = <T>(stdout: string) => JSON.parse(stdout) as T;
+type State = { lines: { line_id: string; claim: string | null; tracking_number: string | null }[] };
+
+describe('intake local marketplace', () => {
+  it('sets a fake up, seeds it, cancels a line; a pull then sees it as the marketplace would', async () => {
+    const env = {
+      ...t.env,
+      ...marketplaceEnv(t.service),
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+    };
+    expect((await cli(['local', 'marketplace', 'reset', 'naver'], { env })).code).toBe(0);
+    const set = await cli(['local', 'marketplace', 'set', 'naver', '--sample-credentials', '--json'], {
+      env,
+    });
+    expect(set.code, set.stderr).toBe(0);
+    const seeded = await cli(
+      ['local', 'marketplace', 'seed', 'naver', '--sample', '2', '--prefix', 'LM', '--json'],
+      { env },
+    );
+    expect(seeded.code, seeded.stderr).toBe(0);
+    expect(json<State>(seeded.stdout).lines.map((line) => line.line_id)).toEqual(['LM9000001', 'LM9000002']);
+    const cancelled = await cli(
+      ['local', 'marketplace', 'line', 'naver', 'LM9000002', '--cancel', '--json'],
+      {
+        env,
+      },
+    );
+    expect(json<State>(cancelled.stdout).lines[1]?.claim).toBe('CANCEL_REQUEST');
+    const pulled = await cli(['pull', 'naver', '--json'], { env });
+    expect(pulled.code, pulled.stderr).toBe(0);
+    const stored = await t.service.local.orders();
+    expect(stored.map((order) => order.id)).toContain('LM000001');
+    expect(stored.map((order) => order.id)).not.toContain('LM000002');
+    const shown = await cli(['local', 'marketplace', 'show', 'naver'], { env });
+    expect(shown.stdout).toMatch(/^LM000002\tLM9000002\tPAYED\tCANCEL_REQUEST/m);
+    expect(shown.stderr).toMatch(/2 lines, 0 writes received/);
+  });
+
+  it('refuses a seed file off the contract, and an empty change, before sending anything', async () => {
+    const dir = tempDir('intake-seed-');
+    const file = join(dir, 'seed.json');
+    writeFileSync(file, JSON.stringify({ orders: [{ order_id: 'X', lines: [] }] }));
+    const bad = await cli(['local', 'marketplace', 'seed', 'coupang', file], { env: t.env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/seed\.json: orders\.0\.recipient_name/);
+    const neither = await cli(['local', 'marketplace', 'seed', 'coupang'], { env: t.env });
+    expect(neither.code).toBe(2);
+    const nothing = await cli(['local', 'marketplace', 'line', 'naver', 'L1'], { env: t.env });
+    expect(nothing.code).toBe(2);
+    const unknown = await cli(['local', 'marketplace', 'show', 'gmarket'], { env: t.env });
+    expect(unknown.code).toBe(2);
+  });
+
+  it('mints a Cafe24 consent code once the fake mall has an app', async () => {
+    const refused = await cli(['local', 'marketplace', 'code'], { env: t.env });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/no app/);
+    await cli(['local', 'marketplace', 'set', 'cafe24', '--sample-credentials'], { env: t.env });
+    const minted = await cli(['local', 'marketplace', 'code', '--json'], { env: t.env });
+    expect(minted.code, minted.stderr).toBe(0);
+    expect(json<{ code: string }>(minted.stdout).code).toMatch(/\w{8,}/);
+  });
+
+  it('lays flags over a settings file', () => {
+    expect(
+      settingsOf(
+        'naver',
+        { allow: '203.0.113.10, 198.51.100.1', storm: 3 },
+        { caller_ip: '1.2.3.4', faults: { maintenance: 1 } },
+      ),
+    ).toEqual({
+      caller_ip: '1.2.3.4',
+      allowlist: ['203.0.113.10', '198.51.100.1'],
+      faults: { maintenance: 1, storm: 3 },
+    });
+    expect(settingsOf('coupang', { allow: 'any' })).toEqual({ allowlist: null });
+  });
+});
