@@ -232,6 +232,16 @@ describe('intake auth status and config unset', () => {
       expect.objectContaining({ profile: 'stale', selected: false, secret_from: 'file', valid: true }),
     ]);
     expect(result.stderr).toContain('Secrets: no keychain (INTAKE_SECRET_STORAGE is file)');
+    expect(result.stderr).toContain('Marketplaces: naver not set up; coupang not set up; cafe24 not set up');
+    const withNaver = await cli(['auth', 'status', '--json'], {
+      env: {
+        ...env,
+        INTAKE_PROFILE: 'good',
+        INTAKE_NAVER_CLIENT_ID: 'intakeTestClient01',
+        INTAKE_NAVER_CLIENT_SECRET: '$2a$04$abcdefghijklmnopqrstuu',
+      },
+    });
+    expect(withNaver.stderr).toContain('Marketplaces: naver from environment; coupang not set up');
   });
 
   it('exits 3 when the selected credentials are not valid', async () => {

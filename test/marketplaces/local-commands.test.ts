@@ -72,6 +72,27 @@ describe('intake local marketplace', () => {
     expect(json<{ code: string }>(minted.stdout).code).toMatch(/\w{8,}/);
   });
 
+  it('intake catalog pull keeps what the product API says; a product it does not know is exit 4', async () => {
+    const env = {
+      ...t.env,
+      ...marketplaceEnv(t.service),
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+    };
+    await cli(['local', 'marketplace', 'reset', 'naver'], { env });
+    await cli(['local', 'marketplace', 'set', 'naver', '--sample-credentials'], { env });
+    await cli(['local', 'marketplace', 'seed', 'naver', '--sample', '1', '--prefix', 'CP'], { env });
+    const pulled = await cli(['catalog', 'pull', 'naver', '1001', '4242', '--json'], { env });
+    expect(pulled.code, pulled.stderr).toBe(4);
+    expect(json(pulled.stdout)).toEqual([
+      { id: '1001', found: true, name: '햇사과 3kg', image_url: 'https://shop.example.com/img/1001.jpg' },
+      { id: '4242', found: false, name: null, image_url: null },
+    ]);
+    const listed = await cli(['catalog', 'list', '--json'], { env });
+    expect(listed.stdout).toContain('https://shop.example.com/img/1001.jpg');
+    expect(listed.stdout).not.toContain('4242');
+  });
+
   it('lays flags over a settings file', () => {
     expect(
       settingsOf(

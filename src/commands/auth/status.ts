@@ -125,6 +125,7 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
   f.log.info(
     `Secrets: ${'keychain' in keychain ? keychain.keychain.name : `no keychain (${keychain.unavailable})`}; config file ${store.path}.`,
   );
+  f.log.info(await marketplacesLine(f));
   const selected = checked.find((row) => row.selected);
   if (!selected) {
     f.log.info(
@@ -133,6 +134,21 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
   }
   const code = exitCodeOf(selected);
   if (code !== EXIT.ok) throw new ExitCode(code);
+}
+
+/** Where the selected profile's marketplace credentials come from (not checked: `intake marketplace status`). */
+async function marketplacesLine(f: Factory): Promise<string> {
+  const [{ loadCredentials }, { MARKETPLACES }] = await Promise.all([
+    import('../../cli/marketplace-credentials.js'),
+    import('../../marketplaces/names.js'),
+  ]);
+  const found = await Promise.all(
+    MARKETPLACES.map(async (marketplace) => {
+      const credentials = await loadCredentials(f, marketplace);
+      return `${marketplace} ${credentials ? `from ${credentials.origin}` : 'not set up'}`;
+    }),
+  );
+  return `Marketplaces: ${found.join('; ')} (checked by intake marketplace status).`;
 }
 
 async function secretOf(f: Factory, profile: string, accessKeyId: string) {

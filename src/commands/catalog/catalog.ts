@@ -3,6 +3,7 @@ import type { Factory } from '../../cli/factory.js';
 import { newCatalogExportCommand } from './export.js';
 import { newCatalogImportCommand } from './import.js';
 import { newCatalogListCommand } from './list.js';
+import { newCatalogPullCommand } from './pull.js';
 import { newCatalogRemoveCommand } from './remove.js';
 import { newCatalogSetCommand } from './set.js';
 
@@ -13,5 +14,6 @@ export function newCatalogCommand(f: Factory): Command {
     .addCommand(newCatalogSetCommand(f))
     .addCommand(newCatalogImportCommand(f))
     .addCommand(newCatalogExportCommand(f))
+    .addCommand(newCatalogPullCommand(f))
     .addCommand(newCatalogRemoveCommand(f));
 }
