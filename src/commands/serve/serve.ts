@@ -13,6 +13,13 @@ import { dataDir } from '../../cli/paths.js';
 import { parseDuration, parseDurationRange } from '../../util/duration.js';
 import { StorageUnavailable } from '../../server/storage/engine.js';
 import type { EngineOptions } from '../../server/storage/open.js';
+import {
+  SERVE_DATABASE_ENV,
+  SERVE_PORT_ENV,
+  SERVE_SECRET_ENV,
+  SERVE_WORKER_ENV,
+  type ServeOptions,
+} from './serve-options.js';
 import { newExportCommand, newImportCommand } from './transfer.js';
 import { newMigrateCommand } from './migrate.js';
 import type { BuildServerOptions } from '../../server/build-server.js';
@@ -41,29 +48,6 @@ interface ServeFlags {
   statementTimeout: string;
   workers: string;
 }
-
-/** What `intake serve` runs with, every flag read and checked. */
-export interface ServeOptions {
-  host: string;
-  port: number;
-  /** Processes behind the port (PostgreSQL only when more than one). */
-  workers: number;
-  /** Where the state is, for people: the data folder, or the database's address without its password. */
-  where: string;
-  server: BuildServerOptions;
-}
-
-/** The environment variable that can hold the first merchant's secret (kept out of the process list). */
-export const SERVE_SECRET_ENV = 'INTAKE_SERVE_SECRET_ACCESS_KEY';
-/** The environment variable that can name a PostgreSQL database to run on instead of the data folder. */
-export const SERVE_DATABASE_ENV = 'INTAKE_SERVE_DATABASE_URL';
-/** Set in the processes `--workers` starts: they serve, the first process set up the rest. */
-export const SERVE_WORKER_ENV = 'INTAKE_SERVE_WORKER';
-/**
- * The port a process of `--workers` started again listens on: the one the service has (with `--port 0`,
- * the one the first processes were given, so that the address announced stays the service's).
- */
-export const SERVE_PORT_ENV = 'INTAKE_SERVE_WORKER_PORT';
 
 function readFlagFile(flag: string, path: string): string {
   try {

@@ -6,7 +6,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { dataDir } from '../../cli/paths.js';
 import type { EngineOptions } from '../../server/storage/open.js';
-import { SERVE_DATABASE_ENV } from './serve.js';
+import { SERVE_DATABASE_ENV } from './serve-options.js';
 
 /** Where a copy reads or writes: a data folder (SQLite) or a PostgreSQL database. */
 export interface Place {

@@ -3,7 +3,7 @@ import { EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { BuildServerOptions } from '../../server/build-server.js';
 import type { ProvisionedMerchant } from '../../server/merchants.js';
-import { SERVE_PORT_ENV, SERVE_WORKER_ENV, type ServeOptions } from './serve.js';
+import { SERVE_PORT_ENV, SERVE_WORKER_ENV, type ServeOptions } from './serve-options.js';
 
 interface Hooks {
   /** Opens the service once in this process (migrations, merchants, seed), without listening. */

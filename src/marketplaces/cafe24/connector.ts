@@ -56,8 +56,8 @@ const WINDOW_DAYS = 90;
 const DAY_MS = 86_400_000;
 const PAGE = 500;
 const MAX_OFFSET = 15_000;
-/** Cafe24's bucket is 40 deep and drains 2 a second: past 30 used, each call waits for room. */
-const BUCKET_SOFT = 30;
+/** Cafe24's bucket (usually 40 deep) drains 2 a second: past three quarters used, each call waits for room. */
+const BUCKET_SOFT_SHARE = 0.75;
 
 /** Cafe24's timestamps carry no offset: KST. */
 export function cafe24Time(text: string): number {
@@ -388,10 +388,17 @@ export class Cafe24Connector implements Connector {
     }
   }
 
-  /** Keeps the mall's bucket from filling: past 30 of 40 used, waits half a second per call over. */
+  /**
+   * Keeps the mall's bucket from filling: past three quarters of it (30 of Cafe24's usual 40), waits half a
+   * second (one drip of its 2 a second) per call over. The size is the one the header gives.
+   */
   #pace(answer: MarketplaceAnswer): void {
-    const used = Number(/^(\d+)\//.exec(answer.headers['x-api-call-limit'] ?? '')?.[1]);
-    if (Number.isFinite(used) && used >= BUCKET_SOFT) this.#spacing.holdFor((used - BUCKET_SOFT + 1) * 500);
+    const [used, size] = (/^(\d+)\/(\d+)$/.exec(answer.headers['x-api-call-limit']?.trim() ?? '') ?? [])
+      .slice(1)
+      .map(Number);
+    if (used === undefined || size === undefined || !(size > 0)) return;
+    const soft = Math.floor(size * BUCKET_SOFT_SHARE);
+    if (used >= soft) this.#spacing.holdFor((used - soft + 1) * 500);
   }
 
   #failure(answer: MarketplaceAnswer, what: string): MarketplaceError {

@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(import.meta.dirname, '../../src');
+
+/** Every .ts file under a folder. */
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? files(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
+  );
+}
+
+/**
+ * The imports each file runs when it is loaded: static `import … from` and `export … from` of our own
+ * files, type-only ones left out (they vanish when compiled). Dynamic `import()` is left out too: it runs
+ * later, when the module graph is complete.
+ */
+export function runtimeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found: string[] = [];
+  const pattern = /^(?:import|export)\s+(?!type\s)([^;]*?)\s+from\s+'(\.[^']+)'/gms;
+  for (const match of text.matchAll(pattern)) {
+    const names = match[1] ?? '';
+    // `import { type A, type B } from` is type-only as well.
+    const inner = /^\{([^}]*)\}$/.exec(names.trim())?.[1];
+    if (
+      inner !== undefined &&
+      inner.split(',').every((name) => name.trim() === '' || /^type\s/.test(name.trim()))
+    )
+      continue;
+    found.push(resolve(dirname(file), (match[2] as string).replace(/\.js$/, '.ts')));
+  }
+  return found;
+}
+
+/** The cycles of a graph, each once, as the files around it. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') found.push(stack.slice(stack.indexOf(next)));
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return found;
+}
+
+describe('the import graph of src/', () => {
+  const graph = new Map(files(SRC).map((file) => [file, runtimeImports(file)]));
+
+  it('reads the imports it should (a check of the check)', () => {
+    const serve = graph.get(join(SRC, 'commands/serve/serve.ts')) ?? [];
+    expect(serve).toContain(join(SRC, 'commands/serve/serve-options.ts'));
+    expect(
+      cycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('has no cycle of imports run at load time', () => {
+    const named = cycles(graph).map((cycle) => cycle.map((file) => relative(SRC, file)).join(' → '));
+    expect(named).toEqual([]);
+  });
+});
