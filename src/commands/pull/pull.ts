@@ -6,8 +6,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeJsonLine } from '../../cli/output.js';
 import { dataDir } from '../../cli/paths.js';
-import { kstIso } from '../../marketplaces/connector.js';
-import { MARKETPLACE_LABELS, type Marketplace } from '../../marketplaces/names.js';
+import type { Marketplace } from '../../marketplaces/names.js';
 import { marketplaceArgument, marketplaceOf, parseSince } from '../shared/marketplace-arg.js';
 
 export interface PullOptions {
@@ -18,7 +17,6 @@ export interface PullOptions {
 
 /** Pulled orders are kept as the files they were sent from: the last ones, for support to read. */
 const KEPT_PULLS = 50;
-const DAY_MS = 86_400_000;
 
 function pullFile(f: Factory, marketplace: Marketplace, now: Date): string {
   const folder = join(dataDir(f.env), 'pulls');
@@ -44,119 +42,75 @@ function pullFile(f: Factory, marketplace: Marketplace, now: Date): string {
  */
 export async function pullRun(options: PullOptions, f: Factory): Promise<void> {
   const { marketplace } = options;
-  const label = MARKETPLACE_LABELS[marketplace];
   const json = (await f.settings()).output.value === 'json';
-  const [{ openConnector, openMarketplaceState }, { openCatalog }, { lookUpProducts, planOrders }] =
-    await Promise.all([
-      import('../../cli/marketplaces.js'),
-      import('../../cli/catalog.js'),
-      import('../../marketplaces/pull.js'),
-    ]);
+  const { planPull, ordersText, settlePull } = await import('../../cli/marketplace-runs.js');
   if (!options.dryRun) await f.credentials();
-  const { connector } = await openConnector(f, marketplace);
-  const state = await openMarketplaceState(f);
-  const catalog = await openCatalog(f);
-  try {
-    const now = f.now();
-    const cursor = state.cursor(marketplace);
-    const from =
-      options.since !== undefined
-        ? parseSince(options.since, now.getTime())
-        : cursor !== undefined
-          ? cursor - connector.overlapMs
-          : now.getTime() - DAY_MS;
-    f.log.info(`Pulling ${label} orders changed since ${kstIso(from)}…`);
-    const lines = await connector.pull({ from: new Date(from), to: now });
-    const known = (id: string) => {
-      const entry = catalog.get(id);
-      return entry
-        ? {
-            ...(entry.name ? { name: entry.name } : {}),
-            ...(entry.image_url ? { image_url: entry.image_url } : {}),
-          }
-        : undefined;
-    };
-    const looked = await lookUpProducts(connector, lines, known, (products) =>
-      catalog.set(products, marketplace),
-    );
-    if (looked.looked > 0) {
-      f.log.info(
-        `${looked.found} of ${looked.looked} products looked up in ${label}'s product API and kept in the catalog` +
-          (looked.failed.length
-            ? `; no image for ${looked.failed.slice(0, 5).join(', ')}${looked.failed.length > 5 ? ', …' : ''} (intake catalog set)`
-            : ''),
+  const pulled = await planPull(f, marketplace, {
+    ...(options.since === undefined ? {} : { sinceMs: parseSince(options.since, f.now().getTime()) }),
+    remember: !options.dryRun,
+  });
+  const { lines, plan } = pulled;
+  f.log.info(
+    `${lines.length} order lines found: ${plan.orders.length} orders to send, ${plan.notSent.reduce((sum, entry) => sum + entry.lineIds.length, 0)} lines not sent.`,
+  );
+  for (const entry of plan.notSent) {
+    if (json) {
+      writeJsonLine(f, {
+        marketplace,
+        order_id: entry.orderId,
+        lines: entry.lineIds,
+        outcome: 'not_sent',
+        reason: entry.reason,
+        detail: entry.detail,
+      });
+    } else {
+      f.log.warn(
+        `order ${entry.orderId}: ${entry.lineIds.length} line(s) not sent (${entry.reason}: ${entry.detail})`,
       );
     }
-    const plan = planOrders(lines, known);
-    f.log.info(
-      `${lines.length} order lines found: ${plan.orders.length} orders to send, ${plan.notSent.reduce((sum, entry) => sum + entry.lineIds.length, 0)} lines not sent.`,
+  }
+  let code: number = EXIT.ok;
+  if (plan.orders.length > 0) {
+    const path = pullFile(f, marketplace, new Date(pulled.until));
+    writeFileSync(path, ordersText(plan), { mode: 0o600 });
+    code = await uploadPulled(f, path, options.dryRun);
+  } else if (json) {
+    writeJsonLine(f, {
+      type: 'summary',
+      marketplace,
+      records: 0,
+      lines: lines.length,
+      not_sent: plan.notSent.length,
+    });
+  }
+  // Every record had its outcome (accepted, or refused for a reason of its own): the next pull starts here.
+  if (!options.dryRun && (code === EXIT.ok || code === EXIT.rejected))
+    await settlePull(f, marketplace, pulled.until);
+  if (code !== EXIT.ok) throw new ExitCode(code);
+}
+
+/** Sends the pulled orders' file as `intake order create FILE` would; its exit code. */
+async function uploadPulled(f: Factory, path: string, dryRun: boolean): Promise<number> {
+  const [{ openInput }, { RESOURCES }, { uploadFromCli }, { workbookPassword }] = await Promise.all([
+    import('../../bulk/read/source.js'),
+    import('../../bulk/resources.js'),
+    import('../shared/upload-run.js'),
+    import('../shared/workbook-password.js'),
+  ]);
+  const source = await openInput(f.io, path);
+  try {
+    await uploadFromCli(
+      f,
+      RESOURCES.order as never,
+      source,
+      'ndjson',
+      { passwordStdin: false, dryRun, allOrNothing: false, resume: true, update: false, followUp: [] },
+      workbookPassword(f, { passwordStdin: false, inputFromStdin: false }),
     );
-    for (const entry of plan.notSent) {
-      if (json) {
-        writeJsonLine(f, {
-          marketplace,
-          order_id: entry.orderId,
-          lines: entry.lineIds,
-          outcome: 'not_sent',
-          reason: entry.reason,
-          detail: entry.detail,
-        });
-      } else {
-        f.log.warn(
-          `order ${entry.orderId}: ${entry.lineIds.length} line(s) not sent (${entry.reason}: ${entry.detail})`,
-        );
-      }
-    }
-    if (!options.dryRun) state.rememberLines(marketplace, lines);
-    let code: number = EXIT.ok;
-    if (plan.orders.length > 0) {
-      const path = pullFile(f, marketplace, now);
-      writeFileSync(path, plan.orders.map((order) => JSON.stringify(order)).join('\n') + '\n', {
-        mode: 0o600,
-      });
-      const [{ openInput }, { RESOURCES }, { uploadFromCli }, { workbookPassword }] = await Promise.all([
-        import('../../bulk/read/source.js'),
-        import('../../bulk/resources.js'),
-        import('../shared/upload-run.js'),
-        import('../shared/workbook-password.js'),
-      ]);
-      const source = await openInput(f.io, path);
-      try {
-        await uploadFromCli(
-          f,
-          RESOURCES.order as never,
-          source,
-          'ndjson',
-          {
-            passwordStdin: false,
-            dryRun: options.dryRun,
-            allOrNothing: false,
-            resume: true,
-            update: false,
-            followUp: [],
-          },
-          workbookPassword(f, { passwordStdin: false, inputFromStdin: false }),
-        );
-      } catch (error) {
-        if (!(error instanceof ExitCode)) throw error;
-        code = error.exitCode;
-      }
-    } else if (json) {
-      writeJsonLine(f, {
-        type: 'summary',
-        marketplace,
-        records: 0,
-        lines: lines.length,
-        not_sent: plan.notSent.length,
-      });
-    }
-    // Every record had its outcome (accepted, or refused for a reason of its own): the next pull starts here.
-    if (!options.dryRun && (code === EXIT.ok || code === EXIT.rejected))
-      state.setCursor(marketplace, now.getTime());
-    if (code !== EXIT.ok) throw new ExitCode(code);
-  } finally {
-    catalog.close();
-    state.close();
+    return EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof ExitCode)) throw error;
+    return error.exitCode;
   }
 }
 

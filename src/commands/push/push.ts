@@ -1,55 +1,16 @@
 import { Command } from 'commander';
-import { AbortedError } from '../../client/errors.js';
 import { EXIT, ExitCode, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData, writeJsonLine } from '../../cli/output.js';
-import { dataDir } from '../../cli/paths.js';
-import type { PushLine, PushOutcome, PushOutcomeKind } from '../../marketplaces/connector.js';
+import type { PushOutcome } from '../../marketplaces/connector.js';
 import { MARKETPLACE_LABELS, type Marketplace } from '../../marketplaces/names.js';
-import type { MarketplaceState } from '../../marketplaces/state.js';
 import { marketplaceArgument, marketplaceOf } from '../shared/marketplace-arg.js';
 
 export interface PushOptions {
   marketplace: Marketplace;
   file?: string;
   dryRun: boolean;
-}
-
-const OUTCOMES: readonly PushOutcomeKind[] = ['pushed', 'already_pushed', 'skipped', 'refused', 'failed'];
-
-/**
- * The lines to push: every line pulled from the marketplace that the ledger has a shipment for (sent to
- * the service by this profile), and that is not settled for that number (pushed, or decided).
- */
-async function linesToPush(
-  f: Factory,
-  marketplace: Marketplace,
-  state: MarketplaceState,
-): Promise<PushLine[]> {
-  const [{ Ledger }, { ledgerTarget }] = await Promise.all([
-    import('../../bulk/ledger/ledger.js'),
-    import('../../cli/ledger-target.js'),
-  ]);
-  const ledger = new Ledger(dataDir(f.env));
-  try {
-    ledger.useTarget(await ledgerTarget(f));
-    const lines: PushLine[] = [];
-    for (const pulled of state.lines(marketplace)) {
-      const shipped = ledger.shippedItem(pulled.line_id);
-      if (!shipped) continue;
-      const line = {
-        orderId: pulled.order_id,
-        lineId: pulled.line_id,
-        companyCode: shipped.companyCode,
-        trackingNumber: shipped.trackingNumber,
-      };
-      if (!state.isSettled(marketplace, line)) lines.push(line);
-    }
-    return lines;
-  } finally {
-    ledger.close();
-  }
 }
 
 /** Sends the file's shipments to the service first, as `intake shipment create FILE` does. */
@@ -95,101 +56,77 @@ export async function pushRun(options: PushOptions, f: Factory): Promise<void> {
   const label = MARKETPLACE_LABELS[marketplace];
   const json = (await f.settings()).output.value === 'json';
   if (options.file !== undefined) await sendFile(f, options.file, options.dryRun);
-  const { openConnector, openMarketplaceState } = await import('../../cli/marketplaces.js');
-  const state = await openMarketplaceState(f);
+  const { pushPulled, PUSH_OUTCOMES } = await import('../../cli/marketplace-runs.js');
+  let stopped = false;
+  const stop = f.interrupts.onInterrupt(() => {
+    stopped = true;
+  });
+  const told = (outcome: PushOutcome) => {
+    const { line } = outcome;
+    if (json) {
+      writeJsonLine(f, {
+        marketplace,
+        order_id: line.orderId,
+        line_id: line.lineId,
+        company_code: line.companyCode,
+        tracking_number: line.trackingNumber,
+        outcome: outcome.outcome,
+        ...(outcome.code ? { code: outcome.code } : {}),
+        message: outcome.message,
+        ...(outcome.traceId ? { trace_id: outcome.traceId } : {}),
+      });
+    } else if (outcome.outcome !== 'pushed' && outcome.outcome !== 'already_pushed') {
+      f.log.warn(`${line.orderId} line ${line.lineId}: ${outcome.outcome}: ${outcome.message}`);
+    }
+  };
+  let result;
   try {
-    const lines = await linesToPush(f, marketplace, state);
-    if (lines.length === 0) {
-      f.log.info(
-        `Nothing to push to ${label}: every line pulled from it that has a tracking number here is pushed or settled.`,
-      );
-      if (json)
-        writeJsonLine(f, {
-          type: 'summary',
-          marketplace,
-          lines: 0,
-          ...Object.fromEntries(OUTCOMES.map((kind) => [kind, 0])),
-        });
-      return;
-    }
-    if (options.dryRun) {
-      f.log.info(`${lines.length} line(s) would be pushed to ${label} (dry run: nothing sent).`);
-      await writeData(f, {
-        json: lines.map((line) => ({
-          marketplace,
-          order_id: line.orderId,
-          line_id: line.lineId,
-          company_code: line.companyCode,
-          tracking_number: line.trackingNumber,
-        })),
-        rows: lines,
-        columns: [
-          { header: 'order', value: (line) => line.orderId },
-          { header: 'line', value: (line) => line.lineId },
-          { header: 'carrier', value: (line) => line.companyCode },
-          { header: 'tracking number', value: (line) => line.trackingNumber },
-        ],
-      });
-      return;
-    }
-    const { connector } = await openConnector(f, marketplace);
-    let stopped = false;
-    const stop = f.interrupts.onInterrupt(() => {
-      stopped = true;
-    });
-    const counts = Object.fromEntries(OUTCOMES.map((kind) => [kind, 0])) as Record<PushOutcomeKind, number>;
-    const told = (outcome: PushOutcome) => {
-      counts[outcome.outcome] += 1;
-      const { line } = outcome;
-      if (json) {
-        writeJsonLine(f, {
-          marketplace,
-          order_id: line.orderId,
-          line_id: line.lineId,
-          company_code: line.companyCode,
-          tracking_number: line.trackingNumber,
-          outcome: outcome.outcome,
-          ...(outcome.code ? { code: outcome.code } : {}),
-          message: outcome.message,
-          ...(outcome.traceId ? { trace_id: outcome.traceId } : {}),
-        });
-      } else if (outcome.outcome !== 'pushed' && outcome.outcome !== 'already_pushed') {
-        f.log.warn(`${line.orderId} line ${line.lineId}: ${outcome.outcome}: ${outcome.message}`);
-      }
-    };
-    f.log.info(`Pushing ${lines.length} tracking number line(s) to ${label}…`);
-    try {
-      await connector.push(lines, {
-        sending: (batch) => {
-          // Ctrl-C: what is on the wire finishes; nothing more leaves.
-          if (stopped) throw new AbortedError({ notTaken: true });
-          state.sending(marketplace, batch);
-        },
-        outcomes: (outcomes) => {
-          state.outcomes(marketplace, outcomes);
-          for (const outcome of outcomes) told(outcome);
-        },
-      });
-    } finally {
-      stop();
-    }
-    const summary = { type: 'summary', marketplace, lines: lines.length, ...counts };
-    if (json) writeJsonLine(f, summary);
-    else {
-      await writeData(f, {
-        json: summary,
-        rows: OUTCOMES.map((kind) => [kind.replace('_', ' '), counts[kind]] as const),
-        columns: [
-          { header: 'outcome', value: ([kind]) => kind },
-          { header: 'lines', value: ([, count]) => count },
-        ],
-      });
-    }
-    if (counts.failed > 0) throw new ExitCode(EXIT.failure);
-    if (counts.refused > 0 || counts.skipped > 0) throw new ExitCode(EXIT.rejected);
+    result = await pushPulled(f, marketplace, { dryRun: options.dryRun, stopped: () => stopped, told });
   } finally {
-    state.close();
+    stop();
   }
+  const { lines, counts } = result;
+  if (lines.length === 0) {
+    f.log.info(
+      `Nothing to push to ${label}: every line pulled from it that has a tracking number here is pushed or settled.`,
+    );
+    if (json) writeJsonLine(f, { type: 'summary', marketplace, lines: 0, ...counts });
+    return;
+  }
+  if (options.dryRun) {
+    f.log.info(`${lines.length} line(s) would be pushed to ${label} (dry run: nothing sent).`);
+    await writeData(f, {
+      json: lines.map((line) => ({
+        marketplace,
+        order_id: line.orderId,
+        line_id: line.lineId,
+        company_code: line.companyCode,
+        tracking_number: line.trackingNumber,
+      })),
+      rows: lines,
+      columns: [
+        { header: 'order', value: (line) => line.orderId },
+        { header: 'line', value: (line) => line.lineId },
+        { header: 'carrier', value: (line) => line.companyCode },
+        { header: 'tracking number', value: (line) => line.trackingNumber },
+      ],
+    });
+    return;
+  }
+  const summary = { type: 'summary', marketplace, lines: lines.length, ...counts };
+  if (json) writeJsonLine(f, summary);
+  else {
+    await writeData(f, {
+      json: summary,
+      rows: PUSH_OUTCOMES.map((kind) => [kind.replace('_', ' '), counts[kind]] as const),
+      columns: [
+        { header: 'outcome', value: ([kind]) => kind },
+        { header: 'lines', value: ([, count]) => count },
+      ],
+    });
+  }
+  if (counts.failed > 0) throw new ExitCode(EXIT.failure);
+  if (counts.refused > 0 || counts.skipped > 0) throw new ExitCode(EXIT.rejected);
 }
 
 export function newPushCommand(
