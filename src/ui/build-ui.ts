@@ -9,6 +9,7 @@ import { langOf, sendPage, textsOf } from './render.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { eventRoutes } from './routes/events.js';
 import { fixRoutes } from './routes/fixes.js';
+import { marketplaceRoutes } from './routes/marketplaces.js';
 import { pageRoutes } from './routes/pages.js';
 import { sendRoutes } from './routes/send.js';
 import { uploadRoutes } from './routes/uploads.js';
@@ -95,6 +96,7 @@ export async function buildUi(options: BuildUiOptions): Promise<FastifyInstance>
         await scope.register(fixRoutes, { state });
         await scope.register(sendRoutes, { state });
         await scope.register(eventRoutes, { state });
+        await scope.register(marketplaceRoutes, { state });
       },
       { prefix },
     );

@@ -1,3 +1,4 @@
+import type { Marketplace } from '../marketplaces/names.js';
 import { randomBytes } from 'node:crypto';
 import type { InputReading, RowDetail, SendProgress } from '../bulk/context.js';
 import type { Problem } from '../bulk/check/problems.js';
@@ -102,6 +103,8 @@ export interface ReadingOptions {
   productsLabel?: string;
   /** A column mapping made on the page (a JSON file in the session's folder), or a saved layout's name. */
   columns?: string;
+  /** Orders pulled from a marketplace: once all are answered, its next pull starts at `until`. */
+  pulled?: { marketplace: Marketplace; until: number };
 }
 
 /** A session as kept on disk (`session.json`), without what lives in memory only. */

@@ -1,5 +1,7 @@
 import type { ProductCatalog } from '../catalog/product-catalog.js';
 import type { LayoutToSave, Preset } from '../bulk/layout/presets.js';
+import type { Marketplace } from '../marketplaces/names.js';
+import type { NotSent } from '../marketplaces/pull.js';
 import type { UiAuth } from './auth.js';
 import type { UploadServices } from './runner.js';
 import type { SessionStore } from './sessions.js';
@@ -27,6 +29,40 @@ export interface UiState {
   maxBytes: number;
   /** The profile's product catalog. */
   catalog: ProductCatalog;
+  /** Pulls from and pushes to the marketplaces, with the profile's credentials. */
+  marketplaces: MarketplaceServices;
   /** Column layouts saved under a name, and how to save one. */
   layouts: { list(): Promise<Preset[]>; save(layout: LayoutToSave): Promise<string> };
+}
+
+/** A marketplace as the page shows it: set up or not, and from where. */
+export interface MarketplaceView {
+  name: Marketplace;
+  /** Where its credentials come from (`keychain`, `environment`…); undefined when not set up. */
+  from: string | undefined;
+  /** When its last pull's orders were all answered. */
+  lastPull: number | undefined;
+}
+
+/** A push's outcome for one line. */
+export interface PushedLine {
+  orderId: string;
+  lineId: string;
+  trackingNumber: string;
+  outcome: string;
+  message: string;
+}
+
+/** What the page asks of the marketplaces (the front end's side holds the credentials). */
+export interface MarketplaceServices {
+  list(): Promise<MarketplaceView[]>;
+  /** The orders changed since the last pull, as an NDJSON file in `dir`, and the lines not sent. */
+  pull(
+    marketplace: Marketplace,
+    dir: string,
+  ): Promise<{ path: string | undefined; orders: number; lines: number; notSent: NotSent[]; until: number }>;
+  /** The pull's orders were all answered: the next one starts at `until`. */
+  settle(marketplace: Marketplace, until: number): Promise<void>;
+  /** The tracking numbers of pulled lines the marketplace does not have yet, exactly once each. */
+  push(marketplace: Marketplace): Promise<{ lines: PushedLine[]; counts: Record<string, number> }>;
 }

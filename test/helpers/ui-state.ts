@@ -32,5 +32,11 @@ export function offlineUiState(maxBytes: number): UiState {
     maxBytes,
     catalog,
     layouts: { list: () => Promise.resolve([]), save: () => Promise.reject(new Error('not here')) },
+    marketplaces: {
+      list: () => Promise.resolve([]),
+      pull: () => Promise.reject(new Error('no marketplaces in this test')),
+      settle: () => Promise.resolve(),
+      push: () => Promise.reject(new Error('no marketplaces in this test')),
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { marketplaceServices, settleIfPulled } from './marketplaces.js';
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -146,6 +147,7 @@ async function uiState(f: Factory, options: UiOptions): Promise<UiState> {
   await sessions.prepare();
   const catalog = await openCatalog(f);
   const save = (session: UploadSession) => sessions.save(session);
+  const marketplaces = marketplaceServices(f);
   return {
     sessions,
     auth,
@@ -158,6 +160,7 @@ async function uiState(f: Factory, options: UiOptions): Promise<UiState> {
       save,
       afterSend: async (session) => {
         await keepRejects(session).catch(() => {});
+        await settleIfPulled(marketplaces, session).catch(() => {});
         await sessions.removeFileIfDone(session);
         await save(session);
       },
@@ -167,6 +170,7 @@ async function uiState(f: Factory, options: UiOptions): Promise<UiState> {
     liveness: livenessOf(f),
     maxBytes: MAX_INPUT_BYTES,
     catalog,
+    marketplaces,
     layouts: {
       list: () => layouts.savedLayouts(f.env),
       save: (layout) => layouts.saveLayout(f.env, layout),

@@ -56,7 +56,7 @@ async function formatOfReceived(file: ReceivedFile): Promise<{ path: string; for
 }
 
 /** Reads a session's file afresh (its tabs, its kind), then checks it. */
-async function readAndCheck(session: UploadSession, state: UiState): Promise<void> {
+export async function readAndCheck(session: UploadSession, state: UiState): Promise<void> {
   await inspectSession(session, state.services);
   if (!session.error) await checkSession(session, state.services);
   else await state.services.save(session);

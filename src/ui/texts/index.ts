@@ -2,12 +2,13 @@ import { translator } from '../../web/i18n.js';
 import type { Lang } from '../../web/lang.js';
 import { CHECK } from './check.js';
 import { COMMON } from './common.js';
+import { MARKETPLACES_TEXTS } from './marketplaces.js';
 import { PAGES } from './pages.js';
 import { RESULTS } from './results.js';
 import { UPLOAD } from './upload.js';
 
 /** Every text of `intake ui`, in Korean and English. */
-const TEXTS = { ...COMMON, ...UPLOAD, ...CHECK, ...RESULTS, ...PAGES } as const;
+const TEXTS = { ...COMMON, ...UPLOAD, ...CHECK, ...RESULTS, ...PAGES, ...MARKETPLACES_TEXTS } as const;
 
 export type UiText = keyof typeof TEXTS;
 

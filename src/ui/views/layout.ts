@@ -38,6 +38,7 @@ export function uiPage(lang: Lang, frame: Frame & { body: string }): string {
   const nav = [
     { href: './', label: t('navUpload'), current: frame.current === 'upload' },
     { href: 'catalog', label: t('navCatalog'), current: frame.current === 'catalog' },
+    { href: 'marketplaces', label: t('navMarketplaces'), current: frame.current === 'marketplaces' },
     { href: 'history', label: t('navHistory'), current: frame.current === 'history' },
     { href: 'status', label: t('navStatus'), current: frame.current === 'status' },
   ];

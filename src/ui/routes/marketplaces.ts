@@ -1,0 +1,102 @@
+import { rm } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MarketplaceError, MarketplaceNotSetUp } from '../../marketplaces/errors.js';
+import { isMarketplace, type Marketplace } from '../../marketplaces/names.js';
+import { langOf, seeOther, sendPage, textsOf } from '../render.js';
+import { UploadSession } from '../session.js';
+import type { UiState } from '../state.js';
+import type { T } from '../texts/index.js';
+import { when } from '../views/layout.js';
+import { marketName, marketplacesBody, notSentWords, pushBody } from '../views/marketplaces.js';
+import { readAndCheck } from './uploads.js';
+
+type MarketParams = { Params: { marketplace: string } };
+
+/** Words for what went wrong with a marketplace: the kind in the page's language, its own words after. */
+function problemOf(t: T, marketplace: Marketplace, error: unknown): { message: string; detail?: string } {
+  const name = marketName(t, marketplace);
+  if (error instanceof MarketplaceNotSetUp) return { message: t('marketNotSetUp', { name: marketplace }) };
+  if (error instanceof MarketplaceError)
+    return { message: t(`market_${error.kind}`, { name }), detail: error.message };
+  throw error;
+}
+
+async function marketplacesPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: UiState,
+  said: Parameters<typeof marketplacesBody>[3] = {},
+  status = 200,
+) {
+  const t = textsOf(request);
+  const list = await state.marketplaces.list();
+  reply.code(status);
+  return sendPage(request, reply, state, {
+    title: t('marketplacesTitle'),
+    current: 'marketplaces',
+    body: marketplacesBody(t, langOf(request), list, said),
+  });
+}
+
+/**
+ * The marketplaces page: each one's pull (its orders become an upload, checked and sent on the upload's
+ * own pages; the next pull starts where this one ended once they are all answered) and push.
+ */
+export async function marketplaceRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
+  app.get('/marketplaces', async (request, reply) => marketplacesPage(request, reply, state));
+
+  app.post<MarketParams>('/marketplaces/:marketplace/pull', async (request, reply) => {
+    const { marketplace } = request.params;
+    if (!isMarketplace(marketplace)) return reply.callNotFound();
+    const t = textsOf(request);
+    const dir = await state.sessions.newFolder();
+    let pulled;
+    try {
+      pulled = await state.marketplaces.pull(marketplace, dir);
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      return marketplacesPage(request, reply, state, { problem: problemOf(t, marketplace, error) }, 502);
+    }
+    const name = marketName(t, marketplace);
+    const notSent = notSentWords(t, pulled.notSent);
+    if (pulled.path === undefined) {
+      await rm(dir, { recursive: true, force: true });
+      // Nothing to send: the window is answered.
+      await state.marketplaces.settle(marketplace, pulled.until);
+      const nothing = t('pulledNothing', { name, lines: String(pulled.lines) });
+      return marketplacesPage(request, reply, state, {
+        notice: [nothing, notSent].filter(Boolean).join(' '),
+      });
+    }
+    const session = new UploadSession({
+      label: t('pulledLabel', { name, when: when(langOf(request), pulled.until) }),
+      dir,
+      id: dir.split(/[\\/]/).pop() as string,
+      path: pulled.path,
+      format: 'ndjson',
+      kind: 'order',
+    });
+    session.options.pulled = { marketplace, until: pulled.until };
+    if (notSent) session.notice = notSent;
+    state.sessions.add(session);
+    await readAndCheck(session, state);
+    return seeOther(reply, state, `uploads/${session.id}`);
+  });
+
+  app.post<MarketParams>('/marketplaces/:marketplace/push', async (request, reply) => {
+    const { marketplace } = request.params;
+    if (!isMarketplace(marketplace)) return reply.callNotFound();
+    const t = textsOf(request);
+    let result;
+    try {
+      result = await state.marketplaces.push(marketplace);
+    } catch (error) {
+      return marketplacesPage(request, reply, state, { problem: problemOf(t, marketplace, error) }, 502);
+    }
+    return sendPage(request, reply, state, {
+      title: t('pushTitle', { name: marketName(t, marketplace) }),
+      current: 'marketplaces',
+      body: pushBody(t, result),
+    });
+  });
+}

@@ -1,0 +1,81 @@
+import type { Texts } from '../../web/i18n.js';
+
+/** The texts of the marketplaces page: pull orders, push tracking numbers. */
+export const MARKETPLACES_TEXTS = {
+  navMarketplaces: { en: 'Marketplaces', ko: '마켓 연동' },
+  marketplacesTitle: { en: 'Orders from the marketplaces', ko: '마켓 주문 가져오기' },
+  marketplacesIntro: {
+    en: 'Pull new paid orders straight from the marketplace: they are checked and sent like an uploaded file. Once shipped, push the tracking numbers back; each order line gets its number once.',
+    ko: '마켓에서 새로 결제된 주문을 바로 가져옵니다. 올린 파일과 똑같이 검사하고 보냅니다. 발송한 뒤에는 송장번호를 마켓에 보내세요. 주문 상품마다 한 번씩만 보냅니다.',
+  },
+  market_naver: { en: 'Naver Smartstore', ko: '네이버 스마트스토어' },
+  market_coupang: { en: 'Coupang', ko: '쿠팡' },
+  market_cafe24: { en: 'Cafe24', ko: '카페24' },
+  marketSetUp: { en: 'Keys from {from}', ko: '인증 정보: {from}' },
+  from_env: { en: 'the environment', ko: '환경 변수' },
+  from_keychain: { en: 'the OS keychain', ko: '운영체제 키체인' },
+  from_file: { en: 'the config file', ko: '설정 파일' },
+  marketNotSetUp: {
+    en: 'Not set up. In a terminal: intake marketplace login {name}',
+    ko: '연동되지 않았습니다. 터미널에서 실행하세요: intake marketplace login {name}',
+  },
+  lastPull: { en: 'Last pull: {when}', ko: '마지막 가져오기: {when}' },
+  neverPulled: {
+    en: 'Never pulled (the first pull reads the last 24 hours)',
+    ko: '아직 가져온 적 없음 (처음에는 최근 24시간을 읽습니다)',
+  },
+  pullButton: { en: 'Pull orders from {name}', ko: '{name} 주문 가져오기' },
+  pushButton: { en: 'Push tracking numbers to {name}', ko: '{name}에 송장번호 보내기' },
+  pulledLabel: { en: '{name} orders, {when}', ko: '{name} 주문 ({when})' },
+  pulledNothing: {
+    en: '{name}: no new orders to send ({lines} order lines read).',
+    ko: '{name}: 보낼 새 주문이 없습니다 (주문 상품 {lines}건 확인).',
+  },
+  notSentIntro: {
+    en: '{count} order lines were not sent:',
+    ko: '주문 상품 {count}건은 보내지 않았습니다:',
+  },
+  reason_cancelled: { en: 'cancelled', ko: '취소됨' },
+  reason_claimed: { en: 'a claim (return, exchange) is open', ko: '반품·교환 요청 중' },
+  reason_waiting: { en: 'not paid yet', ko: '결제 대기' },
+  reason_relay_phone: { en: 'a relay phone the bot cannot reach', ko: '안심번호라 메시지를 보낼 수 없음' },
+  reason_no_phone: { en: 'no phone', ko: '전화번호 없음' },
+  notSentLine: {
+    en: 'order {order}: {count} lines, {reason} ({detail})',
+    ko: '주문 {order}: {count}건, {reason} ({detail})',
+  },
+  pushTitle: { en: 'Tracking numbers pushed to {name}', ko: '{name}에 보낸 송장번호' },
+  pushNothing: {
+    en: 'Nothing to push: every pulled line with a tracking number here is already pushed or settled.',
+    ko: '보낼 송장번호가 없습니다. 송장번호가 있는 주문 상품은 모두 이미 보냈거나 처리되었습니다.',
+  },
+  push_pushed: { en: 'pushed', ko: '보냄' },
+  push_already_pushed: { en: 'already there', ko: '이미 등록됨' },
+  push_skipped: { en: 'skipped', ko: '건너뜀' },
+  push_refused: { en: 'refused', ko: '거부됨' },
+  push_failed: { en: 'failed (push again)', ko: '실패 (다시 보내기)' },
+  orderHeader: { en: 'Order', ko: '주문번호' },
+  lineHeader: { en: 'Order line', ko: '주문 상품' },
+  trackingHeader: { en: 'Tracking number', ko: '송장번호' },
+  outcomeHeader: { en: 'Outcome', ko: '결과' },
+  messageHeader: { en: 'What the marketplace said', ko: '마켓 응답' },
+  market_blocked: {
+    en: '{name} refuses this computer (an IP not on its allowlist, or a block): stopped at once, so as not to be blocked longer.',
+    ko: '{name}에서 이 컴퓨터의 접근을 거부했습니다 (허용되지 않은 IP 또는 일시 차단). 차단이 길어지지 않도록 바로 멈췄습니다.',
+  },
+  market_auth: {
+    en: '{name} refused the keys. Check them in a terminal: intake marketplace status',
+    ko: '{name}에서 인증 정보를 거부했습니다. 터미널에서 확인하세요: intake marketplace status',
+  },
+  market_refused: { en: '{name} refused the request.', ko: '{name}에서 요청을 거부했습니다.' },
+  market_busy: {
+    en: '{name} is busy (too many requests, or down for maintenance). Try again in a few minutes.',
+    ko: '{name}이(가) 바쁩니다 (요청이 너무 많거나 점검 중). 몇 분 뒤에 다시 해 보세요.',
+  },
+  market_unreachable: { en: '{name} cannot be reached.', ko: '{name}에 연결할 수 없습니다.' },
+  market_answer: {
+    en: '{name} answered in a way Intake does not know; nothing was changed.',
+    ko: '{name}의 응답을 이해할 수 없습니다. 아무것도 바꾸지 않았습니다.',
+  },
+  marketDetail: { en: 'Details: {detail}', ko: '자세한 내용: {detail}' },
+} as const satisfies Texts;

@@ -1,0 +1,124 @@
+import { html } from 'ghtml';
+import type { Marketplace } from '../../marketplaces/names.js';
+import type { NotSent } from '../../marketplaces/pull.js';
+import type { Lang } from '../../web/lang.js';
+import { count as number } from '../../util/count.js';
+import type { MarketplaceView, PushedLine } from '../state.js';
+import type { T } from '../texts/index.js';
+import { when } from './layout.js';
+
+export const marketName = (t: T, name: Marketplace) => t(`market_${name}`);
+
+/** The marketplaces, each with its keys' origin, its last pull, and its two buttons. */
+export function marketplacesBody(
+  t: T,
+  lang: Lang,
+  list: readonly MarketplaceView[],
+  said: { notice?: string; problem?: { message: string; detail?: string } } = {},
+): string {
+  const cards = list.map((market) => {
+    const name = marketName(t, market.name);
+    const ready = market.from !== undefined;
+    return html`<section class="card" aria-labelledby="market-${market.name}">
+      <h2 id="market-${market.name}">${name}</h2>
+      <p>
+        ${
+          ready
+            ? t('marketSetUp', { from: t(`from_${market.from as 'env' | 'keychain' | 'file'}`) })
+            : t('marketNotSetUp', { name: market.name })
+        }
+      </p>
+      <p>
+        ${market.lastPull === undefined ? t('neverPulled') : t('lastPull', { when: when(lang, market.lastPull) })}
+      </p>
+      !${
+        ready
+          ? html`<div class="actions">
+              <form method="post" action="marketplaces/${market.name}/pull">
+                <button type="submit">${t('pullButton', { name })}</button>
+              </form>
+              <form method="post" action="marketplaces/${market.name}/push">
+                <button type="submit" class="secondary">${t('pushButton', { name })}</button>
+              </form>
+            </div>`
+          : ''
+      }
+    </section>`;
+  });
+  return html`<section class="card">
+      <p>${t('marketplacesIntro')}</p>
+      !${said.notice ? html`<div class="notice" role="status">${said.notice}</div>` : ''}
+      !${
+        said.problem
+          ? html`<div class="error-box" role="alert">
+              <p>${said.problem.message}</p>
+              !${said.problem.detail ? html`<p>${t('marketDetail', { detail: said.problem.detail })}</p>` : ''}
+            </div>`
+          : ''
+      }
+    </section>
+    !${cards.join('')}`;
+}
+
+/** What a pull did not send, in words: one line per order and reason. */
+export function notSentWords(t: T, notSent: readonly NotSent[]): string {
+  if (notSent.length === 0) return '';
+  const lines = notSent.reduce((sum, entry) => sum + entry.lineIds.length, 0);
+  const each = notSent.slice(0, 20).map((entry) =>
+    t('notSentLine', {
+      order: entry.orderId,
+      count: number(entry.lineIds.length),
+      reason: t(`reason_${entry.reason}`),
+      detail: entry.detail,
+    }),
+  );
+  return [t('notSentIntro', { count: number(lines) }), ...each, ...(notSent.length > 20 ? ['…'] : [])].join(
+    ' ',
+  );
+}
+
+/** A push's outcomes: the counts, then each line that was not simply pushed first, then the rest. */
+export function pushBody(
+  t: T,
+  result: { lines: readonly PushedLine[]; counts: Record<string, number> },
+): string {
+  if (result.lines.length === 0) return html`<section class="card"><p>${t('pushNothing')}</p></section>`;
+  const outcome = (kind: string) => t(`push_${kind as 'pushed'}`);
+  const counts = Object.entries(result.counts)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${outcome(kind)} ${number(count)}`)
+    .join(' · ');
+  const ordered = [...result.lines].sort(
+    (a, b) => Number(a.outcome === 'pushed') - Number(b.outcome === 'pushed'),
+  );
+  const rows = ordered.map(
+    (line) =>
+      html`<tr>
+        <td>${line.orderId}</td>
+        <td>${line.lineId}</td>
+        <td>${line.trackingNumber}</td>
+        <td>${outcome(line.outcome)}</td>
+        <td>${line.outcome === 'pushed' ? '' : line.message}</td>
+      </tr>`,
+  );
+  return html`<section class="card">
+    <p role="status">${counts}</p>
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">${t('orderHeader')}</th>
+            <th scope="col">${t('lineHeader')}</th>
+            <th scope="col">${t('trackingHeader')}</th>
+            <th scope="col">${t('outcomeHeader')}</th>
+            <th scope="col">${t('messageHeader')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          !${rows.join('')}
+        </tbody>
+      </table>
+    </div>
+    <p class="actions"><a href="marketplaces">${t('navMarketplaces')}</a></p>
+  </section>`;
+}

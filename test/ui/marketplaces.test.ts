@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cli, useService } from '../helpers/cli.js';
+import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
+import { fakes, marketplaceEnv, seedOrders } from '../helpers/marketplaces.js';
+import { tempDir } from '../helpers/temp.js';
+import { startUi, type UiRun } from '../helpers/ui.js';
+import { sendEnded, WAIT_MS } from '../helpers/ui-page.js';
+
+const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
+const b = useBrowser();
+
+const open: UiRun[] = [];
+afterEach(async () => {
+  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
+});
+
+describe.skipIf(!CHROMIUM)(
+  'intake ui: orders pulled from a marketplace and tracking numbers pushed back',
+  () => {
+    it('Smartstore: pull (a cancel reported), send on the upload pages, ship, push once; in Korean', async () => {
+      const fake = fakes(t.service);
+      await fake.reset('naver');
+      await fake.setUp('naver');
+      await fake.seed('naver', seedOrders('UM', 3));
+      await fake.change('naver', 'UM9000003', { claim: 'CANCEL_REQUEST' });
+      const env = {
+        ...t.env,
+        ...marketplaceEnv(t.service),
+        INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+        INTAKE_DATA_DIR: tempDir('intake-data-'),
+      };
+      const ui = await startUi(env);
+      open.push(ui);
+      const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+      await page.goto(ui.url);
+      await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+      const cafe24 = page.locator('section[aria-labelledby="market-cafe24"]');
+      expect(await cafe24.innerText()).toContain('intake marketplace login cafe24');
+      expect(await cafe24.getByRole('button').count()).toBe(0);
+      await screenshot(page, 'marketplaces-ko');
+
+      await page.getByRole('button', { name: '네이버 스마트스토어 주문 가져오기' }).click();
+      await page.waitForURL(/\/uploads\/[\w-]+$/, { timeout: WAIT_MS });
+      expect(await page.locator('.notice').innerText()).toContain('주문 UM000003: 1건, 취소됨');
+      await page.getByRole('button', { name: '주문 2건 보내기' }).click();
+      expect(await sendEnded(page)).toBe('완료');
+      const stored = (await t.service.local.orders()).filter((order) => order.id.startsWith('UM'));
+      expect(stored.map((order) => order.id).sort()).toEqual(['UM000001', 'UM000002']);
+      // The orders were all answered: the next pull starts where this one ended.
+      await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+      expect(await page.locator('section[aria-labelledby="market-naver"]').innerText()).toContain(
+        '마지막 가져오기',
+      );
+
+      expect(
+        (
+          await cli(
+            [
+              ...['shipment', 'create', '--order', 'UM000001', '--items', 'UM9000001'],
+              ...['--company-code', 'CJ', '--tracking-number', '640123456711'],
+            ],
+            { env },
+          )
+        ).code,
+      ).toBe(0);
+      await page.getByRole('button', { name: '네이버 스마트스토어에 송장번호 보내기' }).click();
+      const status = page.locator('main [role="status"]').first();
+      expect(await status.innerText()).toBe('보냄 1');
+      expect(await page.locator('table tbody tr').first().innerText()).toContain('640123456711');
+      await screenshot(page, 'push-ko');
+      const state = await fake.state('naver');
+      expect(
+        state.writes.filter((write) => write.kind === 'dispatch').flatMap((write) => write.lines),
+      ).toEqual(['UM9000001']);
+      // Pushed again: nothing to push.
+      await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+      await page.getByRole('button', { name: '네이버 스마트스토어에 송장번호 보내기' }).click();
+      expect(await page.locator('main').innerText()).toContain('보낼 송장번호가 없습니다');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('a marketplace that refuses this computer is said in words, in English too', async () => {
+      const fake = fakes(t.service);
+      await fake.reset('naver');
+      await fake.setUp('naver', { allowlist: ['203.0.113.10'], caller_ip: '198.51.100.7' });
+      const env = {
+        ...t.env,
+        ...marketplaceEnv(t.service),
+        INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+        INTAKE_DATA_DIR: tempDir('intake-data-'),
+      };
+      const ui = await startUi(env);
+      open.push(ui);
+      const { page, context, errors } = await openPage(b.browser, { locale: 'en-GB' });
+      await page.goto(ui.url);
+      await page.getByRole('navigation').getByRole('link', { name: 'Marketplaces' }).click();
+      await page.getByRole('button', { name: 'Pull orders from Naver Smartstore' }).click();
+      const alert = await page.getByRole('alert').innerText();
+      expect(alert).toContain('Naver Smartstore refuses this computer');
+      expect(alert).toContain('GW.IP_NOT_ALLOWED');
+      expect(errors.filter((error) => !/502/.test(error))).toEqual([]);
+      await context.close();
+    });
+  },
+);
