@@ -21,6 +21,25 @@ const postgresProject: TestProjectInlineConfiguration = {
   },
 };
 
+/**
+ * The slow lane: real browsers, kills, outages, heap watching, shells, the public workbooks. `npm test`
+ * runs it with the rest; `npm run test:fast` leaves it out, for a quick inner loop.
+ */
+const SLOW = [
+  'test/ui/**/*.test.ts',
+  'test/console/**/*.test.ts',
+  'test/marketplaces/kills.test.ts',
+  'test/marketplaces/loop.test.ts',
+  'test/bulk/workbook-corpus.test.ts',
+  'test/bulk/outage.test.ts',
+  'test/bulk/faults.test.ts',
+  'test/util/heap.test.ts',
+  'test/server/serve-flags.test.ts',
+  'test/server/test-bench.test.ts',
+  'test/cli/spawned.test.ts',
+  'test/cli/completion.test.ts',
+];
+
 const postgres = findPostgresBin() !== undefined || process.env.INTAKE_TEST_POSTGRES === 'required';
 if (!postgres) {
   process.stderr.write(
@@ -29,8 +48,9 @@ if (!postgres) {
 }
 
 /**
- * `npm test`: every test on the service's default engine (SQLite), then the service's own tests again on
- * PostgreSQL; where PostgreSQL is not installed, that half is left out, saying so.
+ * `npm test`: every test on the service's default engine (SQLite), in a fast and a slow lane, then the
+ * service's own tests again on PostgreSQL; where PostgreSQL is not installed, that half is left out,
+ * saying so.
  */
 export default defineConfig({
   test: {
@@ -41,10 +61,8 @@ export default defineConfig({
     testTimeout: 120_000 * SLOWDOWN,
     hookTimeout: 120_000 * SLOWDOWN,
     projects: [
-      {
-        extends: true,
-        test: { name: 'sqlite', include: ['test/**/*.test.ts'] },
-      },
+      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW } },
+      { extends: true, test: { name: 'slow', include: SLOW } },
       ...(postgres ? [postgresProject] : []),
     ],
   },

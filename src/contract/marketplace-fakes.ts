@@ -163,6 +163,8 @@ export const FakeState = z
         claim: z.string().nullable(),
         tracking_number: z.string().nullable(),
         carrier_code: z.string().nullable(),
+        /** How many writes gave the line a tracking number: 1 when it was pushed exactly once. */
+        written: z.number().int(),
       }),
     ),
     writes: z.array(

@@ -92,7 +92,7 @@ describe.skipIf(!CHROMIUM)(
       };
       const ui = await startUi(env);
       open.push(ui);
-      const { page, context, errors } = await openPage(b.browser, { locale: 'en-GB' });
+      const { page, context, errors } = await openPage(b.browser, { locale: 'en-US' });
       await page.goto(ui.url);
       await page.getByRole('navigation').getByRole('link', { name: 'Marketplaces' }).click();
       await page.getByRole('button', { name: 'Pull orders from Naver Smartstore' }).click();

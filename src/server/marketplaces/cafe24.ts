@@ -306,6 +306,7 @@ export async function cafe24Fake(app: FastifyInstance, options: { book: FakeBook
       line.trackingNumber = number;
       line.carrierCode = code;
       line.changedAt = now;
+      line.written = (line.written ?? 0) + 1;
     }
     noteWrite(doc, { at: now, kind: 'shipment', lines: named, result: `shipment ${number}` });
     if (useFault(doc, 'timeout_after_write')) return apiError(504, 'Gateway Timeout');

@@ -331,6 +331,7 @@ export async function coupangFake(app: FastifyInstance, options: { book: FakeBoo
         line.trackingNumber = number;
         line.carrierCode = company;
         line.changedAt = now;
+        line.written = (line.written ?? 0) + 1;
       }
       return result(true, 'OK', 'request succeeded.');
     });

@@ -17,6 +17,8 @@ export interface FakeLine {
   changedAt: number;
   trackingNumber: string | null;
   carrierCode: string | null;
+  /** How many writes gave it a tracking number (1 when pushed exactly once; older stores lack it). */
+  written?: number;
 }
 
 export interface FakeOrder {
@@ -192,6 +194,7 @@ export function describeDoc(marketplace: FakeName, doc: FakeDoc) {
         claim: line.claim,
         tracking_number: line.trackingNumber,
         carrier_code: line.carrierCode,
+        written: line.written ?? 0,
       })),
     ),
     writes: doc.writes.slice(-200).map((write) => ({ ...write, at: new Date(write.at).toISOString() })),

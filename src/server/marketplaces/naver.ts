@@ -391,6 +391,7 @@ export async function naverFake(app: FastifyInstance, options: { book: FakeBook 
       line.carrierCode = method === 'DELIVERY' ? company : null;
       line.trackingNumber = method === 'DELIVERY' ? number : null;
       line.changedAt = now;
+      line.written = (line.written ?? 0) + 1;
       doc.feed.push({ orderId: order.orderId, lineId: id, type: 'DISPATCHED', at: now });
       success.push(id);
     }
