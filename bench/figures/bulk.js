@@ -18,8 +18,8 @@ async function upload({ file, orders, concurrency, url, merchant, dataDir }) {
       INTAKE_DATA_DIR: dataDir,
       INTAKE_BASE_URL: url,
       // The bare server takes any credentials: the service's merchant's are given to both.
-      INTAKE_ACCESS_KEY_ID: merchant.accessKeyId,
-      INTAKE_SECRET_ACCESS_KEY: merchant.secretAccessKey,
+      INTAKE_ACCESS_KEY_ID: merchant.access_key_id,
+      INTAKE_SECRET_ACCESS_KEY: merchant.secret_access_key,
     },
   );
   if (run.code !== 0 || run.summary?.accepted !== orders) {

@@ -23,8 +23,8 @@ export async function csvMemory({ rows = 1_000_000, upload = true }) {
     ...(serve
       ? {
           INTAKE_BASE_URL: serve.url,
-          INTAKE_ACCESS_KEY_ID: serve.merchant.accessKeyId,
-          INTAKE_SECRET_ACCESS_KEY: serve.merchant.secretAccessKey,
+          INTAKE_ACCESS_KEY_ID: serve.merchant.access_key_id,
+          INTAKE_SECRET_ACCESS_KEY: serve.merchant.secret_access_key,
         }
       : {}),
   };

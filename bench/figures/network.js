@@ -41,8 +41,8 @@ export async function network({ rounds, orders = 16_000, admit = 32, oneWayMs = 
         INTAKE_CONFIG_DIR: join(dir, 'config'),
         INTAKE_DATA_DIR: join(dir, `cli-${round}`),
         INTAKE_BASE_URL: link.url,
-        INTAKE_ACCESS_KEY_ID: serve.merchant.accessKeyId,
-        INTAKE_SECRET_ACCESS_KEY: serve.merchant.secretAccessKey,
+        INTAKE_ACCESS_KEY_ID: serve.merchant.access_key_id,
+        INTAKE_SECRET_ACCESS_KEY: serve.merchant.secret_access_key,
       };
       const check = await intake(['order', 'create', file, '--dry-run', '--json', '--quiet'], env);
       const refusedBefore = link.counts.refused;

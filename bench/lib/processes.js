@@ -28,7 +28,7 @@ export function spawnServe(args) {
         url,
         pid: child.pid,
         merchant,
-        authorization: `Basic ${Buffer.from(`${merchant.accessKeyId}:${merchant.secretAccessKey}`).toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${merchant.access_key_id}:${merchant.secret_access_key}`).toString('base64')}`,
         stop: () =>
           new Promise((done) => {
             child.once('exit', () => done());

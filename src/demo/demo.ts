@@ -20,7 +20,7 @@ const own = { INTAKE_CONFIG_DIR: join(work, 'config'), INTAKE_DATA_DIR: join(wor
 
 interface Serve {
   url: string;
-  merchants: { merchantId: string; accessKeyId: string; secretAccessKey: string }[];
+  merchants: { merchant_id: string; access_key_id: string; secret_access_key: string }[];
 }
 
 function startService(): Promise<{ serve: Serve; stop: () => Promise<void> }> {
@@ -77,12 +77,12 @@ async function main(): Promise<void> {
   const { serve, stop } = await startService();
   const merchant = serve.merchants[0];
   if (!merchant) throw new Error('the service did not create a merchant');
-  console.log(`Local service on ${serve.url} (merchant ${merchant.merchantId}, data in ${work})`);
+  console.log(`Local service on ${serve.url} (merchant ${merchant.merchant_id}, data in ${work})`);
   const env = {
     ...process.env,
     INTAKE_BASE_URL: serve.url,
-    INTAKE_ACCESS_KEY_ID: merchant.accessKeyId,
-    INTAKE_SECRET_ACCESS_KEY: merchant.secretAccessKey,
+    INTAKE_ACCESS_KEY_ID: merchant.access_key_id,
+    INTAKE_SECRET_ACCESS_KEY: merchant.secret_access_key,
     ...own,
   };
   try {

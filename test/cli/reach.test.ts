@@ -274,6 +274,22 @@ describe('intake auth status and config unset', () => {
     );
   });
 
+  it('intake login against a service that is down exits 5 with the network code, and saves nothing', async () => {
+    const configDir = tempDir('intake-cfg-');
+    const result = await cli(
+      ['login', '--base-url', 'http://127.0.0.1:9', '--access-key-id', 'AKDOWN', '--secret-stdin', '--json'],
+      { env: { INTAKE_CONFIG_DIR: configDir }, stdin: 'secret' },
+    );
+    expect(result.code).toBe(5);
+    expect(jsonLines(result.stdout).at(-1)).toMatchObject({
+      type: 'error',
+      exit_code: 5,
+      code: 'NETWORK_ERROR',
+    });
+    const listed = await cli(['config', 'list', '--json'], { env: { INTAKE_CONFIG_DIR: configDir } });
+    expect(listed.stdout).not.toContain('AKDOWN');
+  });
+
   it('checks what commands will really use: a secret alone in the environment is not a valid profile', async () => {
     const { env } = await profiles();
     const result = await cli(['auth', 'status', '--json'], {

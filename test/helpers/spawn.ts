@@ -33,6 +33,8 @@ export function runBin(
 export interface ServeProcess {
   child: ChildProcess;
   url: string;
+  /** The first line it printed (`--json`): where it listens, its data, the merchants it created. */
+  banner: Record<string, unknown>;
   stderr: () => string;
   /** Sends a signal (to its whole process group, as a terminal's Ctrl-C does, when started `detached`) and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -60,10 +62,11 @@ export function spawnServe(
       stdout += chunk;
       const line = stdout.split('\n')[0];
       if (stdout.includes('\n') && line) {
-        const { url } = JSON.parse(line) as { url: string };
+        const banner = JSON.parse(line) as { url: string };
         resolve({
           child,
-          url,
+          url: banner.url,
+          banner,
           stderr: () => stderr,
           stop: async (signal = 'SIGTERM') => {
             if (options.detached) process.kill(-(child.pid as number), signal);

@@ -60,6 +60,15 @@ describe('intake serve flags', () => {
       '0',
     ]);
     running.push(server);
+    // The banner speaks the API's snake_case, as every other command's JSON does.
+    expect(server.banner.merchants).toEqual([
+      expect.objectContaining({ merchant_id: 'shop-a', access_key_id: 'AKSHOPA' }),
+      expect.objectContaining({ merchant_id: 'shop-b', access_key_id: 'AKSHOPB', thanks_delay_days: 7 }),
+    ]);
+    const keys = (server.banner.merchants as Record<string, unknown>[]).flatMap((merchant) =>
+      Object.keys(merchant),
+    );
+    expect(keys.filter((key) => /[A-Z]/.test(key))).toEqual([]);
     const a = { accessKeyId: 'AKSHOPA', secretAccessKey: 'secret-a' };
     const b = { accessKeyId: 'AKSHOPB', secretAccessKey: 'secret-b' };
     expect((await call(server, a, 'GET', '/api/v1/shipments/status/')).json).toEqual({

@@ -83,11 +83,17 @@ function faultsFor(random: () => number): FakeSettings['faults'] {
   };
 }
 
+/** Naver's and Coupang's buckets made roomy so that runs are quick; Cafe24's as the mall's (40, 2 a second). */
+const RATES = {
+  naver: { per_second: 200, burst: 400 },
+  coupang: { per_second: 200, burst: 400 },
+  cafe24: { per_second: 2, burst: 40 },
+} as const;
+
 async function setUp(marketplace: Marketplace, env: Record<string, string>) {
   const fake = fakes(t.service);
   await fake.reset(marketplace);
-  // Naver's and Coupang's buckets made roomy so that runs are quick; Cafe24's as the mall's (40, 2 a second).
-  await fake.setUp(marketplace, marketplace === 'cafe24' ? {} : { rate: { per_second: 200, burst: 400 } });
+  await fake.setUp(marketplace, { rate: RATES[marketplace] });
   if (marketplace !== 'cafe24') return;
   await fake.seed('cafe24', { carriers: [{ carrier_id: 1, code: '0006', name: 'CJ 대한통운' }] });
   const c = FAKE_CREDENTIALS.cafe24;
@@ -114,7 +120,7 @@ describe(`marketplaces under kills and faults (seed ${SEED})`, () => {
       };
       await setUp(marketplace, env);
       const requests = async () => (await fake.state(marketplace)).requests;
-      const figures = { orders: 0, lines: 0, runs: 0, kills: 0, writes: 0 };
+      const figures = { orders: 0, lines: 0, runs: 0, kills: 0, blocks: 0, writes: 0 };
       for (let round = 1; round <= ROUNDS; round += 1) {
         const seed = ordersFor(marketplace, round, 10 + Math.floor(random() * 30), random);
         await fake.seed(marketplace, seed);
@@ -127,9 +133,15 @@ describe(`marketplaces under kills and faults (seed ${SEED})`, () => {
             figures.runs += 1;
             if (code === null) figures.kills += 1;
             if (code === 0) return;
+            // Stopped at a block or a throttle (Coupang's lasts a minute): wait it out, as its advice says.
+            if (code === 6) {
+              figures.blocks += 1;
+              await fake.settings(marketplace, { rate: RATES[marketplace] });
+            }
           }
           // The last runs are fault-free: a clean end is required.
           await fake.settings(marketplace, {
+            rate: RATES[marketplace],
             faults: { storm: 0, timeout_after_write: 0, duplicate_pages: false },
           });
           const last = await cli([verb, marketplace, '--json'], { env });

@@ -76,7 +76,8 @@ async function askFor(
   return next;
 }
 
-type Verdict = { ok: true } | { ok: false; message: string; ask: Ask };
+/** A verdict on credentials; `unreachable` when the service could not be asked (exit 5, not 3). */
+type Verdict = { ok: true } | { ok: false; message: string; ask: Ask; unreachable?: NetworkError };
 
 async function verify(f: Factory, answers: Answers): Promise<Verdict> {
   let client: ApiClient;
@@ -93,7 +94,8 @@ async function verify(f: Factory, answers: Answers): Promise<Verdict> {
       ask: askAgainFor(result.reason),
     };
   } catch (error) {
-    if (error instanceof NetworkError) return { ok: false, message: error.message, ask: { baseUrl: true } };
+    if (error instanceof NetworkError)
+      return { ok: false, message: error.message, ask: { baseUrl: true }, unreachable: error };
     throw error;
   }
 }
@@ -152,7 +154,7 @@ export async function loginRun(options: LoginOptions, f: Factory): Promise<void>
     if (!options.accessKeyId) throw new UsageError('--secret-stdin needs --access-key-id');
     answers.secret = await readSecret(f.io.stdin);
     const verdict = await verify(f, answers);
-    if (!verdict.ok) throw new AuthError(verdict.message, ['Nothing was saved.']);
+    if (!verdict.ok) throw verdict.unreachable ?? new AuthError(verdict.message, ['Nothing was saved.']);
   } else {
     if (f.io.stdin.isTTY !== true || f.io.stderr.isTTY !== true) {
       throw new UsageError('cannot prompt without a terminal', [
@@ -169,7 +171,8 @@ export async function loginRun(options: LoginOptions, f: Factory): Promise<void>
       answers = await askFor(f, prompter, profileName, answers, ask);
       const verdict = await verify(f, answers);
       if (verdict.ok) break;
-      if (tries >= MAX_TRIES) throw new AuthError(verdict.message, ['Nothing was saved.']);
+      if (tries >= MAX_TRIES)
+        throw verdict.unreachable ?? new AuthError(verdict.message, ['Nothing was saved.']);
       f.log.warn(`${verdict.message.replace(/\.$/, '')}; try again (Ctrl-C to stop)`);
       ask = verdict.ask;
     }

@@ -361,8 +361,15 @@ async function announce(
   const { url, where, workers } = facts;
   const merchants = facts.provisioned.filter((merchant) => merchant.created);
   if ((await f.settings()).output.value === 'json') {
+    // The same names as the API and every other command's JSON.
+    const listed = merchants.map((merchant) => ({
+      merchant_id: merchant.merchantId,
+      access_key_id: merchant.accessKeyId,
+      ...(merchant.secretAccessKey === undefined ? {} : { secret_access_key: merchant.secretAccessKey }),
+      thanks_delay_days: merchant.thanksDelayDays,
+    }));
     f.io.stdout.write(
-      `${JSON.stringify({ url, console: `${url}/console`, data: where, workers, merchants })}\n`,
+      `${JSON.stringify({ url, console: `${url}/console`, data: where, workers, merchants: listed })}\n`,
     );
     return;
   }
