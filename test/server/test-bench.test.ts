@@ -94,6 +94,16 @@ describe('faults on demand', () => {
       const bad = await cli(['local', 'faults', 'set', '418:10%'], { env });
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('"418" is not a fault');
+      // A slip in a path would match nothing: refused, by the CLI and by the service.
+      const nowhere = await cli(['local', 'faults', 'set', 'GET /api/v1/reward/=503'], { env });
+      expect(nowhere.code).toBe(2);
+      expect(nowhere.stderr).toContain('matches no operation of the service');
+      const refused = await quiet.call('PUT', '/local/faults', {
+        body: { spec: 'DELETE /api/v1/orders/=503' },
+      });
+      expect(refused.status).toBe(422);
+      // A path parameter stands for any one segment.
+      expect((await cli(['local', 'faults', 'set', 'PATCH /api/v1/orders/*=503:1%'], { env })).code).toBe(0);
       const cleared = await cli(['local', 'faults', 'clear', '--json'], { env });
       expect(cleared.json()).toMatchObject({ spec: '', rules: [] });
       expect(

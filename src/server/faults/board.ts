@@ -1,4 +1,4 @@
-import { formatFaultSpec, parseFaultSpec, type FaultKind, type FaultRule } from './spec.js';
+import { formatFaultSpec, parseFaultSpec, segmentPattern, type FaultKind, type FaultRule } from './spec.js';
 import type { Store } from '../storage/store.js';
 
 /** The fault a request gets, if any. */
@@ -8,9 +8,6 @@ export interface FaultDecision {
   /** For latency, how much this request gets (drawn in the rule's range). */
   delayMs?: number;
 }
-
-const segmentPattern = (path: string) =>
-  new RegExp(`^${path.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]+')}`);
 
 /** A set of fault rules, with the paths they match and how many each injected. */
 export class FaultBoard {

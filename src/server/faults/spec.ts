@@ -1,3 +1,4 @@
+import { SERVICE_ENDPOINTS } from '../../contract/endpoints.js';
 import { parseDuration } from '../../util/duration.js';
 
 /** What a fault does to a request. */
@@ -113,8 +114,35 @@ export function parseFaultSpec(spec: string): FaultRule[] {
     // A target ends at the first `=`, unless that one is in the fault's values (retry-after=).
     const split = equals > 0 && !rule.slice(0, equals).includes(':') ? equals : -1;
     const target = split === -1 ? {} : parseTarget(rule.slice(0, split), rule);
-    return { ...target, ...parseFault(rule.slice(split + 1), rule) };
+    const parsed = { ...target, ...parseFault(rule.slice(split + 1), rule) };
+    if (!reachesAnOperation(parsed)) {
+      throw new FaultSpecError(
+        `"${rule}" matches no operation of the service (faults touch ${OPERATIONS.map((operation) => `${operation.method} ${operation.path}`).join(', ')})`,
+      );
+    }
+    return parsed;
   });
+}
+
+/** A rule's path as the paths it matches: a prefix, where `*` stands for one segment. */
+export const segmentPattern = (path: string) =>
+  new RegExp(`^${path.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]+')}`);
+
+/** The service's operations a fault can touch, their path parameters written as one segment. */
+const OPERATIONS = Object.values(SERVICE_ENDPOINTS).map((endpoint) => ({
+  method: endpoint.method,
+  path: endpoint.path,
+  sample: endpoint.path.replace(/\{[^}]+\}/g, 'x'),
+}));
+
+/** Whether a rule can ever match a request the service answers (a slip in its path would match none). */
+function reachesAnOperation(rule: Pick<FaultRule, 'method' | 'path'>): boolean {
+  const pattern = rule.path === undefined ? undefined : segmentPattern(rule.path);
+  return OPERATIONS.some(
+    (operation) =>
+      (rule.method === undefined || rule.method === operation.method) &&
+      (pattern === undefined || pattern.test(operation.sample)),
+  );
 }
 
 const percent = (share: number) => `${Number((share * 100).toFixed(4))}%`;
