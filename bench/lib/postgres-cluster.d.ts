@@ -12,6 +12,9 @@ export interface PostgresCluster {
 
 export function findPostgresBin(): string | undefined;
 
+/** A port nobody listens on now (the system picks it). */
+export function freePort(): Promise<number>;
+
 export function startPostgresCluster(options?: {
   bin?: string;
   durable?: boolean;

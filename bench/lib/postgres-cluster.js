@@ -24,7 +24,8 @@ export function findPostgresBin() {
   );
 }
 
-function freePort() {
+/** A port nobody listens on now (the system picks it). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

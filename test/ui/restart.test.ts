@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PATIENT_RETRY_FAST, cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
+import { freePort } from '../../bench/lib/postgres-cluster.js';
 import { startSlowLink } from '../../bench/lib/slow-link.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
 import { ordersCsv } from '../helpers/samples.js';
@@ -84,8 +85,9 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
       INTAKE_DATA_DIR: tempDir('intake-data-'),
       INTAKE_CONFIG_DIR: tempDir('intake-config-'),
     };
-    // No port given: the first free from 8765, and the same one the next time.
-    const first = await startUi(env, { args: [] });
+    // A port of its own (any free one: a fixed one may be another run's), and the same one the next time
+    // when none is given.
+    const first = await startUi(env, { args: ['--port', String(await freePort())] });
     const { page, context, errors } = await openPage(b.browser);
     await page.goto(first.url);
     await checkFile(page, `${FIXTURES}/orders-with-errors.csv`);
