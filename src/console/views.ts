@@ -472,21 +472,9 @@ export function faultsBody(t: ConsoleT, state: FaultsState, error: string | unde
     !${
       rows.length === 0
         ? html`<p id="faults-state">${t('faultsNone')}</p>`
-        : html`<div class="table-wrap" id="faults-state">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">${t('whereHeader')}</th>
-                  <th scope="col">${t('faultHeader')}</th>
-                  <th scope="col">${t('shareHeader')}</th>
-                  <th scope="col">${t('injectedHeader')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                !${rows.join('')}
-              </tbody>
-            </table>
-          </div>`
+        : dataTable([t('whereHeader'), t('faultHeader'), t('shareHeader'), t('injectedHeader')], rows, {
+            id: 'faults-state',
+          })
     }
     !${error ? html`<div class="error-box" role="alert">${error}</div>` : ''}
     <form method="post" action="${PREFIX}/faults">

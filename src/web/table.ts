@@ -7,11 +7,16 @@ export type TableHeader = string | { raw: string };
  * A data table as both front ends show one: in a frame that scrolls sideways on a narrow window, a
  * header cell per column, and `rows` (`<tr>` elements, HTML already escaped).
  */
-export function dataTable(headers: readonly TableHeader[], rows: readonly string[]): string {
+export function dataTable(
+  headers: readonly TableHeader[],
+  rows: readonly string[],
+  options: { id?: string } = {},
+): string {
   const head = headers
     .map((header) => (typeof header === 'string' ? html`<th scope="col">${header}</th>` : header.raw))
     .join('');
-  return html`<div class="table-wrap">
+  const id = options.id === undefined ? '' : html` id="${options.id}"`;
+  return html`<div class="table-wrap" !${id}>
     <table>
       <thead>
         <tr>

@@ -1,4 +1,5 @@
 import { html } from 'ghtml';
+import { dataTable } from '../../web/table.js';
 import type { CatalogEntry } from '../../catalog/product-catalog.js';
 import { count as number } from '../../util/count.js';
 import type { T } from '../texts/index.js';
@@ -78,22 +79,7 @@ export function catalogBody(t: T, page: CatalogPage): string {
         rows.length === 0
           ? html`<p>${t('catalogEmpty')}</p>`
           : html`<form method="post" action="catalog">
-              <div class="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">${t('productIdHeader')}</th>
-                      <th scope="col">${t('productNameHeader')}</th>
-                      <th scope="col">${t('productImageHeader')}</th>
-                      <th scope="col">${t('productPreview')}</th>
-                      <th scope="col">${t('sourceHeader')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    !${rows.join('')}
-                  </tbody>
-                </table>
-              </div>
+              !${dataTable([t('productIdHeader'), t('productNameHeader'), t('productImageHeader'), t('productPreview'), t('sourceHeader')], rows)}
               <div class="actions"><button type="submit">${t('catalogSave')}</button></div>
             </form>`
       }

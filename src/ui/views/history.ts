@@ -1,4 +1,5 @@
 import { html } from 'ghtml';
+import { dataTable } from '../../web/table.js';
 import type { UploadEntry } from '../../bulk/ledger/ledger.js';
 import type { Lang } from '../../web/lang.js';
 import type { UploadSession } from '../session.js';
@@ -79,23 +80,17 @@ export function historyBody(
     !${
       lines.length === 0
         ? html`<p>${t('historyEmpty')}</p>`
-        : html`<div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">${t('startedHeader')}</th>
-                  <th scope="col">${t('fileName')}</th>
-                  <th scope="col">${t('kindHeader')}</th>
-                  <th scope="col">${t('stateHeader')}</th>
-                  <th scope="col">${t('countsHeader')}</th>
-                  <th scope="col">${t('actionsHeader')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                !${rows.join('')}
-              </tbody>
-            </table>
-          </div>`
+        : dataTable(
+            [
+              t('startedHeader'),
+              t('fileName'),
+              t('kindHeader'),
+              t('stateHeader'),
+              t('countsHeader'),
+              t('actionsHeader'),
+            ],
+            rows,
+          )
     }
   </section>`;
 }

@@ -1,4 +1,5 @@
 import { html } from 'ghtml';
+import { dataTable } from '../../web/table.js';
 /** A text shortened to fit a narrow cell. */
 const cut = (text: string, most: number) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
 import type { MappingView } from '../mapping.js';
@@ -52,20 +53,7 @@ export function mappingCard(t: T, id: string, view: MappingView, problem?: strin
         <label for="mapping-row">${t('headerRowLabel')}</label>
         <input type="number" id="mapping-row" name="headerRow" min="1" max="30" value="${view.row}" />
       </div>
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">${t('mappingColumn')}</th>
-              <th scope="col">${t('mappingHeader')}</th>
-              <th scope="col">${t('mappingSample')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            !${rows.join('')}
-          </tbody>
-        </table>
-      </div>
+      !${dataTable([t('mappingColumn'), t('mappingHeader'), t('mappingSample')], rows)}
       !${unused.length > 0 ? html`<p class="hint">${t('mappingUnused', { columns: unused.map((name) => cut(name, 30)).join(', ') })}</p>` : ''}
       <div class="field">
         <label for="mapping-name">${t('mappingSave')}</label>

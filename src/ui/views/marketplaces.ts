@@ -1,4 +1,5 @@
 import { html } from 'ghtml';
+import { dataTable } from '../../web/table.js';
 import type { Marketplace } from '../../marketplaces/names.js';
 import type { NotSent } from '../../marketplaces/pull.js';
 import type { Lang } from '../../web/lang.js';
@@ -103,22 +104,7 @@ export function pushBody(
   );
   return html`<section class="card">
     <p role="status">${counts}</p>
-    <div class="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">${t('orderHeader')}</th>
-            <th scope="col">${t('lineHeader')}</th>
-            <th scope="col">${t('trackingHeader')}</th>
-            <th scope="col">${t('outcomeHeader')}</th>
-            <th scope="col">${t('messageHeader')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          !${rows.join('')}
-        </tbody>
-      </table>
-    </div>
+    !${dataTable([t('orderHeader'), t('lineHeader'), t('trackingHeader'), t('outcomeHeader'), t('messageHeader')], rows)}
     <p class="actions"><a href="marketplaces">${t('navMarketplaces')}</a></p>
   </section>`;
 }

@@ -1,4 +1,5 @@
 import { html } from 'ghtml';
+import { dataTable } from '../../web/table.js';
 import type { TableInfo } from '../../bulk/read/table-units.js';
 import type { RefusedRow } from '../session.js';
 import type { T } from '../texts/index.js';
@@ -96,21 +97,7 @@ export function productsCard(
     <p class="hint">${t('productsIntro')}</p>
     !${problem ? html`<div class="error-box" role="alert">${problem}</div>` : ''}
     <form method="post" action="uploads/${id}/products">
-      <div class="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">${t('productIdHeader')}</th>
-              <th scope="col">${t('productNameHeader')}</th>
-              <th scope="col">${t('productImageHeader')}</th>
-              <th scope="col">${t('productPreview')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            !${rows.join('')}
-          </tbody>
-        </table>
-      </div>
+      !${dataTable([t('productIdHeader'), t('productNameHeader'), t('productImageHeader'), t('productPreview')], rows)}
       <div class="actions"><button type="submit">${t('productsSave')}</button></div>
     </form>
   </div>`;

@@ -1,4 +1,5 @@
 import { html } from 'ghtml';
+import { dataTable } from '../../web/table.js';
 import type { ReportLine } from '../../bulk/report/report.js';
 import { count as number } from '../../util/count.js';
 import { lineIn } from '../answers.js';
@@ -182,22 +183,10 @@ export function resultsCard(
     </form>
     !${
       rows.length > 0
-        ? html`<div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">${t('rowHeader')}</th>
-                  <th scope="col">${t('idHeader')}</th>
-                  <th scope="col">${t('outcomeHeader')}</th>
-                  <th scope="col">${t('fieldsHeader')}</th>
-                  <th scope="col">${t('messageHeader')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                !${rows.join('')}
-              </tbody>
-            </table>
-          </div>`
+        ? dataTable(
+            [t('rowHeader'), t('idHeader'), t('outcomeHeader'), t('fieldsHeader'), t('messageHeader')],
+            rows,
+          )
         : ''
     }
     !${send.lines.length >= 1000 ? html`<p class="hint">${t('shownLines', { count: send.lines.length })}</p>` : ''}
