@@ -76,7 +76,13 @@ function describeNetworkError(error: unknown, timeoutMs: number): string {
     case 'UND_ERR_SOCKET':
     case 'UND_ERR_CLOSED':
       return 'the connection was closed before the service answered';
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+    case 'ERR_SSL_PACKET_LENGTH_TOO_LONG':
+      // A TLS hello answered in plain text: the address says https, the service speaks http.
+      return 'it does not speak HTTPS at this address (is the URL http:// ?)';
     default:
+      if (error instanceof Error && /SSL routines|wrong version number/i.test(error.message))
+        return 'the secure connection failed (is the URL http:// or https:// as the service expects?)';
       return error instanceof Error ? error.message : String(error);
   }
 }

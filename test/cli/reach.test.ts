@@ -274,6 +274,14 @@ describe('intake auth status and config unset', () => {
     );
   });
 
+  it('an https:// address to a plain-HTTP service is said in words, not with OpenSSL internals', async () => {
+    const plain = new URL(t.service.baseUrl);
+    const result = await cli(['health', '--base-url', `https://${plain.host}`], { env: {} });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('does not speak HTTPS at this address');
+    expect(result.stderr).not.toMatch(/SSL routines|openssl/i);
+  });
+
   it('intake login against a service that is down exits 5 with the network code, and saves nothing', async () => {
     const configDir = tempDir('intake-cfg-');
     const result = await cli(
