@@ -140,6 +140,11 @@ export interface Conversation {
 }
 
 const digits = (text: string) => text.replace(/\D/g, '');
+/** A phone's digits as dialled at home: `+82 10-…` (Korea's country code) is `010-…`. */
+const nationalDigits = (text: string) => {
+  const all = digits(text);
+  return text.trim().startsWith('+82') || all.startsWith('8210') ? `0${all.slice(2)}` : all;
+};
 
 /** The merchant's messages grouped by buyer (recipient and phone), the most recent conversation first. */
 export function conversationsOf(messages: readonly BotMessage[]): Conversation[] {
@@ -164,8 +169,8 @@ export function conversationsOf(messages: readonly BotMessage[]): Conversation[]
 export function matches(conversation: Conversation, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (q === '') return true;
-  const qDigits = digits(q);
-  if (qDigits.length >= 4 && digits(conversation.cellphone).includes(qDigits)) return true;
+  const qDigits = nationalDigits(q);
+  if (qDigits.length >= 4 && nationalDigits(conversation.cellphone).includes(qDigits)) return true;
   if (conversation.name.toLowerCase().includes(q)) return true;
   return conversation.messages.some(
     (message) =>

@@ -215,7 +215,10 @@ describe('intake serve flags', () => {
 
   it('a second intake serve on a data folder in use is refused with exit 2', async () => {
     const data = workspace().path('data');
-    running.push(await spawnServe(['--data', data]));
+    const first = await spawnServe(['--data', data, '--faults', '503:1%', '--allow-reset']);
+    running.push(first);
+    // The banner says what makes this service unlike the real one.
+    expect(first.banner).toMatchObject({ faults: '503:1%', reset_allowed: true, seeded: false });
     const second = await runBin(['serve', '--port', '0', '--data', data]);
     expect(second.code).toBe(2);
     expect(second.stderr).toContain(`the data folder ${data} is in use by another intake serve`);

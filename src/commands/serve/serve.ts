@@ -334,7 +334,13 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
     );
   }
   if (!worker)
-    await announce(f, { url, where: options.where, provisioned: app.service.provisioned, workers: 1 });
+    await announce(f, {
+      url,
+      where: options.where,
+      provisioned: app.service.provisioned,
+      workers: 1,
+      server: options.server,
+    });
   await stopped;
   if (!worker) f.log.info('Stopped.');
   // A process of --workers ends once its channel to the first process is closed.
@@ -356,9 +362,20 @@ async function openService(server: BuildServerOptions, where: string): Promise<A
 /** Says where the service listens, where its data is, and the credentials it generated. */
 async function announce(
   f: Factory,
-  facts: { url: string; where: string; provisioned: readonly ProvisionedMerchant[]; workers: number },
+  facts: {
+    url: string;
+    where: string;
+    provisioned: readonly ProvisionedMerchant[];
+    workers: number;
+    server: ServeOptions['server'];
+  },
 ): Promise<void> {
-  const { url, where, workers } = facts;
+  const { url, where, workers, server } = facts;
+  const test = {
+    faults: server.faults || undefined,
+    seeded: server.seed !== undefined,
+    reset_allowed: server.allowReset === true,
+  };
   const merchants = facts.provisioned.filter((merchant) => merchant.created);
   if ((await f.settings()).output.value === 'json') {
     // The same names as the API and every other command's JSON.
@@ -369,7 +386,7 @@ async function announce(
       thanks_delay_days: merchant.thanksDelayDays,
     }));
     f.io.stdout.write(
-      `${JSON.stringify({ url, console: `${url}/console`, data: where, workers, merchants: listed })}\n`,
+      `${JSON.stringify({ url, console: `${url}/console`, data: where, workers, merchants: listed, ...test })}\n`,
     );
     return;
   }
@@ -377,6 +394,10 @@ async function announce(
   f.io.stdout.write(`Intake local service listening on ${url}${processes}\n`);
   f.io.stdout.write(`Console (what the bot sends, the queue, the clock, faults): ${url}/console\n`);
   f.io.stdout.write(`Data: ${where}\n`);
+  // What makes this service behave unlike the real one, said up front.
+  if (test.faults) f.io.stdout.write(`Faults for every merchant (--faults): ${test.faults}\n`);
+  if (test.seeded) f.io.stdout.write("Seeded (--seed): merchants with no data were given the seed's\n");
+  if (test.reset_allowed) f.io.stdout.write('intake local reset is allowed (--allow-reset)\n');
   for (const merchant of merchants) {
     const secret = merchant.secretAccessKey ? `, secret access key ${merchant.secretAccessKey}` : '';
     f.io.stdout.write(`Merchant ${merchant.merchantId}: access key id ${merchant.accessKeyId}${secret}\n`);

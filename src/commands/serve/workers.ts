@@ -14,7 +14,13 @@ interface Hooks {
   }>;
   announce: (
     f: Factory,
-    facts: { url: string; where: string; provisioned: readonly ProvisionedMerchant[]; workers: number },
+    facts: {
+      url: string;
+      where: string;
+      provisioned: readonly ProvisionedMerchant[];
+      workers: number;
+      server: ServeOptions['server'];
+    },
   ) => Promise<void>;
 }
 
@@ -113,6 +119,7 @@ export async function runWorkers(options: ServeOptions, f: Factory, hooks: Hooks
     where: options.where,
     provisioned,
     workers: options.workers,
+    server: options.server,
   });
   await stopped;
   f.log.info('Stopped.');
