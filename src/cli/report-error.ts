@@ -30,16 +30,27 @@ const MARKETPLACE_EXIT: Record<MarketplaceErrorKind, number> = {
   answer: EXIT.failure,
 };
 
-async function credentialsOrigin(f: Factory): Promise<string> {
+/** Which credentials were sent, and what to do about them where they come from. */
+async function credentialsOrigin(f: Factory): Promise<{ used: string; fix: string }> {
+  const again = 'then run the same command again (an upload sends only what it has not sent)';
   try {
     const settings = await f.settings();
     const key = settings.accessKeyId;
-    if (!key) return 'no credentials were sent';
-    const where =
-      key.source === 'env' ? 'the environment (INTAKE_ACCESS_KEY_ID, INTAKE_SECRET_ACCESS_KEY)' : key.origin;
-    return `access key id ${key.value} from ${where}`;
+    if (!key) return { used: 'no credentials were sent', fix: `Store some with: intake login, ${again}` };
+    const fromEnv = key.source === 'env' || settings.secretAccessKey?.source === 'env';
+    if (fromEnv) {
+      return {
+        used: `access key id ${key.value} from the environment (INTAKE_ACCESS_KEY_ID, INTAKE_SECRET_ACCESS_KEY)`,
+        // intake login would not help: the environment comes before every profile.
+        fix: `Set INTAKE_ACCESS_KEY_ID and INTAKE_SECRET_ACCESS_KEY to the right pair (or unset them to use a profile), ${again}`,
+      };
+    }
+    return {
+      used: `access key id ${key.value} from ${key.origin}`,
+      fix: `Check them with: intake keys check — or store new ones with: intake login, ${again}`,
+    };
   } catch {
-    return 'credentials of unknown origin';
+    return { used: 'credentials of unknown origin', fix: `Check them with: intake keys check, ${again}` };
   }
 }
 
@@ -60,12 +71,13 @@ async function explain(f: Factory, error: unknown): Promise<{ code: number; line
   if (error instanceof ApiError) {
     const status = `HTTP ${error.status}`;
     if (error.status === 401) {
+      const origin = await credentialsOrigin(f);
       return {
         code: EXIT.auth,
         lines: [
           `${typeof error.detail === 'string' ? error.detail : 'Unauthorized.'} (${status})`,
-          `  Used: ${await credentialsOrigin(f)}.`,
-          '  Check them with: intake keys check — or store new ones with: intake login',
+          `  Used: ${origin.used}.`,
+          `  ${origin.fix}.`,
         ],
       };
     }

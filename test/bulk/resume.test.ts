@@ -152,6 +152,12 @@ describe('interruption', () => {
     });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('Secret access key was invalid.');
+    // The secret came from the environment: intake login would not help, and a re-run is safe.
+    expect(result.stderr).toContain(
+      'Set INTAKE_ACCESS_KEY_ID and INTAKE_SECRET_ACCESS_KEY to the right pair',
+    );
+    expect(result.stderr).toContain('then run the same command again');
+    expect(result.stderr).not.toContain('intake login');
     expect(await jobsFor('AUTH', 'order')).toHaveLength(0);
   });
 });

@@ -110,7 +110,11 @@ describe('unreachable and refused', () => {
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('Secret access key was invalid. (HTTP 401)');
     expect(result.stderr).toContain(`access key id ${service.credentials.accessKeyId} from the environment`);
-    expect(result.stderr).toContain('intake login');
+    // From the environment, which comes before every profile: the environment is what to fix.
+    expect(result.stderr).toContain(
+      'Set INTAKE_ACCESS_KEY_ID and INTAKE_SECRET_ACCESS_KEY to the right pair',
+    );
+    expect(result.stderr).not.toContain('intake login');
   });
 
   it('--verbose shows each request with Authorization redacted and never the secret', async () => {
