@@ -1,3 +1,6 @@
+import { FAKE_MARKETPLACES, type FakeState } from '../contract/marketplace-fakes.js';
+import { describeDoc } from '../server/marketplaces/model.js';
+import { marketplacesBody } from './marketplaces-view.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { html } from 'ghtml';
 import { basicAuthorization } from '../contract/auth.js';
@@ -297,6 +300,21 @@ export async function consoleRoutes(app: FastifyInstance, { service }: { service
   app.post<{ Body: Form }>('/queue/apply', async (request, reply) =>
     afterClock(request, reply, await service.local.runQueue(merchantOf(request))),
   );
+
+  app.get('/marketplaces', async (request, reply) => {
+    const t = texts(request);
+    const merchant = merchantOf(request);
+    const fakes = await Promise.all(
+      FAKE_MARKETPLACES.map(async (name) =>
+        describeDoc(name, await service.marketplaces.read(name, merchant)),
+      ),
+    );
+    return send(request, reply, {
+      title: t('marketplacesTitle'),
+      current: 'marketplaces',
+      body: marketplacesBody(t, fakes as FakeState[]),
+    });
+  });
 
   app.get('/faults', async (request, reply) => {
     const t = texts(request);

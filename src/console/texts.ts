@@ -12,6 +12,26 @@ const TEXTS = {
   navJobs: { en: 'Queue', ko: '처리 대기열' },
   navRewards: { en: 'Reviews and rewards', ko: '리뷰와 적립금' },
   navFaults: { en: 'Faults', ko: '장애 주입' },
+  navMarketplaces: { en: 'Marketplaces', ko: '마켓 (가짜)' },
+  marketplacesTitle: { en: 'Marketplace fakes', ko: '마켓 가짜 API' },
+  marketplacesIntro: {
+    en: "What this merchant's fakes of Smartstore, Coupang and Cafe24 hold: each order line, its state, and the tracking number pushed to it (how many writes gave it one: 1 when pushed exactly once).",
+    ko: '이 판매자의 스마트스토어·쿠팡·카페24 가짜 API에 있는 주문 상품, 상태, 보낸 송장번호입니다 (송장 등록 횟수: 정확히 한 번 보냈으면 1).',
+  },
+  fake_naver: { en: 'Naver Smartstore', ko: '네이버 스마트스토어' },
+  fake_coupang: { en: 'Coupang', ko: '쿠팡' },
+  fake_cafe24: { en: 'Cafe24', ko: '카페24' },
+  fakeEmpty: {
+    en: 'No orders yet (intake local marketplace seed {name} --sample 5).',
+    ko: '아직 주문이 없습니다 (intake local marketplace seed {name} --sample 5).',
+  },
+  fakeSummary: {
+    en: '{lines} lines, {writes} writes received, {requests} requests',
+    ko: '주문 상품 {lines}건, 받은 쓰기 {writes}건, 요청 {requests}건',
+  },
+  lineHeader: { en: 'Order line', ko: '주문 상품' },
+  claimHeader: { en: 'Claim', ko: '클레임' },
+  writtenHeader: { en: 'Writes', ko: '송장 등록' },
   signedInAs: { en: 'Merchant {merchant}', ko: '판매자 {merchant}' },
   signOut: { en: 'Sign out', ko: '로그아웃' },
 

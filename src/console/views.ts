@@ -35,6 +35,7 @@ export function consolePage(
         ['jobs', t('navJobs')],
         ['rewards', t('navRewards')],
         ['faults', t('navFaults')],
+        ['marketplaces', t('navMarketplaces')],
       ].map(([path, label]) => ({
         href: `${PREFIX}/${path}`,
         label: label as string,

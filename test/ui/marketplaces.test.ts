@@ -72,6 +72,23 @@ describe.skipIf(!CHROMIUM)(
       expect(
         state.writes.filter((write) => write.kind === 'dispatch').flatMap((write) => write.lines),
       ).toEqual(['UM9000001']);
+      // The console of intake serve shows the fake's lines, the number pushed and that it was written once.
+      const consolePage = await context.newPage();
+      await consolePage.goto(`${t.service.baseUrl}/console`);
+      await consolePage.getByLabel(/액세스 키 ID/).fill(t.service.credentials.accessKeyId);
+      await consolePage.getByLabel(/비밀 액세스 키/).fill(t.service.credentials.secretAccessKey);
+      await Promise.all([
+        consolePage.waitForNavigation(),
+        consolePage.getByRole('button', { name: '로그인' }).click(),
+      ]);
+      await consolePage.getByRole('navigation').getByRole('link', { name: '마켓 (가짜)' }).click();
+      const naverLines = consolePage.locator('section[aria-labelledby="fake-naver"] tbody tr');
+      expect(await naverLines.filter({ hasText: 'UM9000001' }).innerText()).toMatch(
+        /DELIVERING.*640123456711\s+1$/s,
+      );
+      expect(await naverLines.filter({ hasText: 'UM9000003' }).innerText()).toContain('CANCEL_REQUEST');
+      await screenshot(consolePage, 'console-marketplaces-ko');
+      await consolePage.close();
       // Pushed again: nothing to push.
       await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
       await page.getByRole('button', { name: '네이버 스마트스토어에 송장번호 보내기' }).click();
