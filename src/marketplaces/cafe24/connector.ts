@@ -59,6 +59,19 @@ const MAX_OFFSET = 15_000;
 /** Cafe24's bucket (usually 40 deep) drains 2 a second: past three quarters used, each call waits for room. */
 const BUCKET_SOFT_SHARE = 0.75;
 
+/** A token request Cafe24 refused (RFC 6749's error body when it gives one), as an auth failure. */
+function tokenRefusal(answer: MarketplaceAnswer, what: string, hints: readonly string[]): MarketplaceError {
+  const error = Cafe24OAuthError.safeParse(answerJson(answer.text));
+  const code = error.success ? error.data.error : `HTTP ${answer.status}`;
+  const description =
+    error.success && error.data.error_description ? `: ${error.data.error_description}` : '';
+  return new MarketplaceError('cafe24', 'auth', `${what} was refused (${code}${description})`, {
+    code,
+    status: answer.status,
+    hints,
+  });
+}
+
 /** Cafe24's timestamps carry no offset: KST. */
 export function cafe24Time(text: string): number {
   return Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text}+09:00`);
@@ -319,20 +332,10 @@ export class Cafe24Connector implements Connector {
       },
       body: formBody({ grant_type: 'refresh_token', refresh_token: current.refreshToken }),
     });
-    if (answer.status !== 200) {
-      const error = Cafe24OAuthError.safeParse(answerJson(answer.text));
-      const code = error.success ? error.data.error : `HTTP ${answer.status}`;
-      throw new MarketplaceError(
-        'cafe24',
-        'auth',
-        `the token refresh was refused (${code}${error.success && error.data.error_description ? `: ${error.data.error_description}` : ''})`,
-        {
-          code,
-          status: answer.status,
-          hints: ['Sign in to the mall again: intake marketplace login cafe24'],
-        },
-      );
-    }
+    if (answer.status !== 200)
+      throw tokenRefusal(answer, 'the token refresh', [
+        'Sign in to the mall again: intake marketplace login cafe24',
+      ]);
     const token = this.#read(Cafe24TokenAnswer, answer, 'the token refresh');
     this.#credentials = {
       ...current,
@@ -484,22 +487,11 @@ export async function exchangeCafe24Code(options: {
       redirect_uri: options.redirectUri,
     }),
   });
-  if (answer.status !== 200) {
-    const error = Cafe24OAuthError.safeParse(answerJson(answer.text));
-    const code = error.success ? error.data.error : `HTTP ${answer.status}`;
-    throw new MarketplaceError(
-      'cafe24',
-      'auth',
-      `the consent code was refused (${code}${error.success && error.data.error_description ? `: ${error.data.error_description}` : ''})`,
-      {
-        code,
-        status: answer.status,
-        hints: [
-          'A code is valid for one minute and once: sign in again with intake marketplace login cafe24.',
-        ],
-      },
-    );
-  }
+  if (answer.status !== 200)
+    throw tokenRefusal(answer, 'the consent code', [
+      'A code is valid for one minute and once: sign in again with intake marketplace login cafe24.',
+    ]);
+
   const token = checked('cafe24', Cafe24TokenAnswer, answerJson(answer.text), 'the token request');
   return {
     mallId: options.mallId,
