@@ -1,15 +1,55 @@
 import type { FastifyInstance } from 'fastify';
+import { ServiceError } from '../server/errors.js';
 import type { Service } from '../server/service.js';
 import { assetRoutes } from '../web/assets.js';
-import { consoleRoutes } from './routes.js';
+import { errorPages, sayCard } from '../web/error-pages.js';
+import { securityHeaders } from '../web/headers.js';
+import { languageSwitch } from '../web/language.js';
+import { consoleGuard } from './guard.js';
+import { sendPage, textsOf } from './render.js';
+import { clockRoutes } from './routes/clock.js';
+import { conversationRoutes } from './routes/conversations.js';
+import { faultRoutes } from './routes/faults.js';
+import { orderRoutes } from './routes/orders.js';
+import { recordRoutes } from './routes/records.js';
+import { signInRoutes } from './routes/sign-in.js';
 
 /**
  * The console of `intake serve` under `/console` (its own context: forms, cookies, pages, errors), so
  * that nothing of it touches the service's own paths or answers. Registered with the prefix `/console`.
+ * Every page shows the signed-in merchant's data only.
  */
 export async function consolePlugin(app: FastifyInstance, options: { service: Service }): Promise<void> {
+  const { service } = options;
+  securityHeaders(app);
   await app.register(import('@fastify/cookie'));
   await app.register(import('@fastify/formbody'));
+  languageSwitch(app, { cookiePath: '/console' });
+  consoleGuard(app, { service });
+  errorPages(app, {
+    send: (request, reply, answer) => sendPage(request, reply, { ...answer, current: '' }),
+    notFound: (request) => {
+      const t = textsOf(request);
+      return { title: t('notFoundTitle'), body: sayCard(t('notFound')) };
+    },
+    failure: (request, error) => {
+      const t = textsOf(request);
+      const known = error instanceof ServiceError;
+      return {
+        title: t('errorTitle'),
+        body: sayCard(known ? error.message : t('errorTitle'), { alert: true }),
+        status: known ? 400 : 500,
+      };
+    },
+  });
   await app.register(assetRoutes, { at: '/assets' });
-  await app.register(consoleRoutes, { service: options.service });
+  for (const routes of [
+    signInRoutes,
+    conversationRoutes,
+    orderRoutes,
+    recordRoutes,
+    clockRoutes,
+    faultRoutes,
+  ])
+    await app.register(routes, { service });
 }

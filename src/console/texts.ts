@@ -1,11 +1,11 @@
 import { translator, type Texts } from '../web/i18n.js';
 import type { Lang } from '../web/lang.js';
+import { WEB_TEXTS } from '../web/texts.js';
 
 /** Every text of the console of `intake serve`, in Korean and English. */
 const TEXTS = {
+  ...WEB_TEXTS,
   app: { en: 'Intake console', ko: 'Intake 콘솔' },
-  skip: { en: 'Skip to the content', ko: '본문으로 건너뛰기' },
-  language: { en: 'Language', ko: '언어' },
   navConversations: { en: 'Conversations', ko: '대화' },
   navOrders: { en: 'Orders', ko: '주문' },
   navProducts: { en: 'Products', ko: '상품' },
@@ -18,9 +18,6 @@ const TEXTS = {
     en: "What this merchant's fakes of Smartstore, Coupang and Cafe24 hold: each order line, its state, and the tracking number pushed to it (how many writes gave it one: 1 when pushed exactly once).",
     ko: '이 판매자의 스마트스토어·쿠팡·카페24 가짜 API에 있는 주문 상품, 상태, 보낸 송장번호입니다 (송장 등록 횟수: 정확히 한 번 보냈으면 1).',
   },
-  fake_naver: { en: 'Naver Smartstore', ko: '네이버 스마트스토어' },
-  fake_coupang: { en: 'Coupang', ko: '쿠팡' },
-  fake_cafe24: { en: 'Cafe24', ko: '카페24' },
   fakeEmpty: {
     en: 'No orders yet (intake local marketplace seed {name} --sample 5).',
     ko: '아직 주문이 없습니다 (intake local marketplace seed {name} --sample 5).',
@@ -160,12 +157,10 @@ const TEXTS = {
   setFaults: { en: 'Put in force', ko: '적용' },
   clearFaults: { en: 'Clear all faults', ko: '모든 장애 해제' },
 
-  notFoundTitle: { en: 'Not found', ko: '찾을 수 없음' },
   notFound: {
     en: 'There is no such page, or it is not this merchant’s.',
     ko: '해당 페이지가 없거나 이 판매자의 데이터가 아닙니다.',
   },
-  errorTitle: { en: 'Something went wrong', ko: '문제가 생겼습니다' },
   refusedOrigin: {
     en: 'A form from another site cannot act on the console.',
     ko: '다른 사이트의 요청은 콘솔에서 처리하지 않습니다.',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type {} from '@fastify/cookie';
+import { fromOwnPage } from '../web/origin.js';
 import { SIGN_IN_DAYS, type UiAuth } from './auth.js';
 
 /** The cookie a signed-in browser holds, scoped to the page's secret path. */
@@ -31,18 +32,6 @@ export function ownHost(request: FastifyRequest): string | undefined {
   const match = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(host.toLowerCase());
   if (!match || !LOOPBACK_HOSTS.has(match[1] as string)) return undefined;
   return Number(match[2]) === request.socket.localPort ? host.toLowerCase() : undefined;
-}
-
-/**
- * Whether a request that changes something comes from this page: its Origin is the page's own (a
- * browser sends it with every form post and script request); without one, the browser's
- * `Sec-Fetch-Site` must say same-origin. Anything else (another site's form, a script elsewhere) is
- * refused.
- */
-function fromOwnPage(request: FastifyRequest, host: string): boolean {
-  const origin = request.headers.origin;
-  if (origin !== undefined) return origin.toLowerCase() === `http://${host}`;
-  return request.headers['sec-fetch-site'] === 'same-origin';
 }
 
 /** The address without its `token` parameter: where a browser that just signed in is sent. */

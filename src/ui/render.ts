@@ -1,13 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { chooseLang, LANG_COOKIE, type Lang } from '../web/lang.js';
+import { langOf } from '../web/language.js';
+import { sendHtml } from '../web/reply.js';
 import type { UiState } from './state.js';
 import { uiTexts } from './texts/index.js';
 import { uiPage } from './views/layout.js';
-
-/** The language of the page for this request: the person's choice, else the browser's. */
-export function langOf(request: FastifyRequest): Lang {
-  return chooseLang(request.cookies[LANG_COOKIE], request.headers['accept-language']);
-}
 
 /** The texts for this request's language. */
 export const textsOf = (request: FastifyRequest) => uiTexts(langOf(request));
@@ -20,20 +16,15 @@ export function sendPage(
   page: { title: string; current: string; body: string; status?: number },
 ): FastifyReply {
   const here = new URL(request.url, 'http://page').pathname;
-  return reply
-    .code(page.status ?? 200)
-    .header('cache-control', 'no-store')
-    .type('text/html; charset=utf-8')
-    .send(
-      uiPage(langOf(request), {
-        ...page,
-        profile: state.profile,
-        liveness: state.liveness(),
-        base: state.auth.base,
-        here,
-        keepDays: state.sessions.keepDays,
-      }),
-    );
+  const html = uiPage(langOf(request), {
+    ...page,
+    profile: state.profile,
+    liveness: state.liveness(),
+    base: state.auth.base,
+    here,
+    keepDays: state.sessions.keepDays,
+  });
+  return sendHtml(reply, html, page.status);
 }
 
 /** After a form is posted, the page to see next (the browser gets it with GET: no form posted twice). */

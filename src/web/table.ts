@@ -10,14 +10,15 @@ export type TableHeader = string | { raw: string };
 export function dataTable(
   headers: readonly TableHeader[],
   rows: readonly string[],
-  options: { id?: string } = {},
+  options: { id?: string; className?: string } = {},
 ): string {
   const head = headers
     .map((header) => (typeof header === 'string' ? html`<th scope="col">${header}</th>` : header.raw))
     .join('');
   const id = options.id === undefined ? '' : html` id="${options.id}"`;
+  const className = options.className === undefined ? '' : html` class="${options.className}"`;
   return html`<div class="table-wrap" !${id}>
-    <table>
+    <table!${className}>
       <thead>
         <tr>
           !${head}

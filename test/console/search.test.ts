@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BotMessage } from '../../src/contract/local.js';
-import { conversationsOf, matches } from '../../src/console/views.js';
+import { conversationsOf, matches } from '../../src/console/views/conversations.js';
 
 const message = (cellphone: string): BotMessage => ({
   id: 1,

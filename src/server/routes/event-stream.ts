@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { sseFrame, startEventStream } from '../../util/sse.js';
 import type { EventHub, ServiceEvent } from '../events.js';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
@@ -13,7 +14,7 @@ export const MAX_STREAMS_PER_MERCHANT = 64;
 
 /** One event as server-sent events write it: its id, its type as the event name, its JSON as data. */
 export const sseEvent = (event: ServiceEvent) =>
-  `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+  sseFrame({ id: event.id, event: event.type, data: JSON.stringify(event) });
 
 /** Streams open, per hub and merchant. */
 const openStreams = new WeakMap<EventHub, Map<string, number>>();
@@ -47,12 +48,7 @@ export function streamEvents(
   counts.set(merchantId, streams + 1);
   reply.hijack();
   const stream = reply.raw;
-  stream.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  startEventStream(stream);
   let ended = false;
   const write = (text: string) => {
     if (ended) return;

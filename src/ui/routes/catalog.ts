@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCatalog } from '../../bulk/layout/catalog.js';
 import { ProductPatchBody } from '../../contract/index.js';
 import { checkInput } from '../../input/record-rules.js';
@@ -10,8 +10,9 @@ import { checkSession } from '../runner.js';
 import type { UiState } from '../state.js';
 import type { T } from '../texts/index.js';
 import { catalogBody, type CatalogPage } from '../views/catalog.js';
-import { firstOf, sessionOf, type Form, type IdParams } from './shared.js';
-import { sessionPage } from './uploads.js';
+import { firstOf, type Form } from '../../web/forms.js';
+import { sessionOf, type IdParams } from './shared.js';
+import { sessionPage } from './session-page.js';
 import type { CatalogInput } from '../../catalog/product-catalog.js';
 import { rm, mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -73,70 +74,66 @@ async function catalogPage(request: FastifyRequest, state: UiState, extra: Parti
 const saidProblems = (t: T, problems: readonly string[]) =>
   t('productsBad', { problems: problems.join(' / ') });
 
+/** The catalog page, with what the last change said. */
+async function sendCatalog(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  state: UiState,
+  said: { notice?: string; problem?: string },
+) {
+  const t = textsOf(request);
+  return sendPage(request, reply, state, {
+    title: t('catalogTitle'),
+    current: 'catalog',
+    body: catalogBody(t, await catalogPage(request, state, said)),
+  });
+}
+
+/** A catalog file posted (CSV or a workbook of id, name, image): read into the catalog. */
+async function importCatalog(
+  request: FastifyRequest,
+  state: UiState,
+): Promise<{ notice?: string; problem?: string }> {
+  const t = textsOf(request);
+  const dir = await mkdtemp(join(state.sessions.root, 'catalog-'));
+  try {
+    const form = await receiveForm(request, dir, state.maxBytes);
+    const file = form.files.find((received) => received.field === 'catalog');
+    if (!file) return {};
+    const notes: string[] = [];
+    const log = { info: (line: string) => notes.push(line), warn: (line: string) => notes.push(line) };
+    const read = await readCatalog(log, file.path, async () => {
+      throw new Error('password');
+    });
+    const products = [...read].map(([id, product]) => ({ id, ...product }));
+    const changed = state.catalog.set(products, 'file');
+    return { notice: t('catalogImported', { read: read.size, changed }) };
+  } catch (error) {
+    if (error instanceof FileTooLarge)
+      return { problem: t('tooLarge', { name: error.fileName, size: '', max: '' }) };
+    return { problem: (error as Error).message };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** The product list: its page, changes to it, a file added to it, and it as CSV; and a file's missing products. */
 export async function catalogRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
-  app.get('/catalog', async (request, reply) => {
-    const t = textsOf(request);
-    return sendPage(request, reply, state, {
-      title: t('catalogTitle'),
-      current: 'catalog',
-      body: catalogBody(t, await catalogPage(request, state)),
-    });
-  });
+  app.get('/catalog', async (request, reply) => sendCatalog(request, reply, state, {}));
 
   app.post<{ Body: Form }>('/catalog', async (request, reply) => {
     const t = textsOf(request);
     const { products, problems } = productsOf(request.body ?? {});
     const changed = state.catalog.set(products, 'page');
-    return sendPage(request, reply, state, {
-      title: t('catalogTitle'),
-      current: 'catalog',
-      body: catalogBody(
-        t,
-        await catalogPage(request, state, {
-          notice: t('productsSaved', { count: changed }),
-          ...(problems.length > 0 ? { problem: saidProblems(t, problems) } : {}),
-        }),
-      ),
+    return sendCatalog(request, reply, state, {
+      notice: t('productsSaved', { count: changed }),
+      ...(problems.length > 0 ? { problem: saidProblems(t, problems) } : {}),
     });
   });
 
   app.post('/catalog/import', async (request, reply) => {
-    const t = textsOf(request);
-    const dir = await mkdtemp(join(state.sessions.root, 'catalog-'));
-    let notice: string | undefined;
-    let problem: string | undefined;
-    try {
-      const form = await receiveForm(request, dir, state.maxBytes);
-      const file = form.files.find((received) => received.field === 'catalog');
-      if (file) {
-        const notes: string[] = [];
-        const log = { info: (line: string) => notes.push(line), warn: (line: string) => notes.push(line) };
-        const read = await readCatalog(log, file.path, async () => {
-          throw new Error('password');
-        });
-        const changed = state.catalog.set(
-          [...read].map(([id, product]) => ({ id, ...product })),
-          'file',
-        );
-        notice = t('catalogImported', { read: read.size, changed });
-      }
-    } catch (error) {
-      problem =
-        error instanceof FileTooLarge
-          ? t('tooLarge', { name: error.fileName, size: '', max: '' })
-          : (error as Error).message;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-    return sendPage(request, reply, state, {
-      title: t('catalogTitle'),
-      current: 'catalog',
-      body: catalogBody(
-        t,
-        await catalogPage(request, state, { ...(notice ? { notice } : {}), ...(problem ? { problem } : {}) }),
-      ),
-    });
+    const said = await importCatalog(request, state);
+    return sendCatalog(request, reply, state, said);
   });
 
   app.get('/catalog.csv', async (_request, reply) => {

@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { sseFrame, startEventStream } from '../../util/sse.js';
 import { textsOf } from '../render.js';
 import type { UiState } from '../state.js';
 import { progressFacts } from '../views/send.js';
 
 /** How often the progress is sent while a send runs. */
 const EVERY_MS = 500;
-
-/** One server-sent event: its name, and its data line by line. */
-const event = (name: string, data: string) =>
-  `event: ${name}\n${data
-    .split('\n')
-    .map((line) => `data: ${line}`)
-    .join('\n')}\n\n`;
 
 /**
  * The live progress of an upload's send, as server-sent events: `progress` (the figures, as HTML to
@@ -30,11 +24,7 @@ export async function eventRoutes(app: FastifyInstance, { state }: { state: UiSt
     const t = textsOf(request);
     reply.hijack();
     const stream = reply.raw;
-    stream.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      connection: 'keep-alive',
-    });
+    startEventStream(stream);
     let ended = false;
     const end = () => {
       if (ended) return;
@@ -46,9 +36,9 @@ export async function eventRoutes(app: FastifyInstance, { state }: { state: UiSt
     };
     const tick = () => {
       if (ended) return;
-      stream.write(event('progress', progressFacts(t, session)));
+      stream.write(sseFrame({ event: 'progress', data: progressFacts(t, session) }));
       if (!session.running) {
-        stream.write(event('done', ''));
+        stream.write(sseFrame({ event: 'done', data: '' }));
         end();
       }
     };

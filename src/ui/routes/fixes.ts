@@ -3,7 +3,8 @@ import { seeOther, textsOf } from '../render.js';
 import { applyFixes, checkSession, sessionError } from '../runner.js';
 import type { RefusedRow, UploadSession } from '../session.js';
 import type { UiState } from '../state.js';
-import { firstOf, listOf, sessionOf, type Form, type IdParams } from './shared.js';
+import { firstOf, listOf, type Form } from '../../web/forms.js';
+import { sessionOf, type IdParams } from './shared.js';
 
 /** The cell at a row and position as the page showed it (the fixed copy's, which is the file's where not fixed). */
 function shownCell(session: UploadSession, row: number, position: number): string | undefined {

@@ -2,13 +2,14 @@ import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MarketplaceError, MarketplaceNotSetUp } from '../../marketplaces/errors.js';
 import { isMarketplace, type Marketplace } from '../../marketplaces/names.js';
-import { langOf, seeOther, sendPage, textsOf } from '../render.js';
+import { langOf } from '../../web/language.js';
+import { seeOther, sendPage, textsOf } from '../render.js';
 import { UploadSession } from '../session.js';
 import type { UiState } from '../state.js';
 import type { T } from '../texts/index.js';
 import { when } from '../views/layout.js';
 import { marketName, marketplacesBody, notSentWords, pushBody } from '../views/marketplaces.js';
-import { readAndCheck } from './uploads.js';
+import { readAndCheck } from './session-page.js';
 
 type MarketParams = { Params: { marketplace: string } };
 

@@ -5,7 +5,8 @@ import { downloadName, writeRejects } from '../downloads.js';
 import { seeOther } from '../render.js';
 import { sendSession } from '../runner.js';
 import type { UiState } from '../state.js';
-import { firstOf, sessionOf, type Form, type IdParams } from './shared.js';
+import { firstOf, type Form } from '../../web/forms.js';
+import { sessionOf, type IdParams } from './shared.js';
 
 const MIME: Record<string, string> = {
   csv: 'text/csv; charset=utf-8',

@@ -3,11 +3,6 @@ import type { UiState } from '../state.js';
 import type { UploadSession } from '../session.js';
 
 export type IdParams = { Params: { id: string } };
-export type Form = Record<string, string | string[] | undefined>;
-
-export const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-export const listOf = (value: string | string[] | undefined) =>
-  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** The session a route is about, or the not-found page. */
 export function sessionOf(

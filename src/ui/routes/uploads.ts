@@ -4,17 +4,17 @@ import { presets } from '../../bulk/layout/presets.js';
 import { openFile, planInput, type InputFormat } from '../../bulk/read/source.js';
 import { RESOURCES, type ResourceName } from '../../bulk/resources.js';
 import { bytes } from '../../util/bytes.js';
-import { mappingFor, useMapping } from '../mapping.js';
 import { FileTooLarge, receiveForm, type ReceivedFile } from '../receive.js';
 import { seeOther, sendPage, textsOf } from '../render.js';
-import { checkSession, inspectSession, sessionError } from '../runner.js';
+import { checkSession, sessionError } from '../runner.js';
 import { UploadSession } from '../session.js';
 import type { UiState } from '../state.js';
 import type { T } from '../texts/index.js';
-import { errorWords, wantsMapping } from '../views/errors.js';
-import { sessionBody } from '../views/session.js';
+import { errorWords } from '../views/errors.js';
 import { uploadForm } from '../views/upload-form.js';
-import { firstOf, sessionOf, type Form, type IdParams } from './shared.js';
+import { firstOf, type Form } from '../../web/forms.js';
+import { readAndCheck, sessionPage } from './session-page.js';
+import { sessionOf, type IdParams } from './shared.js';
 
 const kindOf = (value: unknown): ResourceName | undefined =>
   typeof value === 'string' && value in RESOURCES ? (value as ResourceName) : undefined;
@@ -55,13 +55,6 @@ async function formatOfReceived(file: ReceivedFile): Promise<{ path: string; for
   return { path, format: 'ndjson' };
 }
 
-/** Reads a session's file afresh (its tabs, its kind), then checks it. */
-export async function readAndCheck(session: UploadSession, state: UiState): Promise<void> {
-  await inspectSession(session, state.services);
-  if (!session.error) await checkSession(session, state.services);
-  else await state.services.save(session);
-}
-
 /** The words of a file that cannot be taken at all, on the home page (a PDF, an empty file). */
 function refusalOf(t: T, error: unknown): string | undefined {
   const said = sessionError(error);
@@ -69,75 +62,79 @@ function refusalOf(t: T, error: unknown): string | undefined {
   return errorWords(t, said).message;
 }
 
-/** The page of a session, with the mapping step when it needs one (or `mapping` asks for it). */
-async function sessionPage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  state: UiState,
-  session: UploadSession,
-  extra: { mapping?: boolean; mappingProblem?: string; productsProblem?: string } = {},
-) {
-  const t = textsOf(request);
-  const query = request.query as Record<string, string | undefined>;
-  const mapping =
-    (extra.mapping || wantsMapping(session.error)) && !session.fileRemoved
-      ? await mappingFor(session, state.services).catch(() => undefined)
-      : undefined;
-  const body = sessionBody(t, session, {
-    filter: query.outcome || undefined,
-    allColumns: query.columns === 'all',
-    layouts: [...(await state.layouts.list()), ...presets()],
-    mapping,
-    ...(extra.mappingProblem ? { mappingProblem: extra.mappingProblem } : {}),
-    ...(extra.productsProblem ? { productsProblem: extra.productsProblem } : {}),
-    keptUntil: state.sessions.expiresAt(session),
-  });
-  session.notice = undefined;
-  return sendPage(request, reply, state, { title: session.label, current: 'upload', body });
+/** The session the read form asks for: another kind, sheet, password, header row or preset. */
+async function applyReadForm(session: UploadSession, form: Form, state: UiState): Promise<void> {
+  const kind = kindOf(firstOf(form.kind));
+  if (kind && kind !== session.kind) {
+    session.kind = kind;
+    delete session.options.preset;
+    delete session.options.columns;
+  }
+  const sheet = firstOf(form.sheet);
+  const password = firstOf(form.password);
+  const rereadOriginal =
+    (sheet !== undefined && sheet !== '' && sheet !== session.options.sheet) || (password ?? '') !== '';
+  if (rereadOriginal) {
+    // Another sheet or a password: the fixes were made to what was read before.
+    session.current = { ...session.original };
+    session.fixes.clear();
+    session.dropped = [];
+    if (sheet) session.options.sheet = sheet;
+    if (password) session.password = password;
+  }
+  const headerRow = Number(firstOf(form.headerRow));
+  if (Number.isInteger(headerRow) && headerRow >= 1 && headerRow <= 30) session.options.headerRow = headerRow;
+  else delete session.options.headerRow;
+  const preset = firstOf(form.preset);
+  const known = [...(await state.layouts.list()), ...presets()];
+  if (preset === '$mapped') return; // The columns matched on the page stay.
+  delete session.options.columns;
+  if (preset && known.some((layout) => layout.name === preset && layout.kind === session.kind))
+    session.options.preset = preset;
+  else delete session.options.preset;
 }
 
-/** The upload pages: a file received and read, its page, read again, its columns matched, removed. */
-export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
-  app.post('/uploads', async (request, reply) => {
-    const t = textsOf(request);
-    const dir = await state.sessions.newFolder();
-    try {
-      const form = await receiveForm(request, dir, state.maxBytes);
-      const file = form.files.find((received) => received.field === 'file');
-      if (!file) {
-        await rm(dir, { recursive: true, force: true });
-        return uploadAgain(request, reply, state, t('noFile'), 400);
-      }
-      const read = await formatOfReceived(file);
-      const session = new UploadSession({
-        label: file.name,
-        dir,
-        id: dir.split(/[\\/]/).pop() as string,
-        path: read.path,
-        format: read.format,
-        ...(kindOf(form.fields.kind) ? { kind: kindOf(form.fields.kind) } : {}),
-      });
-      if (form.fields.password) session.password = form.fields.password;
-      const catalog = form.files.find((received) => received.field === 'catalog');
-      if (catalog) Object.assign(session.options, { products: catalog.path, productsLabel: catalog.name });
-      state.sessions.add(session);
-      await readAndCheck(session, state);
-      return seeOther(reply, state, `uploads/${session.id}`);
-    } catch (error) {
+/** A file posted from the home page: received into a session of its own, read and checked. */
+async function receiveUpload(request: FastifyRequest, reply: FastifyReply, state: UiState) {
+  const t = textsOf(request);
+  const dir = await state.sessions.newFolder();
+  try {
+    const form = await receiveForm(request, dir, state.maxBytes);
+    const file = form.files.find((received) => received.field === 'file');
+    if (!file) {
       await rm(dir, { recursive: true, force: true });
-      if (error instanceof FileTooLarge) {
-        const message = t('tooLarge', {
-          name: error.fileName,
-          size: bytes(error.size),
-          max: bytes(error.limit),
-        });
-        return uploadAgain(request, reply, state, message, 413);
-      }
-      const refusal = refusalOf(t, error);
-      if (refusal !== undefined) return uploadAgain(request, reply, state, refusal, 400);
-      throw error;
+      return uploadAgain(request, reply, state, t('noFile'), 400);
     }
-  });
+    const read = await formatOfReceived(file);
+    const session = new UploadSession({
+      label: file.name,
+      dir,
+      id: dir.split(/[\\/]/).pop() as string,
+      path: read.path,
+      format: read.format,
+      ...(kindOf(form.fields.kind) ? { kind: kindOf(form.fields.kind) } : {}),
+    });
+    if (form.fields.password) session.password = form.fields.password;
+    const catalog = form.files.find((received) => received.field === 'catalog');
+    if (catalog) Object.assign(session.options, { products: catalog.path, productsLabel: catalog.name });
+    state.sessions.add(session);
+    await readAndCheck(session, state);
+    return seeOther(reply, state, `uploads/${session.id}`);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    if (error instanceof FileTooLarge) return uploadAgain(request, reply, state, tooLarge(t, error), 413);
+    const refusal = refusalOf(t, error);
+    if (refusal !== undefined) return uploadAgain(request, reply, state, refusal, 400);
+    throw error;
+  }
+}
+
+const tooLarge = (t: T, error: FileTooLarge) =>
+  t('tooLarge', { name: error.fileName, size: bytes(error.size), max: bytes(error.limit) });
+
+/** The upload pages: a file received and read, its page, read again, a catalog added, removed. */
+export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
+  app.post('/uploads', async (request, reply) => receiveUpload(request, reply, state));
 
   app.get<IdParams>('/uploads/:id', async (request, reply) => {
     const session = sessionOf(state, request, reply);
@@ -149,103 +146,7 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
     const session = sessionOf(state, request, reply);
     if (!session) return reply;
     if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
-    const form = request.body ?? {};
-    const kind = kindOf(firstOf(form.kind));
-    if (kind && kind !== session.kind) {
-      session.kind = kind;
-      delete session.options.preset;
-      delete session.options.columns;
-    }
-    const sheet = firstOf(form.sheet);
-    const password = firstOf(form.password);
-    const rereadOriginal =
-      (sheet !== undefined && sheet !== '' && sheet !== session.options.sheet) || (password ?? '') !== '';
-    if (rereadOriginal) {
-      // Another sheet or a password: the fixes were made to what was read before.
-      session.current = { ...session.original };
-      session.fixes.clear();
-      session.dropped = [];
-      if (sheet) session.options.sheet = sheet;
-      if (password) session.password = password;
-    }
-    const headerRow = Number(firstOf(form.headerRow));
-    if (Number.isInteger(headerRow) && headerRow >= 1 && headerRow <= 30)
-      session.options.headerRow = headerRow;
-    else delete session.options.headerRow;
-    const preset = firstOf(form.preset);
-    const known = [...(await state.layouts.list()), ...presets()];
-    if (preset === '$mapped') {
-      // The columns matched on the page stay.
-    } else if (preset && known.some((layout) => layout.name === preset && layout.kind === session.kind)) {
-      session.options.preset = preset;
-      delete session.options.columns;
-    } else {
-      delete session.options.preset;
-      delete session.options.columns;
-    }
-    await readAndCheck(session, state);
-    return seeOther(reply, state, `uploads/${session.id}`);
-  });
-
-  app.get<IdParams>('/uploads/:id/mapping', async (request, reply) => {
-    const session = sessionOf(state, request, reply);
-    if (!session) return reply;
-    return sessionPage(request, reply, state, session, { mapping: true });
-  });
-
-  app.post<IdParams & { Body: Form }>('/uploads/:id/mapping', async (request, reply) => {
-    const session = sessionOf(state, request, reply);
-    if (!session) return reply;
-    if (session.running || session.fileRemoved || !session.kind)
-      return seeOther(reply, state, `uploads/${session.id}`);
-    const t = textsOf(request);
-    const form = request.body ?? {};
-    const headerRow = Number(firstOf(form.headerRow));
-    const view = await mappingFor(
-      session,
-      state.services,
-      Number.isInteger(headerRow) ? headerRow : undefined,
-    );
-    if (!view) return seeOther(reply, state, `uploads/${session.id}`);
-    const mapping: Record<string, string> = {};
-    const taken = new Map<number, string>();
-    for (const column of view.columns) {
-      const value = firstOf(form[`map:${column.name}`]);
-      if (value === undefined || value === '') continue;
-      const position = Number(value);
-      const header = view.header[position];
-      if (!Number.isInteger(position) || header === undefined || header.trim() === '') continue;
-      if (taken.has(position)) {
-        return sessionPage(request, reply, state, session, {
-          mapping: true,
-          mappingProblem: t('mappingTwice', { header }),
-        });
-      }
-      taken.set(position, column.name);
-      mapping[column.name] = header;
-    }
-    const missing = view.columns.filter((column) => column.required && mapping[column.name] === undefined);
-    if (missing.length > 0) {
-      return sessionPage(request, reply, state, session, {
-        mapping: true,
-        mappingProblem: t('mappingMissing', {
-          columns: missing.map((column) => t(`col_${column.name}` as Parameters<T>[0])).join(', '),
-        }),
-      });
-    }
-    await useMapping(session, mapping, view.row);
-    const saveAs = firstOf(form.saveAs)?.trim();
-    if (saveAs) {
-      try {
-        await state.layouts.save({ name: saveAs, kind: session.kind, columns: mapping, header: view.header });
-        session.notice = t('mappingSaved', { name: saveAs });
-      } catch (error) {
-        return sessionPage(request, reply, state, session, {
-          mapping: true,
-          mappingProblem: (error as Error).message,
-        });
-      }
-    }
+    await applyReadForm(session, request.body ?? {}, state);
     await readAndCheck(session, state);
     return seeOther(reply, state, `uploads/${session.id}`);
   });
@@ -260,12 +161,7 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
       if (catalog) Object.assign(session.options, { products: catalog.path, productsLabel: catalog.name });
     } catch (error) {
       if (!(error instanceof FileTooLarge)) throw error;
-      const t = textsOf(request);
-      session.error = {
-        code: 'too_large',
-        message: t('tooLarge', { name: error.fileName, size: bytes(error.size), max: bytes(error.limit) }),
-        hints: [],
-      };
+      session.error = { code: 'too_large', message: tooLarge(textsOf(request), error), hints: [] };
       return seeOther(reply, state, `uploads/${session.id}`);
     }
     await checkSession(session, state.services);
@@ -280,5 +176,3 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
     return seeOther(reply, state, 'history');
   });
 }
-
-export { sessionPage };

@@ -1,10 +1,10 @@
 import type { Texts } from '../../web/i18n.js';
+import { WEB_TEXTS } from '../../web/texts.js';
 
 /** The texts every page of `intake ui` shares: the frame, refusals, errors. */
 export const COMMON = {
+  ...WEB_TEXTS,
   app: { en: 'Intake', ko: 'Intake' },
-  skip: { en: 'Skip to the content', ko: '본문으로 건너뛰기' },
-  language: { en: 'Language', ko: '언어' },
   navUpload: { en: 'Upload', ko: '업로드' },
   navCatalog: { en: 'Products', ko: '상품 목록' },
   navHistory: { en: 'History', ko: '업로드 기록' },
@@ -44,7 +44,6 @@ export const COMMON = {
     en: 'Open the address intake ui printed in its terminal.',
     ko: 'intake ui가 터미널에 출력한 주소를 여세요.',
   },
-  errorPageTitle: { en: 'Something went wrong', ko: '문제가 생겼습니다' },
   errorPage: {
     en: 'Intake could not finish this. Nothing was lost: the uploads and the ledger are as they were. The terminal running intake ui says more.',
     ko: '처리하지 못했습니다. 잃어버린 것은 없습니다: 업로드와 기록은 그대로입니다. intake ui를 실행한 터미널에 자세한 내용이 있습니다.',
@@ -53,7 +52,6 @@ export const COMMON = {
     en: 'The page could not read what was sent. Go back and try again.',
     ko: '보낸 내용을 읽을 수 없습니다. 뒤로 가서 다시 해 보세요.',
   },
-  notFoundTitle: { en: 'Not found', ko: '찾을 수 없음' },
   notFound: {
     en: 'There is no such page or upload here (an upload is kept {days} days, then removed).',
     ko: '해당 페이지나 업로드가 없습니다 (업로드는 {days}일 동안 보관된 뒤 지워집니다).',

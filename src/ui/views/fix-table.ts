@@ -1,4 +1,5 @@
 import { html } from 'ghtml';
+import { dataTable, type TableHeader } from '../../web/table.js';
 import type { Problem } from '../../bulk/check/problems.js';
 import type { TableInfo } from '../../bulk/read/table-units.js';
 import { problemIn } from '../../bulk/said-words.js';
@@ -62,6 +63,53 @@ function reasonOf(t: T, table: TableInfo | undefined, row: RefusedRow): string {
   </ul>`;
 }
 
+type Table = NonNullable<NonNullable<UploadSession['check']>['reading']>['table'];
+
+/** One row to fix: its number, the box to drop its record, its reason, and its cells (wrong ones editable). */
+function fixRow(
+  t: T,
+  session: UploadSession,
+  context: { table: Table | undefined; columns: readonly number[]; records: Map<string, number[]> },
+  row: RefusedRow,
+): string {
+  const { table, columns, records } = context;
+  const wrong = new Set(row.problems.flatMap((problem) => positionsOf(table, problem.column)));
+  const fixes = session.fixes.get(row.row);
+  const cells = Array.isArray(row.cells)
+    ? columns.map((position) => {
+        const value = (row.cells as string[])[position] ?? '';
+        const fix = fixes?.get(position);
+        if (!wrong.has(position) && !fix) return html`<td>${value}</td>`;
+        const id = `cell-${row.row}-${position}`;
+        const column = table?.header[position] ?? String(position + 1);
+        return html`<td class="${wrong.has(position) ? 'invalid' : 'edited'}">
+          <input
+            type="text"
+            id="${id}"
+            name="cell:${row.row}:${position}"
+            value="${fix?.value ?? value}"
+            !${wrong.has(position) ? ' aria-invalid="true"' : ''}
+            aria-label="${t('cellLabel', { row: row.row, column })}"
+          />!${fix ? html`<button type="submit" class="link" name="undo" value="${row.row}:${position}" aria-label="${t('undoCell', { row: row.row, column })}">${t('undo')}</button>` : ''}
+        </td>`;
+      })
+    : [html`<td><code>${JSON.stringify(row.cells).slice(0, 300)}</code></td>`];
+  const together = records.get(row.record === '' ? `#${row.row}` : row.record) ?? [row.row];
+  return html`<tr id="row-${row.row}">
+    <th scope="row" class="sticky">${row.row}</th>
+    <td>
+      <input
+        type="checkbox"
+        name="drop"
+        value="${row.row}"
+        aria-label="${t('dropRecord', { record: row.record || String(row.row), rows: together.join(', ') })}"
+      />
+    </td>
+    <td class="reason">!${reasonOf(t, table, row)}</td>
+    !${cells.join('')}
+  </tr>`;
+}
+
 /**
  * The rows to fix, in sheet order: the row number (which stays in view), a box to drop its record (an
  * order's rows go together), the reason with a link to each wrong cell, and the cells that matter, the
@@ -76,48 +124,14 @@ export function fixTable(
 ): string {
   const table = session.check?.reading?.table;
   const shown = [...refused].sort((a, b) => a.row - b.row).slice(0, ROWS_SHOWN);
-  const records = rowsByRecord(shown);
   const columns = table ? shownColumns(table, shown, session.kind ?? '', allColumns) : [];
-  const header = table
-    ? columns.map((position) => html`<th scope="col">${table.header[position] ?? ''}</th>`).join('')
-    : html`<th scope="col">${t('idHeader')}</th>`;
-  const rows = shown.map((row) => {
-    const wrong = new Set(row.problems.flatMap((problem) => positionsOf(table, problem.column)));
-    const fixes = session.fixes.get(row.row);
-    const cells = Array.isArray(row.cells)
-      ? columns.map((position) => {
-          const value = (row.cells as string[])[position] ?? '';
-          const fix = fixes?.get(position);
-          if (!wrong.has(position) && !fix) return html`<td>${value}</td>`;
-          const id = `cell-${row.row}-${position}`;
-          const column = table?.header[position] ?? String(position + 1);
-          return html`<td class="${wrong.has(position) ? 'invalid' : 'edited'}">
-            <input
-              type="text"
-              id="${id}"
-              name="cell:${row.row}:${position}"
-              value="${fix?.value ?? value}"
-              !${wrong.has(position) ? ' aria-invalid="true"' : ''}
-              aria-label="${t('cellLabel', { row: row.row, column })}"
-            />!${fix ? html`<button type="submit" class="link" name="undo" value="${row.row}:${position}" aria-label="${t('undoCell', { row: row.row, column })}">${t('undo')}</button>` : ''}
-          </td>`;
-        })
-      : [html`<td><code>${JSON.stringify(row.cells).slice(0, 300)}</code></td>`];
-    const together = records.get(row.record === '' ? `#${row.row}` : row.record) ?? [row.row];
-    return html`<tr id="row-${row.row}">
-      <th scope="row" class="sticky">${row.row}</th>
-      <td>
-        <input
-          type="checkbox"
-          name="drop"
-          value="${row.row}"
-          aria-label="${t('dropRecord', { record: row.record || String(row.row), rows: together.join(', ') })}"
-        />
-      </td>
-      <td class="reason">!${reasonOf(t, table, row)}</td>
-      !${cells.join('')}
-    </tr>`;
-  });
+  const context = { table, columns, records: rowsByRecord(shown) };
+  const headers: TableHeader[] = [
+    { raw: html`<th scope="col" class="sticky">${t('rowHeader')}</th>` },
+    t('dropHeader'),
+    t('reasonHeader'),
+    ...(table ? columns.map((position) => table.header[position] ?? '') : [t('idHeader')]),
+  ];
   const toggle =
     table && table.header.length > columns.length
       ? html`<a href="uploads/${session.id}?columns=all#invalid-title"
@@ -127,25 +141,12 @@ export function fixTable(
         ? html`<a href="uploads/${session.id}#invalid-title">${t('showSomeColumns')}</a>`
         : '';
   const save = html`<button type="submit" !${session.running ? ' disabled' : ''}>${t('saveFixes')}</button>`;
+  const rows = shown.map((row) => fixRow(t, session, context, row));
   return html` <h3 id="invalid-title">${t('invalidTitle')}</h3>
     <p class="hint">${table ? t('invalidIntro') : t('jsonFixHint')}</p>
     <form method="post" action="uploads/${session.id}/fixes" class="fixes">
       <div class="actions">!${save} !${toggle}</div>
-      <div class="table-wrap">
-        <table class="fix-table">
-          <thead>
-            <tr>
-              <th scope="col" class="sticky">${t('rowHeader')}</th>
-              <th scope="col">${t('dropHeader')}</th>
-              <th scope="col">${t('reasonHeader')}</th>
-              !${header}
-            </tr>
-          </thead>
-          <tbody>
-            !${rows.join('')}
-          </tbody>
-        </table>
-      </div>
+      !${dataTable(headers, rows, { className: 'fix-table' })}
       !${total > shown.length ? html`<p class="hint">${t('moreRows', { count: total - shown.length })}</p>` : ''}
       <div class="actions">!${save}</div>
     </form>`;

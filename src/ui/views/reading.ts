@@ -49,41 +49,45 @@ function layoutSelect(t: T, session: UploadSession, layouts: readonly Preset[]):
   </div>`;
 }
 
-/** How the file is read, and the choices to read it otherwise (kind, sheet, header row, layout, password). */
-export function readingCard(t: T, session: UploadSession, layouts: readonly Preset[]): string {
-  const reading = session.send?.reading ?? session.check?.reading;
-  const table = reading?.table;
+/** The sheets of a workbook to choose from, with why the one read was chosen. */
+function sheetSelect(t: T, session: UploadSession): string {
   const sheets = session.tabs?.sheets.filter((sheet) => sheet.worksheet) ?? [];
-  const sheetSelect =
-    sheets.length > 0 && session.original.format === 'xlsx'
-      ? html`<div class="field">
-          <label for="sheet">${t('sheetLabel')}</label
-          ><select id="sheet" name="sheet">
-            !${sheets
-              .map((sheet) => {
-                const selected = (session.options.sheet ?? session.firstReading?.table?.sheet) === sheet.name;
-                const name = sheet.hidden ? t('hiddenSheet', { name: sheet.name }) : sheet.name;
-                return html`<option value="${sheet.name}" !${selected ? ' selected' : ''}>${name}</option>`;
-              })
-              .join('')}</select
-          >!${session.firstReading?.table?.sheetReason ? html`<p class="hint">${t(`sheetReason_${session.firstReading.table.sheetReason}`)}</p>` : ''}
-        </div>`
-      : '';
-  const headerRow = table
-    ? html`<div class="field">
-        <label for="header-row">${t('headerRowLabel')}</label
-        ><input
-          type="number"
-          id="header-row"
-          name="headerRow"
-          min="1"
-          max="30"
-          value="${session.options.headerRow ?? table.headerRow}"
-        />
-      </div>`
-    : '';
+  if (sheets.length === 0 || session.original.format !== 'xlsx') return '';
+  const reason = session.firstReading?.table?.sheetReason;
+  return html`<div class="field">
+    <label for="sheet">${t('sheetLabel')}</label
+    ><select id="sheet" name="sheet">
+      !${sheets
+        .map((sheet) => {
+          const selected = (session.options.sheet ?? session.firstReading?.table?.sheet) === sheet.name;
+          const name = sheet.hidden ? t('hiddenSheet', { name: sheet.name }) : sheet.name;
+          return html`<option value="${sheet.name}" !${selected ? ' selected' : ''}>${name}</option>`;
+        })
+        .join('')}</select
+    >!${reason ? html`<p class="hint">${t(`sheetReason_${reason}`)}</p>` : ''}
+  </div>`;
+}
+
+/** The row the header was found on, to read it from another. */
+function headerRowField(t: T, session: UploadSession, headerRow: number | undefined): string {
+  if (headerRow === undefined) return '';
+  return html`<div class="field">
+    <label for="header-row">${t('headerRowLabel')}</label
+    ><input
+      type="number"
+      id="header-row"
+      name="headerRow"
+      min="1"
+      max="30"
+      value="${session.options.headerRow ?? headerRow}"
+    />
+  </div>`;
+}
+
+/** What the file is: its name, format, encoding, and the catalog added to it. */
+function fileFacts(t: T, session: UploadSession): string {
   const first = session.firstReading;
-  const facts = [
+  return [
     html`<dt>${t('fileName')}</dt>
       <dd>${session.label}</dd>`,
     html`<dt>${t('format')}</dt>
@@ -97,12 +101,37 @@ export function readingCard(t: T, session: UploadSession, layouts: readonly Pres
           <dd>${session.options.productsLabel}</dd>`
       : '',
   ].join('');
+}
+
+/** The form that adds a catalog file of names and images to an upload of orders. */
+function catalogForm(t: T, session: UploadSession, running: string): string {
+  if (session.kind !== 'order' || session.fileRemoved) return '';
+  return html`<form
+    method="post"
+    action="uploads/${session.id}/catalog"
+    enctype="multipart/form-data"
+    class="row"
+    style="margin-top:0.75rem"
+  >
+    <div class="field">
+      <label for="catalog">${t('catalogFile')}</label
+      ><input type="file" id="catalog" name="catalog" required accept=".xlsx,.csv,.json,.ndjson" />
+    </div>
+    <div>
+      <button type="submit" class="secondary" !${running}>${t('addCatalogButton')}</button>
+    </div>
+  </form>`;
+}
+
+/** How the file is read, and the choices to read it otherwise (kind, sheet, header row, layout, password). */
+export function readingCard(t: T, session: UploadSession, layouts: readonly Preset[]): string {
+  const table = (session.send?.reading ?? session.check?.reading)?.table;
   const { unused, quantities } = unread(session);
   const running = session.running || session.fileRemoved ? ' disabled' : '';
   const isSheet = session.original.format === 'csv' || session.original.format === 'xlsx';
   return html` <section class="card" aria-labelledby="reading-title">
     <h2 id="reading-title">${t('readingTitle')}</h2>
-    <dl class="facts">!${facts}</dl>
+    <dl class="facts">!${fileFacts(t, session)}</dl>
     !${quantities.length > 0 ? html`<p class="hint">${t('quantityNotSent', { columns: quantities.join(', ') })}</p>` : ''}
     !${
       unused.length > 0
@@ -119,31 +148,14 @@ export function readingCard(t: T, session: UploadSession, layouts: readonly Pres
           !${kindOptions(t, session.kind, false)}
         </select>
       </div>
-      !${sheetSelect} !${headerRow} !${layoutSelect(t, session, layouts)}
+      !${sheetSelect(t, session)} !${headerRowField(t, session, table?.headerRow)}
+      !${layoutSelect(t, session, layouts)}
       !${session.original.format === 'xlsx' ? html`<div class="field"><label for="password">${t('passwordLabel')}</label><input type="password" id="password" name="password" autocomplete="off" /></div>` : ''}
       <div>
         <button type="submit" class="secondary" !${running}>${t('readAgain')}</button>
       </div>
     </form>
     !${isSheet && session.kind && !session.fileRemoved ? html`<p><a href="uploads/${session.id}/mapping">${t('mapLink')}</a></p>` : ''}
-    !${
-      session.kind === 'order' && !session.fileRemoved
-        ? html`<form
-            method="post"
-            action="uploads/${session.id}/catalog"
-            enctype="multipart/form-data"
-            class="row"
-            style="margin-top:0.75rem"
-          >
-            <div class="field">
-              <label for="catalog">${t('catalogFile')}</label
-              ><input type="file" id="catalog" name="catalog" required accept=".xlsx,.csv,.json,.ndjson" />
-            </div>
-            <div>
-              <button type="submit" class="secondary" !${running}>${t('addCatalogButton')}</button>
-            </div>
-          </form>`
-        : ''
-    }
+    !${catalogForm(t, session, running)}
   </section>`;
 }

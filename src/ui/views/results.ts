@@ -51,6 +51,124 @@ const PAGE_SAYS_ITSELF = new Set([
   'done',
 ]);
 
+type Send = NonNullable<UploadSession['send']>;
+
+/** Each outcome's count as a badge, the rows dropped on the page among them. */
+function countList(t: T, counts: Record<string, number>, dropped: number): string[] {
+  const list = OUTCOMES.filter((outcome) => (counts[outcome] ?? 0) > 0).map(
+    (outcome) =>
+      html`<li>
+        <strong>${number(counts[outcome] ?? 0)}</strong
+        ><span class="badge ${outcome}">${t(`outcome_${outcome}`)}</span>
+      </li>`,
+  );
+  if (dropped > 0)
+    list.push(
+      html`<li>
+        <strong>${number(dropped)}</strong><span class="badge dropped">${t('outcome_dropped')}</span>
+      </li>`,
+    );
+  return list;
+}
+
+/** What can be done next: update the changed records, or send again what was left. */
+function nextSteps(t: T, session: UploadSession, send: Send, counts: Record<string, number>, left: number) {
+  const changed = counts.changed ?? 0;
+  const canSend = !session.fileRemoved;
+  return [
+    send.update && changed === 0 && (counts.updated ?? 0) > 0
+      ? html`<p class="ok">${t('updateDone')}</p>`
+      : '',
+    changed > 0 && canSend && (session.kind ?? 'order') !== 'product'
+      ? html`<form method="post" action="uploads/${session.id}/send">
+          <input type="hidden" name="update" value="1" />
+          <p>${t('changedHint', { count: changed })}</p>
+          <button type="submit">${t('updateButton')}</button>
+        </form>`
+      : '',
+    (left > 0 || send.state !== 'finished') && canSend
+      ? html`<form method="post" action="uploads/${session.id}/send">
+          !${send.state === 'finished' ? html`<p>${t('failedHint', { count: left })}</p>` : ''}
+          <button type="submit">${t('resendButton')}</button>
+        </form>`
+      : '',
+  ].join('');
+}
+
+/** A line's message in the page's language: an invalid record's problems row by row, else the answer. */
+function lineMessage(t: T, session: UploadSession, send: Send): (line: ReportLine) => string {
+  const kind = session.kind ?? 'order';
+  const problemsOfRow = new Map(send.refused.map((refused) => [refused.row, refused.problems]));
+  const rowWord = (row: number) => (t.lang === 'ko' ? `${row}행` : `row ${row}`);
+  return (line) => {
+    if (line.outcome !== 'invalid') return lineIn(t.lang, line, kind);
+    const found = line.rows.map((row) => problemsOfRow.get(row));
+    if (found.some((problems) => problems === undefined || problems.length === 0)) return line.message;
+    return line.rows
+      .map((row, index) => `${rowWord(row)}: ${problemsIn(t.lang, found[index] ?? [])}`)
+      .join(' / ');
+  };
+}
+
+/** The lines of the report, filtered by outcome, with the form that filters them. */
+function linesTable(t: T, session: UploadSession, send: Send, filter: string | undefined): string {
+  const options = [html`<option value="">${t('filterAll')}</option>`]
+    .concat(
+      OUTCOMES.filter((outcome) => (send.counts[outcome] ?? 0) > 0).map(
+        (outcome) =>
+          html`<option value="${outcome}" !${filter === outcome ? ' selected' : ''}>
+            ${t(`outcome_${outcome}`)}
+          </option>`,
+      ),
+    )
+    .join('');
+  const messageOf = lineMessage(t, session, send);
+  const rows = send.lines
+    .filter((line) => !filter || line.outcome === filter)
+    .map(
+      (line: ReportLine) =>
+        html`<tr>
+          <td>${line.rows.join(', ')}</td>
+          <td>${line.id}</td>
+          <td><span class="badge ${line.outcome}">${t(`outcome_${line.outcome}`)}</span></td>
+          <td>${(line.fields ?? []).join(', ')}</td>
+          <td class="message">${messageOf(line)}</td>
+        </tr>`,
+    );
+  const headers = [t('rowHeader'), t('idHeader'), t('outcomeHeader'), t('fieldsHeader'), t('messageHeader')];
+  return html`<form method="get" action="uploads/${session.id}" class="row" style="margin:1rem 0 0.5rem">
+      <div class="field">
+        <label for="outcome">${t('filterLabel')}</label
+        ><select id="outcome" name="outcome">
+          !${options}
+        </select>
+      </div>
+      <div><button type="submit" class="secondary">${t('filterButton')}</button></div>
+    </form>
+    !${rows.length > 0 ? dataTable(headers, rows) : ''}
+    !${send.lines.length >= 1000 ? html`<p class="hint">${t('shownLines', { count: send.lines.length })}</p>` : ''}`;
+}
+
+/** The files to take away: the rows refused (as the file was, or NDJSON) and the whole report. */
+function downloads(t: T, session: UploadSession, send: Send, refused: boolean): string {
+  const table = send.reading?.table ?? session.firstReading?.table;
+  const rejects = !refused
+    ? ''
+    : table
+      ? html`<a class="button secondary" href="uploads/${session.id}/rejects.xlsx" download
+            >${t('rejectsXlsx')}</a
+          ><a class="button secondary" href="uploads/${session.id}/rejects.csv" download
+            >${t('rejectsCsv')}</a
+          >`
+      : html`<a class="button secondary" href="uploads/${session.id}/rejects.ndjson" download
+          >${t('rejectsNdjson')}</a
+        >`;
+  return (
+    rejects +
+    html`<a class="button secondary" href="uploads/${session.id}/report.csv" download>${t('reportCsv')}</a>`
+  );
+}
+
 /** The results of the last send: how it ended, counts, what to do, a filterable table, and downloads. */
 export function resultsCard(
   t: T,
@@ -71,90 +189,12 @@ export function resultsCard(
   const advice = pageNotes(send.advice, session).filter(
     (note) => !PAGE_SAYS_ITSELF.has(note.said?.code ?? ''),
   );
-  const countList = OUTCOMES.filter((outcome) => (counts[outcome] ?? 0) > 0).map(
-    (outcome) =>
-      html`<li>
-        <strong>${number(counts[outcome] ?? 0)}</strong
-        ><span class="badge ${outcome}">${t(`outcome_${outcome}`)}</span>
-      </li>`,
-  );
   const dropped = session.droppedRows.size;
-  if (dropped > 0)
-    countList.push(
-      html`<li>
-        <strong>${number(dropped)}</strong><span class="badge dropped">${t('outcome_dropped')}</span>
-      </li>`,
-    );
-  const lines = send.lines.filter((line) => !filter || line.outcome === filter);
-  const kind = session.kind ?? 'order';
-  // An invalid record's message is the check's problems with their rows: the page says them in its language.
-  const problemsOfRow = new Map(send.refused.map((refused) => [refused.row, refused.problems]));
-  const messageOf = (line: ReportLine) => {
-    if (line.outcome !== 'invalid') return lineIn(t.lang, line, kind);
-    const found = line.rows.map((row) => problemsOfRow.get(row));
-    if (found.some((problems) => problems === undefined || problems.length === 0)) return line.message;
-    const rowWord = (row: number) => (t.lang === 'ko' ? `${row}행` : `row ${row}`);
-    return line.rows
-      .map((row, index) => `${rowWord(row)}: ${problemsIn(t.lang, found[index] ?? [])}`)
-      .join(' / ');
-  };
-  const changed = counts.changed ?? 0;
-  const left = progress.left;
-  const canSend = !session.fileRemoved;
-  const actions = [
-    send.update && changed === 0 && (counts.updated ?? 0) > 0
-      ? html`<p class="ok">${t('updateDone')}</p>`
-      : '',
-    changed > 0 && canSend && kind !== 'product'
-      ? html`<form method="post" action="uploads/${session.id}/send">
-          <input type="hidden" name="update" value="1" />
-          <p>${t('changedHint', { count: changed })}</p>
-          <button type="submit">${t('updateButton')}</button>
-        </form>`
-      : '',
-    (left > 0 || send.state !== 'finished') && canSend
-      ? html`<form method="post" action="uploads/${session.id}/send">
-          !${send.state === 'finished' ? html`<p>${t('failedHint', { count: left })}</p>` : ''}
-          <button type="submit">${t('resendButton')}</button>
-        </form>`
-      : '',
-  ].join('');
-  const options = [html`<option value="">${t('filterAll')}</option>`]
-    .concat(
-      OUTCOMES.filter((outcome) => (send.counts[outcome] ?? 0) > 0).map(
-        (outcome) =>
-          html`<option value="${outcome}" !${filter === outcome ? ' selected' : ''}>
-            ${t(`outcome_${outcome}`)}
-          </option>`,
-      ),
-    )
-    .join('');
-  const rows = lines.map(
-    (line: ReportLine) =>
-      html`<tr>
-        <td>${line.rows.join(', ')}</td>
-        <td>${line.id}</td>
-        <td><span class="badge ${line.outcome}">${t(`outcome_${line.outcome}`)}</span></td>
-        <td>${(line.fields ?? []).join(', ')}</td>
-        <td class="message">${messageOf(line)}</td>
-      </tr>`,
-  );
-  const table = send.reading?.table ?? session.firstReading?.table;
   const refused = (counts.invalid ?? 0) + (counts.rejected ?? 0) + dropped > 0;
-  const downloads = [
-    refused
-      ? table
-        ? html`<a class="button secondary" href="uploads/${session.id}/rejects.xlsx" download
-              >${t('rejectsXlsx')}</a
-            ><a class="button secondary" href="uploads/${session.id}/rejects.csv" download
-              >${t('rejectsCsv')}</a
-            >`
-        : html`<a class="button secondary" href="uploads/${session.id}/rejects.ndjson" download
-            >${t('rejectsNdjson')}</a
-          >`
-      : '',
-    html`<a class="button secondary" href="uploads/${session.id}/report.csv" download>${t('reportCsv')}</a>`,
-  ].join('');
+  const kept = t('keptUntil', {
+    date: day(t.lang, keptUntil),
+    file: session.fileRemoved ? t('fileGoneDone') : t('fileKept'),
+  });
   return html` <section class="card" aria-labelledby="results-title">
     <h2 id="results-title">
       ${t('resultsTitle')} <span class="badge ${send.state}">${t(`state_${send.state}`)}</span>
@@ -162,7 +202,7 @@ export function resultsCard(
     <p role="status" id="results-summary">${ended}</p>
     !${send.error ? html`<div class="error-box" role="alert"><strong>${send.error.message}</strong></div>` : ''}
     <ul class="counts">
-      !${countList}
+      !${countList(t, counts, dropped)}
     </ul>
     !${
       advice.length > 0
@@ -171,29 +211,10 @@ export function resultsCard(
           </ul>`
         : ''
     }
-    <div class="actions">!${actions}</div>
-    <form method="get" action="uploads/${session.id}" class="row" style="margin:1rem 0 0.5rem">
-      <div class="field">
-        <label for="outcome">${t('filterLabel')}</label
-        ><select id="outcome" name="outcome">
-          !${options}
-        </select>
-      </div>
-      <div><button type="submit" class="secondary">${t('filterButton')}</button></div>
-    </form>
-    !${
-      rows.length > 0
-        ? dataTable(
-            [t('rowHeader'), t('idHeader'), t('outcomeHeader'), t('fieldsHeader'), t('messageHeader')],
-            rows,
-          )
-        : ''
-    }
-    !${send.lines.length >= 1000 ? html`<p class="hint">${t('shownLines', { count: send.lines.length })}</p>` : ''}
+    <div class="actions">!${nextSteps(t, session, send, counts, progress.left)}</div>
+    !${linesTable(t, session, send, filter)}
     <h3>${t('downloads')}</h3>
-    <div class="actions">!${downloads}</div>
-    <p class="hint">
-      ${t('keptUntil', { date: day(t.lang, keptUntil), file: session.fileRemoved ? t('fileGoneDone') : t('fileKept') })}
-    </p>
+    <div class="actions">!${downloads(t, session, send, refused)}</div>
+    <p class="hint">${kept}</p>
   </section>`;
 }

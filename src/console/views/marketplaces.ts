@@ -1,7 +1,7 @@
 import { html } from 'ghtml';
-import type { FakeState } from '../contract/marketplace-fakes.js';
-import { dataTable } from '../web/table.js';
-import type { ConsoleT } from './texts.js';
+import type { FakeState } from '../../contract/marketplace-fakes.js';
+import { dataTable } from '../../web/table.js';
+import type { ConsoleT } from '../texts.js';
 
 /** The console's page of the marketplace fakes: per marketplace, its lines and what was pushed to them. */
 export function marketplacesBody(t: ConsoleT, fakes: readonly FakeState[]): string {
@@ -20,7 +20,7 @@ export function marketplacesBody(t: ConsoleT, fakes: readonly FakeState[]): stri
         </tr>`,
     );
     return html`<section class="card" aria-labelledby="fake-${name}">
-      <h2 id="fake-${name}">${t(`fake_${name}`)}</h2>
+      <h2 id="fake-${name}">${t(`market_${name}`)}</h2>
       <p>
         ${t('fakeSummary', {
           lines: String(fake.lines.length),

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type {} from '@fastify/cookie';
+import type { Service } from '../server/service.js';
+import { sayCard } from '../web/error-pages.js';
+import { fromOwnPage } from '../web/origin.js';
+import { sendPage, textsOf } from './render.js';
+import { CONSOLE_COOKIE, sessionMerchant } from './session.js';
+
+/** What a visitor who is not signed in may open. */
+const open = (url: string) => url === '/console/sign-in' || url.startsWith('/console/assets/');
+
+/**
+ * The console's door: a change comes from the console's own pages only (no other site's forms), and
+ * every page but the sign-in is the signed-in merchant's, who must still be a merchant of the service.
+ * A page asked for without a session leads to the sign-in; a stream or a form is refused with 401.
+ */
+export function consoleGuard(app: FastifyInstance, { service }: { service: Service }): void {
+  app.decorateRequest('consoleMerchant', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && !fromOwnPage(request, request.headers.host)) {
+      const t = textsOf(request);
+      return sendPage(request, reply, {
+        title: t('errorTitle'),
+        current: '',
+        body: sayCard(t('refusedOrigin'), { alert: true }),
+        status: 403,
+      });
+    }
+    const merchant = sessionMerchant(service.consoleKey, request.cookies[CONSOLE_COOKIE], Date.now());
+    // Still a merchant of the service (not removed since).
+    request.consoleMerchant = merchant && (await service.merchants.byId(merchant)) ? merchant : null;
+    if (request.consoleMerchant || open(request.url)) return undefined;
+    if (request.method === 'GET' && !request.url.startsWith('/console/events')) {
+      return reply.redirect('/console/sign-in', 303);
+    }
+    return reply.code(401).type('text/plain; charset=utf-8').send('Sign in first.');
+  });
+}

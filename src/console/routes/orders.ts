@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { REVIEW_KINDS, type ReviewKind } from '../../contract/kinds.js';
+import type { Service } from '../../server/service.js';
+import { field, type Form } from '../../web/forms.js';
+import { merchantOf, seeOther, sendPage, textsOf } from '../render.js';
+import { orderBody, ordersBody } from '../views/orders.js';
+
+type OrderParams = { Params: { id: string } };
+
+/** The orders, one order with its items, shipments and messages, and a simulated review of an item. */
+export async function orderRoutes(app: FastifyInstance, { service }: { service: Service }): Promise<void> {
+  app.get('/orders', async (request, reply) => {
+    const t = textsOf(request);
+    const orders = (await service.local.orders(merchantOf(request), { limit: 1000 })).results.reverse();
+    return sendPage(request, reply, {
+      title: t('ordersTitle'),
+      current: 'orders',
+      body: ordersBody(t, orders),
+    });
+  });
+
+  app.get<OrderParams & { Querystring: { reviewed?: string } }>('/orders/:id', async (request, reply) => {
+    const t = textsOf(request);
+    const merchantId = merchantOf(request);
+    const order = (await service.local.orders(merchantId, { id: request.params.id })).results[0];
+    if (!order) return reply.callNotFound();
+    const messages = (await service.local.messages(merchantId, { order_id: order.id, limit: 1000 })).results;
+    const reviewed = new Set(
+      (await service.local.reviews(merchantId, { limit: 10_000 })).results
+        .filter((review) => review.order_id === order.id)
+        .map((review) => review.item_id),
+    );
+    return sendPage(request, reply, {
+      title: t('orderTitle', { id: order.id }),
+      current: 'orders',
+      body: orderBody(t, order, messages, reviewed, request.query.reviewed ? t('reviewDone') : undefined),
+    });
+  });
+
+  app.post<OrderParams & { Body: Form }>('/orders/:id/reviews', async (request, reply) => {
+    const kind = field(request.body, 'kind') as ReviewKind;
+    if (!REVIEW_KINDS.includes(kind)) return reply.code(400).send('Unknown review kind.');
+    await service.local.addReview(merchantOf(request), {
+      order_id: request.params.id,
+      item_id: field(request.body, 'item_id'),
+      kind,
+    });
+    return seeOther(reply, `/orders/${encodeURIComponent(request.params.id)}?reviewed=1`);
+  });
+}

@@ -1,0 +1,45 @@
+import { html } from 'ghtml';
+import type { QueueRun } from '../../contract/local.js';
+import type { ConsoleT } from '../texts.js';
+import { PREFIX, when } from './layout.js';
+
+/** The clock and the queue: the service's time, advance it, apply what is queued. */
+export function clockCard(t: ConsoleT, now: string, back: string, ran?: QueueRun): string {
+  const choices = ['1h', '6h', '1d', '2d', '3d', '7d'];
+  // With scripts the forms answer in place (htmx swaps this card), so that the page is not reloaded
+  // and its live parts (a conversation) show what the clock made happen; without, they post and return.
+  const swap = `hx-target="#clock" hx-swap="outerHTML"`;
+  return html`<section class="card" id="clock" aria-labelledby="clock-title">
+    <h2 id="clock-title">${t('clockTitle')}</h2>
+    <p id="clock-now">${t('clockNow', { now: when(now) })}</p>
+    !${
+      ran
+        ? html`<p class="ok" role="status">
+            ${t('clockRan', { now: when(ran.now), applied: ran.applied, failed: ran.failed, sent: ran.sent })}
+          </p>`
+        : ''
+    }
+    <div class="row">
+      <form
+        method="post"
+        action="${PREFIX}/clock/advance"
+        hx-post="${PREFIX}/clock/advance"
+        !${swap}
+        class="row"
+      >
+        <input type="hidden" name="back" value="${back}" />
+        <div class="field">
+          <label for="advance-by">${t('advanceBy')}</label>
+          <select id="advance-by" name="by">
+            !${choices.map((choice) => html`<option value="${choice}">${choice}</option>`).join('')}
+          </select>
+        </div>
+        <div><button type="submit">${t('advanceButton')}</button></div>
+      </form>
+      <form method="post" action="${PREFIX}/queue/apply" hx-post="${PREFIX}/queue/apply" !${swap}>
+        <input type="hidden" name="back" value="${back}" />
+        <button type="submit" class="secondary">${t('applyButton')}</button>
+      </form>
+    </div>
+  </section>`;
+}

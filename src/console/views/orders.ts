@@ -1,0 +1,110 @@
+import { html } from 'ghtml';
+import type { BotMessage, LocalOrder } from '../../contract/local.js';
+import { REVIEW_KINDS } from '../../contract/kinds.js';
+import { dataTable } from '../../web/table.js';
+import type { ConsoleT } from '../texts.js';
+import { bubble } from './bubble.js';
+import { emptyCard, PREFIX, stateBadge, tableCard, when } from './layout.js';
+
+/** The merchant's orders, newest first, each with its state, recipient, items and shipments. */
+export function ordersBody(t: ConsoleT, orders: readonly LocalOrder[]): string {
+  if (orders.length === 0) return emptyCard(t('noOrders'));
+  const rows = orders.map(
+    (order) =>
+      html`<tr>
+        <td><a href="${PREFIX}/orders/${encodeURIComponent(order.id)}">${order.id}</a></td>
+        <td>!${stateBadge(t, order.state)}</td>
+        <td>${order.recipient_name}<br /><span class="hint">${order.recipient_cellphone}</span></td>
+        <td>${order.member_id ?? t('guest')}</td>
+        <td>${order.items.map((item) => item.product_name).join(', ')}</td>
+        <td>
+          ${order.shipments.map((shipment) => `${shipment.carrier_name} ${shipment.tracking_number}`).join(', ')}
+        </td>
+        <td>${when(order.requested_at)}</td>
+      </tr>`,
+  );
+  return tableCard(
+    t,
+    [
+      'idHeader',
+      'stateHeader',
+      'recipientHeader',
+      'memberHeader',
+      'itemsHeader',
+      'shipmentsHeader',
+      'requestedHeader',
+    ],
+    rows,
+  );
+}
+
+export function orderBody(
+  t: ConsoleT,
+  order: LocalOrder,
+  messages: readonly BotMessage[],
+  reviewed: ReadonlySet<string>,
+  notice: string | undefined,
+): string {
+  const items = order.items.map((item) => {
+    const review = reviewed.has(item.id)
+      ? html`<span class="ok">✓</span>`
+      : order.state === 'applied'
+        ? html`<form
+            method="post"
+            action="${PREFIX}/orders/${encodeURIComponent(order.id)}/reviews"
+            class="row"
+          >
+            <input type="hidden" name="item_id" value="${item.id}" />
+            <select name="kind" aria-label="${t('reviewKind', { item: item.id })}">
+              !${REVIEW_KINDS.map((kind) => html`<option value="${kind}">${t(`review_${kind}`)}</option>`).join('')}
+            </select>
+            <button type="submit" class="secondary" aria-label="${t('simulateReview', { item: item.id })}">
+              ${t('reviewHeader')}
+            </button>
+          </form>`
+        : '';
+    return html`<tr>
+      <td>${item.id}</td>
+      <td>${item.product_name}<br /><span class="hint url">${item.product_image_url}</span></td>
+      <td>${item.product_option.join(', ')}</td>
+      <td>!${review}</td>
+    </tr>`;
+  });
+  const shipments = order.shipments.map(
+    (shipment) =>
+      html`<tr>
+        <td>${shipment.carrier_name}</td>
+        <td>${shipment.tracking_number}</td>
+        <td>${shipment.order_item_ids.join(', ')}</td>
+        <td>${when(shipment.created_at)}</td>
+      </tr>`,
+  );
+  return html`!${notice ? html`<p class="ok" role="status">${notice}</p>` : ''}
+    <section class="card">
+      <dl class="facts">
+        <dt>${t('stateHeader')}</dt>
+        <dd>!${stateBadge(t, order.state)}</dd>
+        <dt>${t('recipientHeader')}</dt>
+        <dd>${order.recipient_name} ${order.recipient_cellphone}</dd>
+        <dt>${t('memberHeader')}</dt>
+        <dd>${order.member_id ?? t('guest')}</dd>
+        <dt>${t('requestedHeader')}</dt>
+        <dd>${when(order.requested_at)}</dd>
+      </dl>
+      <h2>${t('itemsHeader')}</h2>
+      !${dataTable([t('idHeader'), t('productHeader'), t('optionsHeader'), t('reviewHeader')], items)}
+      <h2>${t('shipmentHistory')}</h2>
+      !${
+        shipments.length === 0
+          ? html`<p>${t('noShipments')}</p>`
+          : dataTable(
+              [t('carrierHeader'), t('trackingHeader'), t('itemsHeader'), t('createdHeader')],
+              shipments,
+            )
+      }
+      <h2>${t('messagesTitle')}</h2>
+      <ol class="phone">
+        !${messages.map((message) => bubble(t, message)).join('')}
+      </ol>
+    </section>`;
+}

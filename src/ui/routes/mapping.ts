@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { firstOf, type Form } from '../../web/forms.js';
+import { mappingFor, useMapping, type MappingView } from '../mapping.js';
+import { seeOther, textsOf } from '../render.js';
+import type { UiState } from '../state.js';
+import type { T } from '../texts/index.js';
+import { sessionOf, type IdParams } from './shared.js';
+import { readAndCheck, sessionPage } from './session-page.js';
+
+/** Our columns matched to the file's headers as the form says, or what is wrong with the choice. */
+function chosenMapping(
+  t: T,
+  form: Form,
+  view: MappingView,
+): { columns: Record<string, string> } | { problem: string } {
+  const mapping: Record<string, string> = {};
+  const taken = new Set<number>();
+  for (const column of view.columns) {
+    const value = firstOf(form[`map:${column.name}`]);
+    if (value === undefined || value === '') continue;
+    const position = Number(value);
+    const header = view.header[position];
+    if (!Number.isInteger(position) || header === undefined || header.trim() === '') continue;
+    if (taken.has(position)) return { problem: t('mappingTwice', { header }) };
+    taken.add(position);
+    mapping[column.name] = header;
+  }
+  const missing = view.columns.filter((column) => column.required && mapping[column.name] === undefined);
+  if (missing.length === 0) return { columns: mapping };
+  const columns = missing.map((column) => t(`col_${column.name}` as Parameters<T>[0])).join(', ');
+  return { problem: t('mappingMissing', { columns }) };
+}
+
+/** The mapping step: the file's headers matched to our columns, used for the upload and saved by name. */
+export async function mappingRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
+  app.get<IdParams>('/uploads/:id/mapping', async (request, reply) => {
+    const session = sessionOf(state, request, reply);
+    if (!session) return reply;
+    return sessionPage(request, reply, state, session, { mapping: true });
+  });
+
+  app.post<IdParams & { Body: Form }>('/uploads/:id/mapping', async (request, reply) => {
+    const session = sessionOf(state, request, reply);
+    if (!session) return reply;
+    if (session.running || session.fileRemoved || !session.kind)
+      return seeOther(reply, state, `uploads/${session.id}`);
+    const t = textsOf(request);
+    const form = request.body ?? {};
+    const headerRow = Number(firstOf(form.headerRow));
+    const view = await mappingFor(
+      session,
+      state.services,
+      Number.isInteger(headerRow) ? headerRow : undefined,
+    );
+    if (!view) return seeOther(reply, state, `uploads/${session.id}`);
+    const chosen = chosenMapping(t, form, view);
+    if ('problem' in chosen)
+      return sessionPage(request, reply, state, session, { mapping: true, mappingProblem: chosen.problem });
+    const columns = chosen.columns;
+    await useMapping(session, columns, view.row);
+    const saveAs = firstOf(form.saveAs)?.trim();
+    if (saveAs) {
+      try {
+        await state.layouts.save({ name: saveAs, kind: session.kind, columns, header: view.header });
+        session.notice = t('mappingSaved', { name: saveAs });
+      } catch (error) {
+        const mappingProblem = (error as Error).message;
+        return sessionPage(request, reply, state, session, { mapping: true, mappingProblem });
+      }
+    }
+    await readAndCheck(session, state);
+    return seeOther(reply, state, `uploads/${session.id}`);
+  });
+}

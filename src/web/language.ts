@@ -1,0 +1,28 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {} from '@fastify/cookie';
+import { chooseLang, LANG_COOKIE, LANGS, type Lang } from './lang.js';
+
+/** The language of the page for this request: the person's choice, else the browser's. */
+export function langOf(request: FastifyRequest): Lang {
+  return chooseLang(request.cookies[LANG_COOKIE], request.headers['accept-language']);
+}
+
+/**
+ * The language switch: a GET with `?lang=ko` keeps the choice in a cookie scoped to the front end's
+ * path, and shows the same page without the parameter. Registered after a front end's own door, so
+ * that a refused request sets nothing.
+ */
+export function languageSwitch(app: FastifyInstance, options: { cookiePath: string }): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+    if (request.method !== 'GET' || typeof lang !== 'string' || !LANGS.includes(lang as Lang)) return;
+    reply.setCookie(LANG_COOKIE, lang, {
+      sameSite: 'strict',
+      path: options.cookiePath,
+      maxAge: 365 * 86_400,
+    });
+    const url = new URL(request.url, 'http://page');
+    url.searchParams.delete('lang');
+    return reply.redirect(`${url.pathname}${url.search}`, 303);
+  });
+}
