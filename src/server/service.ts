@@ -20,7 +20,7 @@ import { MerchantDirectory, type MerchantSeed, type ProvisionedMerchant } from '
 import { QueueWorker, type ApplyDelay } from './queue/worker.js';
 import { listRewards } from './rewards.js';
 import { openEngine, type EngineOptions } from './storage/open.js';
-import type { Dialect } from './storage/sql.js';
+import type { Dialect } from './storage/dialect.js';
 import { Store } from './storage/store.js';
 
 /** How to run the service. Everything but `dataDir` has a default. */
@@ -74,7 +74,7 @@ export class Service {
   /** Merchants created or fixed on this start; secrets only where they were generated. */
   readonly provisioned: ProvisionedMerchant[];
   /** The database the service keeps its state in. */
-  readonly database: Dialect;
+  readonly database: Dialect['name'];
   /** The console's session key: made once and kept in the database, shared by its processes. */
   readonly consoleKey: Buffer;
   readonly #store: Store;
@@ -94,7 +94,7 @@ export class Service {
     const events = new EventHub((merchantId) => clock.now(merchantId), store.meta);
     this.events = events;
     this.marketplaces = new FakeBook(store, (merchantId) => clock.now(merchantId));
-    this.database = store.dialect;
+    this.database = store.dialect.name;
     this.consoleKey = parts.consoleKey;
     this.faults = new FaultPanel({
       store,
@@ -117,7 +117,7 @@ export class Service {
         text: message.text,
       }),
     );
-    const shared = store.dialect === 'postgres';
+    const shared = store.dialect.shared;
     const worker = new QueueWorker({
       store,
       clock,

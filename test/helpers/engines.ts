@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { EngineOptions } from '../../src/server/storage/open.js';
-import { PostgresEngine } from '../../src/server/storage/postgres-engine.js';
-import { SqliteEngine } from '../../src/server/storage/sqlite-engine.js';
+import { PostgresEngine } from '../../src/server/storage/postgres/engine.js';
+import { SqliteEngine } from '../../src/server/storage/sqlite/engine.js';
 import { Store } from '../../src/server/storage/store.js';
 
 export type TestEngine = 'sqlite' | 'postgres';

@@ -4,7 +4,7 @@ import { cli } from '../helpers/cli.js';
 import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
 import { sampleOrder } from '../helpers/samples.js';
 import { startService } from '../helpers/service.js';
-import { PostgresEngine } from '../../src/server/storage/postgres-engine.js';
+import { PostgresEngine } from '../../src/server/storage/postgres/engine.js';
 import { DatabaseOpenError } from '../../src/storage/sqlite.js';
 
 /** Runs statements on a database as the cluster's admin. */

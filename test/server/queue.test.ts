@@ -12,7 +12,7 @@ import { QueueWorker } from '../../src/server/queue/worker.js';
 import { GroupCommit } from '../../src/server/ingest/group-commit.js';
 import type { Store } from '../../src/server/storage/store.js';
 import { openTestStore, TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
-import { PostgresEngine } from '../../src/server/storage/postgres-engine.js';
+import { PostgresEngine } from '../../src/server/storage/postgres/engine.js';
 import type { Sql } from '../../src/server/storage/sql.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';

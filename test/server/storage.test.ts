@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../src/server/storage/migrations.js';
-import { SqliteEngine } from '../../src/server/storage/sqlite-engine.js';
+import { MIGRATIONS } from '../../src/server/storage/sqlite/migrations.js';
+import { SqliteEngine } from '../../src/server/storage/sqlite/engine.js';
 import { Store } from '../../src/server/storage/store.js';
 import { tempDir } from '../helpers/temp.js';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Conflict } from '../../src/server/errors.js';
 import { GroupCommit } from '../../src/server/ingest/group-commit.js';
 import { CommitUnconfirmed, StorageUnavailable } from '../../src/server/storage/engine.js';
-import { SqliteEngine, type SyncFile } from '../../src/server/storage/sqlite-engine.js';
+import { SqliteEngine, type SyncFile } from '../../src/server/storage/sqlite/engine.js';
 import { Store } from '../../src/server/storage/store.js';
 import { tempDir } from '../helpers/temp.js';
 

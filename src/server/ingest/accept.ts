@@ -10,7 +10,8 @@ import { Conflict, InvalidRequest, NotFound } from '../errors.js';
 import type { JobKind } from '../storage/jobs.js';
 import { RaceLost } from '../storage/engine.js';
 import { queuedProduct } from '../storage/products.js';
-import type { StagedOrder, Store } from '../storage/store.js';
+import type { StagedOrder } from '../storage/staged.js';
+import type { Store } from '../storage/store.js';
 
 /** When and how a create was accepted. */
 export interface Arrival {

@@ -1,4 +1,5 @@
-import type { Dialect, Sql } from './sql.js';
+import type { Dialect } from './dialect.js';
+import type { Sql } from './sql.js';
 
 /**
  * A database the service keeps its state in: the embedded SQLite file of one process, or PostgreSQL

@@ -1,4 +1,4 @@
-import { insertStatement, oneOf, type Sql } from './sql.js';
+import { insertStatement, type Sql } from './sql.js';
 
 export type JobKind = 'order' | 'product' | 'shipment';
 export type JobState = 'pending' | 'applied' | 'failed';
@@ -21,23 +21,23 @@ export type NewJob = Pick<
   'merchant_id' | 'kind' | 'target_id' | 'payload' | 'received_at' | 'delay_fraction'
 >;
 
-const insert = insertStatement<NewJob>(
+/** A create stored; its number comes back. */
+export const insertJob = insertStatement<NewJob>(
   'jobs',
   ['merchant_id', 'kind', 'target_id', 'payload', 'received_at', 'delay_fraction'],
   ' RETURNING seq',
 );
 
-/** The key space of the service's advisory locks on PostgreSQL: one lock per merchant's queue. */
+/** The key space of the locks of merchants' queues: one per merchant (where the engine has such locks). */
 const QUEUE_LOCKS = 7_401;
 /** The key space of the locks that make one order's shipments accepted one at a time. */
 const SHIPMENT_LOCKS = 7_402;
 
 /** The columns a queued create is written with (its id comes from the database). */
-export const JOB_COLUMNS = insert.columns;
+export const JOB_COLUMNS = insertJob.columns;
 
 export function jobsRepo(sql: Sql) {
-  const postgres = sql.dialect === 'postgres';
-  const seqIn = oneOf(sql.dialect, 'seq');
+  const seqIn = sql.dialect.oneOf('seq');
   return {
     /** Jobs of a merchant in arrival order, optionally of one state, after `afterSeq`. */
     list: (merchantId: string, options: { state?: JobState; afterSeq?: number; limit: number }) =>
@@ -53,32 +53,20 @@ export function jobsRepo(sql: Sql) {
           ),
     /** Stores an accepted create and returns its arrival number. */
     insert: async (job: NewJob) =>
-      (await sql.get<{ seq: number }>(insert.text, insert.values(job)))?.seq as number,
+      (await sql.get<{ seq: number }>(insertJob.text, insertJob.values(job)))?.seq as number,
     /**
      * Takes a merchant's queue for the rest of this transaction; false when another process holds it
      * (PostgreSQL; `wait` waits for it instead). One process at a time applies a merchant's creates, so they are applied in order.
      */
-    claimQueue: async (merchantId: string, wait = false) => {
-      if (!postgres) return true;
-      const text = wait
-        ? 'SELECT true AS taken FROM pg_advisory_xact_lock(?, hashtext(?))'
-        : 'SELECT pg_try_advisory_xact_lock(?, hashtext(?)) AS taken';
-      const row = await sql.get<{ taken: boolean }>(text, [QUEUE_LOCKS, merchantId]);
-      return row?.taken === true;
-    },
+    claimQueue: (merchantId: string, wait = false) =>
+      sql.dialect.holdLock(sql, QUEUE_LOCKS, merchantId, wait),
     /**
      * Holds an order's shipments for the rest of this transaction (PostgreSQL): a second process accepting
      * a shipment of the same order waits for this one's commit, then sees it (a shipment sent twice at
      * once is then a repeat, never two). One process's group commit already runs its writes in turn.
      */
-    holdShipmentsOf: async (merchantId: string, orderId: string) => {
-      if (postgres) {
-        await sql.get('SELECT true AS held FROM pg_advisory_xact_lock(?, hashtext(?))', [
-          SHIPMENT_LOCKS,
-          `${merchantId}\n${orderId}`,
-        ]);
-      }
-    },
+    holdShipmentsOf: async (merchantId: string, orderId: string) =>
+      void (await sql.dialect.holdLock(sql, SHIPMENT_LOCKS, `${merchantId}\n${orderId}`, true)),
     /** Pending jobs of a merchant after `afterSeq`, in arrival order. */
     pending: (merchantId: string, afterSeq: number, limit: number) =>
       sql.all<JobRow>(

@@ -26,9 +26,9 @@ const insert = insertStatement<NewMessage>(
 export const MESSAGE_COLUMNS = insert.columns;
 
 export function messagesRepo(sql: Sql) {
-  // On PostgreSQL, processes sending at once each take their own due messages: a message another
-  // process is sending is passed over, never sent twice.
-  const take = sql.dialect === 'postgres' ? ' FOR UPDATE SKIP LOCKED' : '';
+  // Processes sending at once each take their own due messages: a message another process is sending
+  // is passed over, never sent twice.
+  const take = sql.dialect.takeFreeRows;
   return {
     schedule: async (row: NewMessage) =>
       (await sql.get<{ id: number }>(insert.text, insert.values(row)))?.id as number,

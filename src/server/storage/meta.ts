@@ -4,14 +4,10 @@ export function metaRepo(sql: Sql) {
   return {
     get: async (key: string) =>
       (await sql.get<{ value: string }>('SELECT value FROM meta WHERE key = ?', [key]))?.value,
-    /** The value, its row locked until the transaction ends (PostgreSQL; SQLite's transactions are whole). */
+    /** The value, its row held until the transaction ends (where transactions do not hold everything). */
     getForUpdate: async (key: string) =>
-      (
-        await sql.get<{ value: string }>(
-          `SELECT value FROM meta WHERE key = ?${sql.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
-          [key],
-        )
-      )?.value,
+      (await sql.get<{ value: string }>(`SELECT value FROM meta WHERE key = ?${sql.dialect.holdRows}`, [key]))
+        ?.value,
     set: async (key: string, value: string) =>
       void (await sql.run(
         'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',

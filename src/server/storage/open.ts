@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Engine } from './engine.js';
-import { PostgresEngine } from './postgres-engine.js';
-import { SqliteEngine } from './sqlite-engine.js';
+import { PostgresEngine } from './postgres/engine.js';
+import { SqliteEngine } from './sqlite/engine.js';
 
 /** Where the service keeps its state: a data folder (SQLite) or a PostgreSQL database. */
 export interface EngineOptions {

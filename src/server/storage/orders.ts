@@ -1,4 +1,4 @@
-import { insertStatement, oneOf, type Sql } from './sql.js';
+import { insertStatement, type Sql } from './sql.js';
 
 export interface OrderRow {
   merchant_id: string;
@@ -24,7 +24,8 @@ export interface OrderItemRow {
   shipment_id: number | null;
 }
 
-const insertOrder = insertStatement<OrderRow>('orders', [
+/** An order stored as queued. */
+export const insertOrder = insertStatement<OrderRow>('orders', [
   'merchant_id',
   'id',
   'member_id',
@@ -34,7 +35,8 @@ const insertOrder = insertStatement<OrderRow>('orders', [
   'requested_at',
   'applied_at',
 ]);
-const insertItem = insertStatement<OrderItemRow>('order_items', [
+/** An order's lines stored. */
+export const insertItem = insertStatement<OrderItemRow>('order_items', [
   'merchant_id',
   'id',
   'order_id',
@@ -53,28 +55,9 @@ export const ORDER_ITEM_COLUMNS = insertItem.columns;
 /** An order's line as it names its product. */
 type OrderLine = { order_id: string; id: string; name: string; image_url: string };
 
-/*
- * PostgreSQL's lookups of a run's orders, one id at a time (each subquery is kept apart by its LIMIT or
- * ORDER BY, so it is an index lookup whatever the planner knows). `id = ANY(…)` of a thousand ids was
- * planned as a read of every order of the merchant once the tables held tens of thousands of rows, and
- * before their first ANALYZE as a scan of the merchant's whole index: the apply rate fell as tables grew.
- */
-const STAGED_BY_EACH = `SELECT o.id, o.job_seq FROM unnest(CAST(? AS text[])) AS wanted (id)
-  CROSS JOIN LATERAL (SELECT id, job_seq FROM orders WHERE merchant_id = ? AND id = wanted.id LIMIT 1) AS o`;
-/** PostgreSQL's `takenMany`: one index lookup per id (see `STAGED_BY_EACH`). */
-const TAKEN_EACH = `SELECT 'order' AS what, o.id, o.id AS order_id FROM unnest(CAST(? AS text[])) AS wanted (id)
-    CROSS JOIN LATERAL (SELECT id FROM orders WHERE merchant_id = ? AND id = wanted.id LIMIT 1) AS o
-  UNION ALL
-  SELECT 'item' AS what, i.id, i.order_id FROM unnest(CAST(? AS text[])) AS wanted (id)
-    CROSS JOIN LATERAL (SELECT id, order_id FROM order_items WHERE merchant_id = ? AND id = wanted.id LIMIT 1) AS i`;
-const LINES_OF_EACH = `SELECT l.* FROM unnest(CAST(? AS text[])) AS wanted (id)
-  CROSS JOIN LATERAL (SELECT order_id, product_id AS id, product_name AS name, product_image_url AS image_url
-    FROM order_items WHERE merchant_id = ? AND order_id = wanted.id ORDER BY position) AS l`;
-
 export function ordersRepo(sql: Sql) {
-  const postgres = sql.dialect === 'postgres';
-  const idIn = oneOf(sql.dialect, 'id');
-  const orderIdIn = oneOf(sql.dialect, 'order_id');
+  const { dialect } = sql;
+  const idIn = dialect.oneOf('id');
   return {
     get: (merchantId: string, id: string) =>
       sql.get<OrderRow>('SELECT * FROM orders WHERE merchant_id = ? AND id = ?', [merchantId, id]),
@@ -90,16 +73,8 @@ export function ordersRepo(sql: Sql) {
      * orders.
      */
     takenMany: async (merchantId: string, orderIds: readonly string[], itemIds: readonly string[]) => {
-      const rows = await sql.all<{ what: 'order' | 'item'; id: string; order_id: string }>(
-        postgres
-          ? TAKEN_EACH
-          : `SELECT 'order' AS what, id, id AS order_id FROM orders WHERE merchant_id = ? AND ${idIn.text}
-             UNION ALL
-             SELECT 'item' AS what, id, order_id FROM order_items WHERE merchant_id = ? AND ${idIn.text}`,
-        postgres
-          ? [orderIds, merchantId, itemIds, merchantId]
-          : [merchantId, idIn.bind(orderIds), merchantId, idIn.bind(itemIds)],
-      );
+      const { text, values } = dialect.takenIds(merchantId, orderIds, itemIds);
+      const rows = await sql.all<{ what: 'order' | 'item'; id: string; order_id: string }>(text, values);
       const taken = { orders: new Set<string>(), items: new Map<string, string>() };
       for (const row of rows) {
         if (row.what === 'order') taken.orders.add(row.id);
@@ -118,22 +93,15 @@ export function ordersRepo(sql: Sql) {
         [merchantId, orderId],
       ),
     /** Which create staged each of these orders (those that exist). */
-    stagedBy: (merchantId: string, ids: readonly string[]) =>
-      postgres
-        ? sql.all<Pick<OrderRow, 'id' | 'job_seq'>>(STAGED_BY_EACH, [ids, merchantId])
-        : sql.all<Pick<OrderRow, 'id' | 'job_seq'>>(
-            `SELECT id, job_seq FROM orders WHERE merchant_id = ? AND ${idIn.text}`,
-            [merchantId, idIn.bind(ids)],
-          ),
+    stagedBy: (merchantId: string, ids: readonly string[]) => {
+      const { text, values } = dialect.stagedBy(merchantId, ids);
+      return sql.all<Pick<OrderRow, 'id' | 'job_seq'>>(text, values);
+    },
     /** The products of the lines of these orders, as the orders named them: by order, in line order. */
-    productsOf: (merchantId: string, orderIds: readonly string[]) =>
-      postgres
-        ? sql.all<OrderLine>(LINES_OF_EACH, [orderIds, merchantId])
-        : sql.all<OrderLine>(
-            `SELECT order_id, product_id AS id, product_name AS name, product_image_url AS image_url
-             FROM order_items WHERE merchant_id = ? AND ${orderIdIn.text} ORDER BY order_id, position`,
-            [merchantId, orderIdIn.bind(orderIds)],
-          ),
+    productsOf: (merchantId: string, orderIds: readonly string[]) => {
+      const { text, values } = dialect.linesOf(merchantId, orderIds);
+      return sql.all<OrderLine>(text, values);
+    },
     /** Marks these orders applied (their creates were checked to be the ones that staged them). */
     markAppliedMany: async (merchantId: string, ids: readonly string[], at: number) =>
       void (await sql.run(`UPDATE orders SET applied_at = ? WHERE merchant_id = ? AND ${idIn.text}`, [

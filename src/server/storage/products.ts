@@ -1,4 +1,4 @@
-import { insertStatement, oneOf, type Sql } from './sql.js';
+import { insertStatement, type Sql } from './sql.js';
 
 export interface ProductRow {
   merchant_id: string;
@@ -12,7 +12,8 @@ export interface ProductRow {
   refreshed_at: number | null;
 }
 
-const insert = insertStatement<ProductRow>(
+/** A product stored unless its id is known. */
+export const insertProduct = insertStatement<ProductRow>(
   'products',
   ['merchant_id', 'id', 'name', 'image_url', 'job_seq', 'applied_at', 'refreshed_at'],
   ' ON CONFLICT DO NOTHING',
@@ -36,10 +37,10 @@ export function queuedProduct(
 }
 
 /** The columns of a product, as written (and copied by export and import). */
-export const PRODUCT_COLUMNS = insert.columns;
+export const PRODUCT_COLUMNS = insertProduct.columns;
 
 export function productsRepo(sql: Sql) {
-  const idIn = oneOf(sql.dialect, 'id');
+  const idIn = sql.dialect.oneOf('id');
   return {
     get: (merchantId: string, id: string) =>
       sql.get<ProductRow>('SELECT * FROM products WHERE merchant_id = ? AND id = ?', [merchantId, id]),
@@ -50,10 +51,11 @@ export function productsRepo(sql: Sql) {
         idIn.bind(ids),
       ]),
     /** Stores a product unless its id is already known; true when it was new. */
-    insertIfAbsent: async (row: ProductRow) => (await sql.run(insert.text, insert.values(row))) > 0,
+    insertIfAbsent: async (row: ProductRow) =>
+      (await sql.run(insertProduct.text, insertProduct.values(row))) > 0,
     /** Stores the products whose ids are not known yet, in one statement (the first of an id wins). */
     insertAllIfAbsent: async (rows: readonly ProductRow[]) => {
-      const { text, values } = insert.many(rows);
+      const { text, values } = insertProduct.many(rows);
       await sql.run(text, values);
     },
     /** Marks a product applied when `seq` is the create that introduced it; false otherwise. */

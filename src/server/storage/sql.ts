@@ -1,4 +1,6 @@
-/** A value bound to a statement. Lists are bound only on PostgreSQL (`= ANY(?)`, `unnest(?)`). */
+import type { Dialect } from './dialect.js';
+
+/** A value bound to a statement. Lists are bound only where the dialect binds arrays (see `Dialect.oneOf`). */
 export type SqlValue =
   | string
   | number
@@ -8,14 +10,13 @@ export type SqlValue =
   | readonly string[]
   | readonly (string | number | null)[];
 
-export type Dialect = 'sqlite' | 'postgres';
-
 /**
  * How the service's storage talks to its database: statements with `?` placeholders, the same text on
  * both engines where SQL allows (PostgreSQL's `$1` is written for it). Every method is asynchronous so
  * that one domain serves an in-process SQLite file and a PostgreSQL server across the network.
  */
 export interface Sql {
+  /** What differs between the engines: the repositories ask it, never the engine's name. */
   readonly dialect: Dialect;
   /** Every row the statement returns. */
   all<T>(text: string, params?: readonly SqlValue[]): Promise<T[]>;
@@ -72,22 +73,6 @@ export function insertStatement<Row extends object>(
       return { text, values };
     },
   };
-}
-
-/**
- * `column` is one of a list bound as one value, whatever its length: `= ANY(?)` on PostgreSQL, a JSON
- * array read by `json_each` on SQLite. `bind` gives the list's value for the placeholder.
- */
-export function oneOf(
-  dialect: Dialect,
-  column: string,
-): {
-  text: string;
-  bind: (list: readonly string[] | readonly number[]) => SqlValue;
-} {
-  return dialect === 'postgres'
-    ? { text: `${column} = ANY(?)`, bind: (list) => list }
-    : { text: `${column} IN (SELECT value FROM json_each(?))`, bind: (list) => JSON.stringify(list) };
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …` (the service's statements hold no `?` in literals). */

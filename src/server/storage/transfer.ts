@@ -130,8 +130,7 @@ export async function copyState(
   onTable: (copied: TableCopied) => void = () => {},
 ): Promise<TableCopied[]> {
   return source.transaction(async (from) => {
-    if (from.dialect === 'postgres')
-      await from.run('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    if (from.dialect.snapshot !== undefined) await from.run(from.dialect.snapshot);
     return target.transaction(async (to) => {
       const present = await to.get<{ count: number }>('SELECT COUNT(*) AS count FROM merchants');
       if ((present?.count ?? 0) > 0) {
@@ -142,11 +141,9 @@ export async function copyState(
       const copied: TableCopied[] = [];
       for (const table of TABLES) {
         for await (const page of pages(from, table)) await insertPage(to, table, page);
-        if (to.dialect === 'postgres' && table.identity !== undefined) {
-          await to.run(
-            `SELECT setval(pg_get_serial_sequence('${table.name}', '${table.identity}'),
-               COALESCE((SELECT MAX(${table.identity}) FROM ${table.name}), 0) + 1, false)`,
-          );
+        if (table.identity !== undefined) {
+          const renumber = to.dialect.afterCopy(table.name, table.identity);
+          if (renumber !== undefined) await to.run(renumber);
         }
         const [original, copy] = [await digest(from, table), await digest(to, table)];
         if (original.rows !== copy.rows || original.sha256 !== copy.sha256) {

@@ -1,8 +1,9 @@
 import pg from 'pg';
-import { DatabaseOpenError } from '../../storage/sqlite.js';
-import { StorageUnavailable, type Engine, type TransactionOptions } from './engine.js';
-import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
-import { numberedPlaceholders, type Sql, type SqlValue } from './sql.js';
+import { DatabaseOpenError } from '../../../storage/sqlite.js';
+import { StorageUnavailable, type Engine, type TransactionOptions } from '../engine.js';
+import { POSTGRES } from './dialect.js';
+import { POSTGRES_MIGRATIONS } from './migrations.js';
+import { numberedPlaceholders, type Sql, type SqlValue } from '../sql.js';
 
 export interface PostgresOptions {
   /** `postgres://user@host:port/database`; the password may come from PGPASSWORD or ~/.pgpass instead. */
@@ -85,7 +86,7 @@ function executor(client: pg.Pool | pg.PoolClient): Sql {
     }
   };
   return {
-    dialect: 'postgres',
+    dialect: POSTGRES,
     all: async <T>(text: string, values?: readonly SqlValue[]) => (await query<T>(text, values)).rows,
     get: async <T>(text: string, values?: readonly SqlValue[]) => (await query<T>(text, values)).rows[0],
     run: async (text: string, values?: readonly SqlValue[]) => (await query(text, values)).rowCount ?? 0,
@@ -99,7 +100,7 @@ function executor(client: pg.Pool | pg.PoolClient): Sql {
  * the pool connects again when it is back.
  */
 export class PostgresEngine implements Engine {
-  readonly dialect = 'postgres' as const;
+  readonly dialect = POSTGRES;
   readonly sql: Sql;
   readonly #pool: pg.Pool;
 

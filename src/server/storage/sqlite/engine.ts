@@ -1,8 +1,9 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { openDatabase, type Db } from '../../storage/sqlite.js';
-import { CommitUnconfirmed, type Engine } from './engine.js';
+import { openDatabase, type Db } from '../../../storage/sqlite.js';
+import { CommitUnconfirmed, type Engine } from '../engine.js';
+import { SQLITE } from './dialect.js';
 import { MIGRATIONS } from './migrations.js';
-import type { Sql, SqlValue } from './sql.js';
+import type { Sql, SqlValue } from '../sql.js';
 
 type Statement = ReturnType<Db['prepare']> & {
   all(...values: unknown[]): unknown[];
@@ -20,7 +21,7 @@ type Statement = ReturnType<Db['prepare']> & {
  * in progress, and never sees its uncommitted writes.
  */
 export class SqliteEngine implements Engine {
-  readonly dialect = 'sqlite' as const;
+  readonly dialect = SQLITE;
   readonly sql: Sql;
   readonly #db: Db;
   readonly #statements = new Map<string, Statement>();
@@ -62,7 +63,7 @@ export class SqliteEngine implements Engine {
       return work();
     };
     return {
-      dialect: 'sqlite',
+      dialect: SQLITE,
       all: <T>(text: string, values?: readonly SqlValue[]) =>
         run(() => this.#prepare(text).all(...params(values)) as T[]),
       get: <T>(text: string, values?: readonly SqlValue[]) =>
