@@ -3,11 +3,11 @@ import type { CarrierBook } from '../input/carrier-book.js';
 import type { ProductBook } from '../input/record-context.js';
 import type { Preset } from './layout/presets.js';
 import type { LedgerTarget } from './ledger/ledger.js';
-import type { Problem, ProblemWords } from './check/problems.js';
+import type { Problem, ProblemWords } from './problems.js';
 import type { Said } from './said.js';
 import type { InputFormat } from './read/source.js';
-import type { TableInfo } from './read/table-units.js';
-import type { ReportLine } from './report/report.js';
+import type { TableInfo } from './layout/table-units.js';
+import type { ReportLine } from './outcome.js';
 import type { PasswordSource } from './read/xlsx/workbook.js';
 
 /**
@@ -87,6 +87,8 @@ export interface UploadContext {
   /** The ledger's folder, and the service and credentials whose records it reads and writes. */
   ledger: { dir: string; target: LedgerTarget | undefined };
   stop: StopRequests;
+  /** The clock: when records and uploads are noted in the ledger (ms since the epoch). */
+  now: () => number;
   password: PasswordSource;
   /** The carriers shipments are checked against (names read as codes). */
   carriers?: CarrierBook;

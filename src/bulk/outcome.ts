@@ -20,6 +20,19 @@ export type Outcome =
   | 'duplicate'
   | 'skipped';
 
+/** One line of the report: a record, the rows it came from, and what happened to it. */
+export interface ReportLine {
+  rows: readonly number[];
+  id: string;
+  outcome: Outcome;
+  status?: number | undefined;
+  message: string;
+  /** What would be sent: the request body of a record a dry run checked. */
+  body?: unknown;
+  /** For a `changed` or `updated` record, the fields that differ from what the service took earlier. */
+  fields?: readonly string[];
+}
+
 const hash = (text: string) => digest('sha256', text, 'base64url').slice(0, 22);
 
 /**

@@ -1,4 +1,4 @@
-import { describeProblems, type Problem } from './check/problems.js';
+import { describeProblems, type Problem } from './problems.js';
 import { presets } from './layout/presets.js';
 import type { Note, Said } from './said.js';
 import { count } from '../util/count.js';

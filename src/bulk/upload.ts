@@ -3,8 +3,9 @@ import type { AttemptReport } from '../client/http.js';
 import { Pace } from '../client/pace.js';
 import type { OrderCreateBody } from '../contract/index.js';
 import type { KnownProduct, RecordContext } from '../input/record-context.js';
-import { describeCheck } from './check/describe.js';
-import { checkUnits, inspectionOf, type CheckResult } from './check/check.js';
+import { describeCheck } from './report/describe-check.js';
+import { checkUnits, type CheckResult } from './check/check.js';
+import { inspectionOf } from './layout/inspect.js';
 import type { UploadContext } from './context.js';
 import { UploadError } from './errors.js';
 import { recordContext } from './layout/record-sources.js';
@@ -13,11 +14,12 @@ import { Ledger } from './ledger/ledger.js';
 import type { UploadOptions } from './options.js';
 import { encodingLabel } from './read/encoding.js';
 import type { InputFormat, InputSource } from './read/source.js';
-import { openUnits, type ReadSetup, type UnitSource } from './read/units.js';
+import { openUnits, type ReadSetup, type UnitSource } from './layout/units.js';
 import { Outputs } from './report/outputs.js';
 import { RejectsFile, ReportFile, rejectsPath, reportJson, type RejectsShape } from './report/report.js';
 import type { Note } from './said.js';
-import { counted, countedRecords, nextSteps, summaryOf, type Tally } from './report/summary.js';
+import { counted, nextSteps, summaryOf } from './report/summary.js';
+import { countedRecords, type Tally } from './tally.js';
 import type { Resource } from './resources.js';
 import { SendPass, type Sending } from './send/send-pass.js';
 import { Sender } from './send/sender.js';
@@ -62,12 +64,12 @@ export async function runUpload(context: UploadContext, request: UploadRequest):
     ? undefined
     : await lockLedger(context, `${resource.name} create ${source.label}`);
   try {
-    const ledger = new Ledger(context.ledger.dir);
+    const ledger = new Ledger(context.ledger.dir, context.now);
     try {
       if (context.ledger.target) ledger.useTarget(context.ledger.target);
       const records = await recordContext(context, resource.name, {
         ...(options.products === undefined ? {} : { products: options.products }),
-        ...(context.ledger.target ? { ledger } : {}),
+        ...(context.ledger.target ? { known: ledger.records } : {}),
       });
       const units = await openStage(context, request, {
         options,
@@ -119,7 +121,6 @@ function historyEntry(request: UploadRequest) {
     options: Object.fromEntries(
       REMEMBERED.flatMap((key) => (options[key] === undefined ? [] : [[key, options[key]]])),
     ),
-    now: Date.now(),
   };
 }
 
@@ -127,7 +128,7 @@ function historyEntry(request: UploadRequest) {
 function historyStart(ledger: Ledger, context: UploadContext, request: UploadRequest): number | undefined {
   if (request.options.dryRun || !context.ledger.target) return undefined;
   try {
-    return ledger.startUpload(historyEntry(request));
+    return ledger.history.start(historyEntry(request));
   } catch {
     // The history is for people; an upload does not fail for it.
     return undefined;
@@ -138,7 +139,7 @@ function historyStart(ledger: Ledger, context: UploadContext, request: UploadReq
 function endHistory(ledger: Ledger, id: number, result: UploadResult | undefined): void {
   const state = !result || result.fatal !== undefined ? 'failed' : result.stopped ? 'stopped' : 'finished';
   try {
-    ledger.endUpload(id, state, result?.summary ?? {}, Date.now());
+    ledger.history.end(id, state, result?.summary ?? {});
   } catch {
     // The history is for people; an upload is not failed for it.
   }
@@ -289,7 +290,7 @@ function rejectsPlace(run: UploadRun): { path: string; kept?: string; shape: Rej
       }
     : {};
   if (source.fromStdin) return { path: resolve(`stdin.rejects.${extension}`), shape };
-  return { ...rejectsPath(source.path, extension, ledger), shape };
+  return { ...rejectsPath(source.path, extension, ledger.history), shape };
 }
 
 /** The options a follow-up run of the rejects file needs: the run's own, and the sheet by its name. */
@@ -343,7 +344,7 @@ async function uploadUnits(context: UploadContext, run: UploadRun): Promise<Uplo
     if (!options.single) {
       const place = rejectsPlace(run);
       kept = place.kept;
-      outputs.rejects = await RejectsFile.create(place.path, place.shape, ledger);
+      outputs.rejects = await RejectsFile.create(place.path, place.shape, ledger.history);
     }
     const sending =
       !options.dryRun && !heldBack ? await startSending(context, run, outputs.tally) : undefined;
@@ -365,7 +366,7 @@ async function uploadUnits(context: UploadContext, run: UploadRun): Promise<Uplo
       outputs,
       sending,
       ...(onRecord ? { onRecord } : {}),
-      ...(options.dryRun && context.ledger.target ? { ledger } : {}),
+      ...(options.dryRun && context.ledger.target ? { ledger: ledger.records } : {}),
     }).run());
   } catch (error) {
     failure = error;
@@ -386,9 +387,9 @@ async function uploadUnits(context: UploadContext, run: UploadRun): Promise<Uplo
       // The catalog is a help for next time: this upload does not fail for it.
       context.log.warn(`cannot remember the products in the catalog: ${(error as Error).message}`);
     }
-    await close(outputs.rejects?.close(ledger));
+    await close(outputs.rejects?.close(ledger.history));
     await close(outputs.report?.close());
-    ledger.flush();
+    ledger.records.flush();
     checked.release();
   }
 
@@ -453,5 +454,8 @@ async function startSending(context: UploadContext, run: UploadRun, tally: Tally
     if (report.answerLost) tally.lostAnswers += 1;
     if (report.status === 429 || report.status === 503) tally.throttled += 1;
   });
-  return { setup: { resource, client, ledger, resume: options.resume, update: options.update }, sender };
+  return {
+    setup: { resource, client, ledger: ledger.records, resume: options.resume, update: options.update },
+    sender,
+  };
 }

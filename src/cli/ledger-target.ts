@@ -1,4 +1,4 @@
-import { Ledger, type LedgerTarget } from '../bulk/ledger/ledger.js';
+import { Ledger, type LedgerTarget } from '../bulk/index.js';
 import { normalizeServiceUrl } from '../client/service-address.js';
 import { UsageError } from './errors.js';
 import type { Factory } from './factory.js';
@@ -6,7 +6,7 @@ import { dataDir } from './paths.js';
 
 /** Opens the upload ledger in the data folder. */
 export function openLedger(f: Factory): Ledger {
-  return new Ledger(dataDir(f.env));
+  return new Ledger(dataDir(f.env), () => f.now().getTime());
 }
 
 /** The service and access key id the settings name: whose records the ledger reads and writes. */

@@ -118,15 +118,15 @@ export async function linesToPush(
   state: MarketplaceState,
 ): Promise<PushLine[]> {
   const [{ Ledger }, { ledgerTarget }] = await Promise.all([
-    import('../bulk/ledger/ledger.js'),
+    import('../bulk/index.js'),
     import('./ledger-target.js'),
   ]);
-  const ledger = new Ledger(dataDir(f.env));
+  const ledger = new Ledger(dataDir(f.env), () => f.now().getTime());
   try {
     ledger.useTarget(await ledgerTarget(f));
     const lines: PushLine[] = [];
     for (const pulled of state.lines(marketplace)) {
-      const shipped = ledger.shippedItem(pulled.line_id);
+      const shipped = ledger.records.shippedItem(pulled.line_id);
       if (!shipped) continue;
       const line = {
         orderId: pulled.order_id,

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { presetFromJson, type LayoutToSave, type Preset } from '../bulk/layout/presets.js';
+import { presetFromJson, type LayoutToSave, type Preset } from '../bulk/index.js';
 import { UsageError } from './errors.js';
 import { configDir } from './paths.js';
 
@@ -39,7 +39,7 @@ export async function savedLayouts(env: Env): Promise<Preset[]> {
   return layouts;
 }
 
-export type { LayoutToSave } from '../bulk/layout/presets.js';
+export type { LayoutToSave } from '../bulk/index.js';
 
 /** Saves (or replaces) a layout under its name, private to the user. */
 export async function saveLayout(env: Env, layout: LayoutToSave, now = new Date()): Promise<string> {

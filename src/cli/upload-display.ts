@@ -1,6 +1,5 @@
 import type { Factory } from './factory.js';
-import type { UploadEvent } from '../bulk/context.js';
-import { reportJson } from '../bulk/report/report.js';
+import { reportJson, type UploadEvent } from '../bulk/index.js';
 import { formatDuration } from '../util/duration.js';
 import { JsonLineBatch } from './output.js';
 import { startSpinner, type Spinner } from './spinner.js';

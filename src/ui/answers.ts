@@ -1,5 +1,4 @@
-import type { ReportLine } from '../bulk/report/report.js';
-import type { ResourceName } from '../bulk/resources.js';
+import type { ReportLine, ResourceName } from '../bulk/index.js';
 import type { Lang } from '../web/lang.js';
 
 const KIND: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RejectsFile, type RejectsExtension, type RejectsShape } from '../bulk/report/report.js';
+import { RejectsFile, type RejectsExtension, type RejectsShape } from '../bulk/index.js';
 import type { RefusedRow, UploadSession } from './session.js';
 
 /** Why a row a person dropped is in the rows to fix. */

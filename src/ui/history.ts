@@ -1,8 +1,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, relative, isAbsolute } from 'node:path';
-import { Ledger, type UploadEntry } from '../bulk/ledger/ledger.js';
-import { openFile, planInput, type InputFormat } from '../bulk/read/source.js';
-import { RESOURCES, type ResourceName } from '../bulk/resources.js';
+import {
+  Ledger,
+  openFile,
+  planInput,
+  RESOURCES,
+  type InputFormat,
+  type ResourceName,
+  type UploadEntry,
+} from '../bulk/index.js';
 import { UploadSession } from './session.js';
 import type { UiState } from './state.js';
 
@@ -13,11 +19,11 @@ export type HistoryEntry = UploadEntry & { resumable: boolean };
 export function uploadHistory(state: UiState, limit = 50): HistoryEntry[] | undefined {
   const { dir, target } = state.services.ledger;
   if (!target) return undefined;
-  const ledger = new Ledger(dir);
+  const ledger = new Ledger(dir, Date.now);
   try {
     return ledger
       .useTarget(target)
-      .uploads(limit)
+      .history.list(limit)
       .map((entry) => ({ ...entry, resumable: entry.path !== null && existsSync(entry.path) }));
   } finally {
     ledger.close();
@@ -42,10 +48,10 @@ const inside = (folder: string, path: string) => {
 export async function sessionToResume(state: UiState, id: number): Promise<UploadSession | undefined> {
   const { dir, target } = state.services.ledger;
   if (!target) return undefined;
-  const ledger = new Ledger(dir);
+  const ledger = new Ledger(dir, Date.now);
   let entry: UploadEntry | undefined;
   try {
-    entry = ledger.useTarget(target).upload(id);
+    entry = ledger.useTarget(target).history.get(id);
   } finally {
     ledger.close();
   }

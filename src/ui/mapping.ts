@@ -1,11 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { likelyHeader } from '../bulk/layout/guess.js';
-import { presets } from '../bulk/layout/presets.js';
-import { tableLayout } from '../bulk/layout/table-layouts.js';
-import { topRows } from '../bulk/read/inspect-input.js';
-import { openFile } from '../bulk/read/source.js';
-import type { ResourceName } from '../bulk/resources.js';
+import { likelyHeader, openFile, presets, tableLayout, topRows, type ResourceName } from '../bulk/index.js';
 import { optionsOf, passwordOf, type UploadServices } from './runner.js';
 import type { UploadSession } from './session.js';
 

@@ -1,17 +1,23 @@
 import { join } from 'node:path';
-import type { UploadContext, UploadEvent } from '../bulk/context.js';
-import { UploadError } from '../bulk/errors.js';
-import type { LedgerTarget } from '../bulk/ledger/ledger.js';
-import type { UploadOptions } from '../bulk/options.js';
-import type { Preset } from '../bulk/layout/presets.js';
-import { detectKind, writeFixedCopy } from '../bulk/read/inspect-input.js';
-import { openFile } from '../bulk/read/source.js';
-import { workbookTabs } from '../bulk/read/xlsx/sheets.js';
-import type { PasswordSource } from '../bulk/read/xlsx/workbook.js';
-import { describeProblems } from '../bulk/check/problems.js';
-import { RESOURCES, type Resource, type ResourceName } from '../bulk/resources.js';
-import type { Note } from '../bulk/said.js';
-import { runUpload } from '../bulk/upload.js';
+import {
+  describeProblems,
+  detectKind,
+  openFile,
+  RESOURCES,
+  runUpload,
+  UploadError,
+  workbookTabs,
+  writeFixedCopy,
+  type LedgerTarget,
+  type Note,
+  type PasswordSource,
+  type Preset,
+  type Resource,
+  type ResourceName,
+  type UploadContext,
+  type UploadEvent,
+  type UploadOptions,
+} from '../bulk/index.js';
 import type { ApiClient } from '../client/api-client.js';
 import type { CarrierBook } from '../input/carrier-book.js';
 import type { ProductBook } from '../input/record-context.js';
@@ -108,6 +114,7 @@ async function contextFor(
     client: () => services.client(true),
     ledger: services.ledger,
     stop: session.stopHub,
+    now: Date.now,
     password: passwordOf(session),
     catalog: services.products,
     savedLayouts: await services.savedLayouts(),

@@ -1,12 +1,16 @@
 import type { Marketplace } from '../marketplaces/names.js';
 import { randomBytes } from 'node:crypto';
-import type { InputReading, RowDetail, SendProgress } from '../bulk/context.js';
-import type { Problem } from '../bulk/check/problems.js';
-import type { ResourceName } from '../bulk/resources.js';
-import type { InputFormat } from '../bulk/read/source.js';
-import type { WorkbookTabs } from '../bulk/read/xlsx/sheets.js';
-import type { ReportLine } from '../bulk/report/report.js';
-import type { Note } from '../bulk/said.js';
+import type {
+  InputFormat,
+  InputReading,
+  Note,
+  Problem,
+  ReportLine,
+  ResourceName,
+  RowDetail,
+  SendProgress,
+  WorkbookTabs,
+} from '../bulk/index.js';
 
 /** Rows not taken kept for the page and for after a restart (the rest are in the files to download). */
 export const ROWS_SHOWN = 200;

@@ -1,5 +1,5 @@
 import type { ProductCatalog } from '../catalog/product-catalog.js';
-import type { LayoutToSave, Preset } from '../bulk/layout/presets.js';
+import type { LayoutToSave, Preset } from '../bulk/index.js';
 import type { Marketplace } from '../marketplaces/names.js';
 import type { NotSent } from '../marketplaces/pull.js';
 import type { UiAuth } from './auth.js';

@@ -27,20 +27,21 @@ const UPLOAD = `
     return kb / 1024;
   };
   const dir = process.argv[1];
-  const ledger = new Ledger(dir).useTarget({ service: 'http://127.0.0.1:9', accessKeyId: 'AK' });
+  const ledger = new Ledger(dir, () => 0).useTarget({ service: 'http://127.0.0.1:9', accessKeyId: 'AK' });
+  const records = ledger.records;
   const before = mallocMb();
   const hash = (n, field) => (field + n).padEnd(64, '0');
   const key = (n) => 'ORD-' + n;
   for (let batch = 0; batch < 60; batch++) {
     const numbers = Array.from({ length: 1000 }, (_, i) => batch * 1000 + i);
-    await Promise.all(numbers.map((n) => ledger.sending({
+    await Promise.all(numbers.map((n) => records.sending({
       kind: 'order', key: key(n), fingerprint: hash(n, 'f'),
       fields: { member: hash(n, 'm'), recipient: hash(n, 'r'), phone: hash(n, 'p'), items: hash(n, 'i') },
     })));
-    for (const n of numbers) ledger.answered('order', key(n), 'accepted', 202, 'queued');
+    for (const n of numbers) records.answered('order', key(n), 'accepted', 202, 'queued');
   }
-  ledger.flush();
-  for (let n = 0; n < 60000; n += 3) if (!ledger.get('order', key(n))) throw new Error('lost ' + n);
+  records.flush();
+  for (let n = 0; n < 60000; n += 3) if (!records.get('order', key(n))) throw new Error('lost ' + n);
   const grown = mallocMb() - before;
   const size = statSync(ledger.path).size / 2 ** 20;
   ledger.close();

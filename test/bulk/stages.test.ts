@@ -1,13 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkUnits, inspectionOf } from '../../src/bulk/check/check.js';
+import { checkUnits } from '../../src/bulk/check/check.js';
+import { inspectionOf } from '../../src/bulk/layout/inspect.js';
 import { InvalidGroups } from '../../src/bulk/check/group-index.js';
 import { ProblemBook } from '../../src/bulk/check/problem-book.js';
 import { assembleRecords } from '../../src/bulk/send/group.js';
 import { conflictIsOwn, differingFields, fieldPrints } from '../../src/bulk/outcome.js';
 import { orders } from '../../src/bulk/resources.js';
 import { InputChanged, openInput } from '../../src/bulk/read/source.js';
-import { openUnits } from '../../src/bulk/read/units.js';
+import { openUnits } from '../../src/bulk/layout/units.js';
 import { normalizeServiceUrl } from '../../src/client/service-address.js';
 import { uploadOptions } from '../../src/commands/shared/upload-options.js';
 import { workspace } from '../helpers/files.js';

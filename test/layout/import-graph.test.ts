@@ -79,3 +79,40 @@ describe('the import graph of src/', () => {
     expect(named).toEqual([]);
   });
 });
+
+/** Every relative import of a file, type-only ones included, as the files they lead to. */
+function allImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((match) =>
+    resolve(dirname(file), (match[1] as string).replace(/\.js$/, '.ts')),
+  );
+}
+
+/** The upload's stages, in the order a record goes through them. */
+const STAGES = ['read', 'layout', 'check', 'send', 'report'];
+const stageOf = (file: string) => STAGES.indexOf(relative(join(SRC, 'bulk'), file).split('/')[0] ?? '');
+
+describe('the upload library (src/bulk)', () => {
+  it('is used through its public face, bulk/index.ts, alone', () => {
+    const index = join(SRC, 'bulk/index.ts');
+    const inside = (file: string) => relative(SRC, file).startsWith('bulk/');
+    const leaks = files(SRC)
+      .filter((file) => !inside(file))
+      .flatMap((file) =>
+        allImports(file)
+          .filter((target) => inside(target) && target !== index)
+          .map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`),
+      );
+    expect(leaks).toEqual([]);
+  });
+
+  it('imports down its stages only: read → layout → check → send → report', () => {
+    expect(stageOf(join(SRC, 'bulk/check/check.ts'))).toBe(2);
+    const upward = files(join(SRC, 'bulk')).flatMap((file) =>
+      allImports(file)
+        .filter((target) => stageOf(file) >= 0 && stageOf(target) > stageOf(file))
+        .map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`),
+    );
+    expect(upward).toEqual([]);
+  });
+});

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkUnits } from '../../src/bulk/check/check.js';
-import type { Problem } from '../../src/bulk/check/problems.js';
+import type { Problem } from '../../src/bulk/problems.js';
 import { openInput } from '../../src/bulk/read/source.js';
-import { openUnits } from '../../src/bulk/read/units.js';
+import { openUnits } from '../../src/bulk/layout/units.js';
 import { orders } from '../../src/bulk/resources.js';
 import { IdWatch } from '../../src/input/id-watch.js';
 import { uploadOptions } from '../../src/commands/shared/upload-options.js';

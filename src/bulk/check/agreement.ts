@@ -1,8 +1,8 @@
 import { cut } from '../../util/cut.js';
 import type { AgreedField } from '../layout/layouts.js';
-import type { UnitSource } from '../read/units.js';
+import type { UnitSource } from '../layout/units.js';
 import type { Column } from './memory.js';
-import type { Problem } from './problems.js';
+import type { Problem } from '../problems.js';
 
 /** Orders whose rows disagree, described value by value; past this many, each says only that it does. */
 export const DESCRIBED_DISAGREEMENTS = 2_000;

@@ -6,13 +6,13 @@ import { ItemRows } from './item-rows.js';
 import { type Bits, Column } from './memory.js';
 import { RoundedIds } from './rounded-ids.js';
 import { ProblemBook } from './problem-book.js';
-import { describeProblems, type Problem } from './problems.js';
+import { describeProblems, type Problem } from '../problems.js';
 import { DESCRIBED_DISAGREEMENTS, describeDisagreements } from './agreement.js';
 import { Warnings } from './warnings.js';
 import type { Said } from '../said.js';
 import { cut } from '../../util/cut.js';
-import type { Unit, UnitSource } from '../read/units.js';
-import type { Inspection, Layout } from '../layout/layouts.js';
+import type { UnitSource } from '../layout/units.js';
+import { inspectUnit } from '../layout/inspect.js';
 
 /**
  * The outcome of the check pass: every problem, found before anything is sent, and the plan of the send
@@ -45,24 +45,6 @@ export interface CheckResult {
   warnings: Warnings;
   /** Frees the plan's memory. */
   release(): void;
-}
-
-/** What the layout makes of a unit, with the problems found while it was read. */
-export function inspectUnit(layout: Layout, unit: Unit): Inspection {
-  if (unit.unreadable) return { problems: [unit.unreadable] };
-  const inspection = layout.inspect(unit.value);
-  return unit.cellProblems
-    ? { ...inspection, problems: [...unit.cellProblems, ...inspection.problems] }
-    : inspection;
-}
-
-/**
- * `inspectUnit`, found once for a unit read by the send pass and kept with it: an invalid row's problems
- * are wanted for its reason, its rejects line and its event, and finding them again each time made a
- * file of invalid rows slower, and its garbage larger, than the same file valid.
- */
-export function inspectionOf(layout: Layout, unit: Unit): Inspection {
-  return (unit.inspection ??= inspectUnit(layout, unit));
 }
 
 /** The group of a unit that is no record yet (a dispatch row with no tracking number): skipped. */

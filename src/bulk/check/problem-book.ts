@@ -1,5 +1,5 @@
 import { Column } from './memory.js';
-import type { Problem } from './problems.js';
+import type { Problem } from '../problems.js';
 
 /** Where a row's own problems go among those the check pass found across rows. */
 const OWN = Symbol('own problems');

@@ -1,7 +1,7 @@
 import type { LongId } from '../../input/id-watch.js';
 import type { Layout } from '../layout/layouts.js';
 import { Column } from './memory.js';
-import type { Problem } from './problems.js';
+import type { Problem } from '../problems.js';
 
 /** A column (field) of long ids: whether one of them shows it exact, and the rows that may be rounded. */
 interface Field {

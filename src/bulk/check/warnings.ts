@@ -1,4 +1,4 @@
-import type { Problem } from './problems.js';
+import type { Problem } from '../problems.js';
 
 /**
  * Valid units taken with a warning (a phone number the bot may not reach): how many, and the first

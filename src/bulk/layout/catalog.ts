@@ -3,11 +3,11 @@ import type { UploadLog } from '../context.js';
 import type { CatalogProduct } from '../../input/record-context.js';
 import { cut } from '../../util/cut.js';
 import type { UploadOptions } from '../options.js';
-import { describeProblems } from '../check/problems.js';
+import { describeProblems } from '../problems.js';
 import { products as productResource, type Resource } from '../resources.js';
 import { openFile, planInput } from '../read/source.js';
-import { inspectUnit } from '../check/check.js';
-import { openUnits } from '../read/units.js';
+import { inspectUnit } from './inspect.js';
+import { openUnits } from './units.js';
 import type { PasswordSource } from '../read/xlsx/workbook.js';
 
 /** How a catalog is read: as a products upload would read it, without the sending. */

@@ -3,7 +3,7 @@ import { unwrapExcelText } from '../../input/excel-text.js';
 import type { IdWatch } from '../../input/id-watch.js';
 import type { RecordContext } from '../../input/record-context.js';
 import { checkInput } from '../../input/record-rules.js';
-import { problemFromIssue, type Problem } from '../check/problems.js';
+import { problemFromIssue, type Problem } from '../problems.js';
 import type { Resource } from '../resources.js';
 
 /** What the check pass learns from one row or JSON record. */

@@ -1,16 +1,21 @@
 import { IdWatch } from '../../input/id-watch.js';
 import type { RecordContext } from '../../input/record-context.js';
 import type { UploadContext } from '../context.js';
-import type { Ledger } from '../ledger/ledger.js';
 import type { ResourceName } from '../resources.js';
 import { readCatalog } from './catalog.js';
+
+/** What the layout may ask of records sent earlier (the ledger's): a shipment's order by its items, a product's name and image. */
+export interface KnownRecords {
+  orderOfItem(itemId: string): string | undefined;
+  product(productId: string): { name: string; image_url: string } | undefined;
+}
 
 /** Where a run finds what its records leave out. */
 export interface RecordSources {
   /** `--products`, for orders. */
   products?: string;
   /** The ledger of the service and credentials in use, if there is one. */
-  ledger?: Ledger;
+  known?: KnownRecords;
 }
 
 /**
@@ -25,12 +30,12 @@ export async function recordContext(
   kind: ResourceName,
   sources: RecordSources,
 ): Promise<RecordContext> {
-  const { ledger } = sources;
+  const { known } = sources;
   const ids = new IdWatch();
   if (kind === 'shipment') {
     return {
       ...(context.carriers ? { carriers: context.carriers } : {}),
-      ...(ledger ? { orderOfItem: (item: string) => ledger.orderOfItem(item) } : {}),
+      ...(known ? { orderOfItem: (item: string) => known.orderOfItem(item) } : {}),
       ids,
     };
   }
@@ -46,9 +51,9 @@ export async function recordContext(
       });
     }
     const book = context.catalog;
-    if (!catalog && !ledger && !book) return { ids };
+    if (!catalog && !known && !book) return { ids };
     return {
-      products: (id: string) => catalog?.get(id) ?? book?.lookup(id) ?? ledger?.product(id),
+      products: (id: string) => catalog?.get(id) ?? book?.lookup(id) ?? known?.product(id),
       ids,
     };
   }

@@ -12,7 +12,7 @@ import type { RecordContext } from '../../input/record-context.js';
 import { checkInput, prepareInput, type InputKind } from '../../input/record-rules.js';
 import { phoneDigits } from '../../input/phone.js';
 import type { AgreedField, Inspection, TableLayout } from './layouts.js';
-import { problemFromIssue, type Problem } from '../check/problems.js';
+import { problemFromIssue, type Problem } from '../problems.js';
 import type { ResourceName } from '../resources.js';
 
 type Cells = Record<string, string | undefined>;

@@ -20,7 +20,8 @@ const ledgerPath = (dataDir: string) => join(dataDir, 'ledger.db');
 function isSound(dataDir: string): boolean {
   if (!existsSync(ledgerPath(dataDir))) return true;
   try {
-    const ledger = new Ledger(dataDir);
+    // Only read: no record is noted, so no clock is asked.
+    const ledger = new Ledger(dataDir, () => 0);
     try {
       return ledger.problems().length === 0;
     } finally {
@@ -57,7 +58,7 @@ export function repairLedger(dataDir: string, now = new Date()): LedgerRepair {
   if (isSound(dataDir)) return { path, sound: true, recovered: {} };
   const aside = setLedgerAside(dataDir, now) as string;
   const rows = salvageRows(aside, LEDGER_TABLES);
-  const ledger = new Ledger(dataDir);
+  const ledger = new Ledger(dataDir, () => now.getTime());
   try {
     ledger.restore(rows);
   } finally {

@@ -4,7 +4,7 @@ import { delimiterFlag, guessDelimiter, readCsvRows } from './csv-rows.js';
 import { detectEncoding, openText, type TextEncoding } from './encoding.js';
 import type { UploadOptions } from '../options.js';
 import type { InputSource } from './source.js';
-import type { Table } from './table-units.js';
+import type { Table } from './table.js';
 
 /** The first line of a file, and about how many lines it has (from the length of the first ones). */
 async function sampleLines(

@@ -1,7 +1,8 @@
-import type { ReportFile, RejectsFile, ReportLine } from './report.js';
-import { emptyTally } from './summary.js';
+import type { ReportLine } from '../outcome.js';
+import { emptyTally } from '../tally.js';
+import type { ReportFile, RejectsFile } from './report.js';
 import type { Sent } from '../send/send.js';
-import type { Unit } from '../read/units.js';
+import type { Unit } from '../layout/units.js';
 
 /**
  * Outcomes whose rows go to the rejects file: those a person can fix in it. A `failed` or `not_sent`

@@ -1,23 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { csvRow, formulaSafe } from '../../util/csv.js';
-import type { Outcome } from '../outcome.js';
+import type { ReportLine } from '../outcome.js';
 import { UploadError } from '../errors.js';
 import { OutputFile } from './output-file.js';
 import type { RejectsWorkbook } from './rejects-workbook.js';
-
-/** One line of the report: a record, the rows it came from, and what happened to it. */
-export interface ReportLine {
-  rows: readonly number[];
-  id: string;
-  outcome: Outcome;
-  status?: number | undefined;
-  message: string;
-  /** What would be sent: the request body of a record a dry run checked. */
-  body?: unknown;
-  /** For a `changed` or `updated` record, the fields that differ from what the service took earlier. */
-  fields?: readonly string[];
-}
 
 /** A report line as JSON: the same fields everywhere (report file, `--json` results on stdout). */
 export function reportJson(line: ReportLine): Record<string, unknown> {

@@ -1,8 +1,9 @@
-import { SKIPPED, inspectionOf, type CheckResult } from '../check/check.js';
+import { SKIPPED, type CheckResult } from '../check/check.js';
+import { inspectionOf } from '../layout/inspect.js';
 import type { InvalidReason } from '../check/group-index.js';
-import { describeProblems } from '../check/problems.js';
+import { describeProblems } from '../problems.js';
 import { InputChanged, assertUnchanged, type InputSource } from '../read/source.js';
-import type { Unit, UnitSource } from '../read/units.js';
+import type { Unit, UnitSource } from '../layout/units.js';
 
 /** What the send pass finds in the input, in file order of each record's last unit. */
 export type GroupEvent =

@@ -4,8 +4,8 @@ import type { CheckResult } from '../check/check.js';
 import { NOT_SHIPPED } from '../layout/table-layouts.js';
 import { assembleRecords, type GroupEvent } from './group.js';
 import type { UploadOptions } from '../options.js';
-import type { Outputs } from '../report/outputs.js';
-import type { ReportLine } from '../report/report.js';
+import type { ReportLine } from '../outcome.js';
+import type { Tally } from '../tally.js';
 import type { Resource } from '../resources.js';
 import type { Sender } from './sender.js';
 import {
@@ -22,8 +22,8 @@ import {
   type Sent,
 } from './send.js';
 import type { InputSource } from '../read/source.js';
-import type { Unit, UnitSource } from '../read/units.js';
-import type { Ledger } from '../ledger/ledger.js';
+import type { Unit, UnitSource } from '../layout/units.js';
+import type { LedgerRecords } from '../ledger/records.js';
 import { readAhead } from '../../util/read-ahead.js';
 
 /**
@@ -40,6 +40,14 @@ export interface Sending {
 }
 
 /** What the send pass works on. */
+/** Where the pass puts each record's outcome (the report stage's outputs): counted, reported, kept. */
+export interface Results {
+  readonly tally: Tally;
+  add(line: ReportLine, units: readonly Unit[], reasonOf?: (unit: Unit) => string): Promise<void>;
+  /** Notes how a `changed` or `updated` record differed. */
+  noteChange(id: string, sent: Sent): void;
+}
+
 export interface SendPassInput {
   /** Looks at each record before it is sent (shipments: warns once about a carrier code not in the list). */
   onRecord?: (record: unknown) => void;
@@ -48,11 +56,11 @@ export interface SendPassInput {
   checked: CheckResult;
   source: InputSource;
   options: UploadOptions;
-  outputs: Outputs;
+  outputs: Results;
   /** Absent when nothing is sent (a dry run, or --all-or-nothing with invalid records). */
   sending: Sending | undefined;
   /** The ledger of the service and credentials, for a dry run to say what earlier runs sent. */
-  ledger?: Ledger;
+  ledger?: LedgerRecords;
 }
 
 /** How the pass ended: early (interrupted, or stopped by `fatal`), or not. */

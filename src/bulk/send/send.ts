@@ -2,7 +2,8 @@ import type { ApiClient } from '../../client/api-client.js';
 import { AbortedError, ApiError, NetworkError } from '../../client/errors.js';
 import { describeIssues } from '../../contract/loc.js';
 import type { OrderCreateBody, ProductCreateBody, ShipmentRecord } from '../../contract/index.js';
-import type { Ledger, LedgerEntry, ShippedItem } from '../ledger/ledger.js';
+import type { LedgerRecords } from '../ledger/records.js';
+import type { LedgerEntry, ShippedItem } from '../ledger/schema.js';
 import {
   conflictIsOwn,
   differ,
@@ -18,7 +19,7 @@ import type { Resource } from '../resources.js';
 export interface SendSetup {
   resource: Resource<unknown>;
   client: ApiClient;
-  ledger: Ledger;
+  ledger: LedgerRecords;
   /** Consult the ledger (false with `--no-resume`: send everything, but still record it). */
   resume: boolean;
   /** Send the PATCH the service allows for records accepted earlier with other content. */
@@ -249,7 +250,6 @@ export async function sendRecord(
         state: 'already_registered',
         status: 409,
         message: result.message,
-        updatedAt: Date.now(),
       });
       const differing = differingFields(prior.fields, prepared.fields);
       return setup.update && differing.length > 0
@@ -324,7 +324,6 @@ export async function correct(
     fingerprint: change.fixed.length === 0 ? prepared.print : prior.fingerprint,
     fields,
     state: prior.state,
-    updatedAt: Date.now(),
   });
   const updated = `updated ${fieldList(change.fixable)} by PATCH`;
   if (change.fixed.length === 0) return { outcome: 'updated', status: 204, change, message: updated };

@@ -15,7 +15,7 @@ export interface CatalogImportOptions {
  * and said.
  */
 export async function catalogImportRun(options: CatalogImportOptions, f: Factory): Promise<void> {
-  const { readCatalog } = await import('../../bulk/layout/catalog.js');
+  const { readCatalog } = await import('../../bulk/index.js');
   const products = await readCatalog(
     { info: (line) => f.log.info(line), warn: (line) => f.log.warn(line) },
     options.file,

@@ -16,8 +16,8 @@ interface Entry {
 /** Our own layouts (order, product, shipment) and every marketplace preset. */
 export async function columnsListRun(_options: ColumnsListOptions, f: Factory): Promise<void> {
   const [{ LAYOUT_COLUMNS }, { presets }, { savedLayouts }] = await Promise.all([
-    import('../../bulk/layout/layout-columns.js'),
-    import('../../bulk/layout/presets.js'),
+    import('../../bulk/index.js'),
+    import('../../bulk/index.js'),
     import('../../cli/saved-layouts.js'),
   ]);
   const rows: Entry[] = [

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import type { ResourceName } from '../../bulk/resources.js';
+import type { ResourceName } from '../../bulk/index.js';
 
 export interface ColumnsSaveOptions {
   name: string;
@@ -22,8 +22,8 @@ export async function columnsSaveRun(options: ColumnsSaveOptions, f: Factory): P
   }
   const kind = options.kind as ResourceName;
   const [{ readColumnMapping }, { tableLayout }, { saveLayout, layoutName }] = await Promise.all([
-    import('../../bulk/layout/columns.js'),
-    import('../../bulk/layout/table-layouts.js'),
+    import('../../bulk/index.js'),
+    import('../../bulk/index.js'),
     import('../../cli/saved-layouts.js'),
   ]);
   const name = layoutName(options.name);

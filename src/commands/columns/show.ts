@@ -14,8 +14,8 @@ export interface ColumnsShowOptions {
  */
 export async function columnsShowRun(options: ColumnsShowOptions, f: Factory): Promise<void> {
   const [{ LAYOUT_COLUMNS }, { presets }, { savedLayouts }] = await Promise.all([
-    import('../../bulk/layout/layout-columns.js'),
-    import('../../bulk/layout/presets.js'),
+    import('../../bulk/index.js'),
+    import('../../bulk/index.js'),
     import('../../cli/saved-layouts.js'),
   ]);
   const layout = LAYOUT_COLUMNS[options.name as keyof typeof LAYOUT_COLUMNS];

@@ -55,7 +55,7 @@ async function valuesFor(f: Factory, command: Command, option: Option): Promise<
       return { words: book.carriers.map((carrier) => ({ name: carrier.code, description: carrier.name })) };
     }
     case '--preset': {
-      const { presets } = await import('../../bulk/layout/presets.js');
+      const { presets } = await import('../../bulk/index.js');
       const kind = command.parent?.name();
       return {
         words: presets()
@@ -115,7 +115,7 @@ export async function complete(
     };
   }
   if (command.name() === 'show' && command.parent?.name() === 'columns') {
-    const { presets } = await import('../../bulk/layout/presets.js');
+    const { presets } = await import('../../bulk/index.js');
     return {
       words: [
         ...['order', 'product', 'shipment'].map((name) => ({ name, description: 'layout' })),

@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import type { RecordKind } from '../../bulk/ledger/ledger.js';
+import type { RecordKind } from '../../bulk/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -14,8 +14,8 @@ export interface LedgerClearOptions {
 /** Sets the whole ledger aside and starts an empty one, without reading it: the way out of a damaged file. */
 async function clearByForce(f: Factory): Promise<void> {
   const [{ setLedgerAside }, { LedgerLock }, { dataDir }] = await Promise.all([
-    import('../../bulk/ledger/ledger-repair.js'),
-    import('../../bulk/ledger/ledger-lock.js'),
+    import('../../bulk/index.js'),
+    import('../../bulk/index.js'),
     import('../../cli/paths.js'),
   ]);
   const folder = dataDir(f.env);
@@ -58,13 +58,13 @@ export async function ledgerClearRun(options: LedgerClearOptions, f: Factory): P
     }
   }
   const [{ LedgerLock }, { dataDir }] = await Promise.all([
-    import('../../bulk/ledger/ledger-lock.js'),
+    import('../../bulk/index.js'),
     import('../../cli/paths.js'),
   ]);
   const lock = await LedgerLock.acquire(dataDir(f.env), { what: 'ledger clear', wait: false });
   const ledger = openLedger(f);
   try {
-    const count = ledger.useTarget(target).clear(options.kind);
+    const count = ledger.useTarget(target).records.clear(options.kind);
     f.log.info(
       `Forgot ${count} ${what} sent to ${target.address ?? target.service} as ${target.accessKeyId}.`,
     );

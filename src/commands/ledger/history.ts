@@ -27,7 +27,7 @@ export async function ledgerHistoryRun(options: LedgerHistoryOptions, f: Factory
   try {
     const rows = ledger
       .useTarget(target)
-      .uploads(options.limit)
+      .history.list(options.limit)
       .map((entry) => ({
         id: entry.id,
         kind: entry.kind,

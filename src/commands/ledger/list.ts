@@ -1,5 +1,5 @@
 import { Command, Option } from 'commander';
-import type { LedgerState, RecordKind } from '../../bulk/ledger/ledger.js';
+import type { LedgerState, RecordKind } from '../../bulk/index.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
@@ -19,7 +19,7 @@ export async function ledgerListRun(options: LedgerListOptions, f: Factory): Pro
   try {
     const rows = ledger
       .useTarget(target)
-      .list(options)
+      .records.list(options)
       .map((entry) => ({
         kind: entry.kind,
         key: entry.key,

@@ -12,8 +12,8 @@ export type LedgerRepairOptions = Record<string, never>;
  */
 export async function ledgerRepairRun(_options: LedgerRepairOptions, f: Factory): Promise<void> {
   const [{ repairLedger }, { LedgerLock }] = await Promise.all([
-    import('../../bulk/ledger/ledger-repair.js'),
-    import('../../bulk/ledger/ledger-lock.js'),
+    import('../../bulk/index.js'),
+    import('../../bulk/index.js'),
   ]);
   const folder = dataDir(f.env);
   const lock = await LedgerLock.acquire(folder, { what: 'ledger repair', wait: false });

@@ -10,7 +10,7 @@ export async function ledgerStatusRun(_options: LedgerStatusOptions, f: Factory)
   const { openLedger } = await import('../../cli/ledger-target.js');
   const ledger = openLedger(f);
   try {
-    const rows = ledger.counts();
+    const rows = ledger.records.counts();
     await writeData(f, {
       json: rows,
       rows,

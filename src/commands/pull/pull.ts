@@ -92,8 +92,8 @@ export async function pullRun(options: PullOptions, f: Factory): Promise<void> {
 /** Sends the pulled orders' file as `intake order create FILE` would; its exit code. */
 async function uploadPulled(f: Factory, path: string, dryRun: boolean): Promise<number> {
   const [{ openInput }, { RESOURCES }, { uploadFromCli }, { workbookPassword }] = await Promise.all([
-    import('../../bulk/read/source.js'),
-    import('../../bulk/resources.js'),
+    import('../../bulk/index.js'),
+    import('../../bulk/index.js'),
     import('../shared/upload-run.js'),
     import('../shared/workbook-password.js'),
   ]);

@@ -17,8 +17,8 @@ export interface PushOptions {
 async function sendFile(f: Factory, file: string, dryRun: boolean): Promise<void> {
   const [{ openInput, planInput }, { RESOURCES }, { uploadFromCli }, { workbookPassword }] =
     await Promise.all([
-      import('../../bulk/read/source.js'),
-      import('../../bulk/resources.js'),
+      import('../../bulk/index.js'),
+      import('../../bulk/index.js'),
       import('../shared/upload-run.js'),
       import('../shared/workbook-password.js'),
     ]);

@@ -1,6 +1,12 @@
-import type { UploadOptions } from '../../bulk/options.js';
-import type { Resource, ResourceName } from '../../bulk/resources.js';
-import { openInput, planInput, type InputPlan, type InputSource } from '../../bulk/read/source.js';
+import {
+  openInput,
+  planInput,
+  type InputPlan,
+  type InputSource,
+  type Resource,
+  type ResourceName,
+  type UploadOptions,
+} from '../../bulk/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { IOStreams } from '../../cli/io.js';
@@ -55,7 +61,7 @@ async function createFrom(
     : { mode: 'single', record: options.fromFlags?.record };
   const [{ uploadFromCli }, { RESOURCES }] = await Promise.all([
     import('./upload-run.js'),
-    import('../../bulk/resources.js'),
+    import('../../bulk/index.js'),
   ]);
   const resource = RESOURCES[name] as Resource<unknown>;
   if (plan.mode === 'bulk') {

@@ -1,5 +1,4 @@
-import { LAYOUT_COLUMNS } from '../../bulk/layout/layout-columns.js';
-import { presets } from '../../bulk/layout/presets.js';
+import { LAYOUT_COLUMNS, presets } from '../../bulk/index.js';
 
 type Kind = keyof typeof LAYOUT_COLUMNS;
 

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import type { UploadOptions } from '../../bulk/options.js';
-import { INPUT_FORMATS, type InputFormat } from '../../bulk/read/source.js';
+import { INPUT_FORMATS, type InputFormat, type UploadOptions } from '../../bulk/index.js';
 import { UsageError } from '../../cli/errors.js';
 import { positiveNumber, wholeNumber } from '../../cli/values.js';
 

@@ -1,11 +1,15 @@
-import type { UploadContext } from '../../bulk/context.js';
-import type { Said } from '../../bulk/said.js';
-import type { UploadOptions } from '../../bulk/options.js';
-import type { InputFormat, InputSource } from '../../bulk/read/source.js';
-import type { PasswordSource } from '../../bulk/read/xlsx/workbook.js';
-import type { Tally } from '../../bulk/report/summary.js';
-import type { Resource } from '../../bulk/resources.js';
-import { runUpload, type UploadResult } from '../../bulk/upload.js';
+import {
+  runUpload,
+  type InputFormat,
+  type InputSource,
+  type PasswordSource,
+  type Resource,
+  type Said,
+  type Tally,
+  type UploadContext,
+  type UploadOptions,
+  type UploadResult,
+} from '../../bulk/index.js';
 import { EXIT, ExitCode, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { ledgerTargetIfAny } from '../../cli/ledger-target.js';
@@ -30,7 +34,7 @@ async function cliContext(
       ? await (await import('../../cli/carriers.js')).loadCarriers(f, options.carriers)
       : undefined;
   const savedLayouts = await (await import('../../cli/saved-layouts.js')).savedLayouts(f.env);
-  const { terminalLang, sayIn, KOREAN_LINES } = await import('../../bulk/said-words.js');
+  const { terminalLang, sayIn, KOREAN_LINES } = await import('../../bulk/index.js');
   const korean = terminalLang(f.env) === 'ko';
   const words = (line: string, said: Said | undefined) =>
     korean ? sayIn('ko', line, said, 'terminal') : line;
@@ -43,6 +47,7 @@ async function cliContext(
     events: display.handle,
     client: () => f.apiClient({ patient: true }),
     ledger: { dir: dataDir(f.env), target: await ledgerTargetIfAny(f) },
+    now: () => f.now().getTime(),
     stop: { onStop: (handler) => f.interrupts.onInterrupt(() => handler()) },
     password,
     ...(carriers ? { carriers } : {}),
@@ -90,7 +95,7 @@ export async function uploadFromCli(
     catalog?.close();
   }
   await printSummary(f, resource, result, { json, reportOnStdout: options.report === '-' });
-  const { terminalLang, sayIn } = await import('../../bulk/said-words.js');
+  const { terminalLang, sayIn } = await import('../../bulk/index.js');
   const lang = terminalLang(f.env);
   for (const note of result.advice) f.log.info(sayIn(lang, note.text, note.said, 'terminal'));
   const code = exitCodeOf(result);

@@ -1,4 +1,4 @@
-import type { PasswordSource } from '../../bulk/read/xlsx/workbook.js';
+import type { PasswordSource } from '../../bulk/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { readSecret } from '../../cli/values.js';

@@ -132,7 +132,7 @@ async function uiState(f: Factory, options: UiOptions): Promise<UiState> {
     import('../../ui/auth.js'),
     import('../../cli/ledger-target.js'),
     import('../../cli/carriers.js'),
-    import('../../bulk/read/source.js'),
+    import('../../bulk/index.js'),
     import('../../cli/catalog.js'),
     import('../../cli/saved-layouts.js'),
     import('../../ui/downloads.js'),

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readCatalog } from '../../bulk/layout/catalog.js';
+import { readCatalog } from '../../bulk/index.js';
 import { ProductPatchBody } from '../../contract/index.js';
 import { checkInput } from '../../input/record-rules.js';
 import { describeIssues } from '../../contract/loc.js';

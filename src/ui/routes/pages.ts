@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { presets } from '../../bulk/layout/presets.js';
-import { tableLayout } from '../../bulk/layout/table-layouts.js';
-import { RESOURCES, type ResourceName } from '../../bulk/resources.js';
+import { presets, RESOURCES, tableLayout, type ResourceName } from '../../bulk/index.js';
 import { csvRow } from '../../util/csv.js';
 import { sessionToResume, uploadHistory } from '../history.js';
 import { langOf } from '../../web/language.js';

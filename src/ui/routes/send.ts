@@ -1,6 +1,6 @@
 import { createReadStream, existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { RejectsExtension } from '../../bulk/report/report.js';
+import type { RejectsExtension } from '../../bulk/index.js';
 import { downloadName, writeRejects } from '../downloads.js';
 import { seeOther } from '../render.js';
 import { sendSession } from '../runner.js';

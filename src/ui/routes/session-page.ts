@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { presets } from '../../bulk/layout/presets.js';
+import { presets } from '../../bulk/index.js';
 import { mappingFor } from '../mapping.js';
 import { sendPage, textsOf } from '../render.js';
 import { checkSession, inspectSession } from '../runner.js';

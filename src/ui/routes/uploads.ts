@@ -1,8 +1,13 @@
 import { rm, writeFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { presets } from '../../bulk/layout/presets.js';
-import { openFile, planInput, type InputFormat } from '../../bulk/read/source.js';
-import { RESOURCES, type ResourceName } from '../../bulk/resources.js';
+import {
+  openFile,
+  planInput,
+  presets,
+  RESOURCES,
+  type InputFormat,
+  type ResourceName,
+} from '../../bulk/index.js';
 import { bytes } from '../../util/bytes.js';
 import { FileTooLarge, receiveForm, type ReceivedFile } from '../receive.js';
 import { seeOther, sendPage, textsOf } from '../render.js';

@@ -1,7 +1,6 @@
 import { html } from 'ghtml';
-import type { Note } from '../../bulk/said.js';
+import { noteIn, problemsIn, type Note } from '../../bulk/index.js';
 import { count as number } from '../../util/count.js';
-import { noteIn, problemsIn } from '../../bulk/said-words.js';
 import type { RefusedRow, UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 import { fixTable, positionsOf } from './fix-table.js';

@@ -1,8 +1,6 @@
 import { html } from 'ghtml';
 import { dataTable, type TableHeader } from '../../web/table.js';
-import type { Problem } from '../../bulk/check/problems.js';
-import type { TableInfo } from '../../bulk/read/table-units.js';
-import { problemIn } from '../../bulk/said-words.js';
+import { problemIn, type Problem, type TableInfo } from '../../bulk/index.js';
 import { ROWS_SHOWN, type RefusedRow, type UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 

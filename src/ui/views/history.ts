@@ -1,6 +1,6 @@
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
-import type { UploadEntry } from '../../bulk/ledger/ledger.js';
+import type { UploadEntry } from '../../bulk/index.js';
 import type { Lang } from '../../web/lang.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';

@@ -1,6 +1,6 @@
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
-import type { TableInfo } from '../../bulk/read/table-units.js';
+import type { TableInfo } from '../../bulk/index.js';
 import type { RefusedRow } from '../session.js';
 import type { T } from '../texts/index.js';
 

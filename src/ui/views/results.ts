@@ -1,9 +1,8 @@
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
-import type { ReportLine } from '../../bulk/report/report.js';
+import { noteIn, problemsIn, type ReportLine } from '../../bulk/index.js';
 import { count as number } from '../../util/count.js';
 import { lineIn } from '../answers.js';
-import { noteIn, problemsIn } from '../../bulk/said-words.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 import { numberOf, pageNotes } from './check.js';

@@ -1,5 +1,5 @@
 import { html } from 'ghtml';
-import type { SendProgress } from '../../bulk/context.js';
+import type { SendProgress } from '../../bulk/index.js';
 import { count as number } from '../../util/count.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';

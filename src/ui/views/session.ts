@@ -1,5 +1,5 @@
 import { html } from 'ghtml';
-import type { Preset } from '../../bulk/layout/presets.js';
+import type { Preset } from '../../bulk/index.js';
 import type { MappingView } from '../mapping.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';

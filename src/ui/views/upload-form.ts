@@ -1,6 +1,5 @@
 import { html } from 'ghtml';
-import type { Preset } from '../../bulk/layout/presets.js';
-import type { ResourceName } from '../../bulk/resources.js';
+import type { Preset, ResourceName } from '../../bulk/index.js';
 import { bytes } from '../../util/bytes.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';

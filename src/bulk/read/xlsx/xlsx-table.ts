@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Table } from '../table-units.js';
+import type { Table } from '../table.js';
 import type { InputSource } from '../source.js';
 import { copySheetApart } from './apart.js';
 import { copiedRows } from './sheet.js';

@@ -1,9 +1,9 @@
 import { cut } from '../../util/cut.js';
 import type { UploadOptions } from '../options.js';
-import { counted } from '../report/summary.js';
+import { counted } from './summary.js';
 import type { Resource } from '../resources.js';
-import type { CheckResult } from './check.js';
-import { problemLines, type Problem, type ProblemWords } from './problems.js';
+import type { CheckResult } from '../check/check.js';
+import { problemLines, type Problem, type ProblemWords } from '../problems.js';
 import { count as thousands } from '../../util/count.js';
 import type { Note } from '../said.js';
 

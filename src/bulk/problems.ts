@@ -1,6 +1,6 @@
-import type { ValidationIssue } from '../../contract/validation.js';
-import { cut } from '../../util/cut.js';
-import { saidValues, type Said } from '../said.js';
+import type { ValidationIssue } from '../contract/validation.js';
+import { cut } from '../util/cut.js';
+import { saidValues, type Said } from './said.js';
 
 /** Something wrong with a row or record, found before sending. */
 export interface Problem {

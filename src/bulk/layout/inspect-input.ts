@@ -3,18 +3,18 @@ import { once } from 'node:events';
 import { readJson } from '../../contract/json-text.js';
 import { csvRow } from '../../util/csv.js';
 import { InputError } from '../errors.js';
-import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice } from '../layout/header.js';
-import { presets, type Preset } from '../layout/presets.js';
-import { tableLayout } from '../layout/table-layouts.js';
+import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice } from './header.js';
+import { presets, type Preset } from './presets.js';
+import { tableLayout } from './table-layouts.js';
 import type { UploadOptions } from '../options.js';
 import type { ResourceName } from '../resources.js';
-import type { CsvRow } from './csv-rows.js';
-import { csvTable } from './csv-table.js';
-import { detectEncoding, openText } from './encoding.js';
-import { ndjsonLines, splitJsonArray } from './json-stream.js';
-import type { InputFormat, InputSource } from './source.js';
-import type { Table } from './table-units.js';
-import type { PasswordSource } from './xlsx/workbook.js';
+import type { CsvRow } from '../read/csv-rows.js';
+import { csvTable } from '../read/csv-table.js';
+import { detectEncoding, openText } from '../read/encoding.js';
+import { ndjsonLines, splitJsonArray } from '../read/json-stream.js';
+import type { InputFormat, InputSource } from '../read/source.js';
+import type { Table } from '../read/table.js';
+import type { PasswordSource } from '../read/xlsx/workbook.js';
 
 const KINDS: readonly ResourceName[] = ['order', 'shipment', 'product'];
 
@@ -28,7 +28,7 @@ export interface TableReading {
 
 async function openTable(source: InputSource, format: InputFormat, reading: TableReading): Promise<Table> {
   if (format !== 'xlsx') return csvTable(source, reading.options);
-  const { xlsxTable } = await import('./xlsx/xlsx-table.js');
+  const { xlsxTable } = await import('../read/xlsx/xlsx-table.js');
   return xlsxTable(source, {
     ...(reading.options.sheet === undefined ? {} : { sheet: reading.options.sheet }),
     password: reading.password,

@@ -1,31 +1,13 @@
-import type { CsvRow } from './csv-rows.js';
-import type { TextEncoding } from './encoding.js';
-import { rowFingerprint } from './fingerprint.js';
-import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice, type HeaderRules } from '../layout/header.js';
-import type { TableLayout } from '../layout/layouts.js';
-import type { InputFormat } from './source.js';
-import type { Problem } from '../check/problems.js';
+import type { CsvRow } from '../read/csv-rows.js';
+import { rowFingerprint } from '../read/fingerprint.js';
+import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice, type HeaderRules } from './header.js';
+import type { TableLayout } from './layouts.js';
+import type { Problem } from '../problems.js';
 import type { Note } from '../said.js';
-import type { SheetReason } from './xlsx/sheet.js';
+import type { SheetReason } from '../read/xlsx/sheet.js';
 import type { Unit, UnitSource } from './units.js';
-import { columnName } from './xlsx/cell-ref.js';
-
-/** A sheet to read: its rows, numbered as the sheet numbers them, any number of times. */
-export interface Table {
-  format: InputFormat;
-  label: string;
-  encoding: TextEncoding;
-  rows(): AsyncGenerator<CsvRow>;
-  /** About how many rows it has, to size the check's indexes. */
-  estimatedRows?: number;
-  delimiter: string;
-  /** The sheet of a workbook that was read, and why that one. */
-  sheet?: string;
-  sheetReason?: SheetReason;
-  /** Says when a row's text is not in the encoding it was read in (CSV). */
-  unreadable?: (cells: readonly string[]) => string | undefined;
-  close(): Promise<void>;
-}
+import type { Table } from '../read/table.js';
+import { columnName } from '../read/xlsx/cell-ref.js';
 
 /** How a sheet was read: its header, where it was, and which preset named its columns. */
 export interface TableInfo {

@@ -1,9 +1,9 @@
 import { nestingDepth, readJson } from '../../contract/json-text.js';
-import { openText, type TextEncoding } from './encoding.js';
-import { fingerprintOf } from './fingerprint.js';
-import { ndjsonLines, splitJsonArray, type JsonText } from './json-stream.js';
-import type { Layout } from '../layout/layouts.js';
-import { lineAndColumn, type InputSource } from './source.js';
+import { openText, type TextEncoding } from '../read/encoding.js';
+import { fingerprintOf } from '../read/fingerprint.js';
+import { ndjsonLines, splitJsonArray, type JsonText } from '../read/json-stream.js';
+import type { Layout } from './layouts.js';
+import { lineAndColumn, type InputSource } from '../read/source.js';
 import type { Unit, UnitSource } from './units.js';
 import { count } from '../../util/count.js';
 

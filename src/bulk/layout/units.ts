@@ -1,20 +1,20 @@
 import { InputError } from '../errors.js';
 import type { RecordContext } from '../../input/record-context.js';
-import { readColumnMapping } from '../layout/columns.js';
-import { csvTable } from './csv-table.js';
-import { detectEncoding, type TextEncoding } from './encoding.js';
-import type { HeaderRules } from '../layout/header.js';
+import { readColumnMapping } from './columns.js';
+import { csvTable } from '../read/csv-table.js';
+import { detectEncoding, type TextEncoding } from '../read/encoding.js';
+import type { HeaderRules } from './header.js';
 import { jsonUnits } from './json-units.js';
-import { jsonLayout, type Inspection, type Layout } from '../layout/layouts.js';
+import { jsonLayout, type Inspection, type Layout } from './layouts.js';
 import type { UploadOptions } from '../options.js';
-import { presetNamed, presets, type Preset } from '../layout/presets.js';
-import type { Problem } from '../check/problems.js';
+import { presetNamed, presets, type Preset } from './presets.js';
+import type { Problem } from '../problems.js';
 import type { Note } from '../said.js';
 import type { Resource } from '../resources.js';
-import type { InputFormat, InputSource } from './source.js';
-import { tableLayout } from '../layout/table-layouts.js';
+import type { InputFormat, InputSource } from '../read/source.js';
+import { tableLayout } from './table-layouts.js';
 import { tableUnits, type TableInfo } from './table-units.js';
-import type { PasswordSource } from './xlsx/workbook.js';
+import type { PasswordSource } from '../read/xlsx/workbook.js';
 
 /** One row (CSV, sheet), line (NDJSON) or element (JSON array), as read. */
 export interface Unit {
@@ -98,7 +98,7 @@ export async function openUnits(
   const table =
     format === 'xlsx'
       ? await (
-          await import('./xlsx/xlsx-table.js')
+          await import('../read/xlsx/xlsx-table.js')
         ).xlsxTable(source, {
           ...(options.sheet === undefined ? {} : { sheet: options.sheet }),
           password: setup.password,

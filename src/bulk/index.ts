@@ -1,0 +1,49 @@
+/**
+ * The upload library's public face: what the front ends (the CLI's commands, `intake ui`, pull and push)
+ * use of it. Nothing outside `src/bulk` imports a file inside it (a test keeps it so); inside, the
+ * stages import in one direction: read → layout → check → send → report.
+ */
+export { runUpload, type UploadRequest, type UploadResult } from './upload.js';
+export type {
+  InputReading,
+  RowDetail,
+  SendProgress,
+  StopRequests,
+  UploadContext,
+  UploadEvent,
+  UploadLog,
+} from './context.js';
+export type { UploadOptions } from './options.js';
+export { UploadError, type UploadErrorCode } from './errors.js';
+export { RESOURCES, type Resource, type ResourceName } from './resources.js';
+export type { ReportLine, Outcome } from './outcome.js';
+export type { Tally } from './tally.js';
+export { describeProblems, type Problem } from './problems.js';
+export type { Note, Said } from './said.js';
+export { KOREAN_LINES, noteIn, problemIn, problemsIn, sayIn, terminalLang } from './said-words.js';
+
+export { INPUT_FORMATS, MAX_INPUT_BYTES, openFile, openInput, planInput } from './read/source.js';
+export type { InputFormat, InputPlan, InputSource } from './read/source.js';
+export { workbookTabs, type WorkbookTabs } from './read/xlsx/sheets.js';
+export type { PasswordSource } from './read/xlsx/workbook.js';
+
+export { presetFromJson, presets, type LayoutToSave, type Preset } from './layout/presets.js';
+export { LAYOUT_COLUMNS } from './layout/layout-columns.js';
+export { readColumnMapping } from './layout/columns.js';
+export { tableLayout } from './layout/table-layouts.js';
+export type { TableInfo } from './layout/table-units.js';
+export { detectKind, topRows, writeFixedCopy } from './layout/inspect-input.js';
+export { likelyHeader } from './layout/guess.js';
+export { readCatalog } from './layout/catalog.js';
+
+export { reportJson, RejectsFile, type RejectsExtension, type RejectsShape } from './report/report.js';
+
+export {
+  Ledger,
+  type LedgerState,
+  type LedgerTarget,
+  type RecordKind,
+  type UploadEntry,
+} from './ledger/ledger.js';
+export { LedgerLock, describeHolder } from './ledger/ledger-lock.js';
+export { repairLedger, setLedgerAside } from './ledger/ledger-repair.js';

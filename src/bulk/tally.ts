@@ -1,0 +1,51 @@
+import type { Outcome } from './outcome.js';
+
+/** What an upload counted as it went. */
+export interface Tally {
+  outcomes: Record<Outcome, number>;
+  /** Records not sent because an earlier run had sent them with the same content. */
+  fromLedger: number;
+  /** The first `changed` records, with the fields that differ, to name in the summary. */
+  changes: { id: string; fields: string[] }[];
+  /** Fields of `changed` records that `--update` would send, and fields the service cannot change. */
+  fixableFields: Set<string>;
+  fixedFields: Set<string>;
+  /** Corrected shipments sent: their buyers are notified again. */
+  renotified: number;
+  /** Attempts retried, answers lost on the way back, and times the service asked to slow down. */
+  retries: number;
+  lostAnswers: number;
+  throttled: number;
+}
+
+export function emptyTally(): Tally {
+  return {
+    outcomes: {
+      accepted: 0,
+      already_registered: 0,
+      changed: 0,
+      updated: 0,
+      invalid: 0,
+      rejected: 0,
+      failed: 0,
+      valid: 0,
+      not_sent: 0,
+      duplicate: 0,
+      skipped: 0,
+    },
+    fromLedger: 0,
+    changes: [],
+    fixableFields: new Set(),
+    fixedFields: new Set(),
+    renotified: 0,
+    retries: 0,
+    lostAnswers: 0,
+    throttled: 0,
+  };
+}
+
+/** How many records the tally has accounted for (repeated rows are not records). */
+export function countedRecords(tally: Tally): number {
+  const { duplicate: _repeats, skipped: _skipped, ...records } = tally.outcomes;
+  return Object.values(records).reduce((sum, count) => sum + count, 0);
+}
