@@ -152,6 +152,7 @@ async function lockLedger(context: UploadContext, what: string): Promise<LedgerL
   try {
     return await LedgerLock.acquire(context.ledger.dir, {
       what,
+      now: context.now,
       signal: stop.signal,
       onWait: (holder) =>
         context.log.info(

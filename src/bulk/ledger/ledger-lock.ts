@@ -19,6 +19,8 @@ export interface LockWait {
   wait?: boolean;
   /** What the holder is doing, for the one who waits: "order create orders.csv". */
   what: string;
+  /** The clock: since when the holder holds it (ms since the epoch). */
+  now: () => number;
 }
 
 const POLL_MS = 250;
@@ -61,7 +63,7 @@ export class LedgerLock {
           exclusive: true,
           what: 'the upload ledger lock',
         });
-        const holder: LockHolder = { pid: process.pid, since: Date.now(), what: wait.what };
+        const holder: LockHolder = { pid: process.pid, since: wait.now(), what: wait.what };
         writeFileSync(holderFile, JSON.stringify(holder), { mode: 0o600 });
         return new LedgerLock(db, holderFile);
       } catch (error) {

@@ -37,7 +37,7 @@ function isSound(dataDir: string): boolean {
  * Moves the ledger's files aside (`ledger.db.damaged-<time>`, with its write-ahead log), so that the next
  * upload starts a new one; returns where the file went. Nothing is deleted.
  */
-export function setLedgerAside(dataDir: string, now = new Date()): string | undefined {
+export function setLedgerAside(dataDir: string, now: Date): string | undefined {
   const path = ledgerPath(dataDir);
   if (!existsSync(path)) return undefined;
   const aside = `${path}.damaged-${now.toISOString().replace(/[:.]/g, '-')}`;
@@ -53,7 +53,7 @@ export function setLedgerAside(dataDir: string, now = new Date()): string | unde
  * could not read are simply not known any more: the next upload sends them, and the service answers
  * that it has them. A sound ledger is left as it is.
  */
-export function repairLedger(dataDir: string, now = new Date()): LedgerRepair {
+export function repairLedger(dataDir: string, now: Date): LedgerRepair {
   const path = ledgerPath(dataDir);
   if (isSound(dataDir)) return { path, sound: true, recovered: {} };
   const aside = setLedgerAside(dataDir, now) as string;

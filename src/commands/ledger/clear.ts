@@ -19,7 +19,11 @@ async function clearByForce(f: Factory): Promise<void> {
     import('../../cli/paths.js'),
   ]);
   const folder = dataDir(f.env);
-  const lock = await LedgerLock.acquire(folder, { what: 'ledger clear --force', wait: false });
+  const lock = await LedgerLock.acquire(folder, {
+    what: 'ledger clear --force',
+    wait: false,
+    now: () => f.now().getTime(),
+  });
   try {
     const aside = setLedgerAside(folder, f.now());
     f.log.info(
@@ -61,7 +65,11 @@ export async function ledgerClearRun(options: LedgerClearOptions, f: Factory): P
     import('../../bulk/index.js'),
     import('../../cli/paths.js'),
   ]);
-  const lock = await LedgerLock.acquire(dataDir(f.env), { what: 'ledger clear', wait: false });
+  const lock = await LedgerLock.acquire(dataDir(f.env), {
+    what: 'ledger clear',
+    wait: false,
+    now: () => f.now().getTime(),
+  });
   const ledger = openLedger(f);
   try {
     const count = ledger.useTarget(target).records.clear(options.kind);

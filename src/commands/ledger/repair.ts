@@ -16,7 +16,11 @@ export async function ledgerRepairRun(_options: LedgerRepairOptions, f: Factory)
     import('../../bulk/index.js'),
   ]);
   const folder = dataDir(f.env);
-  const lock = await LedgerLock.acquire(folder, { what: 'ledger repair', wait: false });
+  const lock = await LedgerLock.acquire(folder, {
+    what: 'ledger repair',
+    wait: false,
+    now: () => f.now().getTime(),
+  });
   try {
     const repair = repairLedger(folder, f.now());
     const rows = Object.entries(repair.recovered).map(([table, count]) => ({ table, count }));
