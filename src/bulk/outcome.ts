@@ -1,24 +1,7 @@
 import { hash as digest } from 'node:crypto';
+import type { Outcome } from '../contract/kinds.js';
 
-/**
- * What happened to a record. The first six are the outcomes of an upload (decisions §4), and `updated`
- * a `changed` record that `--update` brought up to date; the others say why a record was not sent at
- * all: a dry run checked it (`valid`), the upload stopped first (`not_sent`); and two are rows rather
- * than records: a row repeating another exactly (`duplicate`), and a row that is no record yet
- * (`skipped`: a dispatch row with no tracking number).
- */
-export type Outcome =
-  | 'accepted'
-  | 'already_registered'
-  | 'changed'
-  | 'updated'
-  | 'invalid'
-  | 'rejected'
-  | 'failed'
-  | 'valid'
-  | 'not_sent'
-  | 'duplicate'
-  | 'skipped';
+export type { Outcome };
 
 /** One line of the report: a record, the rows it came from, and what happened to it. */
 export interface ReportLine {

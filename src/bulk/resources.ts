@@ -1,3 +1,4 @@
+import type { RecordKind } from '../contract/kinds.js';
 import type { z } from 'zod';
 import type { ApiClient, CreateResult } from '../client/api-client.js';
 import {
@@ -8,7 +9,7 @@ import {
   type ProductPatchBody,
 } from '../contract/index.js';
 
-export type ResourceName = 'order' | 'product' | 'shipment';
+export type ResourceName = RecordKind;
 
 /** What the CLI needs to know to check, identify, create and correct one kind of record. */
 export interface Resource<T> {

@@ -1,4 +1,4 @@
-import type { Outcome } from './outcome.js';
+import { OUTCOMES, type Outcome } from '../contract/kinds.js';
 
 /** What an upload counted as it went. */
 export interface Tally {
@@ -20,19 +20,7 @@ export interface Tally {
 
 export function emptyTally(): Tally {
   return {
-    outcomes: {
-      accepted: 0,
-      already_registered: 0,
-      changed: 0,
-      updated: 0,
-      invalid: 0,
-      rejected: 0,
-      failed: 0,
-      valid: 0,
-      not_sent: 0,
-      duplicate: 0,
-      skipped: 0,
-    },
+    outcomes: Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<Outcome, number>,
     fromLedger: 0,
     changes: [],
     fixableFields: new Set(),

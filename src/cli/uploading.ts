@@ -1,3 +1,4 @@
+import { RECORD_KINDS } from '../contract/kinds.js';
 /**
  * The commands that may upload a file, by their first word. The process entry keeps the young
  * generation small from the start for a command line that has one of these words anywhere (it has not
@@ -5,4 +6,4 @@
  * knows its input is small (see `keepHeapTightFor`). Anything else starts as V8 would by itself:
  * loading modules with the young generation small costs `intake --version` about 8 ms.
  */
-export const UPLOADING = new Set(['order', 'shipment', 'product', 'pull', 'push']);
+export const UPLOADING = new Set<string>([...RECORD_KINDS, 'pull', 'push']);

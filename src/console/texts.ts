@@ -82,7 +82,6 @@ const TEXTS = {
   guest: { en: 'guest', ko: '비회원' },
   state_queued: { en: 'queued', ko: '대기' },
   state_applied: { en: 'applied', ko: '처리됨' },
-  state_pending: { en: 'pending', ko: '대기' },
   state_failed: { en: 'failed', ko: '실패' },
   state_scheduled: { en: 'scheduled', ko: '예약' },
   state_sent: { en: 'sent', ko: '발송됨' },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Answer, Endpoint } from './endpoints.js';
 import { ErrorBody } from './responses.js';
 import { id, requiredText, text } from './fields.js';
-import { MESSAGE_KINDS, REVIEW_KINDS } from './kinds.js';
+import { JOB_STATES, MESSAGE_KINDS, RECORD_KINDS, RECORD_STATES, REVIEW_KINDS } from './kinds.js';
 import { Reward, timestamp } from './rewards.js';
 
 /**
@@ -37,7 +37,7 @@ export type LocalShipment = z.infer<typeof LocalShipment>;
 export const LocalOrder = z
   .object({
     id: z.string(),
-    state: z.enum(['queued', 'applied']),
+    state: z.enum(RECORD_STATES),
     member_id: z.string().nullable(),
     recipient_name: z.string(),
     recipient_cellphone: z.string(),
@@ -64,7 +64,7 @@ export const LocalProduct = z
     id: z.string(),
     name: z.string(),
     image_url: z.string(),
-    state: z.enum(['queued', 'applied']),
+    state: z.enum(RECORD_STATES),
     refreshed_at: isoTime().nullable(),
   })
   .meta({ id: 'LocalProduct' });
@@ -99,9 +99,9 @@ export type BotMessage = z.infer<typeof BotMessage>;
 export const LocalJob = z
   .object({
     seq: z.number().int(),
-    kind: z.enum(['order', 'product', 'shipment']),
+    kind: z.enum(RECORD_KINDS),
     target_id: z.string(),
-    state: z.enum(['pending', 'applied', 'failed']),
+    state: z.enum(JOB_STATES),
     received_at: isoTime(),
     due_at: isoTime(),
     finished_at: isoTime().nullable(),
@@ -205,7 +205,7 @@ export const LocalMessagesQuery = z
   .meta({ id: 'LocalMessagesQuery' });
 export const LocalJobsQuery = z
   .object({
-    state: z.enum(['pending', 'applied', 'failed']).optional(),
+    state: z.enum(JOB_STATES).optional(),
     target_id: text().optional(),
     limit: limit(),
     wait: wait(),
@@ -324,7 +324,7 @@ export const LOCAL_ENDPOINTS = {
   listJobs: local({
     method: 'GET',
     path: '/local/jobs',
-    summary: 'Accepted creates: pending, applied, or failed with the reason',
+    summary: 'Accepted creates: queued, applied, or failed with the reason',
     query: LocalJobsQuery,
     answers: { 200: ok('Creates in arrival order.', LocalJobList), 408: timedOut },
   }),

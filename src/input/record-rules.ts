@@ -1,3 +1,4 @@
+import type { RecordKind } from '../contract/kinds.js';
 import type { z } from 'zod';
 import { check, type ValidationIssue } from '../contract/index.js';
 import { excelDamage, unwrapExcelText, type TextKind } from './excel-text.js';
@@ -5,7 +6,7 @@ import { checkPhone } from './phone.js';
 import type { RecordContext } from './record-context.js';
 
 /** The kinds of input a person or a file gives, each with its own field rules. */
-export type InputKind = 'order' | 'product' | 'shipment' | 'order_patch' | 'product_patch';
+export type InputKind = RecordKind | 'order_patch' | 'product_patch';
 
 type FieldKind = TextKind | 'carrier';
 

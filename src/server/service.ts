@@ -14,7 +14,7 @@ import { EventHub } from './events.js';
 import { FakeBook } from './marketplaces/book.js';
 import { FaultPanel } from './faults/board.js';
 import type { Seed } from './seed.js';
-import { Intake } from './ingest/intake.js';
+import { Writes } from './ingest/writes.js';
 import { LocalOperations } from './local/operations.js';
 import { MerchantDirectory, type MerchantSeed, type ProvisionedMerchant } from './merchants.js';
 import { QueueWorker, type ApplyDelay } from './queue/worker.js';
@@ -63,7 +63,7 @@ export interface ServiceOptions extends EngineOptions {
 export class Service {
   readonly carriers: readonly Carrier[];
   readonly merchants: MerchantDirectory;
-  readonly intake: Intake;
+  readonly writes: Writes;
   readonly local: LocalOperations;
   /** What happens to each merchant's data, for the event stream, the console and waits. */
   readonly events: EventHub;
@@ -152,7 +152,7 @@ export class Service {
           }
         : {}),
     });
-    this.intake = new Intake({
+    this.writes = new Writes({
       store,
       clock,
       // On PostgreSQL, groups go on at once on several of the pool's connections; the rest serve reads and the worker.
@@ -222,8 +222,8 @@ export class Service {
     }
   }
 
-  countPendingShipments(merchantId: string): Promise<number> {
-    return this.#store.jobs.countPendingShipments(merchantId);
+  countQueuedShipments(merchantId: string): Promise<number> {
+    return this.#store.jobs.countQueuedShipments(merchantId);
   }
 
   /** Loads the seed for merchants with no data yet, then starts the worker. */

@@ -1,3 +1,4 @@
+import type { Outcome } from '../contract/kinds.js';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UploadSession, type StoredSession } from './session.js';
@@ -103,7 +104,9 @@ export class SessionStore {
     const send = session.send;
     if (!send || send.state !== 'finished' || session.fileRemoved) return;
     const counts = (send.summary ?? {}) as Record<string, unknown>;
-    const left = ['changed', 'failed', 'not_sent'].some((key) => Number(counts[key] ?? 0) > 0);
+    const left = (['changed', 'failed', 'not_sent'] satisfies Outcome[]).some(
+      (key) => Number(counts[key] ?? 0) > 0,
+    );
     if (left) return;
     const files = new Set([session.original.path, session.current.path, session.options.products]);
     for (const path of files) if (path) await rm(path, { force: true });

@@ -21,7 +21,7 @@ afterAll(() => service.close());
 
 describe('intake local', () => {
   it('jobs lists the queued creates, and apply applies them', async () => {
-    const pending = await cli(['local', 'jobs', '--state', 'pending', '--json'], { env });
+    const pending = await cli(['local', 'jobs', '--state', 'queued', '--json'], { env });
     expect((pending.json() as { results: unknown[] }).results).toHaveLength(10 + 7 + 7);
     const applied = await cli(['local', 'apply', '--json'], { env });
     expect(applied.json()).toMatchObject({ applied: 24, failed: 0, sent: 6 });

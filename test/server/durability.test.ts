@@ -76,7 +76,7 @@ it('keeps every accepted create through SIGKILL and applies them after a restart
   expect(await pendingShipments(second)).toBe(2);
   expect(await post(second, '/api/v1/orders/', sampleOrder('ORD-K1'))).toBe(409);
   expect(await second.stop('SIGTERM')).toBe(0);
-  expect(await jobStates()).toEqual({ pending: 6 });
+  expect(await jobStates()).toEqual({ queued: 6 });
 
   const third = await spawnServe([...serveArgs, '--apply-delay', '0']);
   for (let tries = 0; (await pendingShipments(third)) > 0 && tries < 50; tries++)

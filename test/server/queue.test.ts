@@ -41,7 +41,7 @@ async function manualService(options: Parameters<typeof startService>[0] = {}, d
 }
 
 const pending = async (service: TestService) =>
-  (await service.local.jobs('state=pending')).map((job) => `${job.kind}:${job.target_id}`);
+  (await service.local.jobs('state=queued')).map((job) => `${job.kind}:${job.target_id}`);
 
 describe('the queue worker', () => {
   it('applies a create only after the apply delay', async () => {
@@ -336,7 +336,7 @@ describe('group commit', () => {
       expect(results.filter((result) => result.status === 'rejected')).toHaveLength(1);
       expect((results[7] as PromiseRejectedResult).reason).toBeInstanceOf(Conflict);
       for (const i of [0, 3, 6, 8, 19]) expect(await store.products.get('mall-1', `P-G-${i}`)).toBeDefined();
-      expect(await store.jobs.pending('mall-1', 0, 100)).toHaveLength(19);
+      expect(await store.jobs.queued('mall-1', 0, 100)).toHaveLength(19);
     } finally {
       await store.close();
     }
@@ -366,7 +366,7 @@ describe('group commit', () => {
       expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ message: 'the disk said no' });
       expect(await store.products.get('mall-1', 'P-U-2')).toBeUndefined();
       for (const i of [0, 1, 3, 4, 5]) expect(await store.products.get('mall-1', `P-U-${i}`)).toBeDefined();
-      expect(await store.jobs.pending('mall-1', 0, 100)).toHaveLength(5);
+      expect(await store.jobs.queued('mall-1', 0, 100)).toHaveLength(5);
     } finally {
       await store.close();
     }
@@ -558,7 +558,7 @@ describe('the service clock', () => {
     wall -= 3_600_000;
     await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-STEP-2') });
     const deadline = Date.now() + 2_000;
-    while ((await service.local.jobs('state=pending')).length > 0 && Date.now() < deadline) {
+    while ((await service.local.jobs('state=queued')).length > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     const jobs = await service.local.jobs();

@@ -123,7 +123,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL
       ).toBe(202);
     }
     const [first] = services as [TestService];
-    await until(async () => results(await first.call('GET', '/local/jobs?state=pending')).length === 0);
+    await until(async () => results(await first.call('GET', '/local/jobs?state=queued')).length === 0);
     const jobs = results<LocalJob>(await first.call('GET', '/local/jobs?limit=1000'));
     expect(jobs).toHaveLength(orders * 2);
     expect(jobs.every((job) => job.state === 'applied')).toBe(true);

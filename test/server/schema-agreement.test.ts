@@ -1,5 +1,8 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { PostgresEngine } from '../../src/server/storage/postgres/engine.js';
+import { POSTGRES_MIGRATIONS } from '../../src/server/storage/postgres/migrations.js';
+import { Store } from '../../src/server/storage/store.js';
 import { SqliteEngine } from '../../src/server/storage/sqlite/engine.js';
 import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
 
@@ -91,5 +94,36 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('the two schemas', () => {
     const [sqlite, postgres] = [byName(await sqliteColumns()), byName(await postgresColumns())];
     expect(sqlite.length).toBeGreaterThan(40);
     expect(postgres).toEqual(sqlite);
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== 'postgres')('a PostgreSQL database of an older version', () => {
+  it('is brought up to date, a waiting create now said to be queued', async () => {
+    const url = await testDatabaseUrl(`schema-old-${process.pid}`);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('CREATE TABLE intake_schema (version integer NOT NULL)');
+      await client.query('INSERT INTO intake_schema (version) VALUES (1)');
+      await client.query(POSTGRES_MIGRATIONS[0] as string);
+      await client.query(
+        "INSERT INTO merchants (id, access_key_id, secret_salt, secret_hash, thanks_delay_days, created_at) VALUES ('m', 'AK', '\\x00', '\\x00', 3, 0)",
+      );
+      await client.query(
+        "INSERT INTO jobs (merchant_id, kind, target_id, payload, received_at, delay_fraction, state) VALUES ('m', 'order', 'ORD-WAITING', '{}', 0, 0, 'pending'), ('m', 'order', 'ORD-DONE', '{}', 0, 0, 'applied')",
+      );
+    } finally {
+      await client.end();
+    }
+    const store = new Store(await PostgresEngine.open({ url }));
+    try {
+      expect((await store.jobs.list('m', { limit: 10 })).map((row) => [row.target_id, row.state])).toEqual([
+        ['ORD-WAITING', 'queued'],
+        ['ORD-DONE', 'applied'],
+      ]);
+      expect(await store.jobs.queued('m', 0, 10)).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -21,10 +21,21 @@ describe('the schema', () => {
         "INSERT INTO merchants (id, access_key_id, secret_salt, secret_hash, thanks_delay_days, created_at) VALUES ('m', 'AK', x'00', x'00', 3, 0)",
       )
       .run();
+    // A create still waiting was 'pending' then; it is 'queued' now, and an applied one stays applied.
+    const job = old.prepare(
+      "INSERT INTO jobs (merchant_id, kind, target_id, payload, received_at, delay_fraction, state) VALUES ('m', 'order', ?, '{}', 0, 0, ?)",
+    );
+    job.run('ORD-WAITING', 'pending');
+    job.run('ORD-DONE', 'applied');
     old.close();
 
     const store = openStore(file);
     expect(await store.merchants.findById('m')).toMatchObject({ access_key_id: 'AK' });
+    expect((await store.jobs.list('m', { limit: 10 })).map((row) => [row.target_id, row.state])).toEqual([
+      ['ORD-WAITING', 'queued'],
+      ['ORD-DONE', 'applied'],
+    ]);
+    expect(await store.jobs.queued('m', 0, 10)).toHaveLength(1);
     expect(await store.messages.list('m', { limit: 10 })).toEqual([]);
     await store.close();
     const reopened = new Database(file, { readonly: true });

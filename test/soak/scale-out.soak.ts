@@ -128,7 +128,7 @@ for (const processes of [2, 3]) {
         const count = async (sql: string) => Number((await db.query(sql)).rows[0].count);
         const deadline = Date.now() + 300_000;
         while (
-          (await count("SELECT count(*) FROM jobs WHERE state = 'pending'")) > 0 ||
+          (await count("SELECT count(*) FROM jobs WHERE state = 'queued'")) > 0 ||
           (await count(
             'SELECT count(*) FROM messages WHERE sent_at IS NULL AND due_at <= (SELECT max(created_at) FROM shipments)',
           )) > 0

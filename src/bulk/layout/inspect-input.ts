@@ -1,3 +1,4 @@
+import { KINDS_AS_WORKED } from '../../contract/kinds.js';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { readJson } from '../../contract/json-text.js';
@@ -16,7 +17,7 @@ import type { InputFormat, InputSource } from '../read/source.js';
 import type { Table } from '../read/table.js';
 import type { PasswordSource } from '../read/xlsx/workbook.js';
 
-const KINDS: readonly ResourceName[] = ['order', 'shipment', 'product'];
+const KINDS: readonly ResourceName[] = KINDS_AS_WORKED;
 
 /** What front ends need to read a file: its options (sheet, encoding) and a workbook's password. */
 export interface TableReading {

@@ -1,3 +1,4 @@
+import type { RecordKind } from '../../contract/kinds.js';
 // The columns of each sheet layout as plain data, so that `--help` can list them without loading the
 // layouts and the contract behind them.
 
@@ -9,7 +10,7 @@ export interface ColumnHelp {
 }
 
 /** The columns of each layout, as people read them in `--help` and `intake columns show`. */
-export const LAYOUT_COLUMNS: Record<'order' | 'product' | 'shipment', readonly ColumnHelp[]> = {
+export const LAYOUT_COLUMNS: Record<RecordKind, readonly ColumnHelp[]> = {
   order: [
     { name: 'order_id', required: true, description: 'the order id; rows with the same one are one order' },
     { name: 'member_id', required: false, description: 'the buyer’s member id' },

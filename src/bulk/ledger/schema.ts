@@ -1,9 +1,7 @@
 /* The ledger's schema: its tables as steps applied in order, and the shapes of their rows. */
+import type { LedgerState, RecordKind } from '../../contract/kinds.js';
 
-/** What the ledger knows of a record: whether it is in flight, or what the service answered. */
-export type LedgerState = 'sending' | 'accepted' | 'already_registered' | 'rejected' | 'failed';
-
-export type RecordKind = 'order' | 'product' | 'shipment';
+export type { LedgerState, RecordKind };
 
 /** A record as the ledger keeps it. */
 export interface LedgerEntry {

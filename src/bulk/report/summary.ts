@@ -8,7 +8,10 @@ import type { UnitSource } from '../layout/units.js';
 import { count as thousands } from '../../util/count.js';
 import type { Note, Said } from '../said.js';
 import type { Tally } from '../tally.js';
+import type { Outcome } from '../../contract/kinds.js';
 
+/** Outcomes that say the service has the record as sent (or would, in a dry run). */
+const TAKEN: readonly Outcome[] = ['accepted', 'already_registered', 'valid', 'updated'] satisfies Outcome[];
 /** The upload as it ended, for its summary. */
 export interface UploadEnd {
   resource: Resource<unknown>;
@@ -159,7 +162,7 @@ export function nextSteps(end: UploadEnd): Note[] {
     );
   }
   const line = end.single?.line;
-  if (line && !['accepted', 'already_registered', 'valid', 'updated'].includes(String(line.outcome))) {
+  if (line && !TAKEN.includes(line.outcome as Outcome)) {
     say(
       `${String(line.outcome)}: ${String(line.message)}${line.status === null ? '' : ` (HTTP ${String(line.status)})`}`,
       'single_outcome',

@@ -1,3 +1,4 @@
+import { RECORD_KINDS } from '../../contract/kinds.js';
 import { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
@@ -10,7 +11,7 @@ export interface ColumnsSaveOptions {
   columns: string;
 }
 
-const KINDS = ['order', 'product', 'shipment'];
+const KINDS: readonly string[] = RECORD_KINDS;
 
 /**
  * Saves a column mapping under a name: afterwards `--columns NAME` reads with it, and a file whose header

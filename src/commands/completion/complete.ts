@@ -1,3 +1,4 @@
+import { RECORD_KINDS } from '../../contract/kinds.js';
 import type { Command, Option } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 
@@ -118,7 +119,7 @@ export async function complete(
     const { presets } = await import('../../bulk/index.js');
     return {
       words: [
-        ...['order', 'product', 'shipment'].map((name) => ({ name, description: 'layout' })),
+        ...RECORD_KINDS.map((name) => ({ name, description: 'layout' })),
         ...presets().map((preset) => ({ name: preset.name, description: preset.title })),
       ],
     };

@@ -1,3 +1,4 @@
+import { RECORD_KINDS } from '../../contract/kinds.js';
 import { Command, Option } from 'commander';
 import type { RecordKind } from '../../bulk/index.js';
 import { UsageError } from '../../cli/errors.js';
@@ -88,7 +89,7 @@ export function newLedgerClearCommand(
 ): Command {
   return new Command('clear')
     .description('Forget what uploads sent to the current service with the current credentials')
-    .addOption(new Option('--kind <kind>', 'only this kind').choices(['order', 'product', 'shipment']))
+    .addOption(new Option('--kind <kind>', 'only this kind').choices(RECORD_KINDS))
     .option('-y, --yes', 'do not ask for confirmation')
     .option('--force', 'set the whole ledger file aside without reading it (when it is damaged)')
     .addHelpText(

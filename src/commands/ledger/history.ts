@@ -1,3 +1,4 @@
+import { SENDING_OUTCOMES } from '../../contract/kinds.js';
 import { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -8,16 +9,7 @@ export interface LedgerHistoryOptions {
   limit: number;
 }
 
-const OUTCOMES = [
-  'accepted',
-  'already_registered',
-  'changed',
-  'updated',
-  'invalid',
-  'rejected',
-  'failed',
-  'not_sent',
-];
+const OUTCOMES = [...SENDING_OUTCOMES, 'not_sent'];
 
 /** The uploads sent to the current service with the current credentials, newest first, and how each ended. */
 export async function ledgerHistoryRun(options: LedgerHistoryOptions, f: Factory): Promise<void> {

@@ -1,3 +1,4 @@
+import { LEDGER_STATES, RECORD_KINDS } from '../../contract/kinds.js';
 import { Command, Option } from 'commander';
 import type { LedgerState, RecordKind } from '../../bulk/index.js';
 import type { Factory } from '../../cli/factory.js';
@@ -51,16 +52,8 @@ export function newLedgerListCommand(
 ): Command {
   return new Command('list')
     .description('Records sent to the current service with the current credentials, newest first')
-    .addOption(new Option('--kind <kind>', 'only this kind').choices(['order', 'product', 'shipment']))
-    .addOption(
-      new Option('--state <state>', 'only this state').choices([
-        'sending',
-        'accepted',
-        'already_registered',
-        'rejected',
-        'failed',
-      ]),
-    )
+    .addOption(new Option('--kind <kind>', 'only this kind').choices(RECORD_KINDS))
+    .addOption(new Option('--state <state>', 'only this state').choices(LEDGER_STATES))
     .option('--limit <n>', 'at most this many', '50')
     .addHelpText(
       'after',

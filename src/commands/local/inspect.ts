@@ -4,6 +4,7 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { UsageError } from '../../cli/errors.js';
 import { positiveDuration, wholeNumber } from '../../cli/values.js';
+import { JOB_STATES } from '../../contract/kinds.js';
 import { WAIT_MAX_MS } from '../../contract/local.js';
 
 /** `--limit`, checked. */
@@ -143,10 +144,8 @@ export function newLocalJobsCommand(
   runF: (options: LocalJobsOptions, f: Factory) => Promise<void> = localJobsRun,
 ): Command {
   return new Command('jobs')
-    .description('Accepted creates: pending, applied, or failed with the reason')
-    .addOption(
-      new Option('--state <state>', 'only jobs in this state').choices(['pending', 'applied', 'failed']),
-    )
+    .description('Accepted creates: queued, applied, or failed with the reason')
+    .addOption(new Option('--state <state>', 'only jobs in this state').choices(JOB_STATES))
     .option('--target <id>', 'only jobs of this order or product')
     .option('--limit <n>', 'at most this many')
     .option('--wait <duration>', WAIT_HELP)

@@ -38,24 +38,24 @@ export async function queueStatusRun(options: QueueStatusOptions, f: Factory): P
   if (options.wait) {
     const { intervalMs, maxWaitMs } = options.wait;
     const started = Date.now();
-    const spinner = startSpinner(f, `${status.count} shipment creation(s) pending`);
+    const spinner = startSpinner(f, `${status.count} shipment creation(s) queued`);
     const progressLines = !f.io.stderr.isTTY;
     let last = -1;
     try {
       while (status.count > 0) {
         if (progressLines && status.count !== last)
-          f.log.info(`${status.count} shipment creation(s) pending…`);
+          f.log.info(`${status.count} shipment creation(s) queued…`);
         last = status.count;
         if (Date.now() - started >= maxWaitMs) {
           throw new CliError(
-            `${status.count} shipment creation(s) still pending after ${formatDuration(maxWaitMs)}`,
+            `${status.count} shipment creation(s) still queued after ${formatDuration(maxWaitMs)}`,
             EXIT.failure,
           );
         }
         await sleep(Math.min(intervalMs, Math.max(0, maxWaitMs - (Date.now() - started))));
         status = await client.shipmentQueueStatus();
         spinner.update(
-          `${status.count} shipment creation(s) pending · ${formatDuration(Date.now() - started)}`,
+          `${status.count} shipment creation(s) queued · ${formatDuration(Date.now() - started)}`,
         );
       }
     } finally {

@@ -1,10 +1,11 @@
+import type { Outcome } from '../../contract/kinds.js';
 import type { Factory } from '../../cli/factory.js';
 import { writeData, type Column } from '../../cli/output.js';
 
 /** The result of one write, as printed and as a line of a bulk report. */
 export interface WriteResult {
   id: string;
-  outcome: 'accepted' | 'already_registered' | 'updated' | 'rejected' | 'failed';
+  outcome: Extract<Outcome, 'accepted' | 'already_registered' | 'updated' | 'rejected' | 'failed'>;
   status: number | null;
   message: string;
 }

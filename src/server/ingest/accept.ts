@@ -185,7 +185,7 @@ async function trackingOf(store: Store, merchantId: string, orderId: string): Pr
   for (const shipment of await store.shipments.byOrder(merchantId, orderId)) {
     for (const itemId of await store.shipments.itemIds(shipment.id)) carried.set(itemId, shipment);
   }
-  for (const payload of await store.jobs.pendingShipments(merchantId, orderId)) {
+  for (const payload of await store.jobs.queuedShipments(merchantId, orderId)) {
     const queued = JSON.parse(payload) as ShipmentCreateBody;
     for (const itemId of queued.order_item_ids) carried.set(itemId, queued);
   }

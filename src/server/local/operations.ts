@@ -390,7 +390,7 @@ export class LocalOperations {
     return this.runQueue(merchantId, false);
   }
 
-  /** Runs what is due now (everything pending for `merchantId`, when given) and says what happened. */
+  /** Runs what is due now (everything queued for `merchantId`, when given) and says what happened. */
   async runQueue(merchantId?: string, all = true): Promise<QueueRun> {
     const sentBefore = this.#outbox.sent;
     const counts = await this.#worker.runDue(merchantId === undefined ? {} : { all, merchantId });

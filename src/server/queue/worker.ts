@@ -83,7 +83,7 @@ async function appliedTogether(tx: Store, run: readonly JobRow[], pass: ApplyPas
 /**
  * Applies queued creates once they are due, in arrival order per merchant: a merchant's create waits
  * for every earlier create of that merchant. Everything it needs is in the database, so after a restart
- * it simply carries on with what is pending.
+ * it simply carries on with what is queued.
  */
 export class QueueWorker {
   readonly #store: Store;
@@ -158,7 +158,7 @@ export class QueueWorker {
   }
 
   /**
-   * Applies what is due now (everything pending when `all`), runs the due tasks, and returns the counts.
+   * Applies what is due now (everything queued when `all`), runs the due tasks, and returns the counts.
    * `limit` bounds the work so a caller on the event loop can yield. Passes of this process run one at a
    * time; on PostgreSQL another process may be applying a merchant's queue, which is then left to it
    * (or waited for, when asked to apply a merchant's queue now).
@@ -227,7 +227,7 @@ export class QueueWorker {
     const attempt = (careful: boolean) =>
       this.#store.transaction(async (tx): Promise<StepResult | undefined> => {
         if (!(await tx.jobs.claimQueue(merchantId, options.merchantId !== undefined))) return undefined;
-        const jobs = await tx.jobs.pending(merchantId, after, BATCH);
+        const jobs = await tx.jobs.queued(merchantId, after, BATCH);
         const due: JobRow[] = [];
         let blockedUntil: number | undefined;
         for (const job of jobs) {

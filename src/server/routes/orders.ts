@@ -4,11 +4,11 @@ import type { SomeHandlers } from './types.js';
 
 export const orderHandlers = (service: Service): SomeHandlers<'createOrder' | 'patchOrder'> => ({
   createOrder: async (request, reply) => {
-    await service.intake.createOrder(request.merchant.id, request.body);
+    await service.writes.createOrder(request.merchant.id, request.body);
     return reply.code(202).send({ message: QUEUED_MESSAGES.order });
   },
   patchOrder: async (request, reply) => {
-    await service.intake.patchOrder(request.merchant.id, request.params.id as string, request.body);
+    await service.writes.patchOrder(request.merchant.id, request.params.id as string, request.body);
     return reply.code(204).send();
   },
 });

@@ -1,7 +1,8 @@
+import type { JobState, RecordKind } from '../../contract/kinds.js';
 import { insertStatement, type Sql } from './sql.js';
 
-export type JobKind = 'order' | 'product' | 'shipment';
-export type JobState = 'pending' | 'applied' | 'failed';
+export type { JobState };
+export type JobKind = RecordKind;
 
 export interface JobRow {
   seq: number;
@@ -67,10 +68,10 @@ export function jobsRepo(sql: Sql) {
      */
     holdShipmentsOf: async (merchantId: string, orderId: string) =>
       void (await sql.dialect.holdLock(sql, SHIPMENT_LOCKS, `${merchantId}\n${orderId}`, true)),
-    /** Pending jobs of a merchant after `afterSeq`, in arrival order. */
-    pending: (merchantId: string, afterSeq: number, limit: number) =>
+    /** Queued jobs of a merchant after `afterSeq`, in arrival order. */
+    queued: (merchantId: string, afterSeq: number, limit: number) =>
       sql.all<JobRow>(
-        `SELECT * FROM jobs WHERE merchant_id = ? AND state = 'pending' AND seq > ? ORDER BY seq LIMIT ?`,
+        `SELECT * FROM jobs WHERE merchant_id = ? AND state = 'queued' AND seq > ? ORDER BY seq LIMIT ?`,
         [merchantId, afterSeq, limit],
       ),
     markFailed: async (seq: number, at: number, reason: string) =>
@@ -89,19 +90,19 @@ export function jobsRepo(sql: Sql) {
       ]);
     },
     /** Bodies of the shipments of an order still queued, in arrival order. */
-    pendingShipments: async (merchantId: string, orderId: string) =>
+    queuedShipments: async (merchantId: string, orderId: string) =>
       (
         await sql.all<Pick<JobRow, 'payload'>>(
-          `SELECT payload FROM jobs WHERE merchant_id = ? AND target_id = ? AND state = 'pending' AND kind = 'shipment'
+          `SELECT payload FROM jobs WHERE merchant_id = ? AND target_id = ? AND state = 'queued' AND kind = 'shipment'
            ORDER BY seq`,
           [merchantId, orderId],
         )
       ).map((row) => row.payload),
-    // The literal kind lets SQLite count in the partial index of pending shipments.
-    countPendingShipments: async (merchantId: string) =>
+    // The literal kind lets SQLite count in the partial index of queued shipments.
+    countQueuedShipments: async (merchantId: string) =>
       (
         await sql.get<{ count: number }>(
-          `SELECT COUNT(*) AS count FROM jobs WHERE merchant_id = ? AND kind = 'shipment' AND state = 'pending'`,
+          `SELECT COUNT(*) AS count FROM jobs WHERE merchant_id = ? AND kind = 'shipment' AND state = 'queued'`,
           [merchantId],
         )
       )?.count ?? 0,

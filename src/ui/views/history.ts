@@ -1,3 +1,4 @@
+import { SENDING_OUTCOMES } from '../../contract/kinds.js';
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
 import type { UploadEntry } from '../../bulk/index.js';
@@ -9,15 +10,7 @@ import { when } from './layout.js';
 import { progressOf } from './results.js';
 import { stateOf } from './upload-form.js';
 
-const OUTCOMES = [
-  'accepted',
-  'already_registered',
-  'changed',
-  'updated',
-  'invalid',
-  'rejected',
-  'failed',
-] as const;
+const OUTCOMES = SENDING_OUTCOMES;
 
 /** One line of the history: an upload the ledger remembers, the page's session of it, or both. */
 export interface HistoryLine {

@@ -1,3 +1,4 @@
+import { OUTCOMES as ALL_OUTCOMES } from '../../contract/kinds.js';
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
 import { noteIn, problemsIn, type ReportLine } from '../../bulk/index.js';
@@ -8,18 +9,8 @@ import type { T } from '../texts/index.js';
 import { numberOf, pageNotes } from './check.js';
 import { day } from './layout.js';
 
-const OUTCOMES = [
-  'accepted',
-  'already_registered',
-  'changed',
-  'updated',
-  'invalid',
-  'rejected',
-  'failed',
-  'not_sent',
-  'duplicate',
-  'skipped',
-] as const;
+/** The outcomes the results show (a dry run's `valid` is the check's, said there). */
+const OUTCOMES = ALL_OUTCOMES.filter((outcome) => outcome !== 'valid');
 
 /** What an upload's summary counts for each outcome (repeated and unshipped rows under their own keys). */
 function countsOf(summary: Record<string, unknown>): Record<string, number> {

@@ -1,10 +1,11 @@
+import { KINDS_AS_WORKED } from '../../contract/kinds.js';
 import { html } from 'ghtml';
 import type { Preset, ResourceName } from '../../bulk/index.js';
 import { bytes } from '../../util/bytes.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 
-export const KINDS: readonly ResourceName[] = ['order', 'shipment', 'product'];
+export const KINDS: readonly ResourceName[] = KINDS_AS_WORKED;
 
 export const kindOptions = (t: T, chosen: ResourceName | undefined, auto: boolean) =>
   [

@@ -131,4 +131,16 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE INDEX rewards_by_time ON rewards (merchant_id, created_at, id);
   CREATE INDEX rewards_by_review ON rewards (review_id);
   `,
+  `
+  -- A create that waits is "queued" in the API, the texts and here (it was "pending" in this table).
+  ALTER TABLE jobs DROP CONSTRAINT jobs_state_check;
+  UPDATE jobs SET state = 'queued' WHERE state = 'pending';
+  ALTER TABLE jobs ALTER COLUMN state SET DEFAULT 'queued';
+  ALTER TABLE jobs ADD CONSTRAINT jobs_state_check CHECK (state IN ('queued', 'applied', 'failed'));
+  DROP INDEX jobs_pending;
+  DROP INDEX jobs_pending_shipments;
+  CREATE INDEX jobs_queued ON jobs (merchant_id, seq) WHERE state = 'queued';
+  CREATE INDEX jobs_queued_shipments ON jobs (merchant_id, target_id, seq)
+    WHERE state = 'queued' AND kind = 'shipment';
+  `,
 ];

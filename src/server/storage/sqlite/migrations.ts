@@ -142,4 +142,30 @@ export const MIGRATIONS: readonly string[] = [
   -- fewer to write on every create and every apply.
   DROP INDEX jobs_pending_kind;
   `,
+  `
+  -- A create that waits is "queued" in the API, the texts and here (it was "pending" in this table). The
+  -- state's CHECK cannot be changed in place: the table is written again with the new word.
+  CREATE TABLE jobs_renamed (
+    seq INTEGER PRIMARY KEY,
+    merchant_id TEXT NOT NULL REFERENCES merchants (id),
+    kind TEXT NOT NULL CHECK (kind IN ('order', 'product', 'shipment')),
+    target_id TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    received_at INTEGER NOT NULL,
+    delay_fraction REAL NOT NULL,
+    state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'applied', 'failed')),
+    finished_at INTEGER,
+    reason TEXT
+  );
+  INSERT INTO jobs_renamed (seq, merchant_id, kind, target_id, payload, received_at, delay_fraction, state,
+      finished_at, reason)
+    SELECT seq, merchant_id, kind, target_id, payload, received_at, delay_fraction,
+      CASE state WHEN 'pending' THEN 'queued' ELSE state END, finished_at, reason
+    FROM jobs;
+  DROP TABLE jobs;
+  ALTER TABLE jobs_renamed RENAME TO jobs;
+  CREATE INDEX jobs_queued ON jobs (merchant_id, seq) WHERE state = 'queued';
+  CREATE INDEX jobs_queued_shipments ON jobs (merchant_id, target_id, seq)
+    WHERE state = 'queued' AND kind = 'shipment';
+  `,
 ];

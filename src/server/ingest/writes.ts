@@ -6,6 +6,7 @@ import {
   type ProductPatchBody,
   type ShipmentCreateBody,
 } from '../../contract/index.js';
+import type { RecordKind } from '../../contract/kinds.js';
 import type { Clock } from '../clock.js';
 import { InvalidRequest } from '../errors.js';
 import type { QueueWorker } from '../queue/worker.js';
@@ -24,7 +25,7 @@ import { GroupCommit, type Fold } from './group-commit.js';
 
 /** A create that was committed: its kind and id (an order's, for a shipment), and whether it was queued. */
 export interface Accepted {
-  kind: 'order' | 'product' | 'shipment';
+  kind: RecordKind;
   id: string;
   queued: boolean;
   tracking_number?: string | null;
@@ -34,7 +35,7 @@ export interface Accepted {
  * The service's writes: creates are stored through the group commit and queued (each call resolves once
  * its create is committed, so a 202 is only ever sent for what is on disk); patches apply at once.
  */
-export class Intake {
+export class Writes {
   readonly #store: Store;
   readonly #clock: Clock;
   readonly #random: () => number;
