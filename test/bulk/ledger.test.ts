@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { csvCells, workspace } from '../helpers/files.js';
-import { sampleOrder } from '../helpers/samples.js';
+import { ORDERS_HEADER_WITH_MEMBER, SHIPMENTS_HEADER, sampleOrder } from '../helpers/samples.js';
 
 const t = useService();
 
-const ORDER_HEADER =
-  'order_id,member_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
 const orderRow = (id: string, item: string, phone = '010-1111-2222', product = '감귤') =>
   `${id},M-1,김민지,${phone},${item},P-${id},${product},https://shop.example.com/${id}.jpg`;
 const jobCount = async () => (await t.service.local.jobs()).length;
@@ -26,7 +24,7 @@ describe('honest outcomes', () => {
       orderRow('ORD-CNT-TAKER', 'ORD-CNT-OWNER-1'),
       orderRow('ORD-CNT-0', 'ORD-CNT-0-1'),
     ];
-    const path = files.write('orders.csv', [ORDER_HEADER, ...rows].join('\n'));
+    const path = files.write('orders.csv', [ORDERS_HEADER_WITH_MEMBER, ...rows].join('\n'));
     const ledgerCounts = async () =>
       Object.fromEntries(
         (
@@ -68,7 +66,11 @@ describe('honest outcomes', () => {
     const files = workspace();
     const path = files.write(
       'orders.csv',
-      [ORDER_HEADER, orderRow('ORD-TAKER', 'ORD-OWNER-1'), orderRow('ORD-FINE', 'ORD-FINE-1')].join('\n'),
+      [
+        ORDERS_HEADER_WITH_MEMBER,
+        orderRow('ORD-TAKER', 'ORD-OWNER-1'),
+        orderRow('ORD-FINE', 'ORD-FINE-1'),
+      ].join('\n'),
     );
     const result = await cli(['order', 'create', path, '--json'], { env: t.env });
     expect(result.code).toBe(4);
@@ -88,10 +90,16 @@ describe('honest outcomes', () => {
 
   it('a corrected recipient is changed, said field by field, and --update sends it by PATCH', async () => {
     const files = workspace();
-    const path = files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-FIX', 'ORD-FIX-1')].join('\n'));
+    const path = files.write(
+      'orders.csv',
+      [ORDERS_HEADER_WITH_MEMBER, orderRow('ORD-FIX', 'ORD-FIX-1')].join('\n'),
+    );
     expect((await cli(['order', 'create', path], { env: t.env })).code).toBe(0);
 
-    files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-FIX', 'ORD-FIX-1', '010-9999-0000')].join('\n'));
+    files.write(
+      'orders.csv',
+      [ORDERS_HEADER_WITH_MEMBER, orderRow('ORD-FIX', 'ORD-FIX-1', '010-9999-0000')].join('\n'),
+    );
     const told = await cli(['order', 'create', path, '--json'], { env: t.env });
     expect(told.code).toBe(4);
     expect(told.records()[0]).toMatchObject({ outcome: 'changed', status: null });
@@ -131,11 +139,14 @@ describe('honest outcomes', () => {
 
   it("what the service cannot change (an order's items) is said, with --update too", async () => {
     const files = workspace();
-    const path = files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-ITEMS', 'ORD-ITEMS-1')].join('\n'));
+    const path = files.write(
+      'orders.csv',
+      [ORDERS_HEADER_WITH_MEMBER, orderRow('ORD-ITEMS', 'ORD-ITEMS-1')].join('\n'),
+    );
     expect((await cli(['order', 'create', path], { env: t.env })).code).toBe(0);
     files.write(
       'orders.csv',
-      [ORDER_HEADER, orderRow('ORD-ITEMS', 'ORD-ITEMS-1', '010-5555-0000', '한라봉')].join('\n'),
+      [ORDERS_HEADER_WITH_MEMBER, orderRow('ORD-ITEMS', 'ORD-ITEMS-1', '010-5555-0000', '한라봉')].join('\n'),
     );
     const result = await cli(['order', 'create', path, '--update', '--json'], { env: t.env });
     expect(result.code).toBe(4);
@@ -200,7 +211,7 @@ describe('--dry-run sends nothing, whatever the input form', () => {
 describe('the ledger', () => {
   const shipments = (prefix: string, count: number) =>
     [
-      'order_id,order_item_id,company_code,tracking_number',
+      SHIPMENTS_HEADER,
       ...Array.from(
         { length: count },
         (_, i) => `${prefix}-${i},${prefix}-${i}-1,kr.cjlogistics,${7000 + i}`,
@@ -258,7 +269,10 @@ describe('the ledger', () => {
 describe('files that cannot be written, and files that change', () => {
   it('--report /dev/full is a clear error before anything is sent', async () => {
     const files = workspace();
-    const path = files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-FULL', 'ORD-FULL-1')].join('\n'));
+    const path = files.write(
+      'orders.csv',
+      [ORDERS_HEADER_WITH_MEMBER, orderRow('ORD-FULL', 'ORD-FULL-1')].join('\n'),
+    );
     const before = await jobCount();
     const result = await cli(['order', 'create', path, '--report', '/dev/full'], { env: t.env });
     expect(result.code).toBe(2);
@@ -269,13 +283,19 @@ describe('files that cannot be written, and files that change', () => {
 
   it('a file replaced between the check and the send is not sent', async () => {
     const files = workspace();
-    const path = files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-SWAP', 'ORD-SWAP-1')].join('\n'));
+    const path = files.write(
+      'orders.csv',
+      [ORDERS_HEADER_WITH_MEMBER, orderRow('ORD-SWAP', 'ORD-SWAP-1')].join('\n'),
+    );
     const before = await jobCount();
     const result = await cli(['order', 'create', path], {
       env: t.env,
       onStderr: (text) => {
         if (text.includes('orders.csv: 1 order in 1 row')) {
-          files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-SWAP', 'ORD-OTHER-1')].join('\n'));
+          files.write(
+            'orders.csv',
+            [ORDERS_HEADER_WITH_MEMBER, orderRow('ORD-SWAP', 'ORD-OTHER-1')].join('\n'),
+          );
         }
       },
     });
@@ -286,7 +306,7 @@ describe('files that cannot be written, and files that change', () => {
 
   it('a rejects file someone has edited is kept, and the new rejects get a name of their own', async () => {
     const files = workspace();
-    const path = files.write('orders.csv', [ORDER_HEADER, orderRow('ORD-BAD', '')].join('\n'));
+    const path = files.write('orders.csv', [ORDERS_HEADER_WITH_MEMBER, orderRow('ORD-BAD', '')].join('\n'));
     expect((await cli(['order', 'create', path], { env: t.env })).code).toBe(4);
     appendFileSync(files.path('orders.rejects.csv'), '# my notes\n');
     const edited = readFileSync(files.path('orders.rejects.csv'), 'utf8');
@@ -308,7 +328,7 @@ describe('failures', () => {
   it('a record that fails after its retries is failed, the others go on, and a re-run sends it', async () => {
     const files = workspace();
     const rows = Array.from({ length: 6 }, (_, i) => orderRow(`ORD-F${i}`, `ORD-F${i}-1`));
-    const path = files.write('orders.csv', [ORDER_HEADER, ...rows].join('\n'));
+    const path = files.write('orders.csv', [ORDERS_HEADER_WITH_MEMBER, ...rows].join('\n'));
     // The first request meets 500 (not retried); the next one a 429 four times (every attempt).
     const proxy = await startFaultProxy(t.service.baseUrl, [
       { status: 500 },

@@ -1,3 +1,4 @@
+import { ORDERS_HEADER, SHIPMENTS_HEADER } from '../helpers/samples.js';
 import { rmSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
@@ -10,8 +11,6 @@ import { writeWorkbook } from '../helpers/workbook.js';
 
 const t = useService();
 
-const ORDER_HEADER =
-  'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
 const line = (id: string, item: string, name = '김민지') =>
   `${id},${name},010-1234-5678,${item},P-M,감귤,https://shop.example.com/m.jpg`;
 
@@ -21,7 +20,7 @@ describe('spreadsheet manners', () => {
     const orders = files.write(
       'orders.csv',
       [
-        ORDER_HEADER,
+        ORDERS_HEADER,
         line('DUP-1', 'DUP-1-1'),
         line('DUP-1', 'DUP-1-2'),
         line('DUP-1', 'DUP-1-1'),
@@ -42,7 +41,7 @@ describe('spreadsheet manners', () => {
     const shipments = files.write(
       'shipments.csv',
       [
-        'order_id,order_item_id,company_code,tracking_number',
+        SHIPMENTS_HEADER,
         'DUP-1,DUP-1-1,kr.cjlogistics,111',
         'DUP-1,DUP-1-1,kr.cjlogistics,111',
         'DUP-1,DUP-1-2,kr.cjlogistics,111',
@@ -98,7 +97,7 @@ describe('spreadsheet manners', () => {
     const files = workspace();
     const path = files.write(
       'orders.csv',
-      [ORDER_HEADER, line('REP-1', 'REP-1-1'), line('REP-2', 'REP-2-1')].join('\n'),
+      [ORDERS_HEADER, line('REP-1', 'REP-1-1'), line('REP-2', 'REP-2-1')].join('\n'),
     );
     const result = await cli(['order', 'create', path, '--report', '-'], { env: t.env });
     expect(result.code).toBe(0);
@@ -144,9 +143,9 @@ describe('spreadsheet manners', () => {
       const files = workspace();
       const path =
         name === 'orders.csv'
-          ? files.write(name, [ORDER_HEADER, line('GONE-1', 'GONE-1-1')].join('\n'))
+          ? files.write(name, [ORDERS_HEADER, line('GONE-1', 'GONE-1-1')].join('\n'))
           : await writeWorkbook(files.path(name), [
-              { name: 'o', rows: [ORDER_HEADER.split(','), line('GONE-1', 'GONE-1-1').split(',')] },
+              { name: 'o', rows: [ORDERS_HEADER.split(','), line('GONE-1', 'GONE-1-1').split(',')] },
             ]);
       const catalog = files.write(
         'catalog.csv',
@@ -245,7 +244,7 @@ describe('recognising a header', () => {
   const rules = { layout, columns: new Map(), candidates };
 
   it('prefers our own column names, then exactly one preset, and skips title rows', () => {
-    const own = chooseHeader([{ row: 1, cells: ORDER_HEADER.split(',') }], rules, 'f');
+    const own = chooseHeader([{ row: 1, cells: ORDERS_HEADER.split(',') }], rules, 'f');
     expect(own).toMatchObject({ row: 1, detected: false, titleRows: 0 });
     expect(own.preset).toBeUndefined();
     const smartstore = chooseHeader(

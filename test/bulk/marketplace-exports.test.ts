@@ -1,3 +1,4 @@
+import { ORDERS_HEADER } from '../helpers/samples.js';
 import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
@@ -100,7 +101,7 @@ describe.skipIf(!PRODUCERS.openpyxl)('marketplace downloads as they really are',
     const files = workspace();
     const orders = files.write(
       'orders.csv',
-      'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url\n' +
+      `${ORDERS_HEADER}\n` +
         ['DS-1', 'DS-2', 'DS-3', 'DS-4', 'DS-5']
           .map((id) => `${id},정하늘,010-3333-0003,${id}-1,81001,감귤,https://cdn.example.com/81001.jpg`)
           .join('\n') +

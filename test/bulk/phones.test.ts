@@ -1,3 +1,4 @@
+import { ORDERS_HEADER } from '../helpers/samples.js';
 import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
@@ -5,8 +6,6 @@ import { checkPhone, phoneDigits } from '../../src/input/phone.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 
-const HEADER =
-  'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
 const IMAGE = 'https://shop.example.com/p.jpg';
 
 describe('phones the bot can reach', () => {
@@ -53,7 +52,7 @@ describe('phones the bot can reach', () => {
     const csv = files.write(
       'orders.csv',
       [
-        HEADER,
+        ORDERS_HEADER,
         `PH-1,김민지,010-123-456,PH-1-1,P-1,감귤,${IMAGE}`,
         `PH-2,박지훈,연락처없음,PH-2-1,P-1,감귤,${IMAGE}`,
         `PH-3,이서연,0503-1234-5678,PH-3-1,P-1,감귤,${IMAGE}`,
@@ -87,7 +86,10 @@ describe('phones the bot can reach', () => {
 
   it('speaks Korean in a Korean terminal, and English elsewhere', async () => {
     const files = workspace();
-    const csv = files.write('orders.csv', `${HEADER}\nKO-1,김민지,010-123-456,KO-1-1,P-1,감귤,${IMAGE}\n`);
+    const csv = files.write(
+      'orders.csv',
+      `${ORDERS_HEADER}\nKO-1,김민지,010-123-456,KO-1-1,P-1,감귤,${IMAGE}\n`,
+    );
     const korean = await cli(['order', 'create', csv, '--dry-run'], {
       env: { ...t.env, LANG: 'ko_KR.UTF-8' },
     });

@@ -1,3 +1,4 @@
+import { ORDERS_HEADER } from '../helpers/samples.js';
 import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkUnits } from '../../src/bulk/check/check.js';
@@ -53,8 +54,7 @@ describe('one service however its address is written', () => {
 });
 
 describe('the group stage reads what the check pass checked', () => {
-  const header =
-    'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
+  const header = ORDERS_HEADER;
   const row = (id: string, item: string) =>
     `${id},김민지,010-1234-5678,${item},P-1,감귤,https://shop.example.com/p.jpg`;
 
@@ -88,8 +88,7 @@ describe('the group stage reads what the check pass checked', () => {
 });
 
 describe('the problems of a file whose every row is invalid are not all held', () => {
-  const header =
-    'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
+  const header = ORDERS_HEADER;
   const line = (id: string, phone: string, item: string, name = '감귤') =>
     `${id},김민지,${phone},${item},P-1,${name},https://shop.example.com/p.jpg`;
 
@@ -140,8 +139,7 @@ describe('the problems of a file whose every row is invalid are not all held', (
 describe("the send pass finds an invalid row's problems once", () => {
   it('however often its reason is asked (its reason, its rejects line, its event)', async () => {
     const files = workspace();
-    const header =
-      'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
+    const header = ORDERS_HEADER;
     const rows = Array.from(
       { length: 20 },
       (_, n) => `O-${n},김민지,1012345678,O-${n}-1,P-1,감귤,https://shop.example.com/p.jpg`,

@@ -1,3 +1,12 @@
+/** The header of an orders sheet in Intake's own columns (no buyer id). */
+export const ORDERS_HEADER =
+  'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
+/** The same with the buyer's member id. */
+export const ORDERS_HEADER_WITH_MEMBER =
+  'order_id,member_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
+/** The header of a shipments sheet, one item a row. */
+export const SHIPMENTS_HEADER = 'order_id,order_item_id,company_code,tracking_number';
+
 /** Sample records for tests: realistic, Korean where the shops' data is. */
 export function sampleOrder(id = 'ORD-1', overrides: Record<string, unknown> = {}) {
   return {
@@ -26,9 +35,7 @@ export function sampleProduct(id = 'P-900', overrides: Record<string, unknown> =
 
 /** An orders CSV of `count` orders of two items each, ids `PREFIX-n` and `PREFIX-n-1`, `PREFIX-n-2`. */
 export function ordersCsv(prefix: string, count: number): string {
-  const lines = [
-    'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url',
-  ];
+  const lines = [ORDERS_HEADER];
   for (let i = 1; i <= count; i++) {
     for (const n of [1, 2]) {
       lines.push(
@@ -41,7 +48,7 @@ export function ordersCsv(prefix: string, count: number): string {
 
 /** A shipments CSV for the first item of each order of `ordersCsv`. */
 export function shipmentsCsv(prefix: string, count: number, tracking = 900000): string {
-  const lines = ['order_id,order_item_id,company_code,tracking_number'];
+  const lines = [SHIPMENTS_HEADER];
   for (let i = 1; i <= count; i++)
     lines.push(`${prefix}-${i},${prefix}-${i}-1,kr.cjlogistics,${tracking + i}`);
   return `${lines.join('\n')}\n`;

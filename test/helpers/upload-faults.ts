@@ -1,3 +1,4 @@
+import { ORDERS_HEADER } from './samples.js';
 import { spawn } from 'node:child_process';
 import { expect } from 'vitest';
 import { cli, QUICK_RETRY, type CliResult } from './cli.js';
@@ -7,9 +8,7 @@ import { BIN } from './spawn.js';
 
 /** An orders CSV of `count` two-item orders, and a shipments CSV with one shipment per order. */
 export function uploadFiles(prefix: string, count: number): { orders: string; shipments: string } {
-  const orders = [
-    'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url',
-  ];
+  const orders = [ORDERS_HEADER];
   const shipments = ['order_id,order_item_ids,company_code,tracking_number'];
   for (let i = 0; i < count; i++) {
     const id = `${prefix}-${i}`;

@@ -1,3 +1,4 @@
+import { ORDERS_HEADER } from '../helpers/samples.js';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -292,7 +293,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
       page,
       files.write(
         'orders.csv',
-        'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url\n' +
+        `${ORDERS_HEADER}\n` +
           'R-1,김민지,010-123-456,R-1-1,P-1,감귤,https://shop.example.com/p.jpg\n' +
           'R-2,박지훈,010-1111-2222,R-2-1,P-1,감귤,https://shop.example.com/p.jpg\n',
       ),

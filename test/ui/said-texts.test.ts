@@ -1,3 +1,4 @@
+import { ORDERS_HEADER } from '../helpers/samples.js';
 import { describe, expect, it } from 'vitest';
 import { checkUnits } from '../../src/bulk/check/check.js';
 import type { Problem } from '../../src/bulk/problems.js';
@@ -9,13 +10,11 @@ import { uploadOptions } from '../../src/commands/shared/upload-options.js';
 import { noteIn, problemIn, problemsIn } from '../../src/bulk/said-words.js';
 import { workspace } from '../helpers/files.js';
 
-const HEADER =
-  'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url';
 const IMAGE = 'https://shop.example.com/p.jpg';
 
 /** Every problem the check finds in `lines` (an orders CSV without its header), by row. */
 async function problemsOf(lines: readonly string[]): Promise<Map<number, readonly Problem[]>> {
-  const path = workspace().write('orders.csv', [HEADER, ...lines].join('\n'));
+  const path = workspace().write('orders.csv', [ORDERS_HEADER, ...lines].join('\n'));
   const units = await openUnits(await openInput({} as never, path), 'csv', orders as never, {
     options: uploadOptions({ concurrency: '1', resume: true }),
     context: { ids: new IdWatch() },

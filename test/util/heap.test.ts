@@ -1,3 +1,4 @@
+import { ORDERS_HEADER } from '../helpers/samples.js';
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -133,9 +134,7 @@ describe('the CLI', () => {
   // Rows of about 2 KB (long image URLs): over 16 MB in 8,400 rows, checked in a second or two.
   it('keeps the young generation small from its start through the dry run of a large file', async () => {
     const dir = tempDir('intake-young-');
-    const lines = [
-      'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url',
-    ];
+    const lines = [ORDERS_HEADER];
     const path = 'x'.repeat(1990);
     for (let i = 1; i <= 4200; i++) {
       for (const n of [1, 2])
