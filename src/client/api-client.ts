@@ -31,7 +31,7 @@ import {
   ServiceEventList,
   type LocalMerchantBody,
   type LocalReviewBody,
-} from '../contract/local.js';
+} from '../contract/local/index.js';
 import { FAKE_ENDPOINTS, FakeCode, FakeState } from '../contract/marketplace-fakes.js';
 import { UnexpectedResponseError } from './errors.js';
 import type { HttpClient, HttpResult } from './http.js';

@@ -12,5 +12,5 @@ export * from './responses.js';
 export * from './rewards.js';
 export * from './shipment.js';
 export * from './validation.js';
-export * from './local.js';
+export * from './local/index.js';
 export * from './marketplace-fakes.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BUILT_IN_CARRIERS, SELF_DELIVERY, type Carrier } from './carriers.js';
 import { answersOf, pathSchema, serviceEndpoints, type Endpoint } from './endpoints.js';
-import { LOCAL_ENDPOINTS } from './local.js';
+import { LOCAL_ENDPOINTS } from './local/index.js';
 import { FAKE_ENDPOINTS } from './marketplace-fakes.js';
 
 type JsonObject = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BotMessage } from '../../src/contract/local.js';
+import type { BotMessage } from '../../src/contract/local/index.js';
 import { conversationsOf, matches } from '../../src/console/views/conversations.js';
 
 const message = (cellphone: string): BotMessage => ({

@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JOB_STATES, LEDGER_STATES, OUTCOMES, RECORD_KINDS } from '../../src/contract/kinds.js';
+import {
+  JOB_STATES,
+  LEDGER_STATES,
+  MESSAGE_KINDS,
+  OUTCOMES,
+  RECORD_KINDS,
+  REVIEW_KINDS,
+} from '../../src/contract/kinds.js';
 
 const SRC = join(import.meta.dirname, '..', '..', 'src');
 /** Where the words are declared, and the schema steps already applied (never edited). */
@@ -61,6 +68,8 @@ describe('one vocabulary, declared once in the contract', () => {
     ['job states', JOB_STATES],
     ['upload outcomes', OUTCOMES],
     ['ledger states', LEDGER_STATES],
+    ['message kinds', MESSAGE_KINDS],
+    ['review kinds', REVIEW_KINDS],
   ])('%s are never listed again outside contract/kinds.ts', (_name, words) => {
     expect(respelled(words)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Command } from 'commander';
 import { createParser } from 'eventsource-parser';
 import { ApiError, AbortedError, NetworkError } from '../../client/errors.js';
-import type { ServiceEventBody } from '../../contract/local.js';
+import type { ServiceEventBody } from '../../contract/local/index.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData, writeJsonLine } from '../../cli/output.js';

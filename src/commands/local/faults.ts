@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { FaultsState } from '../../contract/local.js';
+import type { FaultsState } from '../../contract/local/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';

@@ -5,7 +5,7 @@ import { writeData } from '../../cli/output.js';
 import { UsageError } from '../../cli/errors.js';
 import { positiveDuration, wholeNumber } from '../../cli/values.js';
 import { JOB_STATES } from '../../contract/kinds.js';
-import { WAIT_MAX_MS } from '../../contract/local.js';
+import { WAIT_MAX_MS } from '../../contract/local/index.js';
 
 /** `--limit`, checked. */
 export const limitOption = (text: string | undefined) =>

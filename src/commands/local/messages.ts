@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
-import type { BotMessage } from '../../contract/local.js';
+import { MESSAGE_KINDS } from '../../contract/kinds.js';
+import type { BotMessage } from '../../contract/local/index.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
@@ -78,7 +79,7 @@ export function newLocalMessagesCommand(
     .option('--order <id>', 'only messages about this order')
     .addOption(new Option('--status <status>', 'only scheduled or sent ones').choices(['scheduled', 'sent']))
     .addOption(
-      new Option('--kind <kind>', 'only this kind').choices(['shipment', 'thanks', 'review_request']),
+      new Option('--kind <kind>', 'only this kind').choices(MESSAGE_KINDS),
     )
     .option('--limit <n>', 'at most this many')
     .option('--wait <duration>', WAIT_HELP)

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { QueueRun } from '../../contract/local.js';
+import type { QueueRun } from '../../contract/local/index.js';
 import type { Service } from '../../server/service.js';
 import { field, type Form } from '../../web/forms.js';
 import { sendHtml } from '../../web/reply.js';

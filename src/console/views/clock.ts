@@ -1,5 +1,5 @@
 import { html } from 'ghtml';
-import type { QueueRun } from '../../contract/local.js';
+import type { QueueRun } from '../../contract/local/index.js';
 import type { ConsoleT } from '../texts.js';
 import { PREFIX, when } from './layout.js';
 

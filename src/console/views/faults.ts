@@ -1,5 +1,5 @@
 import { html } from 'ghtml';
-import type { FaultsState } from '../../contract/local.js';
+import type { FaultsState } from '../../contract/local/index.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
 import { PREFIX } from './layout.js';

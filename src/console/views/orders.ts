@@ -1,5 +1,5 @@
 import { html } from 'ghtml';
-import type { BotMessage, LocalOrder } from '../../contract/local.js';
+import type { BotMessage, LocalOrder } from '../../contract/local/index.js';
 import { REVIEW_KINDS } from '../../contract/kinds.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';

@@ -1,5 +1,5 @@
 import { html } from 'ghtml';
-import type { LocalJob, LocalProduct, LocalReview } from '../../contract/local.js';
+import type { LocalJob, LocalProduct, LocalReview } from '../../contract/local/index.js';
 import type { ConsoleT } from '../texts.js';
 import { emptyCard, PREFIX, stateBadge, tableCard, when } from './layout.js';
 

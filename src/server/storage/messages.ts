@@ -1,6 +1,7 @@
+import type { MESSAGE_KINDS } from '../../contract/kinds.js';
 import { insertStatement, type Sql } from './sql.js';
 
-export type MessageKind = 'shipment' | 'thanks' | 'review_request';
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export interface MessageRow {
   id: number;

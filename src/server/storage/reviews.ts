@@ -1,6 +1,7 @@
+import type { ReviewKind } from '../../contract/kinds.js';
 import { insertStatement, type Sql } from './sql.js';
 
-export type ReviewKind = 'text' | 'photo' | 'video';
+export type { ReviewKind };
 
 export interface ReviewRow {
   id: number;

@@ -168,4 +168,48 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX jobs_queued_shipments ON jobs (merchant_id, target_id, seq)
     WHERE state = 'queued' AND kind = 'shipment';
   `,
+  `
+  -- Every request of a merchant to the service's API, as received and answered (the request journal):
+  -- headers with secrets redacted, the bodies (cut at a size), the fault injected, the time taken.
+  CREATE TABLE requests (
+    seq INTEGER PRIMARY KEY,
+    merchant_id TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    method TEXT NOT NULL,
+    path TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    target_id TEXT,
+    fault TEXT,
+    duration_ms REAL NOT NULL,
+    request_headers TEXT NOT NULL,
+    request_body TEXT,
+    response_body TEXT
+  );
+  CREATE INDEX requests_by_merchant ON requests (merchant_id, seq);
+  CREATE INDEX requests_by_target ON requests (merchant_id, target_id, seq);
+
+  -- What happened to each merchant's data, for every process's streams and waits: numbered per merchant
+  -- (the number taken from event_counters in the transaction that writes the event, so that events
+  -- commit in their numbers' order and a reader never passes one that commits later).
+  CREATE TABLE events (
+    merchant_id TEXT NOT NULL,
+    id INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (merchant_id, id)
+  ) WITHOUT ROWID;
+  CREATE TABLE event_counters (
+    merchant_id TEXT PRIMARY KEY,
+    last INTEGER NOT NULL
+  ) WITHOUT ROWID;
+
+  -- Each process's metrics, written now and then, so that any process answers /metrics for them all.
+  CREATE TABLE process_metrics (
+    process_id TEXT PRIMARY KEY,
+    updated_at INTEGER NOT NULL,
+    metrics TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { text } from '../fields.js';
+
+export const FaultRuleBody = z
+  .object({
+    kind: z.enum(['500', '503', '429', 'latency', 'stall', 'drop-before-commit', 'drop-after-commit']),
+    share: z.number().min(0).max(1),
+    retry_after_seconds: z.number().int().optional(),
+    latency_ms: z.object({ min: z.number().int(), max: z.number().int() }).optional(),
+    method: z.string().optional(),
+    path: z.string().optional(),
+  })
+  .meta({ id: 'FaultRule' });
+
+export const FaultsBody = z
+  .object({
+    spec: text()
+      .max(2000)
+      .meta({ examples: ['503:10%,drop-after-commit:5%'] }),
+  })
+  .meta({ id: 'FaultsBody', examples: [{ spec: '503:10%,drop-after-commit:5%' }] });
+
+export const FaultsState = z
+  .object({
+    /** The merchant's own faults. */
+    spec: z.string(),
+    rules: z.array(FaultRuleBody),
+    /** What every fault in force on this merchant's requests injected, by kind. */
+    injected: z.record(z.string(), z.number().int()),
+    /** The faults set at start for every merchant (`intake serve --faults`). */
+    everyone: z.object({ spec: z.string(), rules: z.array(FaultRuleBody) }),
+  })
+  .meta({ id: 'FaultsState' });
+export type FaultsState = z.infer<typeof FaultsState>;
