@@ -31,6 +31,8 @@ import {
   ServiceEventList,
   type LocalMerchantBody,
   type LocalReviewBody,
+  JournalCount,
+  JournalList,
 } from '../contract/local/index.js';
 import { FAKE_ENDPOINTS, FakeCode, FakeState } from '../contract/marketplace-fakes.js';
 import { UnexpectedResponseError } from './errors.js';
@@ -47,6 +49,14 @@ export interface CreateResult {
   attempts: number;
   uncertain: boolean;
 }
+
+/** Which requests of the journal: a method, a path as sent, an answer's status, a record's id. */
+export type JournalFilter = {
+  method?: string;
+  path?: string;
+  status?: number;
+  id?: string;
+};
 
 /** Typed calls of the service's nine operations, over one HTTP client. */
 export class ApiClient {
@@ -176,6 +186,11 @@ export class ApiClient {
       this.#get(LOCAL_ENDPOINTS.listJobs, LocalJobList, query),
     events: async (query: { after?: number; limit?: number } = {}) =>
       this.#get(LOCAL_ENDPOINTS.listEvents, ServiceEventList, query),
+    /** The request journal, newest first (`before` pages back; `after`, oldest first, follows it). */
+    requests: async (query: JournalFilter & { before?: number; after?: number; limit?: number } = {}) =>
+      this.#get(LOCAL_ENDPOINTS.listRequests, JournalList, query),
+    countRequests: async (query: JournalFilter = {}) =>
+      this.#get(LOCAL_ENDPOINTS.countRequests, JournalCount, query),
     faults: async () => this.#get(LOCAL_ENDPOINTS.getFaults, FaultsState, {}),
     setFaults: async (spec: string) => {
       const { result, path } = await this.#call(LOCAL_ENDPOINTS.setFaults, { body: { spec } });

@@ -5,6 +5,8 @@ import { openApiDocument } from '../contract/openapi.js';
 import { VERSION } from '../util/version.js';
 import { authPlugin } from './plugins/auth.js';
 import { faultsPlugin } from './plugins/faults.js';
+import { journalPlugin } from './plugins/journal.js';
+import { requestIdOf, REQUEST_ID_HEADER } from './plugins/request-id.js';
 import { refusalsPlugin } from './plugins/refusals.js';
 import { BODY_LIMIT_BYTES, CONSOLE_PREFIX, bodyPlugin } from './plugins/body.js';
 import { MAX_ENCODED_PARAM_LENGTH, contractPlugin } from './plugins/contract.js';
@@ -44,6 +46,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
   const app = Fastify({
     logger: false,
+    // Every answer names its request: the id the client gave (X-Request-Id), or one made here.
+    genReqId: requestIdOf,
     // Opening the database and loading a seed take as long as they take: no plugin timeout.
     pluginTimeout: 0,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -83,11 +87,16 @@ async function registerPlugins(app: FastifyInstance, options: BuildServerOptions
     ...FAKE_ENDPOINTS,
   };
   const onUnexpected = options.onError ?? (() => {});
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   await app.register(servicePlugin, options);
   await app.register(errorsPlugin, { endpoints: Object.values(endpoints), onUnexpected });
   if (options.requestLog) await app.register(requestLogPlugin, { log: options.requestLog });
   // Faults come first: they act before anything of the request is read or checked.
   await app.register(faultsPlugin, { ...(options.requestLog ? { log: options.requestLog } : {}) });
+  await app.register(journalPlugin);
   await app.register(bodyPlugin);
   await app.register(authPlugin);
   await app.register(refusalsPlugin);

@@ -13,6 +13,7 @@ import { Clock, type TimeSource } from './clock.js';
 import { EventHub } from './events.js';
 import { FakeBook } from './marketplaces/book.js';
 import { FaultPanel } from './faults/board.js';
+import { RequestJournal } from './journal.js';
 import type { Seed } from './seed.js';
 import { Writes } from './ingest/writes.js';
 import { LocalOperations } from './local/operations.js';
@@ -54,6 +55,8 @@ export interface ServiceOptions extends EngineOptions {
   seed?: Seed;
   /** Whether `POST /local/reset` may remove a merchant's data (`--allow-reset`). */
   allowReset?: boolean;
+  /** How many requests the journal keeps per merchant (default 10,000; 0 keeps none). */
+  journalKeep?: number;
 }
 
 /**
@@ -67,6 +70,8 @@ export class Service {
   readonly local: LocalOperations;
   /** What happens to each merchant's data, for the event stream, the console and waits. */
   readonly events: EventHub;
+  /** Every request of each merchant to the API, as received and answered. */
+  readonly journal: RequestJournal;
   /** The faults in force on the service's own operations: everyone's, and each merchant's. */
   readonly faults: FaultPanel;
   /** Each merchant's fakes of Naver Smartstore, Coupang and Cafe24 (`/naver`, `/coupang`, `/cafe24`). */
@@ -96,6 +101,10 @@ export class Service {
     this.marketplaces = new FakeBook(store, (merchantId) => clock.now(merchantId));
     this.database = store.dialect.name;
     this.consoleKey = parts.consoleKey;
+    this.journal = new RequestJournal(store, {
+      keep: options.journalKeep ?? 10_000,
+      ...(options.onError ? { onError: options.onError } : {}),
+    });
     this.faults = new FaultPanel({
       store,
       ...(options.faults === undefined ? {} : { spec: options.faults }),
@@ -235,6 +244,7 @@ export class Service {
     this.events.close();
     this.#worker.stop();
     try {
+      await this.journal.close();
       await this.#worker.idle();
       await this.#clock.remember();
     } catch {

@@ -14,8 +14,9 @@ export function sseFrame(frame: { id?: string | number; event: string; data: str
  * Starts an event stream on a raw answer: never cached, kept open, not buffered by a proxy in front.
  * The caller then writes frames and ends it.
  */
-export function startEventStream(response: ServerResponse): void {
+export function startEventStream(response: ServerResponse, headers: Record<string, string> = {}): void {
   response.writeHead(200, {
+    ...headers,
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-store',
     connection: 'keep-alive',

@@ -12,6 +12,7 @@ import { newLocalEventsCommand } from './events.js';
 import { newLocalFaultsCommand } from './faults.js';
 import { newLocalMarketplaceCommand } from './marketplace.js';
 import { newLocalMessagesCommand } from './messages.js';
+import { newLocalRequestsCommand } from './requests.js';
 import { newLocalResetCommand } from './reset.js';
 
 export function newLocalCommand(f: Factory): Command {
@@ -29,6 +30,7 @@ export function newLocalCommand(f: Factory): Command {
     .addCommand(newLocalApplyCommand(f))
     .addCommand(newLocalMerchantsCommand(f))
     .addCommand(newLocalEventsCommand(f))
+    .addCommand(newLocalRequestsCommand(f))
     .addCommand(newLocalFaultsCommand(f))
     .addCommand(newLocalMarketplaceCommand(f))
     .addCommand(newLocalResetCommand(f));

@@ -78,9 +78,7 @@ export function newLocalMessagesCommand(
     .description("The bot's messages to buyers, sent and scheduled, as the buyer would read them")
     .option('--order <id>', 'only messages about this order')
     .addOption(new Option('--status <status>', 'only scheduled or sent ones').choices(['scheduled', 'sent']))
-    .addOption(
-      new Option('--kind <kind>', 'only this kind').choices(MESSAGE_KINDS),
-    )
+    .addOption(new Option('--kind <kind>', 'only this kind').choices(MESSAGE_KINDS))
     .option('--limit <n>', 'at most this many')
     .option('--wait <duration>', WAIT_HELP)
     .addHelpText(

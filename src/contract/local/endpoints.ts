@@ -3,6 +3,7 @@ import type { Answer, Endpoint } from '../endpoints.js';
 import { ErrorBody } from '../responses.js';
 import { LocalEventsQuery, ServiceEventList } from './events.js';
 import { FaultsBody, FaultsState } from './faults.js';
+import { JournalCount, JournalCountQuery, JournalList, JournalQuery } from './requests.js';
 import {
   BotMessageList,
   ClockAdvanceBody,
@@ -112,6 +113,23 @@ export const LOCAL_ENDPOINTS = {
       '(server-sent events; `Last-Event-ID` resumes).',
     query: LocalEventsQuery,
     answers: { 200: ok('The events kept (the last thousand), oldest first.', ServiceEventList) },
+  }),
+  listRequests: local({
+    method: 'GET',
+    path: '/local/requests',
+    summary:
+      "The request journal: this merchant's requests to the service's API, newest first, with headers " +
+      '(secrets redacted), bodies, status, the fault injected and the time taken',
+    query: JournalQuery,
+    answers: { 200: ok('A page of requests.', JournalList) },
+  }),
+  countRequests: local({
+    method: 'GET',
+    path: '/local/requests/count',
+    summary:
+      'How many requests of the journal match: to assert on ("exactly 1 POST /api/v1/orders/ with id X")',
+    query: JournalCountQuery,
+    answers: { 200: ok('The count.', JournalCount) },
   }),
   getFaults: local({
     method: 'GET',

@@ -8,4 +8,5 @@ export * from './queries.js';
 export * from './records.js';
 export * from './events.js';
 export * from './faults.js';
+export * from './requests.js';
 export * from './endpoints.js';

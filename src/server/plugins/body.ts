@@ -66,6 +66,8 @@ export const bodyPlugin = fp(
           // A path no operation serves is answered (404, 405, 307) as such, whatever its body.
           if (request.is404) return done(null, undefined);
           if (raw.length === 0) return done(null, EMPTY_BODY);
+          // Kept for the request journal (a reference: nothing is copied).
+          request.rawBody = raw;
           try {
             done(null, parseJsonBody(raw));
           } catch (error) {

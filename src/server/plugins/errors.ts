@@ -1,3 +1,4 @@
+import { REQUEST_ID_HEADER } from './request-id.js';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -115,7 +116,9 @@ function unmatchedAnswers(endpoints: readonly Endpoint[]) {
  * Errors Fastify meets before routing (a path that cannot be decoded, a path parameter longer than
  * any id): the path is not one of the service's, so 404.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // Refused before the hooks run: the answer still names its request.
+  reply.header(REQUEST_ID_HEADER, request.id);
   const status = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 500;
   return send(reply, { status, detail: status === 404 ? DETAILS.notFound : DETAILS.internal });
 }

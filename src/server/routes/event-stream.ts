@@ -48,7 +48,7 @@ export function streamEvents(
   counts.set(merchantId, streams + 1);
   reply.hijack();
   const stream = reply.raw;
-  startEventStream(stream);
+  startEventStream(stream, { 'x-request-id': reply.request.id });
   let ended = false;
   const write = (text: string) => {
     if (ended) return;

@@ -14,6 +14,8 @@ type LocalName =
   | 'applyQueue'
   | 'addMerchant'
   | 'listEvents'
+  | 'listRequests'
+  | 'countRequests'
   | 'getFaults'
   | 'setFaults'
   | 'clearFaults'
@@ -86,6 +88,10 @@ export function localHandlers(service: Service): SomeHandlers<LocalName> {
         thanks_delay_days: merchant.thanksDelayDays,
       });
     },
+    listRequests: async (request) => service.journal.list(request.merchant.id, request.query),
+    countRequests: async (request) => ({
+      count: await service.journal.count(request.merchant.id, request.query),
+    }),
     listEvents: async (request, reply) => {
       const merchantId = request.merchant.id;
       if ((request.headers.accept ?? '').includes('text/event-stream')) {

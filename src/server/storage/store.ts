@@ -5,6 +5,7 @@ import { messagesRepo } from './messages.js';
 import { metaRepo } from './meta.js';
 import { ordersRepo } from './orders.js';
 import { productsRepo } from './products.js';
+import { requestsRepo } from './requests.js';
 import { reviewsRepo } from './reviews.js';
 import { rewardsRepo } from './rewards.js';
 import { shipmentsRepo } from './shipments.js';
@@ -22,6 +23,7 @@ const RESET = [
   'DELETE FROM orders WHERE merchant_id = ?',
   'DELETE FROM products WHERE merchant_id = ?',
   'DELETE FROM jobs WHERE merchant_id = ?',
+  'DELETE FROM requests WHERE merchant_id = ?',
 ];
 
 /** How many times a unit that lost a race with another process (a key taken meanwhile) is run again. */
@@ -42,6 +44,7 @@ export class Store {
   readonly messages;
   readonly reviews;
   readonly meta;
+  readonly requests;
   readonly #engine: Engine;
   readonly #sql: Sql;
 
@@ -58,6 +61,7 @@ export class Store {
     this.messages = messagesRepo(sql);
     this.reviews = reviewsRepo(sql);
     this.meta = metaRepo(sql);
+    this.requests = requestsRepo(sql);
   }
 
   /** Runs `work` in one transaction (one commit) over the store it is given. */

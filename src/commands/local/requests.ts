@@ -1,0 +1,161 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Command } from 'commander';
+import type { JournalFilter } from '../../client/api-client.js';
+import type { JournalEntry } from '../../contract/local/index.js';
+import { CliError, EXIT } from '../../cli/errors.js';
+import type { Factory } from '../../cli/factory.js';
+import { examples } from '../../cli/help.js';
+import { writeData, writeJsonLine } from '../../cli/output.js';
+import { wholeNumber } from '../../cli/values.js';
+import { limitOption } from './inspect.js';
+
+export interface LocalRequestsOptions {
+  filter: JournalFilter;
+  follow: boolean;
+  /** Print how many match instead of the requests; with `expect`, exit 1 unless it is that many. */
+  count: boolean;
+  expect?: number;
+  limit?: number;
+}
+
+/** How often a follower asks for what is new. */
+const FOLLOW_MS = 500;
+
+/** One request as a line for people: when, method, path, status, the record, a fault, how long. */
+function humanLine(f: Factory, entry: JournalEntry): string {
+  const c = f.colors().out;
+  const when = entry.at.slice(11, 23);
+  const status = entry.status >= 400 ? c.red(String(entry.status)) : c.green(String(entry.status));
+  const fault = entry.fault ? ` ${c.yellow(`fault ${entry.fault}`)}` : '';
+  const target = entry.target_id ? ` ${entry.target_id}` : '';
+  return `${c.dim(when)}  ${entry.method.padEnd(5)} ${entry.path} ${status}${target}${fault} ${c.dim(`${entry.duration_ms}ms ${entry.request_id}`)}\n`;
+}
+
+async function follow(f: Factory, options: LocalRequestsOptions, json: boolean): Promise<void> {
+  const client = await f.apiClient();
+  const stop = new AbortController();
+  const stopListening = f.interrupts.onInterrupt(() => stop.abort());
+  try {
+    // From now on: the newest request there is marks where following starts.
+    const newest = await client.local.requests({ ...options.filter, limit: 1 });
+    let last = newest.results[0]?.seq ?? 0;
+    while (!stop.signal.aborted) {
+      const page = await client.local.requests({ ...options.filter, after: last, limit: 500 });
+      for (const entry of page.results) {
+        last = entry.seq;
+        if (json) writeJsonLine(f, entry as unknown as Record<string, unknown>);
+        else f.io.stdout.write(humanLine(f, entry));
+      }
+      if (page.results.length < 500)
+        await sleep(FOLLOW_MS, undefined, { signal: stop.signal }).catch(() => {});
+    }
+  } finally {
+    stopListening();
+  }
+}
+
+/** How many requests match, said or checked against what was expected. */
+async function count(f: Factory, options: LocalRequestsOptions): Promise<void> {
+  const { count } = await (await f.apiClient()).local.countRequests(options.filter);
+  await writeData(f, {
+    json: { count },
+    rows: [{ count }],
+    columns: [{ header: 'count', value: (row) => row.count }],
+  });
+  if (options.expect !== undefined && count !== options.expect) {
+    throw new CliError(
+      `expected ${options.expect} matching request(s), the journal has ${count}`,
+      EXIT.failure,
+    );
+  }
+}
+
+/** The request journal: the newest requests, how many match, or (with --follow) each as it comes. */
+export async function localRequestsRun(options: LocalRequestsOptions, f: Factory): Promise<void> {
+  const json = (await f.settings()).output.value === 'json';
+  if (options.count || options.expect !== undefined) return count(f, options);
+  if (options.follow) return follow(f, options, json);
+  const page = await (
+    await f.apiClient()
+  ).local.requests({ ...options.filter, ...(options.limit === undefined ? {} : { limit: options.limit }) });
+  if (!json && !f.query && (await f.settings()).output.value === 'table') {
+    for (const entry of [...page.results].reverse()) f.io.stdout.write(humanLine(f, entry));
+    if (page.results.length === 0) f.log.info('No requests yet.');
+    return;
+  }
+  await writeData(f, {
+    json: page,
+    rows: page.results,
+    columns: [
+      { header: 'seq', value: (entry) => entry.seq },
+      { header: 'at', value: (entry) => entry.at },
+      { header: 'method', value: (entry) => entry.method },
+      { header: 'path', value: (entry) => entry.path },
+      { header: 'status', value: (entry) => entry.status },
+      { header: 'id', value: (entry) => entry.target_id ?? '' },
+      { header: 'fault', value: (entry) => entry.fault ?? '' },
+      { header: 'request id', value: (entry) => entry.request_id },
+    ],
+  });
+}
+
+interface Flags {
+  method?: string;
+  path?: string;
+  status?: string;
+  id?: string;
+  follow?: boolean;
+  count?: boolean;
+  expect?: string;
+  limit?: string;
+}
+
+export function newLocalRequestsCommand(
+  f: Factory,
+  runF: (options: LocalRequestsOptions, f: Factory) => Promise<void> = localRequestsRun,
+): Command {
+  return new Command('requests')
+    .description(
+      'The request journal: your requests to the service, as received and answered (headers without the secret, bodies, status, faults)',
+    )
+    .option('--method <method>', 'only this method (POST, PATCH, GET)')
+    .option('--path <path>', 'only this path, exactly as sent (/api/v1/orders/)')
+    .option('--status <code>', 'only answers with this status')
+    .option('--id <id>', "only requests about this record (an order's or a product's id)")
+    .option('-f, --follow', 'keep printing requests as they come, until Ctrl-C')
+    .option('--count', 'print how many match')
+    .option('--expect <n>', 'with or without --count: exit 1 unless exactly this many match')
+    .option('--limit <n>', 'at most this many (default 50)')
+    .addHelpText(
+      'after',
+      examples(
+        'intake local requests',
+        'intake local requests --follow',
+        'intake local requests --method POST --path /api/v1/orders/ --id ORD-1 --expect 1',
+        "intake local requests --status 409 --json | jq -r '.results[].response.body'",
+      ),
+    )
+    .action((flags: Flags) => {
+      const limit = limitOption(flags.limit);
+      const filter: JournalFilter = {
+        ...(flags.method === undefined ? {} : { method: flags.method.toUpperCase() }),
+        ...(flags.path === undefined ? {} : { path: flags.path }),
+        ...(flags.status === undefined
+          ? {}
+          : { status: wholeNumber('--status', flags.status, { min: 100, max: 599 }) }),
+        ...(flags.id === undefined ? {} : { id: flags.id }),
+      };
+      return runF(
+        {
+          filter,
+          follow: flags.follow === true,
+          count: flags.count === true,
+          ...(flags.expect === undefined
+            ? {}
+            : { expect: wholeNumber('--expect', flags.expect, { min: 0, max: Number.MAX_SAFE_INTEGER }) }),
+          ...(limit === undefined ? {} : { limit }),
+        },
+        f,
+      );
+    });
+}

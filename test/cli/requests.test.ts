@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InterruptHub } from '../../src/cli/interrupts.js';
+import type { JournalEntry } from '../../src/contract/index.js';
+import { cli, jsonLines, serviceEnv } from '../helpers/cli.js';
+import { workspace } from '../helpers/files.js';
+import { sampleOrder } from '../helpers/samples.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+let env: Record<string, string>;
+beforeAll(async () => {
+  service = await startService({ startWorker: false });
+  env = serviceEnv(service);
+});
+afterAll(() => service.close());
+
+describe('intake local requests', () => {
+  it('lists the journal, counts what matches, and --expect says when the count is not the one', async () => {
+    const files = workspace();
+    const path = files.write('order.json', JSON.stringify(sampleOrder('ORD-CLI-J1')));
+    expect((await cli(['order', 'create', path, '-q'], { env })).code).toBe(0);
+    // Sent again by a program without a ledger: the service says it has it.
+    expect((await cli(['api', 'POST', '/api/v1/orders/', '--input', path], { env })).code).not.toBe(0);
+    const listed = await cli(['local', 'requests', '--id', 'ORD-CLI-J1', '--json'], { env });
+    const entries = (listed.json() as { results: JournalEntry[] }).results;
+    expect(entries.map((entry) => [entry.method, entry.path, entry.status])).toEqual([
+      ['POST', '/api/v1/orders/', 409],
+      ['POST', '/api/v1/orders/', 202],
+    ]);
+    const counted = await cli(
+      ['local', 'requests', '--method', 'post', '--path', '/api/v1/orders/', '--id', 'ORD-CLI-J1', '--count'],
+      { env },
+    );
+    expect(counted.stdout.trim()).toMatch(/2$/);
+    const expected = await cli(
+      ['local', 'requests', '--id', 'ORD-CLI-J1', '--status', '202', '--expect', '1'],
+      {
+        env,
+      },
+    );
+    expect(expected.code).toBe(0);
+    const wrong = await cli(['local', 'requests', '--id', 'ORD-CLI-J1', '--expect', '1'], { env });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('expected 1 matching request(s), the journal has 2');
+    const table = await cli(['local', 'requests', '--id', 'ORD-CLI-J1'], { env: { ...env, NO_COLOR: '1' } });
+    expect(table.stdout).toMatch(/POST {2}\/api\/v1\/orders\/ 202 ORD-CLI-J1 .*ms /);
+  });
+
+  it('--follow prints each request as it comes, from now on, until Ctrl-C', async () => {
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-BEFORE-FOLLOW') });
+    const interrupts = new InterruptHub();
+    let printed = '';
+    const following = cli(['local', 'requests', '--follow', '--json'], {
+      env,
+      interrupts,
+      onStdout: (text) => (printed += text),
+    });
+    // Once following has begun (its first ask is answered), what comes is printed.
+    for (let i = 0; !printed && i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await service.call('POST', '/api/v1/orders/', { body: sampleOrder(`ORD-FOLLOW-${i}`) });
+    }
+    while (!printed.includes('ORD-FOLLOW')) await new Promise((resolve) => setTimeout(resolve, 50));
+    interrupts.interrupt('SIGINT');
+    const result = await following;
+    expect(result.code).toBe(0);
+    const seen = jsonLines(printed).map((line) => line.target_id);
+    expect(seen).not.toContain('ORD-BEFORE-FOLLOW');
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+});

@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { basicAuthorization, type JournalEntry, type JournalList } from '../../src/contract/index.js';
+import { sampleOrder, sampleProduct } from '../helpers/samples.js';
+import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
+
+const open: TestService[] = [];
+afterEach(async () => {
+  while (open.length > 0) await open.pop()?.close();
+});
+
+async function service(options: Parameters<typeof startService>[0] = {}): Promise<TestService> {
+  const started = await startService(options);
+  open.push(started);
+  return started;
+}
+
+const page = async (service: TestService, query = '') =>
+  (await service.call('GET', `/local/requests${query}`)).json as JournalList;
+const count = async (service: TestService, query: string) =>
+  ((await service.call('GET', `/local/requests/count?${query}`)).json as { count: number }).count;
+
+describe('X-Request-Id', () => {
+  it('every answer names its request, whatever it was: accepted, refused, unknown, a stream', async () => {
+    const s = await service();
+    const answers = [
+      await s.http('POST', '/api/v1/orders/', { body: sampleOrder('ORD-RID') }),
+      await s.http('GET', '/api/v1/rewards/', { headers: { authorization: '' } }),
+      await s.http('GET', '/no/such/path'),
+      await s.http('DELETE', '/api/v1/orders/'),
+      await s.http('POST', '/api/v1/orders/', { raw: '{not json' }),
+      await s.http('GET', '/api/v1/health/'),
+      await s.http('GET', '/console/sign-in'),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([202, 401, 404, 405, 422, 200, 200]);
+    const ids = answers.map((answer) => answer.headers['x-request-id']);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("takes the client's own id when it gives one it can echo, and makes one for any other", async () => {
+    const s = await service();
+    const given = await s.http('GET', '/api/v1/health/', { headers: { 'x-request-id': 'trace-42/a' } });
+    expect(given.headers['x-request-id']).toBe('trace-42/a');
+    const odd = await s.http('GET', '/api/v1/health/', { headers: { 'x-request-id': 'has spaces' } });
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the request journal', () => {
+  it('keeps each request to the API with its headers (no secret), bodies, status, and record', async () => {
+    const s = await service();
+    const order = sampleOrder('ORD-J1');
+    const accepted = await s.call('POST', '/api/v1/orders/', {
+      body: order,
+      headers: { 'x-request-id': 'my-trace-1' },
+    });
+    await s.call('POST', '/api/v1/orders/', { body: order });
+    await s.call('PATCH', '/api/v1/orders/ORD-J1', {
+      body: { recipient_name: '박서준', recipient_cellphone: '010-2222-3333' },
+    });
+    await s.call('GET', '/api/v1/rewards/', { headers: { authorization: 'Basic bm9ib2R5OnNlY3JldA==' } });
+    const { results, next_before } = await page(s);
+    expect(next_before).toBeNull();
+    expect(results.map((entry) => [entry.method, entry.path, entry.status, entry.target_id])).toEqual([
+      ['PATCH', '/api/v1/orders/ORD-J1', 204, 'ORD-J1'],
+      ['POST', '/api/v1/orders/', 409, 'ORD-J1'],
+      ['POST', '/api/v1/orders/', 202, 'ORD-J1'],
+    ]);
+    const first = results[2] as JournalEntry;
+    expect(first.request_id).toBe('my-trace-1');
+    expect(accepted.headers['x-request-id']).toBe('my-trace-1');
+    expect(JSON.parse(first.request.body as string)).toEqual(order);
+    expect(JSON.parse(first.response.body as string)).toEqual({
+      message: 'Order creation request has been queued.',
+    });
+    expect(first.request.headers.authorization).toBe(`Basic ${TEST_CREDENTIALS.accessKeyId}:[redacted]`);
+    expect(JSON.stringify(results)).not.toContain(TEST_CREDENTIALS.secretAccessKey);
+    expect(JSON.stringify(results)).not.toContain(s.authorization.slice('Basic '.length));
+    expect(first.duration_ms).toBeGreaterThanOrEqual(0);
+  });
+
+  it('counts what a test asserts on: exactly one POST of an order with its id', async () => {
+    const s = await service();
+    await s.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-C1') });
+    await s.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-C2') });
+    await s.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-C1') });
+    await s.call('POST', '/api/v1/products/', { body: sampleProduct('P-C1') });
+    expect(await count(s, 'method=POST&path=/api/v1/orders/&id=ORD-C2')).toBe(1);
+    expect(await count(s, 'method=post&path=/api/v1/orders/&id=ORD-C1')).toBe(2);
+    expect(await count(s, 'id=ORD-C1&status=202')).toBe(1);
+    expect(await count(s, 'id=P-C1')).toBe(1);
+    expect(await count(s, 'path=/api/v1/shipments/status/')).toBe(0);
+  });
+
+  it('keeps a fault that answered for the merchant, and never another merchant’s requests', async () => {
+    const s = await service();
+    await s.call('PUT', '/local/faults', { body: { spec: 'POST /api/v1/products/=503' } });
+    const faulted = await s.http('POST', '/api/v1/products/', { body: sampleProduct('P-F1') });
+    expect(faulted.status).toBe(503);
+    const [entry] = (await page(s, '?limit=1')).results;
+    // Answered before its body was read: the record it was about is not known.
+    expect(entry).toMatchObject({ status: 503, fault: '503', target_id: null });
+    const other = await s.call('POST', '/local/merchants', { body: { merchant_id: 'shop-b' } });
+    const b = other.json as { access_key_id: string; secret_access_key: string };
+    const asB = basicAuthorization({ accessKeyId: b.access_key_id, secretAccessKey: b.secret_access_key });
+    const theirs = await s.call('GET', '/local/requests', { headers: { authorization: asB } });
+    expect((theirs.json as JournalList).results).toEqual([]);
+  });
+
+  it('pages back, newest first, and keeps the newest of a merchant when it grows past its size', async () => {
+    const s = await service({ journalKeep: 20 });
+    for (let i = 1; i <= 45; i++)
+      await s.call('POST', '/api/v1/products/', { body: sampleProduct(`P-${i}`) });
+    const seen: string[] = [];
+    let before = '';
+    for (;;) {
+      const { results, next_before } = await page(s, `?limit=7${before}`);
+      seen.push(...results.map((entry) => entry.target_id as string));
+      if (next_before === null) break;
+      before = `&before=${next_before}`;
+    }
+    // Trimmed to the newest 20 every tenth of that, so between 20 and 22 are kept, the newest of them first.
+    expect(seen.length).toBeGreaterThanOrEqual(20);
+    expect(seen.length).toBeLessThanOrEqual(22);
+    expect(seen.slice(0, 3)).toEqual(['P-45', 'P-44', 'P-43']);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+});
