@@ -10,7 +10,9 @@ import {
 } from '../contract/index.js';
 import { Outbox, scheduleShipmentMessages, type BotSettings } from './bot/messages.js';
 import { Clock, type TimeSource } from './clock.js';
-import { EventHub } from './events.js';
+import type { EventFeed } from './events/feed.js';
+import { MemoryEvents } from './events/memory.js';
+import { StoredEvents } from './events/stored.js';
 import { FakeBook } from './marketplaces/book.js';
 import { FaultPanel } from './faults/board.js';
 import { RequestJournal } from './journal.js';
@@ -69,7 +71,7 @@ export class Service {
   readonly writes: Writes;
   readonly local: LocalOperations;
   /** What happens to each merchant's data, for the event stream, the console and waits. */
-  readonly events: EventHub;
+  readonly events: EventFeed;
   /** Every request of each merchant to the API, as received and answered. */
   readonly journal: RequestJournal;
   /** The faults in force on the service's own operations: everyone's, and each merchant's. */
@@ -94,9 +96,10 @@ export class Service {
     merchants: MerchantDirectory;
     provisioned: ProvisionedMerchant[];
     consoleKey: Buffer;
+    events: EventFeed;
   }) {
     const { options, store, clock } = parts;
-    const events = new EventHub((merchantId) => clock.now(merchantId), store.meta);
+    const events = parts.events;
     this.events = events;
     this.marketplaces = new FakeBook(store, (merchantId) => clock.now(merchantId));
     this.database = store.dialect.name;
@@ -199,7 +202,12 @@ export class Service {
       const provisioned: ProvisionedMerchant[] = [];
       for (const seed of seeds) provisioned.push(await merchants.provision(seed, clock.now()));
       const consoleKey = await sharedSecret(store, 'console-session');
-      const service = new Service({ options, store, clock, merchants, provisioned, consoleKey });
+      const now = (merchantId: string) => clock.now(merchantId);
+      // Processes sharing the database share their events through it; one alone keeps them in memory.
+      const events = store.dialect.shared
+        ? await StoredEvents.open(store, now, options.onError)
+        : new MemoryEvents(now, store.meta);
+      const service = new Service({ options, store, clock, merchants, provisioned, consoleKey, events });
       await service.events.load((await store.merchants.all()).map((merchant) => merchant.id));
       return service;
     } catch (error) {
@@ -241,7 +249,7 @@ export class Service {
   }
 
   async close(): Promise<void> {
-    this.events.close();
+    await this.events.close().catch(() => {});
     this.#worker.stop();
     try {
       await this.journal.close();

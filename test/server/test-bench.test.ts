@@ -2,7 +2,7 @@ import { TEST_ENGINE } from '../helpers/engines.js';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterruptHub } from '../../src/cli/interrupts.js';
-import { EventHub } from '../../src/server/events.js';
+import { MemoryEvents } from '../../src/server/events/memory.js';
 import { PATIENT_RETRY_FAST, cli, jsonLines, serviceEnv } from '../helpers/cli.js';
 import { seededRandom } from '../helpers/fault-proxy.js';
 import { workspace } from '../helpers/files.js';
@@ -326,18 +326,18 @@ describe('a seed is loaded whole or not at all', () => {
 });
 
 describe('the events kept for a late reader', () => {
-  it('are the last thousand of each merchant, in order, however many came', () => {
-    const hub = new EventHub(() => Date.UTC(2026, 10, 23));
+  it('are the last thousand of each merchant, in order, however many came', async () => {
+    const hub = new MemoryEvents(() => Date.UTC(2026, 10, 23));
     for (let i = 0; i < 2500; i++) hub.emit(i % 5 === 0 ? 'other' : 'mall', 'applied', { job: i });
-    const kept = hub.recent('mall');
+    const kept = await hub.recent('mall');
     expect(kept).toHaveLength(1000);
     expect(kept.map((event) => event.job)).toEqual(
       Array.from({ length: 2500 }, (_, i) => i)
         .filter((i) => i % 5 !== 0)
         .slice(-1000),
     );
-    expect(hub.recent('mall', kept[899]?.id, 1000)).toHaveLength(100);
-    expect(hub.recent('other')).toHaveLength(500);
+    expect(await hub.recent('mall', kept[899]?.id, 1000)).toHaveLength(100);
+    expect(await hub.recent('other')).toHaveLength(500);
     expect(kept[0]?.at).toBe('2026-11-23T00:00:00.000Z');
   });
 });

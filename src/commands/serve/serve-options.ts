@@ -15,6 +15,11 @@ export interface ServeOptions {
 export const SERVE_SECRET_ENV = 'INTAKE_SERVE_SECRET_ACCESS_KEY';
 /** The environment variable that can name a PostgreSQL database to run on instead of the data folder. */
 export const SERVE_DATABASE_ENV = 'INTAKE_SERVE_DATABASE_URL';
+/**
+ * A direct connection to the database when the one above goes through a transaction pooler: for the
+ * notices between processes (LISTEN) and migrations.
+ */
+export const SERVE_DATABASE_DIRECT_ENV = 'INTAKE_SERVE_DATABASE_DIRECT_URL';
 /** Set in the processes `--workers` starts: they serve, the first process set up the rest. */
 export const SERVE_WORKER_ENV = 'INTAKE_SERVE_WORKER';
 /**

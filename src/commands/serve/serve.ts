@@ -14,6 +14,7 @@ import { parseDuration, parseDurationRange } from '../../util/duration.js';
 import { StorageUnavailable } from '../../server/storage/engine.js';
 import type { EngineOptions } from '../../server/storage/open.js';
 import {
+  SERVE_DATABASE_DIRECT_ENV,
   SERVE_DATABASE_ENV,
   SERVE_PORT_ENV,
   SERVE_SECRET_ENV,
@@ -44,7 +45,9 @@ interface ServeFlags {
   seed?: string;
   allowReset?: boolean;
   databaseUrl?: string;
+  databaseDirectUrl?: string;
   poolSize: string;
+  journalSize: string;
   statementTimeout: string;
   workers: string;
 }
@@ -207,6 +210,7 @@ export async function serveOptions(f: Factory, flags: ServeFlags): Promise<Serve
       ...(flags.faults === undefined ? {} : { faults: await readFaults(flags.faults) }),
       ...(seed ? { seed } : {}),
       allowReset: flags.allowReset === true,
+      journalKeep: wholeNumber('--journal-size', flags.journalSize, { min: 0, max: 10_000_000 }),
     },
   };
 }
@@ -250,9 +254,14 @@ function databaseOptions(
     );
   }
   parsed.password = '';
+  const direct = flags.databaseDirectUrl ?? f.env[SERVE_DATABASE_DIRECT_ENV];
+  if (direct !== undefined && !/^postgres(ql)?:\/\//.test(direct)) {
+    throw new UsageError('--database-direct-url must be a URL like postgres://user@host:5432/database');
+  }
   return {
     engine: {
       databaseUrl: url,
+      ...(direct === undefined ? {} : { directUrl: direct }),
       poolSize: wholeNumber('--pool-size', flags.poolSize, { min: 1, max: 1000 }),
       statementTimeoutMs,
     },
@@ -421,6 +430,10 @@ export function newServeCommand(
       `run on PostgreSQL: postgres://user@host:5432/database (or set ${SERVE_DATABASE_ENV})`,
     )
     .option('--workers <n>', 'processes behind the port (PostgreSQL only when more than 1)', '1')
+    .option(
+      '--database-direct-url <url>',
+      `PostgreSQL through a transaction pooler (pgbouncer): a direct connection, for notices between processes and migrations (or set ${SERVE_DATABASE_DIRECT_ENV})`,
+    )
     .option('--pool-size <n>', 'PostgreSQL connections per process', '10')
     .option('--statement-timeout <duration>', 'PostgreSQL: longest a statement may run', '10s')
     .option(
@@ -451,6 +464,7 @@ export function newServeCommand(
       '--faults <spec>',
       'inject faults into requests to /api/, as "503:10%,429:5%,latency:50-200ms,POST /api/v1/orders/=drop-after-commit:1%" (also stall, drop-before-commit, 500)',
     )
+    .option('--journal-size <n>', 'requests kept per merchant in the request journal (0 keeps none)', '10000')
     .option('--seed <file>', 'JSON of merchants and the products, orders and shipments each starts with')
     .option(
       '--allow-reset',

@@ -18,7 +18,7 @@ import { InvalidRequest, NotPermitted, SeedRefused, ServiceError, TimedOut } fro
 import { acceptOrder, acceptProduct, acceptShipment } from '../ingest/accept.js';
 import { describeIssues } from '../../contract/loc.js';
 import type { ValidationIssue } from '../../contract/validation.js';
-import type { EventHub, ServiceEvent } from '../events.js';
+import type { EventFeed, ServiceEvent } from '../events/feed.js';
 import type { FaultPanel } from '../faults/board.js';
 import type { FaultRule } from '../faults/spec.js';
 import { FaultSpecError, parseFaultSpec } from '../faults/spec.js';
@@ -44,7 +44,7 @@ export class LocalOperations {
   readonly #bot: BotSettings;
   readonly #outbox: Outbox;
   readonly #reviewPoints: ReviewPoints;
-  readonly #events: EventHub;
+  readonly #events: EventFeed;
   readonly #seed: Seed | undefined;
   readonly #allowReset: boolean;
 
@@ -55,7 +55,7 @@ export class LocalOperations {
     bot: BotSettings;
     outbox: Outbox;
     reviewPoints: ReviewPoints;
-    events: EventHub;
+    events: EventFeed;
     seed: Seed | undefined;
     allowReset: boolean;
   }) {
@@ -257,13 +257,11 @@ export class LocalOperations {
   }
 
   /** The merchant's events kept, after the one numbered `after`. */
-  events(
+  async events(
     merchantId: string,
     query: { after?: number | undefined; limit?: number | undefined },
-  ): {
-    results: ServiceEvent[];
-  } {
-    return { results: this.#events.recent(merchantId, query.after ?? 0, query.limit ?? DEFAULT_LIMIT) };
+  ): Promise<{ results: ServiceEvent[] }> {
+    return { results: await this.#events.recent(merchantId, query.after ?? 0, query.limit ?? DEFAULT_LIMIT) };
   }
 
   /**

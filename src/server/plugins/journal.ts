@@ -14,13 +14,22 @@ declare module 'fastify' {
 /** The most of a body the journal keeps; the rest is cut, saying so. */
 export const JOURNAL_BODY_BYTES = 64 * 1024;
 
-/** The journal's copy of a body: as text, cut at `JOURNAL_BODY_BYTES`. */
+/**
+ * The journal's copy of a body: as text, cut at `JOURNAL_BODY_BYTES`. A NUL (which PostgreSQL's text
+ * cannot hold) is written as `\u0000`, as JSON would.
+ */
 function kept(body: Buffer | string | null): string | null {
   if (body === null) return null;
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  if (bytes.length <= JOURNAL_BODY_BYTES) return bytes.toString('utf8');
-  return `${bytes.subarray(0, JOURNAL_BODY_BYTES).toString('utf8')}… (${bytes.length} bytes, cut)`;
+  const text =
+    bytes.length <= JOURNAL_BODY_BYTES
+      ? bytes.toString('utf8')
+      : `${bytes.subarray(0, JOURNAL_BODY_BYTES).toString('utf8')}… (${bytes.length} bytes, cut)`;
+  return noNul(text);
 }
+
+/** A text PostgreSQL can hold: a NUL written as `\u0000`. */
+const noNul = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\\u0000') : text);
 
 /** The request's headers as the journal keeps them: the secret of `Authorization` never. */
 function redacted(request: FastifyRequest, accessKeyId: string | undefined): Record<string, string> {
@@ -36,9 +45,9 @@ function redacted(request: FastifyRequest, accessKeyId: string | undefined): Rec
 /** The record a request is about: the path's id (an order's, a product's), else the body's `id`. */
 function targetOf(request: FastifyRequest): string | null {
   const fromPath = (request.params as { id?: unknown } | undefined)?.id;
-  if (typeof fromPath === 'string' && fromPath !== '') return fromPath;
+  if (typeof fromPath === 'string' && fromPath !== '') return noNul(fromPath);
   const fromBody = (request.body as { id?: unknown } | null | undefined)?.id;
-  return typeof fromBody === 'string' ? fromBody : null;
+  return typeof fromBody === 'string' ? noNul(fromBody) : null;
 }
 
 /**

@@ -38,7 +38,7 @@ export const servicePlugin = fp(
     });
     app.addHook('onReady', async () => service.start());
     // Streams of events end first: the server waits for open connections before it closes.
-    app.addHook('preClose', async () => service.events.close());
+    app.addHook('preClose', async () => service.events.close().catch(() => {}));
     app.addHook('onClose', async () => service.close());
   },
   { name: 'intake-service' },

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { sseFrame, startEventStream } from '../../util/sse.js';
-import type { EventHub, ServiceEvent } from '../events.js';
+import type { EventFeed, ServiceEvent } from '../events/feed.js';
 
 /** A comment line now and then keeps proxies from closing a quiet stream. */
 const KEEP_ALIVE_MS = 15_000;
@@ -17,7 +17,7 @@ export const sseEvent = (event: ServiceEvent) =>
   sseFrame({ id: event.id, event: event.type, data: JSON.stringify(event) });
 
 /** Streams open, per hub and merchant. */
-const openStreams = new WeakMap<EventHub, Map<string, number>>();
+const openStreams = new WeakMap<EventFeed, Map<string, number>>();
 
 /**
  * Streams a merchant's events as server-sent events: those kept after `after` first (a reconnect with
@@ -28,7 +28,7 @@ const openStreams = new WeakMap<EventHub, Map<string, number>>();
  */
 export function streamEvents(
   reply: FastifyReply,
-  hub: EventHub,
+  hub: EventFeed,
   merchantId: string,
   after: number,
 ): FastifyReply {
@@ -60,8 +60,24 @@ export function streamEvents(
     }
   };
   write(': events of this merchant\n\n');
-  for (const event of hub.recent(merchantId, after)) write(sseEvent(event));
-  const stopListening = hub.listen(merchantId, (event) => write(sseEvent(event)));
+  // Heard from now on, held until those kept are written; each once, in number order.
+  let told = after;
+  let held: ServiceEvent[] | undefined = [];
+  const tell = (event: ServiceEvent) => {
+    if (event.id <= told) return;
+    told = event.id;
+    write(sseEvent(event));
+  };
+  const stopListening = hub.listen(merchantId, (event) => (held ? held.push(event) : tell(event)));
+  void (async () => {
+    await hub.ready(merchantId);
+    for (const event of await hub.recent(merchantId, after)) tell(event);
+  })()
+    .catch(() => {})
+    .finally(() => {
+      for (const event of held ?? []) tell(event);
+      held = undefined;
+    });
   const keepAlive = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   keepAlive.unref();
   function end() {

@@ -48,6 +48,11 @@ export interface Dialect {
    * products new to the merchant, staged by the first order naming them); the creates' numbers in order.
    */
   stageOrders(sql: Sql, orders: readonly StagedOrder[]): Promise<number[]>;
+  /**
+   * Rings the other processes' doorbell on `channel` when the transaction commits (undefined where no
+   * other process shares the database): they look in the store for what is new.
+   */
+  notify(channel: string, payload: string): Statement | undefined;
   /** What makes a transaction read as of one moment, where a transaction alone does not. */
   readonly snapshot: string | undefined;
   /** What to run after rows were copied into a table with their generated ids, so that new ids follow them. */

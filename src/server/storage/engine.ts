@@ -11,6 +11,12 @@ export interface Engine {
   readonly sql: Sql;
   /** Runs `work` in one transaction: committed when it resolves, undone when it throws. */
   transaction<T>(work: (sql: Sql) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Calls `onMessage` with each notice sent on `channel` (by `Dialect.notify`, at the commit of the
+   * transaction that sent it) by any process sharing the database; stopped by the function it resolves
+   * to. Absent where one process has the database to itself.
+   */
+  subscribe?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Asks the database something, to know it answers. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -9,6 +9,11 @@ export interface EngineOptions {
   dataDir?: string;
   /** A PostgreSQL database instead of the data folder (`postgres://user@host:port/database`). */
   databaseUrl?: string;
+  /**
+   * PostgreSQL: a direct connection when `databaseUrl` goes through a transaction pooler (pgbouncer):
+   * for the doorbell between processes and for migrations.
+   */
+  directUrl?: string;
   /** PostgreSQL: connections per process (default 10). */
   poolSize?: number;
   /** PostgreSQL: how long one statement may run (default 10 s). */
@@ -19,6 +24,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   if (options.databaseUrl !== undefined) {
     return PostgresEngine.open({
       url: options.databaseUrl,
+      ...(options.directUrl === undefined ? {} : { directUrl: options.directUrl }),
       ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
       ...(options.statementTimeoutMs === undefined ? {} : { statementTimeoutMs: options.statementTimeoutMs }),
     });

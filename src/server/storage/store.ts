@@ -5,6 +5,7 @@ import { messagesRepo } from './messages.js';
 import { metaRepo } from './meta.js';
 import { ordersRepo } from './orders.js';
 import { productsRepo } from './products.js';
+import { eventsRepo } from './events.js';
 import { requestsRepo } from './requests.js';
 import { reviewsRepo } from './reviews.js';
 import { rewardsRepo } from './rewards.js';
@@ -45,6 +46,7 @@ export class Store {
   readonly reviews;
   readonly meta;
   readonly requests;
+  readonly events;
   readonly #engine: Engine;
   readonly #sql: Sql;
 
@@ -62,6 +64,7 @@ export class Store {
     this.reviews = reviewsRepo(sql);
     this.meta = metaRepo(sql);
     this.requests = requestsRepo(sql);
+    this.events = eventsRepo(sql);
   }
 
   /** Runs `work` in one transaction (one commit) over the store it is given. */
@@ -102,6 +105,20 @@ export class Store {
   /** Removes every record of a merchant (not the merchant): orders, products, shipments, queue, messages, reviews, rewards. */
   async resetMerchant(merchantId: string): Promise<void> {
     for (const statement of RESET) await this.#sql.run(statement, [merchantId]);
+  }
+
+  /**
+   * Calls `onMessage` with each notice sent on `channel` by any process sharing the database, until the
+   * returned function is called; undefined where one process has the database to itself.
+   */
+  subscribe(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> | undefined {
+    return this.#engine.subscribe?.(channel, onMessage);
+  }
+
+  /** Rings the other processes' doorbell on `channel` when this transaction commits (where there are others). */
+  async notify(channel: string, payload: string): Promise<void> {
+    const notice = this.#sql.dialect.notify(channel, payload);
+    if (notice) await this.#sql.run(notice.text, notice.values);
   }
 
   /** Asks the database something, to know it answers. */

@@ -148,6 +148,7 @@ export const POSTGRES: Dialect = {
   }),
   stagedBy: (merchantId, orderIds) => ({ text: STAGED_BY_EACH, values: [orderIds, merchantId] }),
   linesOf: (merchantId, orderIds) => ({ text: LINES_OF_EACH, values: [orderIds, merchantId] }),
+  notify: (channel, payload) => ({ text: 'SELECT pg_notify(?, ?)', values: [channel, payload] }),
   snapshot: 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY',
   afterCopy: (table, identity) =>
     `SELECT setval(pg_get_serial_sequence('${table}', '${identity}'),

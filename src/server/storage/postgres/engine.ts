@@ -19,6 +19,13 @@ export interface PostgresOptions {
    * service whose user may only read and write rows opens a database already up to date without them.
    */
   migrate?: boolean;
+  /**
+   * A direct connection to the database (not through a pooler), for the doorbell between processes
+   * (LISTEN) and for migrations. Given, `url` is taken as a transaction pooler's (pgbouncer's
+   * `pool_mode = transaction`): nothing on its connections outlives a transaction (no prepared
+   * statements, no session settings).
+   */
+  directUrl?: string;
 }
 
 /** The key of the advisory lock held while the schema is brought up to date. */
@@ -62,10 +69,17 @@ const BEGIN_BY_KEY = 'BEGIN; SET LOCAL plan_cache_mode = auto; SET LOCAL random_
 
 /** Each statement's PostgreSQL text and the name it is prepared under (once per connection, then reused). */
 const prepared = new Map<string, { name: string; text: string }>();
+/** The same texts, for a pooler's connections: never prepared under a name (it would not outlive the transaction). */
+const unnamed = new Map<string, { text: string }>();
 
-function statement(text: string): { name?: string; text: string } {
+function statement(text: string, pooled: boolean): { name?: string; text: string } {
   // Transaction control is not prepared.
   if (/^(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET )/.test(text)) return { text };
+  if (pooled) {
+    let known = unnamed.get(text);
+    if (known === undefined) unnamed.set(text, (known = { text: numberedPlaceholders(text) }));
+    return known;
+  }
   let known = prepared.get(text);
   if (known === undefined) {
     known = { name: `intake_${prepared.size}`, text: numberedPlaceholders(text) };
@@ -74,13 +88,13 @@ function statement(text: string): { name?: string; text: string } {
   return known;
 }
 
-function executor(client: pg.Pool | pg.PoolClient): Sql {
+function executor(client: pg.Pool | pg.PoolClient, pooled: boolean): Sql {
   const query = async <T>(
     text: string,
     values: readonly SqlValue[] | undefined,
   ): Promise<pg.QueryResult & { rows: T[] }> => {
     try {
-      return await client.query({ ...statement(text), values: (values ?? []) as unknown[] });
+      return await client.query({ ...statement(text, pooled), values: (values ?? []) as unknown[] });
     } catch (error) {
       throw translate(error);
     }
@@ -103,33 +117,44 @@ export class PostgresEngine implements Engine {
   readonly dialect = POSTGRES;
   readonly sql: Sql;
   readonly #pool: pg.Pool;
+  readonly #options: PostgresOptions;
+  readonly #pooled: boolean;
 
-  private constructor(pool: pg.Pool) {
+  private constructor(pool: pg.Pool, options: PostgresOptions) {
     this.#pool = pool;
-    this.sql = executor(pool);
+    this.#options = options;
+    this.#pooled = options.directUrl !== undefined;
+    this.sql = executor(pool, this.#pooled);
   }
 
   static async open(options: PostgresOptions): Promise<PostgresEngine> {
     const statementTimeout = options.statementTimeoutMs ?? 10_000;
+    // A pooler takes no settings for the session (its connections serve others between transactions).
+    const session =
+      options.directUrl === undefined
+        ? {
+            statement_timeout: statementTimeout,
+            idle_in_transaction_session_timeout: Math.max(statementTimeout * 3, 30_000),
+            // Statements are prepared once per connection; each execution is planned for its values (a plan
+            // made once for any values served some of the service's statements badly as tables grew).
+            options: '-c plan_cache_mode=force_custom_plan',
+          }
+        : {};
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
-      statement_timeout: statementTimeout,
       // A statement whose answer never comes (the server's machine gone) ends a little after the server would have.
       query_timeout: statementTimeout + 2_000,
-      idle_in_transaction_session_timeout: Math.max(statementTimeout * 3, 30_000),
       application_name: 'intake serve',
-      // Statements are prepared once per connection; each execution is planned for its values (a plan
-      // made once for any values served some of the service's statements badly as tables grew).
-      options: '-c plan_cache_mode=force_custom_plan',
       types: TYPES,
+      ...session,
     });
     // A connection the server ends while idle must not end the process: the pool drops it and makes another.
     pool.on('error', () => {});
     // One in use when the server goes away fails its statement; the error event must not end the process either.
     pool.on('connect', (client) => client.on('error', () => {}));
-    const engine = new PostgresEngine(pool);
+    const engine = new PostgresEngine(pool, options);
     try {
       engine.schemaVersion = await engine.#migrate(options.migrate !== false);
     } catch (error) {
@@ -152,7 +177,13 @@ export class PostgresEngine implements Engine {
    * to bring up to date without the rights to do so says who can (`intake serve migrate`, as the owner).
    */
   async #migrate(allowed: boolean): Promise<number> {
-    const client = await this.#pool.connect();
+    // A session lock must not be left on a pooler's connection: the direct one, when there is one.
+    const direct = this.#options.directUrl;
+    const client =
+      direct === undefined
+        ? await this.#pool.connect()
+        : new pg.Client({ connectionString: direct, types: TYPES });
+    if (direct !== undefined) await (client as pg.Client).connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       try {
@@ -213,7 +244,8 @@ export class PostgresEngine implements Engine {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       }
     } finally {
-      client.release();
+      if (direct === undefined) (client as pg.PoolClient).release();
+      else await (client as pg.Client).end().catch(() => {});
     }
   }
 
@@ -229,10 +261,14 @@ export class PostgresEngine implements Engine {
     }
     let broken: Error | undefined;
     try {
-      const sql = executor(client);
+      const sql = executor(client, this.#pooled);
       // In the same round trip. Each execution is otherwise planned for its values (see the pool's options),
       // and at the default cost of a random read a list of 1,024 keys was found by reading the table.
-      await sql.run(options.byKey ? BEGIN_BY_KEY : 'BEGIN');
+      const begin = options.byKey ? BEGIN_BY_KEY : 'BEGIN';
+      // Through a pooler, the time limit is the transaction's own (the session is not ours).
+      await sql.run(
+        this.#pooled ? `${begin}; SET LOCAL statement_timeout = ${this.#statementTimeout}` : begin,
+      );
       try {
         const result = await work(sql);
         await sql.run('COMMIT');
@@ -247,6 +283,50 @@ export class PostgresEngine implements Engine {
       // A connection that could not roll back is closed rather than given to the next transaction.
       client.release(broken);
     }
+  }
+
+  get #statementTimeout(): number {
+    return this.#options.statementTimeoutMs ?? 10_000;
+  }
+
+  /**
+   * LISTEN on a connection of its own (the direct one, when the pool goes through a pooler), taken again
+   * a second after it is lost; what was sent meanwhile is in the store, where the listener looks anyway.
+   */
+  async subscribe(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (): Promise<void> => {
+      const next = new pg.Client({
+        connectionString: this.#options.directUrl ?? this.#options.url,
+        application_name: 'intake serve (listen)',
+        connectionTimeoutMillis: this.#options.connectTimeoutMs ?? 5_000,
+      });
+      const again = () => {
+        if (stopped || client !== next) return;
+        client = undefined;
+        next.end().catch(() => {});
+        retry = setTimeout(() => void connect().catch(() => {}), 1000);
+        retry.unref();
+      };
+      client = next;
+      next.on('error', again);
+      next.on('end', again);
+      next.on('notification', (message) => onMessage(message.payload ?? ''));
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch {
+        again();
+      }
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    };
   }
 
   async ping(): Promise<void> {

@@ -65,6 +65,7 @@ export const SQLITE: Dialect = {
            FROM order_items WHERE merchant_id = ? AND ${orderIdIn.text} ORDER BY order_id, position`,
     values: [merchantId, orderIdIn.bind(orderIds)],
   }),
+  notify: () => undefined,
   snapshot: undefined,
   afterCopy: () => undefined,
   async stageOrders(sql, orders) {

@@ -1,18 +1,13 @@
-/** What can happen to a merchant's data, as the event stream tells it. */
-export type ServiceEventType = 'accepted' | 'refused' | 'applied' | 'failed' | 'message' | 'reward' | 'fault';
+import {
+  isoClock,
+  KEPT,
+  Listeners,
+  type EventFeed,
+  type Listener,
+  type ServiceEvent,
+  type ServiceEventType,
+} from './feed.js';
 
-/** One event: its number (increasing, for `Last-Event-ID`), its type, when (the service's clock), and what. */
-export interface ServiceEvent {
-  id: number;
-  type: ServiceEventType;
-  at: string;
-  [field: string]: unknown;
-}
-
-type Listener = (event: ServiceEvent) => void;
-
-/** Events kept per merchant for a late reader (`intake local events` without --follow, a reconnect). */
-const KEPT = 1000;
 /** Event ids are taken from the store this many at a time per merchant, so that they never repeat. */
 const ID_BLOCK = 10_000;
 const IDS_PREFIX = 'event_ids:';
@@ -69,96 +64,64 @@ class EventIds {
 }
 
 /**
- * The events of each merchant: told to whoever listens (the stream, the console, a `wait`), and the
- * last thousand kept. One merchant never hears another's.
+ * The events of each merchant, in this process's memory: the feed of a service that has its database to
+ * itself (SQLite). Numbers come from blocks reserved in the store, so that they never repeat across
+ * restarts.
  */
-export class EventHub {
+export class MemoryEvents implements EventFeed {
   readonly #kept = new Map<string, ServiceEvent[]>();
-  readonly #listeners = new Map<string, Set<Listener>>();
-  readonly #now: (merchantId: string) => number;
-  readonly #closers = new Set<() => void>();
+  readonly #listeners = new Listeners();
+  readonly #at: (merchantId: string) => { ms: number; text: string };
   readonly #ids: EventIds;
-  #atMs = Number.NaN;
-  #atText = '';
 
   constructor(now: (merchantId: string) => number, ids?: IdReservations) {
-    this.#now = now;
+    this.#at = isoClock(now);
     this.#ids = new EventIds(ids);
   }
 
-  /** Takes each merchant's ids up from where they were: before the first event is told. */
   load(merchantIds: readonly string[]): Promise<void> {
     return this.#ids.load(merchantIds);
   }
 
-  /** A merchant's time as text, made once per millisecond (a batch applied shares one). */
-  #at(merchantId: string): string {
-    const now = this.#now(merchantId);
-    if (now !== this.#atMs) {
-      this.#atMs = now;
-      this.#atText = new Date(now).toISOString();
-    }
-    return this.#atText;
-  }
-
   emit(merchantId: string, type: ServiceEventType, fields: Record<string, unknown>): void {
-    const event: ServiceEvent = { id: this.#ids.next(merchantId), type, at: this.#at(merchantId), ...fields };
+    const event: ServiceEvent = {
+      id: this.#ids.next(merchantId),
+      type,
+      at: this.#at(merchantId).text,
+      ...fields,
+    };
     let kept = this.#kept.get(merchantId);
     if (!kept) this.#kept.set(merchantId, (kept = []));
     kept.push(event);
     // Trimmed now and then rather than at every event: the queue worker tells thousands a second.
     if (kept.length >= 2 * KEPT) kept.splice(0, kept.length - KEPT);
-    const listeners = this.#listeners.get(merchantId);
-    if (listeners) for (const listener of [...listeners]) listener(event);
+    this.#listeners.tell(merchantId, event);
   }
 
-  /** The events kept for `merchantId` after the one numbered `after`, oldest first. */
-  recent(merchantId: string, after = 0, limit = KEPT): ServiceEvent[] {
+  async recent(merchantId: string, after = 0, limit = KEPT): Promise<ServiceEvent[]> {
     const kept = (this.#kept.get(merchantId) ?? []).slice(-KEPT);
     return kept.filter((event) => event.id > after).slice(-limit);
   }
 
-  /** Calls `listener` with each new event of `merchantId` until the returned function is called. */
   listen(merchantId: string, listener: Listener): () => void {
-    const listeners = this.#listeners.get(merchantId) ?? new Set<Listener>();
-    listeners.add(listener);
-    this.#listeners.set(merchantId, listeners);
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) this.#listeners.delete(merchantId);
-    };
+    return this.#listeners.listen(merchantId, listener);
   }
 
-  /** How many listen to `merchantId`'s events now (streams, waits, the console). */
+  async ready(): Promise<void> {}
+
   listenersOf(merchantId: string): number {
-    return this.#listeners.get(merchantId)?.size ?? 0;
+    return this.#listeners.count(merchantId);
   }
 
-  /** Resolves with the next event of `merchantId`, or undefined when `signal` aborts first. */
   next(merchantId: string, signal: AbortSignal): Promise<ServiceEvent | undefined> {
-    return new Promise((resolve) => {
-      if (signal.aborted) return resolve(undefined);
-      const stop = this.listen(merchantId, (event) => {
-        stop();
-        signal.removeEventListener('abort', onAbort);
-        resolve(event);
-      });
-      const onAbort = () => {
-        stop();
-        resolve(undefined);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
+    return this.#listeners.next(merchantId, signal);
   }
 
-  /** Calls `closer` when the service closes (a stream ends), until the returned function is called. */
   onClose(closer: () => void): () => void {
-    this.#closers.add(closer);
-    return () => this.#closers.delete(closer);
+    return this.#listeners.onClose(closer);
   }
 
-  /** Ends every stream: the service is closing. */
-  close(): void {
-    for (const closer of [...this.#closers]) closer();
+  async close(): Promise<void> {
+    this.#listeners.closeAll();
   }
 }
