@@ -11,7 +11,8 @@ import { freePort } from './postgres-cluster.js';
 /** Where the pgbouncer program is: INTAKE_PGBOUNCER, or Debian's, or the PATH's; undefined when absent. */
 export function findPgbouncer() {
   const candidates = [process.env.INTAKE_PGBOUNCER, '/usr/sbin/pgbouncer', '/usr/bin/pgbouncer'];
-  for (const folder of (process.env.PATH ?? '').split(':')) if (folder) candidates.push(join(folder, 'pgbouncer'));
+  for (const folder of (process.env.PATH ?? '').split(':'))
+    if (folder) candidates.push(join(folder, 'pgbouncer'));
   return candidates.find((path) => path !== undefined && existsSync(path));
 }
 
