@@ -192,8 +192,9 @@ export class ApiClient {
     countRequests: async (query: JournalFilter = {}) =>
       this.#get(LOCAL_ENDPOINTS.countRequests, JournalCount, query),
     faults: async () => this.#get(LOCAL_ENDPOINTS.getFaults, FaultsState, {}),
-    setFaults: async (spec: string) => {
-      const { result, path } = await this.#call(LOCAL_ENDPOINTS.setFaults, { body: { spec } });
+    setFaults: async (spec: string, seed?: number) => {
+      const body = seed === undefined ? { spec } : { spec, seed };
+      const { result, path } = await this.#call(LOCAL_ENDPOINTS.setFaults, { body });
       return this.#parse(FaultsState, result, path);
     },
     clearFaults: async () => {

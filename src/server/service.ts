@@ -53,6 +53,10 @@ export interface ServiceOptions extends EngineOptions {
   /** Faults to inject from the start (`--faults`), and the draws that choose their requests. */
   faults?: string;
   faultRandom?: () => number;
+  /** The seed the faults of `--faults` are drawn from (`--fault-seed`). */
+  faultSeed?: number;
+  /** What names this start, shared by the processes of one `--workers` (counts of `next=N` rules of `--faults`). */
+  startEpoch?: string;
   /** Records to load for each merchant on a first start, and again on a reset (`--seed`). */
   seed?: Seed;
   /** Whether `POST /local/reset` may remove a merchant's data (`--allow-reset`). */
@@ -112,6 +116,8 @@ export class Service {
       store,
       ...(options.faults === undefined ? {} : { spec: options.faults }),
       ...(options.faultRandom ? { random: options.faultRandom } : {}),
+      ...(options.faultSeed === undefined ? {} : { seed: options.faultSeed }),
+      ...(options.startEpoch === undefined ? {} : { epoch: options.startEpoch }),
     });
     this.carriers = options.carriers ?? BUILT_IN_CARRIERS;
     this.merchants = parts.merchants;
@@ -208,6 +214,7 @@ export class Service {
         ? await StoredEvents.open(store, now, options.onError)
         : new MemoryEvents(now, store.meta);
       const service = new Service({ options, store, clock, merchants, provisioned, consoleKey, events });
+      await service.faults.start();
       await service.events.load((await store.merchants.all()).map((merchant) => merchant.id));
       return service;
     } catch (error) {

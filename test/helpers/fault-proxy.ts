@@ -1,3 +1,4 @@
+import { seededRandom } from '../../src/util/random.js';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -35,16 +36,7 @@ export interface ProxyOptions {
 }
 
 /** A small seeded random number generator (mulberry32), so a run of random faults can be repeated. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** Faults for about `share` of requests, spread over every kind, chosen by a seeded generator. */
 export function randomFaults(share: number, seed: number, stallMs: number): (count: number) => Fault {

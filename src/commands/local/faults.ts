@@ -4,6 +4,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
+import { wholeNumber } from '../../cli/values.js';
 
 async function showFaults(f: Factory, state: FaultsState): Promise<void> {
   const everyone = state.everyone?.rules ?? [];
@@ -16,9 +17,19 @@ async function showFaults(f: Factory, state: FaultsState): Promise<void> {
     rows,
     columns: [
       { header: 'whose', value: (rule) => rule.whose },
-      { header: 'where', value: (rule) => [rule.method, rule.path].filter(Boolean).join(' ') || '(all)' },
+      {
+        header: 'where',
+        value: (rule) =>
+          [rule.method, rule.path, rule.id === undefined ? undefined : `@${rule.id}`]
+            .filter(Boolean)
+            .join(' ') || '(all)',
+      },
       { header: 'fault', value: (rule) => rule.kind },
-      { header: 'share', value: (rule) => `${Number((rule.share * 100).toFixed(4))}%` },
+      {
+        header: 'share',
+        value: (rule) =>
+          rule.next === undefined ? `${Number((rule.share * 100).toFixed(4))}%` : `the next ${rule.next}`,
+      },
       {
         header: 'detail',
         value: (rule) =>
@@ -42,6 +53,7 @@ export function newLocalFaultsCommand(f: Factory): Command {
     .command('set')
     .description('Put the faults of SPEC in force (replacing any)')
     .argument('<spec>', 'as "503:10%,429:5%,latency:50-200ms,POST /api/v1/orders/=drop-after-commit:1%"')
+    .option('--seed <n>', 'draw from this seed: the same requests get the same faults, run after run')
     .addHelpText(
       'after',
       examples(
@@ -49,9 +61,12 @@ export function newLocalFaultsCommand(f: Factory): Command {
         'intake local faults set "POST=429:20%:retry-after=5s"',
         'intake local faults set "latency:200-800ms,stall:1%"',
         'intake local faults set "GET /api/v1/rewards/=500:50%"',
+        'intake local faults set "503:next=2"   (the next two requests, then none)',
+        'intake local faults set "POST @ORD-7=drop-after-commit:next=1"   (order ORD-7 stored, its answer lost once)',
+        'intake local faults set "503:20%" --seed 42',
       ),
     )
-    .action(async (spec: string) => {
+    .action(async (spec: string, flags: { seed?: string }) => {
       // Read here first, so that a slip is a usage error before anything is sent.
       const { parseFaultSpec, FaultSpecError } = await import('../../server/faults/spec.js');
       try {
@@ -60,7 +75,11 @@ export function newLocalFaultsCommand(f: Factory): Command {
         if (error instanceof FaultSpecError) throw new UsageError(error.message);
         throw error;
       }
-      await showFaults(f, await (await f.apiClient()).local.setFaults(spec));
+      const seed =
+        flags.seed === undefined
+          ? undefined
+          : wholeNumber('--seed', flags.seed, { min: 0, max: 2 ** 32 - 1 });
+      await showFaults(f, await (await f.apiClient()).local.setFaults(spec, seed));
     });
   faults
     .command('clear')

@@ -16,6 +16,7 @@ import type { EngineOptions } from '../../server/storage/open.js';
 import {
   SERVE_DATABASE_DIRECT_ENV,
   SERVE_DATABASE_ENV,
+  SERVE_EPOCH_ENV,
   SERVE_PORT_ENV,
   SERVE_SECRET_ENV,
   SERVE_WORKER_ENV,
@@ -48,6 +49,7 @@ interface ServeFlags {
   databaseDirectUrl?: string;
   poolSize: string;
   journalSize: string;
+  faultSeed?: string;
   statementTimeout: string;
   workers: string;
 }
@@ -211,6 +213,11 @@ export async function serveOptions(f: Factory, flags: ServeFlags): Promise<Serve
       ...(seed ? { seed } : {}),
       allowReset: flags.allowReset === true,
       journalKeep: wholeNumber('--journal-size', flags.journalSize, { min: 0, max: 10_000_000 }),
+      ...(flags.faultSeed === undefined
+        ? {}
+        : { faultSeed: wholeNumber('--fault-seed', flags.faultSeed, { min: 0, max: 2 ** 32 - 1 }) }),
+      // The processes of one --workers share their start (the counts of --faults' next=N rules).
+      startEpoch: f.env[SERVE_EPOCH_ENV] ?? String(Date.now()),
     },
   };
 }
@@ -465,6 +472,7 @@ export function newServeCommand(
       'inject faults into requests to /api/, as "503:10%,429:5%,latency:50-200ms,POST /api/v1/orders/=drop-after-commit:1%" (also stall, drop-before-commit, 500)',
     )
     .option('--journal-size <n>', 'requests kept per merchant in the request journal (0 keeps none)', '10000')
+    .option('--fault-seed <n>', 'draw the --faults from this seed: the same requests get the same faults')
     .option('--seed <file>', 'JSON of merchants and the products, orders and shipments each starts with')
     .option(
       '--allow-reset',

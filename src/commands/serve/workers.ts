@@ -3,7 +3,7 @@ import { EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import type { BuildServerOptions } from '../../server/build-server.js';
 import type { ProvisionedMerchant } from '../../server/merchants.js';
-import { SERVE_PORT_ENV, SERVE_WORKER_ENV, type ServeOptions } from './serve-options.js';
+import { SERVE_EPOCH_ENV, SERVE_PORT_ENV, SERVE_WORKER_ENV, type ServeOptions } from './serve-options.js';
 
 interface Hooks {
   /** Opens the service once in this process (migrations, merchants, seed), without listening. */
@@ -50,6 +50,7 @@ export async function runWorkers(options: ServeOptions, f: Factory, hooks: Hooks
   const fork = () => {
     const worker = cluster.fork({
       [SERVE_WORKER_ENV]: '1',
+      ...(options.server.startEpoch === undefined ? {} : { [SERVE_EPOCH_ENV]: options.server.startEpoch }),
       ...(service.port === undefined ? {} : { [SERVE_PORT_ENV]: String(service.port) }),
     });
     const started = Date.now();

@@ -9,6 +9,12 @@ export const FaultRuleBody = z
     latency_ms: z.object({ min: z.number().int(), max: z.number().int() }).optional(),
     method: z.string().optional(),
     path: z.string().optional(),
+    id: z.string().optional().meta({ description: 'Only requests about this record (`@ID`).' }),
+    next: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'Only the next this many matching requests (`next=N`).' }),
   })
   .meta({ id: 'FaultRule' });
 
@@ -17,18 +23,32 @@ export const FaultsBody = z
     spec: text()
       .max(2000)
       .meta({ examples: ['503:10%,drop-after-commit:5%'] }),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 32 - 1)
+      .optional()
+      .meta({
+        description: 'Draw from this seed: the same requests then get the same faults, run after run.',
+      }),
   })
-  .meta({ id: 'FaultsBody', examples: [{ spec: '503:10%,drop-after-commit:5%' }] });
+  .meta({ id: 'FaultsBody', examples: [{ spec: '503:10%,drop-after-commit:5%', seed: 42 }] });
 
 export const FaultsState = z
   .object({
     /** The merchant's own faults. */
     spec: z.string(),
     rules: z.array(FaultRuleBody),
+    seed: z.number().int().optional(),
     /** What every fault in force on this merchant's requests injected, by kind. */
     injected: z.record(z.string(), z.number().int()),
     /** The faults set at start for every merchant (`intake serve --faults`). */
-    everyone: z.object({ spec: z.string(), rules: z.array(FaultRuleBody) }),
+    everyone: z.object({
+      spec: z.string(),
+      rules: z.array(FaultRuleBody),
+      seed: z.number().int().optional(),
+    }),
   })
   .meta({ id: 'FaultsState' });
 export type FaultsState = z.infer<typeof FaultsState>;

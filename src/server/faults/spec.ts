@@ -27,6 +27,10 @@ export interface FaultRule {
   latencyMs?: { min: number; max: number };
   method?: string;
   path?: string;
+  /** Only requests about this record (an order's or a product's id, in the path or the body). */
+  id?: string;
+  /** Only the next this many requests the rule matches, then it is spent (`next=2`); every one of them. */
+  next?: number;
 }
 
 /** A spec that cannot be read, with what is wrong in it. */
@@ -58,29 +62,39 @@ function parseLatency(text: string, rule: string): { min: number; max: number } 
   return { min, max };
 }
 
-function parseTarget(text: string, rule: string): Pick<FaultRule, 'method' | 'path'> {
-  const [first = '', second, ...rest] = text.trim().split(/\s+/);
-  const method = METHODS.has(first.toUpperCase()) ? first.toUpperCase() : undefined;
+function parseTarget(text: string, rule: string): Pick<FaultRule, 'method' | 'path' | 'id'> {
+  const words = text.trim().split(/\s+/);
+  const id = words.at(-1)?.startsWith('@') ? (words.pop() as string).slice(1) : undefined;
+  const [first, second, ...rest] = words;
+  const method = first !== undefined && METHODS.has(first.toUpperCase()) ? first.toUpperCase() : undefined;
   const path = method === undefined ? first : second;
-  if (rest.length > 0 || (method === undefined && !first.startsWith('/'))) {
-    throw new FaultSpecError(`"${rule}": before = comes a method, a path, or both (POST /api/v1/orders/)`);
+  if (id === '') throw new FaultSpecError(`"${rule}": after @ comes a record's id (@ORD-1)`);
+  if (rest.length > 0 || (method === undefined && first !== undefined && !first.startsWith('/'))) {
+    throw new FaultSpecError(
+      `"${rule}": before = comes a method, a path, a record's @id, or some of them (POST /api/v1/orders/ @ORD-1)`,
+    );
   }
   if (path !== undefined && !path.startsWith('/')) {
     throw new FaultSpecError(`"${rule}": the path "${path}" does not start with /`);
   }
-  return { ...(method ? { method } : {}), ...(path ? { path } : {}) };
+  return { ...(method ? { method } : {}), ...(path ? { path } : {}), ...(id === undefined ? {} : { id }) };
 }
 
-function parseFault(text: string, rule: string): Omit<FaultRule, 'method' | 'path'> {
+function parseFault(text: string, rule: string): Omit<FaultRule, 'method' | 'path' | 'id'> {
   const [name = '', ...parts] = text.split(':').map((part) => part.trim());
   const kind = name as FaultKind;
   if (!FAULT_KINDS.includes(kind)) {
     throw new FaultSpecError(`"${rule}": "${name}" is not a fault; faults are ${FAULT_KINDS.join(', ')}`);
   }
-  const parsed: Omit<FaultRule, 'method' | 'path'> = { kind, share: 1 };
+  const parsed: Omit<FaultRule, 'method' | 'path' | 'id'> = { kind, share: 1 };
   for (const part of parts) {
     if (part.endsWith('%')) parsed.share = parseShare(part, rule);
-    else if (kind === 'latency' && parsed.latencyMs === undefined)
+    else if (part.startsWith('next=')) {
+      const next = Number(part.slice('next='.length));
+      if (!Number.isInteger(next) || next < 1 || next > 1_000_000)
+        throw new FaultSpecError(`"${rule}": "${part}" is not like next=2 (a count from 1)`);
+      parsed.next = next;
+    } else if (kind === 'latency' && parsed.latencyMs === undefined)
       parsed.latencyMs = parseLatency(part, rule);
     else if ((kind === '429' || kind === '503') && part.startsWith('retry-after=')) {
       const seconds = parseDuration(part.slice('retry-after='.length));
@@ -97,14 +111,18 @@ function parseFault(text: string, rule: string): Omit<FaultRule, 'method' | 'pat
 }
 
 /**
- * Reads a fault spec: rules separated by commas, each `[[METHOD] [PATH]=]KIND[:VALUE…]`, where the values
- * are a share (`10%`, default all), a latency (`200ms`, `50-200ms`) or `retry-after=5s` (429 and 503).
+ * Reads a fault spec: rules separated by commas, each `[[METHOD] [PATH] [@ID]=]KIND[:VALUE…]`, where the
+ * values are a share (`10%`, default all), a latency (`200ms`, `50-200ms`), `retry-after=5s` (429 and
+ * 503), or `next=N` (the next N matching requests, every one, then the rule is spent); `@ID` matches the
+ * requests about one record (an order's or a product's id, in the path or the body).
  *
  *   503:10%                                  a tenth of requests answer 503 (Retry-After: 1)
  *   POST=429:20%:retry-after=5s              a fifth of POSTs answer 429 with Retry-After: 5
  *   latency:50-200ms                         every answer comes 50 to 200 ms late
  *   POST /api/v1/orders/=drop-after-commit:5%  a twentieth of orders are stored, then the connection drops
  *   stall:1%                                 one request in a hundred is never answered
+ *   503:next=2                               the next two requests answer 503, then none
+ *   POST @ORD-7=drop-after-commit:next=1     order ORD-7 is stored, and its first answer lost
  */
 export function parseFaultSpec(spec: string): FaultRule[] {
   if (spec.trim() === '' || spec.trim() === 'none') return [];
@@ -112,7 +130,7 @@ export function parseFaultSpec(spec: string): FaultRule[] {
     const rule = raw.trim();
     const equals = rule.indexOf('=');
     // A target ends at the first `=`, unless that one is in the fault's values (retry-after=).
-    const split = equals > 0 && !rule.slice(0, equals).includes(':') ? equals : -1;
+    const split = equals > 0 && !rule.slice(0, equals).includes(':') ? targetEnd(rule, equals) : -1;
     const target = split === -1 ? {} : parseTarget(rule.slice(0, split), rule);
     const parsed = { ...target, ...parseFault(rule.slice(split + 1), rule) };
     if (!reachesAnOperation(parsed)) {
@@ -122,6 +140,14 @@ export function parseFaultSpec(spec: string): FaultRule[] {
     }
     return parsed;
   });
+}
+
+/** Where a rule's target ends: at its `=`, past an `@id` that may hold `=` signs itself (up to the kind). */
+function targetEnd(rule: string, first: number): number {
+  const at = rule.lastIndexOf('@', first);
+  if (at === -1) return first;
+  const kind = /=(500|503|429|latency|stall|drop-before-commit|drop-after-commit)(:|$)/.exec(rule.slice(at));
+  return kind ? at + kind.index : first;
 }
 
 /** A rule's path as the paths it matches: a prefix, where `*` stands for one segment. */
@@ -151,7 +177,9 @@ const percent = (share: number) => `${Number((share * 100).toFixed(4))}%`;
 export function formatFaultSpec(rules: readonly FaultRule[]): string {
   return rules
     .map((rule) => {
-      const target = [rule.method, rule.path].filter(Boolean).join(' ');
+      const target = [rule.method, rule.path, rule.id === undefined ? undefined : `@${rule.id}`]
+        .filter(Boolean)
+        .join(' ');
       const latency = rule.latencyMs
         ? `:${rule.latencyMs.min === rule.latencyMs.max ? rule.latencyMs.min : `${rule.latencyMs.min}-${rule.latencyMs.max}`}ms`
         : '';
@@ -159,7 +187,8 @@ export function formatFaultSpec(rules: readonly FaultRule[]): string {
         rule.retryAfterSeconds !== undefined && rule.retryAfterSeconds !== 1
           ? `:retry-after=${rule.retryAfterSeconds}s`
           : '';
-      return `${target ? `${target}=` : ''}${rule.kind}${latency}:${percent(rule.share)}${retry}`;
+      const next = rule.next === undefined ? '' : `:next=${rule.next}`;
+      return `${target ? `${target}=` : ''}${rule.kind}${latency}:${percent(rule.share)}${retry}${next}`;
     })
     .join(',');
 }

@@ -276,12 +276,17 @@ export class LocalOperations {
       spec: own.spec,
       rules: own.rules.map(ruleView),
       injected,
-      everyone: { spec: faults.everyone.spec, rules: faults.everyone.rules.map(ruleView) },
+      ...(own.seed === undefined ? {} : { seed: own.seed }),
+      everyone: {
+        spec: faults.everyone.spec,
+        rules: faults.everyone.rules.map(ruleView),
+        ...(faults.everyone.seed === undefined ? {} : { seed: faults.everyone.seed }),
+      },
     };
   }
 
   /** Puts a merchant's faults of `spec` in force; a spec that cannot be read is a 422 saying why. */
-  async setFaults(faults: FaultPanel, merchantId: string, spec: string): Promise<FaultsState> {
+  async setFaults(faults: FaultPanel, merchantId: string, spec: string, seed?: number): Promise<FaultsState> {
     let rules: FaultRule[];
     try {
       rules = parseFaultSpec(spec);
@@ -291,7 +296,7 @@ export class LocalOperations {
         { type: 'value_error', loc: ['body', 'spec'], msg: `Value error, ${error.message}`, input: spec },
       ]);
     }
-    await faults.set(merchantId, rules);
+    await faults.set(merchantId, rules, seed);
     return this.faultsState(faults, merchantId);
   }
 
@@ -410,5 +415,7 @@ function ruleView(rule: FaultRule) {
     ...(rule.latencyMs === undefined ? {} : { latency_ms: rule.latencyMs }),
     ...(rule.method === undefined ? {} : { method: rule.method }),
     ...(rule.path === undefined ? {} : { path: rule.path }),
+    ...(rule.id === undefined ? {} : { id: rule.id }),
+    ...(rule.next === undefined ? {} : { next: rule.next }),
   };
 }

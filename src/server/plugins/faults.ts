@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FaultDecision } from '../faults/board.js';
 import type { RequestLog } from './request-log.js';
@@ -11,6 +11,14 @@ declare module 'fastify' {
     /** The fault this request was chosen for, when it acts on the answer (a delay, a drop after commit). */
     intakeFault: FaultDecision | null;
   }
+}
+
+/** The record a request is about: the path's id (an order's, a product's), else the body's `id`. */
+export function recordOf(request: FastifyRequest): string | undefined {
+  const fromPath = (request.params as { id?: unknown } | undefined)?.id;
+  if (typeof fromPath === 'string' && fromPath !== '') return fromPath;
+  const fromBody = (request.body as { id?: unknown } | null | undefined)?.id;
+  return typeof fromBody === 'string' ? fromBody : undefined;
 }
 
 /** The header on every answer a fault made or changed, naming it. */
@@ -42,13 +50,13 @@ export const faultsPlugin = fp(
         service.events.emit(merchantId, 'fault', { fault: decision.kind, method: request.method, path });
     };
 
-    app.addHook('onRequest', async (request, reply) => {
-      // The marketplace fakes have faults of their own (`/local/marketplaces/…/settings`).
-      if (isMarketplacePath(request.url)) return undefined;
-      // The merchant the request names (not yet checked: a fault it gets is its own request's).
-      const merchantId = service.merchants.named(request.headers.authorization)?.id;
-      const decision = service.faults.decide(merchantId, request.method, request.url.split('?')[0] as string);
-      if (!decision) return undefined;
+    /** Does what a fault says to a request: an answer in its place, a drop, or (later) a delay or a lost answer. */
+    const act = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      merchantId: string | undefined,
+      decision: FaultDecision,
+    ) => {
       note(request, merchantId, decision);
       const { rule, kind } = decision;
       switch (kind) {
@@ -77,6 +85,28 @@ export const faultsPlugin = fp(
           request.intakeFault = decision;
           return undefined;
       }
+    };
+
+    app.addHook('onRequest', async (request, reply) => {
+      // The marketplace fakes have faults of their own (`/local/marketplaces/…/settings`).
+      if (isMarketplacePath(request.url)) return undefined;
+      // The merchant the request names (not yet checked: a fault it gets is its own request's).
+      const merchantId = service.merchants.named(request.headers.authorization)?.id;
+      const path = request.url.split('?')[0] as string;
+      const decision = await service.faults.decide(merchantId, { method: request.method, path });
+      return decision ? act(request, reply, merchantId, decision) : undefined;
+    });
+
+    // Rules about one record (`@ORD-1`) are decided once its id is known: in the path, or in the body read.
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.intakeFault || !request.url.startsWith('/api/')) return undefined;
+      const merchantId = (request.merchant as typeof request.merchant | null)?.id;
+      if (!service.faults.waitsForRecords(merchantId)) return undefined;
+      const id = recordOf(request);
+      if (id === undefined) return undefined;
+      const path = request.url.split('?')[0] as string;
+      const decision = await service.faults.decide(merchantId, { method: request.method, path, id });
+      return decision ? act(request, reply, merchantId, decision) : undefined;
     });
 
     app.addHook('onSend', async (request, reply, payload) => {

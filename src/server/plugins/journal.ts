@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { FAULT_HEADER } from './faults.js';
+import { FAULT_HEADER, recordOf } from './faults.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,6 +29,8 @@ function kept(body: Buffer | string | null): string | null {
 }
 
 /** A text PostgreSQL can hold: a NUL written as `\u0000`. */
+const noNulOrNull = (text: string | undefined) => (text === undefined ? null : noNul(text));
+
 const noNul = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\\u0000') : text);
 
 /** The request's headers as the journal keeps them: the secret of `Authorization` never. */
@@ -40,14 +42,6 @@ function redacted(request: FastifyRequest, accessKeyId: string | undefined): Rec
   }
   if (headers.authorization !== undefined) headers.authorization = `Basic ${accessKeyId ?? '…'}:[redacted]`;
   return headers;
-}
-
-/** The record a request is about: the path's id (an order's, a product's), else the body's `id`. */
-function targetOf(request: FastifyRequest): string | null {
-  const fromPath = (request.params as { id?: unknown } | undefined)?.id;
-  if (typeof fromPath === 'string' && fromPath !== '') return noNul(fromPath);
-  const fromBody = (request.body as { id?: unknown } | null | undefined)?.id;
-  return typeof fromBody === 'string' ? noNul(fromBody) : null;
 }
 
 /**
@@ -82,7 +76,7 @@ export const journalPlugin = fp(
         method: request.method,
         path,
         status: reply.statusCode,
-        target_id: targetOf(request),
+        target_id: noNulOrNull(recordOf(request)),
         fault,
         duration_ms: Math.round(reply.elapsedTime * 100) / 100,
         request_headers: JSON.stringify(redacted(request, merchant.access_key_id)),

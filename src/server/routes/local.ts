@@ -101,7 +101,8 @@ export function localHandlers(service: Service): SomeHandlers<LocalName> {
       return local.events(merchantId, request.query);
     },
     getFaults: async (request) => local.faultsState(faults, request.merchant.id),
-    setFaults: async (request) => local.setFaults(faults, request.merchant.id, request.body.spec),
+    setFaults: async (request) =>
+      local.setFaults(faults, request.merchant.id, request.body.spec, request.body.seed),
     clearFaults: async (request) => {
       await faults.set(request.merchant.id, []);
       return local.faultsState(faults, request.merchant.id);

@@ -19,6 +19,16 @@ export function metaRepo(sql: Sql) {
         key,
         value,
       ])),
+    /**
+     * Takes one from a whole number kept under `key`, in one statement; false when it is 0 or absent
+     * (every process sharing the database takes from the same count).
+     */
+    takeOne: async (key: string) =>
+      (await sql.get<{ value: string }>(
+        `UPDATE meta SET value = CAST(CAST(value AS bigint) - 1 AS text)
+         WHERE key = ? AND CAST(value AS bigint) > 0 RETURNING value`,
+        [key],
+      )) !== undefined,
     /** Every key starting with `prefix`, with its value. */
     withPrefix: (prefix: string) =>
       sql.all<{ key: string; value: string }>("SELECT key, value FROM meta WHERE key LIKE ? ESCAPE '\\'", [

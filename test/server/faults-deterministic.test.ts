@@ -1,0 +1,109 @@
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatFaultSpec, parseFaultSpec } from '../../src/server/faults/spec.js';
+import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
+import { sampleOrder, sampleProduct } from '../helpers/samples.js';
+import { startService, type TestService } from '../helpers/service.js';
+import { tempDir } from '../helpers/temp.js';
+
+const open: TestService[] = [];
+afterEach(async () => {
+  while (open.length > 0) await open.pop()?.close();
+});
+
+async function service(options: Parameters<typeof startService>[0] = {}): Promise<TestService> {
+  const started = await startService(options);
+  open.push(started);
+  return started;
+}
+
+/** A create sent once over its own connection: its status, or `dropped` when no answer came. */
+async function post(service: TestService, path: string, body: unknown): Promise<number | 'dropped'> {
+  try {
+    const answer = await request(`${service.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: service.authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      reset: true,
+    });
+    await answer.body.text();
+    return answer.statusCode;
+  } catch {
+    return 'dropped';
+  }
+}
+
+const setFaults = async (service: TestService, body: { spec: string; seed?: number }) => {
+  const answer = await service.call('PUT', '/local/faults', { body });
+  expect(answer.status).toBe(200);
+  return answer.json as { rules: { next?: number; id?: string }[]; seed?: number };
+};
+
+describe('faults a test can count on', () => {
+  it('reads and writes counts and records in a spec', () => {
+    const rules = parseFaultSpec('503:next=2,POST /api/v1/orders/ @ORD-7=drop-after-commit:next=1,429:5%');
+    expect(rules).toEqual([
+      { kind: '503', share: 1, next: 2, retryAfterSeconds: 1 },
+      { kind: 'drop-after-commit', share: 1, next: 1, method: 'POST', path: '/api/v1/orders/', id: 'ORD-7' },
+      { kind: '429', share: 0.05, retryAfterSeconds: 1 },
+    ]);
+    expect(parseFaultSpec(formatFaultSpec(rules))).toEqual(rules);
+    expect(() => parseFaultSpec('503:next=0')).toThrow(/next=2/);
+    expect(() => parseFaultSpec('POST @=503')).toThrow(/record's id/);
+  });
+
+  it('503:next=2: the next two requests, then none', async () => {
+    const s = await service();
+    const state = await setFaults(s, { spec: 'POST /api/v1/products/=503:next=2' });
+    expect(state.rules).toEqual([expect.objectContaining({ next: 2 })]);
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push(await post(s, '/api/v1/products/', sampleProduct(`P-N-${i}`)));
+    expect(statuses).toEqual([503, 503, 202, 202, 202]);
+  });
+
+  it('a fault about one record: its order is stored and its answer lost once; no other order is touched', async () => {
+    const s = await service();
+    await setFaults(s, { spec: 'POST @ORD-7=drop-after-commit:next=1' });
+    expect(await post(s, '/api/v1/orders/', sampleOrder('ORD-6'))).toBe(202);
+    expect(await post(s, '/api/v1/orders/', sampleOrder('ORD-7'))).toBe('dropped');
+    // Stored all the same: sent again, the service says it has it.
+    expect(await post(s, '/api/v1/orders/', sampleOrder('ORD-7'))).toBe(409);
+    expect(await post(s, '/api/v1/orders/', sampleOrder('ORD-8'))).toBe(202);
+    expect((await s.local.orders()).map((order) => order.id).sort()).toEqual(['ORD-6', 'ORD-7', 'ORD-8']);
+  });
+
+  it('with a seed, the same requests get the same faults, run after run', async () => {
+    const run = async (seed: number) => {
+      const s = await service();
+      await setFaults(s, { spec: 'POST /api/v1/products/=503:30%', seed });
+      const statuses = [];
+      for (let i = 0; i < 30; i++)
+        statuses.push(await post(s, '/api/v1/products/', sampleProduct(`P-S-${i}`)));
+      return statuses;
+    };
+    const first = await run(42);
+    expect(first).toContain(503);
+    expect(first).toContain(202);
+    expect(await run(42)).toEqual(first);
+    expect(await run(7)).not.toEqual(first);
+  });
+
+  it.skipIf(TEST_ENGINE !== 'postgres')('next=3 across three processes: three requests in all', async () => {
+    const databaseUrl = await testDatabaseUrl(tempDir('intake-next-'));
+    const services = [
+      await service({ databaseUrl }),
+      await service({ databaseUrl }),
+      await service({ databaseUrl }),
+    ];
+    await setFaults(services[0] as TestService, { spec: 'POST /api/v1/products/=503:next=3' });
+    // Every process reads the merchant's faults before it serves a request with them.
+    for (const s of services) await s.app.service.faults.refresh();
+    const statuses = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        await post(services[i % 3] as TestService, '/api/v1/products/', sampleProduct(`P-X-${i}`)),
+      );
+    expect(statuses.filter((status) => status === 503)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(9);
+  });
+});
