@@ -6,6 +6,7 @@ import { VERSION } from '../util/version.js';
 import { authPlugin } from './plugins/auth.js';
 import { faultsPlugin } from './plugins/faults.js';
 import { journalPlugin } from './plugins/journal.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { requestIdOf, REQUEST_ID_HEADER } from './plugins/request-id.js';
 import { refusalsPlugin } from './plugins/refusals.js';
 import { BODY_LIMIT_BYTES, CONSOLE_PREFIX, bodyPlugin } from './plugins/body.js';
@@ -97,6 +98,7 @@ async function registerPlugins(app: FastifyInstance, options: BuildServerOptions
   // Faults come first: they act before anything of the request is read or checked.
   await app.register(faultsPlugin, { ...(options.requestLog ? { log: options.requestLog } : {}) });
   await app.register(journalPlugin);
+  await app.register(metricsPlugin);
   await app.register(bodyPlugin);
   await app.register(authPlugin);
   await app.register(refusalsPlugin);

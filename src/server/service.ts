@@ -16,6 +16,7 @@ import { StoredEvents } from './events/stored.js';
 import { FakeBook } from './marketplaces/book.js';
 import { FaultPanel } from './faults/board.js';
 import { RequestJournal } from './journal.js';
+import { ServiceMetrics } from './metrics.js';
 import type { Seed } from './seed.js';
 import { Writes } from './ingest/writes.js';
 import { LocalOperations } from './local/operations.js';
@@ -76,6 +77,8 @@ export class Service {
   readonly local: LocalOperations;
   /** What happens to each merchant's data, for the event stream, the console and waits. */
   readonly events: EventFeed;
+  /** The service's figures for `GET /metrics`. */
+  readonly metrics: ServiceMetrics;
   /** Every request of each merchant to the API, as received and answered. */
   readonly journal: RequestJournal;
   /** The faults in force on the service's own operations: everyone's, and each merchant's. */
@@ -108,6 +111,7 @@ export class Service {
     this.marketplaces = new FakeBook(store, (merchantId) => clock.now(merchantId));
     this.database = store.dialect.name;
     this.consoleKey = parts.consoleKey;
+    this.metrics = new ServiceMetrics(store);
     this.journal = new RequestJournal(store, {
       keep: options.journalKeep ?? 10_000,
       ...(options.onError ? { onError: options.onError } : {}),
@@ -148,7 +152,9 @@ export class Service {
       tasks: [outbox.run],
       onError: options.onError ?? (() => {}),
       onFinished: (jobs) => {
+        const metrics = this.metrics;
         for (const { job, applied, reason } of jobs) {
+          if (applied) metrics.applied(job.kind, (clock.now(job.merchant_id) - job.received_at) / 1000);
           events.emit(job.merchant_id, applied ? 'applied' : 'failed', {
             kind: job.kind,
             target_id: job.target_id,
@@ -260,6 +266,7 @@ export class Service {
     this.#worker.stop();
     try {
       await this.journal.close();
+      await this.metrics.close();
       await this.#worker.idle();
       await this.#clock.remember();
     } catch {

@@ -46,6 +46,7 @@ export const faultsPlugin = fp(
     const note = (request: FastifyRequest, merchantId: string | undefined, decision: FaultDecision) => {
       const path = request.url.split('?')[0] as string;
       options.log?.(`${request.method} ${request.url} fault ${decision.kind}`);
+      service.metrics.fault(decision.kind);
       if (merchantId)
         service.events.emit(merchantId, 'fault', { fault: decision.kind, method: request.method, path });
     };

@@ -6,6 +6,7 @@ import { metaRepo } from './meta.js';
 import { ordersRepo } from './orders.js';
 import { productsRepo } from './products.js';
 import { eventsRepo } from './events.js';
+import { processMetricsRepo } from './process-metrics.js';
 import { requestsRepo } from './requests.js';
 import { reviewsRepo } from './reviews.js';
 import { rewardsRepo } from './rewards.js';
@@ -47,6 +48,7 @@ export class Store {
   readonly meta;
   readonly requests;
   readonly events;
+  readonly processMetrics;
   readonly #engine: Engine;
   readonly #sql: Sql;
 
@@ -65,6 +67,7 @@ export class Store {
     this.meta = metaRepo(sql);
     this.requests = requestsRepo(sql);
     this.events = eventsRepo(sql);
+    this.processMetrics = processMetricsRepo(sql);
   }
 
   /** Runs `work` in one transaction (one commit) over the store it is given. */
