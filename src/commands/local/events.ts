@@ -6,6 +6,7 @@ import type { ServiceEventBody } from '../../contract/local/index.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData, writeJsonLine } from '../../cli/output.js';
+import { UsageError } from '../../cli/errors.js';
 import { wholeNumber } from '../../cli/values.js';
 import { limitOption } from './inspect.js';
 
@@ -13,6 +14,10 @@ export interface LocalEventsOptions {
   follow: boolean;
   after?: number;
   limit?: number;
+  /** A webhook to post each event to, from `after` (default: from now on). */
+  forwardTo?: string;
+  /** The secret forwarded events are signed with (default INTAKE_WEBHOOK_SECRET, else a new one, shown). */
+  secret?: string;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -49,16 +54,23 @@ function humanLine(f: Factory, event: ServiceEventBody): string {
   return `${c.dim(when)}  ${event.type.padEnd(8)}  ${describeEvent(event)}\n`;
 }
 
-/** Follows the stream until Ctrl-C, reconnecting (from the last event seen) when it drops. */
-async function follow(f: Factory, options: LocalEventsOptions, json: boolean): Promise<void> {
+/**
+ * Follows the stream until Ctrl-C (or `stop`), reconnecting (from the last event received) when it
+ * drops; `handle` gets each event in order, the next only once the last one is done with.
+ */
+async function followEvents(
+  f: Factory,
+  after: number,
+  handle: (event: ServiceEventBody) => void | Promise<void>,
+): Promise<void> {
   const client = await f.apiClient();
   const stop = new AbortController();
   const stopListening = f.interrupts.onInterrupt(() => stop.abort());
-  let last = options.after ?? 0;
-  const show = (event: ServiceEventBody) => {
+  let last = after;
+  let handled: Promise<void> = Promise.resolve();
+  const received = (event: ServiceEventBody) => {
     last = Math.max(last, event.id);
-    if (json) writeJsonLine(f, event as Record<string, unknown>);
-    else f.io.stdout.write(humanLine(f, event));
+    handled = handled.then(() => handle(event));
   };
   try {
     while (!stop.signal.aborted) {
@@ -83,7 +95,7 @@ async function follow(f: Factory, options: LocalEventsOptions, json: boolean): P
           });
         }
         const parser = createParser({
-          onEvent: (message) => show(JSON.parse(message.data) as ServiceEventBody),
+          onEvent: (message) => received(JSON.parse(message.data) as ServiceEventBody),
         });
         const decoder = new TextDecoder();
         for await (const chunk of stream.body) parser.feed(decoder.decode(chunk, { stream: true }));
@@ -95,14 +107,68 @@ async function follow(f: Factory, options: LocalEventsOptions, json: boolean): P
       f.log.warn('The event stream was cut; connecting again…');
       await sleep(1000, undefined, { signal: stop.signal }).catch(() => {});
     }
+    await handled;
   } finally {
     stopListening();
   }
 }
 
+/** Prints each event as it happens (as JSON lines with --json). */
+async function follow(f: Factory, options: LocalEventsOptions, json: boolean): Promise<void> {
+  await followEvents(f, options.after ?? 0, (event) => {
+    if (json) writeJsonLine(f, event as Record<string, unknown>);
+    else f.io.stdout.write(humanLine(f, event));
+  });
+}
+
+/** The number of the newest event now: forwarding "from now on" starts after it. */
+async function newestEvent(f: Factory): Promise<number> {
+  const kept = await (await f.apiClient()).local.events({ limit: 1 });
+  return kept.results.at(-1)?.id ?? 0;
+}
+
+/** Posts each event to a webhook, signed, in order, tried again while the receiver cannot take it. */
+async function forward(f: Factory, options: LocalEventsOptions & { forwardTo: string }, json: boolean) {
+  const { deliver, newWebhookSecret, SIGNATURE_HEADER } = await import('./forward.js');
+  const secret = options.secret ?? f.env.INTAKE_WEBHOOK_SECRET ?? newWebhookSecret();
+  const after = options.after ?? (await newestEvent(f));
+  if (options.secret === undefined && f.env.INTAKE_WEBHOOK_SECRET === undefined)
+    f.log.info(`Signing secret (header ${SIGNATURE_HEADER}): ${secret}`);
+  f.log.info(`Forwarding events after ${after} to ${options.forwardTo} (Ctrl-C to stop)`);
+  const stop = new AbortController();
+  const stopListening = f.interrupts.onInterrupt(() => stop.abort());
+  try {
+    await followEvents(f, after, async (event) => {
+      const delivery = await deliver(options.forwardTo, event, {
+        secret,
+        retry: WEBHOOK_RETRY,
+        now: () => f.now().getTime(),
+        signal: stop.signal,
+      });
+      if (json) {
+        writeJsonLine(f, { event: event.id, type: event.type, ...delivery });
+        return;
+      }
+      const c = f.colors().out;
+      const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
+      const said = delivery.status === undefined ? (delivery.error ?? 'no answer') : String(delivery.status);
+      const tries = delivery.attempts > 1 ? ` after ${delivery.attempts} tries` : '';
+      f.io.stdout.write(
+        `${ok ? c.green('→') : c.red('✗')} ${said}${tries}  ${event.id} ${event.type} ${describeEvent(event)} ${c.dim(`${delivery.ms}ms`)}\n`,
+      );
+    });
+  } finally {
+    stopListening();
+  }
+}
+
+/** How a delivery is tried again: five attempts, waiting 0.5, 1, 2 and 4 s between them. */
+const WEBHOOK_RETRY = { attempts: 5, baseDelayMs: 500 };
+
 /** The merchant's events: those kept, or (with --follow) each as it happens until Ctrl-C. */
 export async function localEventsRun(options: LocalEventsOptions, f: Factory): Promise<void> {
   const json = (await f.settings()).output.value === 'json';
+  if (options.forwardTo !== undefined) return forward(f, { ...options, forwardTo: options.forwardTo }, json);
   if (options.follow) return follow(f, options, json);
   const { after, limit } = options;
   const result = await (
@@ -128,6 +194,35 @@ export async function localEventsRun(options: LocalEventsOptions, f: Factory): P
   });
 }
 
+interface EventFlags {
+  follow?: boolean;
+  after?: string;
+  limit?: string;
+  forwardTo?: string;
+  since?: string;
+  secret?: string;
+}
+
+/** `--forward-to` and its secret, checked: an http(s) address. */
+function forwarding(flags: EventFlags): Pick<LocalEventsOptions, 'forwardTo' | 'secret'> {
+  if (flags.forwardTo === undefined) {
+    if (flags.since !== undefined || flags.secret !== undefined)
+      throw new UsageError('--since and --secret go with --forward-to');
+    return {};
+  }
+  let url: URL;
+  try {
+    url = new URL(flags.forwardTo);
+  } catch {
+    throw new UsageError(
+      `--forward-to "${flags.forwardTo}" is not an address like http://127.0.0.1:3000/hook`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--forward-to must be an http:// or https:// address, not ${url.protocol}//`);
+  return { forwardTo: url.toString(), ...(flags.secret === undefined ? {} : { secret: flags.secret }) };
+}
+
 export function newLocalEventsCommand(
   f: Factory,
   runF: (options: LocalEventsOptions, f: Factory) => Promise<void> = localEventsRun,
@@ -139,22 +234,40 @@ export function newLocalEventsCommand(
     .option('-f, --follow', 'keep printing events as they happen, until Ctrl-C')
     .option('--after <id>', 'only events after this one')
     .option('--limit <n>', 'at most this many (without --follow)')
+    .option(
+      '--forward-to <url>',
+      'post each event to this webhook as it happens (signed, in order, tried again while it fails)',
+    )
+    .option('--since <id|now>', 'with --forward-to: from after this event (default now)')
+    .option('--secret <secret>', 'with --forward-to: sign with this secret (or set INTAKE_WEBHOOK_SECRET)')
     .addHelpText(
       'after',
       examples(
         'intake local events',
         'intake local events --follow',
         'intake local events --follow --json | jq -c \'select(.type == "message")\'',
+        'intake local events --forward-to http://127.0.0.1:3000/webhooks/intake',
+        'intake local events --forward-to http://127.0.0.1:3000/hook --since 120 --secret whsec_dev',
       ),
     )
-    .action((flags: { follow?: boolean; after?: string; limit?: string }) => {
+    .action((flags: EventFlags) => {
       const limit = limitOption(flags.limit);
+      const since = flags.since === undefined || flags.since === 'now' ? undefined : flags.since;
+      if (since !== undefined && flags.after !== undefined)
+        throw new UsageError('give --since or --after, not both');
+      const after = since ?? flags.after;
       return runF(
         {
           follow: flags.follow === true,
-          ...(flags.after === undefined
+          ...forwarding(flags),
+          ...(after === undefined
             ? {}
-            : { after: wholeNumber('--after', flags.after, { min: 0, max: Number.MAX_SAFE_INTEGER }) }),
+            : {
+                after: wholeNumber(since === undefined ? '--after' : '--since', after, {
+                  min: 0,
+                  max: Number.MAX_SAFE_INTEGER,
+                }),
+              }),
           ...(limit === undefined ? {} : { limit }),
         },
         f,

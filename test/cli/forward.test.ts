@@ -1,0 +1,93 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InterruptHub } from '../../src/cli/interrupts.js';
+import { cli, jsonLines, serviceEnv } from '../helpers/cli.js';
+import { sampleOrder } from '../helpers/samples.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+let env: Record<string, string>;
+beforeAll(async () => {
+  service = await startService({ startWorker: false });
+  env = serviceEnv(service);
+});
+afterAll(() => service.close());
+
+interface Received {
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  answered: number;
+}
+
+/** A webhook receiver on loopback that answers 503 to the first attempt of every third event. */
+async function receiver(): Promise<{ server: Server; url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const refused = new Set<string>();
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const id = String(request.headers['x-intake-event-id']);
+      const refuse = Number(id) % 3 === 0 && !refused.has(id);
+      if (refuse) refused.add(id);
+      const answered = refuse ? 503 : 200;
+      received.push({ headers: request.headers, body, answered });
+      response.writeHead(answered).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return { server, url: `http://127.0.0.1:${port}/hooks/intake`, received };
+}
+
+describe('intake local events --forward-to', () => {
+  it('posts each new event once, in order, signed, trying again while the receiver fails', async () => {
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-BEFORE') });
+    const hook = await receiver();
+    const interrupts = new InterruptHub();
+    let said = '';
+    const forwarding = cli(
+      ['local', 'events', '--forward-to', hook.url, '--secret', 'whsec_test', '--json'],
+      {
+        env,
+        interrupts,
+        onStderr: (text) => (said += text),
+      },
+    );
+    while (!said.includes('Forwarding events after')) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 6; i++)
+      await service.call('POST', '/api/v1/orders/', { body: sampleOrder(`ORD-HOOK-${i}`) });
+    const delivered = () => hook.received.filter((request) => request.answered === 200);
+    while (delivered().length < 6) await new Promise((resolve) => setTimeout(resolve, 20));
+    interrupts.interrupt('SIGINT');
+    const result = await forwarding;
+    hook.server.close();
+    expect(result.code).toBe(0);
+    const events = delivered().map(
+      (request) => JSON.parse(request.body) as { id: number; target_id: string },
+    );
+    expect(events.map((event) => event.target_id)).toEqual([0, 1, 2, 3, 4, 5].map((i) => `ORD-HOOK-${i}`));
+    for (let i = 1; i < events.length; i++)
+      expect(events[i]?.id).toBeGreaterThan(events[i - 1]?.id as number);
+    // Every attempt is signed: HMAC-SHA256 of "t.body" with the secret.
+    for (const request of hook.received) {
+      const [t, v1] = String(request.headers['x-intake-signature']).split(',');
+      const seconds = (t as string).slice(2);
+      const mac = createHmac('sha256', 'whsec_test').update(`${seconds}.${request.body}`).digest('hex');
+      expect(v1).toBe(`v1=${mac}`);
+      expect(request.headers['x-intake-event']).toBe('accepted');
+    }
+    // What the receiver refused was tried again, and said so.
+    const lines = jsonLines(result.stdout);
+    expect(lines).toHaveLength(6);
+    expect(lines.every((line) => line.status === 200)).toBe(true);
+    expect(lines.some((line) => line.attempts === 2)).toBe(true);
+  });
+
+  it('refuses an address that is not http(s)', async () => {
+    const result = await cli(['local', 'events', '--forward-to', 'ftp://127.0.0.1/x'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('http:// or https://');
+  });
+});
