@@ -19,6 +19,7 @@ import { RequestJournal } from './journal.js';
 import { ServiceMetrics } from './metrics.js';
 import type { Seed } from './seed.js';
 import { Writes } from './ingest/writes.js';
+import { Browse } from './local/browse.js';
 import { LocalOperations } from './local/operations.js';
 import { MerchantDirectory, type MerchantSeed, type ProvisionedMerchant } from './merchants.js';
 import { QueueWorker, type ApplyDelay } from './queue/worker.js';
@@ -75,6 +76,8 @@ export class Service {
   readonly merchants: MerchantDirectory;
   readonly writes: Writes;
   readonly local: LocalOperations;
+  /** The console's reads: lists a page at a time, newest first, and the bot's conversations. */
+  readonly browse: Browse;
   /** What happens to each merchant's data, for the event stream, the console and waits. */
   readonly events: EventFeed;
   /** The service's figures for `GET /metrics`. */
@@ -186,6 +189,7 @@ export class Service {
       onAccepted: (merchantId, { kind, id, ...rest }) =>
         events.emit(merchantId, 'accepted', { kind, target_id: id, ...rest }),
     });
+    this.browse = new Browse({ store, bot, worker });
     this.local = new LocalOperations({
       store,
       clock,

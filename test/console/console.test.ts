@@ -114,6 +114,47 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await context.close();
   });
 
+  it('lists come a page at a time, newest first, and the first page takes in what arrives', async () => {
+    for (let i = 0; i < 55; i++) {
+      await service.call('POST', '/api/v1/orders/', {
+        body: sampleOrder(`PAGE-${String(i).padStart(2, '0')}`, {
+          recipient_cellphone: `010-7000-${String(i).padStart(4, '0')}`,
+        }),
+      });
+    }
+    const { page, context, errors } = await openPage(b.browser);
+    await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
+    await page.getByRole('link', { name: 'Orders' }).click();
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    expect(await pages.innerText()).toMatch(/50 of \d+, newest first/);
+    expect(await page.getByRole('row').nth(1).innerText()).toContain('PAGE-54');
+    await page.evaluate('window.__notReloaded = true');
+    // A new order, sent while the page is open: it comes to the top by itself.
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('PAGE-LIVE') });
+    await page
+      .getByRole('row')
+      .nth(1)
+      .filter({ hasText: 'PAGE-LIVE' })
+      .waitFor({ timeout: patience(10_000) });
+    expect(await page.evaluate('window.__notReloaded')).toBe(true);
+    // The older page, and back to the newest.
+    await pages.getByRole('link', { name: 'Older' }).click();
+    expect(await page.getByRole('row').filter({ hasText: 'PAGE-00' }).count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Newest' }).click();
+    expect(await page.getByRole('row').nth(1).innerText()).toContain('PAGE-LIVE');
+
+    // The request journal: each request as it came and was answered, the secret never shown.
+    await page.getByRole('link', { name: 'Requests' }).click();
+    const newest = page.getByRole('row').nth(1);
+    expect(await newest.innerText()).toContain('/api/v1/orders/');
+    await newest.getByText('Details').click();
+    expect(await newest.innerText()).toContain(`Basic ${TEST_CREDENTIALS.accessKeyId}:[redacted]`);
+    expect(await page.content()).not.toContain(TEST_CREDENTIALS.secretAccessKey);
+    await screenshot(page, 'console-requests');
+    expect(errors.filter((error) => !error.includes('net::'))).toEqual([]);
+    await context.close();
+  });
+
   it('one merchant never sees another’s data', async () => {
     const sent = await service.call('POST', '/api/v1/orders/', {
       body: sampleOrder('SHOPB-1'),

@@ -4,46 +4,56 @@ import type { Service } from '../../server/service.js';
 import { sendHtml } from '../../web/reply.js';
 import { merchantOf, sendPage, textsOf } from '../render.js';
 import { clockCard } from '../views/clock.js';
-import { conversationPanel, conversationsBody, conversationsOf, matches } from '../views/conversations.js';
+import { conversationPanel, conversationsBody, type Conversation } from '../views/conversations.js';
 
-type Search = { Querystring: { q?: string; buyer?: string } };
+type Search = { Querystring: { q?: string; buyer?: string; page?: string } };
 
-/** The bot's conversations, searched, with the one chosen; its panel alone; the live events. */
+/** The bot's conversations, searched and paged, with the one chosen; its panel alone; the live events. */
 export async function conversationRoutes(
   app: FastifyInstance,
   { service }: { service: Service },
 ): Promise<void> {
-  const conversationsFor = async (request: FastifyRequest<Search>) => {
-    const all = conversationsOf(
-      (await service.local.messages(merchantOf(request), { limit: 10_000 })).results,
-    );
-    const q = request.query.q ?? '';
-    const shown = all.filter((conversation) => matches(conversation, q));
-    const selected =
-      shown.find((conversation) => conversation.key === request.query.buyer) ??
-      (request.query.buyer === undefined && shown.length === 1 ? shown[0] : undefined);
-    return { all, q, shown, selected };
+  const opened = async (merchantId: string, key: string | undefined): Promise<Conversation | undefined> => {
+    if (key === undefined) return undefined;
+    const found = await service.browse.conversation(merchantId, key);
+    return found && { key, ...found };
+  };
+
+  const view = async (request: FastifyRequest<Search>) => {
+    const merchantId = merchantOf(request);
+    const q = (request.query.q ?? '').slice(0, 200);
+    const page = Math.max(1, Math.min(100_000, Number(request.query.page) || 1));
+    const buyers = await service.browse.conversations(merchantId, q, page);
+    const any =
+      q === '' ? buyers.total > 0 : (await service.browse.conversations(merchantId, '', 1)).total > 0;
+    // With one buyer found and none chosen, that one is open.
+    const key = request.query.buyer ?? (buyers.total === 1 ? buyers.rows[0]?.key : undefined);
+    return {
+      buyers: buyers.rows,
+      total: buyers.total,
+      any,
+      q,
+      page,
+      more: buyers.next !== undefined,
+      selected: await opened(merchantId, key),
+    };
   };
 
   app.get<Search>('/conversations', async (request, reply) => {
     const t = textsOf(request);
-    const { all, q, shown, selected } = await conversationsFor(request);
-    const body = conversationsBody(t, { conversations: shown, all: all.length, q, selected });
+    const now = new Date(service.now(merchantOf(request))).toISOString();
     return sendPage(request, reply, {
       title: t('conversationsTitle'),
       current: 'conversations',
-      body: clockCard(t, new Date(service.now(merchantOf(request))).toISOString(), request.url) + body,
+      body: clockCard(t, now, request.url) + conversationsBody(t, await view(request)),
     });
   });
 
   // The conversation alone, for the page to refresh it when the bot sends something.
   app.get<Search>('/conversations/panel', async (request, reply) => {
     const t = textsOf(request);
-    const { q, selected } = await conversationsFor(request);
-    const url = `/console/conversations/panel?${new URLSearchParams({
-      ...(q ? { q } : {}),
-      ...(selected ? { buyer: selected.key } : {}),
-    }).toString()}`;
+    const selected = await opened(merchantOf(request), request.query.buyer);
+    const url = `/console/conversations/panel?${new URLSearchParams(selected ? { buyer: selected.key } : {}).toString()}`;
     return sendHtml(reply, conversationPanel(t, selected, url));
   });
 

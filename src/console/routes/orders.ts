@@ -6,16 +6,18 @@ import { merchantOf, seeOther, sendPage, textsOf } from '../render.js';
 import { orderBody, ordersBody } from '../views/orders.js';
 
 type OrderParams = { Params: { id: string } };
+type Paged = { Querystring: { before?: string } };
 
 /** The orders, one order with its items, shipments and messages, and a simulated review of an item. */
 export async function orderRoutes(app: FastifyInstance, { service }: { service: Service }): Promise<void> {
-  app.get('/orders', async (request, reply) => {
+  app.get<Paged>('/orders', async (request, reply) => {
     const t = textsOf(request);
-    const orders = (await service.local.orders(merchantOf(request), { limit: 1000 })).results.reverse();
+    const { before } = request.query;
+    const page = await service.browse.orders(merchantOf(request), before);
     return sendPage(request, reply, {
       title: t('ordersTitle'),
       current: 'orders',
-      body: ordersBody(t, orders),
+      body: ordersBody(t, page, before),
     });
   });
 

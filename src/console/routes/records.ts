@@ -7,37 +7,66 @@ import { merchantOf, sendPage, textsOf } from '../render.js';
 import { clockCard } from '../views/clock.js';
 import { marketplacesBody } from '../views/marketplaces.js';
 import { jobsBody, productsBody, rewardsBody } from '../views/records.js';
+import { requestsBody } from '../views/requests.js';
 
-/** The lists beside the orders: products, the queue of creates, reviews and rewards, the marketplace fakes. */
+type Paged = { Querystring: { before?: string } };
+
+/**
+ * The lists beside the orders, each a page at a time, newest first: products, the queue of creates,
+ * reviews and rewards, the request journal; and the marketplace fakes.
+ */
 export async function recordRoutes(app: FastifyInstance, { service }: { service: Service }): Promise<void> {
-  app.get('/products', async (request, reply) => {
+  app.get<Paged>('/products', async (request, reply) => {
     const t = textsOf(request);
-    const products = (await service.local.products(merchantOf(request), { limit: 1000 })).results;
+    const { before } = request.query;
+    const page = await service.browse.products(merchantOf(request), before);
     return sendPage(request, reply, {
       title: t('productsTitle'),
       current: 'products',
-      body: productsBody(t, products),
+      body: productsBody(t, page, before),
     });
   });
 
-  app.get('/jobs', async (request, reply) => {
+  app.get<Paged>('/jobs', async (request, reply) => {
     const t = textsOf(request);
-    const jobs = (await service.local.jobs(merchantOf(request), { limit: 1000 })).results.reverse();
+    const { before } = request.query;
+    const page = await service.browse.jobs(merchantOf(request), before);
     const now = new Date(service.now(merchantOf(request))).toISOString();
     return sendPage(request, reply, {
       title: t('jobsTitle'),
       current: 'jobs',
-      body: clockCard(t, now, request.url) + jobsBody(t, jobs),
+      body: clockCard(t, now, request.url) + jobsBody(t, page, before),
     });
   });
 
-  app.get('/rewards', async (request, reply) => {
+  app.get<Paged>('/rewards', async (request, reply) => {
     const t = textsOf(request);
-    const reviews = (await service.local.reviews(merchantOf(request), { limit: 1000 })).results;
+    const { before } = request.query;
+    const page = await service.browse.reviews(merchantOf(request), before);
     return sendPage(request, reply, {
       title: t('rewardsTitle'),
       current: 'rewards',
-      body: rewardsBody(t, reviews),
+      body: rewardsBody(t, page, before),
+    });
+  });
+
+  app.get<Paged>('/requests', async (request, reply) => {
+    const t = textsOf(request);
+    const before = request.query.before;
+    const merchantId = merchantOf(request);
+    const journal = await service.journal.list(merchantId, {
+      limit: 50,
+      ...(before !== undefined && /^\d+$/.test(before) ? { before: Number(before) } : {}),
+    });
+    const page = {
+      rows: journal.results,
+      total: await service.journal.count(merchantId, {}),
+      next: journal.next_before === null ? undefined : String(journal.next_before),
+    };
+    return sendPage(request, reply, {
+      title: t('requestsTitle'),
+      current: 'requests',
+      body: requestsBody(t, page, before),
     });
   });
 

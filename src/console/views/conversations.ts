@@ -1,55 +1,23 @@
 import { html } from 'ghtml';
 import type { BotMessage } from '../../contract/local/index.js';
 import type { ConsoleT } from '../texts.js';
-import { PREFIX } from './layout.js';
 import { bubble } from './bubble.js';
+import { PREFIX } from './layout.js';
 
-/** A buyer the bot writes to: the recipient and phone its messages go to. */
+/** A buyer the bot writes to, in the list: the recipient, phone, and how many messages. */
+export interface Buyer {
+  key: string;
+  name: string;
+  cellphone: string;
+  messages: number;
+}
+
+/** One buyer's conversation: every message to it, oldest first. */
 export interface Conversation {
   key: string;
   name: string;
   cellphone: string;
   messages: BotMessage[];
-}
-
-const digits = (text: string) => text.replace(/\D/g, '');
-/** A phone's digits as dialled at home: `+82 10-…` (Korea's country code) is `010-…`. */
-const nationalDigits = (text: string) => {
-  const all = digits(text);
-  return text.trim().startsWith('+82') || all.startsWith('8210') ? `0${all.slice(2)}` : all;
-};
-
-/** The merchant's messages grouped by buyer (recipient and phone), the most recent conversation first. */
-export function conversationsOf(messages: readonly BotMessage[]): Conversation[] {
-  const byBuyer = new Map<string, Conversation>();
-  for (const message of messages) {
-    const key = `${digits(message.to.cellphone)}:${message.to.name}`;
-    const conversation = byBuyer.get(key) ?? {
-      key,
-      name: message.to.name,
-      cellphone: message.to.cellphone,
-      messages: [],
-    };
-    conversation.messages.push(message);
-    byBuyer.set(key, conversation);
-  }
-  const last = (conversation: Conversation) =>
-    Math.max(...conversation.messages.map((message) => Date.parse(message.sent_at ?? message.due_at)));
-  return [...byBuyer.values()].sort((a, b) => last(b) - last(a));
-}
-
-/** Whether a conversation matches a search: an order id, a phone (digits only), a recipient, a product. */
-export function matches(conversation: Conversation, query: string): boolean {
-  const q = query.trim().toLowerCase();
-  if (q === '') return true;
-  const qDigits = nationalDigits(q);
-  if (qDigits.length >= 4 && nationalDigits(conversation.cellphone).includes(qDigits)) return true;
-  if (conversation.name.toLowerCase().includes(q)) return true;
-  return conversation.messages.some(
-    (message) =>
-      message.order_id.toLowerCase().includes(q) ||
-      message.items.some((item) => item.product_name.toLowerCase().includes(q)),
-  );
 }
 
 /** The conversation panel, refreshed live by the page when the bot sends a message. */
@@ -85,30 +53,69 @@ export function conversationPanel(
   </div>`;
 }
 
-export function conversationsBody(
-  t: ConsoleT,
-  options: { conversations: Conversation[]; all: number; q: string; selected: Conversation | undefined },
-): string {
-  const { conversations, q, selected } = options;
-  const panelUrl = `${PREFIX}/conversations/panel?${new URLSearchParams({
-    ...(q ? { q } : {}),
-    ...(selected ? { buyer: selected.key } : {}),
-  }).toString()}`;
-  const list = conversations.map(
-    (conversation) =>
+/** What the conversations page shows: a page of buyers (searched), how many in all, the one open. */
+export interface ConversationsView {
+  buyers: Buyer[];
+  total: number;
+  /** Whether the merchant's bot has written to anyone at all. */
+  any: boolean;
+  q: string;
+  page: number;
+  more: boolean;
+  selected: Conversation | undefined;
+}
+
+const conversationsUrl = (query: Record<string, string | undefined>) => {
+  const defined = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return `${PREFIX}/conversations${defined.length > 0 ? `?${new URLSearchParams(defined).toString()}` : ''}`;
+};
+
+/** The buyers of this page, with the one open marked, and the way to older ones. */
+function buyerList(t: ConsoleT, view: ConversationsView): string {
+  const { q, page } = view;
+  const search = q ? q : undefined;
+  const items = view.buyers.map(
+    (buyer) =>
       html`<li>
         <a
-          href="${PREFIX}/conversations?${new URLSearchParams({ ...(q ? { q } : {}), buyer: conversation.key }).toString()}"
-          !${selected?.key === conversation.key ? ' aria-current="true"' : ''}
+          href="${conversationsUrl({ q: search, page: page > 1 ? String(page) : undefined, buyer: buyer.key })}"
+          !${view.selected?.key === buyer.key ? ' aria-current="true"' : ''}
         >
-          <strong>${conversation.name}</strong> <span class="hint">${conversation.cellphone}</span><br />
-          <span class="hint">${t('messagesCount', { count: conversation.messages.length })}</span>
+          <strong>${buyer.name}</strong> <span class="hint">${buyer.cellphone}</span><br />
+          <span class="hint">${t('messagesCount', { count: buyer.messages })}</span>
         </a>
       </li>`,
   );
-  const empty =
-    conversations.length > 0 ? '' : options.all === 0 ? t('noConversations') : t('noMatch', { q });
-  return html`<div hx-ext="sse" sse-connect="${PREFIX}/events">
+  if (items.length === 0) return html`<p>${view.any ? t('noMatch', { q }) : t('noConversations')}</p>`;
+  const newest = page > 1 ? html`<a href="${conversationsUrl({ q: search })}">${t('newest')}</a>` : '';
+  const older = view.more
+    ? html`<a href="${conversationsUrl({ q: search, page: String(page + 1) })}" rel="next">${t('older')}</a>`
+    : '';
+  return html`<nav class="pager" aria-label="${t('pages')}">
+      <span>${t('buyersTotal', { shown: items.length, total: view.total })}</span> !${newest} !${older}
+    </nav>
+    <ul class="buyers">
+      !${items.join('')}
+    </ul>`;
+}
+
+/**
+ * The bot's conversations: a search, the buyers (the first page comes again by itself when the bot
+ * writes, so a new buyer appears), and the open conversation, live.
+ */
+export function conversationsBody(t: ConsoleT, view: ConversationsView): string {
+  const { q, selected, page } = view;
+  const panelUrl = `${PREFIX}/conversations/panel?${new URLSearchParams(selected ? { buyer: selected.key } : {}).toString()}`;
+  const here = conversationsUrl({
+    q: q || undefined,
+    page: page > 1 ? String(page) : undefined,
+    buyer: selected?.key,
+  });
+  const live =
+    page === 1
+      ? html` hx-get="${here}" hx-trigger="sse:message throttle:1s" hx-select="#buyers" hx-swap="outerHTML"`
+      : '';
+  return html`<div hx-ext="sse" sse-connect="${PREFIX}/events?since=now">
     <form method="get" action="${PREFIX}/conversations" class="row search" role="search">
       <div class="field grow">
         <label for="q">${t('searchLabel')}</label>
@@ -118,14 +125,8 @@ export function conversationsBody(
     </form>
     <p class="hint">${t('live')}</p>
     <div class="split">
-      <section class="card list" aria-label="${t('conversationsTitle')}">
-        !${
-          empty
-            ? html`<p>${empty}</p>`
-            : html`<ul class="buyers">
-                !${list.join('')}
-              </ul>`
-        }
+      <section class="card list" id="buyers" aria-label="${t('conversationsTitle')}" !${live}>
+        !${buyerList(t, view)}
       </section>
       <section class="card" aria-live="polite">!${conversationPanel(t, selected, panelUrl)}</section>
     </div>

@@ -24,6 +24,7 @@ export function consolePage(
         ['products', t('navProducts')],
         ['jobs', t('navJobs')],
         ['rewards', t('navRewards')],
+        ['requests', t('navRequests')],
         ['faults', t('navFaults')],
         ['marketplaces', t('navMarketplaces')],
       ].map(([path, label]) => ({
@@ -71,3 +72,68 @@ export function tableCard(
 
 /** A card that says there is nothing to list yet. */
 export const emptyCard = (text: string) => html`<section class="card"><p>${text}</p></section>`;
+
+/** A page of a list (newest first) as the console shows it. */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+  /** The `before` of the next (older) page, if there is one. */
+  next: string | undefined;
+}
+
+/**
+ * Where a list stands and how to move along it: how many rows of how many, the newest page, and the
+ * next older one. `at` gives the address of a page (`undefined`: the newest).
+ */
+export function pager(
+  t: ConsoleT,
+  page: ListPage<unknown>,
+  at: (before: string | undefined) => string,
+  first: boolean,
+): string {
+  const newest = first ? '' : html`<a href="${at(undefined)}">${t('newest')}</a>`;
+  const older = page.next === undefined ? '' : html`<a href="${at(page.next)}" rel="next">${t('older')}</a>`;
+  return html`<nav class="pager" aria-label="${t('pages')}">
+    <span>${t('shownOf', { shown: page.rows.length, total: page.total })}</span> !${newest} !${older}
+  </nav>`;
+}
+
+/**
+ * A list that stays current: on its first page, fetched again (the list alone, swapped in place) when
+ * `trigger` fires (an event of the merchant's stream, or a time); older pages stay as they were read.
+ */
+export function liveList(id: string, url: string, trigger: string | undefined, body: string): string {
+  if (trigger === undefined) return html`<div id="${id}">!${body}</div>`;
+  const list = html`<div
+    id="${id}"
+    hx-get="${url}"
+    hx-trigger="${trigger}"
+    hx-select="#${id}"
+    hx-swap="outerHTML"
+  >
+    !${body}
+  </div>`;
+  // The stream is held by a wrapper the swap leaves in place (a swapped one would connect again, and again).
+  return trigger.startsWith('sse:')
+    ? html`<div hx-ext="sse" sse-connect="${PREFIX}/events?since=now">!${list}</div>`
+    : list;
+}
+
+/** Changes to the merchant's records, as a list of them hears them (at most one fetch a second). */
+export const CHANGES = ['accepted', 'applied', 'failed', 'reward', 'message']
+  .map((type) => `sse:${type} throttle:1s`)
+  .join(', ');
+
+/** A page of a list, live on its first page, with where it stands; `empty` when there is nothing at all. */
+export function listBody<T>(
+  t: ConsoleT,
+  list: { name: string; page: ListPage<T>; before: string | undefined; empty: string; trigger: string },
+  table: (rows: readonly T[]) => string,
+): string {
+  const at = (before: string | undefined) =>
+    `${PREFIX}/${list.name}${before === undefined ? '' : `?before=${encodeURIComponent(before)}`}`;
+  const first = list.before === undefined;
+  const body =
+    list.page.total === 0 ? emptyCard(list.empty) : pager(t, list.page, at, first) + table(list.page.rows);
+  return liveList(`${list.name}-list`, at(list.before), first ? list.trigger : undefined, body);
+}

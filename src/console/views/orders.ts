@@ -4,11 +4,16 @@ import { REVIEW_KINDS } from '../../contract/kinds.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
 import { bubble } from './bubble.js';
-import { emptyCard, PREFIX, stateBadge, tableCard, when } from './layout.js';
+import { CHANGES, listBody, PREFIX, stateBadge, tableCard, when, type ListPage } from './layout.js';
 
 /** The merchant's orders, newest first, each with its state, recipient, items and shipments. */
-export function ordersBody(t: ConsoleT, orders: readonly LocalOrder[]): string {
-  if (orders.length === 0) return emptyCard(t('noOrders'));
+export function ordersBody(t: ConsoleT, page: ListPage<LocalOrder>, before: string | undefined): string {
+  return listBody(t, { name: 'orders', page, before, empty: t('noOrders'), trigger: CHANGES }, (rows) =>
+    ordersTable(t, rows),
+  );
+}
+
+function ordersTable(t: ConsoleT, orders: readonly LocalOrder[]): string {
   const rows = orders.map(
     (order) =>
       html`<tr>

@@ -1,11 +1,16 @@
 import { html } from 'ghtml';
 import type { LocalJob, LocalProduct, LocalReview } from '../../contract/local/index.js';
 import type { ConsoleT } from '../texts.js';
-import { emptyCard, PREFIX, stateBadge, tableCard, when } from './layout.js';
+import { CHANGES, listBody, PREFIX, stateBadge, tableCard, when, type ListPage } from './layout.js';
 
-/** The merchant's products as the service holds them. */
-export function productsBody(t: ConsoleT, products: readonly LocalProduct[]): string {
-  if (products.length === 0) return emptyCard(t('noProducts'));
+/** The merchant's products as the service holds them, newest first. */
+export function productsBody(t: ConsoleT, page: ListPage<LocalProduct>, before: string | undefined): string {
+  return listBody(t, { name: 'products', page, before, empty: t('noProducts'), trigger: CHANGES }, (rows) =>
+    productsTable(t, rows),
+  );
+}
+
+function productsTable(t: ConsoleT, products: readonly LocalProduct[]): string {
   const rows = products.map(
     (product) =>
       html`<tr>
@@ -19,9 +24,14 @@ export function productsBody(t: ConsoleT, products: readonly LocalProduct[]): st
   return tableCard(t, ['idHeader', 'nameHeader', 'imageHeader', 'stateHeader', 'refreshedHeader'], rows);
 }
 
-/** The queue of creates: each one's kind, target, state, and when it was received and applies. */
-export function jobsBody(t: ConsoleT, jobs: readonly LocalJob[]): string {
-  if (jobs.length === 0) return emptyCard(t('noJobs'));
+/** The queue of creates, newest first: each one's kind, target, state, and when it was received and applies. */
+export function jobsBody(t: ConsoleT, page: ListPage<LocalJob>, before: string | undefined): string {
+  return listBody(t, { name: 'jobs', page, before, empty: t('noJobs'), trigger: CHANGES }, (rows) =>
+    jobsTable(t, rows),
+  );
+}
+
+function jobsTable(t: ConsoleT, jobs: readonly LocalJob[]): string {
   const rows = jobs.map(
     (job) =>
       html`<tr>
@@ -41,9 +51,14 @@ export function jobsBody(t: ConsoleT, jobs: readonly LocalJob[]): string {
   );
 }
 
-/** Reviews simulated, and the points each earned. */
-export function rewardsBody(t: ConsoleT, reviews: readonly LocalReview[]): string {
-  if (reviews.length === 0) return emptyCard(t('noReviews'));
+/** Reviews simulated, newest first, and the points each earned. */
+export function rewardsBody(t: ConsoleT, page: ListPage<LocalReview>, before: string | undefined): string {
+  return listBody(t, { name: 'rewards', page, before, empty: t('noReviews'), trigger: CHANGES }, (rows) =>
+    rewardsTable(t, rows),
+  );
+}
+
+function rewardsTable(t: ConsoleT, reviews: readonly LocalReview[]): string {
   const rows = reviews.map(
     (review) =>
       html`<tr>

@@ -25,13 +25,13 @@ import { FaultSpecError, parseFaultSpec } from '../faults/spec.js';
 import type { QueueWorker } from '../queue/worker.js';
 import type { Seed } from '../seed.js';
 import type { Store } from '../storage/store.js';
+import { jobView, orderView, productView, reviewView } from './views.js';
 import { formatDuration } from '../../util/duration.js';
 
 /** How often a wait looks again when no event wakes it (a message that became due on another process). */
 const WAIT_POLL_MS = 250;
 
 const DEFAULT_LIMIT = 1000;
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
  * What only the local service offers: a look at what is stored, the bot's outbox, simulated reviews,
@@ -70,42 +70,6 @@ export class LocalOperations {
     this.#reviewPoints = options.reviewPoints;
   }
 
-  async #order(merchantId: string, orderId: string): Promise<LocalOrder | undefined> {
-    const store = this.#store;
-    const order = await store.orders.get(merchantId, orderId);
-    if (!order) return undefined;
-    const items = await store.orders.itemsOf(merchantId, order.id);
-    const shipments: LocalOrder['shipments'] = [];
-    for (const shipment of await store.shipments.byOrder(merchantId, order.id)) {
-      shipments.push({
-        id: shipment.id,
-        company_code: shipment.company_code,
-        carrier_name: this.#bot.carriers.get(shipment.company_code)?.name ?? shipment.company_code,
-        tracking_number: shipment.tracking_number,
-        order_item_ids: await store.shipments.itemIds(shipment.id),
-        created_at: new Date(shipment.created_at).toISOString(),
-      });
-    }
-    return {
-      id: order.id,
-      state: order.applied_at === null ? 'queued' : 'applied',
-      member_id: order.member_id,
-      recipient_name: order.recipient_name,
-      recipient_cellphone: order.recipient_cellphone,
-      requested_at: new Date(order.requested_at).toISOString(),
-      applied_at: iso(order.applied_at),
-      items: items.map((item) => ({
-        id: item.id,
-        product_id: item.product_id,
-        product_name: item.product_name,
-        product_image_url: item.product_image_url,
-        product_option: item.product_option ? (JSON.parse(item.product_option) as string[]) : [],
-        shipment_id: item.shipment_id,
-      })),
-      shipments,
-    };
-  }
-
   async orders(
     merchantId: string,
     query: { id?: string | undefined; limit?: number | undefined },
@@ -116,7 +80,7 @@ export class LocalOperations {
         : (await this.#store.orders.list(merchantId, query.limit ?? DEFAULT_LIMIT)).map((order) => order.id);
     const results: LocalOrder[] = [];
     for (const id of ids) {
-      const order = await this.#order(merchantId, id);
+      const order = await orderView(this.#store, this.#bot, merchantId, id);
       if (order !== undefined) results.push(order);
     }
     return { results };
@@ -127,15 +91,7 @@ export class LocalOperations {
     query: { limit?: number | undefined },
   ): Promise<{ results: LocalProduct[] }> {
     const rows = await this.#store.products.list(merchantId, query.limit ?? DEFAULT_LIMIT);
-    return {
-      results: rows.map((product) => ({
-        id: product.id,
-        name: product.name,
-        image_url: product.image_url,
-        state: product.applied_at === null ? 'queued' : 'applied',
-        refreshed_at: iso(product.refreshed_at),
-      })),
-    };
+    return { results: rows.map(productView) };
   }
 
   async messages(
@@ -177,18 +133,7 @@ export class LocalOperations {
     const rows = listed
       .filter((job) => query.target_id === undefined || job.target_id === query.target_id)
       .slice(0, query.limit ?? DEFAULT_LIMIT);
-    return {
-      results: rows.map((job) => ({
-        seq: job.seq,
-        kind: job.kind,
-        target_id: job.target_id,
-        state: job.state,
-        received_at: new Date(job.received_at).toISOString(),
-        due_at: new Date(this.#worker.dueAt(job)).toISOString(),
-        finished_at: iso(job.finished_at),
-        reason: job.reason,
-      })),
-    };
+    return { results: rows.map((job) => jobView(job, this.#worker.dueAt(job))) };
   }
 
   async reviews(
@@ -196,24 +141,7 @@ export class LocalOperations {
     query: { limit?: number | undefined },
   ): Promise<{ results: LocalReview[] }> {
     const rows = await this.#store.reviews.list(merchantId, query.limit ?? DEFAULT_LIMIT);
-    return {
-      results: rows.map((review) => ({
-        id: review.id,
-        order_id: review.order_id,
-        item_id: review.item_id,
-        kind: review.kind,
-        created_at: new Date(review.created_at).toISOString(),
-        reward:
-          review.reward_member_id === null
-            ? null
-            : {
-                created_at: new Date(review.reward_created_at ?? review.created_at).toISOString(),
-                member_id: review.reward_member_id,
-                rewards: review.reward_points ?? 0,
-                reason: review.reward_reason ?? '',
-              },
-      })),
-    };
+    return { results: rows.map(reviewView) };
   }
 
   async addReview(merchantId: string, body: LocalReviewBody): Promise<LocalReview> {

@@ -1,5 +1,5 @@
 import type { JobState, RecordKind } from '../../contract/kinds.js';
-import { insertStatement, type Sql } from './sql.js';
+import { countOf, insertStatement, type Sql } from './sql.js';
 
 export type { JobState };
 export type JobKind = RecordKind;
@@ -52,6 +52,13 @@ export function jobsRepo(sql: Sql) {
             'SELECT * FROM jobs WHERE merchant_id = ? AND state = ? AND seq > ? ORDER BY seq LIMIT ?',
             [merchantId, options.state, options.afterSeq ?? 0, options.limit],
           ),
+    /** A merchant's creates, newest first, before `before` (a create's number) when given. */
+    newest: (merchantId: string, before: number | undefined, limit: number) =>
+      sql.all<JobRow>(
+        `SELECT * FROM jobs WHERE merchant_id = ?${before === undefined ? '' : ' AND seq < ?'} ORDER BY seq DESC LIMIT ?`,
+        before === undefined ? [merchantId, limit] : [merchantId, before, limit],
+      ),
+    count: (merchantId: string) => countOf(sql, 'jobs', merchantId),
     /** Stores an accepted create and returns its arrival number. */
     insert: async (job: NewJob) =>
       (await sql.get<{ seq: number }>(insertJob.text, insertJob.values(job)))?.seq as number,

@@ -1,4 +1,4 @@
-import { insertStatement, type Sql } from './sql.js';
+import { countOf, insertStatement, type Sql } from './sql.js';
 
 export interface OrderRow {
   merchant_id: string;
@@ -131,6 +131,14 @@ export function ordersRepo(sql: Sql) {
         merchantId,
         itemId,
       ])),
+    /** A merchant's orders, newest first, before `before` (an order's create number) when given. */
+    newest: (merchantId: string, before: number | undefined, limit: number) =>
+      sql.all<OrderRow>(
+        `SELECT * FROM orders WHERE merchant_id = ?${before === undefined ? '' : ' AND job_seq < ?'}
+         ORDER BY job_seq DESC LIMIT ?`,
+        before === undefined ? [merchantId, limit] : [merchantId, before, limit],
+      ),
+    count: (merchantId: string) => countOf(sql, 'orders', merchantId),
     list: (merchantId: string, limit: number) =>
       sql.all<OrderRow>('SELECT * FROM orders WHERE merchant_id = ? ORDER BY job_seq LIMIT ?', [
         merchantId,

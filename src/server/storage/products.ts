@@ -1,4 +1,4 @@
-import { insertStatement, type Sql } from './sql.js';
+import { countOf, insertStatement, type Sql } from './sql.js';
 
 export interface ProductRow {
   merchant_id: string;
@@ -93,6 +93,14 @@ export function productsRepo(sql: Sql) {
         'DELETE FROM products WHERE merchant_id = ? AND job_seq = ? AND applied_at IS NULL',
         [merchantId, seq],
       )),
+    /** A merchant's products, newest first (by the create that named them), before `before` when given. */
+    newest: (merchantId: string, before: { seq: number; id: string } | undefined, limit: number) =>
+      sql.all<ProductRow>(
+        `SELECT * FROM products WHERE merchant_id = ?${before === undefined ? '' : ' AND (job_seq < ? OR (job_seq = ? AND id < ?))'}
+         ORDER BY job_seq DESC, id DESC LIMIT ?`,
+        before === undefined ? [merchantId, limit] : [merchantId, before.seq, before.seq, before.id, limit],
+      ),
+    count: (merchantId: string) => countOf(sql, 'products', merchantId),
     list: (merchantId: string, limit: number) =>
       sql.all<ProductRow>('SELECT * FROM products WHERE merchant_id = ? ORDER BY job_seq, id LIMIT ?', [
         merchantId,

@@ -1,5 +1,5 @@
 import type { ReviewKind } from '../../contract/kinds.js';
-import { insertStatement, type Sql } from './sql.js';
+import { countOf, insertStatement, type Sql } from './sql.js';
 
 export type { ReviewKind };
 
@@ -26,6 +26,11 @@ const insert = insertStatement<Omit<ReviewRow, 'id'>>(
   ' RETURNING id',
 );
 
+/** Reviews with the rewards they earned. */
+const WITH_REWARDS = `SELECT reviews.*, rewards.member_id AS reward_member_id, rewards.rewards AS reward_points,
+    rewards.reason AS reward_reason, rewards.created_at AS reward_created_at
+  FROM reviews LEFT JOIN rewards ON rewards.review_id = reviews.id`;
+
 /** The columns a review is written with (its id comes from the database). */
 export const REVIEW_COLUMNS = insert.columns;
 
@@ -35,12 +40,17 @@ export function reviewsRepo(sql: Sql) {
       (await sql.get<{ id: number }>(insert.text, insert.values(row)))?.id as number,
     ofItem: (merchantId: string, itemId: string) =>
       sql.get<ReviewRow>('SELECT * FROM reviews WHERE merchant_id = ? AND item_id = ?', [merchantId, itemId]),
+    /** A merchant's reviews with their rewards, newest first, before `before` (a review's number) when given. */
+    newest: (merchantId: string, before: number | undefined, limit: number) =>
+      sql.all<ReviewWithReward>(
+        `${WITH_REWARDS} WHERE reviews.merchant_id = ?${before === undefined ? '' : ' AND reviews.id < ?'}
+         ORDER BY reviews.id DESC LIMIT ?`,
+        before === undefined ? [merchantId, limit] : [merchantId, before, limit],
+      ),
+    count: (merchantId: string) => countOf(sql, 'reviews', merchantId),
     list: (merchantId: string, limit: number) =>
       sql.all<ReviewWithReward>(
-        `SELECT reviews.*, rewards.member_id AS reward_member_id, rewards.rewards AS reward_points,
-           rewards.reason AS reward_reason, rewards.created_at AS reward_created_at
-         FROM reviews LEFT JOIN rewards ON rewards.review_id = reviews.id
-         WHERE reviews.merchant_id = ? ORDER BY reviews.created_at, reviews.id LIMIT ?`,
+        `${WITH_REWARDS} WHERE reviews.merchant_id = ? ORDER BY reviews.created_at, reviews.id LIMIT ?`,
         [merchantId, limit],
       ),
   };

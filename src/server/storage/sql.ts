@@ -75,6 +75,15 @@ export function insertStatement<Row extends object>(
   };
 }
 
+/** How many rows of a merchant a table holds. */
+export async function countOf(sql: Sql, table: string, merchantId: string): Promise<number> {
+  const row = await sql.get<{ count: number | string }>(
+    `SELECT COUNT(*) AS count FROM ${table} WHERE merchant_id = ?`,
+    [merchantId],
+  );
+  return Number(row?.count ?? 0);
+}
+
 /** `?` placeholders as PostgreSQL's `$1, $2, …` (the service's statements hold no `?` in literals). */
 export function numberedPlaceholders(text: string): string {
   let index = 0;

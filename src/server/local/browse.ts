@@ -1,0 +1,158 @@
+import type { BotMessage, LocalJob, LocalOrder, LocalProduct, LocalReview } from '../../contract/index.js';
+import { homeDigits } from '../../util/phone.js';
+import { messageView, type BotSettings } from '../bot/messages.js';
+import type { QueueWorker } from '../queue/worker.js';
+import type { ConversationSearch } from '../storage/messages.js';
+import type { Store } from '../storage/store.js';
+import { jobView, orderView, productView, reviewView } from './views.js';
+
+/** How many rows a page of the console shows. */
+export const PAGE_SIZE = 50;
+
+/** A page of a list, newest first: its rows, how many there are in all, and where the next page begins. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  /** The `before` of the next (older) page; undefined on the last. */
+  next: string | undefined;
+}
+
+/** A buyer the bot writes to: the recipient and phone its messages go to. */
+export interface Conversation {
+  key: string;
+  name: string;
+  cellphone: string;
+  messages: number;
+  last: number;
+}
+
+/** A conversation's key in an address: its recipient and phone. */
+export const conversationKey = (name: string, cellphone: string) =>
+  Buffer.from(JSON.stringify([name, cellphone])).toString('base64url');
+
+function fromKey(key: string): [string, string] | undefined {
+  try {
+    const parsed = JSON.parse(Buffer.from(key, 'base64url').toString()) as unknown;
+    return Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string')
+      ? (parsed as [string, string])
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A number from a page's `before`, or undefined (the first page). */
+const beforeNumber = (before: string | undefined) =>
+  before !== undefined && /^\d+$/.test(before) ? Number(before) : undefined;
+
+/** What a search says to look for: the text, and a phone's home digits when it has at least four. */
+export function searchOf(query: string): ConversationSearch | undefined {
+  const text = query.trim();
+  if (text === '') return undefined;
+  const digits = homeDigits(text);
+  return digits.length >= 4 ? { text, digits } : { text };
+}
+
+/**
+ * The console's reads: each list a page at a time, newest first, with its total (no list is cut
+ * silently however long it grows), and the bot's conversations grouped and searched by the database.
+ */
+export class Browse {
+  readonly #store: Store;
+  readonly #bot: BotSettings;
+  readonly #worker: QueueWorker;
+
+  constructor(options: { store: Store; bot: BotSettings; worker: QueueWorker }) {
+    this.#store = options.store;
+    this.#bot = options.bot;
+    this.#worker = options.worker;
+  }
+
+  async orders(merchantId: string, before?: string): Promise<Page<LocalOrder>> {
+    const rows = await this.#store.orders.newest(merchantId, beforeNumber(before), PAGE_SIZE + 1);
+    const views: LocalOrder[] = [];
+    for (const row of rows.slice(0, PAGE_SIZE)) {
+      const view = await orderView(this.#store, this.#bot, merchantId, row.id);
+      if (view) views.push(view);
+    }
+    const last = rows[PAGE_SIZE - 1];
+    return {
+      rows: views,
+      total: await this.#store.orders.count(merchantId),
+      next: rows.length > PAGE_SIZE && last ? String(last.job_seq) : undefined,
+    };
+  }
+
+  async products(merchantId: string, before?: string): Promise<Page<LocalProduct>> {
+    const [seq, ...id] = (before ?? '').split(':');
+    const cursor =
+      before !== undefined && /^\d+$/.test(seq ?? '') ? { seq: Number(seq), id: id.join(':') } : undefined;
+    const rows = await this.#store.products.newest(merchantId, cursor, PAGE_SIZE + 1);
+    const last = rows[PAGE_SIZE - 1];
+    return {
+      rows: rows.slice(0, PAGE_SIZE).map(productView),
+      total: await this.#store.products.count(merchantId),
+      next: rows.length > PAGE_SIZE && last ? `${last.job_seq}:${last.id}` : undefined,
+    };
+  }
+
+  async jobs(merchantId: string, before?: string): Promise<Page<LocalJob>> {
+    const rows = await this.#store.jobs.newest(merchantId, beforeNumber(before), PAGE_SIZE + 1);
+    const last = rows[PAGE_SIZE - 1];
+    return {
+      rows: rows.slice(0, PAGE_SIZE).map((job) => jobView(job, this.#worker.dueAt(job))),
+      total: await this.#store.jobs.count(merchantId),
+      next: rows.length > PAGE_SIZE && last ? String(last.seq) : undefined,
+    };
+  }
+
+  async reviews(merchantId: string, before?: string): Promise<Page<LocalReview>> {
+    const rows = await this.#store.reviews.newest(merchantId, beforeNumber(before), PAGE_SIZE + 1);
+    const last = rows[PAGE_SIZE - 1];
+    return {
+      rows: rows.slice(0, PAGE_SIZE).map(reviewView),
+      total: await this.#store.reviews.count(merchantId),
+      next: rows.length > PAGE_SIZE && last ? String(last.id) : undefined,
+    };
+  }
+
+  /** A page of the buyers the bot writes to, the latest conversation first, matching `query`. */
+  async conversations(
+    merchantId: string,
+    query: string,
+    page: number,
+  ): Promise<Page<Conversation> & { page: number }> {
+    const search = searchOf(query);
+    const rows = await this.#store.messages.conversations(merchantId, search, {
+      offset: (page - 1) * PAGE_SIZE,
+      limit: PAGE_SIZE + 1,
+    });
+    return {
+      rows: rows.slice(0, PAGE_SIZE).map((row) => ({
+        key: conversationKey(row.name, row.cellphone),
+        name: row.name,
+        cellphone: row.cellphone,
+        messages: Number(row.messages),
+        last: Number(row.last),
+      })),
+      total: await this.#store.messages.conversationCount(merchantId, search),
+      next: rows.length > PAGE_SIZE ? String(page + 1) : undefined,
+      page,
+    };
+  }
+
+  /** The messages to one buyer (by the key of its conversation), oldest first. */
+  async conversation(
+    merchantId: string,
+    key: string,
+  ): Promise<{ name: string; cellphone: string; messages: BotMessage[] } | undefined> {
+    const recipient = fromKey(key);
+    if (!recipient) return undefined;
+    const [name, cellphone] = recipient;
+    const rows = await this.#store.messages.toRecipient(merchantId, name, cellphone, 1000);
+    if (rows.length === 0) return undefined;
+    const messages: BotMessage[] = [];
+    for (const row of rows) messages.push(await messageView(this.#store, this.#bot, row));
+    return { name, cellphone, messages };
+  }
+}
