@@ -1,7 +1,8 @@
 /**
  * The upload library's public face: what the front ends (the CLI's commands, `intake ui`, pull and push)
- * use of it. Nothing outside `src/bulk` imports a file inside it (a test keeps it so); inside, the
- * stages import in one direction: read → layout → check → send → report.
+ * use of it; its errors are also at `bulk/errors.ts`, for code that tells them apart without loading
+ * it. Nothing outside `src/bulk` imports another file inside it (a test keeps it so); inside, the stages
+ * import in one direction: read → layout → check → send → report.
  */
 export { runUpload, type UploadRequest, type UploadResult } from './upload.js';
 export type {

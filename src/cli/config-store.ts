@@ -1,5 +1,6 @@
-import { chmodSync, mkdirSync } from 'node:fs';
-import Conf from 'conf';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from './errors.js';
 
 /** Settings a profile can hold. Keys are written as in the config file. */
 export const PROFILE_KEYS = [
@@ -28,66 +29,102 @@ interface ConfigData extends Record<string, unknown> {
 
 export { configDir } from './paths.js';
 
+/** The config file could not be read as JSON (edited by hand, cut short by a full disk). */
+export class ConfigUnreadable extends UsageError {
+  constructor(path: string, reason: string) {
+    super(`the config file ${path} cannot be read: ${reason}`, [
+      'Mend it (it is JSON), or move it aside and run intake login again.',
+    ]);
+    this.name = 'ConfigUnreadable';
+  }
+}
+
 /**
  * Profiles in one JSON file (mode 0600, in a folder of mode 0700, since it holds secrets). The file is
- * read on each access, so two runs at once see each other's changes.
+ * read on each access, so two runs at once see each other's changes, and written whole and atomically
+ * (a temporary file renamed over it: a run killed mid-write leaves the old one). Read with the platform
+ * alone, so that a command that only reads settings loads nothing more.
  */
 export class ConfigStore {
-  readonly #conf: Conf<ConfigData>;
   readonly dir: string;
+  readonly path: string;
 
   constructor(dir: string) {
     this.dir = dir;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700);
-    this.#conf = new Conf<ConfigData>({
-      cwd: dir,
-      configName: 'config',
-      projectSuffix: '',
-      configFileMode: 0o600,
-      accessPropertiesByDotNotation: false,
-    });
+    this.path = join(dir, 'config.json');
   }
 
-  get path(): string {
-    return this.#conf.path;
+  #read(): ConfigData {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw new ConfigUnreadable(this.path, (error as Error).message);
+    }
+    if (text.trim() === '') return {};
+    try {
+      const data = JSON.parse(text) as unknown;
+      if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new Error('not an object');
+      return data as ConfigData;
+    } catch (error) {
+      throw new ConfigUnreadable(this.path, (error as Error).message);
+    }
+  }
+
+  /** Reads, changes and writes the file in one step (the writer is loaded first: commands that only read never load it). */
+  async #update(change: (data: ConfigData) => void): Promise<void> {
+    const { writeFileSync } = await import('atomically');
+    const data = this.#read();
+    change(data);
+    writeFileSync(this.path, `${JSON.stringify(data, undefined, '\t')}\n`, { mode: 0o600 });
   }
 
   /** The profile chosen with `intake config use`, if any. */
   currentProfile(): string | undefined {
-    return this.#conf.get('current_profile');
+    return this.#read().current_profile;
   }
 
-  useProfile(name: string): void {
-    this.#conf.set('current_profile', name);
+  useProfile(name: string): Promise<void> {
+    return this.#update((data) => {
+      data.current_profile = name;
+    });
   }
 
   profileNames(): string[] {
-    return Object.keys(this.#conf.get('profiles') ?? {});
+    return Object.keys(this.#read().profiles ?? {});
   }
 
   profile(name: string): Profile | undefined {
-    return this.#conf.get('profiles')?.[name];
+    return this.#read().profiles?.[name];
   }
 
   /** Sets (or with undefined, removes) settings of a profile, creating it if needed. */
-  updateProfile(name: string, changes: Partial<Record<ProfileKey, string | undefined>>): void {
-    const profiles = { ...this.#conf.get('profiles') };
-    const next: Profile = { ...profiles[name] };
-    for (const [key, value] of Object.entries(changes) as [ProfileKey, string | undefined][]) {
-      if (value === undefined) delete next[key];
-      else next[key] = value;
-    }
-    profiles[name] = next;
-    this.#conf.set('profiles', profiles);
+  updateProfile(name: string, changes: Partial<Record<ProfileKey, string | undefined>>): Promise<void> {
+    return this.#update((data) => {
+      const profiles = { ...data.profiles };
+      const next: Profile = { ...profiles[name] };
+      for (const [key, value] of Object.entries(changes) as [ProfileKey, string | undefined][]) {
+        if (value === undefined) delete next[key];
+        else next[key] = value;
+      }
+      profiles[name] = next;
+      data.profiles = profiles;
+    });
   }
 
-  deleteProfile(name: string): boolean {
-    const profiles = { ...this.#conf.get('profiles') };
-    if (!(name in profiles)) return false;
-    delete profiles[name];
-    this.#conf.set('profiles', profiles);
-    if (this.currentProfile() === name) this.#conf.delete('current_profile');
-    return true;
+  async deleteProfile(name: string): Promise<boolean> {
+    let deleted = false;
+    await this.#update((data) => {
+      const profiles = { ...data.profiles };
+      if (!(name in profiles)) return;
+      deleted = true;
+      delete profiles[name];
+      data.profiles = profiles;
+      if (data.current_profile === name) delete data.current_profile;
+    });
+    return deleted;
   }
 }

@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { ApiClient } from '../client/api-client.js';
 import type { AttemptReport } from '../client/http.js';
 import type { RetryPolicy } from '../client/retry.js';
+import type { ServiceProbe } from '../client/probe.js';
 import type { Credentials } from '../contract/auth.js';
 import type { ConfigStore } from './config-store.js';
 import { AuthError } from './errors.js';
@@ -76,6 +77,14 @@ export interface Factory {
     credentials: Credentials | undefined,
     options?: { patient?: boolean },
   ): Promise<ApiClient>;
+  /**
+   * The service's one-shot checks (health, the credentials, the shipment queue) for a command that asks
+   * one and ends: starts in a few milliseconds (Node's HTTP, no schema library), with the settings'
+   * credentials (`auth: 'optional'` sends none when there are none).
+   */
+  probe(options?: { auth?: 'required' | 'optional' }): Promise<ServiceProbe>;
+  /** The same for explicit settings (`intake auth status` checks every profile). */
+  probeFor(baseUrl: string, credentials: Credentials | undefined): Promise<ServiceProbe>;
   prompter(): Promise<Prompter>;
   /** Releases what the run opened (keep-alive connections). */
   close(): Promise<void>;
@@ -183,6 +192,31 @@ export function createFactory(deps: FactoryDeps): Factory {
         return factory.apiClientFor(resolved.baseUrl.value, undefined, { patient });
       }
       return factory.apiClientFor(resolved.baseUrl.value, await factory.credentials(), { patient });
+    },
+    probeFor: async (baseUrl, credentials) => {
+      const [{ ServiceProbe }, { basicAuthorization }, resolved] = await Promise.all([
+        import('../client/probe.js'),
+        import('../contract/auth.js'),
+        factory.settings(),
+      ]);
+      return new ServiceProbe({
+        baseUrl,
+        authorization: credentials ? basicAuthorization(credentials) : undefined,
+        timeoutMs: resolved.timeoutMs.value,
+        userAgent: `intake-cli/${deps.version}`,
+        ...(deps.retry ? { retry: deps.retry } : {}),
+        ...(deps.random ? { random: deps.random } : {}),
+        onAttempt: (report) => {
+          if (factory.globals.verbose) factory.log.verbose(formatAttempt(report));
+        },
+      });
+    },
+    probe: async ({ auth = 'required' } = {}) => {
+      const resolved = await factory.settings();
+      if (resolved.baseUrlError) throw resolved.baseUrlError;
+      if (auth === 'optional' && (!resolved.accessKeyId || !resolved.secretAccessKey))
+        return factory.probeFor(resolved.baseUrl.value, undefined);
+      return factory.probeFor(resolved.baseUrl.value, await factory.credentials());
     },
     prompter: async () => deps.prompter ?? inquirerPrompter(deps.io),
     close: async () => {

@@ -12,7 +12,7 @@ const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const SIGNAL_EXIT: Record<StopSignal, number> = { SIGINT: EXIT.interrupted, SIGTERM: 143, SIGHUP: 129 };
 
 /**
- * Makes the CLI the only one deciding what a signal does. A dependency of `conf` (atomic writes, via
+ * Makes the CLI the only one deciding what a signal does. A dependency of `atomically` (the config file's writes, via
  * when-exit) adds its own SIGINT/SIGTERM listeners that re-raise the signal after its clean-up, which
  * would cut a graceful stop short; such listeners are removed as soon as they are added.
  */

@@ -112,13 +112,15 @@ export async function saveCredentials<M extends Marketplace>(
     await opened.keychain.set(account(profile, marketplace), JSON.stringify(value));
     if (all[marketplace]) {
       delete all[marketplace];
-      store.updateProfile(profile, {
+      await store.updateProfile(profile, {
         marketplace_credentials: Object.keys(all).length ? JSON.stringify(all) : undefined,
       });
     }
     return opened.keychain.name;
   }
-  store.updateProfile(profile, { marketplace_credentials: JSON.stringify({ ...all, [marketplace]: value }) });
+  await store.updateProfile(profile, {
+    marketplace_credentials: JSON.stringify({ ...all, [marketplace]: value }),
+  });
   return `the config file (${opened.unavailable})`;
 }
 
@@ -136,7 +138,7 @@ export async function removeCredentials(f: Factory, marketplace: Marketplace): P
     if (all[marketplace]) {
       delete all[marketplace];
       removed = true;
-      store.updateProfile(profile, {
+      await store.updateProfile(profile, {
         marketplace_credentials: Object.keys(all).length ? JSON.stringify(all) : undefined,
       });
     }

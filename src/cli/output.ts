@@ -1,4 +1,5 @@
-import Table from 'cli-table3';
+import { createRequire } from 'node:module';
+import type TableType from 'cli-table3';
 import { csvRow } from '../util/csv.js';
 import type { Factory } from './factory.js';
 import type { OutputFormat } from './settings.js';
@@ -60,6 +61,8 @@ export function renderTable<T>(f: Factory, rows: readonly T[], columns: readonly
     return rows.map((row) => `${columns.map((column) => plain(column.value(row))).join('\t')}\n`).join('');
   }
   const bold = f.colors().out.bold;
+  // Loaded when a table is drawn for a terminal: a command that answers a script never pays for it.
+  const Table = createRequire(import.meta.url)('cli-table3') as typeof TableType;
   const table = new Table({
     head: columns.map((column) => bold(column.header)),
     style: { head: [], border: [] },

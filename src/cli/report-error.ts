@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
 import { AbortedError, ApiError, NetworkError, UnexpectedResponseError } from '../client/errors.js';
 import { describeIssues } from '../contract/loc.js';
-import { UploadError, type UploadErrorCode } from '../bulk/index.js';
+import { UploadError, type UploadErrorCode } from '../bulk/errors.js';
 import { CliError, EXIT, ExitCode } from './errors.js';
 import { MarketplaceError, MarketplaceNotSetUp, type MarketplaceErrorKind } from '../marketplaces/errors.js';
 import type { Factory } from './factory.js';

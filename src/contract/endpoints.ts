@@ -1,3 +1,4 @@
+import { CREDENTIAL_CHECK_PATH, HEALTH_PATH, SHIPMENT_QUEUE_PATH } from './paths.js';
 import { z } from 'zod';
 import { AUTH_DETAILS } from './auth.js';
 import { BUILT_IN_CARRIERS, type Carrier } from './carriers.js';
@@ -130,7 +131,7 @@ export function serviceEndpoints(carriers: readonly Carrier[]) {
     },
     checkCredentials: {
       method: 'GET',
-      path: '/api/v1/users/client-keys/',
+      path: CREDENTIAL_CHECK_PATH,
       summary: 'Check credentials (always 200; the flag tells)',
       tag: 'Utilities',
       auth: 'checked',
@@ -138,7 +139,7 @@ export function serviceEndpoints(carriers: readonly Carrier[]) {
     },
     health: {
       method: 'GET',
-      path: '/api/v1/health/',
+      path: HEALTH_PATH,
       summary: 'Health check (no credentials needed)',
       tag: 'Utilities',
       auth: 'none',
@@ -146,7 +147,7 @@ export function serviceEndpoints(carriers: readonly Carrier[]) {
     },
     shipmentQueueStatus: {
       method: 'GET',
-      path: '/api/v1/shipments/status/',
+      path: SHIPMENT_QUEUE_PATH,
       summary: 'Count shipment creations not yet applied',
       tag: 'Shipments',
       auth: 'required',

@@ -119,7 +119,7 @@ async function storeCredentials(
     ) {
       await opened.keychain.delete(keychainAccount(profile, previous.access_key_id)).catch(() => false);
     }
-    store.updateProfile(profile, {
+    await store.updateProfile(profile, {
       base_url: answers.baseUrl,
       access_key_id: answers.accessKeyId,
       secret_access_key: undefined,
@@ -127,7 +127,7 @@ async function storeCredentials(
     });
     return { where: opened.keychain.name, keychain: true };
   }
-  store.updateProfile(profile, {
+  await store.updateProfile(profile, {
     base_url: answers.baseUrl,
     access_key_id: answers.accessKeyId,
     secret_access_key: answers.secret,
@@ -179,7 +179,7 @@ export async function loginRun(options: LoginOptions, f: Factory): Promise<void>
   }
   const saved = await storeCredentials(f, profileName, answers, options.insecureStorage);
   const store = await f.config();
-  if (store.currentProfile() === undefined) store.useProfile(profileName);
+  if (store.currentProfile() === undefined) await store.useProfile(profileName);
   f.log.info(`Logged in to ${answers.baseUrl} as ${answers.accessKeyId}; saved in profile "${profileName}".`);
   f.log.info(`The secret is kept in ${saved.where}.`);
   await writeRecord(f, {

@@ -21,7 +21,7 @@ export async function logoutRun(_options: LogoutOptions, f: Factory): Promise<vo
     else
       f.log.warn(`the secret stays in the OS keychain, which cannot be reached now: ${opened.unavailable}`);
   }
-  store.updateProfile(name, {
+  await store.updateProfile(name, {
     access_key_id: undefined,
     secret_access_key: undefined,
     secret_storage: undefined,

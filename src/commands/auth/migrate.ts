@@ -18,7 +18,7 @@ export async function authMigrateRun(_options: AuthMigrateOptions, f: Factory): 
     const profile = store.profile(name);
     if (!profile?.secret_access_key || !profile.access_key_id) continue;
     await opened.keychain.set(keychainAccount(name, profile.access_key_id), profile.secret_access_key);
-    store.updateProfile(name, { secret_access_key: undefined, secret_storage: 'keychain' });
+    await store.updateProfile(name, { secret_access_key: undefined, secret_storage: 'keychain' });
     f.log.info(`Moved the secret of profile "${name}" to ${opened.keychain.name}.`);
     moved += 1;
   }

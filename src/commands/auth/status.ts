@@ -35,7 +35,7 @@ async function checkOne(
   credentials: () => Promise<{ accessKeyId: string; secretAccessKey: string }>,
 ): Promise<Verdict> {
   try {
-    const result = await (await f.apiClientFor(baseUrl, await credentials())).checkCredentials();
+    const result = await (await f.probeFor(baseUrl, await credentials())).checkCredentials();
     return { valid: result.is_valid, reason: result.reason };
   } catch (error) {
     if (error instanceof AuthError) return { valid: null, reason: error.message, unchecked: 'credentials' };

@@ -25,7 +25,7 @@ export async function configUnsetRun(options: ConfigUnsetOptions, f: Factory): P
     f.log.info(`${options.key} is not set in profile "${profile}"; nothing to do.`);
     return;
   }
-  store.updateProfile(profile, { [options.key]: undefined });
+  await store.updateProfile(profile, { [options.key]: undefined });
   f.log.info(`Removed ${options.key} from profile "${profile}".`);
 }
 

@@ -17,7 +17,7 @@ export async function configUseRun(options: ConfigUseOptions, f: Factory): Promi
       `Create it with: intake login --profile ${name}`,
     ]);
   }
-  store.useProfile(name);
+  await store.useProfile(name);
   f.log.info(`Now using profile "${name}".`);
 }
 

@@ -6,7 +6,7 @@ import { writeData } from '../../cli/output.js';
 export type HealthOptions = Record<string, never>;
 
 export async function healthRun(_options: HealthOptions, f: Factory): Promise<void> {
-  const result = await (await f.apiClient({ auth: 'optional' })).health();
+  const result = await (await f.probe({ auth: 'optional' })).health();
   const row = { ...result, base_url: (await f.settings()).baseUrl.value };
   await writeData(f, {
     json: row,

@@ -9,7 +9,7 @@ export type KeysCheckOptions = Record<string, never>;
 /** Asks the service whether the credentials in use are valid: exit 0 when they are, 3 when not. */
 export async function keysCheckRun(_options: KeysCheckOptions, f: Factory): Promise<void> {
   const settings = await f.settings();
-  const result = await (await f.apiClient()).checkCredentials();
+  const result = await (await f.probe()).checkCredentials();
   const key = settings.accessKeyId as NonNullable<typeof settings.accessKeyId>;
   const secretFrom = settings.secretInKeychain?.origin ?? settings.secretAccessKey?.origin ?? '';
   const row = {

@@ -5,7 +5,7 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { startSpinner } from '../../cli/spinner.js';
 import { positiveDuration } from '../../cli/values.js';
-import type { ShipmentQueueStatus } from '../../contract/index.js';
+import type { QueueStatus } from '../../client/probe-answers.js';
 import { formatDuration } from '../../util/duration.js';
 
 export interface QueueStatusOptions {
@@ -31,10 +31,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The count of shipment creations not yet applied; with `wait`, polls until it is 0 (exit 1 if it never is). */
 export async function queueStatusRun(options: QueueStatusOptions, f: Factory): Promise<void> {
-  const client = await f.apiClient();
+  const client = await f.probe();
   // --max-wait bounds everything, the retries of each poll included.
-  if (options.wait) client.http.setDeadline(options.wait.maxWaitMs);
-  let status: ShipmentQueueStatus = await client.shipmentQueueStatus();
+  if (options.wait) client.setDeadline(options.wait.maxWaitMs);
+  let status: QueueStatus = await client.shipmentQueueStatus();
   if (options.wait) {
     const { intervalMs, maxWaitMs } = options.wait;
     const started = Date.now();
