@@ -15,6 +15,7 @@ const postgresProject: TestProjectInlineConfiguration = {
       'test/server/wal-sync.test.ts',
       'test/server/serve-flags.test.ts',
       'test/server/openapi-lint.test.ts',
+      'test/server/start-serve.test.ts',
     ],
     globalSetup: ['test/global-setup.ts', 'test/postgres-setup.ts'],
     env: { INTAKE_TEST_ENGINE: 'postgres' },
@@ -36,6 +37,7 @@ const SLOW = [
   'test/util/heap.test.ts',
   'test/server/serve-flags.test.ts',
   'test/server/test-bench.test.ts',
+  'test/server/start-serve.test.ts',
   'test/cli/spawned.test.ts',
   'test/cli/completion.test.ts',
 ];
