@@ -133,8 +133,8 @@ export class Service {
       deliveryDays: options.deliveryDays ?? 2,
       carriers: new Map(this.carriers.map((carrier) => [carrier.code, carrier])),
     };
-    const outbox = new Outbox(store, bot, (merchantId, message) =>
-      events.emit(merchantId, 'message', {
+    const outbox = new Outbox(store, bot, (tx, merchantId, message) =>
+      tx.tell(merchantId, 'message', {
         message_id: message.id,
         kind: message.kind,
         order_id: message.order_id,
@@ -154,17 +154,19 @@ export class Service {
       },
       tasks: [outbox.run],
       onError: options.onError ?? (() => {}),
-      onFinished: (jobs) => {
-        const metrics = this.metrics;
+      tellFinished: (tx, jobs) => {
         for (const { job, applied, reason } of jobs) {
-          if (applied) metrics.applied(job.kind, (clock.now(job.merchant_id) - job.received_at) / 1000);
-          events.emit(job.merchant_id, applied ? 'applied' : 'failed', {
+          tx.tell(job.merchant_id, applied ? 'applied' : 'failed', {
             kind: job.kind,
             target_id: job.target_id,
             job: job.seq,
             ...(reason === undefined ? {} : { reason }),
           });
         }
+      },
+      onFinished: (jobs) => {
+        for (const { job, applied } of jobs)
+          if (applied) this.metrics.applied(job.kind, (clock.now(job.merchant_id) - job.received_at) / 1000);
       },
       // Other processes on the database queue creates, move the clock and change merchants' credentials
       // without telling this one.
@@ -186,8 +188,6 @@ export class Service {
       concurrency: shared ? Math.max(1, Math.ceil((options.poolSize ?? 10) / 2)) : 1,
       random: options.random ?? Math.random,
       worker,
-      onAccepted: (merchantId, { kind, id, ...rest }) =>
-        events.emit(merchantId, 'accepted', { kind, target_id: id, ...rest }),
     });
     this.browse = new Browse({ store, bot, worker });
     this.local = new LocalOperations({
@@ -223,6 +223,8 @@ export class Service {
       const events = store.dialect.shared
         ? await StoredEvents.open(store, now, options.onError)
         : new MemoryEvents(now, store.meta);
+      // What transactions tell goes to the feed: written with them (a shared database), heard once committed.
+      store.useEvents(events);
       const service = new Service({ options, store, clock, merchants, provisioned, consoleKey, events });
       await service.faults.start();
       await service.events.load((await store.merchants.all()).map((merchant) => merchant.id));

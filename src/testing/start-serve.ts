@@ -1,4 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -119,9 +122,26 @@ export async function startServe(options: StartServeOptions = {}): Promise<Start
       : undefined;
   if (using === 'image' && container === undefined)
     throw new Error(`no container engine here can run ${image}`);
+  // The command keeps its data in a folder of its own, removed at the end (the image has its own /data).
+  const data =
+    container === undefined && options.databaseUrl === undefined
+      ? mkdtempSync(join(tmpdir(), 'intake-serve-'))
+      : undefined;
   const command =
     container === undefined
-      ? [process.execPath, [BIN, 'serve', '--host', '127.0.0.1', '--port', String(port), ...flags]]
+      ? [
+          process.execPath,
+          [
+            BIN,
+            'serve',
+            '--host',
+            '127.0.0.1',
+            '--port',
+            String(port),
+            ...(data ? ['--data', data] : []),
+            ...flags,
+          ],
+        ]
       : ([
           'buildah',
           [
@@ -155,6 +175,7 @@ export async function startServe(options: StartServeOptions = {}): Promise<Start
       await ended;
     }
     if (container !== undefined) await run('buildah', ['rm', container]).catch(() => {});
+    if (data !== undefined) rmSync(data, { recursive: true, force: true });
   };
   try {
     await untilUp(baseUrl, child, () => said);

@@ -1,7 +1,10 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPgbouncer, type Pgbouncer } from '../../bench/lib/pgbouncer.js';
 import { startPostgresCluster, type PostgresCluster } from '../../bench/lib/postgres-cluster.js';
+import { basicAuthorization } from '../../src/contract/auth.js';
+import { openEventStream, type OpenStream } from '../helpers/event-stream.js';
 import { PATIENT_RETRY_FAST, cli } from '../helpers/cli.js';
 import { seededRandom } from '../helpers/fault-proxy.js';
 import { workspace } from '../helpers/files.js';
@@ -46,22 +49,50 @@ function startBalancer(
 
 const portOf = (process: ServeProcess) => Number(new URL(process.url).port);
 
+/** The events a stream saw: each once, in order, none missing between the first and the last. */
+function expectEachEventOnce(stream: OpenStream, orders: number): string {
+  const ids = stream.events.map((event) => event.id);
+  for (let i = 1; i < ids.length; i++)
+    expect(ids[i], `event after ${ids[i - 1]}`).toBe((ids[i - 1] as number) + 1);
+  const accepted = new Map<string, number>();
+  for (const event of stream.events) {
+    if (event.type !== 'accepted' || event.kind !== 'order') continue;
+    const id = String(event.target_id);
+    accepted.set(id, (accepted.get(id) ?? 0) + 1);
+  }
+  expect([...accepted.values()].filter((count) => count > 1)).toEqual([]);
+  // Told in the transaction that stored it: no order's acceptance is lost with a killed process.
+  expect(accepted.size).toBe(orders);
+  return `${ids.length} events seen by a stream on another process, each once, ${ids[0]} to ${ids.at(-1)} with none missing; ${accepted.size} orders accepted once each`;
+}
+
 for (const processes of [2, 3]) {
-  describe(`${processes} intake serve processes on one PostgreSQL database, killed at random (seed ${SEED})`, () => {
+  // Three go through a pooler in transaction mode, as a team's shared sandbox would.
+  const pooled = processes === 3;
+  describe(`${processes} intake serve processes on one PostgreSQL database${pooled ? ' through pgbouncer' : ''}, killed at random (seed ${SEED})`, () => {
     let cluster: PostgresCluster;
+    let bouncer: Pgbouncer | undefined;
     beforeAll(async () => {
       const started = await startPostgresCluster();
       if (started === undefined) throw new Error('the scale-out soak needs PostgreSQL (initdb, pg_ctl)');
       cluster = started;
+      if (pooled) {
+        bouncer = await startPgbouncer({ postgresPort: cluster.port, poolSize: 40 });
+        if (!bouncer) throw new Error("the scale-out soak needs Debian's pgbouncer");
+      }
     });
-    afterAll(() => cluster?.stop());
+    afterAll(() => {
+      bouncer?.stop();
+      cluster?.stop();
+    });
 
     it(`${COUNT} orders and ${COUNT} shipments uploaded while processes are SIGKILLed and restarted: each stored, applied and messaged once`, async () => {
       const random = seededRandom(SEED + processes);
       const url = cluster.url;
       const args = [
         '--database-url',
-        url,
+        bouncer ? bouncer.through(url) : url,
+        ...(bouncer ? ['--database-direct-url', url] : []),
         '--merchant-id',
         'mall-1',
         '--access-key-id',
@@ -74,6 +105,9 @@ for (const processes of [2, 3]) {
       const running: ServeProcess[] = [];
       for (let i = 0; i < processes; i++) running.push(await spawnServe(args, env));
       const balancer = await startBalancer(() => running.map(portOf));
+      // A process never killed, never behind the balancer: its stream hears what the others do.
+      const observer = await spawnServe(args, env);
+      const stream = await openEventStream(observer.url, basicAuthorization(credentials));
 
       // Kills one process at a random moment every 0.5-2.5 s, and starts another in its place.
       let kills = 0;
@@ -155,12 +189,17 @@ for (const processes of [2, 3]) {
             "SELECT count(*) FROM (SELECT order_id FROM messages WHERE kind = 'shipment' GROUP BY order_id HAVING count(*) > 1) AS twice",
           ),
         ).toBe(0);
+        const written = await count("SELECT max(id) AS count FROM events WHERE merchant_id = 'mall-1'");
+        await stream.until(1, (event) => event.id === written);
+        report.push(expectEachEventOnce(stream, COUNT));
         report.push(
           `${kills} SIGKILLs; every order and shipment stored and applied once, ${COUNT} shipping notices, one per buyer; ` +
             `${((performance.now() - started) / 1000).toFixed(0)} s in all`,
         );
       } finally {
         await db.end();
+        stream.close();
+        await observer.stop('SIGTERM');
         for (const process of running) await process.stop('SIGTERM');
         for (const socket of balancer.sockets) socket.destroy();
         balancer.server.close();

@@ -6,6 +6,11 @@ import { merchantOf, sendPage, textsOf } from '../render.js';
 import { clockCard } from '../views/clock.js';
 import { conversationPanel, conversationsBody, type Conversation } from '../views/conversations.js';
 
+/** The number of the merchant's newest event (0 before the first). */
+export async function newestEvent(service: Service, merchantId: string): Promise<number> {
+  return (await service.events.recent(merchantId, 0, 1)).at(-1)?.id ?? 0;
+}
+
 type Search = { Querystring: { q?: string; buyer?: string; page?: string } };
 
 /** The bot's conversations, searched and paged, with the one chosen; its panel alone; the live events. */
@@ -29,6 +34,7 @@ export async function conversationRoutes(
     // With one buyer found and none chosen, that one is open.
     const key = request.query.buyer ?? (buyers.total === 1 ? buyers.rows[0]?.key : undefined);
     return {
+      asOf: await newestEvent(service, merchantId),
       buyers: buyers.rows,
       total: buyers.total,
       any,
@@ -57,12 +63,19 @@ export async function conversationRoutes(
     return sendHtml(reply, conversationPanel(t, selected, url));
   });
 
-  app.get('/events', async (request, reply) =>
-    streamEvents(
-      reply,
-      service.events,
-      merchantOf(request),
-      Number(request.headers['last-event-id'] ?? 0) || 0,
-    ),
-  );
+  // A page that only wants to know of changes asks from the event it was read at (`after`), or `since=now`.
+  app.get<{ Querystring: { since?: string; after?: string } }>('/events', async (request, reply) => {
+    const merchantId = merchantOf(request);
+    const resumed = Number(request.headers['last-event-id'] ?? 0) || 0;
+    const asked = Number(request.query.after);
+    const after =
+      resumed > 0
+        ? resumed
+        : request.query.after !== undefined && Number.isInteger(asked) && asked >= 0
+          ? asked
+          : request.query.since === 'now'
+            ? await newestEvent(service, merchantId)
+            : 0;
+    return streamEvents(reply, service.events, merchantId, after);
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { REVIEW_KINDS, type ReviewKind } from '../../contract/kinds.js';
 import type { Service } from '../../server/service.js';
 import { field, type Form } from '../../web/forms.js';
+import { newestEvent } from './conversations.js';
 import { merchantOf, seeOther, sendPage, textsOf } from '../render.js';
 import { orderBody, ordersBody } from '../views/orders.js';
 
@@ -13,7 +14,10 @@ export async function orderRoutes(app: FastifyInstance, { service }: { service: 
   app.get<Paged>('/orders', async (request, reply) => {
     const t = textsOf(request);
     const { before } = request.query;
-    const page = await service.browse.orders(merchantOf(request), before);
+    const page = {
+      ...(await service.browse.orders(merchantOf(request), before)),
+      asOf: await newestEvent(service, merchantOf(request)),
+    };
     return sendPage(request, reply, {
       title: t('ordersTitle'),
       current: 'orders',

@@ -3,6 +3,7 @@ import type { FakeState } from '../../contract/marketplace-fakes.js';
 import { FAKE_MARKETPLACES } from '../../contract/marketplace-fakes.js';
 import { describeDoc } from '../../server/marketplaces/model.js';
 import type { Service } from '../../server/service.js';
+import { newestEvent } from './conversations.js';
 import { merchantOf, sendPage, textsOf } from '../render.js';
 import { clockCard } from '../views/clock.js';
 import { marketplacesBody } from '../views/marketplaces.js';
@@ -19,7 +20,10 @@ export async function recordRoutes(app: FastifyInstance, { service }: { service:
   app.get<Paged>('/products', async (request, reply) => {
     const t = textsOf(request);
     const { before } = request.query;
-    const page = await service.browse.products(merchantOf(request), before);
+    const page = {
+      ...(await service.browse.products(merchantOf(request), before)),
+      asOf: await newestEvent(service, merchantOf(request)),
+    };
     return sendPage(request, reply, {
       title: t('productsTitle'),
       current: 'products',
@@ -30,7 +34,10 @@ export async function recordRoutes(app: FastifyInstance, { service }: { service:
   app.get<Paged>('/jobs', async (request, reply) => {
     const t = textsOf(request);
     const { before } = request.query;
-    const page = await service.browse.jobs(merchantOf(request), before);
+    const page = {
+      ...(await service.browse.jobs(merchantOf(request), before)),
+      asOf: await newestEvent(service, merchantOf(request)),
+    };
     const now = new Date(service.now(merchantOf(request))).toISOString();
     return sendPage(request, reply, {
       title: t('jobsTitle'),
@@ -42,7 +49,10 @@ export async function recordRoutes(app: FastifyInstance, { service }: { service:
   app.get<Paged>('/rewards', async (request, reply) => {
     const t = textsOf(request);
     const { before } = request.query;
-    const page = await service.browse.reviews(merchantOf(request), before);
+    const page = {
+      ...(await service.browse.reviews(merchantOf(request), before)),
+      asOf: await newestEvent(service, merchantOf(request)),
+    };
     return sendPage(request, reply, {
       title: t('rewardsTitle'),
       current: 'rewards',

@@ -2,7 +2,7 @@ import { html } from 'ghtml';
 import type { BotMessage } from '../../contract/local/index.js';
 import type { ConsoleT } from '../texts.js';
 import { bubble } from './bubble.js';
-import { PREFIX } from './layout.js';
+import { eventsSince, PREFIX } from './layout.js';
 
 /** A buyer the bot writes to, in the list: the recipient, phone, and how many messages. */
 export interface Buyer {
@@ -63,6 +63,8 @@ export interface ConversationsView {
   page: number;
   more: boolean;
   selected: Conversation | undefined;
+  /** The merchant's newest event when the page was read. */
+  asOf: number;
 }
 
 const conversationsUrl = (query: Record<string, string | undefined>) => {
@@ -115,7 +117,7 @@ export function conversationsBody(t: ConsoleT, view: ConversationsView): string 
     page === 1
       ? html` hx-get="${here}" hx-trigger="sse:message throttle:1s" hx-select="#buyers" hx-swap="outerHTML"`
       : '';
-  return html`<div hx-ext="sse" sse-connect="${PREFIX}/events?since=now">
+  return html`<div hx-ext="sse" sse-connect="${eventsSince(view.asOf)}">
     <form method="get" action="${PREFIX}/conversations" class="row search" role="search">
       <div class="field grow">
         <label for="q">${t('searchLabel')}</label>

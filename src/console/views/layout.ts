@@ -73,12 +73,21 @@ export function tableCard(
 /** A card that says there is nothing to list yet. */
 export const emptyCard = (text: string) => html`<section class="card"><p>${text}</p></section>`;
 
+/**
+ * The merchant's stream for a page that only wants to know of changes: from the event the page was read
+ * at (what came between its reading and its stream's connecting is told too), else from now on.
+ */
+export const eventsSince = (asOf: number | undefined) =>
+  `${PREFIX}/events?${asOf === undefined ? 'since=now' : `after=${asOf}`}`;
+
 /** A page of a list (newest first) as the console shows it. */
 export interface ListPage<T> {
   rows: T[];
   total: number;
   /** The `before` of the next (older) page, if there is one. */
   next: string | undefined;
+  /** The merchant's newest event when the page was read: its stream tells what came after. */
+  asOf?: number;
 }
 
 /**
@@ -102,7 +111,13 @@ export function pager(
  * A list that stays current: on its first page, fetched again (the list alone, swapped in place) when
  * `trigger` fires (an event of the merchant's stream, or a time); older pages stay as they were read.
  */
-export function liveList(id: string, url: string, trigger: string | undefined, body: string): string {
+export function liveList(
+  id: string,
+  url: string,
+  trigger: string | undefined,
+  body: string,
+  asOf?: number,
+): string {
   if (trigger === undefined) return html`<div id="${id}">!${body}</div>`;
   const list = html`<div
     id="${id}"
@@ -115,7 +130,7 @@ export function liveList(id: string, url: string, trigger: string | undefined, b
   </div>`;
   // The stream is held by a wrapper the swap leaves in place (a swapped one would connect again, and again).
   return trigger.startsWith('sse:')
-    ? html`<div hx-ext="sse" sse-connect="${PREFIX}/events?since=now">!${list}</div>`
+    ? html`<div hx-ext="sse" sse-connect="${eventsSince(asOf)}">!${list}</div>`
     : list;
 }
 
@@ -135,5 +150,11 @@ export function listBody<T>(
   const first = list.before === undefined;
   const body =
     list.page.total === 0 ? emptyCard(list.empty) : pager(t, list.page, at, first) + table(list.page.rows);
-  return liveList(`${list.name}-list`, at(list.before), first ? list.trigger : undefined, body);
+  return liveList(
+    `${list.name}-list`,
+    at(list.before),
+    first ? list.trigger : undefined,
+    body,
+    list.page.asOf,
+  );
 }

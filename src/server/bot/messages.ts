@@ -111,13 +111,13 @@ export async function messageView(
 export class Outbox {
   readonly #store: Store;
   readonly #settings: BotSettings;
-  readonly #onSent: (merchantId: string, message: BotMessage) => void;
+  readonly #onSent: (tx: Store, merchantId: string, message: BotMessage) => void;
   sent = 0;
 
   constructor(
     store: Store,
     settings: BotSettings,
-    onSent: (merchantId: string, message: BotMessage) => void = () => {},
+    onSent: (tx: Store, merchantId: string, message: BotMessage) => void = () => {},
   ) {
     this.#store = store;
     this.#settings = settings;
@@ -149,13 +149,14 @@ export class Outbox {
           content.status = 'sent';
           content.sent_at = new Date(now).toISOString();
           await tx.messages.markSent(message.id, now, JSON.stringify(content));
+          // Told with the transaction that marks it sent: heard once it is, never twice.
+          this.#onSent(tx, message.merchant_id, content);
           batch.push({ merchantId: message.merchant_id, content });
         }
         return batch;
       });
       if (sent.length === 0) break;
       this.sent += sent.length;
-      for (const { merchantId: to, content } of sent) this.#onSent(to, content);
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { EventSink } from '../storage/store.js';
 /** What can happen to a merchant's data, as the event stream tells it. */
 export type ServiceEventType = 'accepted' | 'refused' | 'applied' | 'failed' | 'message' | 'reward' | 'fault';
 
@@ -19,7 +20,7 @@ export const KEPT = 1000;
  * last ones kept for a reader who comes later. One merchant never hears another's. On a database shared
  * by several processes, every process hears every process's events.
  */
-export interface EventFeed {
+export interface EventFeed extends EventSink {
   /** Tells an event of `merchantId`: numbered and kept, then heard by every listener of the merchant. */
   emit(merchantId: string, type: ServiceEventType, fields: Record<string, unknown>): void;
   /** The events kept for `merchantId` after the one numbered `after`, oldest first (the newest `limit`). */

@@ -1,3 +1,4 @@
+import type { Told } from '../storage/store.js';
 import {
   isoClock,
   KEPT,
@@ -96,6 +97,11 @@ export class MemoryEvents implements EventFeed {
     // Trimmed now and then rather than at every event: the queue worker tells thousands a second.
     if (kept.length >= 2 * KEPT) kept.splice(0, kept.length - KEPT);
     this.#listeners.tell(merchantId, event);
+  }
+
+  /** What a transaction told, once it is committed. */
+  committed(told: readonly Told[]): void {
+    for (const { merchantId, type, fields } of told) this.emit(merchantId, type as ServiceEventType, fields);
   }
 
   async recent(merchantId: string, after = 0, limit = KEPT): Promise<ServiceEvent[]> {

@@ -1,5 +1,5 @@
 import type { EventRow } from '../storage/events.js';
-import type { Store } from '../storage/store.js';
+import type { Store, Told } from '../storage/store.js';
 import {
   isoClock,
   KEPT,
@@ -90,6 +90,49 @@ export class StoredEvents implements EventFeed {
     setImmediate(() => void this.#write());
   }
 
+  /**
+   * Writes what a transaction told, in it: numbered and kept only if it commits, and its commit rings
+   * the doorbell. (A process killed after a commit has lost nothing of it.)
+   */
+  async stage(tx: Store, told: readonly Told[]): Promise<void> {
+    const byMerchant = new Map<string, Omit<Waiting, 'merchantId'>[]>();
+    for (const { merchantId, type, fields } of told) {
+      const events = byMerchant.get(merchantId) ?? [];
+      events.push({
+        type: type as ServiceEventType,
+        at: this.#at(merchantId).ms,
+        body: JSON.stringify(fields),
+      });
+      byMerchant.set(merchantId, events);
+    }
+    await this.#append(tx, byMerchant);
+  }
+
+  /** After the commit: this process's listeners hear it now rather than at the doorbell. */
+  committed(told: readonly Told[]): void {
+    for (const merchantId of new Set(told.map((event) => event.merchantId)))
+      if (this.#listeners.count(merchantId) > 0) this.#read(merchantId);
+  }
+
+  /**
+   * Numbers and stores each merchant's events (the merchants in one order, so that two writers never
+   * wait on each other's counters), and rings the doorbell.
+   */
+  async #append(
+    tx: Store,
+    byMerchant: ReadonlyMap<string, readonly Omit<Waiting, 'merchantId'>[]>,
+  ): Promise<void> {
+    const merchants = [...byMerchant.keys()].sort();
+    for (const merchantId of merchants) {
+      const events = byMerchant.get(merchantId) as Omit<Waiting, 'merchantId'>[];
+      await tx.events.append(merchantId, events);
+      const appended = (this.#appended.get(merchantId) ?? 0) + events.length;
+      if (appended >= KEPT) await tx.events.trim(merchantId, STORED);
+      this.#appended.set(merchantId, appended >= KEPT ? 0 : appended);
+    }
+    await tx.notify(EVENTS_CHANNEL, merchants.join(','));
+  }
+
   /** Writes what waits, in one transaction whose commit rings the doorbell. */
   #write(): Promise<void> {
     this.#scheduled = false;
@@ -97,25 +140,11 @@ export class StoredEvents implements EventFeed {
     this.#waiting = [];
     if (batch.length === 0) return this.#writing;
     this.#writing = this.#writing.then(async () => {
-      const byMerchant = new Map<string, Waiting[]>();
-      for (const event of batch)
-        byMerchant.set(event.merchantId, [...(byMerchant.get(event.merchantId) ?? []), event]);
-      // Merchants in one order in every process: two writers never wait on each other's counters.
-      const merchants = [...byMerchant.keys()].sort();
+      const byMerchant = new Map<string, Omit<Waiting, 'merchantId'>[]>();
+      for (const { merchantId, ...event } of batch)
+        byMerchant.set(merchantId, [...(byMerchant.get(merchantId) ?? []), event]);
       try {
-        await this.#store.transaction(async (tx) => {
-          for (const merchantId of merchants) {
-            const events = byMerchant.get(merchantId) as Waiting[];
-            await tx.events.append(
-              merchantId,
-              events.map(({ type, at, body }) => ({ type, at, body })),
-            );
-            const appended = (this.#appended.get(merchantId) ?? 0) + events.length;
-            if (appended >= KEPT) await tx.events.trim(merchantId, STORED);
-            this.#appended.set(merchantId, appended >= KEPT ? 0 : appended);
-          }
-          await tx.notify(EVENTS_CHANNEL, merchants.join(','));
-        });
+        await this.#store.transaction((tx) => this.#append(tx, byMerchant));
       } catch (error) {
         this.#onError(error);
       }

@@ -31,6 +31,12 @@ export interface Accepted {
   tracking_number?: string | null;
 }
 
+/** Tells, in the transaction that stored it, that a create was accepted (and whether it queued anything). */
+function tellAccepted(tx: Store, merchantId: string, what: Omit<Accepted, 'queued'>, queued: boolean): void {
+  const { kind, id, ...rest } = what;
+  tx.tell(merchantId, 'accepted', { kind, target_id: id, queued, ...rest });
+}
+
 /**
  * The service's writes: creates are stored through the group commit and queued (each call resolves once
  * its create is committed, so a 202 is only ever sent for what is on disk); patches apply at once.
@@ -41,12 +47,16 @@ export class Writes {
   readonly #random: () => number;
   readonly #worker: QueueWorker;
   readonly #commits: GroupCommit;
-  readonly #onAccepted: (merchantId: string, what: Accepted) => void;
-  /** Order creates of one group are checked and stored together. */
+  /** Order creates of one group are checked and stored together, each told as accepted when it is. */
   readonly #orders: Fold<OrderCreate> = {
-    many: (tx, creates) => {
+    many: async (tx, creates) => {
       for (const create of creates) create.arrival.now = this.#clock.now(create.arrival.merchantId);
-      return acceptOrders(tx, creates);
+      const results = await acceptOrders(tx, creates);
+      creates.forEach(({ arrival, order }, index) => {
+        if (!(results[index] instanceof Error))
+          tellAccepted(tx, arrival.merchantId, { kind: 'order', id: order.id }, true);
+      });
+      return results;
     },
   };
 
@@ -57,15 +67,12 @@ export class Writes {
     worker: QueueWorker;
     /** Group transactions under way at once (PostgreSQL: several connections). */
     concurrency?: number;
-    /** Told of each create once it is committed. */
-    onAccepted?: (merchantId: string, what: Accepted) => void;
   }) {
     this.#store = options.store;
     this.#clock = options.clock;
     this.#random = options.random;
     this.#worker = options.worker;
     this.#commits = new GroupCommit(options.store, options.concurrency ?? 1);
-    this.#onAccepted = options.onAccepted ?? (() => {});
   }
 
   /** How many transactions carried how many creates. */
@@ -80,9 +87,12 @@ export class Writes {
     fold?: (arrival: Arrival) => { with: Fold<OrderCreate>; item: OrderCreate },
   ): Promise<void> {
     const arrival: Arrival = { merchantId, now: 0, delayFraction: this.#random() };
-    const seq = await this.#commits.run((tx) => {
+    const seq = await this.#commits.run(async (tx) => {
       arrival.now = this.#clock.now(merchantId);
-      return accept(tx, arrival);
+      const queued = await accept(tx, arrival);
+      // A shipment sent again is answered 202 and queues nothing.
+      tellAccepted(tx, merchantId, what, queued !== undefined);
+      return queued;
     }, fold?.(arrival));
     if (seq !== undefined) {
       this.#worker.notify(
@@ -90,8 +100,6 @@ export class Writes {
         this.#worker.dueAt({ received_at: arrival.now, delay_fraction: arrival.delayFraction }),
       );
     }
-    // A shipment sent again is answered 202 and queues nothing.
-    this.#onAccepted(merchantId, { ...what, queued: seq !== undefined });
   }
 
   createOrder(merchantId: string, order: OrderCreateBody): Promise<void> {

@@ -93,6 +93,7 @@ export class QueueWorker {
   readonly #tasks: DueTask[];
   readonly #onError: (error: unknown) => void;
   readonly #onFinished: (jobs: readonly FinishedJob[]) => void;
+  readonly #tellFinished: (tx: Store, jobs: readonly FinishedJob[]) => void;
   readonly #pollMs: number;
   readonly #beforePass: () => Promise<void>;
   #running: Promise<unknown> = Promise.resolve();
@@ -112,6 +113,8 @@ export class QueueWorker {
     onError: (error: unknown) => void;
     /** Told of the creates each transaction finished, once it is committed. */
     onFinished?: (jobs: readonly FinishedJob[]) => void;
+    /** Tells what became of the jobs, in the transaction that applied them (kept only if it commits). */
+    tellFinished?: (tx: Store, jobs: readonly FinishedJob[]) => void;
     /**
      * How often to look even when nothing is due here: other processes sharing the database queue
      * creates this one is not told of. Default: only when something is due.
@@ -129,6 +132,7 @@ export class QueueWorker {
     this.#tasks = options.tasks ?? [];
     this.#onError = options.onError;
     this.#onFinished = options.onFinished ?? (() => {});
+    this.#tellFinished = options.tellFinished ?? (() => {});
   }
 
   start(): void {
@@ -240,6 +244,7 @@ export class QueueWorker {
         }
         const tally: ApplyCounts = { applied: 0, failed: 0 };
         const finished = await this.#applyAll(tx, due, pass, tally, careful);
+        if (finished.length > 0) this.#tellFinished(tx, finished);
         return {
           blockedUntil,
           lastSeq: jobs.length === BATCH ? (jobs.at(-1) as JobRow).seq : undefined,

@@ -28,6 +28,23 @@ const RESET = [
   'DELETE FROM requests WHERE merchant_id = ?',
 ];
 
+/** Something that happened to a merchant's data, told in the transaction that made it happen. */
+export interface Told {
+  merchantId: string;
+  type: string;
+  fields: Record<string, unknown>;
+}
+
+/**
+ * Where what a transaction tells goes: written with it, in it (`stage`: nothing is told of a write that
+ * was undone, and nothing committed goes untold, whatever happens to the process after), and told to
+ * listeners once it is committed.
+ */
+export interface EventSink {
+  stage?(tx: Store, told: readonly Told[]): Promise<void>;
+  committed(told: readonly Told[]): void;
+}
+
 /** How many times a unit that lost a race with another process (a key taken meanwhile) is run again. */
 const RACE_RETRIES = 3;
 
@@ -51,10 +68,15 @@ export class Store {
   readonly processMetrics;
   readonly #engine: Engine;
   readonly #sql: Sql;
+  /** The sink of every store of this engine (one object, shared by the transactions' stores). */
+  readonly #sink: { current?: EventSink };
+  /** What this transaction's store was told, in order. */
+  #told: Told[] = [];
 
-  constructor(engine: Engine, sql: Sql = engine.sql) {
+  constructor(engine: Engine, sql: Sql = engine.sql, sink: { current?: EventSink } = {}) {
     this.#engine = engine;
     this.#sql = sql;
+    this.#sink = sink;
     this.dialect = sql.dialect;
     this.merchants = merchantsRepo(sql);
     this.jobs = jobsRepo(sql);
@@ -70,9 +92,33 @@ export class Store {
     this.processMetrics = processMetricsRepo(sql);
   }
 
-  /** Runs `work` in one transaction (one commit) over the store it is given. */
-  transaction<T>(work: (tx: Store) => Promise<T>, options?: TransactionOptions): Promise<T> {
-    return this.#engine.transaction((sql) => work(new Store(this.#engine, sql)), options);
+  /** Sends what transactions tell to `sink` from now on (the service's event feed). */
+  useEvents(sink: EventSink): void {
+    this.#sink.current = sink;
+  }
+
+  /**
+   * Tells what happened to a merchant's data, as part of this transaction: kept with it if it commits,
+   * forgotten if it is undone. Outside a transaction, told at once.
+   */
+  tell(merchantId: string, type: string, fields: Record<string, unknown>): void {
+    if (this.#sql === this.#engine.sql) this.#sink.current?.committed([{ merchantId, type, fields }]);
+    else this.#told.push({ merchantId, type, fields });
+  }
+
+  /** Runs `work` in one transaction (one commit) over the store it is given; then tells what it told. */
+  async transaction<T>(work: (tx: Store) => Promise<T>, options?: TransactionOptions): Promise<T> {
+    const sink = this.#sink.current;
+    let told: Told[] = [];
+    const result = await this.#engine.transaction(async (sql) => {
+      const tx = new Store(this.#engine, sql, this.#sink);
+      const value = await work(tx);
+      told = tx.#told;
+      if (told.length > 0) await sink?.stage?.(tx, told);
+      return value;
+    }, options);
+    if (told.length > 0) sink?.committed(told);
+    return result;
   }
 
   /**
@@ -84,11 +130,14 @@ export class Store {
   async unit<T>(work: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       await this.#sql.run('SAVEPOINT unit');
+      const told = this.#told.length;
       try {
         const result = await work();
         await this.#sql.run('RELEASE unit');
         return result;
       } catch (error) {
+        // What the unit told is undone with it.
+        this.#told.length = told;
         await this.#sql.run('ROLLBACK TO unit');
         await this.#sql.run('RELEASE unit');
         if (!isRaceLost(error) || attempt >= RACE_RETRIES) throw error;
