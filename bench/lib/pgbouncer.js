@@ -67,16 +67,16 @@ export async function startPgbouncer(options) {
     ].join('\n'),
   );
   const user = runUser();
+  let ids = {};
   if (user !== undefined) {
-    const uid = Number(execFileSync('id', ['-u', user]).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', user]).toString().trim());
-    for (const name of ['', 'userlist.txt', 'pgbouncer.ini']) chownSync(join(folder, name), uid, gid);
+    ids = {
+      uid: Number(execFileSync('id', ['-u', user]).toString().trim()),
+      gid: Number(execFileSync('id', ['-g', user]).toString().trim()),
+    };
+    for (const name of ['', 'userlist.txt', 'pgbouncer.ini']) chownSync(join(folder, name), ids.uid, ids.gid);
   }
-  const [file, args] =
-    user === undefined
-      ? [program, [join(folder, 'pgbouncer.ini')]]
-      : ['runuser', ['-u', user, '--', program, join(folder, 'pgbouncer.ini')]];
-  const child = spawn(file, args, { stdio: 'ignore' });
+  // Started as that user by the spawn itself (not through runuser, which a kill would end without it).
+  const child = spawn(program, [join(folder, 'pgbouncer.ini')], { stdio: 'ignore', ...ids });
   let exited = false;
   child.once('exit', () => (exited = true));
   for (let tries = 0; !(await listening(port)); tries++) {

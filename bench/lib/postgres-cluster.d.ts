@@ -20,4 +20,6 @@ export function startPostgresCluster(options?: {
   durable?: boolean;
   maxConnections?: number;
   sharedBuffers?: string;
+  /** Other server settings, as `name=value`. */
+  settings?: string[];
 }): Promise<PostgresCluster | undefined>;

@@ -87,6 +87,8 @@ export async function startPostgresCluster(options = {}) {
     `-c max_connections=${options.maxConnections ?? 300}`,
     `-c shared_buffers=${options.sharedBuffers ?? '128MB'}`,
     ...(options.durable ? [] : ['-c fsync=off', '-c full_page_writes=off']),
+    // Any other server settings (e.g. `shared_preload_libraries=pg_stat_statements` to profile).
+    ...(options.settings ?? []).map((setting) => `-c ${setting}`),
   ].join(' ');
   const up = () => pgCtl(['-l', join(folder, 'server.log'), '-o', settings, '-w', '-t', '60', 'start']);
   const down = () => pgCtl(['-m', 'immediate', '-w', 'stop']);

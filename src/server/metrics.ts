@@ -99,9 +99,7 @@ export class ServiceMetrics {
       labelNames: ['kind'],
       registers: [depth],
     });
-    const counts = new Map(
-      (await this.#store.processMetrics.queueDepth()).map((row) => [row.kind, Number(row.count)]),
-    );
+    const counts = await this.#store.jobs.depth();
     for (const kind of RECORD_KINDS) gauge.set({ kind }, counts.get(kind) ?? 0);
     return {
       contentType: this.#registry.contentType,

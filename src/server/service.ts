@@ -184,8 +184,9 @@ export class Service {
     this.writes = new Writes({
       store,
       clock,
-      // On PostgreSQL, groups go on at once on several of the pool's connections; the rest serve reads and the worker.
-      concurrency: shared ? Math.max(1, Math.ceil((options.poolSize ?? 10) / 2)) : 1,
+      // On PostgreSQL, two groups go on at once (one being committed while the next gathers): more made
+      // smaller groups, whose round trips cost more than the waiting they saved (bench: 1.28× with 2 than 5).
+      concurrency: shared ? 2 : 1,
       random: options.random ?? Math.random,
       worker,
     });

@@ -329,7 +329,9 @@ describe('group commit', () => {
       const arrival = { merchantId: 'mall-1', now: 0, delayFraction: 0 };
       const results = await Promise.allSettled(
         Array.from({ length: 20 }, (_, i) =>
-          commits.run((tx) => acceptProduct(tx, arrival, sampleProduct(`P-G-${i === 7 ? 3 : i}`))),
+          commits.run(arrival.merchantId, (tx) =>
+            acceptProduct(tx, arrival, sampleProduct(`P-G-${i === 7 ? 3 : i}`)),
+          ),
         ),
       );
       expect(commits.stats).toEqual({ batches: 1, writes: 20 });
@@ -349,7 +351,7 @@ describe('group commit', () => {
       const arrival = { merchantId: 'mall-1', now: 0, delayFraction: 0 };
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, (_, i) =>
-          commits.run(async (tx) => {
+          commits.run(arrival.merchantId, async (tx) => {
             await acceptProduct(tx, arrival, sampleProduct(`P-U-${i}`));
             if (i === 2) throw new Error('the disk said no');
           }),
@@ -448,7 +450,7 @@ describe('group commit', () => {
         const submit = (creates: OrderCreate[]) =>
           Promise.allSettled(
             creates.map((create) =>
-              commits.run((tx) => acceptOrder(tx, create.arrival, create.order), {
+              commits.run(create.arrival.merchantId, (tx) => acceptOrder(tx, create.arrival, create.order), {
                 with: fold,
                 item: create,
               }),
@@ -500,14 +502,15 @@ describe('group commit', () => {
       const mode = (sql: Sql) =>
         sql
           .get<{ mode: string }>(
-            "SELECT current_setting('plan_cache_mode') || ' ' || current_setting('random_page_cost') AS mode",
+            `SELECT current_setting('plan_cache_mode') || ' ' || current_setting('random_page_cost')
+               || ' ' || current_setting('enable_bitmapscan') AS mode`,
           )
           .then((row) => row?.mode);
       try {
-        expect(await engine.transaction(mode, { byKey: true })).toBe('auto 1.1');
+        expect(await engine.transaction(mode, { byKey: true })).toBe('auto 1.1 off');
         // The settings ended with their transaction: the connection it used (the pool's next) is as it was.
-        expect(await mode(engine.sql)).toBe('force_custom_plan 4');
-        expect(await engine.transaction(mode)).toBe('force_custom_plan 4');
+        expect(await mode(engine.sql)).toBe('force_custom_plan 4 on');
+        expect(await engine.transaction(mode)).toBe('force_custom_plan 4 on');
       } finally {
         await engine.close();
       }
@@ -584,5 +587,57 @@ describe('the service clock', () => {
     open.push(again);
     const told = await again.local.advance('0s');
     expect(Date.parse(told.now)).toBeGreaterThanOrEqual(START + 3_600_000);
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'postgres')('a queue added to by transactions side by side', () => {
+  it('is applied whole: a create that commits after a later-numbered one is not passed over', async () => {
+    const store = await storeWithMerchant();
+    try {
+      const worker = new QueueWorker({
+        store,
+        clock: fixedClock(() => START),
+        delay: { minMs: 0, maxMs: 0 },
+        applier: { shipmentSchema: ShipmentCreateBody, onShipmentApplied: async () => {} },
+        onError: (error) => {
+          throw error;
+        },
+      });
+      const commits = new GroupCommit(store, {
+        concurrency: 2,
+        open: (tx, merchantIds) => tx.jobs.holdArrivals(merchantIds),
+      });
+      const arrival = { merchantId: 'mall-1', now: START, delayFraction: 0 };
+      // The first create is numbered, then its transaction stays open until told to commit.
+      let commitFirst = () => {};
+      let firstNumbered = () => {};
+      const numbered = new Promise<void>((resolve) => (firstNumbered = resolve));
+      const first = commits.run('mall-1', async (tx) => {
+        const seq = await acceptProduct(tx, arrival, sampleProduct('P-FIRST'));
+        firstNumbered();
+        await new Promise<void>((resolve) => (commitFirst = resolve));
+        return seq;
+      });
+      await numbered;
+      // A second create, in a transaction of its own, numbered after it (or waiting to be).
+      const second = commits.run('mall-1', (tx) =>
+        acceptProduct(tx, { ...arrival }, sampleProduct('P-SECOND')),
+      );
+      const during = await worker.runDue({ all: true });
+      commitFirst();
+      const [firstSeq, secondSeq] = await Promise.all([first, second]);
+      expect(secondSeq).toBeGreaterThan(firstSeq as number);
+      const after = await worker.runDue({ all: true });
+      // Nothing was applied while the first was open (the second waited for it), then both.
+      expect(during.applied + after.applied).toBe(2);
+      expect(during.applied).toBe(0);
+      expect(await store.jobs.list('mall-1', { state: 'queued', limit: 10 })).toEqual([]);
+      expect((await store.jobs.list('mall-1', { limit: 10 })).map((job) => job.state)).toEqual([
+        'applied',
+        'applied',
+      ]);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -83,7 +83,7 @@ describe('a commit the disk does not confirm', () => {
       await tx.meta.set(key, 'x');
     };
     try {
-      const group = [commits.run(once('a')), commits.run(once('b'))];
+      const group = [commits.run('m', once('a')), commits.run('m', once('b'))];
       for (const write of group) {
         const error = await write.then(
           () => undefined,
@@ -96,7 +96,7 @@ describe('a commit the disk does not confirm', () => {
       expect(await store.meta.get('a')).toBe('x');
       expect(await store.meta.get('b')).toBe('x');
       // The disk answers again: the next group commits and is answered.
-      await commits.run(async (tx) => tx.meta.set('c', 'x'));
+      await commits.run('m', async (tx) => tx.meta.set('c', 'x'));
       expect(await store.meta.get('c')).toBe('x');
     } finally {
       await store.close();

@@ -1,3 +1,4 @@
+import { reservedKey } from '../storage/events.js';
 import type { Told } from '../storage/store.js';
 import {
   isoClock,
@@ -11,7 +12,6 @@ import {
 
 /** Event ids are taken from the store this many at a time per merchant, so that they never repeat. */
 const ID_BLOCK = 10_000;
-const IDS_PREFIX = 'event_ids:';
 
 /** Where event ids are reserved: the store's meta table (each process, each restart, its own block). */
 export interface IdReservations {
@@ -43,7 +43,7 @@ class EventIds {
 
   async #reserve(merchantId: string): Promise<void> {
     if (!this.#store) return;
-    const end = await this.#store.add(`${IDS_PREFIX}${merchantId}`, ID_BLOCK);
+    const end = await this.#store.add(reservedKey(merchantId), ID_BLOCK);
     const start = end - ID_BLOCK;
     // A block reserved while the last one was used up carries on from it; a first one starts at its start.
     if ((this.#next.get(merchantId) ?? 0) < start) this.#next.set(merchantId, start);

@@ -59,6 +59,7 @@ export class StoredEvents implements EventFeed {
   #scheduled = false;
   #stopDoorbell: (() => Promise<void>) | undefined;
   #poll: NodeJS.Timeout | undefined;
+  #trimming: Promise<void> | undefined;
 
   private constructor(store: Store, now: (merchantId: string) => number, onError: (error: unknown) => void) {
     this.#store = store;
@@ -75,6 +76,10 @@ export class StoredEvents implements EventFeed {
     feed.#stopDoorbell = await store.subscribe(EVENTS_CHANNEL, (payload) => feed.#rung(payload));
     feed.#poll = setInterval(() => {
       for (const merchantId of feed.#listeners.merchants) feed.#read(merchantId);
+      feed.#trimming ??= feed
+        .#trim()
+        .catch((error: unknown) => feed.#onError(error))
+        .finally(() => (feed.#trimming = undefined));
     }, POLL_MS);
     feed.#poll.unref();
     return feed;
@@ -123,14 +128,25 @@ export class StoredEvents implements EventFeed {
     byMerchant: ReadonlyMap<string, readonly Omit<Waiting, 'merchantId'>[]>,
   ): Promise<void> {
     const merchants = [...byMerchant.keys()].sort();
+    const doorbell = { channel: EVENTS_CHANNEL, payload: merchants.join(',') };
     for (const merchantId of merchants) {
       const events = byMerchant.get(merchantId) as Omit<Waiting, 'merchantId'>[];
-      await tx.events.append(merchantId, events);
-      const appended = (this.#appended.get(merchantId) ?? 0) + events.length;
-      if (appended >= KEPT) await tx.events.trim(merchantId, STORED);
-      this.#appended.set(merchantId, appended >= KEPT ? 0 : appended);
+      // The doorbell rung with the last merchant's events, in the same round trip.
+      await tx.events.append(merchantId, events, merchantId === merchants.at(-1) ? doorbell : undefined);
+      this.#appended.set(merchantId, (this.#appended.get(merchantId) ?? 0) + events.length);
     }
-    await tx.notify(EVENTS_CHANNEL, merchants.join(','));
+  }
+
+  /**
+   * Keeps the newest events of the merchants that were given many since their last trim: outside the
+   * transactions that write them (deleting is as costly as writing, and would hold up their commit).
+   */
+  async #trim(): Promise<void> {
+    for (const [merchantId, appended] of this.#appended) {
+      if (appended < KEPT) continue;
+      this.#appended.set(merchantId, 0);
+      await this.#store.events.trim(merchantId, STORED);
+    }
   }
 
   /** Writes what waits, in one transaction whose commit rings the doorbell. */
@@ -231,6 +247,7 @@ export class StoredEvents implements EventFeed {
   async close(): Promise<void> {
     this.#listeners.closeAll();
     clearInterval(this.#poll);
+    await this.#trimming;
     await this.#write();
     await this.#stopDoorbell?.();
   }

@@ -204,7 +204,6 @@ export async function acceptShipment(
   orderId: string,
   shipment: ShipmentCreateBody,
 ): Promise<number | undefined> {
-  await store.jobs.holdShipmentsOf(arrival.merchantId, orderId);
   if (!(await store.orders.get(arrival.merchantId, orderId)))
     throw new NotFound(`Order '${orderId}' not found.`);
   const issues: ValidationIssue[] = [];

@@ -21,6 +21,8 @@ export interface Fold<I> {
 
 interface Waiting {
   work: GroupWrite<unknown>;
+  /** Whose write it is (a merchant): what the group holds before it writes. */
+  key: string;
   /** The fold this write can be run in, and its part of it. */
   fold?: { with: Fold<unknown>; item: unknown } | undefined;
   resolve: (value: unknown) => void;
@@ -42,6 +44,7 @@ interface Waiting {
 export class GroupCommit {
   readonly #store: Store;
   readonly #concurrency: number;
+  readonly #open: (tx: Store, keys: readonly string[]) => Promise<void>;
   #waiting: Waiting[] = [];
   #scheduled = false;
   #inFlight = 0;
@@ -51,21 +54,26 @@ export class GroupCommit {
   /**
    * `concurrency`: how many group transactions may be under way at once. One on SQLite (one writer);
    * on PostgreSQL several, each on its own connection, so that the round trips of one group do not hold
-   * up the next.
+   * up the next. `open` runs first in each group's transaction, given the keys of its writes.
    */
-  constructor(store: Store, concurrency = 1) {
+  constructor(
+    store: Store,
+    options: { concurrency?: number; open?: (tx: Store, keys: readonly string[]) => Promise<void> } = {},
+  ) {
     this.#store = store;
-    this.#concurrency = concurrency;
+    this.#concurrency = options.concurrency ?? 1;
+    this.#open = options.open ?? (async () => {});
   }
 
   /**
-   * Runs `work` in the next group transaction and settles once that transaction is committed. With
-   * `fold`, `work` is what the fold does for `fold.item` alone.
+   * Runs `work`, a write of `key`'s, in the next group transaction and settles once that transaction is
+   * committed. With `fold`, `work` is what the fold does for `fold.item` alone.
    */
-  run<T, I>(work: GroupWrite<T>, fold?: { with: Fold<I>; item: I }): Promise<T> {
+  run<T, I>(key: string, work: GroupWrite<T>, fold?: { with: Fold<I>; item: I }): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.#waiting.push({
         work,
+        key,
         fold: fold as Waiting['fold'],
         resolve: resolve as (value: unknown) => void,
         reject,
@@ -127,6 +135,10 @@ export class GroupCommit {
    * becomes its caller's answer.
    */
   async #runAll(tx: Store, batch: readonly Waiting[], careful: boolean): Promise<Outcome[]> {
+    await this.#open(
+      tx,
+      batch.map((waiting) => waiting.key),
+    );
     const outcomes: Outcome[] = [];
     for (let start = 0; start < batch.length;) {
       const fold = careful ? undefined : batch[start]?.fold?.with;

@@ -72,7 +72,11 @@ export class Writes {
     this.#clock = options.clock;
     this.#random = options.random;
     this.#worker = options.worker;
-    this.#commits = new GroupCommit(options.store, options.concurrency ?? 1);
+    this.#commits = new GroupCommit(options.store, {
+      concurrency: options.concurrency ?? 1,
+      // Where transactions run side by side, a merchant's queue takes one at a time (see holdArrivals).
+      open: (tx, merchantIds) => tx.jobs.holdArrivals(merchantIds),
+    });
   }
 
   /** How many transactions carried how many creates. */
@@ -87,13 +91,17 @@ export class Writes {
     fold?: (arrival: Arrival) => { with: Fold<OrderCreate>; item: OrderCreate },
   ): Promise<void> {
     const arrival: Arrival = { merchantId, now: 0, delayFraction: this.#random() };
-    const seq = await this.#commits.run(async (tx) => {
-      arrival.now = this.#clock.now(merchantId);
-      const queued = await accept(tx, arrival);
-      // A shipment sent again is answered 202 and queues nothing.
-      tellAccepted(tx, merchantId, what, queued !== undefined);
-      return queued;
-    }, fold?.(arrival));
+    const seq = await this.#commits.run(
+      merchantId,
+      async (tx) => {
+        arrival.now = this.#clock.now(merchantId);
+        const queued = await accept(tx, arrival);
+        // A shipment sent again is answered 202 and queues nothing.
+        tellAccepted(tx, merchantId, what, queued !== undefined);
+        return queued;
+      },
+      fold?.(arrival),
+    );
     if (seq !== undefined) {
       this.#worker.notify(
         merchantId,

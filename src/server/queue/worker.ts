@@ -244,7 +244,10 @@ export class QueueWorker {
         }
         const tally: ApplyCounts = { applied: 0, failed: 0 };
         const finished = await this.#applyAll(tx, due, pass, tally, careful);
-        if (finished.length > 0) this.#tellFinished(tx, finished);
+        if (finished.length > 0) {
+          await tx.jobs.finishedThrough(merchantId, (due.at(-1) as JobRow).seq);
+          this.#tellFinished(tx, finished);
+        }
         return {
           blockedUntil,
           lastSeq: jobs.length === BATCH ? (jobs.at(-1) as JobRow).seq : undefined,

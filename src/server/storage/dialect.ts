@@ -1,3 +1,4 @@
+import type { Doorbell, StoredEvent } from './events.js';
 import type { Sql, SqlValue } from './sql.js';
 import type { StagedOrder } from './staged.js';
 
@@ -53,6 +54,16 @@ export interface Dialect {
    * other process shares the database): they look in the store for what is new.
    */
   notify(channel: string, payload: string): Statement | undefined;
+  /**
+   * Numbers a merchant's events after the last one and stores them, holding the merchant's counter row
+   * to the end of the transaction, and rings `doorbell` with the commit; the first number given.
+   */
+  appendEvents(
+    sql: Sql,
+    merchantId: string,
+    events: readonly StoredEvent[],
+    doorbell?: Doorbell,
+  ): Promise<number>;
   /** What makes a transaction read as of one moment, where a transaction alone does not. */
   readonly snapshot: string | undefined;
   /** What to run after rows were copied into a table with their generated ids, so that new ids follow them. */

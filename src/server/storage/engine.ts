@@ -27,7 +27,9 @@ export interface TransactionOptions {
    * Every statement of the transaction finds its rows by their keys, and the same few run in transaction
    * after transaction (the group commit's, the worker's): PostgreSQL may keep a plan for any values, and
    * is told that reaching rows through an index costs about what reading them in order does (they are
-   * the rows the service has just read or written, in memory).
+   * the rows the service has just read or written, in memory), and reads them in the index's order (no
+   * bitmap: with statistics not yet caught up with a queue that grew, one read the whole queue and
+   * sorted it to take the first thousand).
    */
   byKey?: boolean;
 }

@@ -9,43 +9,65 @@ export interface EventRow {
   body: string;
 }
 
-export type NewEvent = Omit<EventRow, 'id'>;
+/** An event to store for a merchant: numbered when it is. */
+export type StoredEvent = Omit<EventRow, 'id' | 'merchant_id'>;
+
+/** A notice to the other processes sharing the database, sent when the transaction commits. */
+export interface Doorbell {
+  channel: string;
+  payload: string;
+}
 
 /** Where ids were reserved before events were stored (`event_ids:<merchant>` in meta): numbering goes on from there. */
-const RESERVED_PREFIX = 'event_ids:';
+export const reservedKey = (merchantId: string) => `event_ids:${merchantId}`;
+
+/**
+ * `append` a statement at a time (the counter, then the events, then the doorbell), for an engine
+ * that cannot do it in one.
+ */
+export async function appendInSteps(
+  sql: Sql,
+  merchantId: string,
+  events: readonly StoredEvent[],
+  doorbell?: Doorbell,
+): Promise<number> {
+  await sql.run(
+    `INSERT INTO event_counters (merchant_id, last)
+     SELECT ?, COALESCE((SELECT CAST(value AS bigint) FROM meta WHERE key = ?), 0)
+     WHERE true ON CONFLICT (merchant_id) DO NOTHING`,
+    [merchantId, reservedKey(merchantId)],
+  );
+  const row = await sql.get<{ last: number | string }>(
+    'UPDATE event_counters SET last = last + ? WHERE merchant_id = ? RETURNING last',
+    [events.length, merchantId],
+  );
+  const first = Number(row?.last) - events.length + 1;
+  const values = events.flatMap((event, index) => [
+    merchantId,
+    first + index,
+    event.type,
+    event.at,
+    event.body,
+  ]);
+  await sql.run(
+    `INSERT INTO events (merchant_id, id, type, at, body) VALUES ${events.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+    values,
+  );
+  const notice = doorbell && sql.dialect.notify(doorbell.channel, doorbell.payload);
+  if (notice) await sql.run(notice.text, notice.values);
+  return first;
+}
 
 export function eventsRepo(sql: Sql) {
   return {
     /**
-     * Stores a merchant's events, numbered after the last one: the merchant's counter row is held until
-     * the transaction ends, so that its events commit in the order of their numbers (a reader never
-     * passes a number that commits later). Returns the first number given.
+     * Stores a merchant's events, numbered after the last one (the merchant's counter row is held until
+     * the transaction ends, so that its events commit in the order of their numbers: a reader never
+     * passes a number that commits later), and rings `doorbell` with the commit. Returns the first
+     * number given.
      */
-    append: async (merchantId: string, events: readonly Omit<NewEvent, 'merchant_id'>[]) => {
-      await sql.run(
-        `INSERT INTO event_counters (merchant_id, last)
-         SELECT ?, COALESCE((SELECT CAST(value AS bigint) FROM meta WHERE key = ?), 0)
-         WHERE true ON CONFLICT (merchant_id) DO NOTHING`,
-        [merchantId, `${RESERVED_PREFIX}${merchantId}`],
-      );
-      const row = await sql.get<{ last: number | string }>(
-        'UPDATE event_counters SET last = last + ? WHERE merchant_id = ? RETURNING last',
-        [events.length, merchantId],
-      );
-      const first = Number(row?.last) - events.length + 1;
-      const values = events.flatMap((event, index) => [
-        merchantId,
-        first + index,
-        event.type,
-        event.at,
-        event.body,
-      ]);
-      await sql.run(
-        `INSERT INTO events (merchant_id, id, type, at, body) VALUES ${events.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-        values,
-      );
-      return first;
-    },
+    append: (merchantId: string, events: readonly StoredEvent[], doorbell?: Doorbell) =>
+      sql.dialect.appendEvents(sql, merchantId, events, doorbell),
     /** A merchant's events after `after`, oldest first. */
     after: (merchantId: string, after: number, limit: number) =>
       sql.all<EventRow>('SELECT * FROM events WHERE merchant_id = ? AND id > ? ORDER BY id LIMIT ?', [

@@ -31,27 +31,41 @@ export const insertJob = insertStatement<NewJob>(
 
 /** The key space of the locks of merchants' queues: one per merchant (where the engine has such locks). */
 const QUEUE_LOCKS = 7_401;
-/** The key space of the locks that make one order's shipments accepted one at a time. */
-const SHIPMENT_LOCKS = 7_402;
+/** The key space of the locks that let one transaction at a time add to a merchant's queue. */
+const ARRIVAL_LOCKS = 7_402;
 
 /** The columns a queued create is written with (its id comes from the database). */
 export const JOB_COLUMNS = insertJob.columns;
 
 export function jobsRepo(sql: Sql) {
   const seqIn = sql.dialect.oneOf('seq');
+  /** The merchant's queue cursor: every create up to it has been applied or has failed (0 before any). */
+  const appliedThrough = async (merchantId: string) =>
+    Number(
+      (
+        await sql.get<{ through: number | string }>(
+          'SELECT applied_through AS through FROM queue_cursors WHERE merchant_id = ?',
+          [merchantId],
+        )
+      )?.through ?? 0,
+    );
   return {
     /** Jobs of a merchant in arrival order, optionally of one state, after `afterSeq`. */
-    list: (merchantId: string, options: { state?: JobState; afterSeq?: number; limit: number }) =>
-      options.state === undefined
-        ? sql.all<JobRow>('SELECT * FROM jobs WHERE merchant_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
-            merchantId,
-            options.afterSeq ?? 0,
-            options.limit,
-          ])
-        : sql.all<JobRow>(
-            'SELECT * FROM jobs WHERE merchant_id = ? AND state = ? AND seq > ? ORDER BY seq LIMIT ?',
-            [merchantId, options.state, options.afterSeq ?? 0, options.limit],
-          ),
+    list: async (merchantId: string, options: { state?: JobState; afterSeq?: number; limit: number }) => {
+      const after = options.afterSeq ?? 0;
+      if (options.state === undefined)
+        return sql.all<JobRow>('SELECT * FROM jobs WHERE merchant_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
+          merchantId,
+          after,
+          options.limit,
+        ]);
+      // Queued ones all come after the queue's cursor.
+      const from = options.state === 'queued' ? Math.max(after, await appliedThrough(merchantId)) : after;
+      return sql.all<JobRow>(
+        'SELECT * FROM jobs WHERE merchant_id = ? AND state = ? AND seq > ? ORDER BY seq LIMIT ?',
+        [merchantId, options.state, from, options.limit],
+      );
+    },
     /** A merchant's creates, newest first, before `before` (a create's number) when given. */
     newest: (merchantId: string, before: number | undefined, limit: number) =>
       sql.all<JobRow>(
@@ -69,18 +83,49 @@ export function jobsRepo(sql: Sql) {
     claimQueue: (merchantId: string, wait = false) =>
       sql.dialect.holdLock(sql, QUEUE_LOCKS, merchantId, wait),
     /**
-     * Holds an order's shipments for the rest of this transaction (PostgreSQL): a second process accepting
-     * a shipment of the same order waits for this one's commit, then sees it (a shipment sent twice at
-     * once is then a repeat, never two). One process's group commit already runs its writes in turn.
+     * Holds these merchants' queues for new creates until the transaction ends (where several
+     * transactions run at once): the next transaction adding to one waits for this one's commit. So a
+     * merchant's creates commit in the order of their numbers, and what a reader sees of a queue is
+     * always all of it up to some number: the worker never passes a create that commits later, and a
+     * shipment sent twice at once is a repeat, never two.
      */
-    holdShipmentsOf: async (merchantId: string, orderId: string) =>
-      void (await sql.dialect.holdLock(sql, SHIPMENT_LOCKS, `${merchantId}\n${orderId}`, true)),
-    /** Queued jobs of a merchant after `afterSeq`, in arrival order. */
-    queued: (merchantId: string, afterSeq: number, limit: number) =>
+    holdArrivals: async (merchantIds: readonly string[]) => {
+      for (const merchantId of [...new Set(merchantIds)].sort())
+        await sql.dialect.holdLock(sql, ARRIVAL_LOCKS, merchantId, true);
+    },
+    /** Queued jobs of a merchant after `afterSeq`, in arrival order (they all come after the queue's cursor). */
+    queued: async (merchantId: string, afterSeq: number, limit: number) =>
       sql.all<JobRow>(
         `SELECT * FROM jobs WHERE merchant_id = ? AND state = 'queued' AND seq > ? ORDER BY seq LIMIT ?`,
-        [merchantId, afterSeq, limit],
+        [merchantId, Math.max(afterSeq, await appliedThrough(merchantId)), limit],
       ),
+    /**
+     * Moves a merchant's queue cursor on: every create up to `seq` has been applied or has failed (the
+     * worker applies a merchant's queue in order, in the transaction that applies them).
+     */
+    finishedThrough: async (merchantId: string, seq: number) =>
+      void (await sql.run(
+        `INSERT INTO queue_cursors (merchant_id, applied_through) VALUES (?, ?)
+         ON CONFLICT (merchant_id) DO UPDATE SET applied_through = excluded.applied_through`,
+        [merchantId, seq],
+      )),
+    /** The creates waiting, by kind, for each merchant: the queue's depth. */
+    depth: async () => {
+      const counts = new Map<string, number>();
+      const cursors = await sql.all<{ id: string; through: number | null }>(
+        `SELECT m.id, c.applied_through AS through
+         FROM merchants m LEFT JOIN queue_cursors c ON c.merchant_id = m.id`,
+      );
+      for (const { id, through } of cursors) {
+        const rows = await sql.all<{ kind: string; count: number | string }>(
+          `SELECT kind, COUNT(*) AS count FROM jobs WHERE merchant_id = ? AND seq > ? AND state = 'queued'
+           GROUP BY kind`,
+          [id, Number(through ?? 0)],
+        );
+        for (const row of rows) counts.set(row.kind, (counts.get(row.kind) ?? 0) + Number(row.count));
+      }
+      return counts;
+    },
     markFailed: async (seq: number, at: number, reason: string) =>
       void (await sql.run('UPDATE jobs SET state = ?, finished_at = ?, reason = ? WHERE seq = ?', [
         'failed',
@@ -100,18 +145,21 @@ export function jobsRepo(sql: Sql) {
     queuedShipments: async (merchantId: string, orderId: string) =>
       (
         await sql.all<Pick<JobRow, 'payload'>>(
-          `SELECT payload FROM jobs WHERE merchant_id = ? AND target_id = ? AND state = 'queued' AND kind = 'shipment'
+          `SELECT payload FROM jobs WHERE merchant_id = ? AND target_id = ? AND kind = 'shipment' AND state = 'queued'
            ORDER BY seq`,
           [merchantId, orderId],
         )
       ).map((row) => row.payload),
-    // The literal kind lets SQLite count in the partial index of queued shipments.
+    // The literal kind lets both engines count in the partial index of shipments, from the cursor on.
     countQueuedShipments: async (merchantId: string) =>
-      (
-        await sql.get<{ count: number }>(
-          `SELECT COUNT(*) AS count FROM jobs WHERE merchant_id = ? AND kind = 'shipment' AND state = 'queued'`,
-          [merchantId],
-        )
-      )?.count ?? 0,
+      Number(
+        (
+          await sql.get<{ count: number | string }>(
+            `SELECT COUNT(*) AS count FROM jobs
+             WHERE merchant_id = ? AND kind = 'shipment' AND seq > ? AND state = 'queued'`,
+            [merchantId, await appliedThrough(merchantId)],
+          )
+        )?.count ?? 0,
+      ),
   };
 }

@@ -17,8 +17,5 @@ export function processMetricsRepo(sql: Sql) {
       ),
     remove: async (processId: string) =>
       void (await sql.run('DELETE FROM process_metrics WHERE process_id = ?', [processId])),
-    /** Creates waiting to be applied, by kind, for every merchant: the queue's depth. */
-    queueDepth: (): Promise<{ kind: string; count: number | string }[]> =>
-      sql.all("SELECT kind, COUNT(*) AS count FROM jobs WHERE state = 'queued' GROUP BY kind"),
   };
 }

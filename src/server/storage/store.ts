@@ -25,6 +25,7 @@ const RESET = [
   'DELETE FROM orders WHERE merchant_id = ?',
   'DELETE FROM products WHERE merchant_id = ?',
   'DELETE FROM jobs WHERE merchant_id = ?',
+  'DELETE FROM queue_cursors WHERE merchant_id = ?',
   'DELETE FROM requests WHERE merchant_id = ?',
 ];
 
@@ -165,12 +166,6 @@ export class Store {
    */
   subscribe(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> | undefined {
     return this.#engine.subscribe?.(channel, onMessage);
-  }
-
-  /** Rings the other processes' doorbell on `channel` when this transaction commits (where there are others). */
-  async notify(channel: string, payload: string): Promise<void> {
-    const notice = this.#sql.dialect.notify(channel, payload);
-    if (notice) await this.#sql.run(notice.text, notice.values);
   }
 
   /** Asks the database something, to know it answers. */

@@ -30,6 +30,7 @@ export const TABLES: readonly TableCopy[] = [
     key: ['seq'],
     identity: 'seq',
   },
+  { name: 'queue_cursors', columns: ['merchant_id', 'applied_through'], key: ['merchant_id'] },
   { name: 'orders', columns: ORDER_COLUMNS, key: ['merchant_id', 'id'] },
   { name: 'order_items', columns: ORDER_ITEM_COLUMNS, key: ['merchant_id', 'id'] },
   { name: 'products', columns: PRODUCT_COLUMNS, key: ['merchant_id', 'id'] },

@@ -1,4 +1,5 @@
 import type { Dialect, ListMatch } from '../dialect.js';
+import { reservedKey } from '../events.js';
 import { JOB_COLUMNS, type NewJob } from '../jobs.js';
 import { ORDER_COLUMNS, ORDER_ITEM_COLUMNS, type OrderItemRow } from '../orders.js';
 import type { SqlValue } from '../sql.js';
@@ -126,6 +127,28 @@ const LINES_OF_EACH = `SELECT l.* FROM unnest(CAST(? AS text[])) AS wanted (id)
     FROM order_items WHERE merchant_id = ? AND order_id = wanted.id ORDER BY position) AS l`;
 
 /**
+ * A merchant's events in one round trip: the counter moved on (made at the number reserved before events
+ * were stored, the first time), the events numbered after it, and (`ringing`) the doorbell rung.
+ * Statements in a WITH run to completion whether or not the query reads them.
+ */
+const appendEvents = (ringing: boolean) => `
+  WITH counter AS (
+    INSERT INTO event_counters AS counter (merchant_id, last)
+    VALUES (?, COALESCE((SELECT CAST(value AS bigint) FROM meta WHERE key = ?), 0) + CAST(? AS bigint))
+    ON CONFLICT (merchant_id) DO UPDATE SET last = counter.last + CAST(? AS bigint)
+    RETURNING last
+  ), stored AS (
+    INSERT INTO events (merchant_id, id, type, at, body)
+    SELECT ?, counter.last - CAST(? AS bigint) + event.n, event.type, event.at, event.body
+    FROM counter, unnest(CAST(? AS text[]), CAST(? AS bigint[]), CAST(? AS text[])) WITH ORDINALITY
+      AS event (type, at, body, n)
+  )
+  SELECT last - CAST(? AS bigint) + 1 AS first${ringing ? ', pg_notify(?, ?) AS rung' : ''}
+  FROM counter`;
+const APPEND_EVENTS = appendEvents(false);
+const APPEND_EVENTS_RINGING = appendEvents(true);
+
+/**
  * PostgreSQL: shared by any number of processes. Rows read to be changed are locked; work is divided by
  * advisory locks held to the end of the transaction; lookups of many ids go one index lookup at a time;
  * a group of orders is stored in one statement.
@@ -149,6 +172,22 @@ export const POSTGRES: Dialect = {
   stagedBy: (merchantId, orderIds) => ({ text: STAGED_BY_EACH, values: [orderIds, merchantId] }),
   linesOf: (merchantId, orderIds) => ({ text: LINES_OF_EACH, values: [orderIds, merchantId] }),
   notify: (channel, payload) => ({ text: 'SELECT pg_notify(?, ?)', values: [channel, payload] }),
+  async appendEvents(sql, merchantId, events, doorbell) {
+    const row = await sql.get<{ first: number | string }>(doorbell ? APPEND_EVENTS_RINGING : APPEND_EVENTS, [
+      merchantId,
+      reservedKey(merchantId),
+      events.length,
+      events.length,
+      merchantId,
+      events.length,
+      events.map((event) => event.type),
+      events.map((event) => event.at),
+      events.map((event) => event.body),
+      events.length,
+      ...(doorbell ? [doorbell.channel, doorbell.payload] : []),
+    ]);
+    return Number(row?.first);
+  },
   snapshot: 'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY',
   afterCopy: (table, identity) =>
     `SELECT setval(pg_get_serial_sequence('${table}', '${identity}'),

@@ -65,7 +65,8 @@ export function describeDatabaseUrl(url: string): string {
 }
 
 /** The start of a transaction that finds its rows by their keys (see `TransactionOptions`). */
-const BEGIN_BY_KEY = 'BEGIN; SET LOCAL plan_cache_mode = auto; SET LOCAL random_page_cost = 1.1';
+const BEGIN_BY_KEY =
+  'BEGIN; SET LOCAL plan_cache_mode = auto; SET LOCAL random_page_cost = 1.1; SET LOCAL enable_bitmapscan = off';
 
 /** Each statement's PostgreSQL text and the name it is prepared under (once per connection, then reused). */
 const prepared = new Map<string, { name: string; text: string }>();

@@ -187,4 +187,24 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     metrics text NOT NULL
   );
   `,
+  `
+  -- Each merchant's queue is applied in order: every create up to applied_through has been applied or
+  -- has failed, and those after it wait. The worker moves it on in the transaction that applies them,
+  -- so the queued are found from it rather than through an index on their state, and marking a create
+  -- applied changes no indexed column (PostgreSQL then rewrites the row in place, a HOT update: the
+  -- tables whose rows the worker updates keep room in each page for it).
+  CREATE TABLE queue_cursors (
+    merchant_id text PRIMARY KEY,
+    applied_through bigint NOT NULL
+  );
+  INSERT INTO queue_cursors (merchant_id, applied_through)
+    SELECT merchant_id, COALESCE(MIN(CASE WHEN state = 'queued' THEN seq END) - 1, MAX(seq))
+    FROM jobs GROUP BY merchant_id;
+  DROP INDEX jobs_queued;
+  DROP INDEX jobs_queued_shipments;
+  CREATE INDEX jobs_shipments ON jobs (merchant_id, target_id, seq) WHERE kind = 'shipment';
+  CREATE INDEX jobs_shipments_in_order ON jobs (merchant_id, seq) WHERE kind = 'shipment';
+  ALTER TABLE jobs SET (fillfactor = 50);
+  ALTER TABLE orders SET (fillfactor = 50);
+  `,
 ];

@@ -1,4 +1,5 @@
 import type { Dialect, ListMatch } from '../dialect.js';
+import { appendInSteps } from '../events.js';
 import { insertJob } from '../jobs.js';
 import { insertItem, insertOrder } from '../orders.js';
 import { insertProduct, queuedProduct } from '../products.js';
@@ -66,6 +67,7 @@ export const SQLITE: Dialect = {
     values: [merchantId, orderIdIn.bind(orderIds)],
   }),
   notify: () => undefined,
+  appendEvents: appendInSteps,
   snapshot: undefined,
   afterCopy: () => undefined,
   async stageOrders(sql, orders) {

@@ -212,4 +212,21 @@ export const MIGRATIONS: readonly string[] = [
     metrics TEXT NOT NULL
   ) WITHOUT ROWID;
   `,
+  `
+  -- Each merchant's queue is applied in order: every create up to applied_through has been applied or
+  -- has failed, and those after it wait. The worker moves it on in the transaction that applies them,
+  -- so the queued are found from it rather than through an index on their state, and marking a create
+  -- applied changes no indexed column (as on PostgreSQL, where that lets the row be rewritten in place).
+  CREATE TABLE queue_cursors (
+    merchant_id TEXT PRIMARY KEY,
+    applied_through INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  INSERT INTO queue_cursors (merchant_id, applied_through)
+    SELECT merchant_id, COALESCE(MIN(CASE WHEN state = 'queued' THEN seq END) - 1, MAX(seq))
+    FROM jobs GROUP BY merchant_id;
+  DROP INDEX jobs_queued;
+  DROP INDEX jobs_queued_shipments;
+  CREATE INDEX jobs_shipments ON jobs (merchant_id, target_id, seq) WHERE kind = 'shipment';
+  CREATE INDEX jobs_shipments_in_order ON jobs (merchant_id, seq) WHERE kind = 'shipment';
+  `,
 ];
