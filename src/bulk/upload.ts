@@ -1,3 +1,5 @@
+// Long because it is the upload's one pipeline, read → layout → check → send → report, with the options and
+// results its front ends share; each stage lives in its own folder.
 import { resolve } from 'node:path';
 import type { AttemptReport } from '../client/http.js';
 import { Pace } from '../client/pace.js';
@@ -305,6 +307,8 @@ function followUp(run: UploadRun): string[] {
 
 /** Checks and sends the units of an opened input, and says how it went. */
 async function uploadUnits(context: UploadContext, run: UploadRun): Promise<UploadResult> {
+  // Long because it runs the stages in order and ties the ledger, the progress and the end to them; each
+  // stage is one call.
   const { resource, source, format, options, units, ledger } = run;
   const checked = await checkStage(context, units, source.label);
   context.events?.({ type: 'checked', warnings: checked.warnings.listed(), warned: checked.warnings.count });

@@ -104,6 +104,7 @@ function formatAttempt(report: AttemptReport): string {
 }
 
 export function createFactory(deps: FactoryDeps): Factory {
+  // Long because it is the factory: one lazy getter per dependency a command may ask for, each a few lines.
   let store: Promise<ConfigStore> | undefined;
   let settings: Promise<Settings> | undefined;
   let palette: { out: Palette; err: Palette } | undefined;

@@ -97,6 +97,8 @@ export function baseUrlProblem(value: string, origin: string): UsageError | unde
  * credentials to use.
  */
 export function resolveSettings(globals: GlobalOptions, env: Env, store: ConfigStore): Settings {
+  // Long because it resolves every setting in one place, one short line of precedence each (flag,
+  // environment, profile, default).
   const profile =
     firstOf(fromFlag(globals.profile, '--profile'), fromEnv(env, 'INTAKE_PROFILE')) ??
     (store.currentProfile() === undefined

@@ -1,3 +1,6 @@
+// Long because it is the one HTTP client of the CLI: pool, retries, pace, timeouts, redirects and the
+// report of each attempt, which must agree with each other; splitting send() would scatter one request's
+// state.
 import { Agent, request, type Dispatcher } from 'undici';
 import { AbortedError, ApiError, NetworkError } from './errors.js';
 import { describeNetworkError, NOT_SENT } from './network.js';
@@ -319,6 +322,8 @@ export class HttpClient {
       timeoutMs?: number;
     } = {},
   ): Promise<HttpResult> {
+    // Long because it is one request's whole life (attempts, waits, the pace, the report) over state the
+    // steps share; see the file's header.
     const query =
       options.query && Object.keys(options.query).length > 0
         ? `?${new URLSearchParams(options.query).toString()}`

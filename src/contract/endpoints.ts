@@ -66,6 +66,7 @@ const notFound = (what: string): Answer => ({ description: what, schema: NotFoun
  * codes). `intake serve` builds it from its configured carriers; the client uses the built-in ones.
  */
 export function serviceEndpoints(carriers: readonly Carrier[]) {
+  // Long because it is the table of the nine operations, one entry each: data, not logic.
   return {
     createOrder: {
       method: 'POST',

@@ -14,6 +14,8 @@ const ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
  * rather than recursing, so deeply nested input cannot overflow the call stack.
  */
 export function locateJsonError(text: string): JsonSyntaxError {
+  // Long because it is one hand-written scanner of JSON's grammar (strings, numbers, literals, nesting)
+  // with its own stack, run only to say where a text is broken.
   if (text.startsWith('\uFEFF')) return { offset: 0, error: 'Unexpected UTF-8 BOM (decode using utf-8-sig)' };
   let i = 0;
   const n = text.length;

@@ -108,6 +108,8 @@ export class Service {
     consoleKey: Buffer;
     events: EventFeed;
   }) {
+    // Long because the constructor wires the service's parts (store, clock, worker, bot, events, journal)
+    // in the order they depend on each other.
     const { options, store, clock } = parts;
     const events = parts.events;
     this.events = events;

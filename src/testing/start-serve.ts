@@ -81,6 +81,8 @@ async function untilUp(baseUrl: string, child: ChildProcess | undefined, said: (
  *   process.env.INTAKE_BASE_URL = serve.baseUrl; …; await serve.stop();
  */
 export async function startServe(options: StartServeOptions = {}): Promise<StartedServe> {
+  // Long because it tries the image, then the command, and for each prepares, starts, waits for health and
+  // makes stop(); the two paths share their clean-up.
   const image = options.image ?? 'localhost/intake-serve:latest';
   const credentials = {
     accessKeyId: `AKTEST${randomBytes(6).toString('hex').toUpperCase()}`,

@@ -68,6 +68,9 @@ export async function checkUnits(
   progress?: CheckProgress,
   options: { keepAllProblems?: boolean; wholeProblemRows?: number } = {},
 ): Promise<CheckResult> {
+  // Long because it is one pass over the units with the cross-row rules (ids used twice, repeated rows,
+  // items of one order) sharing their memory; each rule is a few lines and the per-row checks live in their
+  // own files.
   const { layout, unitName } = source;
   const groups = new GroupIndex();
   const problems = new ProblemBook({

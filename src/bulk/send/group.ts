@@ -27,6 +27,8 @@ export async function* assembleRecords(
   plan: CheckResult,
   source: InputSource,
 ): AsyncGenerator<GroupEvent> {
+  // Long because it reads units again as the check pass planned them and proves each against its
+  // fingerprint before a record leaves; the proof and the grouping share the reading's state.
   const { layout, unitName } = units;
   await assertUnchanged(source, 'after it was checked');
   /** Units of records whose last unit is still to come (by group number), each with its part once built. */

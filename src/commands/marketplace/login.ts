@@ -91,11 +91,10 @@ async function cafe24Login(
   const clientSecret = await ask(f, options, 'clientSecret', 'App client secret', true);
   const profile = (await f.config()).profile((await f.settings()).profile.value);
   const redirectUri = options.fields.redirectUri ?? profile?.cafe24_redirect_uri ?? DEFAULT_CAFE24_REDIRECT;
-  const [{ baseUrlOf }, { cafe24AuthorizeUrl, cafe24MallUrl }, { exchangeCafe24Code }, { networkTransport }] =
+  const [{ baseUrlOf }, { cafe24AuthorizeUrl, cafe24MallUrl, exchangeCafe24Code }, { networkTransport }] =
     await Promise.all([
       import('../../cli/marketplaces.js'),
       import('../../marketplaces/cafe24/oauth.js'),
-      import('../../marketplaces/cafe24/connector.js'),
       import('../../marketplaces/http.js'),
     ]);
   const mallUrl = cafe24MallUrl((await baseUrlOf(f, 'cafe24')).value, mallId);

@@ -1,3 +1,5 @@
+// Long because it is the serve command's surface: some forty options with their help and examples, and
+// their reading into ServeOptions; the running is in workers.ts, transfer.ts and the server.
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';

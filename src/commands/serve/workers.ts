@@ -36,6 +36,8 @@ const QUICK_MS = 5_000;
  * signal stops them all, each finishing its requests in flight.
  */
 export async function runWorkers(options: ServeOptions, f: Factory, hooks: Hooks): Promise<void> {
+  // Long because it is the primary's life: set up once, fork, restart the dead, and on a signal stop all;
+  // each step is short and they share the workers' table.
   if (!cluster.isPrimary) throw new UsageError('--workers cannot be used inside a worker');
   const setup = await hooks.prepare({ ...options.server, startWorker: false });
   await setup.ready();

@@ -3,7 +3,6 @@ import { carrierNameKey, carrierRow, trackingProblem } from '../crosswalk.js';
 import {
   kstDate,
   type Connector,
-  type LineState,
   type ProductFacts,
   type PulledLine,
   type PullWindow,
@@ -22,33 +21,20 @@ import {
   type Timing,
   type Transport,
 } from '../http.js';
-import { cafe24Basic } from './oauth.js';
+import { cafe24Basic, cafe24Time, tokenRefusal, type Cafe24Credentials } from './oauth.js';
+
+export type { Cafe24Credentials } from './oauth.js';
+import { guard, stateOf } from './lines.js';
 import {
-  CAFE24_OPEN,
-  CAFE24_SHIPPED,
   Cafe24Carriers,
   Cafe24Error,
-  Cafe24OAuthError,
   Cafe24OneOrder,
   Cafe24Orders,
   Cafe24Product,
   Cafe24ShipmentAnswer,
   Cafe24TokenAnswer,
-  type Cafe24Item,
   type Cafe24Order,
 } from './schema.js';
-
-/** A mall's app credentials and its current tokens (the refresh token changes with every refresh). */
-export interface Cafe24Credentials {
-  mallId: string;
-  clientId: string;
-  clientSecret: string;
-  refreshToken: string;
-  accessToken?: string;
-  /** When the access token ends, in milliseconds since the epoch. */
-  accessExpiresAt?: number;
-  refreshExpiresAt?: number;
-}
 
 /** The API version Intake is written against (`X-Cafe24-Api-Version`). */
 export const CAFE24_API_VERSION = '2025-06-01';
@@ -58,33 +44,6 @@ const PAGE = 500;
 const MAX_OFFSET = 15_000;
 /** Cafe24's bucket (usually 40 deep) drains 2 a second: past three quarters used, each call waits for room. */
 const BUCKET_SOFT_SHARE = 0.75;
-
-/** A token request Cafe24 refused (RFC 6749's error body when it gives one), as an auth failure. */
-function tokenRefusal(answer: MarketplaceAnswer, what: string, hints: readonly string[]): MarketplaceError {
-  const error = Cafe24OAuthError.safeParse(answerJson(answer.text));
-  const code = error.success ? error.data.error : `HTTP ${answer.status}`;
-  const description =
-    error.success && error.data.error_description ? `: ${error.data.error_description}` : '';
-  return new MarketplaceError('cafe24', 'auth', `${what} was refused (${code}${description})`, {
-    code,
-    status: answer.status,
-    hints,
-  });
-}
-
-/** Cafe24's timestamps carry no offset: KST. */
-export function cafe24Time(text: string): number {
-  return Date.parse(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text}+09:00`);
-}
-
-const stateOf = (item: Cafe24Item): LineState => {
-  const status = item.order_status;
-  if (status.startsWith('C') || item.market_cancel_request === 'T') return 'cancelled';
-  if (status.startsWith('R') || status.startsWith('E')) return 'claimed';
-  if (status === 'N00') return 'waiting';
-  if (CAFE24_SHIPPED.has(status)) return 'shipped';
-  return CAFE24_OPEN.has(status) ? 'open' : 'waiting';
-};
 
 /**
  * Cafe24 Admin API: OAuth tokens refreshed (and the new refresh token kept before it is used), orders by
@@ -432,74 +391,4 @@ export class Cafe24Connector implements Connector {
       return new MarketplaceError('cafe24', 'busy', `${what}: ${message}`, extra);
     return new MarketplaceError('cafe24', 'refused', `${what} was refused: ${message}`, extra);
   }
-}
-
-/** Decided before the write: not to send (a claim, not paid), or done already. */
-function guard(line: PushLine, item: Cafe24Item | undefined): PushOutcome | undefined {
-  if (!item) return { line, outcome: 'refused', message: 'Cafe24 does not know this order item' };
-  const state = stateOf(item);
-  if (state === 'cancelled' || state === 'claimed')
-    return {
-      line,
-      outcome: 'skipped',
-      code: item.order_status,
-      message: `the item is ${item.order_status} (a cancel, return or exchange): not shipped`,
-    };
-  if (state === 'shipped') {
-    if (item.tracking_no === line.trackingNumber)
-      return { line, outcome: 'already_pushed', message: 'Cafe24 has this shipment already' };
-    return {
-      line,
-      outcome: 'refused',
-      message: `already shipped with another tracking number (${item.tracking_no ?? 'none'})`,
-    };
-  }
-  if (state === 'waiting')
-    return {
-      line,
-      outcome: 'skipped',
-      code: item.order_status,
-      message: `the item is ${item.order_status} (not paid): not shipped`,
-    };
-  return undefined;
-}
-
-/** Trades a consent's one-time code (valid a minute) for the mall's first tokens. */
-export async function exchangeCafe24Code(options: {
-  mallUrl: string;
-  mallId: string;
-  clientId: string;
-  clientSecret: string;
-  code: string;
-  redirectUri: string;
-  transport: Transport;
-}): Promise<Cafe24Credentials> {
-  const answer = await options.transport.send({
-    method: 'POST',
-    url: `${options.mallUrl}/api/v2/oauth/token`,
-    headers: {
-      authorization: cafe24Basic(options.clientId, options.clientSecret),
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: formBody({
-      grant_type: 'authorization_code',
-      code: options.code,
-      redirect_uri: options.redirectUri,
-    }),
-  });
-  if (answer.status !== 200)
-    throw tokenRefusal(answer, 'the consent code', [
-      'A code is valid for one minute and once: sign in again with intake marketplace login cafe24.',
-    ]);
-
-  const token = checked('cafe24', Cafe24TokenAnswer, answerJson(answer.text), 'the token request');
-  return {
-    mallId: options.mallId,
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    accessToken: token.access_token,
-    accessExpiresAt: cafe24Time(token.expires_at),
-    refreshToken: token.refresh_token,
-    refreshExpiresAt: cafe24Time(token.refresh_token_expires_at),
-  };
 }

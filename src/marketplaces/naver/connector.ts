@@ -1,9 +1,7 @@
 import type { z } from 'zod';
-import { carrierRow, trackingProblem } from '../crosswalk.js';
 import {
   kstIso,
   type Connector,
-  type LineState,
   type ProductFacts,
   type PulledLine,
   type PullWindow,
@@ -23,18 +21,16 @@ import {
   type Transport,
 } from '../http.js';
 import {
-  NAVER_BLOCKING_CLAIMS,
-  NAVER_OPEN,
-  NAVER_SHIPPED,
   NaverChanges,
   NaverChannelProduct,
   NaverDispatchAnswer,
-  NaverError,
   NaverProductOrders,
   NaverToken,
   type NaverChange,
   type NaverProductOrderInfo,
 } from './schema.js';
+import { dispatchEntry, guard, stateOf } from './lines.js';
+import { naverFailure, TRACE } from './failure.js';
 import { naverSignature } from './sign.js';
 
 export interface NaverCredentials {
@@ -47,7 +43,6 @@ const QUERY_MAX = 300;
 const DISPATCH_MAX = 30;
 /** The longest change-feed window Naver takes. */
 const WINDOW_MS = 24 * 3_600_000;
-const TRACE = 'gncp-gw-trace-id';
 /** Tries for a call refused as busy (429, 5xx), waiting 1 s, 2 s, 4 s between. */
 const BUSY_TRIES = 4;
 
@@ -55,16 +50,6 @@ const BUSY_TRIES = 4;
 const ALREADY = new Set(['105306']);
 /** Codes worth one more try. */
 const RETRYABLE = new Set(['9999']);
-
-const stateOf = (info: NaverProductOrderInfo): LineState => {
-  const { productOrderStatus: status, claimStatus } = info.productOrder;
-  if (claimStatus && NAVER_BLOCKING_CLAIMS.has(claimStatus)) return 'cancelled';
-  if (status.startsWith('CANCELED') || status === 'RETURNED' || status === 'EXCHANGED') return 'cancelled';
-  if (status === 'PAYMENT_WAITING') return 'waiting';
-  if (claimStatus && !claimStatus.endsWith('_REJECT') && !claimStatus.endsWith('_RELEASE')) return 'claimed';
-  if (NAVER_SHIPPED.has(status)) return 'shipped';
-  return NAVER_OPEN.has(status) ? 'open' : 'waiting';
-};
 
 /**
  * Naver Commerce API (Smartstore): a token from a bcrypt signature, the change feed then the details for
@@ -331,7 +316,7 @@ export class NaverConnector implements Connector {
       }),
       contentType: 'application/x-www-form-urlencoded',
     });
-    if (answer.status !== 200) throw this.#failure(answer, 'the token request');
+    if (answer.status !== 200) throw naverFailure(answer, 'the token request');
     const token = this.#read(NaverToken, answer, 'the token request');
     this.#token = { value: token.access_token, expiresAt: now + token.expires_in * 1000 };
     return token.access_token;
@@ -356,7 +341,7 @@ export class NaverConnector implements Connector {
       });
       if (answer.status >= 200 && answer.status < 300) return answer;
       if (answer.status === 404 && options.allow404) return answer;
-      const error = this.#failure(answer, `${method} ${path}`);
+      const error = naverFailure(answer, `${method} ${path}`);
       if (error.code === 'GW.AUTHN' && !renewed) {
         renewed = true;
         this.#token = undefined;
@@ -400,107 +385,4 @@ export class NaverConnector implements Connector {
     const remaining = Number(answer.headers['gncp-gw-ratelimit-remaining']);
     if (rate > 0 && Number.isFinite(remaining) && remaining <= 1) this.#spacing.holdFor(1000 / rate);
   }
-
-  #failure(answer: MarketplaceAnswer, what: string): MarketplaceError {
-    const traceId = answer.headers[TRACE];
-    const parsed = NaverError.safeParse(answerJson(answer.text));
-    const body = parsed.success ? parsed.data : undefined;
-    const code = body?.code;
-    const detail = body ? `${body.code}${body.message ? ` ${body.message}` : ''}` : `HTTP ${answer.status}`;
-    const extra = { ...(code ? { code } : {}), status: answer.status, ...(traceId ? { traceId } : {}) };
-    if (code === 'GW.IP_NOT_ALLOWED') {
-      return new MarketplaceError(
-        'naver',
-        'blocked',
-        `this computer's IP address is not allowed to call the API (${detail})`,
-        {
-          ...extra,
-          hints: [
-            'Register this IP address for the application in the Naver Commerce API Center, or call through a relay whose IP is registered (naver_base_url).',
-          ],
-        },
-      );
-    }
-    if (answer.status === 401 || code === 'GW.AUTHN')
-      return new MarketplaceError('naver', 'auth', `${what} was refused: ${detail}`, extra);
-    if (answer.status === 429 || answer.status >= 500)
-      return new MarketplaceError('naver', 'busy', `${what}: ${detail}`, extra);
-    const inputs = body?.invalidInputs?.map((input) => input.name).join(', ');
-    if (inputs && /timestamp/.test(inputs)) {
-      return new MarketplaceError(
-        'naver',
-        'auth',
-        `${what} was refused for its time (${detail}): is this computer's clock right?`,
-        extra,
-      );
-    }
-    if (inputs && /client/.test(inputs)) {
-      return new MarketplaceError('naver', 'auth', `${what} was refused: ${detail} (${inputs})`, {
-        ...extra,
-        hints: ['Check the application id and secret: intake marketplace login naver'],
-      });
-    }
-    return new MarketplaceError(
-      'naver',
-      'refused',
-      `${what} was refused: ${detail}${inputs ? ` (${inputs})` : ''}`,
-      extra,
-    );
-  }
-}
-
-/** Where a line stands before it is pushed: decided here (done, or not to send), or undefined to send. */
-function guard(line: PushLine, info: NaverProductOrderInfo | undefined): PushOutcome | undefined {
-  if (!info)
-    return { line, outcome: 'refused', code: '100001', message: 'Naver does not know this product order' };
-  const order = info.productOrder;
-  if (order.claimStatus && NAVER_BLOCKING_CLAIMS.has(order.claimStatus)) {
-    return {
-      line,
-      outcome: 'skipped',
-      code: order.claimStatus,
-      message: `a cancel is under way (${order.claimStatus}): not dispatched`,
-    };
-  }
-  if (NAVER_SHIPPED.has(order.productOrderStatus)) {
-    const number = info.delivery?.trackingNumber ?? '';
-    if (number === line.trackingNumber || (line.companyCode === 'self' && number === '')) {
-      return { line, outcome: 'already_pushed', message: 'Naver has this dispatch already' };
-    }
-    return {
-      line,
-      outcome: 'refused',
-      message: `already dispatched with another tracking number (${number || 'none'})`,
-    };
-  }
-  if (!NAVER_OPEN.has(order.productOrderStatus)) {
-    return {
-      line,
-      outcome: 'skipped',
-      code: order.productOrderStatus,
-      message: `its status is ${order.productOrderStatus}: not dispatched`,
-    };
-  }
-  return undefined;
-}
-
-/** The dispatch entry of a line, or why it cannot be made. */
-function dispatchEntry(line: PushLine, now: number): Record<string, string> | { refused: string } {
-  const dispatchDate = kstIso(now);
-  if (line.companyCode === 'self') {
-    return { productOrderId: line.lineId, deliveryMethod: 'DIRECT_DELIVERY', dispatchDate };
-  }
-  const carrier = carrierRow(line.companyCode);
-  const code = carrier?.codes.naver;
-  if (!carrier || !code)
-    return { refused: `carrier ${line.companyCode} has no Naver code (see intake carriers)` };
-  const problem = trackingProblem(carrier.rule, line.trackingNumber);
-  if (problem) return { refused: `tracking number ${line.trackingNumber} ${problem}` };
-  return {
-    productOrderId: line.lineId,
-    deliveryMethod: 'DELIVERY',
-    deliveryCompanyCode: code,
-    trackingNumber: line.trackingNumber,
-    dispatchDate,
-  };
 }

@@ -125,6 +125,8 @@ function orderBody(order: FakeOrder, embedItems: boolean) {
  * mall's own carrier codes, products and carriers; faults on demand.
  */
 export async function cafe24Fake(app: FastifyInstance, options: { book: FakeBook }): Promise<void> {
+  // Long because it registers one fake API's routes, one short handler per endpoint, over the state they
+  // share (the book, the consent codes, the tokens, the bucket).
   const { book } = options;
   fakeBodies(app);
   const mallOf = (request: FastifyRequest) => (request.params as { mallId: string }).mallId;

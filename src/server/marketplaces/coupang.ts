@@ -110,6 +110,8 @@ const compareIds = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigIn
  * single box, acknowledgement and invoices with their result codes; faults on demand.
  */
 export async function coupangFake(app: FastifyInstance, options: { book: FakeBook }): Promise<void> {
+  // Long because it registers one fake API's routes, one short handler per endpoint, over the state they
+  // share (the book, the rate limit, the allowlist and its 404 block).
   const { book } = options;
   fakeBodies(app);
 

@@ -1,3 +1,5 @@
+// Long because it is one fake API: every endpoint of Naver's that Intake calls, with the refusals the real
+// one gives, in the order of Naver's reference.
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { kstIso } from '../../marketplaces/connector.js';
@@ -152,6 +154,8 @@ function lastChanges(
  * lookup; faults on demand. Every answer carries a trace id.
  */
 export async function naverFake(app: FastifyInstance, options: { book: FakeBook }): Promise<void> {
+  // Long because it registers one fake API's routes, one short handler per endpoint, over the state they
+  // share (the book, the token bucket, the allowlist).
   const { book } = options;
   fakeBodies(app);
 
@@ -317,6 +321,8 @@ export async function naverFake(app: FastifyInstance, options: { book: FakeBook 
   });
 
   api('/external/v1/pay-order/seller/product-orders/dispatch', 'POST', (doc, now, request, trace) => {
+    // Long because Naver's dispatch answers each line on its own (success, failure with a code, or
+    // nothing), and each case is one of the reference's.
     const entries = (request.body as { dispatchProductOrders?: Record<string, unknown>[] } | undefined)
       ?.dispatchProductOrders;
     if (!Array.isArray(entries) || entries.length === 0)

@@ -39,6 +39,8 @@ const STATUS_TEXT: Record<string, string> = {
  */
 export const faultsPlugin = fp(
   async (app: FastifyInstance, options: { log?: RequestLog }) => {
+    // Long because the plugin's hooks (before the body, after it, on send, on the response) hand one
+    // request's fault from one to the next.
     const { service } = app;
     const stalled = new Set<Socket>();
     app.decorateRequest('intakeFault', null);

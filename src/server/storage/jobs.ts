@@ -38,6 +38,8 @@ const ARRIVAL_LOCKS = 7_402;
 export const JOB_COLUMNS = insertJob.columns;
 
 export function jobsRepo(sql: Sql) {
+  // Long because it is the jobs table's repository: one short query per operation, closed over the
+  // dialect's pieces.
   const seqIn = sql.dialect.oneOf('seq');
   /** The merchant's queue cursor: every create up to it has been applied or has failed (0 before any). */
   const appliedThrough = async (merchantId: string) =>

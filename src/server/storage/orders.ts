@@ -56,6 +56,8 @@ export const ORDER_ITEM_COLUMNS = insertItem.columns;
 type OrderLine = { order_id: string; id: string; name: string; image_url: string };
 
 export function ordersRepo(sql: Sql) {
+  // Long because it is the orders table's repository: one short query per operation, closed over the
+  // dialect's pieces.
   const { dialect } = sql;
   const idIn = dialect.oneOf('id');
   return {

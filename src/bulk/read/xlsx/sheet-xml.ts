@@ -25,6 +25,8 @@ export async function* sheetRows(
   book: SheetBook,
   where: string,
 ): AsyncGenerator<SheetRow> {
+  // Long because it is one streaming SAX state machine over a sheet's XML: the states (row, cell, value,
+  // inline string, shared string) share the current cell.
   let ready: SheetRow[] = [];
   let cells: string[] | undefined;
   let formulas: number[] | undefined;
