@@ -1,11 +1,12 @@
 // `npm run bench`: each figure of the performance goals, measured side by side on this machine (medians
 // of several rounds), printed with its goal and written to bench/results.json. Never part of `npm test`.
-//   node bench/run.js [startup ingest bulk apply network postgres csv xlsx invalid] [--rounds N] [--rows N]
+//   node bench/run.js [startup clients ingest bulk apply network postgres csv xlsx invalid] [--rounds N] [--rows N]
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { apply } from './figures/apply.js';
 import { bulk } from './figures/bulk.js';
+import { clients } from './figures/clients.js';
 import { ingest } from './figures/ingest.js';
 import { network } from './figures/network.js';
 import { postgres } from './figures/postgres.js';
@@ -32,6 +33,7 @@ const started = performance.now();
 const figures = [];
 const steps = [
   ['startup', () => startup({})],
+  ['clients', () => clients({})],
   ['ingest', () => ingest({ rounds })],
   ['bulk', () => bulk({ rounds })],
   ['apply', () => apply({ rounds })],

@@ -69,7 +69,8 @@ export async function postgres({ rounds, seconds = 5, connections = 50, orders =
       name: `ingest_postgres_${workers}`,
       title: `Ingest on PostgreSQL, ${workers} process${workers > 1 ? 'es' : ''} (--workers ${workers}) / bare node:http`,
       value: rps(`postgres_${workers}`) / rps('bare'),
-      goal: { atLeast: 0.6 },
+      // Issue 40: at least 0.4 with one process; the earlier goal of 0.6 stands for several.
+      goal: { atLeast: workers === 1 ? 0.4 : 0.6 },
       detail: {
         rps: Math.round(rps(`postgres_${workers}`)),
         bare_rps: Math.round(rps('bare')),

@@ -106,6 +106,9 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
     };
     checks.push(checkOne(f, baseUrl, credentials).then((verdict) => ({ ...base, ...verdict })));
   }
+  // The keychain and the marketplaces are asked while the service answers (each is a round trip).
+  const keychainAsked = f.keychain({ probe: true });
+  const marketplacesAsked = marketplacesLine(f);
   const checked = await Promise.all(checks);
   const rows: CredentialStatus[] = checked.map(({ unchecked: _unchecked, ...row }) => row);
   await writeData(f, {
@@ -121,11 +124,11 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
       { header: 'reason', value: (row) => row.reason },
     ],
   });
-  const keychain = await f.keychain({ probe: true });
+  const keychain = await keychainAsked;
   f.log.info(
     `Secrets: ${'keychain' in keychain ? keychain.keychain.name : `no keychain (${keychain.unavailable})`}; config file ${store.path}.`,
   );
-  f.log.info(await marketplacesLine(f));
+  f.log.info(await marketplacesAsked);
   const selected = checked.find((row) => row.selected);
   if (!selected) {
     f.log.info(
