@@ -9,7 +9,14 @@ port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{
 key=AKSMOKE0001
 secret=smoke-secret-0001-abcdefghij
 stop=()
-cleanup() { for action in "${stop[@]}"; do eval "$action" >/dev/null 2>&1 || true; done; }
+log=$(mktemp -t intake-smoke-XXXXXX.log)
+cleanup() {
+  local status=$?
+  for action in "${stop[@]}"; do eval "$action" >/dev/null 2>&1 || true; done
+  # The service's own lines are shown when the smoke test fails, and removed either way.
+  if [ "$status" != 0 ]; then cat "$log" >&2; fi
+  rm -f "$log"
+}
 trap cleanup EXIT
 
 if command -v podman >/dev/null && podman run --rm --entrypoint /usr/local/bin/node "$image" -e 0 >/dev/null 2>&1; then
@@ -23,7 +30,7 @@ else
   stop+=("buildah rm $container")
   buildah run --isolation chroot --env INTAKE_SERVE_SECRET_ACCESS_KEY="$secret" "$container" -- \
     /usr/local/bin/node /app/bin/intake.js serve --host 127.0.0.1 --port "$port" --access-key-id "$key" \
-    --apply-delay 0 >/tmp/intake-smoke-$$.log 2>&1 &
+    --apply-delay 0 >"$log" 2>&1 &
   stop+=("kill $!")
   how="buildah run (chroot)"
 fi
