@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
   basicAuthorization,
@@ -160,4 +161,27 @@ export async function startService(
       await app.close();
     },
   };
+}
+
+/**
+ * The services a test file starts, each closed after the test that started it:
+ * `const { service, keep } = servicesClosedAfterEach();` then `await service({ … })`, or `keep(started)`
+ * for one started another way; `forget()` once the test has closed them itself.
+ */
+export function servicesClosedAfterEach() {
+  const open: TestService[] = [];
+  afterEach(async () => {
+    while (open.length > 0) await open.pop()?.close();
+  });
+  const keep = <T extends TestService>(started: T): T => {
+    open.push(started);
+    return started;
+  };
+  const service = async (options: Parameters<typeof startService>[0] = {}) =>
+    keep(await startService(options));
+  /** The test has closed the services it started so far itself. */
+  const forget = () => {
+    open.length = 0;
+  };
+  return { service, keep, forget };
 }

@@ -1,21 +1,12 @@
 import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatFaultSpec, parseFaultSpec } from '../../src/server/faults/spec.js';
 import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
-import { startService, type TestService } from '../helpers/service.js';
+import { type TestService, servicesClosedAfterEach } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 
-const open: TestService[] = [];
-afterEach(async () => {
-  while (open.length > 0) await open.pop()?.close();
-});
-
-async function service(options: Parameters<typeof startService>[0] = {}): Promise<TestService> {
-  const started = await startService(options);
-  open.push(started);
-  return started;
-}
+const { service } = servicesClosedAfterEach();
 
 /** A create sent once over its own connection: its status, or `dropped` when no answer came. */
 async function post(service: TestService, path: string, body: unknown): Promise<number | 'dropped'> {

@@ -3,7 +3,7 @@ import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { basicAuthorization } from '../../src/contract/index.js';
 import { buildServer } from '../../src/server/build-server.js';
 import { DatabaseOpenError } from '../../src/storage/sqlite.js';
@@ -12,21 +12,12 @@ import { openEngine } from '../../src/server/storage/open.js';
 import { Store } from '../../src/server/storage/store.js';
 import { TEST_ENGINE, engineOptions } from '../helpers/engines.js';
 import { sampleProduct } from '../helpers/samples.js';
-import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
+import { TEST_CREDENTIALS, type TestService, servicesClosedAfterEach } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 
-const open: TestService[] = [];
-afterEach(async () => {
-  while (open.length > 0) await open.pop()?.close();
-});
+const { service, forget } = servicesClosedAfterEach();
 
 const tempFolder = () => tempDir('intake-hardening-');
-
-async function service(options: Parameters<typeof startService>[0] = {}) {
-  const started = await startService(options);
-  open.push(started);
-  return started;
-}
 
 interface Watched {
   socket: Socket;
@@ -164,7 +155,7 @@ describe.skipIf(TEST_ENGINE === 'postgres')('files of the data folder', () => {
     await expect(second).rejects.toBeInstanceOf(DatabaseOpenError);
     await expect(second).rejects.toMatchObject({ code: 'in_use' });
     await first.app.close();
-    open.length = 0;
+    forget();
     const third = await service({ dataDir });
     expect((await third.call('GET', '/api/v1/health/')).status).toBe(200);
   });
@@ -189,7 +180,7 @@ describe('stored secrets', () => {
     const dataDir = tempFolder();
     const target = await service({ dataDir });
     await target.app.close();
-    open.length = 0;
+    forget();
     const row = await readMerchant(dataDir);
     expect(row.secret_kdf).toBe('scrypt');
     expect(row.secret_hash.equals(scrypt(TEST_CREDENTIALS.secretAccessKey, row.secret_salt))).toBe(true);
@@ -199,7 +190,7 @@ describe('stored secrets', () => {
     const dataDir = tempFolder();
     const target = await service({ dataDir });
     await target.app.close();
-    open.length = 0;
+    forget();
     const salt = randomBytes(16);
     const old = createHash('sha256').update(salt).update(TEST_CREDENTIALS.secretAccessKey).digest();
     await withStore(dataDir, async (store) => {
@@ -213,7 +204,7 @@ describe('stored secrets', () => {
       (await again.call('GET', '/api/v1/shipments/status/', { headers: { authorization: wrong } })).status,
     ).toBe(401);
     await again.app.close();
-    open.length = 0;
+    forget();
     expect((await readMerchant(dataDir)).secret_kdf).toBe('scrypt');
   });
 });

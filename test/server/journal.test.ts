@@ -1,18 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { basicAuthorization, type JournalEntry, type JournalList } from '../../src/contract/index.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
-import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
+import { TEST_CREDENTIALS, type TestService, servicesClosedAfterEach } from '../helpers/service.js';
 
-const open: TestService[] = [];
-afterEach(async () => {
-  while (open.length > 0) await open.pop()?.close();
-});
-
-async function service(options: Parameters<typeof startService>[0] = {}): Promise<TestService> {
-  const started = await startService(options);
-  open.push(started);
-  return started;
-}
+const { service } = servicesClosedAfterEach();
 
 const page = async (service: TestService, query = '') =>
   (await service.call('GET', `/local/requests${query}`)).json as JournalList;

@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
-import { startService, type TestService } from '../helpers/service.js';
+import { type TestService, servicesClosedAfterEach } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 
-const open: TestService[] = [];
-afterEach(async () => {
-  while (open.length > 0) await open.pop()?.close();
-});
-
-async function service(options: Parameters<typeof startService>[0] = {}): Promise<TestService> {
-  const started = await startService(options);
-  open.push(started);
-  return started;
-}
+const { service } = servicesClosedAfterEach();
 
 /** The value of one series of the exposition (0 when it is not there). */
 function value(text: string, series: string): number {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUILT_IN_CARRIERS, ShipmentCreateBody } from '../../src/contract/index.js';
 import { Conflict } from '../../src/server/errors.js';
 import {
@@ -15,12 +15,9 @@ import { openTestStore, TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.
 import { PostgresEngine } from '../../src/server/storage/postgres/engine.js';
 import type { Sql } from '../../src/server/storage/sql.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
-import { startService, type TestService } from '../helpers/service.js';
+import { startService, type TestService, servicesClosedAfterEach } from '../helpers/service.js';
 
-const open: TestService[] = [];
-afterEach(async () => {
-  while (open.length > 0) await open.pop()?.close();
-});
+const { keep, forget } = servicesClosedAfterEach();
 
 const START = Date.parse('2026-11-22T09:00:00.000Z');
 
@@ -36,7 +33,7 @@ async function manualService(options: Parameters<typeof startService>[0] = {}, d
     startWorker: false,
     ...options,
   });
-  open.push(service);
+  keep(service);
   return service;
 }
 
@@ -159,7 +156,7 @@ describe('the queue worker', () => {
     await first.call('POST', '/api/v1/products/', { body: sampleProduct('P-L') });
     const dataDir = first.dataDir;
     await first.app.close();
-    open.length = 0;
+    forget();
 
     // The carriers change between restarts: the queued shipment names a carrier no longer configured.
     const carriers = BUILT_IN_CARRIERS.filter((carrier) => carrier.code !== 'kr.lotte');
@@ -555,7 +552,7 @@ describe('the service clock', () => {
     let wall = START;
     const time = { wall: () => wall, monotonic: () => performance.now() };
     const service = await startService({ time, applyDelay: { minMs: 100, maxMs: 100 } });
-    open.push(service);
+    keep(service);
     await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-STEP-1') });
     // The system clock is set back an hour (a time sync); real time goes on.
     wall -= 3_600_000;
@@ -584,7 +581,7 @@ describe('the service clock', () => {
       time: { wall: () => wall, monotonic: () => 0 },
       startWorker: false,
     });
-    open.push(again);
+    keep(again);
     const told = await again.local.advance('0s');
     expect(Date.parse(told.now)).toBeGreaterThanOrEqual(START + 3_600_000);
   });

@@ -1,17 +1,19 @@
 import { patience } from '../helpers/patience.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startPostgresCluster } from '../../bench/lib/postgres-cluster.js';
 import { basicAuthorization, type BotMessage, type LocalJob } from '../../src/contract/index.js';
 import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
-import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
+import {
+  startService,
+  TEST_CREDENTIALS,
+  type TestService,
+  servicesClosedAfterEach,
+} from '../helpers/service.js';
 import { runBin, spawnServe } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/temp.js';
 
-const open: TestService[] = [];
-afterEach(async () => {
-  while (open.length > 0) await open.pop()?.close();
-});
+const { keep } = servicesClosedAfterEach();
 
 /** `count` services sharing one new PostgreSQL database, as separate processes would. */
 async function servicesOnOneDatabase(count: number, options: Parameters<typeof startService>[0] = {}) {
@@ -19,7 +21,7 @@ async function servicesOnOneDatabase(count: number, options: Parameters<typeof s
   const services: TestService[] = [];
   for (let i = 0; i < count; i++) {
     const service = await startService({ databaseUrl, ...options });
-    open.push(service);
+    keep(service);
     services.push(service);
   }
   return services;
@@ -39,14 +41,14 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL
   it('a secret changed by another process stops working here within a poll, not at the next restart', async () => {
     const databaseUrl = await testDatabaseUrl(tempDir('intake-shared-'));
     const a = await startService({ databaseUrl });
-    open.push(a);
+    keep(a);
     const path = '/api/v1/rewards/';
     // Verified once here, then known from memory.
     expect((await a.http('GET', path)).status).not.toBe(401);
     // Another process starts on the same database with a new secret for the same merchant.
     const rotated = { ...TEST_CREDENTIALS, secretAccessKey: 'a-new-secret-for-mall-1' };
     const b = await startService({ databaseUrl, merchants: [{ merchantId: 'mall-1', ...rotated }] });
-    open.push(b);
+    keep(b);
     await until(async () => (await a.http('GET', path)).status === 401, 5_000);
     const answer = await a.http('GET', path, { headers: { authorization: basicAuthorization(rotated) } });
     expect(answer.status).not.toBe(401);
@@ -179,7 +181,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL
         databaseUrl: cluster.url,
         statementTimeoutMs: 2_000,
       });
-      open.push(service);
+      keep(service);
       expect(
         (await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-AWAY-1') })).status,
       ).toBe(202);
