@@ -45,9 +45,6 @@ const insert = insertStatement<NewRequest>('requests', [
   'response_body',
 ]);
 
-/** The columns a journal row is written with (its number comes from the database). */
-export const REQUEST_COLUMNS = insert.columns;
-
 /** The WHERE clause and values of a filter, for one merchant. */
 function where(merchantId: string, filter: RequestFilter): { text: string; values: SqlValue[] } {
   const parts = ['merchant_id = ?'];
