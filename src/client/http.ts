@@ -137,6 +137,22 @@ function errorDetail(body: unknown): string | ReceivedValidationIssue[] | undefi
   return typeof body === 'string' && body !== '' ? body.slice(0, 500) : undefined;
 }
 
+/** How one request is sent: its body, headers, query, the answers it accepts, its retries and timeout. */
+export interface SendOptions {
+  body?: unknown;
+  /** A body sent as it is (`intake api --input`), instead of `body` as JSON. */
+  raw?: string | Buffer;
+  /** Headers added to (or replacing) the usual ones. */
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  /** Error statuses to return rather than throw; `all` returns every answer. */
+  accept?: readonly number[] | 'all';
+  /** How to retry this request, instead of the client's policy. */
+  retry?: RetryPolicy;
+  /** How long to wait for the answer's headers, instead of the client's timeout (a long poll). */
+  timeoutMs?: number;
+}
+
 /**
  * JSON over HTTP with one keep-alive agent, timeouts, and retries with backoff and jitter for connection
  * errors and for 429/502/503/504 (honouring Retry-After). Error statuses become `ApiError`; no answer after
@@ -300,30 +316,8 @@ export class HttpClient {
     return place;
   }
 
-  /**
-   * Sends one request. Resolves for 2xx and for the statuses in `accept` (a create's 409); rejects with
-   * `ApiError` for other statuses and `NetworkError` when the service cannot be reached.
-   */
-  async send(
-    method: string,
-    path: string,
-    options: {
-      body?: unknown;
-      /** A body sent as it is (`intake api --input`), instead of `body` as JSON. */
-      raw?: string | Buffer;
-      /** Headers added to (or replacing) the usual ones. */
-      headers?: Record<string, string>;
-      query?: Record<string, string>;
-      /** Error statuses to return rather than throw; `all` returns every answer. */
-      accept?: readonly number[] | 'all';
-      /** How to retry this request, instead of the client's policy. */
-      retry?: RetryPolicy;
-      /** How long to wait for the answer's headers, instead of the client's timeout (a long poll). */
-      timeoutMs?: number;
-    } = {},
-  ): Promise<HttpResult> {
-    // Long because it is one request's whole life (attempts, waits, the pace, the report) over state the
-    // steps share; see the file's header.
+  /** What one request sends, whatever its attempts: its URL, headers (and as `--verbose` shows them), body. */
+  #prepared(path: string, options: SendOptions) {
     const query =
       options.query && Object.keys(options.query).length > 0
         ? `?${new URLSearchParams(options.query).toString()}`
@@ -340,6 +334,31 @@ export class HttpClient {
     if (payload !== undefined) headers['content-type'] = 'application/json';
     for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     const shown = { ...headers, ...(headers.authorization ? { authorization: 'Basic [redacted]' } : {}) };
+    return { url, target, headers, shown, payload };
+  }
+
+  /** How long an attempt waits for the answer's headers: its own timeout, cut to the client's deadline. */
+  #headersTimeout(timeoutMs: number | undefined): { headersTimeout?: number } {
+    const left = this.#deadline - performance.now();
+    const own = timeoutMs ?? this.#options.timeoutMs;
+    if (Number.isFinite(left)) return { headersTimeout: Math.max(1, Math.min(own, left)) };
+    return timeoutMs === undefined ? {} : { headersTimeout: own };
+  }
+
+  /** Tells an attempt to whoever listens (`--verbose`, the upload's observers). */
+  #report(report: AttemptReport): void {
+    this.#options.onAttempt?.(report);
+    for (const observer of this.#observers) observer(report);
+  }
+
+  /**
+   * Sends one request. Resolves for 2xx and for the statuses in `accept` (a create's 409); rejects with
+   * `ApiError` for other statuses and `NetworkError` when the service cannot be reached.
+   */
+  async send(method: string, path: string, options: SendOptions = {}): Promise<HttpResult> {
+    // Long because it is one request's attempts (the place in the pace, the exchange, the wait before the
+    // next, the report) over state they share: whether any attempt may have been taken, and when it began.
+    const { url, target, headers, shown, payload } = this.#prepared(path, options);
     const policy = options.retry ?? this.#retry;
     const attempts = policy.attempts;
     const random = this.#options.random ?? Math.random;
@@ -353,8 +372,8 @@ export class HttpClient {
       const started = performance.now();
       const released = (outcome: Omit<AttemptOutcome, 'ms'>) =>
         place?.release({ ...outcome, ms: performance.now() - started });
-      const report = (extra: Partial<AttemptReport>) => {
-        const full: AttemptReport = {
+      const report = (extra: Partial<AttemptReport>) =>
+        this.#report({
           method,
           url,
           attempt,
@@ -362,27 +381,17 @@ export class HttpClient {
           headers: shown,
           ms: performance.now() - started,
           ...extra,
-        };
-        this.#options.onAttempt?.(full);
-        for (const observer of this.#observers) observer(full);
-      };
+        });
       let status: number;
       let body: unknown;
       let answerHeaders: HttpResult['headers'];
       let retryAfter: string | undefined;
       try {
-        const left = this.#deadline - performance.now();
-        const own = options.timeoutMs ?? this.#options.timeoutMs;
-        const timeout = Number.isFinite(left)
-          ? { headersTimeout: Math.max(1, Math.min(own, left)) }
-          : options.timeoutMs === undefined
-            ? {}
-            : { headersTimeout: own };
         const response = await exchange(this.#dispatcher, target, {
           method: method as Dispatcher.HttpMethod,
           headers,
           body: payload,
-          ...timeout,
+          ...this.#headersTimeout(options.timeoutMs),
         });
         status = response.status;
         answerHeaders = response.headers;
