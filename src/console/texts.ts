@@ -73,6 +73,8 @@ const TEXTS = {
 
   ordersTitle: { en: 'Orders', ko: '주문' },
   idHeader: { en: 'Id', ko: '번호' },
+  /** The queue's own numbering, in arrival order: apart from the record's id. */
+  seqHeader: { en: '#', ko: '순번' },
   stateHeader: { en: 'State', ko: '상태' },
   recipientHeader: { en: 'Recipient', ko: '수령인' },
   memberHeader: { en: 'Member', ko: '회원' },

@@ -46,7 +46,7 @@ function jobsTable(t: ConsoleT, jobs: readonly LocalJob[]): string {
   );
   return tableCard(
     t,
-    ['idHeader', 'kindHeader', 'idHeader', 'stateHeader', 'receivedHeader', 'dueHeader', 'reasonHeader'],
+    ['seqHeader', 'kindHeader', 'idHeader', 'stateHeader', 'receivedHeader', 'dueHeader', 'reasonHeader'],
     rows,
   );
 }
