@@ -1,5 +1,5 @@
 // The upload as its front ends call it: `runUpload` locks the ledger, notes the run in its history, opens
-// the input (read → layout), and hands it to the stages after reading (upload-run.ts: check → send → report).
+// the input (read → layout), and hands it to the stages after reading (stages.ts: check → send → report).
 import type { UploadContext } from './context.js';
 import { recordContext } from './layout/record-sources.js';
 import { LedgerLock, describeHolder } from './ledger/ledger-lock.js';
@@ -11,7 +11,7 @@ import { openUnits, type ReadSetup, type UnitSource } from './layout/units.js';
 import type { Note } from './said.js';
 import type { Tally } from './tally.js';
 import type { Resource } from './resources.js';
-import { uploadUnits } from './upload-run.js';
+import { uploadUnits } from './stages.js';
 
 /** What to upload: records of a kind, from an input in a format, with the options given. */
 export interface UploadRequest {
