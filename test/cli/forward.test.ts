@@ -47,19 +47,22 @@ describe('intake local events --forward-to', () => {
     const hook = await receiver();
     const interrupts = new InterruptHub();
     let said = '';
+    let printed = '';
     const forwarding = cli(
       ['local', 'events', '--forward-to', hook.url, '--secret', 'whsec_test', '--json'],
       {
         env,
         interrupts,
         onStderr: (text) => (said += text),
+        onStdout: (text) => (printed += text),
       },
     );
     while (!said.includes('Forwarding events after')) await new Promise((resolve) => setTimeout(resolve, 20));
     for (let i = 0; i < 6; i++)
       await service.call('POST', '/api/v1/orders/', { body: sampleOrder(`ORD-HOOK-${i}`) });
     const delivered = () => hook.received.filter((request) => request.answered === 200);
-    while (delivered().length < 6) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Stopped once the CLI has said all six: the receiver answering is not yet the CLI hearing it.
+    while (printed.split('\n').length <= 6) await new Promise((resolve) => setTimeout(resolve, 20));
     interrupts.interrupt('SIGINT');
     const result = await forwarding;
     hook.server.close();
