@@ -106,27 +106,26 @@ function planProducts(
 
 /**
  * Applies orders from the rows they were staged in when accepted (their items carry the products as the
- * orders named them), in a few statements for the whole run: which create staged each order, the
- * orders' lines, the products they name, then the writes. Throws `ApplyConflict` before writing
+ * orders named them), in a few statements for the whole run: which create staged each order with the
+ * order's lines (one statement), the products they name, then the writes. Throws `ApplyConflict` before writing
  * anything when an order was staged by another create.
  */
 export async function applyOrders(store: Store, jobs: readonly JobRow[], pass: ApplyPass): Promise<void> {
   const merchantId = (jobs[0] as JobRow).merchant_id;
   const orderIds = jobs.map((job) => job.target_id);
-  const stagedBy = new Map(
-    (await store.orders.stagedBy(merchantId, orderIds)).map((row) => [row.id, row.job_seq]),
-  );
-  for (const job of jobs) {
-    if (stagedBy.get(job.target_id) !== job.seq)
-      throw new ApplyConflict(`order '${job.target_id}' was taken by another request`);
-  }
+  const stagedBy = new Map<string, number>();
   const linesOf = new Map<string, NamedProduct[]>();
   const named = new Set<string>();
-  for (const { order_id, ...line } of await store.orders.productsOf(merchantId, orderIds)) {
+  for (const { order_id, job_seq, ...line } of await store.orders.stagedLines(merchantId, orderIds)) {
+    stagedBy.set(order_id, job_seq);
     let lines = linesOf.get(order_id);
     if (lines === undefined) linesOf.set(order_id, (lines = []));
     lines.push(line);
     if (!pass.freshProducts.has(`${merchantId}\u0000${line.id}`)) named.add(line.id);
+  }
+  for (const job of jobs) {
+    if (stagedBy.get(job.target_id) !== job.seq)
+      throw new ApplyConflict(`order '${job.target_id}' was taken by another request`);
   }
   const stored = new Map(
     named.size === 0

@@ -40,10 +40,11 @@ export interface Dialect {
   holdLock(sql: Sql, space: number, key: string, wait: boolean): Promise<boolean>;
   /** Which of these order ids and item ids a merchant has taken: rows of `what` ('order'|'item'), `id`, `order_id`. */
   takenIds(merchantId: string, orderIds: readonly string[], itemIds: readonly string[]): Statement;
-  /** Which create staged each of these orders: rows of `id`, `job_seq`. */
-  stagedBy(merchantId: string, orderIds: readonly string[]): Statement;
-  /** The products the lines of these orders name, by order, in line order: `order_id`, `id`, `name`, `image_url`. */
-  linesOf(merchantId: string, orderIds: readonly string[]): Statement;
+  /**
+   * Which create staged each of these orders, and the products its lines name, in one statement: a row
+   * per line (`order_id`, `job_seq`, `id`, `name`, `image_url`), by order, in line order.
+   */
+  stagedLines(merchantId: string, orderIds: readonly string[]): Statement;
   /**
    * Stores accepted orders as if one after another (their creates, the orders and items as queued, the
    * products new to the merchant, staged by the first order naming them); the creates' numbers in order.

@@ -53,7 +53,7 @@ export const ORDER_COLUMNS = insertOrder.columns;
 export const ORDER_ITEM_COLUMNS = insertItem.columns;
 
 /** An order's line as it names its product. */
-type OrderLine = { order_id: string; id: string; name: string; image_url: string };
+type StagedLine = { order_id: string; job_seq: number; id: string; name: string; image_url: string };
 
 export function ordersRepo(sql: Sql) {
   // Long because it is the orders table's repository: one short query per operation, closed over the
@@ -94,15 +94,13 @@ export function ordersRepo(sql: Sql) {
         'SELECT * FROM order_items WHERE merchant_id = ? AND order_id = ? ORDER BY position',
         [merchantId, orderId],
       ),
-    /** Which create staged each of these orders (those that exist). */
-    stagedBy: (merchantId: string, ids: readonly string[]) => {
-      const { text, values } = dialect.stagedBy(merchantId, ids);
-      return sql.all<Pick<OrderRow, 'id' | 'job_seq'>>(text, values);
-    },
-    /** The products of the lines of these orders, as the orders named them: by order, in line order. */
-    productsOf: (merchantId: string, orderIds: readonly string[]) => {
-      const { text, values } = dialect.linesOf(merchantId, orderIds);
-      return sql.all<OrderLine>(text, values);
+    /**
+     * Which create staged each of these orders (those that exist), with the products its lines name as
+     * the order named them: a row per line, by order, in line order.
+     */
+    stagedLines: (merchantId: string, orderIds: readonly string[]) => {
+      const { text, values } = dialect.stagedLines(merchantId, orderIds);
+      return sql.all<StagedLine>(text, values);
     },
     /** Marks these orders applied (their creates were checked to be the ones that staged them). */
     markAppliedMany: async (merchantId: string, ids: readonly string[], at: number) =>

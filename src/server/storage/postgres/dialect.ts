@@ -115,16 +115,17 @@ function firstNamed(orders: readonly StagedOrder[]): NamedProduct[] {
  * planned as a read of every order of the merchant once the tables held tens of thousands of rows, and
  * before their first ANALYZE as a scan of the merchant's whole index: the apply rate fell as tables grew.
  */
-const STAGED_BY_EACH = `SELECT o.id, o.job_seq FROM unnest(CAST(? AS text[])) AS wanted (id)
-  CROSS JOIN LATERAL (SELECT id, job_seq FROM orders WHERE merchant_id = ? AND id = wanted.id LIMIT 1) AS o`;
 const TAKEN_EACH = `SELECT 'order' AS what, o.id, o.id AS order_id FROM unnest(CAST(? AS text[])) AS wanted (id)
     CROSS JOIN LATERAL (SELECT id FROM orders WHERE merchant_id = ? AND id = wanted.id LIMIT 1) AS o
   UNION ALL
   SELECT 'item' AS what, i.id, i.order_id FROM unnest(CAST(? AS text[])) AS wanted (id)
     CROSS JOIN LATERAL (SELECT id, order_id FROM order_items WHERE merchant_id = ? AND id = wanted.id LIMIT 1) AS i`;
-const LINES_OF_EACH = `SELECT l.* FROM unnest(CAST(? AS text[])) AS wanted (id)
-  CROSS JOIN LATERAL (SELECT order_id, product_id AS id, product_name AS name, product_image_url AS image_url
-    FROM order_items WHERE merchant_id = ? AND order_id = wanted.id ORDER BY position) AS l`;
+/** Each order found by its key, then its lines by theirs: one round trip for what applying orders reads. */
+const STAGED_LINES_EACH = `SELECT o.id AS order_id, o.job_seq, l.id, l.name, l.image_url
+  FROM unnest(CAST(? AS text[])) AS wanted (id)
+  CROSS JOIN LATERAL (SELECT id, job_seq FROM orders WHERE merchant_id = ? AND id = wanted.id LIMIT 1) AS o
+  CROSS JOIN LATERAL (SELECT product_id AS id, product_name AS name, product_image_url AS image_url
+    FROM order_items WHERE merchant_id = ? AND order_id = o.id ORDER BY position) AS l`;
 
 /**
  * A merchant's events in one round trip: the counter moved on (made at the number reserved before events
@@ -169,8 +170,10 @@ export const POSTGRES: Dialect = {
     text: TAKEN_EACH,
     values: [orderIds, merchantId, itemIds, merchantId],
   }),
-  stagedBy: (merchantId, orderIds) => ({ text: STAGED_BY_EACH, values: [orderIds, merchantId] }),
-  linesOf: (merchantId, orderIds) => ({ text: LINES_OF_EACH, values: [orderIds, merchantId] }),
+  stagedLines: (merchantId, orderIds) => ({
+    text: STAGED_LINES_EACH,
+    values: [orderIds, merchantId, merchantId],
+  }),
   notify: (channel, payload) => ({ text: 'SELECT pg_notify(?, ?)', values: [channel, payload] }),
   async appendEvents(sql, merchantId, events, doorbell) {
     const row = await sql.get<{ first: number | string }>(doorbell ? APPEND_EVENTS_RINGING : APPEND_EVENTS, [

@@ -12,7 +12,6 @@ const oneOf = (column: string): ListMatch => ({
   bind: (list) => JSON.stringify(list),
 });
 const idIn = oneOf('id');
-const orderIdIn = oneOf('order_id');
 
 /** One order stored in four statements (multi-row inserts of whole groups measured no faster here). */
 async function stageOne(sql: Sql, { job, order, items, products }: StagedOrder): Promise<number> {
@@ -57,14 +56,12 @@ export const SQLITE: Dialect = {
            SELECT 'item' AS what, id, order_id FROM order_items WHERE merchant_id = ? AND ${idIn.text}`,
     values: [merchantId, idIn.bind(orderIds), merchantId, idIn.bind(itemIds)],
   }),
-  stagedBy: (merchantId, orderIds) => ({
-    text: `SELECT id, job_seq FROM orders WHERE merchant_id = ? AND ${idIn.text}`,
+  stagedLines: (merchantId, orderIds) => ({
+    text: `SELECT o.id AS order_id, o.job_seq, i.product_id AS id, i.product_name AS name,
+             i.product_image_url AS image_url
+           FROM orders AS o JOIN order_items AS i ON i.merchant_id = o.merchant_id AND i.order_id = o.id
+           WHERE o.merchant_id = ? AND o.${idIn.text} ORDER BY o.id, i.position`,
     values: [merchantId, idIn.bind(orderIds)],
-  }),
-  linesOf: (merchantId, orderIds) => ({
-    text: `SELECT order_id, product_id AS id, product_name AS name, product_image_url AS image_url
-           FROM order_items WHERE merchant_id = ? AND ${orderIdIn.text} ORDER BY order_id, position`,
-    values: [merchantId, orderIdIn.bind(orderIds)],
   }),
   notify: () => undefined,
   appendEvents: appendInSteps,
