@@ -8,11 +8,12 @@ const postgresProject: TestProjectInlineConfiguration = {
   test: {
     name: 'postgres',
     include: ['test/server/**/*.test.ts', 'test/console/**/*.test.ts'],
-    // The SQLite file's own schema and syncing, and the CLI's flags are the SQLite project's; the document's
+    // The SQLite file's own schema, plans and syncing, and the CLI's flags are the SQLite project's; the document's
     // linters do not depend on the engine.
     exclude: [
       'test/server/storage.test.ts',
       'test/server/wal-sync.test.ts',
+      'test/server/query-plans.test.ts',
       'test/server/serve-flags.test.ts',
       'test/server/openapi-lint.test.ts',
       'test/server/start-serve.test.ts',
