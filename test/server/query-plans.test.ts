@@ -1,7 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { jobsRepo } from '../../src/server/storage/jobs.js';
+import { ordersRepo } from '../../src/server/storage/orders.js';
+import { productsRepo } from '../../src/server/storage/products.js';
 import { SQLITE } from '../../src/server/storage/sqlite/dialect.js';
 import { MIGRATIONS } from '../../src/server/storage/sqlite/migrations.js';
+import type { Sql, SqlValue } from '../../src/server/storage/sql.js';
 import { openDatabase } from '../../src/storage/sqlite.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -26,12 +30,50 @@ function tableSteps(text: string, values: readonly unknown[]): string[] {
 
 const BY_KEY = /^SEARCH \w+ USING (PRIMARY KEY|INDEX \w+) \(merchant_id=\? AND \w+=\?/;
 
+/** The statement a repository's method sends, taken down instead of run. */
+async function statementOf(
+  call: (sql: Sql) => Promise<unknown>,
+): Promise<{ text: string; values: SqlValue[] }> {
+  let taken: { text: string; values: SqlValue[] } | undefined;
+  const take = (text: string, values?: readonly SqlValue[]) => {
+    taken = { text, values: [...(values ?? [])] };
+  };
+  const sql: Sql = {
+    dialect: SQLITE,
+    all: async (text, values) => (take(text, values), []),
+    get: async (text, values) => (take(text, values), undefined),
+    run: async (text, values) => (take(text, values), 0),
+  };
+  await call(sql);
+  if (!taken) throw new Error('no statement was sent');
+  return taken;
+}
+
 describe('SQLite plans of the look-ups of many ids', () => {
   it('which create staged each order, with its lines: orders and lines each found by key', () => {
     const { text, values } = SQLITE.stagedLines('mall-1', ['ORD-1', 'ORD-2']);
     const steps = tableSteps(text, values);
     expect(steps).toHaveLength(2);
     for (const step of steps) expect(step).toMatch(BY_KEY);
+  });
+
+  it('the writes and reads of many rows by their ids: each row found by key', async () => {
+    const ids = ['A', 'B'];
+    const statements = [
+      await statementOf((sql) => ordersRepo(sql).markAppliedMany('mall-1', ids, 1)),
+      await statementOf((sql) => productsRepo(sql).getMany('mall-1', ids)),
+      await statementOf((sql) => productsRepo(sql).markAppliedMany('mall-1', ids, 1)),
+    ];
+    for (const { text, values } of statements) {
+      const steps = tableSteps(text, values);
+      expect(steps, text).toHaveLength(1);
+      expect(steps[0], text).toMatch(BY_KEY);
+    }
+    // Jobs are numbered across merchants: found by their number alone.
+    const { text, values } = await statementOf((sql) => jobsRepo(sql).markAppliedMany([1, 2], 1));
+    expect(tableSteps(text, values)).toEqual([
+      expect.stringMatching(/^SEARCH jobs USING INTEGER PRIMARY KEY \(rowid=\?\)/),
+    ]);
   });
 
   it('which order and item ids are taken: each found by key', () => {
