@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type * as Binding from '@napi-rs/keyring';
 import type { Env } from './factory.js';
 
@@ -35,6 +37,19 @@ function withTimeout<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
 }
 
 /**
+ * Why no Secret Service can answer here, if that is so: on Linux it is reached over the D-Bus session
+ * bus, found from DBUS_SESSION_BUS_ADDRESS or at $XDG_RUNTIME_DIR/bus. Read from the process's own
+ * environment, as the binding reads it. Said this way, a terminal without a desktop session (SSH, CI, a
+ * container) is told what is missing, and the binding is not loaded for nothing.
+ */
+function noSessionBus(): string | undefined {
+  if (process.platform !== 'linux' || process.env.DBUS_SESSION_BUS_ADDRESS) return undefined;
+  const runtime = process.env.XDG_RUNTIME_DIR;
+  if (runtime && existsSync(join(runtime, 'bus'))) return undefined;
+  return 'no D-Bus session bus for the Secret Service: DBUS_SESSION_BUS_ADDRESS is not set';
+}
+
+/**
  * Opens the OS keychain, or says why it cannot be used: `INTAKE_SECRET_STORAGE` is `file`, or the binding
  * does not load on this platform. With `probe` (before storing a secret), it also writes and removes an
  * entry, since a keychain that cannot be reached still answers "nothing there" to a lookup (no D-Bus
@@ -45,6 +60,8 @@ export async function openKeychain(
   options: { probe: boolean },
 ): Promise<{ keychain: Keychain } | { unavailable: string }> {
   if (env.INTAKE_SECRET_STORAGE === 'file') return { unavailable: 'INTAKE_SECRET_STORAGE is file' };
+  const missing = noSessionBus();
+  if (missing) return { unavailable: missing };
   const service = env.INTAKE_KEYCHAIN_SERVICE || 'intake-cli';
   let AsyncEntry: typeof Binding.AsyncEntry;
   try {

@@ -112,6 +112,6 @@ it.runIf(!available)('without a keychain, login keeps the secret in the 0600 fil
   );
   expect(result.code).toBe(0);
   expect(result.stderr).toMatch(
-    /The secret is kept in .*config\.json \(mode 0600, plain text; no keychain answered/,
+    /The secret is kept in .*config\.json \(mode 0600, plain text; (no keychain answered|no D-Bus session bus)/,
   );
 });
