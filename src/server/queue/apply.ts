@@ -107,8 +107,8 @@ function planProducts(
 /**
  * Applies orders from the rows they were staged in when accepted (their items carry the products as the
  * orders named them), in a few statements for the whole run: which create staged each order with the
- * order's lines (one statement), the products they name, then the writes. Throws `ApplyConflict` before writing
- * anything when an order was staged by another create.
+ * order's lines (one statement), the products they name, then the writes. Throws `ApplyConflict` before
+ * writing anything when an order was staged by another create.
  */
 export async function applyOrders(store: Store, jobs: readonly JobRow[], pass: ApplyPass): Promise<void> {
   const merchantId = (jobs[0] as JobRow).merchant_id;
