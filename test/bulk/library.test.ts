@@ -1,18 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const SRC = join(import.meta.dirname, '..', '..', 'src');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesUnder(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
+import { SRC, sourceFiles } from '../helpers/source-files.js';
 
 /** Where a file's relative imports lead, from `src/`. */
 function importsOf(file: string): string[] {
@@ -24,7 +13,7 @@ function importsOf(file: string): string[] {
 
 describe('the upload is a library', () => {
   it.each(['bulk', 'input'])('src/%s imports nothing from the CLI or its commands', (folder) => {
-    const leaks = filesUnder(join(SRC, folder)).flatMap((file) =>
+    const leaks = sourceFiles(join(SRC, folder)).flatMap((file) =>
       importsOf(file)
         .filter((target) => target.startsWith('cli/') || target.startsWith('commands/'))
         .map((target) => `${relative(SRC, file)} imports ${target}`),
@@ -34,7 +23,7 @@ describe('the upload is a library', () => {
 
   it('src/bulk is grouped by stage, no folder of more than about 20 files', () => {
     const folders = new Map<string, number>();
-    for (const file of filesUnder(join(SRC, 'bulk'))) {
+    for (const file of sourceFiles(join(SRC, 'bulk'))) {
       const folder = relative(SRC, dirname(file));
       folders.set(folder, (folders.get(folder) ?? 0) + 1);
     }
@@ -64,7 +53,7 @@ function staticImportsOf(file: string): string[] {
 
 describe('the browser UI is its own front end', () => {
   it('src/ui uses the upload library, never the CLI', () => {
-    const leaks = filesUnder(join(SRC, 'ui')).flatMap((file) =>
+    const leaks = sourceFiles(join(SRC, 'ui')).flatMap((file) =>
       importsOf(file)
         .filter((target) => target.startsWith('cli/') || target.startsWith('commands/'))
         .map((target) => `${relative(SRC, file)} imports ${target}`),
@@ -75,7 +64,7 @@ describe('the browser UI is its own front end', () => {
   it('nothing of it (pages, htmx, the web server) is loaded by any other command', () => {
     // The two front ends (the upload pages and the service's console) share src/web; nothing else loads them.
     const frontEnds = ['ui/', 'web/', 'console/', 'commands/ui/'];
-    const outside = filesUnder(SRC).filter(
+    const outside = sourceFiles(SRC).filter(
       (file) => !frontEnds.some((folder) => relative(SRC, file).startsWith(folder)),
     );
     const leaks = outside.flatMap((file) =>

@@ -1,20 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SRC, sourceFiles } from '../helpers/source-files.js';
 
-const SRC = join(import.meta.dirname, '..', '..', 'src');
 /** Where each engine's own code lives: its engine, migrations and dialect. */
 const ROOMS = ['server/storage/sqlite/', 'server/storage/postgres/'];
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesUnder(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
 
 /** What only one engine's code may say: a test of the engine's name, and SQL of one engine alone. */
 const ONE_ENGINE = [
@@ -46,7 +36,7 @@ describe('each engine in its own room', () => {
   });
 
   it('no code outside server/storage/sqlite and server/storage/postgres asks which engine it runs on', () => {
-    const leaks = filesUnder(join(SRC, 'server'))
+    const leaks = sourceFiles(join(SRC, 'server'))
       .filter((file) => !ROOMS.some((room) => relative(SRC, file).startsWith(room)))
       .flatMap((file) =>
         saying(readFileSync(file, 'utf8'), ONE_ENGINE).map((line) => `${relative(SRC, file)}:${line}`),

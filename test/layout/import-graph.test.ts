@@ -1,19 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const SRC = resolve(import.meta.dirname, '../../src');
-
-/** Every .ts file under a folder. */
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? files(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
+import { SRC, sourceFiles } from '../helpers/source-files.js';
 
 /**
  * The imports each file runs when it is loaded: static `import … from` and `export … from` of our own
@@ -58,7 +46,7 @@ function cycles(graph: Map<string, string[]>): string[][] {
 }
 
 describe('the import graph of src/', () => {
-  const graph = new Map(files(SRC).map((file) => [file, runtimeImports(file)]));
+  const graph = new Map(sourceFiles(SRC).map((file) => [file, runtimeImports(file)]));
 
   it('reads the imports it should (a check of the check)', () => {
     const serve = graph.get(join(SRC, 'commands/serve/serve.ts')) ?? [];
@@ -96,7 +84,7 @@ describe('the upload library (src/bulk)', () => {
   it('is used through its public face, bulk/index.ts, alone (and its errors, which a command checks without loading it)', () => {
     const faces = [join(SRC, 'bulk/index.ts'), join(SRC, 'bulk/errors.ts')];
     const inside = (file: string) => relative(SRC, file).startsWith('bulk/');
-    const leaks = files(SRC)
+    const leaks = sourceFiles(SRC)
       .filter((file) => !inside(file))
       .flatMap((file) =>
         allImports(file)
@@ -108,7 +96,7 @@ describe('the upload library (src/bulk)', () => {
 
   it('imports down its stages only: read → layout → check → send → report', () => {
     expect(stageOf(join(SRC, 'bulk/check/check.ts'))).toBe(2);
-    const upward = files(join(SRC, 'bulk')).flatMap((file) =>
+    const upward = sourceFiles(join(SRC, 'bulk')).flatMap((file) =>
       allImports(file)
         .filter((target) => stageOf(file) >= 0 && stageOf(target) > stageOf(file))
         .map((target) => `${relative(SRC, file)} → ${relative(SRC, target)}`),

@@ -1,23 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { SRC, sourceFiles } from '../helpers/source-files.js';
 
-const SRC = resolve(import.meta.dirname, '../../src');
 const FILE_LINES = 400;
 const FUNCTION_LINES = 80;
 /** The words that give a long file or function its reason: `// Long because …`, at its top. */
 const REASON = /\bLong because \S/;
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? files(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
 
 /** The comments just above a node (of the statement or property it stands in), and its own first lines. */
 function commentsAt(source: ts.SourceFile, node: ts.Node): string {
@@ -43,7 +33,7 @@ function commentsAt(source: ts.SourceFile, node: ts.Node): string {
 /** The files over the line limit and the functions over theirs, in `src/`, that say no reason. */
 function unexplained(): { files: string[]; functions: string[] } {
   const found = { files: [] as string[], functions: [] as string[] };
-  for (const file of files(SRC)) {
+  for (const file of sourceFiles(SRC)) {
     const text = readFileSync(file, 'utf8');
     const name = relative(SRC, file);
     const lines = text.split('\n');

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SRC, sourceFiles } from '../helpers/source-files.js';
 import {
   JOB_STATES,
   LEDGER_STATES,
@@ -10,20 +11,9 @@ import {
   REVIEW_KINDS,
 } from '../../src/contract/kinds.js';
 
-const SRC = join(import.meta.dirname, '..', '..', 'src');
 /** Where the words are declared, and the schema steps already applied (never edited). */
 const DECLARED = ['contract/kinds.ts'];
 const HISTORY = /\/migrations\.ts$/;
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? filesUnder(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
-}
 
 /**
  * Lists and unions of quoted words in a text (`['a', 'b']`, `'a' | 'b'`), each as its words. A subset
@@ -44,7 +34,7 @@ function wordLists(text: string): string[][] {
 
 /** Files outside the declaring one that spell out three or more words of `vocabulary` in one list. */
 function respelled(vocabulary: readonly string[]): string[] {
-  return filesUnder(SRC)
+  return sourceFiles(SRC)
     .filter((file) => !DECLARED.includes(relative(SRC, file)) && !HISTORY.test(file))
     .flatMap((file) =>
       wordLists(readFileSync(file, 'utf8'))
@@ -75,7 +65,7 @@ describe('one vocabulary, declared once in the contract', () => {
   });
 
   it('a create that waits is "queued" everywhere: never "pending" in what the service says or stores', () => {
-    const saying = filesUnder(SRC)
+    const saying = sourceFiles(SRC)
       .filter((file) => !HISTORY.test(file))
       .filter((file) => /'pending'|state = 'pending'|\bpending\b.*creat/i.test(readFileSync(file, 'utf8')))
       .map((file) => relative(SRC, file));
