@@ -4,6 +4,8 @@ import { AuthError, EXIT, ExitCode } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
+import type { ConfigStore } from '../../cli/config-store.js';
+import type { Settings } from '../../cli/settings.js';
 
 export type AuthStatusOptions = Record<string, never>;
 
@@ -55,6 +57,41 @@ function exitCodeOf(verdict: Verdict | undefined): number {
   return EXIT.auth;
 }
 
+type Checked = CredentialStatus & { unchecked?: Unchecked };
+
+/** One profile's row: where its secret is kept, and (when it has credentials) whether the service takes them. */
+function profileCheck(
+  f: Factory,
+  settings: Settings,
+  store: ConfigStore,
+  name: string,
+  fromEnv: boolean,
+): Promise<Checked> {
+  const profile = store.profile(name) ?? {};
+  const selected = !fromEnv && name === settings.profile.value;
+  // The selected profile is checked where commands would send (a flag or the environment may say).
+  const baseUrl = selected ? settings.baseUrl.value : (profile.base_url ?? settings.baseUrl.value);
+  const secretFrom =
+    profile.secret_storage === 'keychain' ? 'keychain' : profile.secret_access_key ? 'file' : 'none';
+  const base = {
+    profile: name,
+    selected,
+    base_url: baseUrl,
+    access_key_id: profile.access_key_id ?? null,
+    secret_from: secretFrom,
+  } as const;
+  if (!profile.access_key_id || secretFrom === 'none')
+    return Promise.resolve({ ...base, valid: null, reason: 'no credentials', unchecked: 'credentials' });
+  const credentials = async () => {
+    const { resolveSettings } = await import('../../cli/settings.js');
+    const own = resolveSettings({ profile: name }, {}, store);
+    if (own.secretAccessKey)
+      return { accessKeyId: profile.access_key_id as string, secretAccessKey: own.secretAccessKey.value };
+    return secretOf(f, name, profile.access_key_id as string);
+  };
+  return checkOne(f, baseUrl, credentials).then((verdict) => ({ ...base, ...verdict }));
+}
+
 /**
  * Every profile, and credentials from the environment, with where the secret is kept and whether the
  * service takes them (all asked at once). Exits 3 when the selected credentials are not valid.
@@ -64,7 +101,7 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
   const store = await f.config();
   // Either variable set makes the environment the credentials' source, for every command.
   const fromEnv = settings.accessKeyId?.source === 'env' || settings.secretAccessKey?.source === 'env';
-  const checks: Promise<CredentialStatus & { unchecked?: Unchecked }>[] = [];
+  const checks: Promise<Checked>[] = [];
   if (fromEnv) {
     checks.push(
       checkOne(f, settings.baseUrl.value, () => f.credentials()).then((verdict) => ({
@@ -77,39 +114,14 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
       })),
     );
   }
-  for (const name of store.profileNames()) {
-    const profile = store.profile(name) ?? {};
-    const selected = !fromEnv && name === settings.profile.value;
-    // The selected profile is checked where commands would send (a flag or the environment may say).
-    const baseUrl = selected ? settings.baseUrl.value : (profile.base_url ?? settings.baseUrl.value);
-    const secretFrom =
-      profile.secret_storage === 'keychain' ? 'keychain' : profile.secret_access_key ? 'file' : 'none';
-    const base = {
-      profile: name,
-      selected,
-      base_url: baseUrl,
-      access_key_id: profile.access_key_id ?? null,
-      secret_from: secretFrom,
-    } as const;
-    if (!profile.access_key_id || secretFrom === 'none') {
-      checks.push(
-        Promise.resolve({ ...base, valid: null, reason: 'no credentials', unchecked: 'credentials' }),
-      );
-      continue;
-    }
-    const credentials = async () => {
-      const { resolveSettings } = await import('../../cli/settings.js');
-      const own = resolveSettings({ profile: name }, {}, store);
-      if (own.secretAccessKey)
-        return { accessKeyId: profile.access_key_id as string, secretAccessKey: own.secretAccessKey.value };
-      return secretOf(f, name, profile.access_key_id as string);
-    };
-    checks.push(checkOne(f, baseUrl, credentials).then((verdict) => ({ ...base, ...verdict })));
-  }
-  // The keychain and the marketplaces are asked while the service answers (each is a round trip).
-  const keychainAsked = f.keychain({ probe: true });
-  const marketplacesAsked = marketplacesLine(f);
-  const checked = await Promise.all(checks);
+  for (const name of store.profileNames()) checks.push(profileCheck(f, settings, store, name, fromEnv));
+  // The keychain and the marketplaces are asked while the service answers (each is a round trip); one
+  // Promise.all, so that a failure of any is the command's, and none is left unhandled.
+  const [checked, keychain, marketplaces] = await Promise.all([
+    Promise.all(checks),
+    f.keychain({ probe: true }),
+    marketplacesLine(f),
+  ]);
   const rows: CredentialStatus[] = checked.map(({ unchecked: _unchecked, ...row }) => row);
   await writeData(f, {
     json: rows,
@@ -124,11 +136,10 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
       { header: 'reason', value: (row) => row.reason },
     ],
   });
-  const keychain = await keychainAsked;
   f.log.info(
     `Secrets: ${'keychain' in keychain ? keychain.keychain.name : `no keychain (${keychain.unavailable})`}; config file ${store.path}.`,
   );
-  f.log.info(await marketplacesAsked);
+  f.log.info(marketplaces);
   const selected = checked.find((row) => row.selected);
   if (!selected) {
     f.log.info(
