@@ -69,10 +69,16 @@ describe('SQLite plans of the look-ups of many ids', () => {
       expect(steps, text).toHaveLength(1);
       expect(steps[0], text).toMatch(BY_KEY);
     }
-    // Jobs are numbered across merchants: found by their number alone.
-    const { text, values } = await statementOf((sql) => jobsRepo(sql).markAppliedMany([1, 2], 1));
+  });
+
+  it("a page of jobs: each applied one's time found from the cursor's steps by key", async () => {
+    const { text, values } = await statementOf((sql) => jobsRepo(sql).newest('mall-1', 100, 20));
     expect(tableSteps(text, values)).toEqual([
-      expect.stringMatching(/^SEARCH jobs USING INTEGER PRIMARY KEY \(rowid=\?\)/),
+      expect.stringMatching(
+        /^SEARCH j USING (PRIMARY KEY|INDEX \w+|INTEGER PRIMARY KEY) \((merchant_id=\? AND )?(rowid|seq)<\?\)/,
+      ),
+      expect.stringMatching(/^SEARCH c USING PRIMARY KEY \(merchant_id=\?\)/),
+      expect.stringMatching(/^SEARCH s USING PRIMARY KEY \(merchant_id=\? AND through_seq>\?\)/),
     ]);
   });
 

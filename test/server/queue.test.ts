@@ -54,6 +54,30 @@ describe('the queue worker', () => {
     expect((await service.local.product('P-100'))?.state).toBe('applied');
   });
 
+  it('tells when each create was applied and lists them by state, though applying writes nothing to its row', async () => {
+    const service = await manualService({ applyDelay: { minMs: 60_000, maxMs: 60_000 } });
+    const stateOf = async (query = '') =>
+      (await service.local.jobs(query)).map((job) => [job.target_id, job.state, job.finished_at]);
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-1') });
+    await service.local.advance('30s');
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-2') });
+    expect(await service.local.advance('30s')).toMatchObject({ applied: 1 });
+    const first = new Date(START + 60_000).toISOString();
+    expect(await stateOf('state=applied')).toEqual([['ORD-1', 'applied', first]]);
+    expect(await stateOf('state=queued')).toEqual([['ORD-2', 'queued', null]]);
+    expect(await service.local.advance('30s')).toMatchObject({ applied: 1 });
+    // Each at the step of the queue that passed it, not the latest.
+    const second = new Date(START + 90_000).toISOString();
+    const both = [
+      ['ORD-1', 'applied', first],
+      ['ORD-2', 'applied', second],
+    ];
+    expect(await stateOf()).toEqual(both);
+    expect(await stateOf('state=applied')).toEqual(both);
+    expect(await stateOf('state=queued')).toEqual([]);
+    expect(await stateOf('state=failed')).toEqual([]);
+  });
+
   it('keeps arrival order per merchant even when a later create draws a shorter delay', async () => {
     // The order draws the end of the range (due at 4 min), the shipment the start (due at 1 min).
     const service = await manualService({ applyDelay: { minMs: 60_000, maxMs: 240_000 } }, [1, 0]);

@@ -93,7 +93,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('moving a service between SQLite and
     const back = tempDir('intake-transfer-back-');
     const imported = await cli(['serve', 'import', '--from', url, '--to', back]);
     expect(imported.code, imported.stderr).toBe(0);
-    expect(imported.stdout).toMatch(/^Copied \d+ rows in 12 tables .* counts and content checked\.\n$/);
+    expect(imported.stdout).toMatch(/^Copied \d+ rows in 13 tables .* counts and content checked\.\n$/);
     const again = await startService({ ...options, dataDir: back, engine: 'sqlite', merchants: [] });
     const after = await everything(again);
     expect((after.jobs as { results: unknown[] }).results).toHaveLength(17);

@@ -217,7 +217,7 @@ export class QueueWorker {
   /**
    * Takes the merchant's queue and applies one batch of what is due in one transaction. A conflict is
    * found before a job writes anything, so it needs no undoing: the job is kept as failed, with its
-   * reason, and the others go on; the applied ones are marked so in one statement at the end. Anything
+   * reason, and the others go on; the applied ones are told by the queue's cursor moving past them. Anything
    * else that fails undoes the whole transaction, which is then run again with each job in its own unit,
    * so one job's failure is kept to that job. Undefined when another process holds the queue.
    */
@@ -245,7 +245,7 @@ export class QueueWorker {
         const tally: ApplyCounts = { applied: 0, failed: 0 };
         const finished = await this.#applyAll(tx, due, pass, tally, careful);
         if (finished.length > 0) {
-          await tx.jobs.finishedThrough(merchantId, (due.at(-1) as JobRow).seq);
+          await tx.jobs.finishedThrough(merchantId, (due.at(-1) as JobRow).seq, pass.now);
           this.#tellFinished(tx, finished);
         }
         return {
@@ -277,9 +277,7 @@ export class QueueWorker {
     careful: boolean,
   ): Promise<FinishedJob[]> {
     const finished: FinishedJob[] = [];
-    const applied: number[] = [];
     const done = (job: JobRow) => {
-      applied.push(job.seq);
       finished.push({ job, applied: true });
       counts.applied += 1;
     };
@@ -306,7 +304,6 @@ export class QueueWorker {
         }
       }
     }
-    await tx.jobs.markAppliedMany(applied, pass.now);
     return finished;
   }
 

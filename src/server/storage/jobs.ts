@@ -37,10 +37,22 @@ const ARRIVAL_LOCKS = 7_402;
 /** The columns a queued create is written with (its id comes from the database). */
 export const JOB_COLUMNS = insertJob.columns;
 
+/**
+ * Jobs as read (alias `j`): a create still stored as queued whose number the queue's cursor has passed
+ * was applied, at the time of the cursor's first step past it (a failed one is stored as failed).
+ */
+const JOB_VIEW = `SELECT j.seq, j.merchant_id, j.kind, j.target_id, j.payload, j.received_at, j.delay_fraction,
+    CASE WHEN j.state = 'queued' AND j.seq <= c.applied_through THEN 'applied' ELSE j.state END AS state,
+    CASE WHEN j.state = 'queued' AND j.seq <= c.applied_through
+      THEN (SELECT s.stepped_at FROM queue_steps s WHERE s.merchant_id = j.merchant_id AND s.through_seq >= j.seq
+            ORDER BY s.through_seq LIMIT 1)
+      ELSE j.finished_at END AS finished_at,
+    j.reason
+  FROM jobs j LEFT JOIN queue_cursors c ON c.merchant_id = j.merchant_id`;
+
 export function jobsRepo(sql: Sql) {
   // Long because it is the jobs table's repository: one short query per operation, closed over the
   // dialect's pieces.
-  const seqIn = sql.dialect.oneOf('seq');
   /** The merchant's queue cursor: every create up to it has been applied or has failed (0 before any). */
   const appliedThrough = async (merchantId: string) =>
     Number(
@@ -56,22 +68,29 @@ export function jobsRepo(sql: Sql) {
     list: async (merchantId: string, options: { state?: JobState; afterSeq?: number; limit: number }) => {
       const after = options.afterSeq ?? 0;
       if (options.state === undefined)
-        return sql.all<JobRow>('SELECT * FROM jobs WHERE merchant_id = ? AND seq > ? ORDER BY seq LIMIT ?', [
+        return sql.all<JobRow>(`${JOB_VIEW} WHERE j.merchant_id = ? AND j.seq > ? ORDER BY j.seq LIMIT ?`, [
           merchantId,
           after,
           options.limit,
         ]);
-      // Queued ones all come after the queue's cursor.
-      const from = options.state === 'queued' ? Math.max(after, await appliedThrough(merchantId)) : after;
+      const through = await appliedThrough(merchantId);
+      // The queued all come after the queue's cursor; the applied are before it (stored as queued since
+      // the cursor says so, or as applied by earlier versions).
+      const [where, bound, from]: [string, number[], number] =
+        options.state === 'queued'
+          ? [`j.state = 'queued'`, [], Math.max(after, through)]
+          : options.state === 'applied'
+            ? [`(j.state = 'applied' OR (j.state = 'queued' AND j.seq <= ?))`, [through], after]
+            : [`j.state = 'failed'`, [], after];
       return sql.all<JobRow>(
-        'SELECT * FROM jobs WHERE merchant_id = ? AND state = ? AND seq > ? ORDER BY seq LIMIT ?',
-        [merchantId, options.state, from, options.limit],
+        `${JOB_VIEW} WHERE j.merchant_id = ? AND ${where} AND j.seq > ? ORDER BY j.seq LIMIT ?`,
+        [merchantId, ...bound, from, options.limit],
       );
     },
     /** A merchant's creates, newest first, before `before` (a create's number) when given. */
     newest: (merchantId: string, before: number | undefined, limit: number) =>
       sql.all<JobRow>(
-        `SELECT * FROM jobs WHERE merchant_id = ?${before === undefined ? '' : ' AND seq < ?'} ORDER BY seq DESC LIMIT ?`,
+        `${JOB_VIEW} WHERE j.merchant_id = ?${before === undefined ? '' : ' AND j.seq < ?'} ORDER BY j.seq DESC LIMIT ?`,
         before === undefined ? [merchantId, limit] : [merchantId, before, limit],
       ),
     count: (merchantId: string) => countOf(sql, 'jobs', merchantId),
@@ -103,14 +122,22 @@ export function jobsRepo(sql: Sql) {
       ),
     /**
      * Moves a merchant's queue cursor on: every create up to `seq` has been applied or has failed (the
-     * worker applies a merchant's queue in order, in the transaction that applies them).
+     * worker applies a merchant's queue in order, in the transaction that applies them). The step and
+     * its time are kept: they are when the creates it passed that did not fail were applied, so those
+     * rows are not written again.
      */
-    finishedThrough: async (merchantId: string, seq: number) =>
-      void (await sql.run(
+    finishedThrough: async (merchantId: string, seq: number, at: number) => {
+      await sql.run(
         `INSERT INTO queue_cursors (merchant_id, applied_through) VALUES (?, ?)
          ON CONFLICT (merchant_id) DO UPDATE SET applied_through = excluded.applied_through`,
         [merchantId, seq],
-      )),
+      );
+      await sql.run('INSERT INTO queue_steps (merchant_id, through_seq, stepped_at) VALUES (?, ?, ?)', [
+        merchantId,
+        seq,
+        at,
+      ]);
+    },
     /** The creates waiting, by kind, for each merchant: the queue's depth. */
     depth: async () => {
       const counts = new Map<string, number>();
@@ -135,21 +162,13 @@ export function jobsRepo(sql: Sql) {
         reason,
         seq,
       ])),
-    /** Marks many jobs applied in one statement. */
-    markAppliedMany: async (seqs: readonly number[], at: number) => {
-      if (seqs.length === 0) return;
-      await sql.run(`UPDATE jobs SET state = 'applied', finished_at = ?, reason = NULL WHERE ${seqIn.text}`, [
-        at,
-        seqIn.bind(seqs),
-      ]);
-    },
     /** Bodies of the shipments of an order still queued, in arrival order. */
     queuedShipments: async (merchantId: string, orderId: string) =>
       (
         await sql.all<Pick<JobRow, 'payload'>>(
-          `SELECT payload FROM jobs WHERE merchant_id = ? AND target_id = ? AND kind = 'shipment' AND state = 'queued'
-           ORDER BY seq`,
-          [merchantId, orderId],
+          `SELECT payload FROM jobs WHERE merchant_id = ? AND target_id = ? AND kind = 'shipment' AND seq > ?
+           AND state = 'queued' ORDER BY seq`,
+          [merchantId, orderId, await appliedThrough(merchantId)],
         )
       ).map((row) => row.payload),
     // The literal kind lets both engines count in the partial index of shipments, from the cursor on.

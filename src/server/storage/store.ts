@@ -26,6 +26,7 @@ const RESET = [
   'DELETE FROM products WHERE merchant_id = ?',
   'DELETE FROM jobs WHERE merchant_id = ?',
   'DELETE FROM queue_cursors WHERE merchant_id = ?',
+  'DELETE FROM queue_steps WHERE merchant_id = ?',
   'DELETE FROM requests WHERE merchant_id = ?',
 ];
 

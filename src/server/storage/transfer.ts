@@ -31,6 +31,11 @@ export const TABLES: readonly TableCopy[] = [
     identity: 'seq',
   },
   { name: 'queue_cursors', columns: ['merchant_id', 'applied_through'], key: ['merchant_id'] },
+  {
+    name: 'queue_steps',
+    columns: ['merchant_id', 'through_seq', 'stepped_at'],
+    key: ['merchant_id', 'through_seq'],
+  },
   { name: 'orders', columns: ORDER_COLUMNS, key: ['merchant_id', 'id'] },
   { name: 'order_items', columns: ORDER_ITEM_COLUMNS, key: ['merchant_id', 'id'] },
   { name: 'products', columns: PRODUCT_COLUMNS, key: ['merchant_id', 'id'] },

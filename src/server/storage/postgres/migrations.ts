@@ -207,4 +207,16 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE jobs SET (fillfactor = 50);
   ALTER TABLE orders SET (fillfactor = 50);
   `,
+  `
+  -- Each step of a merchant's queue cursor, with its time: the creates it passed that are still stored as
+  -- queued were applied then, so applying a create writes nothing to its row (a failed one is marked).
+  CREATE TABLE queue_steps (
+    merchant_id text NOT NULL,
+    through_seq bigint NOT NULL,
+    stepped_at bigint NOT NULL,
+    PRIMARY KEY (merchant_id, through_seq)
+  );
+  -- A job's row is no longer written again once applied: new pages of jobs are filled again.
+  ALTER TABLE jobs RESET (fillfactor);
+  `,
 ];

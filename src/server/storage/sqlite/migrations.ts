@@ -229,4 +229,14 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX jobs_shipments ON jobs (merchant_id, target_id, seq) WHERE kind = 'shipment';
   CREATE INDEX jobs_shipments_in_order ON jobs (merchant_id, seq) WHERE kind = 'shipment';
   `,
+  `
+  -- Each step of a merchant's queue cursor, with its time: the creates it passed that are still stored as
+  -- queued were applied then, so applying a create writes nothing to its row (a failed one is marked).
+  CREATE TABLE queue_steps (
+    merchant_id TEXT NOT NULL,
+    through_seq INTEGER NOT NULL,
+    stepped_at INTEGER NOT NULL,
+    PRIMARY KEY (merchant_id, through_seq)
+  ) WITHOUT ROWID;
+  `,
 ];
