@@ -60,7 +60,6 @@ describe('SQLite plans of the look-ups of many ids', () => {
   it('the writes and reads of many rows by their ids: each row found by key', async () => {
     const ids = ['A', 'B'];
     const statements = [
-      await statementOf((sql) => ordersRepo(sql).markAppliedMany('mall-1', ids, 1)),
       await statementOf((sql) => productsRepo(sql).getMany('mall-1', ids)),
       await statementOf((sql) => productsRepo(sql).markAppliedMany('mall-1', ids, 1)),
     ];
@@ -71,14 +70,22 @@ describe('SQLite plans of the look-ups of many ids', () => {
     }
   });
 
-  it("a page of jobs: each applied one's time found from the cursor's steps by key", async () => {
-    const { text, values } = await statementOf((sql) => jobsRepo(sql).newest('mall-1', 100, 20));
-    expect(tableSteps(text, values)).toEqual([
+  it("a page of jobs, an order: each applied one's time found from the cursor's steps by key", async () => {
+    const cursor = expect.stringMatching(/^SEARCH c USING PRIMARY KEY \(merchant_id=\?\)/);
+    const step = expect.stringMatching(/^SEARCH s USING PRIMARY KEY \(merchant_id=\? AND through_seq>\?\)/);
+    const jobs = await statementOf((sql) => jobsRepo(sql).newest('mall-1', 100, 20));
+    expect(tableSteps(jobs.text, jobs.values)).toEqual([
       expect.stringMatching(
         /^SEARCH j USING (PRIMARY KEY|INDEX \w+|INTEGER PRIMARY KEY) \((merchant_id=\? AND )?(rowid|seq)<\?\)/,
       ),
-      expect.stringMatching(/^SEARCH c USING PRIMARY KEY \(merchant_id=\?\)/),
-      expect.stringMatching(/^SEARCH s USING PRIMARY KEY \(merchant_id=\? AND through_seq>\?\)/),
+      cursor,
+      step,
+    ]);
+    const order = await statementOf((sql) => ordersRepo(sql).get('mall-1', 'ORD-1'));
+    expect(tableSteps(order.text, order.values)).toEqual([
+      expect.stringMatching(/^SEARCH o USING PRIMARY KEY \(merchant_id=\? AND id=\?\)/),
+      cursor,
+      step,
     ]);
   });
 

@@ -247,6 +247,47 @@ describe('applying a batch', () => {
       await store.close();
     }
   });
+
+  it("a shipment queued before its order was staged again is refused: that order's create comes after it", async () => {
+    const store = await storeWithMerchant();
+    try {
+      const arrival = { merchantId: 'mall-1', now: START, delayFraction: 0 };
+      const [first] = await acceptOrders(store, [{ arrival, order: sampleOrder('ORD-R') }]);
+      if (typeof first !== 'number') throw new Error('the order was refused');
+      const shipment = { order_item_ids: ['ORD-R-1'], company_code: 'kr.hanjin', tracking_number: '1' };
+      await store.jobs.insert({
+        merchant_id: 'mall-1',
+        kind: 'shipment',
+        target_id: 'ORD-R',
+        payload: JSON.stringify(shipment),
+        received_at: START,
+        delay_fraction: 0,
+      });
+      // The order's first create let go of its ids (as a failed one does), and the order came again.
+      await store.orders.discardStaged('mall-1', 'ORD-R', first);
+      await acceptOrder(store, arrival, sampleOrder('ORD-R'));
+      const errors: unknown[] = [];
+      const worker = new QueueWorker({
+        store,
+        clock: fixedClock(() => START),
+        delay: { minMs: 0, maxMs: 0 },
+        applier: { shipmentSchema: ShipmentCreateBody, onShipmentApplied: async () => {} },
+        onError: (error) => errors.push(error),
+      });
+      expect(await worker.runDue({ all: true })).toMatchObject({ applied: 1, failed: 2 });
+      // Conflicts, not errors.
+      expect(errors).toEqual([]);
+      const jobs = await store.jobs.list('mall-1', { limit: 10 });
+      expect(jobs.map((job) => [job.kind, job.state, job.reason])).toEqual([
+        ['order', 'failed', "order 'ORD-R' was taken by another request"],
+        ['shipment', 'failed', "order 'ORD-R' was never applied"],
+        ['order', 'applied', null],
+      ]);
+      expect(await store.shipments.byOrder('mall-1', 'ORD-R')).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe('applying a run of orders together', () => {

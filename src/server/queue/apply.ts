@@ -134,7 +134,7 @@ export async function applyOrders(store: Store, jobs: readonly JobRow[], pass: A
   );
   const writes = planProducts(merchantId, jobs, linesOf, stored, pass);
   const { now } = pass;
-  await store.orders.markAppliedMany(merchantId, orderIds, now);
+  // The orders themselves are applied by the queue's cursor moving past their creates: nothing to write.
   for (const row of writes.inserted) await store.products.insertIfAbsent(row);
   if (writes.applied.length > 0) await store.products.markAppliedMany(merchantId, writes.applied, now);
   for (const row of writes.refreshed)
@@ -151,7 +151,10 @@ async function applyShipment(store: Store, applier: Applier, job: JobRow, { now 
   const merchantId = job.merchant_id;
   const shipment = payloadOf(applier.shipmentSchema, job);
   const order = await store.orders.get(merchantId, job.target_id);
-  if (!order || order.applied_at === null)
+  // A merchant's queue is applied in order and an order whose create failed is removed, so the order was
+  // applied when the create that staged it came before this one (perhaps earlier in this same batch,
+  // before the cursor has moved past it).
+  if (!order || order.job_seq > job.seq)
     throw new ApplyConflict(`order '${job.target_id}' was never applied`);
   for (const itemId of shipment.order_item_ids) {
     if ((await store.orders.getItem(merchantId, itemId))?.order_id !== order.id) {

@@ -52,6 +52,20 @@ export const insertItem = insertStatement<OrderItemRow>('order_items', [
 export const ORDER_COLUMNS = insertOrder.columns;
 export const ORDER_ITEM_COLUMNS = insertItem.columns;
 
+/**
+ * Orders as read (alias `o`). Applying an order writes nothing to its row: an order whose create the
+ * queue's cursor has passed was applied (one that failed is removed), at the time of the cursor's first
+ * step past it. Orders applied by earlier versions have the time in their row.
+ */
+const ORDER_VIEW = `SELECT o.merchant_id, o.id, o.member_id, o.recipient_name, o.recipient_cellphone, o.job_seq,
+    o.requested_at,
+    CASE WHEN o.applied_at IS NOT NULL THEN o.applied_at
+      WHEN o.job_seq <= c.applied_through
+      THEN (SELECT s.stepped_at FROM queue_steps s WHERE s.merchant_id = o.merchant_id AND s.through_seq >= o.job_seq
+            ORDER BY s.through_seq LIMIT 1)
+    END AS applied_at
+  FROM orders o LEFT JOIN queue_cursors c ON c.merchant_id = o.merchant_id`;
+
 /** An order's line as it names its product. */
 type StagedLine = { order_id: string; job_seq: number; id: string; name: string; image_url: string };
 
@@ -59,10 +73,9 @@ export function ordersRepo(sql: Sql) {
   // Long because it is the orders table's repository: one short query per operation, closed over the
   // dialect's pieces.
   const { dialect } = sql;
-  const idIn = dialect.oneOf('id');
   return {
     get: (merchantId: string, id: string) =>
-      sql.get<OrderRow>('SELECT * FROM orders WHERE merchant_id = ? AND id = ?', [merchantId, id]),
+      sql.get<OrderRow>(`${ORDER_VIEW} WHERE o.merchant_id = ? AND o.id = ?`, [merchantId, id]),
     insert: async (row: OrderRow) => void (await sql.run(insertOrder.text, insertOrder.values(row))),
     insertItem: async (row: OrderItemRow) => void (await sql.run(insertItem.text, insertItem.values(row))),
     /** Stores an order's items in one statement. */
@@ -102,13 +115,6 @@ export function ordersRepo(sql: Sql) {
       const { text, values } = dialect.stagedLines(merchantId, orderIds);
       return sql.all<StagedLine>(text, values);
     },
-    /** Marks these orders applied (their creates were checked to be the ones that staged them). */
-    markAppliedMany: async (merchantId: string, ids: readonly string[], at: number) =>
-      void (await sql.run(`UPDATE orders SET applied_at = ? WHERE merchant_id = ? AND ${idIn.text}`, [
-        at,
-        merchantId,
-        idIn.bind(ids),
-      ])),
     /** Changes the recipient of an order, queued or applied; false when there is no such order. */
     updateRecipient: async (merchantId: string, id: string, name: string, cellphone: string) =>
       (await sql.run(
@@ -134,13 +140,13 @@ export function ordersRepo(sql: Sql) {
     /** A merchant's orders, newest first, before `before` (an order's create number) when given. */
     newest: (merchantId: string, before: number | undefined, limit: number) =>
       sql.all<OrderRow>(
-        `SELECT * FROM orders WHERE merchant_id = ?${before === undefined ? '' : ' AND job_seq < ?'}
-         ORDER BY job_seq DESC LIMIT ?`,
+        `${ORDER_VIEW} WHERE o.merchant_id = ?${before === undefined ? '' : ' AND o.job_seq < ?'}
+         ORDER BY o.job_seq DESC LIMIT ?`,
         before === undefined ? [merchantId, limit] : [merchantId, before, limit],
       ),
     count: (merchantId: string) => countOf(sql, 'orders', merchantId),
     list: (merchantId: string, limit: number) =>
-      sql.all<OrderRow>('SELECT * FROM orders WHERE merchant_id = ? ORDER BY job_seq LIMIT ?', [
+      sql.all<OrderRow>(`${ORDER_VIEW} WHERE o.merchant_id = ? ORDER BY o.job_seq LIMIT ?`, [
         merchantId,
         limit,
       ]),

@@ -209,14 +209,16 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `,
   `
   -- Each step of a merchant's queue cursor, with its time: the creates it passed that are still stored as
-  -- queued were applied then, so applying a create writes nothing to its row (a failed one is marked).
+  -- queued were applied then, and so were the orders they staged, so applying a create writes nothing to
+  -- its row or its order's (a failed create is marked, its order removed).
   CREATE TABLE queue_steps (
     merchant_id text NOT NULL,
     through_seq bigint NOT NULL,
     stepped_at bigint NOT NULL,
     PRIMARY KEY (merchant_id, through_seq)
   );
-  -- A job's row is no longer written again once applied: new pages of jobs are filled again.
+  -- Nor is an order's: new pages of both tables are filled again.
   ALTER TABLE jobs RESET (fillfactor);
+  ALTER TABLE orders RESET (fillfactor);
   `,
 ];

@@ -231,7 +231,8 @@ export const MIGRATIONS: readonly string[] = [
   `,
   `
   -- Each step of a merchant's queue cursor, with its time: the creates it passed that are still stored as
-  -- queued were applied then, so applying a create writes nothing to its row (a failed one is marked).
+  -- queued were applied then, and so were the orders they staged, so applying a create writes nothing to
+  -- its row or its order's (a failed create is marked, its order removed).
   CREATE TABLE queue_steps (
     merchant_id TEXT NOT NULL,
     through_seq INTEGER NOT NULL,
