@@ -209,6 +209,30 @@ async function storeWithMerchant(): Promise<Store> {
   return store;
 }
 
+/** Queues a shipment create of `mall-1` with this stored body, as it would have arrived at START. */
+const queueShipment = (store: Store, orderId: string, payload: string) =>
+  store.jobs.insert({
+    merchant_id: 'mall-1',
+    kind: 'shipment',
+    target_id: orderId,
+    payload,
+    received_at: START,
+    delay_fraction: 0,
+  });
+
+/** Applies everything queued at once, at START: what the run counted, and the unexpected errors it met. */
+async function applyEverything(store: Store) {
+  const errors: unknown[] = [];
+  const worker = new QueueWorker({
+    store,
+    clock: fixedClock(() => START),
+    delay: { minMs: 0, maxMs: 0 },
+    applier: { shipmentSchema: ShipmentCreateBody, onShipmentApplied: async () => {} },
+    onError: (error) => errors.push(error),
+  });
+  return { counts: await worker.runDue({ all: true }), errors };
+}
+
 describe('applying a batch', () => {
   it('an unexpected failure is kept to its own job: the rest of the batch is applied', async () => {
     const store = await storeWithMerchant();
@@ -216,24 +240,10 @@ describe('applying a batch', () => {
       const arrival = { merchantId: 'mall-1', now: START, delayFraction: 0 };
       await acceptOrder(store, arrival, sampleOrder('ORD-B1'));
       // A queued shipment whose stored body cannot be read: not a conflict, an unexpected failure.
-      await store.jobs.insert({
-        merchant_id: 'mall-1',
-        kind: 'shipment',
-        target_id: 'ORD-B1',
-        payload: '{not json',
-        received_at: START,
-        delay_fraction: 0,
-      });
+      await queueShipment(store, 'ORD-B1', '{not json');
       await acceptOrder(store, arrival, sampleOrder('ORD-B2'));
-      const errors: unknown[] = [];
-      const worker = new QueueWorker({
-        store,
-        clock: fixedClock(() => START),
-        delay: { minMs: 0, maxMs: 0 },
-        applier: { shipmentSchema: ShipmentCreateBody, onShipmentApplied: async () => {} },
-        onError: (error) => errors.push(error),
-      });
-      expect(await worker.runDue({ all: true })).toMatchObject({ applied: 2, failed: 1 });
+      const { counts, errors } = await applyEverything(store);
+      expect(counts).toMatchObject({ applied: 2, failed: 1 });
       expect(errors).toHaveLength(1);
       const jobs = await store.jobs.list('mall-1', { limit: 10 });
       expect(jobs.map((job) => [job.kind, job.state])).toEqual([
@@ -255,26 +265,12 @@ describe('applying a batch', () => {
       const [first] = await acceptOrders(store, [{ arrival, order: sampleOrder('ORD-R') }]);
       if (typeof first !== 'number') throw new Error('the order was refused');
       const shipment = { order_item_ids: ['ORD-R-1'], company_code: 'kr.hanjin', tracking_number: '1' };
-      await store.jobs.insert({
-        merchant_id: 'mall-1',
-        kind: 'shipment',
-        target_id: 'ORD-R',
-        payload: JSON.stringify(shipment),
-        received_at: START,
-        delay_fraction: 0,
-      });
+      await queueShipment(store, 'ORD-R', JSON.stringify(shipment));
       // The order's first create let go of its ids (as a failed one does), and the order came again.
       await store.orders.discardStaged('mall-1', 'ORD-R', first);
       await acceptOrder(store, arrival, sampleOrder('ORD-R'));
-      const errors: unknown[] = [];
-      const worker = new QueueWorker({
-        store,
-        clock: fixedClock(() => START),
-        delay: { minMs: 0, maxMs: 0 },
-        applier: { shipmentSchema: ShipmentCreateBody, onShipmentApplied: async () => {} },
-        onError: (error) => errors.push(error),
-      });
-      expect(await worker.runDue({ all: true })).toMatchObject({ applied: 1, failed: 2 });
+      const { counts, errors } = await applyEverything(store);
+      expect(counts).toMatchObject({ applied: 1, failed: 2 });
       // Conflicts, not errors.
       expect(errors).toEqual([]);
       const jobs = await store.jobs.list('mall-1', { limit: 10 });

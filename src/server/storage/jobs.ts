@@ -38,14 +38,20 @@ const ARRIVAL_LOCKS = 7_402;
 export const JOB_COLUMNS = insertJob.columns;
 
 /**
+ * When the create numbered by the column `seq` of the merchant in the column `merchant` was applied, as
+ * SQL: the time of the queue cursor's first step past it (applying writes nothing to its rows).
+ */
+export const appliedAtOf = (merchant: string, seq: string) =>
+  `(SELECT s.stepped_at FROM queue_steps s WHERE s.merchant_id = ${merchant} AND s.through_seq >= ${seq}
+    ORDER BY s.through_seq LIMIT 1)`;
+
+/**
  * Jobs as read (alias `j`): a create still stored as queued whose number the queue's cursor has passed
  * was applied, at the time of the cursor's first step past it (a failed one is stored as failed).
  */
 const JOB_VIEW = `SELECT j.seq, j.merchant_id, j.kind, j.target_id, j.payload, j.received_at, j.delay_fraction,
     CASE WHEN j.state = 'queued' AND j.seq <= c.applied_through THEN 'applied' ELSE j.state END AS state,
-    CASE WHEN j.state = 'queued' AND j.seq <= c.applied_through
-      THEN (SELECT s.stepped_at FROM queue_steps s WHERE s.merchant_id = j.merchant_id AND s.through_seq >= j.seq
-            ORDER BY s.through_seq LIMIT 1)
+    CASE WHEN j.state = 'queued' AND j.seq <= c.applied_through THEN ${appliedAtOf('j.merchant_id', 'j.seq')}
       ELSE j.finished_at END AS finished_at,
     j.reason
   FROM jobs j LEFT JOIN queue_cursors c ON c.merchant_id = j.merchant_id`;

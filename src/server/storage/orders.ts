@@ -1,3 +1,4 @@
+import { appliedAtOf } from './jobs.js';
 import { countOf, insertStatement, type Sql } from './sql.js';
 
 export interface OrderRow {
@@ -60,9 +61,7 @@ export const ORDER_ITEM_COLUMNS = insertItem.columns;
 const ORDER_VIEW = `SELECT o.merchant_id, o.id, o.member_id, o.recipient_name, o.recipient_cellphone, o.job_seq,
     o.requested_at,
     CASE WHEN o.applied_at IS NOT NULL THEN o.applied_at
-      WHEN o.job_seq <= c.applied_through
-      THEN (SELECT s.stepped_at FROM queue_steps s WHERE s.merchant_id = o.merchant_id AND s.through_seq >= o.job_seq
-            ORDER BY s.through_seq LIMIT 1)
+      WHEN o.job_seq <= c.applied_through THEN ${appliedAtOf('o.merchant_id', 'o.job_seq')}
     END AS applied_at
   FROM orders o LEFT JOIN queue_cursors c ON c.merchant_id = o.merchant_id`;
 

@@ -217,7 +217,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     stepped_at bigint NOT NULL,
     PRIMARY KEY (merchant_id, through_seq)
   );
-  -- Nor is an order's: new pages of both tables are filled again.
+  -- Rows of jobs and orders are no longer rewritten when applied: new pages of both are filled again.
   ALTER TABLE jobs RESET (fillfactor);
   ALTER TABLE orders RESET (fillfactor);
   `,
