@@ -28,7 +28,23 @@ const FLAGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-extensions',
+  // No name but localhost resolves: nothing the pages name elsewhere (a product's image) is looked up.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
+
+const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+
+/**
+ * Keeps a browser context on this machine: a request to any other address (a product's image URL in the
+ * sample data) is refused before it leaves, as an address that cannot be reached would be, so the pages
+ * show what they show for an image that does not load.
+ */
+export async function keepLocal(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => !isLoopback(url) && url.protocol !== 'data:' && url.protocol !== 'blob:',
+    (route) => route.abort('blockedbyclient'),
+  );
+}
 
 /** A headless Chromium for the tests of a file, launched before them and closed after. */
 export function useBrowser(): { readonly browser: Browser } {
@@ -55,6 +71,7 @@ export async function openPage(
     viewport: { width: options.width ?? 1280, height: options.height ?? 720 },
     acceptDownloads: true,
   });
+  await keepLocal(context);
   // A busy machine (another test run beside this one) may take its time to lay a page out.
   context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();

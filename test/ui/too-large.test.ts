@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
+import { CHROMIUM, keepLocal, openPage, useBrowser } from '../helpers/browser.js';
 import { workspace } from '../helpers/files.js';
 import { offlineUiState } from '../helpers/ui-state.js';
 import { buildUi } from '../../src/ui/build-ui.js';
@@ -38,6 +38,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a file over the size taken', () => {
     await context.close();
     // Without the page's script (or from another client), the server refuses it the same way.
     const plain = await b.browser.newContext({ javaScriptEnabled: false });
+    await keepLocal(plain);
     const bare = await plain.newPage();
     await bare.goto(`${base}?token=${state.auth.newToken()}`);
     await bare.getByLabel('Drop the file here, or choose it').setInputFiles(big);
