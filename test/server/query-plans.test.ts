@@ -89,6 +89,22 @@ describe('SQLite plans of the look-ups of many ids', () => {
     ]);
   });
 
+  it("an order's shipments still queued: read from the queue's cursor on, in the shipments' index", async () => {
+    const cursor = /^SEARCH queue_cursors USING PRIMARY KEY \(merchant_id=\?\)/;
+    const queued = await statementOf((sql) => jobsRepo(sql).queuedShipments('mall-1', 'ORD-1'));
+    expect(tableSteps(queued.text, queued.values)).toEqual([
+      expect.stringMatching(
+        /^SEARCH jobs USING INDEX jobs_shipments \(merchant_id=\? AND target_id=\? AND seq>\?\)/,
+      ),
+      expect.stringMatching(cursor),
+    ]);
+    const counted = await statementOf((sql) => jobsRepo(sql).countQueuedShipments('mall-1'));
+    expect(tableSteps(counted.text, counted.values)).toEqual([
+      expect.stringMatching(/^SEARCH jobs USING INDEX jobs_shipments_in_order \(merchant_id=\? AND seq>\?\)/),
+      expect.stringMatching(cursor),
+    ]);
+  });
+
   it('which order and item ids are taken: each found by key', () => {
     const { text, values } = SQLITE.takenIds('mall-1', ['ORD-1'], ['ORD-1-1']);
     const steps = tableSteps(text, values);

@@ -45,6 +45,9 @@ export const appliedAtOf = (merchant: string, seq: string) =>
   `(SELECT s.stepped_at FROM queue_steps s WHERE s.merchant_id = ${merchant} AND s.through_seq >= ${seq}
     ORDER BY s.through_seq LIMIT 1)`;
 
+/** How far a merchant's queue is applied (its one parameter the merchant), as SQL: 0 before any step. */
+const CURSOR = `COALESCE((SELECT applied_through FROM queue_cursors WHERE merchant_id = ?), 0)`;
+
 /**
  * Jobs as read (alias `j`): a create still stored as queued whose number the queue's cursor has passed
  * was applied, at the time of the cursor's first step past it (a failed one is stored as failed).
@@ -62,12 +65,8 @@ export function jobsRepo(sql: Sql) {
   /** The merchant's queue cursor: every create up to it has been applied or has failed (0 before any). */
   const appliedThrough = async (merchantId: string) =>
     Number(
-      (
-        await sql.get<{ through: number | string }>(
-          'SELECT applied_through AS through FROM queue_cursors WHERE merchant_id = ?',
-          [merchantId],
-        )
-      )?.through ?? 0,
+      (await sql.get<{ through: number | string }>(`SELECT ${CURSOR} AS through`, [merchantId]))?.through ??
+        0,
     );
   return {
     /** Jobs of a merchant in arrival order, optionally of one state, after `afterSeq`. */
@@ -168,23 +167,26 @@ export function jobsRepo(sql: Sql) {
         reason,
         seq,
       ])),
-    /** Bodies of the shipments of an order still queued, in arrival order. */
+    /**
+     * Bodies of the shipments of an order still queued, in arrival order. The literal kind lets both
+     * engines read the partial index of shipments from the cursor on, read in the same statement: one
+     * round trip for each shipment accepted.
+     */
     queuedShipments: async (merchantId: string, orderId: string) =>
       (
         await sql.all<Pick<JobRow, 'payload'>>(
-          `SELECT payload FROM jobs WHERE merchant_id = ? AND target_id = ? AND kind = 'shipment' AND seq > ?
-           AND state = 'queued' ORDER BY seq`,
-          [merchantId, orderId, await appliedThrough(merchantId)],
+          `SELECT payload FROM jobs WHERE merchant_id = ? AND target_id = ? AND kind = 'shipment'
+           AND seq > ${CURSOR} AND state = 'queued' ORDER BY seq`,
+          [merchantId, orderId, merchantId],
         )
       ).map((row) => row.payload),
-    // The literal kind lets both engines count in the partial index of shipments, from the cursor on.
     countQueuedShipments: async (merchantId: string) =>
       Number(
         (
           await sql.get<{ count: number | string }>(
             `SELECT COUNT(*) AS count FROM jobs
-             WHERE merchant_id = ? AND kind = 'shipment' AND seq > ? AND state = 'queued'`,
-            [merchantId, await appliedThrough(merchantId)],
+             WHERE merchant_id = ? AND kind = 'shipment' AND seq > ${CURSOR} AND state = 'queued'`,
+            [merchantId, merchantId],
           )
         )?.count ?? 0,
       ),
