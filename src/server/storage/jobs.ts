@@ -63,11 +63,10 @@ export function jobsRepo(sql: Sql) {
   // Long because it is the jobs table's repository: one short query per operation, closed over the
   // dialect's pieces.
   /** The merchant's queue cursor: every create up to it has been applied or has failed (0 before any). */
-  const appliedThrough = async (merchantId: string) =>
-    Number(
-      (await sql.get<{ through: number | string }>(`SELECT ${CURSOR} AS through`, [merchantId]))?.through ??
-        0,
-    );
+  const appliedThrough = async (merchantId: string) => {
+    const row = await sql.get<{ through: number | string }>(`SELECT ${CURSOR} AS through`, [merchantId]);
+    return Number(row?.through);
+  };
   return {
     /** Jobs of a merchant in arrival order, optionally of one state, after `afterSeq`. */
     list: async (merchantId: string, options: { state?: JobState; afterSeq?: number; limit: number }) => {
