@@ -27,7 +27,8 @@ import {
 import { newExportCommand, newImportCommand } from './transfer.js';
 import { newMigrateCommand } from './migrate.js';
 import type { BuildServerOptions } from '../../server/build-server.js';
-import type { MerchantSeed, ProvisionedMerchant } from '../../server/merchants.js';
+import type { MerchantSeed } from '../../server/merchants.js';
+import type { Announcement } from './workers.js';
 
 /** The flags of `intake serve` as given. */
 interface ServeFlags {
@@ -378,16 +379,7 @@ async function openService(server: BuildServerOptions, where: string): Promise<A
 }
 
 /** Says where the service listens, where its data is, and the credentials it generated. */
-async function announce(
-  f: Factory,
-  facts: {
-    url: string;
-    where: string;
-    provisioned: readonly ProvisionedMerchant[];
-    workers: number;
-    server: ServeOptions['server'];
-  },
-): Promise<void> {
+async function announce(f: Factory, facts: Announcement): Promise<void> {
   const { url, where, workers, server } = facts;
   const test = {
     faults: server.faults || undefined,

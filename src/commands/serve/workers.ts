@@ -12,16 +12,16 @@ interface Hooks {
     close: () => Promise<unknown>;
     ready: () => PromiseLike<unknown>;
   }>;
-  announce: (
-    f: Factory,
-    facts: {
-      url: string;
-      where: string;
-      provisioned: readonly ProvisionedMerchant[];
-      workers: number;
-      server: ServeOptions['server'];
-    },
-  ) => Promise<void>;
+  announce: (f: Factory, facts: Announcement) => Promise<void>;
+}
+
+/** What `intake serve` says once it listens: where, with what data, for which merchants. */
+export interface Announcement {
+  url: string;
+  where: string;
+  provisioned: readonly ProvisionedMerchant[];
+  workers: number;
+  server: ServeOptions['server'];
 }
 
 /** How soon a process that died is started again, and how many quick deaths in a row end the service. */
