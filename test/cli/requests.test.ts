@@ -46,6 +46,43 @@ describe('intake local requests', () => {
     expect(table.stdout).toMatch(/POST {2}\/api\/v1\/orders\/ 202 ORD-CLI-J1 .*ms /);
   });
 
+  it('--before pages back from a request; the list says where the page before starts', async () => {
+    for (const n of [1, 2, 3]) {
+      await service.call('POST', '/api/v1/orders/', { body: sampleOrder(`ORD-PAGE-${n}`) });
+    }
+    const all = await cli(['local', 'requests', '--path', '/api/v1/orders/', '--limit', '2', '--json'], {
+      env,
+    });
+    const first = all.json() as { results: JournalEntry[]; next_before: number | null };
+    expect(first.results.map((entry) => entry.target_id)).toEqual(['ORD-PAGE-3', 'ORD-PAGE-2']);
+    expect(first.next_before).toBe(first.results[1]?.seq);
+    const human = await cli(['local', 'requests', '--path', '/api/v1/orders/', '--limit', '2'], {
+      env: { ...env, NO_COLOR: '1' },
+    });
+    expect(human.stdout.indexOf('ORD-PAGE-2')).toBeLessThan(human.stdout.indexOf('ORD-PAGE-3'));
+    expect(human.stderr).toContain(`Older requests: intake local requests --before ${first.next_before}`);
+    const before = await cli(
+      [
+        'local',
+        'requests',
+        '--path',
+        '/api/v1/orders/',
+        '--limit',
+        '1',
+        '--before',
+        String(first.next_before),
+        '--json',
+      ],
+      { env },
+    );
+    expect((before.json() as { results: JournalEntry[] }).results.map((entry) => entry.target_id)).toEqual([
+      'ORD-PAGE-1',
+    ]);
+    const mixed = await cli(['local', 'requests', '--before', '5', '--count'], { env });
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toContain('--before pages back through the list');
+  });
+
   it('--follow prints each request as it comes, from now on, until Ctrl-C', async () => {
     await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-BEFORE-FOLLOW') });
     const interrupts = new InterruptHub();

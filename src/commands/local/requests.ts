@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Command } from 'commander';
 import type { JournalFilter } from '../../client/api-client.js';
 import type { JournalEntry } from '../../contract/local/index.js';
-import { CliError, EXIT } from '../../cli/errors.js';
+import { CliError, EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData, writeJsonLine } from '../../cli/output.js';
@@ -16,6 +16,8 @@ export interface LocalRequestsOptions {
   count: boolean;
   expect?: number;
   limit?: number;
+  /** Only requests before this one (its `seq`): the page before. */
+  before?: number;
 }
 
 /** How often a follower asks for what is new. */
@@ -77,10 +79,17 @@ export async function localRequestsRun(options: LocalRequestsOptions, f: Factory
   if (options.follow) return follow(f, options, json);
   const page = await (
     await f.apiClient()
-  ).local.requests({ ...options.filter, ...(options.limit === undefined ? {} : { limit: options.limit }) });
+  ).local.requests({
+    ...options.filter,
+    ...(options.limit === undefined ? {} : { limit: options.limit }),
+    ...(options.before === undefined ? {} : { before: options.before }),
+  });
   if (!json && !f.query && (await f.settings()).output.value === 'table') {
     for (const entry of [...page.results].reverse()) f.io.stdout.write(humanLine(f, entry));
-    if (page.results.length === 0) f.log.info('No requests yet.');
+    if (page.results.length === 0)
+      f.log.info(options.before === undefined ? 'No requests yet.' : 'No requests before that one.');
+    else if (page.next_before !== null)
+      f.log.info(`Older requests: intake local requests --before ${page.next_before}`);
     return;
   }
   await writeData(f, {
@@ -108,6 +117,7 @@ interface Flags {
   count?: boolean;
   expect?: string;
   limit?: string;
+  before?: string;
 }
 
 export function newLocalRequestsCommand(
@@ -126,17 +136,23 @@ export function newLocalRequestsCommand(
     .option('--count', 'print how many match')
     .option('--expect <n>', 'with or without --count: exit 1 unless exactly this many match')
     .option('--limit <n>', 'at most this many (default 50)')
+    .option('--before <seq>', 'only requests before this one (its seq): the page before')
     .addHelpText(
       'after',
       examples(
         'intake local requests',
         'intake local requests --follow',
+        'intake local requests --limit 500 --before 1200',
         'intake local requests --method POST --path /api/v1/orders/ --id ORD-1 --expect 1',
         "intake local requests --status 409 --json | jq -r '.results[].response.body'",
       ),
     )
     .action((flags: Flags) => {
       const limit = limitOption(flags.limit);
+      if (flags.before !== undefined && (flags.follow || flags.count || flags.expect !== undefined))
+        throw new UsageError(
+          '--before pages back through the list; it goes with neither --follow nor a count',
+        );
       const filter: JournalFilter = {
         ...(flags.method === undefined ? {} : { method: flags.method.toUpperCase() }),
         ...(flags.path === undefined ? {} : { path: flags.path }),
@@ -154,6 +170,9 @@ export function newLocalRequestsCommand(
             ? {}
             : { expect: wholeNumber('--expect', flags.expect, { min: 0, max: Number.MAX_SAFE_INTEGER }) }),
           ...(limit === undefined ? {} : { limit }),
+          ...(flags.before === undefined
+            ? {}
+            : { before: wholeNumber('--before', flags.before, { min: 1, max: Number.MAX_SAFE_INTEGER }) }),
         },
         f,
       );
