@@ -102,6 +102,34 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await context.close();
   });
 
+  it('a buyer the bot writes to while the list is open comes to its top, without a reload', async () => {
+    const { page, context, errors } = await openPage(b.browser);
+    await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
+    const buyers = page.getByRole('region', { name: 'Conversations' });
+    await buyers.getByRole('link').first().waitFor();
+    expect(await buyers.getByRole('link', { name: /한지민/ }).count()).toBe(0);
+    await page.evaluate('window.__notReloaded = true');
+    await service.call('POST', '/api/v1/orders/', {
+      body: sampleOrder('CON-NEW', { recipient_name: '한지민', recipient_cellphone: '010-3141-5926' }),
+    });
+    await service.call('POST', '/api/v1/orders/CON-NEW/shipments/', {
+      body: {
+        order_item_ids: ['CON-NEW-1'],
+        company_code: 'kr.cjlogistics',
+        tracking_number: '640000009999',
+      },
+    });
+    await service.local.apply();
+    await buyers
+      .getByRole('link')
+      .first()
+      .filter({ hasText: '한지민' })
+      .waitFor({ timeout: patience(10_000) });
+    expect(await page.evaluate('window.__notReloaded')).toBe(true);
+    expect(errors.filter((error) => !error.includes('net::'))).toEqual([]);
+    await context.close();
+  });
+
   it('a review from the order page earns the member its points', async () => {
     const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
     await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
