@@ -35,4 +35,15 @@ export function consoleGuard(app: FastifyInstance, { service }: { service: Servi
     }
     return reply.code(401).type('text/plain; charset=utf-8').send('Sign in first.');
   });
+  // A NUL is in no record (the contract refuses one): a page or form that names one names nothing.
+  app.addHook('preHandler', async (request, reply) => {
+    const given = [
+      ...Object.values((request.params ?? {}) as Record<string, unknown>),
+      ...Object.values((request.body ?? {}) as Record<string, unknown>).flat(),
+    ];
+    if (given.some((value) => typeof value === 'string' && value.includes('\u0000'))) {
+      return reply.callNotFound();
+    }
+    return undefined;
+  });
 }

@@ -3,6 +3,7 @@ import { ServiceError } from '../server/errors.js';
 import type { Service } from '../server/service.js';
 import { assetRoutes } from '../web/assets.js';
 import { errorPages, sayCard } from '../web/error-pages.js';
+import { plainQuery } from '../web/forms.js';
 import { securityHeaders } from '../web/headers.js';
 import { languageSwitch } from '../web/language.js';
 import { consoleGuard } from './guard.js';
@@ -22,6 +23,7 @@ import { signInRoutes } from './routes/sign-in.js';
 export async function consolePlugin(app: FastifyInstance, options: { service: Service }): Promise<void> {
   const { service } = options;
   securityHeaders(app);
+  plainQuery(app);
   await app.register(import('@fastify/cookie'));
   await app.register(import('@fastify/formbody'));
   languageSwitch(app, { cookiePath: '/console' });

@@ -189,6 +189,16 @@ const TEXTS = {
   requestBody: { en: 'Request', ko: '요청' },
   answerBody: { en: 'Answer', ko: '응답' },
   noBody: { en: '(no body)', ko: '(본문 없음)' },
+  requestsFilter: { en: 'Which requests', ko: '볼 요청' },
+  anyMethod: { en: 'Any', ko: '전체' },
+  statusFilter: { en: 'Status (e.g. 409)', ko: '상태 코드 (예: 409)' },
+  idFilter: { en: "Record id (an order's or a product's)", ko: '레코드 번호 (주문 또는 상품)' },
+  showButton: { en: 'Show', ko: '보기' },
+  clearFilter: { en: 'All requests', ko: '모든 요청' },
+  noMatchingRequests: {
+    en: 'No request matches. The journal keeps the newest requests of each merchant.',
+    ko: '맞는 요청이 없습니다. 요청 기록은 판매자마다 최근 요청을 보관합니다.',
+  },
   buyersTotal: {
     en: '{shown} of {total} buyers, latest first',
     ko: '구매자 {total}명 중 {shown}명 (최근 순)',

@@ -3,6 +3,7 @@ import Fastify from 'fastify';
 import type { Lang } from '../web/lang.js';
 import { assetRoutes } from '../web/assets.js';
 import { errorPages, sayCard } from '../web/error-pages.js';
+import { plainQuery } from '../web/forms.js';
 import { securityHeaders } from '../web/headers.js';
 import { languageSwitch, langOf } from '../web/language.js';
 import { page } from '../web/page.js';
@@ -55,6 +56,7 @@ export async function buildUi(options: BuildUiOptions): Promise<FastifyInstance>
   const app = Fastify({ logger: false, exposeHeadRoutes: false, bodyLimit: 4 * 1024 * 1024 });
   try {
     securityHeaders(app);
+    plainQuery(app);
     await app.register(import('@fastify/cookie'));
     await app.register(guardPlugin, {
       auth: state.auth,

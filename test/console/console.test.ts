@@ -179,6 +179,25 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     expect(await newest.innerText()).toContain(`Basic ${TEST_CREDENTIALS.accessKeyId}:[redacted]`);
     expect(await page.content()).not.toContain(TEST_CREDENTIALS.secretAccessKey);
     await screenshot(page, 'console-requests');
+    // Narrowed to one record's requests, then to a status none has; the pages keep the filter.
+    const filter = page.getByRole('search', { name: 'Which requests' });
+    await filter.getByLabel('Method').selectOption('POST');
+    await filter.getByLabel("Record id (an order's or a product's)").fill('PAGE-LIVE');
+    await filter.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL(/id=PAGE-LIVE/);
+    expect(await page.getByRole('navigation', { name: 'Pages' }).innerText()).toMatch(/^1 of 1,/);
+    expect(await page.getByRole('row').nth(1).innerText()).toContain('PAGE-LIVE');
+    expect(await filter.getByLabel('Method').inputValue()).toBe('POST');
+    await filter.getByLabel('Status (e.g. 409)').fill('409');
+    await filter.getByRole('button', { name: 'Show' }).click();
+    await page.getByText('No request matches.').waitFor();
+    await screenshot(page, 'console-requests-filtered');
+    await filter.getByRole('link', { name: 'All requests' }).click();
+    await page.waitForURL(/\/console\/requests$/);
+    expect(await page.getByRole('navigation', { name: 'Pages' }).innerText()).toMatch(/^50 of \d+,/);
+    await page.goto(`${service.baseUrl}/console/requests?method=POST&id=PAGE-00`);
+    expect(await page.getByRole('row').nth(1).innerText()).toContain('PAGE-00');
+    expect(await page.getByRole('row').count()).toBe(2);
     expect(errors.filter((error) => !error.includes('net::'))).toEqual([]);
     await context.close();
   });

@@ -116,4 +116,49 @@ describe('the request journal', () => {
     expect(seen.slice(0, 3)).toEqual(['P-45', 'P-44', 'P-43']);
     expect(new Set(seen).size).toBe(seen.length);
   });
+
+  it("the console's page of it narrows by method, status and id, and takes any address without a 5xx", async () => {
+    const s = await service();
+    await s.call('POST', '/api/v1/products/', { body: sampleProduct('P-CON-1') });
+    await s.call('POST', '/api/v1/products/', { body: sampleProduct('P-CON-1') });
+    await s.call('POST', '/api/v1/products/', { body: sampleProduct('P-CON-2') });
+    const signIn = await s.app.inject({
+      method: 'POST',
+      url: '/console/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      payload: new URLSearchParams({
+        access_key_id: TEST_CREDENTIALS.accessKeyId,
+        secret_access_key: TEST_CREDENTIALS.secretAccessKey,
+      }).toString(),
+    });
+    expect(signIn.statusCode).toBe(303);
+    const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const shown = async (query: string) => {
+      const answer = await s.app.inject({
+        method: 'GET',
+        url: `/console/requests?${query}`,
+        headers: { cookie },
+      });
+      expect(answer.statusCode, query).toBe(200);
+      return answer.body;
+    };
+    const narrowed = await shown('method=post&status=409&id=P-CON-1');
+    expect(narrowed).toContain('1 of 1,');
+    expect(narrowed).toContain('<option value="POST" selected>');
+    expect(await shown('id=P-CON-2')).toContain('1 of 1,');
+    expect(await shown('status=202')).toContain('2 of 2,');
+    // What it cannot read narrows nothing: every request is listed.
+    for (const odd of [
+      'status=abc',
+      'status=99',
+      'method=FOO',
+      'status[]=409',
+      'before=-1',
+      'id=%00',
+      'id=',
+    ]) {
+      expect(await shown(odd), odd).toContain('3 of 3,');
+    }
+    expect(await shown(`id=${'x'.repeat(5000)}`)).toContain('No request matches.');
+  });
 });

@@ -82,6 +82,23 @@ describe('intake ui: a local page that holds credentials', () => {
     expect((await raw(ui.url)).status).toBe(403);
     const page = await raw(home, { headers: { cookie } });
     expect(page.status).toBe(200);
+    // An address with a field given twice, or odd values, is a page like any other, never a failure.
+    for (const odd of [
+      'catalog?q=a&q=b&page=1&page=2',
+      'catalog?missing=1&missing=0',
+      'history?page=x&page=2',
+    ]) {
+      expect((await raw(`${home}${odd}`, { headers: { cookie } })).status, odd).toBe(200);
+    }
+    for (const odd of [
+      'catalog?q=%00',
+      'uploads/%00',
+      'uploads/%00/report.csv',
+      'templates/%00',
+      'uploads/x?outcome=%00',
+    ]) {
+      expect((await raw(`${home}${odd}`, { headers: { cookie } })).status, odd).toBeLessThan(500);
+    }
     // The page shows who it works as, never the secret.
     expect(page.body).not.toContain(TEST_CREDENTIALS.secretAccessKey);
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");

@@ -142,11 +142,21 @@ export const CHANGES = ['accepted', 'applied', 'failed', 'reward', 'message']
 /** A page of a list, live on its first page, with where it stands; `empty` when there is nothing at all. */
 export function listBody<T>(
   t: ConsoleT,
-  list: { name: string; page: ListPage<T>; before: string | undefined; empty: string; trigger: string },
+  list: {
+    name: string;
+    page: ListPage<T>;
+    before: string | undefined;
+    empty: string;
+    trigger: string;
+    /** What the list is narrowed to (a filter's fields), kept in every address of its pages. */
+    query?: Readonly<Record<string, string>>;
+  },
   table: (rows: readonly T[]) => string,
 ): string {
-  const at = (before: string | undefined) =>
-    `${PREFIX}/${list.name}${before === undefined ? '' : `?before=${encodeURIComponent(before)}`}`;
+  const at = (before: string | undefined) => {
+    const search = new URLSearchParams({ ...list.query, ...(before === undefined ? {} : { before }) });
+    return `${PREFIX}/${list.name}${search.size > 0 ? `?${search.toString()}` : ''}`;
+  };
   const first = list.before === undefined;
   const body =
     list.page.total === 0 ? emptyCard(list.empty) : pager(t, list.page, at, first) + table(list.page.rows);

@@ -2,7 +2,7 @@ import { html } from 'ghtml';
 import type { JournalEntry } from '../../contract/local/index.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
-import { listBody, when, type ListPage } from './layout.js';
+import { listBody, PREFIX, when, type ListPage } from './layout.js';
 
 /** A body as the journal kept it: JSON laid out, else as it came. */
 function shownBody(t: ConsoleT, body: string | null): string {
@@ -42,11 +42,81 @@ function requestRow(t: ConsoleT, entry: JournalEntry): string {
   </tr>`;
 }
 
-/** The request journal, newest first, the first page coming again every two seconds. */
-export function requestsBody(t: ConsoleT, page: ListPage<JournalEntry>, before: string | undefined): string {
+/** The methods the journal can be narrowed to. */
+export const REQUEST_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** What the journal's page is narrowed to: a method, an answer's status, a record's id. */
+export interface RequestsFilter {
+  method?: (typeof REQUEST_METHODS)[number];
+  status?: number;
+  id?: string;
+}
+
+/** The filter as the fields of the page's address. */
+export function filterQuery(filter: RequestsFilter): Record<string, string> {
+  return {
+    ...(filter.method === undefined ? {} : { method: filter.method }),
+    ...(filter.status === undefined ? {} : { status: String(filter.status) }),
+    ...(filter.id === undefined ? {} : { id: filter.id }),
+  };
+}
+
+function filterForm(t: ConsoleT, filter: RequestsFilter): string {
+  const methods = REQUEST_METHODS.map(
+    (method) =>
+      html`<option value="${method}" !${filter.method === method ? 'selected' : ''}>${method}</option>`,
+  );
+  const narrowed = Object.keys(filterQuery(filter)).length > 0;
+  return html`<form
+    method="get"
+    action="${PREFIX}/requests"
+    class="row search"
+    role="search"
+    aria-label="${t('requestsFilter')}"
+  >
+    <div class="field">
+      <label for="filter-method">${t('methodHeader')}</label>
+      <select id="filter-method" name="method">
+        <option value="">${t('anyMethod')}</option>
+        !${methods.join('')}
+      </select>
+    </div>
+    <div class="field">
+      <label for="filter-status">${t('statusFilter')}</label>
+      <input
+        id="filter-status"
+        name="status"
+        type="text"
+        inputmode="numeric"
+        pattern="[1-5][0-9][0-9]"
+        size="5"
+        value="${filter.status === undefined ? '' : String(filter.status)}"
+      />
+    </div>
+    <div class="field grow">
+      <label for="filter-id">${t('idFilter')}</label>
+      <input id="filter-id" name="id" type="search" value="${filter.id ?? ''}" />
+    </div>
+    <div><button type="submit">${t('showButton')}</button></div>
+    !${narrowed ? html`<div><a href="${PREFIX}/requests">${t('clearFilter')}</a></div>` : ''}
+  </form>`;
+}
+
+/**
+ * The request journal, newest first, narrowed as the filter says, the first page coming again every two
+ * seconds.
+ */
+export function requestsBody(
+  t: ConsoleT,
+  page: ListPage<JournalEntry>,
+  before: string | undefined,
+  filter: RequestsFilter = {},
+): string {
+  const query = filterQuery(filter);
+  const empty = Object.keys(query).length > 0 ? t('noMatchingRequests') : t('noRequests');
   const list = listBody(
     t,
-    { name: 'requests', page, before, empty: t('noRequests'), trigger: 'every 2s' },
+    { name: 'requests', page, before, empty, trigger: 'every 2s', query },
     (rows) =>
       html`<section class="card">
         !${dataTable(
@@ -64,6 +134,9 @@ export function requestsBody(t: ConsoleT, page: ListPage<JournalEntry>, before: 
         )}
       </section>`,
   );
-  return html`<section class="card"><p>${t('requestsIntro')}</p></section>
+  return html`<section class="card">
+      <p>${t('requestsIntro')}</p>
+      !${filterForm(t, filter)}
+    </section>
     !${list}`;
 }

@@ -33,7 +33,10 @@ export const conversationKey = (name: string, cellphone: string) =>
 function fromKey(key: string): [string, string] | undefined {
   try {
     const parsed = JSON.parse(Buffer.from(key, 'base64url').toString()) as unknown;
-    return Array.isArray(parsed) && parsed.length === 2 && parsed.every((part) => typeof part === 'string')
+    // Two texts, as a conversation's key is made; a NUL is in no recipient (the contract refuses it).
+    return Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      parsed.every((part) => typeof part === 'string' && !part.includes('\u0000'))
       ? (parsed as [string, string])
       : undefined;
   } catch {
@@ -41,9 +44,15 @@ function fromKey(key: string): [string, string] | undefined {
   }
 }
 
-/** A number from a page's `before`, or undefined (the first page). */
-const beforeNumber = (before: string | undefined) =>
-  before !== undefined && /^\d+$/.test(before) ? Number(before) : undefined;
+/**
+ * A number from a page's `before`, or undefined (the first page): digits only, and no larger than a
+ * number both engines hold exactly (a larger one is past every row anyway).
+ */
+export function beforeNumber(before: string | undefined): number | undefined {
+  if (before === undefined || !/^\d+$/.test(before)) return undefined;
+  const number = Number(before);
+  return Number.isSafeInteger(number) ? number : undefined;
+}
 
 /** What a search says to look for: the text, and a phone's home digits when it has at least four. */
 export function searchOf(query: string): ConversationSearch | undefined {
@@ -85,8 +94,8 @@ export class Browse {
 
   async products(merchantId: string, before?: string): Promise<Page<LocalProduct>> {
     const [seq, ...id] = (before ?? '').split(':');
-    const cursor =
-      before !== undefined && /^\d+$/.test(seq ?? '') ? { seq: Number(seq), id: id.join(':') } : undefined;
+    const after = beforeNumber(seq);
+    const cursor = before !== undefined && after !== undefined ? { seq: after, id: id.join(':') } : undefined;
     const rows = await this.#store.products.newest(merchantId, cursor, PAGE_SIZE + 1);
     const last = rows[PAGE_SIZE - 1];
     return {
