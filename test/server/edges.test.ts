@@ -114,6 +114,23 @@ describe('every request gets its answer', () => {
     expect((await service.call('GET', '/local/orders?id=a%00b')).status).toBe(422);
   });
 
+  it('a number in an address past what both engines hold is a 422, never a failure', async () => {
+    const big = '99999999999999999999';
+    for (const path of [
+      `/local/requests?before=${big}`,
+      `/local/requests?after=${big}`,
+      `/local/requests?status=${big}`,
+      `/local/requests/count?status=${big}`,
+      `/local/events?after=${big}`,
+    ]) {
+      const answer = await service.call('GET', path);
+      expect(answer.status, path).toBe(422);
+      expect(JSON.stringify(answer.json), path).toContain('must be at most 9007199254740991');
+    }
+    // The largest it holds is read as any other: a page before it is the newest.
+    expect((await service.call('GET', `/local/requests?before=${Number.MAX_SAFE_INTEGER}`)).status).toBe(200);
+  });
+
   it.each([
     ['an unknown path', 'POST', '/api/v1/nothing/', 404],
     ['a wrong method', 'DELETE', '/api/v1/orders/', 405],

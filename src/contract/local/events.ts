@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isoTime, limit, results } from './queries.js';
+import { isoTime, limit, results, wholeNumber } from './queries.js';
 
 export const LocalEventsQuery = z
   .object({
-    after: z.string().regex(/^\d+$/).transform(Number).optional().meta({
+    after: wholeNumber().optional().meta({
       description: 'Only events after this id (as Last-Event-ID does for the stream).',
     }),
     limit: limit(),

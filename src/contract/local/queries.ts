@@ -14,6 +14,19 @@ export const limit = () =>
     })
     .optional();
 
+/**
+ * A whole number given in an address (an id to page from, a status): digits, no larger than a number
+ * both engines hold exactly.
+ */
+export const wholeNumber = () =>
+  z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .refine(Number.isSafeInteger, {
+      message: `Value error, the number must be at most ${Number.MAX_SAFE_INTEGER}`,
+    });
+
 /** A list of results, as every local list answers. */
 export const results = <T extends z.ZodType>(item: T, name: string) =>
   z.object({ results: z.array(item) }).meta({ id: name });

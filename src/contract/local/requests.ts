@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from '../fields.js';
-import { isoTime, limit } from './queries.js';
+import { isoTime, limit, wholeNumber } from './queries.js';
 
 /** A request of the merchant to the service's API, as the journal keeps it. */
 export const JournalEntry = z
@@ -26,15 +26,13 @@ export const JournalEntry = z
   .meta({ id: 'JournalEntry' });
 export type JournalEntry = z.infer<typeof JournalEntry>;
 
-const number = () => z.string().regex(/^\d+$/).transform(Number);
-
 /** Which requests: by method, path (exactly as sent), answer status and the record's id. */
 const filters = {
   method: text()
     .transform((value) => value.toUpperCase())
     .optional(),
   path: text().optional(),
-  status: number().optional(),
+  status: wholeNumber().optional(),
   id: text()
     .optional()
     .meta({ description: "The record's id: an order's, a product's, a shipment's order." }),
@@ -43,10 +41,10 @@ const filters = {
 export const JournalQuery = z
   .object({
     ...filters,
-    before: number()
+    before: wholeNumber()
       .optional()
       .meta({ description: 'Only requests before this one (`seq`): the next page.' }),
-    after: number()
+    after: wholeNumber()
       .optional()
       .meta({ description: 'Only requests after this one (`seq`), oldest first: to follow the journal.' }),
     limit: limit(),
