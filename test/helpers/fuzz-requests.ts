@@ -30,6 +30,35 @@ const segment = fc.oneof(
   fc.constantFrom('%E0%A4%A', '%ZZ', '%00', '%2F', '%', '..'),
 );
 
+/** A value in a /local list's address: numbers past 64 bits or below zero, escapes, a NUL, words. */
+const oddValue = fc.oneof(
+  fc.constantFrom('99999999999999999999', '9007199254740993', '-1', '1e3', '%00', '%ZZ', '', 'abc'),
+  fc.nat().map(String),
+  fc.string({ maxLength: 8 }).map(encodeURIComponent),
+);
+
+/** A /local list with a few of the fields such lists read (never `wait`: a fuzz run does not wait). */
+const localList = fc
+  .tuple(
+    fc.constantFrom(
+      '/local/orders',
+      '/local/jobs',
+      '/local/reviews',
+      '/local/requests',
+      '/local/requests/count',
+      '/local/events',
+      '/local/messages',
+    ),
+    fc.array(
+      fc.tuple(
+        fc.constantFrom('before', 'after', 'status', 'id', 'limit', 'method', 'path', 'order_id', 'kind'),
+        oddValue,
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
+  )
+  .map(([list, fields]) => `${list}?${fields.map(([name, value]) => `${name}=${value}`).join('&')}`);
+
 const path = fc.oneof(
   fc.constantFrom(
     '/api/v1/orders/',
@@ -172,8 +201,17 @@ const aimed = fc.constantFrom(...Object.entries(documentedEndpoints())).chain(([
     })),
 );
 
+/** A merchant's test reading its /local lists with odd fields in the address. */
+const listed = localList.map((path) => ({
+  method: 'GET',
+  path,
+  caller: 'valid' as const,
+  contentType: undefined,
+  body: undefined,
+}));
+
 /** Requests a careless or hostile client might send: odd paths, methods, credentials, types and bodies. */
-export const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc.oneof(scattered, aimed);
+export const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc.oneof(scattered, aimed, listed);
 
 function authorizationOf(caller: Caller, credentials: Credentials): string {
   switch (caller) {
