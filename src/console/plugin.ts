@@ -13,6 +13,7 @@ import { conversationRoutes } from './routes/conversations.js';
 import { faultRoutes } from './routes/faults.js';
 import { orderRoutes } from './routes/orders.js';
 import { recordRoutes } from './routes/records.js';
+import { requestRoutes } from './routes/requests.js';
 import { signInRoutes } from './routes/sign-in.js';
 
 /**
@@ -50,6 +51,7 @@ export async function consolePlugin(app: FastifyInstance, options: { service: Se
     conversationRoutes,
     orderRoutes,
     recordRoutes,
+    requestRoutes,
     clockRoutes,
     faultRoutes,
   ])
