@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sampleOrder } from '../helpers/samples.js';
-import { TEST_CREDENTIALS, servicesClosedAfterEach, type TestService } from '../helpers/service.js';
+import { consoleCookie } from '../helpers/console.js';
+import { servicesClosedAfterEach } from '../helpers/service.js';
 
 const { service } = servicesClosedAfterEach();
-
-/** Signs in to the console as a browser on its own page would, and returns the session's cookie. */
-async function consoleCookie(s: TestService): Promise<string> {
-  const signIn = await s.app.inject({
-    method: 'POST',
-    url: '/console/sign-in',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-    payload: new URLSearchParams({
-      access_key_id: TEST_CREDENTIALS.accessKeyId,
-      secret_access_key: TEST_CREDENTIALS.secretAccessKey,
-    }).toString(),
-  });
-  expect(signIn.statusCode).toBe(303);
-  return signIn.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
-}
 
 /** Each page of the console with the field of its address that it reads. */
 const PAGES = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { basicAuthorization, type JournalEntry, type JournalList } from '../../src/contract/index.js';
+import { consoleCookie } from '../helpers/console.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { TEST_CREDENTIALS, type TestService, servicesClosedAfterEach } from '../helpers/service.js';
 
@@ -122,17 +123,7 @@ describe('the request journal', () => {
     await s.call('POST', '/api/v1/products/', { body: sampleProduct('P-CON-1') });
     await s.call('POST', '/api/v1/products/', { body: sampleProduct('P-CON-1') });
     await s.call('POST', '/api/v1/products/', { body: sampleProduct('P-CON-2') });
-    const signIn = await s.app.inject({
-      method: 'POST',
-      url: '/console/sign-in',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-      payload: new URLSearchParams({
-        access_key_id: TEST_CREDENTIALS.accessKeyId,
-        secret_access_key: TEST_CREDENTIALS.secretAccessKey,
-      }).toString(),
-    });
-    expect(signIn.statusCode).toBe(303);
-    const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const cookie = await consoleCookie(s);
     const shown = async (query: string) => {
       const answer = await s.app.inject({
         method: 'GET',
