@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Answer, Endpoint } from './endpoints.js';
+import { text as plainText } from './fields.js';
 import { ErrorBody } from './responses.js';
 
 /**
@@ -10,7 +11,11 @@ import { ErrorBody } from './responses.js';
  */
 export const FAKE_MARKETPLACES = ['naver', 'coupang', 'cafe24'] as const;
 
-const text = () => z.string().min(1).max(200);
+/**
+ * A text the fakes keep: 1 to 200 characters and no NUL (no text of the service holds one, and
+ * PostgreSQL's JSON, where a fake keeps its state, cannot).
+ */
+const text = () => plainText().min(1).max(200);
 
 export const FakeSeedLine = z
   .object({
@@ -20,7 +25,7 @@ export const FakeSeedLine = z
     product_name: text(),
     /** Coupang: the seller product a vendor item belongs to (its product API's id). */
     seller_product_id: text().optional(),
-    option: z.string().max(200).optional(),
+    option: plainText().max(200).optional(),
     quantity: z.number().int().min(1).default(1),
     price: z.number().int().min(0).default(10_000),
     /** The marketplace's own status (`PAYED`, `ACCEPT`, `N10`); a new paid line when left out. */
@@ -53,7 +58,7 @@ export const FakeSeed = z
   .object({
     orders: z.array(FakeSeedOrder).max(10_000).default([]),
     products: z
-      .array(z.object({ product_id: text(), name: text(), image_url: z.string().url().optional() }))
+      .array(z.object({ product_id: text(), name: text(), image_url: plainText().url().optional() }))
       .max(10_000)
       .default([]),
     /** Cafe24: the mall's carriers (its own 4-digit codes). */
@@ -96,9 +101,9 @@ export const FakeFaults = z
     /** The next N writes are applied, then answered with a gateway time-out. */
     timeout_after_write: z.number().int().min(0).max(1000).optional(),
     /** Lines whose next dispatch fails with this code. */
-    fail_lines: z.record(z.string(), z.string()).optional(),
+    fail_lines: z.record(plainText(), plainText()).optional(),
     /** Naver: lines left out of the change feed (found only by a later pull's overlap). */
-    drop_feed: z.array(z.string()).optional(),
+    drop_feed: z.array(plainText()).optional(),
     /** Every list page is answered twice in a row (the same items again). */
     duplicate_pages: z.boolean().optional(),
     /** Naver: the next N requests answer 503 GW.BLOCK.02 (maintenance). */
@@ -117,11 +122,11 @@ export const FakeSettings = z
      * Naver `client_id`, `client_secret`; Coupang `vendor_id`, `access_key`, `secret_key`; Cafe24 `mall_id`,
      * `client_id`, `client_secret`, `redirect_uri`.
      */
-    credentials: z.record(z.string(), z.string().min(1).max(200)).optional(),
+    credentials: z.record(plainText(), text()).optional(),
     /** Caller IPs allowed; null for any. */
-    allowlist: z.array(z.string().min(1).max(64)).nullable().optional(),
+    allowlist: z.array(plainText().min(1).max(64)).nullable().optional(),
     /** The IP the fake takes every caller for (loopback callers look alike). */
-    caller_ip: z.string().min(1).max(64).optional(),
+    caller_ip: plainText().min(1).max(64).optional(),
     /** Requests a second (Naver's bucket, Coupang's limit), and a bucket's depth. */
     rate: z
       .object({ per_second: z.number().positive().max(1000), burst: z.number().int().min(1).max(10_000) })

@@ -42,4 +42,25 @@ describe('the marketplace fakes answer any address', () => {
     }
     expect(failed.join('\n')).toBe('');
   });
+
+  it('their control plane refuses a text holding a NUL with a 422, as the contract says, on every engine', async () => {
+    const s = await service();
+    await fakes(s).setUp('naver');
+    await fakes(s).seed('naver', seedOrders('NUL', 1));
+    for (const [method, path, body] of [
+      [
+        'PUT',
+        '/local/marketplaces/naver/settings',
+        { credentials: { client_id: 'a\u0000b', client_secret: 'x' } },
+      ],
+      ['PUT', '/local/marketplaces/naver/settings', { allowlist: ['\u0000'] }],
+      ['PUT', '/local/marketplaces/naver/settings', { faults: { fail_lines: { NUL9000001: '\u0000' } } }],
+      ['POST', '/local/marketplaces/naver/seed', seedOrders('N\u0000', 1)],
+      ['POST', '/local/marketplaces/naver/lines/NUL9000001', { status: 'PAYED\u0000' }],
+    ] as const) {
+      const answer = await s.call(method, path, { body });
+      expect(answer.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(422);
+    }
+    expect((await fakes(s).state('naver')).lines).toHaveLength(1);
+  });
 });
