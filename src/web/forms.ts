@@ -23,8 +23,8 @@ export function plainQuery(app: FastifyInstance): void {
     const query = request.query as Record<string, unknown> | undefined;
     if (!query) return;
     for (const [name, given] of Object.entries(query)) {
-      const value: unknown = Array.isArray(given) ? given[0] : given;
-      if (typeof value === 'string' && value.includes('\u0000')) delete query[name];
+      const value = firstOf(given as string | string[] | undefined);
+      if (value?.includes('\u0000')) delete query[name];
       else query[name] = value;
     }
   });

@@ -1,4 +1,5 @@
 import type { BotMessage, LocalJob, LocalOrder, LocalProduct, LocalReview } from '../../contract/index.js';
+import { wholeNumber } from '../../contract/local/queries.js';
 import { homeDigits } from '../../util/phone.js';
 import { messageView, type BotSettings } from '../bot/messages.js';
 import type { QueueWorker } from '../queue/worker.js';
@@ -44,14 +45,16 @@ function fromKey(key: string): [string, string] | undefined {
   }
 }
 
+/** A page's `before` as the /local queries read a number (`wholeNumber`). */
+const BEFORE = wholeNumber();
+
 /**
  * A number from a page's `before`, or undefined (the first page): digits only, and no larger than a
  * number both engines hold exactly (a larger one is past every row anyway).
  */
 export function beforeNumber(before: string | undefined): number | undefined {
-  if (before === undefined || !/^\d+$/.test(before)) return undefined;
-  const number = Number(before);
-  return Number.isSafeInteger(number) ? number : undefined;
+  const read = before === undefined ? undefined : BEFORE.safeParse(before);
+  return read?.success ? read.data : undefined;
 }
 
 /** What a search says to look for: the text, and a phone's home digits when it has at least four. */
