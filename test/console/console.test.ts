@@ -258,6 +258,17 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     expect(unnamed).toEqual([]);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await screenshot(page, 'console-narrow-ko');
+    // The request journal, narrowed, in Korean: every field named, nothing off the side.
+    await page.goto(`${service.baseUrl}/console/requests?method=POST&id=CON-1`);
+    const filter = page.getByRole('search', { name: '볼 요청' });
+    expect(await filter.getByLabel('메서드').inputValue()).toBe('POST');
+    expect(await filter.getByLabel('레코드 번호 (주문 또는 상품)').inputValue()).toBe('CON-1');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await screenshot(page, 'console-requests-narrow-ko');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(page, 'console-requests-ko');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${service.baseUrl}/console/conversations?q=CON-1`);
     await page.getByRole('link', { name: 'English' }).click();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Conversations');
     // A form from another site is refused before anything is done.
