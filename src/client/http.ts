@@ -10,6 +10,7 @@ import {
   backoffMs,
   isRetryableError,
   retryAfterMs,
+  whenUnanswered,
   honouredRetryAfterMs,
   type RetryPolicy,
 } from './retry.js';
@@ -173,6 +174,8 @@ export class HttpClient {
   readonly #waits = new Set<() => void>();
   /** No retry starts after this (`performance.now()` time). */
   #deadline = Number.POSITIVE_INFINITY;
+  /** Whether the service has answered any request of this client (see `attemptsUnanswered`). */
+  #answered = false;
   /** The service's time from the last answer's `Date` header, and our time when it came. */
   #serviceTime: { at: number; receivedAt: number } | undefined;
 
@@ -394,6 +397,7 @@ export class HttpClient {
           ...this.#headersTimeout(options.timeoutMs),
         });
         status = response.status;
+        this.#answered = true;
         answerHeaders = response.headers;
         this.#noteServiceTime(response.headers.date);
         const header = response.headers['retry-after'];
@@ -407,8 +411,9 @@ export class HttpClient {
         const notSent = code !== undefined && NOT_SENT.has(code);
         const reason = describeNetworkError(error, this.#options.timeoutMs);
         const wait = backoffMs(policy, attempt, undefined, random);
-        if (!isRetryableError(error) || !this.#mayRetry(policy, attempt, firstStarted, wait)) {
-          report({ error: reason, answerLost: !notSent });
+        const limits = whenUnanswered(policy, this.#answered);
+        if (!isRetryableError(error) || !this.#mayRetry(limits, attempt, firstStarted, wait)) {
+          report({ error: reason, answerLost: !notSent, attempts: limits.attempts });
           if (this.#retriesStopped && isRetryableError(error)) throw new AbortedError();
           throw new NetworkError(this.baseUrl, reason, {
             cause: error,
@@ -418,7 +423,7 @@ export class HttpClient {
           });
         }
         if (!notSent) uncertain = true;
-        report({ error: reason, retryInMs: wait, answerLost: !notSent });
+        report({ error: reason, retryInMs: wait, answerLost: !notSent, attempts: limits.attempts });
         await this.#sleep(wait);
         if (this.#aborted || this.#retriesStopped) throw new AbortedError();
         continue;

@@ -10,6 +10,12 @@ export interface RetryPolicy {
   maxRetryAfterMs?: number;
   /** No retry starts later than this after the first attempt (default: no limit but `attempts`). */
   maxElapsedMs?: number;
+  /**
+   * Attempts in all for a request that gets no answer while the service has not yet answered the client
+   * once (default `attempts`): a service that is not there is said at once, one that goes away later is
+   * waited for.
+   */
+  attemptsUnanswered?: number;
 }
 
 /** A command's one request: a few quick attempts, so that a person is not kept waiting. */
@@ -17,7 +23,9 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 300, maxDe
 
 /**
  * An upload's records: retried for a minute, so that a service restarted (or a gateway briefly down)
- * is ridden out within the same run; Retry-After honoured up to a minute.
+ * is ridden out within the same run; Retry-After honoured up to a minute. Until the service has
+ * answered once, a record that gets no answer is tried four times, as a command's one request is: a
+ * service that is not running (or a wrong address) is said within seconds, not after a minute.
  */
 export const PATIENT_RETRY: RetryPolicy = {
   attempts: 64,
@@ -25,7 +33,16 @@ export const PATIENT_RETRY: RetryPolicy = {
   maxDelayMs: 8_000,
   maxRetryAfterMs: 60_000,
   maxElapsedMs: 60_000,
+  attemptsUnanswered: DEFAULT_RETRY.attempts,
 };
+
+/** The policy for a request that got no answer, given whether the service has answered the client before. */
+export function whenUnanswered(policy: RetryPolicy, answeredBefore: boolean): RetryPolicy {
+  const { attemptsUnanswered } = policy;
+  if (answeredBefore || attemptsUnanswered === undefined || attemptsUnanswered >= policy.attempts)
+    return policy;
+  return { ...policy, attempts: attemptsUnanswered };
+}
 
 /** Statuses that say "try again later": rate limited, or a gateway or the service briefly unavailable. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);

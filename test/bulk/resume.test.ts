@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InterruptHub } from '../../src/cli/interrupts.js';
-import { cli, useService } from '../helpers/cli.js';
+import { createServer } from 'node:net';
+import { PATIENT_RETRY } from '../../src/client/retry.js';
+import { cli, jsonLines, useService } from '../helpers/cli.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { workspace } from '../helpers/files.js';
 import { ordersCsv, shipmentsCsv } from '../helpers/samples.js';
@@ -9,6 +11,15 @@ const t = useService();
 
 const jobsFor = async (prefix: string, kind: string) =>
   (await t.service.local.jobs()).filter((job) => job.kind === kind && job.target_id.startsWith(`${prefix}-`));
+
+/** The address of a loopback port nobody listens on (taken, then let go). */
+async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
 
 /** Every record of the prefix was accepted exactly once. */
 async function expectExactlyOnce(prefix: string, kind: string, count: number) {
@@ -142,6 +153,49 @@ describe('interruption', () => {
     const rerun = await cli(['order', 'create', orders, '--json'], { env: t.env });
     expect(rerun.code).toBe(0);
     await expectExactlyOnce('GONE', 'order', 20);
+  });
+
+  it('a service that is not there at all is said within each record’s first four attempts, not after a minute', async () => {
+    const files = workspace();
+    const orders = files.write('orders.csv', ordersCsv('NONE', 5));
+    const result = await cli(['order', 'create', orders, '--concurrency', '2', '--verbose', '--json'], {
+      env: { ...t.env, INTAKE_BASE_URL: await closedPortUrl() },
+      // The real upload's policy (64 attempts over a minute once the service has answered), quicker waits.
+      patientRetry: { ...PATIENT_RETRY, baseDelayMs: 5, maxDelayMs: 20 },
+    });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('connection refused (is the service running?)');
+    expect(result.stderr).toContain('[attempt 4]');
+    expect(result.stderr).not.toContain('[attempt 5]');
+    expect(result.stderr).toMatch(/retry 2\/4 in/);
+    const lines = jsonLines(result.stdout);
+    const summary = lines.find((line) => line.type === 'summary') ?? {};
+    expect(summary).toMatchObject({ accepted: 0 });
+    expect(Number(summary.failed)).toBeGreaterThan(0);
+    expect(lines.at(-1)).toMatchObject({ type: 'error', exit_code: 5, code: 'NETWORK_ERROR' });
+  });
+
+  it('once the service has answered, a record rides out its going away for more than four attempts', async () => {
+    const files = workspace();
+    const orders = files.write('orders.csv', ordersCsv('BACK', 6));
+    // Two records go through, then ten connections in a row are dropped unanswered, then all pass.
+    const proxy = await startFaultProxy(t.service.baseUrl, [
+      'pass',
+      'pass',
+      ...Array.from({ length: 10 }, () => 'drop-before' as const),
+    ]);
+    try {
+      const result = await cli(['order', 'create', orders, '--concurrency', '1', '--json'], {
+        env: { ...t.env, INTAKE_BASE_URL: proxy.url },
+        patientRetry: { ...PATIENT_RETRY, baseDelayMs: 5, maxDelayMs: 20 },
+      });
+      expect(result.code).toBe(0);
+      expect(result.summary()).toMatchObject({ accepted: 6, failed: 0, retries: 10 });
+      expect(proxy.faults['drop-before']).toBe(10);
+    } finally {
+      await proxy.close();
+    }
+    await expectExactlyOnce('BACK', 'order', 6);
   });
 
   it('refused credentials stop the upload with exit 3', async () => {
