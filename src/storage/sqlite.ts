@@ -1,6 +1,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { fileErrorReason } from '../util/file-errors.js';
 
 export type Db = Database.Database;
 
@@ -61,7 +62,7 @@ export function openDatabase(file: string, options: OpenOptions): Db {
     } catch (error) {
       throw new DatabaseOpenError(
         'unusable',
-        `cannot use ${file} for ${options.what}: ${(error as Error).message}`,
+        `cannot use ${file} for ${options.what}: ${fileErrorReason(error)}`,
         { cause: error },
       );
     }

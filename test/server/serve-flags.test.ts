@@ -224,6 +224,34 @@ describe('intake serve flags', () => {
     expect(second.stderr).toContain(`the data folder ${data} is in use by another intake serve`);
   });
 
+  it('a port in use, an address not of this machine, a data folder under a file: each said in words (exit 2)', async () => {
+    const files = workspace();
+    const first = await spawnServe(['--data', files.path('first')]);
+    running.push(first);
+    const port = new URL(first.url).port;
+    const taken = await runBin(['serve', '--port', port, '--data', files.path('second')]);
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toContain(`cannot listen on 127.0.0.1:${port}: another program uses that port`);
+    expect(taken.stderr).toContain('--port 0 for a free one');
+    // 192.0.2.1 is set aside for documentation: no machine has it, and binding to it sends nothing.
+    const elsewhere = await runBin([
+      'serve',
+      '--port',
+      '0',
+      '--host',
+      '192.0.2.1',
+      '--data',
+      files.path('third'),
+    ]);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toContain('192.0.2.1 is not an address of this machine');
+    const file = files.write('not-a-folder', 'x');
+    const underFile = await runBin(['serve', '--port', '0', '--data', `${file}/data`]);
+    expect(underFile.code).toBe(2);
+    expect(underFile.stderr).toContain('a part of its path is a file, not a folder');
+    for (const run of [taken, elsewhere, underFile]) expect(run.stderr).not.toMatch(/\bE[A-Z]{4,}\b| {4}at /);
+  });
+
   it('takes the secret from the environment or a file, never showing it in the process list', async () => {
     const files = workspace();
     const secret = 'chosen-secret-Xq9';

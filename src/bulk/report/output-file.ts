@@ -1,29 +1,10 @@
 import { once } from 'node:events';
 import { open, rm, type FileHandle } from 'node:fs/promises';
 import iconv from 'iconv-lite';
+import { fileErrorReason } from '../../util/file-errors.js';
 import { UploadError } from '../errors.js';
 
 const FLUSH_AT = 64 * 1024;
-
-/** Why a file could not be written, in words (a full disk, a folder that does not exist). */
-export function fileErrorReason(error: unknown): string {
-  const code = (error as { code?: string }).code;
-  switch (code) {
-    case 'ENOSPC':
-      return 'no space left on the device';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOENT':
-      return 'no such folder';
-    case 'EISDIR':
-      return 'it is a folder';
-    case 'EROFS':
-      return 'the file system is read-only';
-    default:
-      return error instanceof Error ? error.message : String(error);
-  }
-}
 
 /**
  * A file an upload writes (its report, its rejects), buffered, whose every failure names the file and

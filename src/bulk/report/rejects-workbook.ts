@@ -1,7 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import { UploadError } from '../errors.js';
-import { fileErrorReason } from './output-file.js';
+import { fileErrorReason } from '../../util/file-errors.js';
 
 /** The number format Excel calls Text: what is typed or pasted stays as written (no lost zeros). */
 const TEXT_FORMAT = '@';

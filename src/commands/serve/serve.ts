@@ -8,6 +8,7 @@ import { DEFAULT_REVIEW_POINTS, type ReviewKind, type ReviewPoints } from '../..
 import { EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
+import { listenFailure } from '../../cli/listen-error.js';
 import { unexpectedLines } from '../../cli/report-error.js';
 import { describeIssues } from '../../contract/loc.js';
 import { wholeNumber } from '../../cli/values.js';
@@ -348,9 +349,7 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
     url = await app.listen({ host: options.host, port });
   } catch (error) {
     await app.close();
-    throw new UsageError(
-      `cannot listen on ${options.host}:${options.port}: ${(error as { code?: string }).code ?? String(error)}`,
-    );
+    throw listenFailure(options.host, options.port, error);
   }
   if (!worker)
     await announce(f, {

@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import { ApiError, NetworkError } from '../../client/errors.js';
-import { AuthError, EXIT, UsageError } from '../../cli/errors.js';
+import { AuthError, EXIT } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
+import { listenFailure } from '../../cli/listen-error.js';
 import { examples } from '../../cli/help.js';
 import { dataDir } from '../../cli/paths.js';
 import { wholeNumber } from '../../cli/values.js';
@@ -196,11 +197,11 @@ async function listen(
       if ((error as { code?: string }).code !== 'EADDRINUSE' || wanted !== undefined) break;
     }
   }
-  throw new UsageError(
-    `cannot listen on 127.0.0.1:${wanted ?? ports[0]}: ${(failure as { code?: string }).code ?? String(failure)}`,
-    wanted !== undefined
-      ? ['Another program uses that port: give another with --port, or leave --port out.']
-      : [],
+  throw listenFailure(
+    '127.0.0.1',
+    wanted ?? (ports[0] as number),
+    failure,
+    wanted !== undefined ? 'Give another with --port, or leave --port out for a free one.' : undefined,
   );
 }
 

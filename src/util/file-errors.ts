@@ -1,0 +1,21 @@
+/** Why a file or folder could not be used, in words (a full disk, a folder that does not exist). */
+export function fileErrorReason(error: unknown): string {
+  const code = (error as { code?: string } | null)?.code;
+  switch (code) {
+    case 'ENOSPC':
+      return 'no space left on the device';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOENT':
+      return 'no such folder';
+    case 'EISDIR':
+      return 'it is a folder';
+    case 'ENOTDIR':
+      return 'a part of its path is a file, not a folder';
+    case 'EROFS':
+      return 'the file system is read-only';
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
