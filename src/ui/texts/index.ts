@@ -10,6 +10,16 @@ import { UPLOAD } from './upload.js';
 /** Every text of `intake ui`, in Korean and English. */
 const TEXTS = { ...COMMON, ...UPLOAD, ...CHECK, ...RESULTS, ...PAGES, ...MARKETPLACES_TEXTS } as const;
 
+/** The dictionaries `TEXTS` is made of: a key in two of them would be one text, the later's (a test keeps them apart). */
+export const UI_DICTIONARIES: Readonly<Record<string, object>> = {
+  COMMON,
+  UPLOAD,
+  CHECK,
+  RESULTS,
+  PAGES,
+  MARKETPLACES_TEXTS,
+};
+
 export type UiText = keyof typeof TEXTS;
 
 /** The UI's texts in one language. */

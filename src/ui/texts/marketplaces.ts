@@ -54,8 +54,7 @@ export const MARKETPLACES_TEXTS = {
   orderHeader: { en: 'Order', ko: '주문번호' },
   lineHeader: { en: 'Order line', ko: '주문 상품' },
   trackingHeader: { en: 'Tracking number', ko: '송장번호' },
-  outcomeHeader: { en: 'Outcome', ko: '결과' },
-  messageHeader: { en: 'What the marketplace said', ko: '마켓 응답' },
+  marketMessageHeader: { en: 'What the marketplace said', ko: '마켓 응답' },
   market_blocked: {
     en: '{name} refuses this computer (an IP not on its allowlist, or a block): stopped at once, so as not to be blocked longer.',
     ko: '{name}에서 이 컴퓨터의 접근을 거부했습니다 (허용되지 않은 IP 또는 일시 차단). 차단이 길어지지 않도록 바로 멈췄습니다.',

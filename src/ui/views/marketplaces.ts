@@ -104,7 +104,7 @@ export function pushBody(
   );
   return html`<section class="card">
     <p role="status">${counts}</p>
-    !${dataTable([t('orderHeader'), t('lineHeader'), t('trackingHeader'), t('outcomeHeader'), t('messageHeader')], rows)}
+    !${dataTable([t('orderHeader'), t('lineHeader'), t('trackingHeader'), t('outcomeHeader'), t('marketMessageHeader')], rows)}
     <p class="actions"><a href="marketplaces">${t('navMarketplaces')}</a></p>
   </section>`;
 }
