@@ -1,4 +1,6 @@
 import type { ReportLine, ResourceName } from '../bulk/index.js';
+import { AuthError } from '../cli/errors.js';
+import { ApiError, NetworkError } from '../client/errors.js';
 import type { Lang } from '../web/lang.js';
 
 const KIND: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };
@@ -25,14 +27,99 @@ const REFUSALS: readonly [RegExp, (match: RegExpExecArray) => string][] = [
   [/^Order '(.+)' not found\.$/, (m) => `주문 ${m[1]}을(를) 찾을 수 없습니다`],
   [/^Product '(.+)' not found\.$/, (m) => `상품 ${m[1]}을(를) 찾을 수 없습니다`],
   [/^Request body too large\.$/, () => '요청이 너무 큽니다'],
+  [/^Secret access key was invalid\.$/, () => '비밀 키가 맞지 않습니다'],
+  [/^Access key id was invalid\.$/, () => '서비스에 없는 액세스 키 ID입니다'],
+  [/^Authorization header required\.$/, () => '인증 정보가 없습니다'],
+  [/^Authorization header was invalid\.$/, () => '인증 정보의 형식이 올바르지 않습니다'],
 ];
 
-function refusalIn(message: string): string | undefined {
-  for (const [pattern, words] of REFUSALS) {
-    const match = pattern.exec(message);
+/** The client's words for a connection that failed (see `describeNetworkError`), in Korean. */
+const NETWORK_REASONS: readonly [RegExp, (match: RegExpExecArray) => string][] = [
+  [/^connection refused\b/, () => '연결이 거부되었습니다 (서비스가 실행 중인지 확인하세요)'],
+  [/^host not found$/, () => '그런 이름의 호스트가 없습니다'],
+  [/^could not connect within (\S+)s$/, (m) => `${m[1]}초 안에 연결하지 못했습니다`],
+  [/^no answer within (\S+)s$/, (m) => `${m[1]}초 안에 응답이 없었습니다`],
+  [
+    /^the connection was closed before the service answered$/,
+    () => '서비스가 응답하기 전에 연결이 끊겼습니다',
+  ],
+  [/^it does not speak HTTPS\b/, () => '이 주소는 HTTPS를 쓰지 않습니다 (http:// 주소인지 확인하세요)'],
+  [/^the secure connection failed\b/, () => '보안 연결에 실패했습니다 (http://인지 https://인지 확인하세요)'],
+];
+
+/** The upload's own words for a record that got no definite answer (see `failure` in the send pass). */
+const FAILURES: readonly [RegExp, (match: RegExpExecArray) => string][] = [
+  [/^no answer: (.+) \((\d+) attempts\)$/, (m) => `${networkReasonIn('ko', m[1] ?? '')}, ${m[2]}번 시도`],
+  [
+    /^still rate limited after (\d+) attempts \(HTTP 429\)/,
+    (m) => `서비스가 계속 천천히 보내 달라고 했습니다, ${m[1]}번 시도`,
+  ],
+  [
+    /^the service failed after (\d+) attempts \(HTTP (\d+)\): (.*)$/,
+    (m) => `서비스 오류 (HTTP ${m[2]}): ${m[3]}, ${m[1]}번 시도`,
+  ],
+];
+
+function firstMatch(
+  list: readonly [RegExp, (match: RegExpExecArray) => string][],
+  text: string,
+): string | undefined {
+  for (const [pattern, words] of list) {
+    const match = pattern.exec(text);
     if (match) return words(match);
   }
   return undefined;
+}
+
+const refusalIn = (message: string) => firstMatch(REFUSALS, message);
+
+/** One of the service's texts (a refusal, a credentials check's reason), in `lang` where there are words for it. */
+export const serviceTextIn = (lang: Lang, text: string): string =>
+  lang === 'ko' ? (refusalIn(text) ?? text) : text;
+
+/** Why a connection failed, in `lang`. */
+export const networkReasonIn = (lang: Lang, reason: string): string =>
+  lang === 'ko' ? (firstMatch(NETWORK_REASONS, reason) ?? reason) : reason;
+
+/** What went wrong with the service, as a page can word it in its language (see `troubleIn`). */
+export type Trouble =
+  | { code: 'unreachable'; values: { url: string; reason: string } }
+  | { code: 'service_refused'; values: { status: number; detail: string } }
+  | { code: 'no_credentials'; values: { detail: string } };
+
+/** An error from asking the service, as a `Trouble`; undefined for any other error. */
+export function troubleOf(error: unknown): Trouble | undefined {
+  if (error instanceof NetworkError)
+    return { code: 'unreachable', values: { url: error.url, reason: error.reason } };
+  if (error instanceof ApiError)
+    return { code: 'service_refused', values: { status: error.status, detail: error.message } };
+  if (error instanceof AuthError) return { code: 'no_credentials', values: { detail: error.message } };
+  return undefined;
+}
+
+/** A trouble in `lang`: Korean words for the client's and the service's English. */
+export function troubleIn(lang: Lang, trouble: Trouble): string {
+  const ko = lang === 'ko';
+  switch (trouble.code) {
+    case 'unreachable': {
+      const { url, reason } = trouble.values;
+      return ko
+        ? `${url}에 연결할 수 없습니다: ${networkReasonIn(lang, reason)}`
+        : `cannot reach ${url}: ${reason}`;
+    }
+    case 'service_refused': {
+      const { status, detail } = trouble.values;
+      if (!ko) return `${detail} (HTTP ${status})`;
+      const words = refusalIn(detail) ?? detail;
+      return status === 401
+        ? `서비스가 인증 정보를 받지 않았습니다: ${words}`
+        : `서비스가 요청을 받지 않았습니다 (HTTP ${status}): ${words}`;
+    }
+    case 'no_credentials':
+      return ko
+        ? '이 프로필의 인증 정보를 쓸 수 없습니다. 먼저 로그인하세요 (연결 상태 페이지 참고)'
+        : trouble.values.detail;
+  }
 }
 
 const fieldsIn = (lang: Lang, fields: readonly string[] | undefined) =>
@@ -67,7 +154,7 @@ export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName): string
     }
     case 'failed':
       return ko
-        ? `서비스 응답을 받지 못했습니다. 다시 보내면 없는 것만 보냅니다 (${line.message})`
+        ? `서비스 응답을 받지 못했습니다: ${firstMatch(FAILURES, line.message) ?? line.message}. 다시 보내면 없는 것만 보냅니다`
         : line.message;
     case 'not_sent':
       return ko

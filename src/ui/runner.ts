@@ -1,3 +1,4 @@
+import { troubleOf } from './answers.js';
 import { join } from 'node:path';
 import {
   describeProblems,
@@ -88,11 +89,13 @@ export function sessionError(
       ...(error.said ? { said: error.said } : {}),
     };
   }
-  const code = (error as { code?: unknown }).code;
+  const code = (error as { code?: unknown } | null)?.code;
+  const trouble = troubleOf(error);
   return {
     code: typeof code === 'string' ? code : undefined,
     message: error instanceof Error ? error.message : String(error),
     hints: [],
+    ...(trouble ? { said: trouble } : {}),
   };
 }
 

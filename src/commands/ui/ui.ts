@@ -4,8 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
-import { ApiError, NetworkError } from '../../client/errors.js';
-import { AuthError, EXIT } from '../../cli/errors.js';
+import { EXIT } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { listenFailure } from '../../cli/listen-error.js';
 import { examples } from '../../cli/help.js';
@@ -13,6 +12,7 @@ import { dataDir } from '../../cli/paths.js';
 import { wholeNumber } from '../../cli/values.js';
 import { unexpectedLines } from '../../cli/report-error.js';
 import { keepHeapTight } from '../../util/heap.js';
+import { troubleOf, type Trouble } from '../../ui/answers.js';
 import type { Liveness, UiState } from '../../ui/state.js';
 import type { ProfileView, StatusView } from '../../ui/views/status.js';
 import type { UploadSession } from '../../ui/session.js';
@@ -49,9 +49,12 @@ async function profileView(f: Factory): Promise<ProfileView> {
   };
 }
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const known = (error: unknown) =>
-  error instanceof AuthError || error instanceof NetworkError || error instanceof ApiError;
+/** A known trouble with the service, for the page to word; any other error is thrown. */
+const troubleFrom = (error: unknown): Trouble => {
+  const trouble = troubleOf(error);
+  if (trouble === undefined) throw error;
+  return trouble;
+};
 
 /** The connection page: the credentials checked as `auth status` does, the service's health and queue. */
 async function statusOf(f: Factory, profile: ProfileView): Promise<StatusView> {
@@ -60,33 +63,24 @@ async function statusOf(f: Factory, profile: ProfileView): Promise<StatusView> {
       .apiClient()
       .then((client) => client.checkCredentials())
       .then((result) => ({ valid: result.is_valid, reason: result.reason }))
-      .catch((error: unknown) => {
-        if (error instanceof AuthError) return { valid: false, reason: error.message };
-        if (known(error)) return { error: reasonOf(error) };
-        throw error;
-      }),
+      .catch((error: unknown) => ({ error: troubleFrom(error) })),
     f
       .apiClient({ auth: 'optional' })
       .then((client) => client.health())
       .then((result) => result.status)
-      .catch((error: unknown) => {
-        if (known(error)) return reasonOf(error);
-        throw error;
-      }),
+      .catch(troubleFrom),
     f
       .apiClient()
       .then((client) => client.shipmentQueueStatus())
-      .catch((error: unknown) => {
-        if (known(error)) return reasonOf(error);
-        throw error;
-      }),
+      .catch(troubleFrom),
   ]);
+  const known = typeof queue === 'object' && 'origin_mall_id' in queue ? queue : undefined;
   return {
     profile,
     credentials,
     health,
-    merchant: typeof queue === 'string' ? undefined : queue.origin_mall_id,
-    queue: typeof queue === 'string' ? queue : Number(queue.count),
+    merchant: known?.origin_mall_id,
+    queue: known ? Number(known.count) : (queue as Trouble),
   };
 }
 
@@ -228,7 +222,9 @@ async function openBrowser(f: Factory, folder: string, url: string): Promise<str
       await open(pathToFileURL(file).href);
     }
   } catch (error) {
-    f.log.warn(`cannot open a browser (${reasonOf(error)}): open the address above`);
+    f.log.warn(
+      `cannot open a browser (${error instanceof Error ? error.message : String(error)}): open the address above`,
+    );
   }
   return file;
 }

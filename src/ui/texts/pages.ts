@@ -36,7 +36,6 @@ export const PAGES = {
   credentialsLabel: { en: 'Credentials', ko: '인증' },
   valid: { en: 'valid', ko: '유효함' },
   invalid: { en: 'not valid: {reason}', ko: '유효하지 않음: {reason}' },
-  unreachable: { en: 'the service cannot be reached: {reason}', ko: '서비스에 연결할 수 없습니다: {reason}' },
   healthLabel: { en: 'Service health', ko: '서비스 상태' },
   health_available: { en: 'available', ko: '정상' },
   queueLabel: { en: 'Shipments waiting to be applied', ko: '처리 대기 중인 송장' },

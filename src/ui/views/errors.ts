@@ -1,6 +1,7 @@
 import { html } from 'ghtml';
 import type { SessionError } from '../session.js';
 import type { T } from '../texts/index.js';
+import { troubleIn, type Trouble } from '../answers.js';
 
 type WithSaid = SessionError & {
   said?: { code: string; values?: Readonly<Record<string, string | number>> };
@@ -25,6 +26,10 @@ export function errorWords(t: T, error: WithSaid): { message: string; hints: rea
       return { message: t('noHeader', { file }), hints: [] };
     case 'columns_missing':
       return { message: t('columnsMissing'), hints: [] };
+    case 'unreachable':
+    case 'service_refused':
+    case 'no_credentials':
+      return { message: troubleIn(t.lang, error.said as Trouble), hints: [] };
     default:
       // Hints are the terminal's (commands and flags): the page has its own controls for them.
       return { message: error.message, hints: [] };

@@ -1,3 +1,4 @@
+import { errorWords } from './errors.js';
 import { OUTCOMES as ALL_OUTCOMES } from '../../contract/kinds.js';
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
@@ -190,7 +191,7 @@ export function resultsCard(
       ${t('resultsTitle')} <span class="badge ${send.state}">${t(`state_${send.state}`)}</span>
     </h2>
     <p role="status" id="results-summary">${ended}</p>
-    !${send.error ? html`<div class="error-box" role="alert"><strong>${send.error.message}</strong></div>` : ''}
+    !${send.error ? html`<div class="error-box" role="alert"><strong>${errorWords(t, send.error).message}</strong></div>` : ''}
     <ul class="counts">
       !${countList(t, counts, dropped)}
     </ul>

@@ -1,6 +1,7 @@
 import { html } from 'ghtml';
 import { count as number } from '../../util/count.js';
 import type { T } from '../texts/index.js';
+import { serviceTextIn, troubleIn, type Trouble } from '../answers.js';
 
 /** Who the page works as: the profile and the service. */
 export interface ProfileView {
@@ -13,22 +14,29 @@ export interface ProfileView {
 /** What the connection page shows: the profile, the credentials' check, the service's health and queue. */
 export interface StatusView {
   profile: ProfileView;
-  credentials: { valid: boolean; reason: string } | { error: string };
-  health: string;
+  credentials: { valid: boolean; reason: string } | { error: Trouble };
+  health: string | Trouble;
   /** The merchant the key is of (the service's `origin_mall_id`), and its shipments waiting. */
   merchant: string | undefined;
-  queue: number | string;
+  queue: number | Trouble;
 }
 
 export function statusBody(t: T, status: StatusView, signInAddress?: string): string {
   const { profile, credentials } = status;
   const verdict =
     'error' in credentials
-      ? html`<span class="bad">${t('unreachable', { reason: credentials.error })}</span>`
+      ? html`<span class="bad">${troubleIn(t.lang, credentials.error)}</span>`
       : credentials.valid
         ? html`<span class="ok">${t('valid')}</span>`
-        : html`<span class="bad">${t('invalid', { reason: credentials.reason })}</span>`;
-  const health = status.health === 'available' ? t('health_available') : status.health;
+        : html`<span class="bad"
+            >${t('invalid', { reason: serviceTextIn(t.lang, credentials.reason) })}</span
+          >`;
+  const health =
+    typeof status.health !== 'string'
+      ? troubleIn(t.lang, status.health)
+      : status.health === 'available'
+        ? t('health_available')
+        : status.health;
   return html` <section class="card">
       <dl class="facts">
         <dt>${t('profileLabel')}</dt>
@@ -46,7 +54,7 @@ export function statusBody(t: T, status: StatusView, signInAddress?: string): st
         <dt>${t('healthLabel')}</dt>
         <dd id="health">${health}</dd>
         <dt>${t('queueLabel')}</dt>
-        <dd>${typeof status.queue === 'number' ? number(status.queue) : status.queue}</dd>
+        <dd>${typeof status.queue === 'number' ? number(status.queue) : troubleIn(t.lang, status.queue)}</dd>
       </dl>
       <div class="actions"><a class="button secondary" href="status">${t('checkAgain')}</a></div>
     </section>
