@@ -35,7 +35,7 @@ export { tableLayout } from './layout/table-layouts.js';
 export type { TableInfo } from './layout/table-units.js';
 export { detectKind, topRows, writeFixedCopy } from './layout/inspect-input.js';
 export { likelyHeader } from './layout/guess.js';
-export { readCatalog } from './layout/catalog.js';
+export { readCatalog, readCatalogFile, type CatalogFile } from './layout/catalog.js';
 
 export { reportJson, RejectsFile, type RejectsExtension, type RejectsShape } from './report/report.js';
 

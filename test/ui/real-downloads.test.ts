@@ -266,6 +266,20 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     expect(await refused(files.write('주문.pdf', '%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n<<>>\nendobj\n'))).toBe(
       '주문.pdf은(는) PDF 문서이고 표 파일이 아닙니다. 주문을 엑셀(.xlsx)이나 CSV로 내려받으세요.',
     );
+    // A workbook cut short on its way (a zip without its end), and one that is no zip at all: their
+    // page opens (a workbook may need its password there), saying what is wrong with the file.
+    const unreadable = async (path: string) => {
+      await checkFile(page, path);
+      const said = await page.locator('main .error-box').innerText();
+      await page.getByRole('link', { name: '업로드', exact: true }).click();
+      return said;
+    };
+    expect(await unreadable(files.write('잘린주문.xlsx', 'PK\u0003\u0004garbage'))).toBe(
+      '잘린주문.xlsx 파일이 잘렸거나 손상되었습니다. 다시 내려받거나 복사하세요. 스프레드시트 프로그램에서 열린다면 "Excel 통합 문서(.xlsx)"로 다시 저장하세요.',
+    );
+    expect(await unreadable(files.write('가짜.xlsx', Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 9])))).toBe(
+      '가짜.xlsx은(는) 이름만 엑셀 파일이고 엑셀 통합 문서가 아닙니다. 마켓에서 받은 .xlsx 파일이나 CSV를 주세요.',
+    );
     await checkFile(
       page,
       files.write('머리글만.csv', 'order_id,recipient_name,recipient_cellphone,item_id,product_id\n'),

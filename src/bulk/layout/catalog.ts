@@ -3,7 +3,8 @@ import type { UploadLog } from '../context.js';
 import type { CatalogProduct } from '../../input/record-context.js';
 import { cut } from '../../util/cut.js';
 import type { UploadOptions } from '../options.js';
-import { describeProblems } from '../problems.js';
+import { describeProblems, type Problem } from '../problems.js';
+import type { Note } from '../said.js';
 import { products as productResource, type Resource } from '../resources.js';
 import { openFile, planInput } from '../read/source.js';
 import { inspectUnit } from './inspect.js';
@@ -20,27 +21,43 @@ const CATALOG_READING: UploadOptions = {
   passwordStdin: false,
 };
 
+/** A row of a catalog file that is not a valid product: skipped, with why. */
+export interface SkippedProduct {
+  row: number;
+  problems: readonly Problem[];
+}
+
+/** A catalog file read: its products, the rows skipped, and what reading it said (the sheet, the layout). */
+export interface CatalogFile {
+  products: Map<string, CatalogProduct>;
+  /** What the file is called where it is said (its name on the person's computer, for a page). */
+  label: string;
+  unitName: string;
+  skipped: SkippedProduct[];
+  notes: Note[];
+}
+
 /**
- * Reads a product catalog (`--products`): a CSV, .xlsx, JSON or NDJSON of products (id, name,
- * image_url), read and checked exactly as `intake product create` reads them. Rows that are not valid
- * products are skipped, and said so; the first row of an id wins.
+ * Reads a product catalog: a CSV, .xlsx, JSON or NDJSON of products (id, name, image_url), read and
+ * checked exactly as `intake product create` reads them. Rows that are not valid products are skipped
+ * and listed; the first row of an id wins. `label` names the file in what is said (default: its name).
  */
-export async function readCatalog(
-  log: UploadLog,
+export async function readCatalogFile(
   path: string,
   password: PasswordSource,
-): Promise<Map<string, CatalogProduct>> {
-  if (path === '-') throw new InputError('--products needs a file; standard input is the orders');
-  const catalog = new Map<string, CatalogProduct>();
-  const source = await openFile(path);
-  const skipped: string[] = [];
+  label?: string,
+): Promise<CatalogFile> {
+  const products = new Map<string, CatalogProduct>();
+  const opened = await openFile(path);
+  const source = label === undefined ? opened : { ...opened, label };
+  const read: CatalogFile = { products, label: source.label, unitName: 'row', skipped: [], notes: [] };
   try {
     const plan = await planInput(source, undefined);
     const resource = productResource as Resource<unknown>;
     if (plan.mode === 'single') {
       const record = plan.record as { id?: unknown; name?: unknown; image_url?: unknown };
-      if (typeof record.id === 'string') catalog.set(record.id, record as CatalogProduct);
-      return catalog;
+      if (typeof record.id === 'string') products.set(record.id, record as CatalogProduct);
+      return read;
     }
     const units = await openUnits(source, plan.format, resource, {
       options: CATALOG_READING,
@@ -48,11 +65,12 @@ export async function readCatalog(
       password,
     });
     try {
-      for (const note of units.notes) log.info(`--products: ${note.text}`);
+      read.unitName = units.unitName;
+      read.notes.push(...units.notes);
       for await (const unit of units.units()) {
         const inspection = inspectUnit(units.layout, unit);
         if (inspection.problems.length > 0) {
-          skipped.push(`${units.unitName} ${unit.row}: ${cut(describeProblems(inspection.problems), 200)}`);
+          read.skipped.push({ row: unit.row, problems: inspection.problems });
           continue;
         }
         const product = units.layout.build(unit.value).part as {
@@ -60,8 +78,8 @@ export async function readCatalog(
           name: string;
           image_url: string;
         };
-        if (!catalog.has(product.id))
-          catalog.set(product.id, { name: product.name, image_url: product.image_url });
+        if (!products.has(product.id))
+          products.set(product.id, { name: product.name, image_url: product.image_url });
       }
     } finally {
       await units.close();
@@ -69,10 +87,27 @@ export async function readCatalog(
   } finally {
     await source.cleanup();
   }
+  return read;
+}
+
+/**
+ * Reads a product catalog (`--products`) as `readCatalogFile` does, saying on `log` what reading it
+ * said and the rows skipped (the first five, and how many more).
+ */
+export async function readCatalog(
+  log: UploadLog,
+  path: string,
+  password: PasswordSource,
+): Promise<Map<string, CatalogProduct>> {
+  if (path === '-') throw new InputError('--products needs a file; standard input is the orders');
+  const read = await readCatalogFile(path, password);
+  for (const note of read.notes) log.info(`--products: ${note.text}`);
+  const { skipped } = read;
   if (skipped.length > 0) {
-    log.warn(`--products ${source.label}: ${skipped.length} rows are not valid products and were skipped:`);
-    for (const line of skipped.slice(0, 5)) log.warn(`  ${line}`);
+    log.warn(`--products ${read.label}: ${skipped.length} rows are not valid products and were skipped:`);
+    for (const { row, problems } of skipped.slice(0, 5))
+      log.warn(`  ${read.unitName} ${row}: ${cut(describeProblems(problems), 200)}`);
     if (skipped.length > 5) log.warn(`  … and ${skipped.length - 5} more`);
   }
-  return catalog;
+  return read.products;
 }

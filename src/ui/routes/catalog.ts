@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readCatalog } from '../../bulk/index.js';
+import { problemsIn, readCatalogFile, type CatalogFile } from '../../bulk/index.js';
 import { ProductPatchBody } from '../../contract/index.js';
 import { checkInput } from '../../input/record-rules.js';
 import { describeIssues } from '../../contract/loc.js';
 import { csvRow } from '../../util/csv.js';
 import { FileTooLarge, receiveForm } from '../receive.js';
 import { seeOther, sendPage, textsOf } from '../render.js';
-import { checkSession } from '../runner.js';
+import { checkSession, sessionError } from '../runner.js';
+import { errorWords } from '../views/errors.js';
 import type { UiState } from '../state.js';
 import type { T } from '../texts/index.js';
 import { catalogBody, type CatalogPage } from '../views/catalog.js';
@@ -79,7 +80,7 @@ async function sendCatalog(
   request: FastifyRequest,
   reply: FastifyReply,
   state: UiState,
-  said: { notice?: string; problem?: string },
+  said: { notice?: string; problem?: string; skipped?: string[] },
 ) {
   const t = textsOf(request);
   return sendPage(request, reply, state, {
@@ -89,29 +90,66 @@ async function sendCatalog(
   });
 }
 
+/** The rows of a catalog file that were not products, said in the page's language (the first five). */
+function skippedRows(t: T, read: CatalogFile): string[] {
+  const lines = read.skipped
+    .slice(0, 5)
+    .map(({ row, problems }) => t('catalogSkippedRow', { row, reason: problemsIn(t.lang, problems) }));
+  if (read.skipped.length > 5) lines.push(t('catalogSkippedMore', { count: read.skipped.length - 5 }));
+  return lines;
+}
+
+/** Why a catalog file could not be read at all, in the page's language, naming it as the person does. */
+function catalogProblem(t: T, error: unknown): string {
+  const said = sessionError(error).said;
+  const values = said?.values ?? {};
+  const file = String(values.file ?? '');
+  switch (said?.code) {
+    case 'empty_file':
+      return t('catalogFileEmpty', { file });
+    case 'columns_missing':
+      return t('catalogColumnsMissing', { file, missing: String(values.missing ?? '') });
+    case 'other_format':
+    case 'no_header':
+      return t('catalogNotAList', { file });
+    default:
+      return errorWords(t, sessionError(error)).message;
+  }
+}
+
 /** A catalog file posted (CSV or a workbook of id, name, image): read into the catalog. */
 async function importCatalog(
   request: FastifyRequest,
   state: UiState,
-): Promise<{ notice?: string; problem?: string }> {
+): Promise<{ notice?: string; problem?: string; skipped?: string[] }> {
   const t = textsOf(request);
   const dir = await mkdtemp(join(state.sessions.root, 'catalog-'));
   try {
     const form = await receiveForm(request, dir, state.maxBytes);
     const file = form.files.find((received) => received.field === 'catalog');
     if (!file) return {};
-    const notes: string[] = [];
-    const log = { info: (line: string) => notes.push(line), warn: (line: string) => notes.push(line) };
-    const read = await readCatalog(log, file.path, async () => {
-      throw new Error('password');
-    });
-    const products = [...read].map(([id, product]) => ({ id, ...product }));
+    const read = await readCatalogFile(
+      file.path,
+      async () => {
+        throw new Error('password');
+      },
+      file.name,
+    );
+    const products = [...read.products].map(([id, product]) => ({ id, ...product }));
     const changed = state.catalog.set(products, 'file');
-    return { notice: t('catalogImported', { read: read.size, changed }) };
+    return {
+      notice: t('catalogImported', { read: read.products.size, changed }),
+      ...(read.skipped.length > 0
+        ? {
+            problem: t('catalogSkipped', { count: read.skipped.length, file: read.label }),
+            skipped: skippedRows(t, read),
+          }
+        : {}),
+    };
   } catch (error) {
     if (error instanceof FileTooLarge)
       return { problem: t('tooLarge', { name: error.fileName, size: '', max: '' }) };
-    return { problem: (error as Error).message };
+    return { problem: catalogProblem(t, error) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -61,6 +61,21 @@ export const PAGES = {
     en: '{read} products read; {changed} added or changed.',
     ko: '상품 {read}개를 읽었고 {changed}개를 추가하거나 바꿨습니다.',
   },
+  catalogSkipped: {
+    en: '{count} rows of {file} are not products and were left out:',
+    ko: '{file}의 {count}개 행은 상품으로 쓸 수 없어 넣지 않았습니다:',
+  },
+  catalogSkippedRow: { en: 'row {row}: {reason}', ko: '{row}행: {reason}' },
+  catalogSkippedMore: { en: '… and {count} more', ko: '… 외 {count}개 행' },
+  catalogFileEmpty: { en: '{file} is empty.', ko: '{file} 파일이 비어 있습니다.' },
+  catalogColumnsMissing: {
+    en: '{file} lacks the column(s) {missing}: a product list has the columns id, name and image_url.',
+    ko: '{file}에 {missing} 열이 없습니다. 상품 목록 파일에는 id, name, image_url 열이 있어야 합니다.',
+  },
+  catalogNotAList: {
+    en: '{file} is not a product list: give a CSV or Excel (.xlsx) file with the columns id, name and image_url.',
+    ko: '{file}은(는) 상품 목록 파일이 아닙니다. id, name, image_url 열이 있는 CSV나 엑셀(.xlsx) 파일을 주세요.',
+  },
   catalogExport: { en: 'Download the list (CSV)', ko: '목록 내려받기 (CSV)' },
   sourceHeader: { en: 'From', ko: '출처' },
   source_upload: { en: 'an upload', ko: '업로드' },

@@ -90,6 +90,14 @@ export const UPLOAD = {
     en: '{file} is a zip archive. Unzip it and upload the .xlsx or .csv inside.',
     ko: '{file}은(는) 압축(zip) 파일입니다. 압축을 풀고 안의 .xlsx나 .csv를 올리세요.',
   },
+  damagedFile: {
+    en: '{file} is cut short or damaged. Download or copy it again; if it opens in your spreadsheet program, save it again as Excel Workbook (.xlsx).',
+    ko: '{file} 파일이 잘렸거나 손상되었습니다. 다시 내려받거나 복사하세요. 스프레드시트 프로그램에서 열린다면 "Excel 통합 문서(.xlsx)"로 다시 저장하세요.',
+  },
+  notXlsx: {
+    en: '{file} is named as an Excel workbook but is not one. Give the .xlsx file the marketplace gave, or a CSV.',
+    ko: '{file}은(는) 이름만 엑셀 파일이고 엑셀 통합 문서가 아닙니다. 마켓에서 받은 .xlsx 파일이나 CSV를 주세요.',
+  },
   noHeader: {
     en: '{file} has no header row Intake can find. Match its columns below.',
     ko: '{file}에서 머리글 행을 찾지 못했습니다. 아래에서 열을 맞춰 주세요.',

@@ -14,6 +14,8 @@ export interface CatalogPage {
   more: boolean;
   notice?: string;
   problem?: string;
+  /** The rows of a file just added that were not products, each with why. */
+  skipped?: readonly string[];
 }
 
 const query = (page: CatalogPage, to: number) =>
@@ -57,7 +59,19 @@ export function catalogBody(t: T, page: CatalogPage): string {
   return html`<section class="card">
       <p>${t('catalogIntro', { count: number(page.total) })}</p>
       !${page.notice ? html`<div class="notice" role="status">${page.notice}</div>` : ''}
-      !${page.problem ? html`<div class="error-box" role="alert">${page.problem}</div>` : ''}
+      !${
+        page.problem
+          ? html`<div class="error-box" role="alert">
+              ${page.problem}!${
+                page.skipped && page.skipped.length > 0
+                  ? html`<ul>
+                      !${page.skipped.map((line) => html`<li>${line}</li>`)}
+                    </ul>`
+                  : ''
+              }
+            </div>`
+          : ''
+      }
       <form method="get" action="catalog" class="row">
         <div class="field">
           <label for="catalog-search">${t('catalogSearch')}</label>

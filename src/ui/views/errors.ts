@@ -24,6 +24,10 @@ export function errorWords(t: T, error: WithSaid): { message: string; hints: rea
       return { message: t(`other_${String(values.kind)}` as Parameters<T>[0], { file }), hints: [] };
     case 'no_header':
       return { message: t('noHeader', { file }), hints: [] };
+    case 'damaged_file':
+      return { message: t('damagedFile', { file }), hints: [] };
+    case 'not_xlsx':
+      return { message: t('notXlsx', { file }), hints: [] };
     case 'columns_missing':
       return { message: t('columnsMissing'), hints: [] };
     case 'unreachable':

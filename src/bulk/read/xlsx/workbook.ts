@@ -35,9 +35,11 @@ export async function openWorkbook(
   const start = await fileHead(path, 8);
   if (start.subarray(0, 4).equals(ZIP_MAGIC)) return { path };
   if (!start.equals(CFB_MAGIC)) {
-    throw new InputError(`${label} is not an Excel workbook (.xlsx): it is not a zip file`, [
-      'Give an .xlsx workbook, or CSV with --format csv.',
-    ]);
+    throw new InputError(
+      `${label} is not an Excel workbook (.xlsx): it is not a zip file`,
+      ['Give an .xlsx workbook, or CSV with --format csv.'],
+      { said: { code: 'not_xlsx', values: { file: label } } },
+    );
   }
   const { default: officeCrypto } = await import('officecrypto-tool');
   const bytes = await readFile(path);
@@ -74,5 +76,6 @@ function damagedContainer(label: string): InputError {
   return new InputError(
     `${label} is damaged: it looks like a password-protected workbook, but its contents do not read`,
     ['Download or copy the file again; if it opens in Excel, save it again (with or without its password).'],
+    { said: { code: 'damaged_file', values: { file: label } } },
   );
 }

@@ -147,9 +147,13 @@ async function* guarded(stream: Readable, label: string, what: string): AsyncGen
 
 function damaged(label: string, what: string, error: unknown): InputError {
   if (error instanceof InputError) return error;
-  return new InputError(`${label} is damaged: its ${what} cannot be unpacked`, [
-    'Download or copy the file again; if it opens in your spreadsheet program, save it again as .xlsx or export CSV.',
-  ]);
+  return new InputError(
+    `${label} is damaged: its ${what} cannot be unpacked`,
+    [
+      'Download or copy the file again; if it opens in your spreadsheet program, save it again as .xlsx or export CSV.',
+    ],
+    { said: { code: 'damaged_file', values: { file: label } } },
+  );
 }
 
 function notAWorkbook(label: string, error: unknown): InputError {
@@ -160,7 +164,11 @@ function notAWorkbook(label: string, error: unknown): InputError {
   const what = /central directory|end of/i.test(message)
     ? 'is cut short or damaged (the end of its zip, which lists its parts, is missing)'
     : 'is damaged (its zip does not read)';
-  return new InputError(`${label} ${what}`, [
-    'Download or copy the file again; if it opens in your spreadsheet program, save it again as .xlsx or export CSV.',
-  ]);
+  return new InputError(
+    `${label} ${what}`,
+    [
+      'Download or copy the file again; if it opens in your spreadsheet program, save it again as .xlsx or export CSV.',
+    ],
+    { said: { code: 'damaged_file', values: { file: label } } },
+  );
 }
