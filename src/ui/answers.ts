@@ -1,5 +1,4 @@
 import type { ReportLine, ResourceName } from '../bulk/index.js';
-import { AuthError } from '../cli/errors.js';
 import { ApiError, NetworkError } from '../client/errors.js';
 import type { Lang } from '../web/lang.js';
 
@@ -81,6 +80,14 @@ export const serviceTextIn = (lang: Lang, text: string): string =>
 export const networkReasonIn = (lang: Lang, reason: string): string =>
   lang === 'ko' ? (firstMatch(NETWORK_REASONS, reason) ?? reason) : reason;
 
+/** The profile has no credentials to use (or its keychain cannot give the secret): the CLI's words in `message`. */
+export class NoCredentials extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'NoCredentials';
+  }
+}
+
 /** What went wrong with the service, as a page can word it in its language (see `troubleIn`). */
 export type Trouble =
   | { code: 'unreachable'; values: { url: string; reason: string } }
@@ -93,7 +100,7 @@ export function troubleOf(error: unknown): Trouble | undefined {
     return { code: 'unreachable', values: { url: error.url, reason: error.reason } };
   if (error instanceof ApiError)
     return { code: 'service_refused', values: { status: error.status, detail: error.message } };
-  if (error instanceof AuthError) return { code: 'no_credentials', values: { detail: error.message } };
+  if (error instanceof NoCredentials) return { code: 'no_credentials', values: { detail: error.message } };
   return undefined;
 }
 

@@ -4,7 +4,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
-import { EXIT } from '../../cli/errors.js';
+import { AuthError, EXIT } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { listenFailure } from '../../cli/listen-error.js';
 import { examples } from '../../cli/help.js';
@@ -12,7 +12,7 @@ import { dataDir } from '../../cli/paths.js';
 import { wholeNumber } from '../../cli/values.js';
 import { unexpectedLines } from '../../cli/report-error.js';
 import { keepHeapTight } from '../../util/heap.js';
-import { troubleOf, type Trouble } from '../../ui/answers.js';
+import type { Trouble } from '../../ui/answers.js';
 import type { Liveness, UiState } from '../../ui/state.js';
 import type { ProfileView, StatusView } from '../../ui/views/status.js';
 import type { UploadSession } from '../../ui/session.js';
@@ -49,28 +49,39 @@ async function profileView(f: Factory): Promise<ProfileView> {
   };
 }
 
-/** A known trouble with the service, for the page to word; any other error is thrown. */
-const troubleFrom = (error: unknown): Trouble => {
-  const trouble = troubleOf(error);
-  if (trouble === undefined) throw error;
-  return trouble;
-};
+/**
+ * The profile's client for the page. Credentials it lacks are the page's `NoCredentials` (the page words
+ * them; the CLI's own error names commands to type).
+ */
+async function clientFor(f: Factory, options: Parameters<Factory['apiClient']>[0] = {}) {
+  try {
+    return await f.apiClient(options);
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    const { NoCredentials } = await import('../../ui/answers.js');
+    throw new NoCredentials(error.message, { cause: error });
+  }
+}
 
 /** The connection page: the credentials checked as `auth status` does, the service's health and queue. */
 async function statusOf(f: Factory, profile: ProfileView): Promise<StatusView> {
+  const { troubleOf } = await import('../../ui/answers.js');
+  /** A known trouble with the service, for the page to word; any other error is thrown. */
+  const troubleFrom = (error: unknown): Trouble => {
+    const trouble = troubleOf(error);
+    if (trouble === undefined) throw error;
+    return trouble;
+  };
   const [credentials, health, queue] = await Promise.all([
-    f
-      .apiClient()
+    clientFor(f)
       .then((client) => client.checkCredentials())
       .then((result) => ({ valid: result.is_valid, reason: result.reason }))
       .catch((error: unknown) => ({ error: troubleFrom(error) })),
-    f
-      .apiClient({ auth: 'optional' })
+    clientFor(f, { auth: 'optional' })
       .then((client) => client.health())
       .then((result) => result.status)
       .catch(troubleFrom),
-    f
-      .apiClient()
+    clientFor(f)
       .then((client) => client.shipmentQueueStatus())
       .catch(troubleFrom),
   ]);
@@ -147,7 +158,7 @@ async function uiState(f: Factory, options: UiOptions): Promise<UiState> {
     sessions,
     auth,
     services: {
-      client: (patient) => f.apiClient({ patient }),
+      client: (patient) => clientFor(f, { patient }),
       ledger: { dir, target: await ledgerTargetIfAny(f) },
       carriers: () => loadCarriers(f, undefined),
       products: productBook(catalog),

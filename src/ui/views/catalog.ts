@@ -21,6 +21,24 @@ export interface CatalogPage {
 const query = (page: CatalogPage, to: number) =>
   `catalog?q=${encodeURIComponent(page.search)}${page.missingOnly ? '&missing=1' : ''}&page=${to}`;
 
+/** What the last change said: done, and what was not (with the rows of a file left out). */
+function saidBoxes(page: CatalogPage): string {
+  const skipped = page.skipped ?? [];
+  return html`!${page.notice ? html`<div class="notice" role="status">${page.notice}</div>` : ''}!${
+    page.problem
+      ? html`<div class="error-box" role="alert">
+          ${page.problem}!${
+            skipped.length > 0
+              ? html`<ul>
+                  !${skipped.map((line) => html`<li>${line}</li>`)}
+                </ul>`
+              : ''
+          }
+        </div>`
+      : ''
+  }`;
+}
+
 /**
  * The profile's product list: each product with its name and image address to change (a preview of the
  * image on demand), a search, only those without an image, a file to add, and the list to download.
@@ -58,20 +76,7 @@ export function catalogBody(t: T, page: CatalogPage): string {
   });
   return html`<section class="card">
       <p>${t('catalogIntro', { count: number(page.total) })}</p>
-      !${page.notice ? html`<div class="notice" role="status">${page.notice}</div>` : ''}
-      !${
-        page.problem
-          ? html`<div class="error-box" role="alert">
-              ${page.problem}!${
-                page.skipped && page.skipped.length > 0
-                  ? html`<ul>
-                      !${page.skipped.map((line) => html`<li>${line}</li>`)}
-                    </ul>`
-                  : ''
-              }
-            </div>`
-          : ''
-      }
+      !${saidBoxes(page)}
       <form method="get" action="catalog" class="row">
         <div class="field">
           <label for="catalog-search">${t('catalogSearch')}</label>
