@@ -19,7 +19,7 @@ export { UploadError, type UploadErrorCode } from './errors.js';
 export { RESOURCES, type Resource, type ResourceName } from './resources.js';
 export type { ReportLine, Outcome } from './outcome.js';
 export type { Tally } from './tally.js';
-export { describeProblems, type Problem } from './problems.js';
+export { describeProblems, problemFromIssue, type Problem } from './problems.js';
 export type { Note, Said } from './said.js';
 export { KOREAN_LINES, noteIn, problemIn, problemsIn, sayIn, terminalLang } from './said-words.js';
 

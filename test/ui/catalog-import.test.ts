@@ -64,6 +64,14 @@ describe.skipIf(!CHROMIUM)('intake ui: adding a product list file', () => {
     const field = await page.getByLabel('상품 P-1의 이미지 주소').boundingBox();
     expect(field?.width ?? 0).toBeGreaterThan(300);
     await screenshot(page, 'catalog-import-ko');
+
+    // An address typed wrong in the list is not saved, and said in Korean.
+    await page.getByLabel('상품 P-1의 이미지 주소').fill('ftp://shop.example.com/1.jpg');
+    await page.getByRole('button', { name: '바꾼 내용 저장' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('main [role=alert]').innerText()).toBe(
+      '저장하지 않음: P-1: 이미지 주소 ("ftp://shop.example.com/1.jpg"): URL은 http:// 또는 https://로 시작해야 합니다',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

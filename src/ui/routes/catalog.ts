@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { problemsIn, readCatalogFile, type CatalogFile } from '../../bulk/index.js';
+import { problemFromIssue, problemsIn, readCatalogFile, type CatalogFile } from '../../bulk/index.js';
 import { ProductPatchBody } from '../../contract/index.js';
 import { checkInput } from '../../input/record-rules.js';
-import { describeIssues } from '../../contract/loc.js';
 import { csvRow } from '../../util/csv.js';
 import { FileTooLarge, receiveForm } from '../receive.js';
 import { seeOther, sendPage, textsOf } from '../render.js';
@@ -22,9 +21,10 @@ const PAGE_SIZE = 100;
 
 /**
  * The products a form gives (`product:N`, `name:N`, `image:N`), each checked as the service checks a
- * product's name and image address; those that are not valid are said, not kept.
+ * product's name and image address; those that are not valid are said (in the page's language), not
+ * kept.
  */
-function productsOf(form: Form): { products: CatalogInput[]; problems: string[] } {
+function productsOf(t: T, form: Form): { products: CatalogInput[]; problems: string[] } {
   const products: CatalogInput[] = [];
   const problems: string[] = [];
   for (const [key, value] of Object.entries(form)) {
@@ -36,9 +36,15 @@ function productsOf(form: Form): { products: CatalogInput[]; problems: string[] 
     if (name === undefined && image === undefined) continue;
     const checked = checkInput('product_patch', ProductPatchBody, { name, image_url: image });
     if (!checked.ok) {
-      problems.push(
-        `${id}: ${describeIssues(checked.issues, { name: 'name', image_url: 'image' }).join('; ').trim()}`,
-      );
+      const found = checked.issues.map((issue) => {
+        const field = String(issue.loc[0] ?? '');
+        return problemFromIssue(
+          issue,
+          t(field === 'name' ? 'productNameField' : 'productImageField'),
+          issue.input,
+        );
+      });
+      problems.push(`${id}: ${problemsIn(t.lang, found)}`);
       continue;
     }
     products.push({
@@ -161,7 +167,7 @@ export async function catalogRoutes(app: FastifyInstance, { state }: { state: Ui
 
   app.post<{ Body: Form }>('/catalog', async (request, reply) => {
     const t = textsOf(request);
-    const { products, problems } = productsOf(request.body ?? {});
+    const { products, problems } = productsOf(t, request.body ?? {});
     const changed = state.catalog.set(products, 'page');
     return sendCatalog(request, reply, state, {
       notice: t('productsSaved', { count: changed }),
@@ -191,7 +197,7 @@ export async function catalogRoutes(app: FastifyInstance, { state }: { state: Ui
     if (!session) return reply;
     if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
     const t = textsOf(request);
-    const { products, problems } = productsOf(request.body ?? {});
+    const { products, problems } = productsOf(t, request.body ?? {});
     const changed = state.catalog.set(products, 'page');
     if (changed > 0) session.notice = t('productsSaved', { count: changed });
     await checkSession(session, state.services);

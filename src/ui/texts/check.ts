@@ -69,6 +69,8 @@ export const CHECK = {
   productIdHeader: { en: 'Product', ko: '상품' },
   productNameHeader: { en: 'Name', ko: '상품명' },
   productImageHeader: { en: 'Image address (https://…)', ko: '이미지 주소 (https://…)' },
+  productNameField: { en: 'name', ko: '상품명' },
+  productImageField: { en: 'image address', ko: '이미지 주소' },
   productPreview: { en: 'Preview', ko: '미리보기' },
   productRows: { en: 'rows {rows}', ko: '{rows}행' },
   productNameLabel: { en: 'Name of product {id}', ko: '상품 {id}의 상품명' },
