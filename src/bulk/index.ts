@@ -28,7 +28,7 @@ export type { InputFormat, InputPlan, InputSource } from './read/source.js';
 export { workbookTabs, type WorkbookTabs } from './read/xlsx/sheets.js';
 export type { PasswordSource } from './read/xlsx/workbook.js';
 
-export { presetFromJson, presets, type LayoutToSave, type Preset } from './layout/presets.js';
+export { isLayoutName, presetFromJson, presets, type LayoutToSave, type Preset } from './layout/presets.js';
 export { LAYOUT_COLUMNS } from './layout/layout-columns.js';
 export { readColumnMapping } from './layout/columns.js';
 export { tableLayout } from './layout/table-layouts.js';

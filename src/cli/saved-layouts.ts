@@ -1,13 +1,10 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { presetFromJson, type LayoutToSave, type Preset } from '../bulk/index.js';
+import { isLayoutName, presetFromJson, type LayoutToSave, type Preset } from '../bulk/index.js';
 import { UsageError } from './errors.js';
 import { configDir } from './paths.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-/** A name a layout may be saved under: letters, digits, `-`, `_`, `.` (Korean letters too), not a path. */
-const NAME = /^[\p{L}\p{N}][\p{L}\p{N}_.-]{0,63}$/u;
 
 /** Where saved layouts live: `layouts/` in the config folder, one JSON file each (the presets' format). */
 export const layoutsDir = (env: Env) => join(configDir(env), 'layouts');
@@ -15,7 +12,7 @@ export const layoutsDir = (env: Env) => join(configDir(env), 'layouts');
 /** Checks a layout's name; a bad one is a usage error saying what a name may be. */
 export function layoutName(name: string): string {
   const trimmed = name.trim();
-  if (!NAME.test(trimmed) || trimmed.endsWith('.json')) {
+  if (!isLayoutName(trimmed)) {
     throw new UsageError(
       `"${trimmed}" cannot name a layout: use letters, digits, -, _ and . (at most 64), starting with a letter or digit`,
     );

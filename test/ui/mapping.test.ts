@@ -80,6 +80,13 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
       '"주문상품번호" 열을 두 항목에 골랐습니다.',
     );
     await page.locator('select#map-order_id').selectOption({ label: '주문번호' });
+    // A name that cannot name a file is said in Korean, and the columns chosen stay chosen.
+    await page.getByLabel('이 양식을 다음에도 쓰도록 저장:').fill('우리/가게');
+    await page.getByRole('button', { name: '이대로 읽기' }).click();
+    expect(await page.locator('section[aria-labelledby="mapping-title"] .error-box').innerText()).toBe(
+      '"우리/가게"은(는) 양식 이름으로 쓸 수 없습니다. 글자, 숫자, -, _, .만 쓰고 (64자까지) 글자나 숫자로 시작하세요.',
+    );
+    expect((await page.locator('select#map-order_id option:checked').innerText()).trim()).toBe('주문번호');
     await page.getByLabel('이 양식을 다음에도 쓰도록 저장:').fill('우리가게');
     await page.getByRole('button', { name: '이대로 읽기' }).click();
     await page.locator('.notice').waitFor();

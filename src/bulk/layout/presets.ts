@@ -28,6 +28,13 @@ export interface Preset {
   saved?: boolean;
 }
 
+/** A name a layout may be saved under: letters, digits, `-`, `_`, `.` (Korean letters too), not a path. */
+const LAYOUT_NAME = /^[\p{L}\p{N}][\p{L}\p{N}_.-]{0,63}$/u;
+
+/** Whether `name` (trimmed) may name a saved layout: it becomes a file's name, so no path and no `.json`. */
+export const isLayoutName = (name: string): boolean =>
+  LAYOUT_NAME.test(name.trim()) && !name.trim().endsWith('.json');
+
 /** A layout to save under a name: the kind of records, our columns by the file's headers, its whole header. */
 export interface LayoutToSave {
   name: string;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isLayoutName } from '../../bulk/index.js';
 import { firstOf, type Form } from '../../web/forms.js';
 import { mappingFor, useMapping, type MappingView } from '../mapping.js';
 import { seeOther, textsOf } from '../render.js';
@@ -59,6 +60,10 @@ export async function mappingRoutes(app: FastifyInstance, { state }: { state: Ui
     const columns = chosen.columns;
     await useMapping(session, columns, view.row);
     const saveAs = firstOf(form.saveAs)?.trim();
+    if (saveAs && !isLayoutName(saveAs)) {
+      const mappingProblem = t('mappingNameBad', { name: saveAs });
+      return sessionPage(request, reply, state, session, { mapping: true, mappingProblem });
+    }
     if (saveAs) {
       try {
         await state.layouts.save({ name: saveAs, kind: session.kind, columns, header: view.header });

@@ -141,6 +141,10 @@ export const UPLOAD = {
   mappingRequired: { en: 'required', ko: '필수' },
   mappingUnused: { en: 'Columns of the file not used: {columns}', ko: '쓰지 않는 파일의 열: {columns}' },
   mappingSave: { en: 'Remember this layout as', ko: '이 양식을 다음에도 쓰도록 저장:' },
+  mappingNameBad: {
+    en: '"{name}" cannot name a layout: use letters, digits, -, _ and . (at most 64), starting with a letter or digit.',
+    ko: '"{name}"은(는) 양식 이름으로 쓸 수 없습니다. 글자, 숫자, -, _, .만 쓰고 (64자까지) 글자나 숫자로 시작하세요.',
+  },
   mappingSaveHint: {
     en: 'A later file with the same headers is then read the same way, also from the command line.',
     ko: '저장하면 같은 머리글의 다음 파일도 이렇게 읽습니다 (명령줄에서도).',
