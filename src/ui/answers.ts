@@ -76,6 +76,50 @@ const refusalIn = (message: string) => firstMatch(REFUSALS, message);
 export const serviceTextIn = (lang: Lang, text: string): string =>
   lang === 'ko' ? (refusalIn(text) ?? text) : text;
 
+/** A unit's name in Korean: `행` for a row of a sheet, `줄` for a line of NDJSON. */
+const UNIT_KO: Record<string, string> = { row: '행', line: '줄', record: '레코드' };
+
+/**
+ * Why a record was not sent though its own rows are fine (another row of it, or another record, is at
+ * fault), in Korean: the check's words for a whole record (see `CheckPass`), each part of them.
+ */
+function invalidPartIn(part: string, problemsOfRow: (row: number) => string | undefined): string {
+  let m = /^item id (.+) is also used by order (.+) \((row|line|record) (\d+)\)$/.exec(part);
+  if (m) return `품목 ${m[1]}은(는) 주문 ${m[2]}(${m[4]}${UNIT_KO[m[3] ?? ''] ?? '행'})에도 있습니다`;
+  m = /^(row|line|record)s of order (.+) disagree$/.exec(part);
+  if (m) return `주문 ${m[2]}의 ${UNIT_KO[m[1] ?? ''] ?? '행'}들이 서로 다릅니다`;
+  m = /^another (row|line|record) of this record is invalid: (.*)$/.exec(part);
+  if (m)
+    return `이 주문의 다른 ${UNIT_KO[m[1] ?? ''] ?? '행'}에 문제가 있습니다: ${invalidPartIn(m[2] ?? '', problemsOfRow)}`;
+  m = /^(row|line|record) (\d+): (.*)$/.exec(part);
+  if (m) return `${m[2]}${UNIT_KO[m[1] ?? ''] ?? '행'}: ${problemsOfRow(Number(m[2])) ?? m[3]}`;
+  m = /^has (.+) (?:row|line|record)s; at most (\d+) are allowed$/.exec(part);
+  if (m) {
+    const count = (m[1] ?? '').endsWith(' or more') ? `${(m[1] ?? '').slice(0, -8)}개 이상` : `${m[1]}개`;
+    return `${count} 행이 있습니다. 한 주문은 ${m[2]}개 행까지입니다`;
+  }
+  m = /^is (.+) as JSON; the service takes at most 1 MiB per request$/.exec(part);
+  if (m) return `JSON으로 ${m[1]}입니다. 서비스는 요청 하나에 1 MiB까지 받습니다`;
+  return part;
+}
+
+/**
+ * An invalid record's reason when its own rows have no problems, in `lang`: `problemsOfRow` words the
+ * problems of a row it names.
+ */
+export function invalidReasonIn(
+  lang: Lang,
+  message: string,
+  problemsOfRow: (row: number) => string | undefined,
+): string {
+  if (lang !== 'ko') return message;
+  // Reasons are joined with "; "; two of the check's own sentences hold one.
+  return message
+    .split(/; (?!at most \d|the service takes)/)
+    .map((part) => invalidPartIn(part, problemsOfRow))
+    .join('; ');
+}
+
 /** Why a connection failed, in `lang`. */
 export const networkReasonIn = (lang: Lang, reason: string): string =>
   lang === 'ko' ? (firstMatch(NETWORK_REASONS, reason) ?? reason) : reason;

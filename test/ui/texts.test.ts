@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { invalidReasonIn } from '../../src/ui/answers.js';
 import { UI_DICTIONARIES, uiTexts } from '../../src/ui/texts/index.js';
 
 describe('the texts of intake ui', () => {
@@ -19,5 +20,29 @@ describe('the texts of intake ui', () => {
     expect(uiTexts('ko')('messageHeader')).toBe('내용');
     expect(uiTexts('en')('messageHeader')).toBe('Message');
     expect(uiTexts('ko')('marketMessageHeader')).toBe('마켓 응답');
+  });
+});
+
+describe('why a record whose own rows are fine was not sent, in Korean', () => {
+  const problems = (row: number) => (row === 7 ? '수취인연락처1: 숫자가 없습니다' : undefined);
+  it.each([
+    ['item id A-1 is also used by order B (row 11)', '품목 A-1은(는) 주문 B(11행)에도 있습니다'],
+    ['rows of order A disagree', '주문 A의 행들이 서로 다릅니다'],
+    ['row 7: recipient_cellphone: has no digits', '7행: 수취인연락처1: 숫자가 없습니다'],
+    [
+      'another row of this record is invalid: row 7: recipient_cellphone: has no digits',
+      '이 주문의 다른 행에 문제가 있습니다: 7행: 수취인연락처1: 숫자가 없습니다',
+    ],
+    [
+      'has 101 or more rows; at most 100 are allowed',
+      '101개 이상 행이 있습니다. 한 주문은 100개 행까지입니다',
+    ],
+    [
+      'is 1.2 MB as JSON; the service takes at most 1 MiB per request',
+      'JSON으로 1.2 MB입니다. 서비스는 요청 하나에 1 MiB까지 받습니다',
+    ],
+  ])('%s', (english, korean) => {
+    expect(invalidReasonIn('ko', english, problems)).toBe(korean);
+    expect(invalidReasonIn('en', english, problems)).toBe(english);
   });
 });

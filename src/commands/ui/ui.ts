@@ -34,7 +34,7 @@ async function profileView(f: Factory): Promise<ProfileView> {
   const fromEnv = settings.accessKeyId?.source === 'env' || settings.secretAccessKey?.source === 'env';
   const profile = (await f.config()).profile(settings.profile.value);
   return {
-    name: fromEnv ? '(environment)' : settings.profile.value,
+    name: fromEnv ? undefined : settings.profile.value,
     baseUrl: settings.baseUrl.value,
     accessKeyId: settings.accessKeyId?.value,
     secretFrom: fromEnv
@@ -302,7 +302,7 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
     f.io.stdout.write(`Intake is ready at ${page}\n`);
     f.io.stdout.write(`To sign a browser in, open once: ${url}\n`);
     f.io.stdout.write(
-      `Profile ${state.profile.name}, service ${state.profile.baseUrl}. Browsers signed in before stay signed in. Ctrl-C stops it.\n`,
+      `Profile ${state.profile.name ?? '(environment)'}, service ${state.profile.baseUrl}. Browsers signed in before stay signed in. Ctrl-C stops it.\n`,
     );
   }
   if (options.open) opened = await openBrowser(f, join(state.sessions.root, '..'), url);

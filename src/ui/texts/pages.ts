@@ -25,6 +25,7 @@ export const PAGES = {
 
   statusTitle: { en: 'Connection', ko: '연결 상태' },
   profileLabel: { en: 'Profile', ko: '프로필' },
+  profileFromEnvironment: { en: '(environment)', ko: '(환경 변수)' },
   serviceLabel: { en: 'Service', ko: '서비스 주소' },
   merchantLabel: { en: 'Shop (merchant id)', ko: '상점 (판매자 ID)' },
   keyLabel: { en: 'Access key id', ko: '액세스 키 ID' },

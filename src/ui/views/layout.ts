@@ -22,9 +22,10 @@ export interface Frame {
 /** The header's right side: the shop (profile, and the merchant the key is of) and a dot for the service. */
 function shopOf(t: T, frame: Frame): string {
   const { profile, liveness } = frame;
+  const profileName = profile.name ?? t('profileFromEnvironment');
   const name = liveness.merchant
-    ? t('shopOf', { profile: profile.name, merchant: liveness.merchant })
-    : t('shop', { name: profile.name });
+    ? t('shopOf', { profile: profileName, merchant: liveness.merchant })
+    : t('shop', { name: profileName });
   const health = liveness.healthy === undefined ? 'unknown' : liveness.healthy ? 'ok' : 'bad';
   const label = t(health === 'ok' ? 'healthOk' : health === 'bad' ? 'healthBad' : 'healthUnknown');
   return html`<a class="shop" href="status" title="${profile.baseUrl}"

@@ -4,7 +4,7 @@ import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
 import { noteIn, problemsIn, type ReportLine } from '../../bulk/index.js';
 import { count as number } from '../../util/count.js';
-import { lineIn } from '../answers.js';
+import { invalidReasonIn, lineIn } from '../answers.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 import { numberOf, pageNotes } from './check.js';
@@ -94,7 +94,12 @@ function lineMessage(t: T, session: UploadSession, send: Send): (line: ReportLin
   return (line) => {
     if (line.outcome !== 'invalid') return lineIn(t.lang, line, kind);
     const found = line.rows.map((row) => problemsOfRow.get(row));
-    if (found.some((problems) => problems === undefined || problems.length === 0)) return line.message;
+    if (found.some((problems) => problems === undefined || problems.length === 0)) {
+      return invalidReasonIn(t.lang, line.message, (row) => {
+        const problems = problemsOfRow.get(row);
+        return problems && problems.length > 0 ? problemsIn(t.lang, problems) : undefined;
+      });
+    }
     return line.rows
       .map((row, index) => `${rowWord(row)}: ${problemsIn(t.lang, found[index] ?? [])}`)
       .join(' / ');

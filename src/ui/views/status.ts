@@ -5,7 +5,8 @@ import { serviceTextIn, troubleIn, type Trouble } from '../answers.js';
 
 /** Who the page works as: the profile and the service. */
 export interface ProfileView {
-  name: string;
+  /** The profile's name; none when the credentials come from the environment. */
+  name: string | undefined;
   baseUrl: string;
   accessKeyId: string | undefined;
   secretFrom: 'keychain' | 'file' | 'environment' | 'none';
@@ -40,7 +41,7 @@ export function statusBody(t: T, status: StatusView, signInAddress?: string): st
   return html` <section class="card">
       <dl class="facts">
         <dt>${t('profileLabel')}</dt>
-        <dd>${profile.name}</dd>
+        <dd>${profile.name ?? t('profileFromEnvironment')}</dd>
         <dt>${t('serviceLabel')}</dt>
         <dd>${profile.baseUrl}</dd>
         <dt>${t('merchantLabel')}</dt>
