@@ -5,6 +5,7 @@ import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.j
 import { sampleOrder } from '../helpers/samples.js';
 import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
 import { patience } from '../helpers/patience.js';
+import { englishOn } from '../helpers/english.js';
 
 const b = useBrowser();
 let service: TestService;
@@ -268,6 +269,22 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'console-requests-ko');
     await page.setViewportSize({ width: 390, height: 800 });
+    // Every page of the console, in Korean: no English sentence on any.
+    const english: Record<string, string[]> = {};
+    for (const path of [
+      'conversations',
+      'orders',
+      'products',
+      'jobs',
+      'rewards',
+      'faults',
+      'marketplaces',
+      'requests',
+    ]) {
+      await page.goto(`${service.baseUrl}/console/${path}`);
+      english[path] = await englishOn(page, [/intake local marketplace seed \w+/g]);
+    }
+    expect(english).toEqual(Object.fromEntries(Object.keys(english).map((path) => [path, []])));
     await page.goto(`${service.baseUrl}/console/conversations?q=CON-1`);
     await page.getByRole('link', { name: 'English' }).click();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Conversations');

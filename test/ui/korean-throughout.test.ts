@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
 import { useService } from '../helpers/cli.js';
+import { englishOn as englishOnPage } from '../helpers/english.js';
 import { FIXTURES } from '../helpers/files.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
@@ -15,20 +16,9 @@ afterEach(async () => {
 });
 
 /** Commands a Korean page shows on purpose: they are typed in a terminal as they are. */
-const COMMANDS = /intake marketplace login \w+/g;
+const COMMANDS = [/intake marketplace login \w+/g];
 
-/**
- * English sentences on a page: three Latin words or more in a row, addresses, file names and commands
- * aside. Single words (a column's key, a carrier's code, a file's format) are the data's own.
- */
-async function englishOn(page: Page): Promise<string[]> {
-  const text = await page.locator('body').innerText();
-  const cleaned = text
-    .replace(/https?:\/\/\S+/g, ' ')
-    .replace(/\S+\.(xlsx|csv|json|ndjson)\b/g, ' ')
-    .replace(COMMANDS, ' ');
-  return cleaned.match(/[A-Za-z][A-Za-z'’-]+(?: [A-Za-z][A-Za-z'’-]+){2,}/g) ?? [];
-}
+const englishOn = (page: Page) => englishOnPage(page, COMMANDS);
 
 describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean browser', () => {
   it('on every page a day of uploads passes through: checks with mistakes, results, history, connection, products', async () => {
