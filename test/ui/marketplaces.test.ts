@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { fakes, marketplaceEnv, seedOrders } from '../helpers/marketplaces.js';
+import { englishOn } from '../helpers/english.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
 import { sendEnded, WAIT_MS } from '../helpers/ui-page.js';
@@ -42,6 +43,7 @@ describe.skipIf(!CHROMIUM)(
       await page.getByRole('button', { name: '네이버 스마트스토어 주문 가져오기' }).click();
       await page.waitForURL(/\/uploads\/[\w-]+$/, { timeout: WAIT_MS });
       expect(await page.locator('.notice').innerText()).toContain('주문 UM000003: 1건, 취소됨');
+      const english: Record<string, string[]> = { pulled: await englishOn(page) };
       await page.getByRole('button', { name: '주문 2건 보내기' }).click();
       expect(await sendEnded(page)).toBe('완료');
       const stored = (await t.service.local.orders()).filter((order) => order.id.startsWith('UM'));
@@ -68,6 +70,7 @@ describe.skipIf(!CHROMIUM)(
       expect(await status.innerText()).toBe('보냄 1');
       expect(await page.locator('table tbody tr').first().innerText()).toContain('640123456711');
       await screenshot(page, 'push-ko');
+      english.pushed = await englishOn(page);
       const state = await fake.state('naver');
       expect(
         state.writes.filter((write) => write.kind === 'dispatch').flatMap((write) => write.lines),
@@ -88,16 +91,19 @@ describe.skipIf(!CHROMIUM)(
       );
       expect(await naverLines.filter({ hasText: 'UM9000003' }).innerText()).toContain('CANCEL_REQUEST');
       await screenshot(consolePage, 'console-marketplaces-ko');
+      english.console = await englishOn(consolePage, [/intake local marketplace seed \w+/g]);
       await consolePage.close();
       // Pushed again: nothing to push.
       await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
       await page.getByRole('button', { name: '네이버 스마트스토어에 송장번호 보내기' }).click();
       expect(await page.locator('main').innerText()).toContain('보낼 송장번호가 없습니다');
+      english.marketplaces = await englishOn(page, [/intake marketplace login \w+/g]);
+      expect(english).toEqual({ pulled: [], pushed: [], console: [], marketplaces: [] });
       expect(errors).toEqual([]);
       await context.close();
     });
 
-    it('a marketplace that refuses this computer is said in words, in English too', async () => {
+    it('a marketplace that refuses this computer is said in words, in English and in Korean', async () => {
       const fake = fakes(t.service);
       await fake.reset('naver');
       await fake.setUp('naver', { allowlist: ['203.0.113.10'], caller_ip: '198.51.100.7' });
@@ -116,6 +122,13 @@ describe.skipIf(!CHROMIUM)(
       const alert = await page.getByRole('alert').innerText();
       expect(alert).toContain('Naver Smartstore refuses this computer');
       expect(alert).toContain('GW.IP_NOT_ALLOWED');
+      // The language switch on the refusal's page shows the marketplaces' page (the form's address takes
+      // no GET), where the same refusal is said in Korean.
+      await page.getByRole('link', { name: '한국어' }).click();
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('마켓 주문 가져오기');
+      await page.getByRole('button', { name: '네이버 스마트스토어 주문 가져오기' }).click();
+      expect(await page.getByRole('alert').innerText()).toContain('GW.IP_NOT_ALLOWED');
+      expect(await englishOn(page, [/intake marketplace login \w+/g])).toEqual([]);
       expect(errors.filter((error) => !/502/.test(error))).toEqual([]);
       await context.close();
     });

@@ -17,8 +17,16 @@ type MarketParams = { Params: { marketplace: string } };
 function problemOf(t: T, marketplace: Marketplace, error: unknown): { message: string; detail?: string } {
   const name = marketName(t, marketplace);
   if (error instanceof MarketplaceNotSetUp) return { message: t('marketNotSetUp', { name: marketplace }) };
-  if (error instanceof MarketplaceError)
-    return { message: t(`market_${error.kind}`, { name }), detail: error.message };
+  if (error instanceof MarketplaceError) {
+    // Korean says the marketplace's own code and ids, which support asks for; English the CLI's sentence.
+    const facts = [
+      error.code === undefined ? '' : t('marketCode', { code: error.code }),
+      error.status === undefined ? '' : `HTTP ${error.status}`,
+      error.traceId === undefined ? '' : t('marketTrace', { id: error.traceId }),
+    ].filter(Boolean);
+    const detail = t.lang === 'ko' ? facts.join(', ') : error.message;
+    return { message: t(`market_${error.kind}`, { name }), ...(detail ? { detail } : {}) };
+  }
   throw error;
 }
 

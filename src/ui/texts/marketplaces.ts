@@ -74,4 +74,6 @@ export const MARKETPLACES_TEXTS = {
     ko: '{name}의 응답을 이해할 수 없습니다. 아무것도 바꾸지 않았습니다.',
   },
   marketDetail: { en: 'Details: {detail}', ko: '자세한 내용: {detail}' },
+  marketCode: { en: 'code {code}', ko: '코드 {code}' },
+  marketTrace: { en: 'request id {id}', ko: '요청 ID {id}' },
 } as const satisfies Texts;

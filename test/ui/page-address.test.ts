@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { pageAddress } from '../../src/ui/render.js';
+
+describe('the language switch of a page that answers a form', () => {
+  const base = '/p/secret';
+  it.each([
+    ['POST', '/uploads', '/'],
+    ['POST', '/uploads/u-1/send', '/uploads/u-1'],
+    ['POST', '/uploads/u-1/fixes', '/uploads/u-1'],
+    ['POST', '/uploads/u-1/products', '/uploads/u-1'],
+    ['POST', '/uploads/u-1/mapping', '/uploads/u-1/mapping'],
+    ['POST', '/catalog', '/catalog'],
+    ['POST', '/catalog/import', '/catalog'],
+    ['POST', '/marketplaces/naver/pull', '/marketplaces'],
+    ['POST', '/marketplaces/cafe24/push', '/marketplaces'],
+    ['POST', '/status/sign-in', '/status'],
+    ['POST', '/history/u-1/resume', '/history'],
+    ['GET', '/uploads/u-1/mapping?x=1', '/uploads/u-1/mapping'],
+    ['GET', '/catalog?q=a', '/catalog'],
+  ])('%s %s is seen again at %s, an address that takes GET', (method, path, again) => {
+    expect(pageAddress(method, `${base}${path}`)).toBe(`${base}${again}`);
+  });
+});
