@@ -97,6 +97,13 @@ describe.skipIf(!CHROMIUM)('intake ui when the service is not there or refuses t
     expect(table).not.toContain('마켓');
     expect(table).toContain('서비스 응답을 받지 못했습니다: 연결이 거부되었습니다');
     expect(table).not.toMatch(/no answer|connection refused|attempts/);
+    // In the sheet's order, whatever order the answers came in.
+    const firstCells = await page
+      .locator('table')
+      .filter({ hasText: 'ORD-' })
+      .locator('tbody tr td:first-child')
+      .allInnerTexts();
+    expect(firstCells).toEqual(['2, 3, 8', '4', '5, 6', '7', '9, 10', '11', '12']);
     await screenshot(page, 'unreachable-ko');
 
     await page.getByRole('link', { name: '연결 상태' }).click();

@@ -119,8 +119,11 @@ function linesTable(t: T, session: UploadSession, send: Send, filter: string | u
     )
     .join('');
   const messageOf = lineMessage(t, session, send);
+  // In the sheet's order (a record by its first row), as the rows to fix are, not in the order answered.
+  const firstRow = (line: ReportLine) => line.rows[0] ?? Number.POSITIVE_INFINITY;
   const rows = send.lines
     .filter((line) => !filter || line.outcome === filter)
+    .sort((a, b) => firstRow(a) - firstRow(b))
     .map(
       (line: ReportLine) =>
         html`<tr>
