@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InterruptHub } from '../../src/cli/interrupts.js';
-import { createServer } from 'node:net';
 import { PATIENT_RETRY } from '../../src/client/retry.js';
+import { closedPortUrl } from '../helpers/net.js';
 import { cli, jsonLines, useService } from '../helpers/cli.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { workspace } from '../helpers/files.js';
@@ -11,15 +11,6 @@ const t = useService();
 
 const jobsFor = async (prefix: string, kind: string) =>
   (await t.service.local.jobs()).filter((job) => job.kind === kind && job.target_id.startsWith(`${prefix}-`));
-
-/** The address of a loopback port nobody listens on (taken, then let go). */
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
 
 /** Every record of the prefix was accepted exactly once. */
 async function expectExactlyOnce(prefix: string, kind: string, count: number) {
