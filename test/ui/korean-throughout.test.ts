@@ -3,10 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
 import { useService } from '../helpers/cli.js';
 import { englishOn as englishOnPage } from '../helpers/english.js';
-import { FIXTURES } from '../helpers/files.js';
+import { FIXTURES, workspace } from '../helpers/files.js';
+import { ordersCsv } from '../helpers/samples.js';
+import { writeWorkbook } from '../helpers/workbook.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { checkFile, sendEnded } from '../helpers/ui-page.js';
+import { checkFile, counts, sendEnded } from '../helpers/ui-page.js';
 
 const b = useBrowser();
 const t = useService();
@@ -53,6 +55,69 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
       await page.getByRole('link', { name: link, exact: true }).click();
       await look(link);
     }
+    expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((where) => [where, []])));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('through a protected workbook, a fix on the page, a re-upload that changed an order and its correction', async () => {
+    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
+    open.push(ui);
+    const files = workspace();
+    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+    const seen: Record<string, string[]> = {};
+    const look = async (where: string) => {
+      seen[where] = await englishOn(page);
+    };
+    await page.goto(ui.url);
+    const [header, ...lines] = ordersCsv('KOPW', 2).trim().split('\n');
+    const book = await writeWorkbook(
+      files.path('주문_암호.xlsx'),
+      [{ name: '주문', rows: [header, ...lines].map((line) => (line ?? '').split(',')) }],
+      { password: 'Gamgyul#2026' },
+    );
+    await page.getByLabel('파일을 여기에 끌어 놓거나 선택하세요').setInputFiles(book);
+    await page.getByLabel('엑셀 암호 (있는 경우)').fill('gamgyul');
+    await page.getByRole('button', { name: '파일 검사' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/);
+    expect(await page.getByRole('alert').first().innerText()).toContain('암호가 맞지 않습니다');
+    await look('a wrong password');
+    await page.getByLabel('엑셀 암호 (있는 경우)').fill('Gamgyul#2026');
+    await page.getByRole('button', { name: '다시 읽기' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/);
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 2, 정상: 2 });
+    await look('the workbook opened');
+
+    // A phone that lost its 0, fixed on the page.
+    await page.getByRole('link', { name: '업로드', exact: true }).click();
+    await checkFile(
+      page,
+      files.write('주문.csv', ordersCsv('KOFX', 2).replace('010-1234-0001', '1012340001')),
+    );
+    await look('a row to fix');
+    await page.getByRole('textbox', { name: '2행, recipient_cellphone' }).fill('010-1234-0001');
+    await page.getByRole('button', { name: '고친 내용 반영하고 다시 검사' }).first().click();
+    await page.waitForLoadState();
+    await look('fixed');
+    await page.getByRole('button', { name: '주문 2건 보내기' }).click();
+    expect(await sendEnded(page)).toBe('완료');
+
+    // The same orders again, one with another recipient: changed, then corrected.
+    await page.getByRole('link', { name: '업로드', exact: true }).click();
+    await checkFile(
+      page,
+      files.write('주문_다시.csv', ordersCsv('KOFX', 2).replaceAll('KOFX-2,홍길동', 'KOFX-2,김철수')),
+    );
+    await page.getByRole('button', { name: '주문 2건 보내기' }).click();
+    expect(await sendEnded(page)).toBe('완료');
+    expect(await counts(page, 'results-title')).toMatchObject({ '내용 다름': 1 });
+    await look('an order changed');
+    await page.getByRole('button', { name: '수정 내용 보내기' }).click();
+    await sendEnded(page);
+    expect(await counts(page, 'results-title')).toMatchObject({ 수정됨: 1 });
+    await look('corrected');
+    await page.getByRole('link', { name: '업로드 기록', exact: true }).click();
+    await look('history');
+    expect(await t.service.local.order('KOFX-2')).toMatchObject({ recipient_name: '김철수' });
     expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((where) => [where, []])));
     expect(errors).toEqual([]);
     await context.close();
