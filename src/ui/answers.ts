@@ -162,8 +162,9 @@ export function troubleIn(lang: Lang, trouble: Trouble): string {
       const { status, detail } = trouble.values;
       if (!ko) return `${detail} (HTTP ${status})`;
       const words = refusalIn(detail) ?? detail;
-      return status === 401
-        ? `서비스가 인증 정보를 받지 않았습니다: ${words}`
+      if (status === 401) return `서비스가 인증 정보를 받지 않았습니다: ${words}`;
+      return status >= 500
+        ? `서비스에 문제가 있습니다 (HTTP ${status}): ${words}`
         : `서비스가 요청을 받지 않았습니다 (HTTP ${status}): ${words}`;
     }
     case 'no_credentials':

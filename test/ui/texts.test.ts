@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidReasonIn } from '../../src/ui/answers.js';
+import { invalidReasonIn, troubleIn } from '../../src/ui/answers.js';
 import { UI_DICTIONARIES, uiTexts } from '../../src/ui/texts/index.js';
 
 describe('the texts of intake ui', () => {
@@ -44,5 +44,21 @@ describe('why a record whose own rows are fine was not sent, in Korean', () => {
   ])('%s', (english, korean) => {
     expect(invalidReasonIn('ko', english, problems)).toBe(korean);
     expect(invalidReasonIn('en', english, problems)).toBe(english);
+  });
+});
+
+describe('what went wrong with the service, in Korean', () => {
+  it.each([
+    [401, 'Secret access key was invalid.', '서비스가 인증 정보를 받지 않았습니다: 비밀 키가 맞지 않습니다'],
+    [503, 'Service Unavailable', '서비스에 문제가 있습니다 (HTTP 503): Service Unavailable'],
+    [
+      404,
+      "Order 'A' not found.",
+      '서비스가 요청을 받지 않았습니다 (HTTP 404): 주문 A을(를) 찾을 수 없습니다',
+    ],
+  ])('HTTP %i', (status, detail, korean) => {
+    const trouble = { code: 'service_refused', values: { status, detail } } as const;
+    expect(troubleIn('ko', trouble)).toBe(korean);
+    expect(troubleIn('en', trouble)).toBe(`${detail} (HTTP ${status})`);
   });
 });
