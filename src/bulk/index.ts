@@ -21,7 +21,15 @@ export type { ReportLine, Outcome } from './outcome.js';
 export type { Tally } from './tally.js';
 export { describeProblems, problemFromIssue, type Problem } from './problems.js';
 export type { Note, Said } from './said.js';
-export { KOREAN_LINES, noteIn, problemIn, problemsIn, sayIn, terminalLang } from './said-words.js';
+export {
+  KOREAN_LINES,
+  koreanUnit,
+  noteIn,
+  problemIn,
+  problemsIn,
+  sayIn,
+  terminalLang,
+} from './said-words.js';
 
 export { INPUT_FORMATS, MAX_INPUT_BYTES, openFile, openInput, planInput } from './read/source.js';
 export type { InputFormat, InputPlan, InputSource } from './read/source.js';

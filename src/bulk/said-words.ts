@@ -13,6 +13,9 @@ const num = (value: string | number | undefined) => (typeof value === 'number' ?
 
 const KIND: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };
 const UNIT: Record<string, string> = { row: '행', line: '줄', record: '레코드' };
+
+/** A unit's name in Korean: `행` for a row of a sheet, `줄` for a line of NDJSON (`행` when not known). */
+export const koreanUnit = (unitName: string): string => UNIT[unitName] ?? '행';
 const AS_TEXT = '엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요';
 
 /**
@@ -99,10 +102,10 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   catalog_size: (v) => `상품 목록 파일: 상품 ${num(v.count)}개.`,
   saved_layout_found: (v) => `저장한 양식 ${str(v.layout)}의 머리글과 같습니다. 그 양식으로 읽습니다.`,
   warnings: (v) =>
-    `정상이지만 확인이 필요한 ${UNIT[str(v.unit)] ?? '행'} ${num(v.count)}개가 있습니다 (그대로 보냅니다).`,
+    `정상이지만 확인이 필요한 ${koreanUnit(str(v.unit))} ${num(v.count)}개가 있습니다 (그대로 보냅니다).`,
   ledger_wait: () => '다른 업로드가 끝나기를 기다리는 중입니다.',
   check_summary: (v) => {
-    const unit = UNIT[str(v.unit)] ?? '행';
+    const unit = koreanUnit(str(v.unit));
     const parts = [
       `${str(v.file)}: ${num(v.units)}${unit}에서 ${KIND[str(v.kind)] ?? ''} ${num(v.records)}건`,
       Number(v.invalid) > 0 ? `잘못된 것 ${num(v.invalid)}건` : '모두 올바름',
@@ -221,9 +224,9 @@ export function terminalLang(env: Readonly<Record<string, string | undefined>>):
 
 /** Problem lines in Korean, for a terminal. */
 export const KOREAN_LINES = {
-  unit: (unitName: string, unit: number) => `${unit}${UNIT[unitName] ?? '행'}`,
+  unit: (unitName: string, unit: number) => `${unit}${koreanUnit(unitName)}`,
   problem: (problem: Problem) => sayIn('ko', problem.message, problem.said, 'terminal'),
-  more: (unitName: string, count: number) => `… 외 문제가 있는 ${UNIT[unitName] ?? '행'} ${count}개`,
+  more: (unitName: string, count: number) => `… 외 문제가 있는 ${koreanUnit(unitName)} ${count}개`,
 };
 
 /** A problem's words in `lang`. */

@@ -1,4 +1,4 @@
-import type { ReportLine, ResourceName } from '../bulk/index.js';
+import { koreanUnit, type ReportLine, type ResourceName } from '../bulk/index.js';
 import { ApiError, NetworkError } from '../client/errors.js';
 import type { Lang } from '../web/lang.js';
 
@@ -76,23 +76,20 @@ const refusalIn = (message: string) => firstMatch(REFUSALS, message);
 export const serviceTextIn = (lang: Lang, text: string): string =>
   lang === 'ko' ? (refusalIn(text) ?? text) : text;
 
-/** A unit's name in Korean: `행` for a row of a sheet, `줄` for a line of NDJSON. */
-const UNIT_KO: Record<string, string> = { row: '행', line: '줄', record: '레코드' };
-
 /**
  * Why a record was not sent though its own rows are fine (another row of it, or another record, is at
  * fault), in Korean: the check's words for a whole record (see `CheckPass`), each part of them.
  */
 function invalidPartIn(part: string, problemsOfRow: (row: number) => string | undefined): string {
   let m = /^item id (.+) is also used by order (.+) \((row|line|record) (\d+)\)$/.exec(part);
-  if (m) return `품목 ${m[1]}은(는) 주문 ${m[2]}(${m[4]}${UNIT_KO[m[3] ?? ''] ?? '행'})에도 있습니다`;
+  if (m) return `품목 ${m[1]}은(는) 주문 ${m[2]}(${m[4]}${koreanUnit(m[3] ?? '')})에도 있습니다`;
   m = /^(row|line|record)s of order (.+) disagree$/.exec(part);
-  if (m) return `주문 ${m[2]}의 ${UNIT_KO[m[1] ?? ''] ?? '행'}들이 서로 다릅니다`;
+  if (m) return `주문 ${m[2]}의 ${koreanUnit(m[1] ?? '')}들이 서로 다릅니다`;
   m = /^another (row|line|record) of this record is invalid: (.*)$/.exec(part);
   if (m)
-    return `이 주문의 다른 ${UNIT_KO[m[1] ?? ''] ?? '행'}에 문제가 있습니다: ${invalidPartIn(m[2] ?? '', problemsOfRow)}`;
+    return `이 주문의 다른 ${koreanUnit(m[1] ?? '')}에 문제가 있습니다: ${invalidPartIn(m[2] ?? '', problemsOfRow)}`;
   m = /^(row|line|record) (\d+): (.*)$/.exec(part);
-  if (m) return `${m[2]}${UNIT_KO[m[1] ?? ''] ?? '행'}: ${problemsOfRow(Number(m[2])) ?? m[3]}`;
+  if (m) return `${m[2]}${koreanUnit(m[1] ?? '')}: ${problemsOfRow(Number(m[2])) ?? m[3]}`;
   m = /^has (.+) (?:row|line|record)s; at most (\d+) are allowed$/.exec(part);
   if (m) {
     const count = (m[1] ?? '').endsWith(' or more') ? `${(m[1] ?? '').slice(0, -8)}개 이상` : `${m[1]}개`;

@@ -1,4 +1,3 @@
-import { troubleOf } from './answers.js';
 import { join } from 'node:path';
 import {
   describeProblems,
@@ -32,6 +31,7 @@ import {
   type SessionError,
   type UploadSession,
 } from './session.js';
+import { troubleOf } from './answers.js';
 
 /** What the UI's uploads draw on: the profile's client, the ledger, the carriers, catalog and layouts. */
 export interface UploadServices {

@@ -107,7 +107,8 @@ function skippedRows(t: T, read: CatalogFile): string[] {
 
 /** Why a catalog file could not be read at all, in the page's language, naming it as the person does. */
 function catalogProblem(t: T, error: unknown): string {
-  const said = sessionError(error).said;
+  const words = sessionError(error);
+  const said = words.said;
   const values = said?.values ?? {};
   const file = String(values.file ?? '');
   switch (said?.code) {
@@ -119,7 +120,7 @@ function catalogProblem(t: T, error: unknown): string {
     case 'no_header':
       return t('catalogNotAList', { file });
     default:
-      return errorWords(t, sessionError(error)).message;
+      return errorWords(t, words).message;
   }
 }
 
