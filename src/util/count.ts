@@ -7,3 +7,8 @@ export function count(value: number): string {
   if (!Number.isSafeInteger(value)) return value.toLocaleString('en-US');
   return String(value).replace(/\B(?=(\d{3})+$)/g, ',');
 }
+
+/** A count and its noun, in English: `1 product`, `2 products`, `1 retry`, `2 retries`. */
+export function counting(value: number, one: string, many = `${one}s`): string {
+  return `${count(value)} ${value === 1 ? one : many}`;
+}

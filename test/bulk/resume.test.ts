@@ -163,6 +163,9 @@ describe('interruption', () => {
     const summary = lines.find((line) => line.type === 'summary') ?? {};
     expect(summary).toMatchObject({ accepted: 0 });
     expect(Number(summary.failed)).toBeGreaterThan(0);
+    // No rate for records that never reached the service ("Done in 3.0s (2 orders/s)" said otherwise).
+    expect(summary.records_per_second).toBe(0);
+    expect(result.stderr).not.toMatch(/orders\/s/);
     expect(lines.at(-1)).toMatchObject({ type: 'error', exit_code: 5, code: 'NETWORK_ERROR' });
   });
 

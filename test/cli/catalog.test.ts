@@ -46,6 +46,8 @@ describe('intake catalog: the profile’s product names and images', () => {
 
     const imported = await cli(['catalog', 'import', `${FIXTURES}/catalog.csv`], { env });
     expect(imported.stderr).toMatch(/2 products read from .*catalog\.csv; 2 added or changed/);
+    const one = files.write('one.csv', 'id,name,image_url\n81009,귤,https://shop.example.com/81009.jpg\n');
+    expect((await cli(['catalog', 'import', one], { env })).stderr).toMatch(/\b1 product read from /);
     // An upload that carries names and images teaches them to the catalog.
     await cli(['order', 'create', `${FIXTURES}/orders.csv`, '--json'], { env });
     const listed = (await cli(['catalog', 'list', '--json'], { env })).json() as {

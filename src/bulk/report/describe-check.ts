@@ -4,7 +4,7 @@ import { counted } from './summary.js';
 import type { Resource } from '../resources.js';
 import type { CheckResult } from '../check/check.js';
 import { problemLines, type Problem, type ProblemWords } from '../problems.js';
-import { count as thousands } from '../../util/count.js';
+import { count as thousands, counting } from '../../util/count.js';
 import type { Note } from '../said.js';
 
 /** How many problems are listed before "and N more", unless every one is asked for. */
@@ -47,11 +47,11 @@ export function describeCheck(
   const notes: Note[] = [
     {
       text:
-        `${label}: ${counted(checked.records, resource)} in ${checked.units} ${unitName}${checked.units === 1 ? '' : 's'}` +
+        `${label}: ${counted(checked.records, resource)} in ${counting(checked.units, unitName)}` +
         (checked.invalidRecords > 0 ? `, ${checked.invalidRecords} invalid` : ', all valid') +
         (checked.duplicates.size > 0 ? `, ${checked.duplicates.size} repeated ${unitName}s skipped` : '') +
         (checked.skipped > 0
-          ? `, ${checked.skipped} ${unitName}${checked.skipped === 1 ? '' : 's'} without a tracking number skipped (not shipped yet)`
+          ? `, ${counting(checked.skipped, unitName)} without a tracking number skipped (not shipped yet)`
           : ''),
       said: {
         code: 'check_summary',

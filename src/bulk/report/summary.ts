@@ -5,7 +5,7 @@ import { encodingLabel } from '../read/encoding.js';
 import type { Resource } from '../resources.js';
 import type { InputFormat, InputSource } from '../read/source.js';
 import type { UnitSource } from '../layout/units.js';
-import { count as thousands } from '../../util/count.js';
+import { counting as plural } from '../../util/count.js';
 import type { Note, Said } from '../said.js';
 import type { Tally } from '../tally.js';
 import type { Outcome } from '../../contract/kinds.js';
@@ -34,12 +34,16 @@ export interface UploadEnd {
   single?: { line: Record<string, unknown> | undefined };
 }
 
-/** The rate an upload sent at, and how many requests it made (records from the ledger not counted). */
+/**
+ * How many records the service answered in this run, and at what rate: records from the ledger are not
+ * counted, nor records that failed (no answer, or the service's own error), so an upload to a service
+ * that is not there has no rate rather than the rate at which its records were given up.
+ */
 function pace(end: UploadEnd): { sent: number; rate: number } {
   const { tally, seconds } = end;
   const counts = tally.outcomes;
   const sent =
-    counts.accepted + counts.already_registered - tally.fromLedger + counts.rejected + counts.failed;
+    counts.accepted + counts.updated + counts.already_registered - tally.fromLedger + counts.rejected;
   return { sent, rate: seconds > 0 ? Math.round(sent / seconds) : 0 };
 }
 
@@ -87,13 +91,9 @@ export function summaryOf(end: UploadEnd): Record<string, unknown> {
   };
 }
 
-/** `1 retry`, `2 retries` */
-const plural = (count: number, one: string, many: string) =>
-  `${thousands(count)} ${count === 1 ? one : many}`;
-
 /** `1 order`, `2 orders` */
 export function counted(count: number, resource: Resource<unknown>): string {
-  return `${thousands(count)} ${count === 1 ? resource.name : resource.plural}`;
+  return plural(count, resource.name, resource.plural);
 }
 
 /**

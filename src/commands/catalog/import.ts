@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
+import { counting } from '../../util/count.js';
 import { openCatalog } from '../../cli/catalog.js';
 import { workbookPassword } from '../shared/workbook-password.js';
 
@@ -28,7 +29,7 @@ export async function catalogImportRun(options: CatalogImportOptions, f: Factory
       'file',
     );
     f.log.info(
-      `${products.size} products read from ${options.file}; ${changed} added or changed in the catalog (${catalog.count()} in all).`,
+      `${counting(products.size, 'product')} read from ${options.file}; ${changed} added or changed in the catalog (${catalog.count()} in all).`,
     );
   } finally {
     catalog.close();
