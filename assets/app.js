@@ -57,6 +57,23 @@
     image.src = value;
   };
 
+  /** The element of this id takes the focus and is scrolled to the top of the window. */
+  const focusOn = (id) => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: 'start' });
+  };
+
+  // Content put in place of the page's (the results, once a send is over) brings a heading to read
+  // first: the element that asked for it names it (`data-focus`). Otherwise the window would be left
+  // where the old content was, which for a long list of results is its end.
+  document.addEventListener('htmx:afterSwap', (event) => {
+    const id = event.detail?.requestConfig?.elt?.dataset?.focus;
+    if (id) focusOn(id);
+  });
+
   document.addEventListener('DOMContentLoaded', () => {
     for (const banner of document.querySelectorAll('[data-alive]')) watch(banner);
     for (const input of document.querySelectorAll('input[data-preview-for]')) {
@@ -70,14 +87,7 @@
       });
     }
     // A page opened at a heading (the progress after Send, the check after a fix): it takes the focus.
-    if (window.location.hash) {
-      const target = document.getElementById(window.location.hash.slice(1));
-      if (target) {
-        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-        target.focus({ preventScroll: false });
-        target.scrollIntoView({ block: 'start' });
-      }
-    }
+    if (window.location.hash) focusOn(window.location.hash.slice(1));
 
     for (const image of document.querySelectorAll('img[data-product-image]')) {
       if (image.complete && image.naturalWidth === 0) missing(image);

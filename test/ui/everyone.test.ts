@@ -2,11 +2,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
-import { FIXTURES } from '../helpers/files.js';
+import { FIXTURES, workspace } from '../helpers/files.js';
+import { ordersCsv } from '../helpers/samples.js';
 import { TEST_CREDENTIALS } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { checkFile } from '../helpers/ui-page.js';
+import { checkFile, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
@@ -102,6 +103,26 @@ describe.skipIf(!CHROMIUM)('intake ui: for everyone', () => {
     await page.getByRole('heading', { name: 'Your changes' }).waitFor();
     expect(await page.getByRole('checkbox', { name: /^Drop ERR-03 / }).count()).toBe(0);
     await screenshot(page, 'edits-narrow');
+    await context.close();
+  });
+
+  it('when a send ends, the results are read from their heading, not from where the progress was', async () => {
+    const ui = await uiFor();
+    const file = workspace().write('orders.csv', ordersCsv('FOCUS', 60));
+    const { page, context } = await openPage(b.browser, { width: 1280, height: 600 });
+    await page.goto(ui.url);
+    await checkFile(page, file);
+    await page.getByRole('button', { name: 'Send 60 orders' }).click();
+    expect(await sendEnded(page)).toBe('finished');
+    // The results (a table of 60 lines) took the place of the progress; the window had been left at
+    // the end of that long page, away from the counts, and the focus on nothing.
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('results-title');
+    const top = await page
+      .locator('#results-title')
+      .evaluate((heading) => heading.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(600);
+    expect(page.url()).toMatch(/#results-title$/);
     await context.close();
   });
 });

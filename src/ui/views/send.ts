@@ -35,8 +35,9 @@ export function sendCard(t: T, session: UploadSession): string {
 /**
  * The live progress of a send: what is done and left, the rate, retries and slow-downs, and Stop. The
  * figures are replaced every half second from the server's events (`progressFacts`); when the send is
- * over, the `done` event reloads the page's content with the results. Without scripts, the page
- * reloads itself every two seconds.
+ * over, the `done` event reloads the page's content with the results, whose heading then takes the
+ * focus (and the address names it, for a reload). Without scripts, the page reloads itself every two
+ * seconds.
  */
 export function progressPanel(t: T, session: UploadSession): string {
   const send = session.send;
@@ -50,6 +51,8 @@ export function progressPanel(t: T, session: UploadSession): string {
       hx-select="#main"
       hx-target="#main"
       hx-swap="outerHTML"
+      hx-replace-url="uploads/${session.id}#results-title"
+      data-focus="results-title"
     ></div>
     <form method="post" action="uploads/${session.id}/stop">
       <button type="submit" class="danger">${t('stopButton')}</button>
