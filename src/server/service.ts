@@ -113,7 +113,11 @@ export class Service {
     const { options, store, clock } = parts;
     const events = parts.events;
     this.events = events;
-    this.marketplaces = new FakeBook(store, (merchantId) => clock.now(merchantId));
+    this.marketplaces = new FakeBook(
+      store,
+      (merchantId) => clock.now(merchantId),
+      () => clock.real(),
+    );
     this.database = store.dialect.name;
     this.consoleKey = parts.consoleKey;
     this.metrics = new ServiceMetrics(store);

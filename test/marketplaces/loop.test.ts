@@ -402,3 +402,28 @@ describe('Cafe24: sign in, pull, push, against the fake', () => {
     expect(cafe24?.state).toBe('ok');
   });
 });
+
+// Last in this file: it moves the merchant's clock forward, for good.
+describe('the fakes, once the merchant’s clock is moved forward (intake local advance)', () => {
+  it('still take a request signed with the caller’s clock, and the orders seeded since are pulled', async () => {
+    const fake = fakes(t.service);
+    for (const name of ['naver', 'coupang'] as const) {
+      await fake.reset(name);
+      await fake.setUp(name);
+    }
+    // Three days on, as a developer moves it to see the thanks messages: Naver's token request and
+    // Coupang's signature carry this computer's time, which the fakes had taken for two days stale.
+    await t.service.call('POST', '/local/clock/advance', { body: { by: '3d' } });
+    await fake.seed('naver', seedOrders('2026112700', 2));
+    await fake.seed('coupang', seedOrders('2026112800', 1));
+    const env = profile();
+    for (const [name, accepted] of [
+      ['naver', 2],
+      ['coupang', 1],
+    ] as const) {
+      const pulled = await cli(['pull', name, '--json'], { env });
+      expect(pulled.code, `${name}: ${pulled.stderr}`).toBe(0);
+      expect(pulled.summary()).toMatchObject({ accepted });
+    }
+  });
+});

@@ -155,7 +155,10 @@ export function newLocalMarketplaceCommand(f: Factory): Command {
     .description("Set the fake's keys, IP allowlist, apparent caller and faults")
     .addArgument(marketplaceArgument())
     .argument('[file]', 'settings as JSON (FakeSettings); the flags apply over it')
-    .option('--sample-credentials', 'the keys `intake marketplace login` is shown in the README')
+    .option(
+      '--sample-credentials',
+      'the sample keys (docs/marketplaces.md shows them given to `intake marketplace login`)',
+    )
     .option('--allow <ips>', 'caller IPs allowed, comma-separated; "any" for all')
     .option('--caller-ip <ip>', 'the IP the fake takes every caller for')
     .addOption(new Option('--storm <n>', 'the next N requests answer 429').argParser(count('--storm')))

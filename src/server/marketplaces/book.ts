@@ -19,10 +19,18 @@ export const OWNER_FIELD: Readonly<Record<FakeName, string>> = {
 export class FakeBook {
   readonly #store: Store;
   readonly #now: (merchantId: string) => number;
+  readonly #real: () => number;
 
-  constructor(store: Store, now: (merchantId: string) => number) {
+  /**
+   * `now` is a merchant's time, moved forward by `intake local advance` as the service's is: the fakes'
+   * orders, tokens and blocks live in it. `real` is real time, what a caller's own clock reads: the time
+   * a caller signs a request with is checked against it, so that a clock moved forward for a test does
+   * not make every signature look stale.
+   */
+  constructor(store: Store, now: (merchantId: string) => number, real: () => number) {
     this.#store = store;
     this.#now = now;
+    this.#real = real;
   }
 
   now(merchantId: string): number {
@@ -40,7 +48,7 @@ export class FakeBook {
   async update<T>(
     marketplace: FakeName,
     merchantId: string,
-    work: (doc: FakeDoc, now: number) => T | Promise<T>,
+    work: (doc: FakeDoc, now: number, real: number) => T | Promise<T>,
   ): Promise<T> {
     return this.#store.transaction(async (tx) => {
       const text = await tx.meta.getForUpdate(docKey(marketplace, merchantId));
@@ -48,7 +56,7 @@ export class FakeBook {
         ? ({ ...emptyDoc(marketplace), ...(JSON.parse(text) as Partial<FakeDoc>) } as FakeDoc)
         : emptyDoc(marketplace);
       const before = doc.credentials[OWNER_FIELD[marketplace]];
-      const result = await work(doc, this.#now(merchantId));
+      const result = await work(doc, this.#now(merchantId), this.#real());
       const after = doc.credentials[OWNER_FIELD[marketplace]];
       if (after !== undefined && after !== before)
         await tx.meta.set(ownerKey(marketplace, after), merchantId);

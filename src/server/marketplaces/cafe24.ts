@@ -207,6 +207,7 @@ export async function cafe24Fake(app: FastifyInstance, options: { book: FakeBook
   const api = (
     method: 'GET' | 'POST',
     url: string,
+    /** `now`: real time, the caller's clock (the lines' times are on it; see `FakeBook`). */
     handle: (doc: FakeDoc, now: number, request: FastifyRequest) => Answer,
   ) => {
     app.route({
@@ -216,7 +217,7 @@ export async function cafe24Fake(app: FastifyInstance, options: { book: FakeBook
         const merchantId = await book.ownerOf('cafe24', mallOf(request));
         if (!merchantId) return send(reply, apiError(404, 'mall not found'));
         const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-        const answer = await book.update('cafe24', merchantId, (doc, now) => {
+        const answer = await book.update('cafe24', merchantId, (doc, now, real) => {
           doc.requests += 1;
           const token = doc.tokens.find((known) => known.kind === 'access' && known.value === bearer);
           if (!token || token.revoked)
@@ -229,7 +230,7 @@ export async function cafe24Fake(app: FastifyInstance, options: { book: FakeBook
           };
           if (left < 0)
             return { ...(countRefusal(doc, '429'), apiError(429, 'Too Many Requests')), headers: limit };
-          return { ...handle(doc, now, request), headers: limit };
+          return { ...handle(doc, real, request), headers: limit };
         });
         return send(reply, answer);
       },

@@ -118,6 +118,7 @@ export async function coupangFake(app: FastifyInstance, options: { book: FakeBoo
   const api = (
     method: 'GET' | 'POST' | 'PUT' | 'PATCH',
     url: string,
+    /** `now`: real time, the caller's clock (the lines' times are on it; see `FakeBook`). */
     handle: (doc: FakeDoc, now: number, request: FastifyRequest) => Answer,
   ) => {
     app.route({
@@ -133,7 +134,7 @@ export async function coupangFake(app: FastifyInstance, options: { book: FakeBoo
         const question = raw.indexOf('?');
         const path = (question < 0 ? raw : raw.slice(0, question)).slice(PREFIX.length);
         const query = question < 0 ? '' : raw.slice(question + 1);
-        const answer = await book.update('coupang', merchantId, (doc, now) => {
+        const answer = await book.update('coupang', merchantId, (doc, now, real) => {
           doc.requests += 1;
           if (doc.blockedUntil > now)
             return (
@@ -147,7 +148,8 @@ export async function coupangFake(app: FastifyInstance, options: { book: FakeBoo
           if (throttled && throttled.at > now)
             return (countRefusal(doc, '429'), error(429, 'Too Many Requests'));
           const signedAt = signedDateTime(parsed.signedDate) ?? 0;
-          if (Math.abs(signedAt - now) > SIGNATURE_WINDOW_MS)
+          // Signed with the caller's clock: checked against real time, not the merchant's moved clock.
+          if (Math.abs(signedAt - real) > SIGNATURE_WINDOW_MS)
             return (countRefusal(doc, '401'), error(401, 'Specified signature is expired.'));
           const expected = coupangSignature(
             doc.credentials.secret_key ?? '',
@@ -173,7 +175,7 @@ export async function coupangFake(app: FastifyInstance, options: { book: FakeBoo
             }
             return error(404, `vendorId (${vendorId}) is not found.`);
           }
-          return handle(doc, now, request);
+          return handle(doc, real, request);
         });
         return send(reply, answer);
       },

@@ -13,7 +13,7 @@ export interface FakeLine {
   price: number;
   status: string;
   claim: string | null;
-  /** When the line last changed (the merchant's clock, ms). */
+  /** When the line last changed (real time, the callers' clock, ms). */
   changedAt: number;
   trackingNumber: string | null;
   carrierCode: string | null;

@@ -162,6 +162,7 @@ export async function naverFake(app: FastifyInstance, options: { book: FakeBook 
   const api = (
     path: string,
     method: 'GET' | 'POST',
+    /** `now`: real time, the caller's clock (the lines' times are on it; see `FakeBook`). */
     handle: (doc: FakeDoc, now: number, request: FastifyRequest, trace: string) => Answer,
   ) => {
     app.route({
@@ -173,7 +174,7 @@ export async function naverFake(app: FastifyInstance, options: { book: FakeBook 
         const merchantId = token ? merchantOfToken(token) : undefined;
         if (!token || !merchantId) return send(reply, trace, gw(401, 'GW.AUTHN', trace));
         let rate: Record<string, string> = {};
-        const answer = await book.update('naver', merchantId, (doc, now) => {
+        const answer = await book.update('naver', merchantId, (doc, now, real) => {
           doc.requests += 1;
           if (!ipAllowed(doc))
             return (countRefusal(doc, 'GW.IP_NOT_ALLOWED'), gw(403, 'GW.IP_NOT_ALLOWED', trace));
@@ -190,7 +191,7 @@ export async function naverFake(app: FastifyInstance, options: { book: FakeBook 
             'gncp-gw-ratelimit-remaining': String(Math.max(0, left)),
           };
           if (left < 0) return (countRefusal(doc, 'GW.RATE_LIMIT'), gw(429, 'GW.RATE_LIMIT', trace));
-          return handle(doc, now, request, trace);
+          return handle(doc, real, request, trace);
         });
         return send(reply, trace, answer, rate);
       },
@@ -206,7 +207,7 @@ export async function naverFake(app: FastifyInstance, options: { book: FakeBook 
     if (inQuery) return send(reply, trace, badInput(inQuery, `${inQuery} must be sent in the body`, trace));
     const merchantId = fields.client_id ? await book.ownerOf('naver', fields.client_id) : undefined;
     if (!merchantId) return send(reply, trace, badInput('client_id', 'unknown client_id', trace));
-    const answer = await book.update('naver', merchantId, (doc, now) => {
+    const answer = await book.update('naver', merchantId, (doc, now, real) => {
       doc.requests += 1;
       if (!ipAllowed(doc))
         return (countRefusal(doc, 'GW.IP_NOT_ALLOWED'), gw(403, 'GW.IP_NOT_ALLOWED', trace));
@@ -217,7 +218,8 @@ export async function naverFake(app: FastifyInstance, options: { book: FakeBook 
       if (fields.type === 'SELLER' && !fields.account_id)
         return badInput('account_id', 'account_id is required for SELLER', trace);
       const timestamp = Number(fields.timestamp);
-      if (!/^\d+$/.test(fields.timestamp ?? '') || now - timestamp > 300_000 || timestamp - now > 1_000) {
+      // Signed with the caller's clock: checked against real time, not the merchant's moved clock.
+      if (!/^\d+$/.test(fields.timestamp ?? '') || real - timestamp > 300_000 || timestamp - real > 1_000) {
         countRefusal(doc, 'timestamp');
         return badInput('timestamp', 'timestamp is not within the allowed time', trace);
       }

@@ -86,8 +86,8 @@ export function marketplaceFakeHandlers(service: Service): SomeHandlers<FakeCont
   return {
     seedMarketplace: async (request) => {
       const marketplace = marketplaceOf(request.params);
-      return book.update(marketplace, request.merchant.id, (doc, now) => {
-        seedDoc(doc, marketplace, request.body, now);
+      return book.update(marketplace, request.merchant.id, (doc, _now, real) => {
+        seedDoc(doc, marketplace, request.body, real);
         if (marketplace === 'coupang') giveBoxIds(doc);
         return describeDoc(marketplace, doc);
       });
@@ -106,8 +106,8 @@ export function marketplaceFakeHandlers(service: Service): SomeHandlers<FakeCont
     changeMarketplaceLine: async (request) => {
       const marketplace = marketplaceOf(request.params);
       const lineId = (request.params as { line_id: string }).line_id;
-      return book.update(marketplace, request.merchant.id, (doc, now) => {
-        changeLine(doc, marketplace, lineId, request.body, now);
+      return book.update(marketplace, request.merchant.id, (doc, _now, real) => {
+        changeLine(doc, marketplace, lineId, request.body, real);
         return describeDoc(marketplace, doc);
       });
     },
