@@ -11,6 +11,7 @@ import type { PullPlan } from '../marketplaces/pull.js';
 import type { MarketplaceState } from '../marketplaces/state.js';
 import type { Factory } from './factory.js';
 import { dataDir } from './paths.js';
+import { counting } from '../util/count.js';
 
 /**
  * The stages of a pull and a push that every front end shares (the CLI's `intake pull|push`, the page of
@@ -168,7 +169,9 @@ export async function pushPulled(
     const lines = await linesToPush(f, marketplace, state);
     if (lines.length === 0 || hooks.dryRun) return { lines, counts };
     const { connector } = await openConnector(f, marketplace);
-    f.log.info(`Pushing ${lines.length} tracking number line(s) to ${MARKETPLACE_LABELS[marketplace]}…`);
+    f.log.info(
+      `Pushing ${counting(lines.length, 'tracking number line')} to ${MARKETPLACE_LABELS[marketplace]}…`,
+    );
     await connector.push(lines, {
       sending: (batch) => {
         // A stop: what is on the wire finishes; nothing more leaves.

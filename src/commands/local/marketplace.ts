@@ -10,6 +10,7 @@ import { writeData } from '../../cli/output.js';
 import { wholeNumber } from '../../cli/values.js';
 import type { Marketplace } from '../../marketplaces/names.js';
 import { SAMPLE_CREDENTIALS, sampleSeed } from '../../marketplaces/sample.js';
+import { counting } from '../../util/count.js';
 import { marketplaceArgument } from '../shared/marketplace-arg.js';
 
 /** What a fake holds, line by line; writes and refusals counted below. */
@@ -28,7 +29,7 @@ async function showFake(f: Factory, state: FakeState): Promise<void> {
   });
   const refused = Object.entries(state.refused).map(([why, count]) => `${count} ${why}`);
   f.log.info(
-    `${state.lines.length} lines, ${state.writes.length} writes received, ${state.requests} requests` +
+    `${counting(state.lines.length, 'line')}, ${counting(state.writes.length, 'write')} received, ${counting(state.requests, 'request')}` +
       (refused.length > 0 ? `; refused: ${refused.join(', ')}` : ''),
   );
 }
