@@ -52,6 +52,21 @@ describe('faults a test can count on', () => {
     expect(statuses).toEqual([503, 503, 202, 202, 202]);
   });
 
+  it('503:next=2 then a share: two 503s, then the rule after it draws as if alone; a new set counts afresh', async () => {
+    const s = await service();
+    await setFaults(s, { spec: 'POST /api/v1/products/=503:next=2,POST /api/v1/products/=429:100%' });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push(await post(s, '/api/v1/products/', sampleProduct(`P-T-${i}`)));
+    // The spent count had kept the whole range: the 429s after it never came.
+    expect(statuses).toEqual([503, 503, 429, 429, 429]);
+    const shown = async () => ((await s.call('GET', '/local/faults')).json as { injected: object }).injected;
+    expect(await shown()).toEqual({ '503': 2, '429': 3 });
+    await setFaults(s, { spec: 'POST /api/v1/products/=429:next=1' });
+    expect(await shown()).toEqual({});
+    expect(await post(s, '/api/v1/products/', sampleProduct('P-T-5'))).toBe(429);
+    expect(await shown()).toEqual({ '429': 1 });
+  });
+
   it('a fault about one record: its order is stored and its answer lost once; no other order is touched', async () => {
     const s = await service();
     await setFaults(s, { spec: 'POST @ORD-7=drop-after-commit:next=1' });

@@ -54,7 +54,9 @@ export class FaultBoard {
     return this.#random();
   }
 
+  /** Puts these rules in force, in place of any; what was injected is counted afresh. */
   set(rules: readonly FaultRule[], seed?: number): void {
+    for (const kind of Object.keys(this.injected)) delete this.injected[kind];
     this.#rules = [...rules];
     this.#patterns = rules.map((rule) => (rule.path === undefined ? undefined : segmentPattern(rule.path)));
     this.#seed = seed;
@@ -167,8 +169,9 @@ export class FaultPanel {
   /**
    * The fault for a request of `merchantId` (undefined: none). One draw decides among the rules that
    * match it, everyone's then the merchant's, each taking its share of the range in turn:
-   * `503:10%,drop-after-commit:5%` hits 10% and 5% of requests, never the same one. A `next=N` rule is
-   * taken from its count in the store (a promise then).
+   * `503:10%,drop-after-commit:5%` hits 10% and 5% of requests, never the same one. A `next=N` rule
+   * takes the next N requests it matches, counted in the store (a promise then), and once they are taken
+   * gives way to the rules after it: `503:next=2,drop-after-commit:10%` is two 503s, then 10% dropped.
    */
   decide(
     merchantId: string | undefined,
@@ -187,16 +190,31 @@ export class FaultPanel {
     if (candidates.length === 0) return undefined;
     // The seed of the board whose rule is first decides the draw (a merchant's own seed for its own rules).
     const first = candidates[0] as (typeof candidates)[number];
-    const draw = first.board.draw();
-    let from = 0;
-    for (const { rule, index, board, owner } of candidates) {
-      from += rule.next === undefined ? rule.share : 1;
-      if (draw >= from) continue;
-      const decision = this.#decision(board, rule);
-      if (rule.next === undefined) return this.#injected(board, decision);
-      return this.#take(owner, board, index).then((taken) =>
-        taken ? this.#injected(board, decision) : undefined,
-      );
+    return this.#pick(candidates, 0, first.board.draw(), 0);
+  }
+
+  /**
+   * From the candidate at `start` on: a `next=N` rule with requests left takes the request; one whose
+   * requests are all taken gives way to the rules after it; a rule with a share takes the request when
+   * the draw falls in its share (the shares of the rules before it counted from `from`).
+   */
+  #pick(
+    candidates: readonly { rule: FaultRule; index: number; board: FaultBoard; owner: string }[],
+    start: number,
+    draw: number,
+    from: number,
+  ): FaultDecision | undefined | Promise<FaultDecision | undefined> {
+    for (let at = start; at < candidates.length; at++) {
+      const { rule, index, board, owner } = candidates[at] as (typeof candidates)[number];
+      if (rule.next !== undefined) {
+        return this.#take(owner, board, index).then((taken) =>
+          taken
+            ? this.#injected(board, this.#decision(board, rule))
+            : this.#pick(candidates, at + 1, draw, from),
+        );
+      }
+      from += rule.share;
+      if (draw < from) return this.#injected(board, this.#decision(board, rule));
     }
     return undefined;
   }
