@@ -189,7 +189,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     expect(await page.getByRole('navigation', { name: 'Pages' }).innerText()).toMatch(/^1 of 1,/);
     expect(await page.getByRole('row').nth(1).innerText()).toContain('PAGE-LIVE');
     expect(await filter.getByLabel('Method').inputValue()).toBe('POST');
-    await filter.getByLabel('Status (e.g. 409)').fill('409');
+    await filter.getByLabel('Status (e.g. 409; 0: no answer)').fill('409');
     await filter.getByRole('button', { name: 'Show' }).click();
     await page.getByText('No request matches.').waitFor();
     await screenshot(page, 'console-requests-filtered');

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { basicAuthorization, type JournalEntry, type JournalList } from '../../src/contract/index.js';
 import { consoleCookie } from '../helpers/console.js';
@@ -97,6 +99,55 @@ describe('the request journal', () => {
     const asB = basicAuthorization({ accessKeyId: b.access_key_id, secretAccessKey: b.secret_access_key });
     const theirs = await s.call('GET', '/local/requests', { headers: { authorization: asB } });
     expect((theirs.json as JournalList).results).toEqual([]);
+  });
+
+  it('keeps the requests a fault left unanswered: dropped before or after the commit, or held until the client gave up', async () => {
+    const s = await service();
+    /** Sends a create over a connection of its own; resolves once it has no answer (or has one). */
+    const send = async (body: unknown) => {
+      try {
+        const answer = await request(`${s.baseUrl}/api/v1/orders/`, {
+          method: 'POST',
+          headers: { authorization: s.authorization, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+          reset: true,
+        });
+        await answer.body.text();
+        return answer.statusCode;
+      } catch {
+        return 'no answer';
+      }
+    };
+    const faults = async (spec: string) =>
+      expect((await s.call('PUT', '/local/faults', { body: { spec } })).status).toBe(200);
+    await faults('POST @ORD-DA=drop-after-commit:next=1');
+    expect(await send(sampleOrder('ORD-DA'))).toBe('no answer');
+    await faults('POST=drop-before-commit:next=1');
+    expect(await send(sampleOrder('ORD-DB'))).toBe('no answer');
+    await faults('POST=stall:next=1');
+    // Held: the client gives up (closes its connection) once the service holds its request.
+    const held = httpRequest(`${s.baseUrl}/api/v1/orders/`, {
+      method: 'POST',
+      headers: { authorization: s.authorization, 'content-type': 'application/json' },
+    });
+    held.on('error', () => undefined);
+    held.end(JSON.stringify(sampleOrder('ORD-ST')));
+    await expect
+      .poll(async () => ((await s.call('GET', '/local/faults')).json as { injected: object }).injected)
+      .toEqual({ stall: 1 });
+    held.destroy();
+    await expect.poll(async () => (await page(s)).results.length).toBe(3);
+    const { results } = await page(s);
+    expect(results.map((entry) => [entry.status, entry.fault, entry.target_id])).toEqual([
+      [0, 'stall', null],
+      [0, 'drop-before-commit', null],
+      // Stored, and its answer lost on the way: the journal has the answer as it would have gone.
+      [202, 'drop-after-commit', 'ORD-DA'],
+    ]);
+    expect(results[2]?.response.body).toContain('queued');
+    expect(results[2]?.request.body).toContain('ORD-DA');
+    expect(await count(s, 'status=0')).toBe(2);
+    expect(await count(s, 'method=POST&id=ORD-DA')).toBe(1);
   });
 
   it('pages back, newest first, and keeps the newest of a merchant when it grows past its size', async () => {

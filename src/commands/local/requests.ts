@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Command } from 'commander';
 import type { JournalFilter } from '../../client/api-client.js';
 import type { JournalEntry } from '../../contract/local/index.js';
+import { isJournalStatus, NO_ANSWER } from '../../contract/local/journal-status.js';
 import { CliError, EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -20,6 +21,14 @@ export interface LocalRequestsOptions {
   before?: number;
 }
 
+/** `--status`: an HTTP status, or 0 for the requests a fault left unanswered. */
+function journalStatus(text: string): number {
+  const status = wholeNumber('--status', text, { min: 0, max: 599 });
+  if (!isJournalStatus(status))
+    throw new UsageError(`--status must be an HTTP status (100 to 599), or 0 for no answer, not "${text}"`);
+  return status;
+}
+
 /** How often a follower asks for what is new. */
 const FOLLOW_MS = 500;
 
@@ -27,7 +36,12 @@ const FOLLOW_MS = 500;
 function humanLine(f: Factory, entry: JournalEntry): string {
   const c = f.colors().out;
   const when = entry.at.slice(11, 23);
-  const status = entry.status >= 400 ? c.red(String(entry.status)) : c.green(String(entry.status));
+  const status =
+    entry.status === NO_ANSWER
+      ? c.red('no answer')
+      : entry.status >= 400
+        ? c.red(String(entry.status))
+        : c.green(String(entry.status));
   const fault = entry.fault ? ` ${c.yellow(`fault ${entry.fault}`)}` : '';
   const target = entry.target_id ? ` ${entry.target_id}` : '';
   return `${c.dim(when)}  ${entry.method.padEnd(5)} ${entry.path} ${status}${target}${fault} ${c.dim(`${entry.duration_ms}ms ${entry.request_id}`)}\n`;
@@ -130,7 +144,7 @@ export function newLocalRequestsCommand(
     )
     .option('--method <method>', 'only this method (POST, PATCH, GET)')
     .option('--path <path>', 'only this path, exactly as sent (/api/v1/orders/)')
-    .option('--status <code>', 'only answers with this status')
+    .option('--status <code>', 'only answers with this status (0: none sent, a fault dropped or held it)')
     .option('--id <id>', "only requests about this record (an order's or a product's id)")
     .option('-f, --follow', 'keep printing requests as they come, until Ctrl-C')
     .option('--count', 'print how many match')
@@ -156,9 +170,7 @@ export function newLocalRequestsCommand(
       const filter: JournalFilter = {
         ...(flags.method === undefined ? {} : { method: flags.method.toUpperCase() }),
         ...(flags.path === undefined ? {} : { path: flags.path }),
-        ...(flags.status === undefined
-          ? {}
-          : { status: wholeNumber('--status', flags.status, { min: 100, max: 599 }) }),
+        ...(flags.status === undefined ? {} : { status: journalStatus(flags.status) }),
         ...(flags.id === undefined ? {} : { id: flags.id }),
       };
       return runF(

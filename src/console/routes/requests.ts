@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { JournalCountQuery } from '../../contract/local/index.js';
+import { isJournalStatus, JournalCountQuery } from '../../contract/local/index.js';
 import { beforeNumber } from '../../server/local/browse.js';
 import type { Service } from '../../server/service.js';
 import { merchantOf, sendPage, textsOf } from '../render.js';
@@ -37,7 +37,7 @@ const oneText = (value: unknown): string | undefined => (typeof value === 'strin
 
 /**
  * The journal's filter from the page's address, each field read by the API's own query rules: a known
- * method, a status of three digits, a record's id. A field left empty or not understood narrows nothing
+ * method, a status of three digits (or 0, for requests never answered), a record's id. A field left empty or not understood narrows nothing
  * (the form shows what was taken).
  */
 function requestsFilter(query: Record<string, unknown>): RequestsFilter {
@@ -51,7 +51,7 @@ function requestsFilter(query: Record<string, unknown>): RequestsFilter {
   const id = field('id');
   return {
     ...(method === undefined ? {} : { method }),
-    ...(status !== undefined && status >= 100 && status <= 599 ? { status } : {}),
+    ...(status !== undefined && isJournalStatus(status) ? { status } : {}),
     ...(id === undefined ? {} : { id }),
   };
 }

@@ -1,5 +1,5 @@
 import { html } from 'ghtml';
-import type { JournalEntry } from '../../contract/local/index.js';
+import { NO_ANSWER, type JournalEntry } from '../../contract/local/index.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
 import { listBody, PREFIX, when, type ListPage } from './layout.js';
@@ -24,7 +24,11 @@ function requestRow(t: ConsoleT, entry: JournalEntry): string {
     <td>${when(entry.at)}</td>
     <td>${entry.method}</td>
     <td class="path">${entry.path}</td>
-    <td><span class="badge ${entry.status >= 400 ? 'failed' : 'applied'}">${entry.status}</span></td>
+    <td>
+      <span class="badge ${entry.status >= 400 || entry.status === NO_ANSWER ? 'failed' : 'applied'}"
+        >${entry.status === NO_ANSWER ? t('noAnswer') : String(entry.status)}</span
+      >
+    </td>
     <td>${entry.target_id ?? ''}</td>
     <td>${entry.fault ?? ''}</td>
     <td>${`${entry.duration_ms} ms`}</td>
@@ -88,7 +92,7 @@ function filterForm(t: ConsoleT, filter: RequestsFilter): string {
         name="status"
         type="text"
         inputmode="numeric"
-        pattern="[1-5][0-9][0-9]"
+        pattern="0|[1-5][0-9][0-9]"
         size="5"
         value="${filter.status === undefined ? '' : String(filter.status)}"
       />

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { text } from '../fields.js';
 import { isoTime, limit, wholeNumber } from './queries.js';
 
+export { isJournalStatus, NO_ANSWER } from './journal-status.js';
+
 /** A request of the merchant to the service's API, as the journal keeps it. */
 export const JournalEntry = z
   .object({
@@ -10,7 +12,10 @@ export const JournalEntry = z
     at: isoTime(),
     method: z.string(),
     path: z.string(),
-    status: z.number().int(),
+    status: z.number().int().meta({
+      description:
+        "The answer's status; 0 when none was sent (a fault dropped the connection or held it: see `fault`). An answer lost after its commit (`drop-after-commit`) keeps the status it would have had.",
+    }),
     target_id: z
       .string()
       .nullable()

@@ -5,20 +5,14 @@ import fp from 'fastify-plugin';
 import type { FaultDecision } from '../faults/board.js';
 import type { RequestLog } from './request-log.js';
 import { isMarketplacePath } from '../marketplaces/paths.js';
+import { NO_ANSWER } from '../../contract/local/journal-status.js';
+import { journalRequest, kept, recordOf } from './journal-entry.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The fault this request was chosen for, when it acts on the answer (a delay, a drop after commit). */
     intakeFault: FaultDecision | null;
   }
-}
-
-/** The record a request is about: the path's id (an order's, a product's), else the body's `id`. */
-export function recordOf(request: FastifyRequest): string | undefined {
-  const fromPath = (request.params as { id?: unknown } | undefined)?.id;
-  if (typeof fromPath === 'string' && fromPath !== '') return fromPath;
-  const fromBody = (request.body as { id?: unknown } | null | undefined)?.id;
-  return typeof fromBody === 'string' ? fromBody : undefined;
 }
 
 /** The header on every answer a fault made or changed, naming it. */
@@ -53,6 +47,15 @@ export const faultsPlugin = fp(
         service.events.emit(merchantId, 'fault', { fault: decision.kind, method: request.method, path });
     };
 
+    /** A request a fault dropped or held, in the journal: no answer was sent. */
+    const unanswered = (request: FastifyRequest, reply: FastifyReply, kind: string) =>
+      journalRequest(service, request, {
+        status: NO_ANSWER,
+        fault: kind,
+        elapsedMs: reply.elapsedTime,
+        responseBody: null,
+      });
+
     /** Does what a fault says to a request: an answer in its place, a drop, or (later) a delay or a lost answer. */
     const act = (
       request: FastifyRequest,
@@ -75,13 +78,21 @@ export const faultsPlugin = fp(
         case 'drop-before-commit':
           reply.hijack();
           request.raw.socket.destroy();
+          unanswered(request, reply, kind);
           return reply;
         case 'stall': {
           // Never answered, never handled: held until the client gives up (or the service closes).
           reply.hijack();
           const socket = request.raw.socket;
           stalled.add(socket);
-          socket.once('close', () => stalled.delete(socket));
+          // Its body read and let go, so that the client's giving up (closing its end) is seen, and
+          // the connection then closed: the HTTP server leaves a hijacked one half open.
+          request.raw.resume();
+          socket.once('end', () => socket.destroy());
+          socket.once('close', () => {
+            stalled.delete(socket);
+            unanswered(request, reply, kind);
+          });
           return reply;
         }
         default:
@@ -120,6 +131,13 @@ export const faultsPlugin = fp(
         reply.header(FAULT_HEADER, 'latency');
       } else if (decision.kind === 'drop-after-commit') {
         // The work is done and committed (a 202 is only sent after its commit): the answer is lost.
+        // The journal keeps it as it would have gone (no response follows to write it there).
+        journalRequest(service, request, {
+          status: reply.statusCode,
+          fault: decision.kind,
+          elapsedMs: reply.elapsedTime,
+          responseBody: typeof payload === 'string' || Buffer.isBuffer(payload) ? kept(payload) : null,
+        });
         request.raw.socket.destroy();
       }
       return payload;
