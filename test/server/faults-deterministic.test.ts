@@ -1,28 +1,12 @@
-import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { formatFaultSpec, parseFaultSpec } from '../../src/server/faults/spec.js';
 import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { type TestService, servicesClosedAfterEach } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
+import { postAlone } from '../helpers/net.js';
 
 const { service } = servicesClosedAfterEach();
-
-/** A create sent once over its own connection: its status, or `dropped` when no answer came. */
-async function post(service: TestService, path: string, body: unknown): Promise<number | 'dropped'> {
-  try {
-    const answer = await request(`${service.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { authorization: service.authorization, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      reset: true,
-    });
-    await answer.body.text();
-    return answer.statusCode;
-  } catch {
-    return 'dropped';
-  }
-}
 
 const setFaults = async (service: TestService, body: { spec: string; seed?: number }) => {
   const answer = await service.call('PUT', '/local/faults', { body });
@@ -48,7 +32,8 @@ describe('faults a test can count on', () => {
     const state = await setFaults(s, { spec: 'POST /api/v1/products/=503:next=2' });
     expect(state.rules).toEqual([expect.objectContaining({ next: 2 })]);
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push(await post(s, '/api/v1/products/', sampleProduct(`P-N-${i}`)));
+    for (let i = 0; i < 5; i++)
+      statuses.push(await postAlone(s, '/api/v1/products/', sampleProduct(`P-N-${i}`)));
     expect(statuses).toEqual([503, 503, 202, 202, 202]);
   });
 
@@ -56,25 +41,26 @@ describe('faults a test can count on', () => {
     const s = await service();
     await setFaults(s, { spec: 'POST /api/v1/products/=503:next=2,POST /api/v1/products/=429:100%' });
     const statuses = [];
-    for (let i = 0; i < 5; i++) statuses.push(await post(s, '/api/v1/products/', sampleProduct(`P-T-${i}`)));
+    for (let i = 0; i < 5; i++)
+      statuses.push(await postAlone(s, '/api/v1/products/', sampleProduct(`P-T-${i}`)));
     // The spent count had kept the whole range: the 429s after it never came.
     expect(statuses).toEqual([503, 503, 429, 429, 429]);
     const shown = async () => ((await s.call('GET', '/local/faults')).json as { injected: object }).injected;
     expect(await shown()).toEqual({ '503': 2, '429': 3 });
     await setFaults(s, { spec: 'POST /api/v1/products/=429:next=1' });
     expect(await shown()).toEqual({});
-    expect(await post(s, '/api/v1/products/', sampleProduct('P-T-5'))).toBe(429);
+    expect(await postAlone(s, '/api/v1/products/', sampleProduct('P-T-5'))).toBe(429);
     expect(await shown()).toEqual({ '429': 1 });
   });
 
   it('a fault about one record: its order is stored and its answer lost once; no other order is touched', async () => {
     const s = await service();
     await setFaults(s, { spec: 'POST @ORD-7=drop-after-commit:next=1' });
-    expect(await post(s, '/api/v1/orders/', sampleOrder('ORD-6'))).toBe(202);
-    expect(await post(s, '/api/v1/orders/', sampleOrder('ORD-7'))).toBe('dropped');
+    expect(await postAlone(s, '/api/v1/orders/', sampleOrder('ORD-6'))).toBe(202);
+    expect(await postAlone(s, '/api/v1/orders/', sampleOrder('ORD-7'))).toBe('dropped');
     // Stored all the same: sent again, the service says it has it.
-    expect(await post(s, '/api/v1/orders/', sampleOrder('ORD-7'))).toBe(409);
-    expect(await post(s, '/api/v1/orders/', sampleOrder('ORD-8'))).toBe(202);
+    expect(await postAlone(s, '/api/v1/orders/', sampleOrder('ORD-7'))).toBe(409);
+    expect(await postAlone(s, '/api/v1/orders/', sampleOrder('ORD-8'))).toBe(202);
     expect((await s.local.orders()).map((order) => order.id).sort()).toEqual(['ORD-6', 'ORD-7', 'ORD-8']);
   });
 
@@ -84,7 +70,7 @@ describe('faults a test can count on', () => {
       await setFaults(s, { spec: 'POST /api/v1/products/=503:30%', seed });
       const statuses = [];
       for (let i = 0; i < 30; i++)
-        statuses.push(await post(s, '/api/v1/products/', sampleProduct(`P-S-${i}`)));
+        statuses.push(await postAlone(s, '/api/v1/products/', sampleProduct(`P-S-${i}`)));
       return statuses;
     };
     const first = await run(42);
@@ -107,7 +93,7 @@ describe('faults a test can count on', () => {
     const statuses = [];
     for (let i = 0; i < 12; i++)
       statuses.push(
-        await post(services[i % 3] as TestService, '/api/v1/products/', sampleProduct(`P-X-${i}`)),
+        await postAlone(services[i % 3] as TestService, '/api/v1/products/', sampleProduct(`P-X-${i}`)),
       );
     expect(statuses.filter((status) => status === 503)).toHaveLength(3);
     expect(statuses.filter((status) => status === 202)).toHaveLength(9);
