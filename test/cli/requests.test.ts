@@ -3,6 +3,7 @@ import { InterruptHub } from '../../src/cli/interrupts.js';
 import type { JournalEntry } from '../../src/contract/index.js';
 import { cli, jsonLines, serviceEnv } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
+import { postAlone } from '../helpers/net.js';
 import { sampleOrder } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';
 
@@ -41,9 +42,23 @@ describe('intake local requests', () => {
     expect(expected.code).toBe(0);
     const wrong = await cli(['local', 'requests', '--id', 'ORD-CLI-J1', '--expect', '1'], { env });
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toContain('expected 1 matching request(s), the journal has 2');
+    expect(wrong.stderr).toContain('expected 1 matching request, the journal has 2');
     const table = await cli(['local', 'requests', '--id', 'ORD-CLI-J1'], { env: { ...env, NO_COLOR: '1' } });
     expect(table.stdout).toMatch(/POST {2}\/api\/v1\/orders\/ 202 ORD-CLI-J1 .*ms /);
+  });
+
+  it('--status 0 finds the requests a fault left unanswered, said "no answer"; another odd status is refused', async () => {
+    await service.call('PUT', '/local/faults', { body: { spec: 'POST=drop-before-commit:next=1' } });
+    expect(await postAlone(service, '/api/v1/orders/', sampleOrder('ORD-CLI-DROP'))).toBe('dropped');
+    await service.call('DELETE', '/local/faults');
+    const unanswered = await cli(['local', 'requests', '--status', '0'], { env: { ...env, NO_COLOR: '1' } });
+    expect(unanswered.code).toBe(0);
+    expect(unanswered.stdout).toMatch(/POST {2}\/api\/v1\/orders\/ no answer fault drop-before-commit /);
+    for (const odd of ['50', '600', 'abc', '-1']) {
+      const refused = await cli(['local', 'requests', '--status', odd], { env });
+      expect(refused.code, odd).toBe(2);
+      expect(refused.stderr).toContain('--status must be an HTTP status (100 to 599), or 0 for no answer');
+    }
   });
 
   it('--before pages back from a request; the list says where the page before starts', async () => {

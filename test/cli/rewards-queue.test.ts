@@ -127,7 +127,7 @@ describe('intake queue status', () => {
     const waited = await cli(['queue', 'status', '--wait', '--interval', '100ms', '--json'], { env });
     expect(waited.code).toBe(0);
     expect(waited.json()).toEqual({ origin_mall_id: 'mall-1', count: 0 });
-    expect(waited.stderr).toContain('1 shipment creation(s) queued');
+    expect(waited.stderr).toContain('1 shipment creation queued');
   });
 
   it('--max-wait gives up with exit 1', async () => {
@@ -140,7 +140,7 @@ describe('intake queue status', () => {
         env: rewardsEnv,
       });
       expect(result.code).toBe(1);
-      expect(result.stderr).toContain('1 shipment creation(s) still queued after');
+      expect(result.stderr).toContain('1 shipment creation still queued after');
     } finally {
       await rewardsService.local.apply();
     }

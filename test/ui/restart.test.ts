@@ -159,7 +159,7 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
       await expect.poll(() => progressFigure(page, 'done'), { timeout: WAIT_MS }).toBeGreaterThan(10);
       const ended = await first.stop();
       expect(ended.code).toBe(0);
-      expect(ended.stderr).toContain('stopping 1 upload(s)');
+      expect(ended.stderr).toContain('stopping 1 upload as');
       await context.close();
       const inFlight = await cli(['ledger', 'list', '--state', 'sending', '--json'], {
         env: { ...env, INTAKE_BASE_URL: proxy.url },

@@ -25,6 +25,7 @@ import type { InputSource } from '../read/source.js';
 import type { Unit, UnitSource } from '../layout/units.js';
 import type { LedgerRecords } from '../ledger/records.js';
 import { readAhead } from '../../util/read-ahead.js';
+import { counting } from '../../util/count.js';
 
 /**
  * How many records the send pass reads ahead of the sender. They are marked in flight in the ledger as
@@ -136,7 +137,7 @@ export class SendPass {
     sending?.setup.client.http.stopRetrying();
     if (sending) {
       this.#note(
-        `Stopping: finishing ${sending.sender.inFlight} request(s) in flight. Press Ctrl-C again to abort them.`,
+        `Stopping: finishing ${counting(sending.sender.inFlight, 'request')} in flight. Press Ctrl-C again to abort them.`,
       );
     }
   }

@@ -9,6 +9,7 @@ import { examples } from '../../cli/help.js';
 import { writeData, writeJsonLine } from '../../cli/output.js';
 import { wholeNumber } from '../../cli/values.js';
 import { limitOption } from './inspect.js';
+import { counting } from '../../util/count.js';
 
 export interface LocalRequestsOptions {
   filter: JournalFilter;
@@ -23,7 +24,7 @@ export interface LocalRequestsOptions {
 
 /** `--status`: an HTTP status, or 0 for the requests a fault left unanswered. */
 function journalStatus(text: string): number {
-  const status = wholeNumber('--status', text, { min: 0, max: 599 });
+  const status = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
   if (!isJournalStatus(status))
     throw new UsageError(`--status must be an HTTP status (100 to 599), or 0 for no answer, not "${text}"`);
   return status;
@@ -80,7 +81,7 @@ async function count(f: Factory, options: LocalRequestsOptions): Promise<void> {
   });
   if (options.expect !== undefined && count !== options.expect) {
     throw new CliError(
-      `expected ${options.expect} matching request(s), the journal has ${count}`,
+      `expected ${counting(options.expect, 'matching request')}, the journal has ${count}`,
       EXIT.failure,
     );
   }

@@ -5,6 +5,7 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { MarketplaceError } from '../../marketplaces/errors.js';
 import { MARKETPLACE_LABELS, MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
+import { counting } from '../../util/count.js';
 
 export interface MarketplaceStatusOptions {
   check: boolean;
@@ -67,7 +68,7 @@ async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): P
         );
       else if (left <= WARN_DAYS)
         base.warnings.push(
-          `the keys expire in ${left} day(s), on ${expires}: issue new ones in Wing before then`,
+          `the keys expire in ${counting(left, 'day')}, on ${expires}: issue new ones in Wing before then`,
         );
     } else
       base.warnings.push(

@@ -8,6 +8,7 @@ import { writeJsonLine } from '../../cli/output.js';
 import { dataDir } from '../../cli/paths.js';
 import type { Marketplace } from '../../marketplaces/names.js';
 import { marketplaceArgument, marketplaceOf, parseSince } from '../shared/marketplace-arg.js';
+import { counting } from '../../util/count.js';
 
 export interface PullOptions {
   marketplace: Marketplace;
@@ -65,7 +66,7 @@ export async function pullRun(options: PullOptions, f: Factory): Promise<void> {
       });
     } else {
       f.log.warn(
-        `order ${entry.orderId}: ${entry.lineIds.length} line(s) not sent (${entry.reason}: ${entry.detail})`,
+        `order ${entry.orderId}: ${counting(entry.lineIds.length, 'line')} not sent (${entry.reason}: ${entry.detail})`,
       );
     }
   }

@@ -7,6 +7,7 @@ import { startSpinner } from '../../cli/spinner.js';
 import { positiveDuration } from '../../cli/values.js';
 import type { QueueStatus } from '../../client/probe-answers.js';
 import { formatDuration } from '../../util/duration.js';
+import { counting } from '../../util/count.js';
 
 export interface QueueStatusOptions {
   /** Poll until the count is 0, this often, at most this long. */
@@ -38,24 +39,24 @@ export async function queueStatusRun(options: QueueStatusOptions, f: Factory): P
   if (options.wait) {
     const { intervalMs, maxWaitMs } = options.wait;
     const started = Date.now();
-    const spinner = startSpinner(f, `${status.count} shipment creation(s) queued`);
+    const spinner = startSpinner(f, `${counting(status.count, 'shipment creation')} queued`);
     const progressLines = !f.io.stderr.isTTY;
     let last = -1;
     try {
       while (status.count > 0) {
         if (progressLines && status.count !== last)
-          f.log.info(`${status.count} shipment creation(s) queued…`);
+          f.log.info(`${counting(status.count, 'shipment creation')} queued…`);
         last = status.count;
         if (Date.now() - started >= maxWaitMs) {
           throw new CliError(
-            `${status.count} shipment creation(s) still queued after ${formatDuration(maxWaitMs)}`,
+            `${counting(status.count, 'shipment creation')} still queued after ${formatDuration(maxWaitMs)}`,
             EXIT.failure,
           );
         }
         await sleep(Math.min(intervalMs, Math.max(0, maxWaitMs - (Date.now() - started))));
         status = await client.shipmentQueueStatus();
         spinner.update(
-          `${status.count} shipment creation(s) queued · ${formatDuration(Date.now() - started)}`,
+          `${counting(status.count, 'shipment creation')} queued · ${formatDuration(Date.now() - started)}`,
         );
       }
     } finally {

@@ -16,6 +16,7 @@ import type { Trouble } from '../../ui/answers.js';
 import type { Liveness, UiState } from '../../ui/state.js';
 import type { ProfileView, StatusView } from '../../ui/views/status.js';
 import type { UploadSession } from '../../ui/session.js';
+import { counting } from '../../util/count.js';
 
 export interface UiOptions {
   /** The port to listen on; undefined: the one it had last time, else the first free from 8765. */
@@ -273,7 +274,7 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
       if (signals > 1) return;
       f.log.info(
         running.length > 0
-          ? `${signal}: stopping ${running.length} upload(s) as Ctrl-C does (requests on their way finish; again to abort them)…`
+          ? `${signal}: stopping ${counting(running.length, 'upload')} as Ctrl-C does (requests on their way finish; again to abort them)…`
           : `${signal}: closing…`,
       );
       void Promise.allSettled(state.sessions.all().map((session) => session.sending))
