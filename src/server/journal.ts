@@ -48,6 +48,8 @@ export class RequestJournal {
   #writing: Promise<void> = Promise.resolve();
   /** Requests written per merchant since its journal was last trimmed. */
   readonly #sinceTrim = new Map<string, number>();
+  /** Closed with its service: a request that ends later (a held one let go) is not written. */
+  #closed = false;
 
   constructor(store: Store, options: { keep: number; onError?: (error: unknown) => void }) {
     this.#store = store;
@@ -57,7 +59,7 @@ export class RequestJournal {
 
   /** Notes a request answered; written with the others of the next moment. */
   record(request: NewRequest): void {
-    if (this.#keep === 0) return;
+    if (this.#keep === 0 || this.#closed) return;
     this.#waiting.push(request);
     if (this.#waiting.length >= BATCH) void this.flush();
     else this.#timer ??= setTimeout(() => void this.flush(), FLUSH_MS);
@@ -120,8 +122,9 @@ export class RequestJournal {
     return this.#store.requests.count(merchantId, toFilter(query));
   }
 
-  /** Writes what waits, for a service closing. */
+  /** Writes what waits, for a service closing; nothing is noted after. */
   close(): Promise<void> {
+    this.#closed = true;
     return this.flush();
   }
 }

@@ -1,7 +1,13 @@
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { basicAuthorization, type JournalEntry, type JournalList } from '../../src/contract/index.js';
+import { NO_ANSWER } from '../../src/contract/local/journal-status.js';
+import { RequestJournal } from '../../src/server/journal.js';
+import { SqliteEngine } from '../../src/server/storage/sqlite/engine.js';
+import { Store } from '../../src/server/storage/store.js';
 import { consoleCookie } from '../helpers/console.js';
+import { tempDir } from '../helpers/temp.js';
 import { postAlone } from '../helpers/net.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { TEST_CREDENTIALS, type TestService, servicesClosedAfterEach } from '../helpers/service.js';
@@ -188,5 +194,35 @@ describe('the request journal', () => {
       expect(await shown(odd), odd).toContain('3 of 3,');
     }
     expect(await shown(`id=${'x'.repeat(5000)}`)).toContain('No request matches.');
+  });
+});
+
+describe('the journal as its service closes', () => {
+  it('writes what waits, and nothing noted after (a held request let go as the service stops)', async () => {
+    const errors: unknown[] = [];
+    const store = new Store(new SqliteEngine(join(tempDir('intake-db-'), 'intake.db')));
+    const journal = new RequestJournal(store, { keep: 100, onError: (error) => errors.push(error) });
+    const entry = (id: string) => ({
+      merchant_id: 'm',
+      request_id: id,
+      at: 0,
+      method: 'POST',
+      path: '/api/v1/orders/',
+      status: NO_ANSWER,
+      target_id: null,
+      fault: 'stall',
+      duration_ms: 1,
+      request_headers: '{}',
+      request_body: null,
+      response_body: null,
+    });
+    journal.record(entry('before'));
+    await journal.close();
+    expect((await store.requests.list('m', {}, { limit: 10 })).map((row) => row.request_id)).toEqual(['before']);
+    await store.close();
+    // Once closed, a request that ends is not written (it was, to a closed database: an error each).
+    journal.record(entry('after'));
+    await journal.flush();
+    expect(errors).toEqual([]);
   });
 });
