@@ -218,7 +218,9 @@ describe('the journal as its service closes', () => {
     });
     journal.record(entry('before'));
     await journal.close();
-    expect((await store.requests.list('m', {}, { limit: 10 })).map((row) => row.request_id)).toEqual(['before']);
+    expect((await store.requests.list('m', {}, { limit: 10 })).map((row) => row.request_id)).toEqual([
+      'before',
+    ]);
     await store.close();
     // Once closed, a request that ends is not written (it was, to a closed database: an error each).
     journal.record(entry('after'));
