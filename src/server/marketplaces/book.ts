@@ -22,10 +22,11 @@ export class FakeBook {
   readonly #real: () => number;
 
   /**
-   * `now` is a merchant's time, moved forward by `intake local advance` as the service's is: the fakes'
-   * orders, tokens and blocks live in it. `real` is real time, what a caller's own clock reads: the time
-   * a caller signs a request with is checked against it, so that a clock moved forward for a test does
-   * not make every signature look stale.
+   * `now` is a merchant's time, moved forward by `intake local advance` as the service's is: what
+   * elapses inside a marketplace lives in it (tokens' lifetimes, blocks, rate limits). `real` is real
+   * time, what a caller's own clock reads: the time a caller signs a request with is checked against it,
+   * and the lines are stamped with it, since the windows a pull asks for are on the caller's clock; so a
+   * clock moved forward for a test neither makes every signature look stale nor hides new orders.
    */
   constructor(store: Store, now: (merchantId: string) => number, real: () => number) {
     this.#store = store;
