@@ -20,6 +20,17 @@ export const SAMPLE_CREDENTIALS = {
   },
 } as const satisfies Record<Marketplace, Record<string, string>>;
 
+/**
+ * What each marketplace's sample ids start with, in the shape of its own (Naver's 16 digits, Coupang's 14,
+ * Cafe24's date and number): apart, so that samples of two marketplaces tried on one service never
+ * name the same order.
+ */
+export const SAMPLE_PREFIXES = {
+  naver: '2026112500',
+  coupang: '32000009',
+  cafe24: '20261125-0',
+} as const satisfies Record<Marketplace, string>;
+
 const PRODUCTS = ['제주 감귤 5kg', '햇사과 3kg', '유기농 쌀 10kg', '참기름 300ml', '김 선물세트'];
 
 /**

@@ -9,7 +9,9 @@ import { tempDir } from '../helpers/temp.js';
 const t = useService({ startWorker: false });
 
 const json = <T>(stdout: string) => JSON.parse(stdout) as T;
-type State = { lines: { line_id: string; claim: string | null; tracking_number: string | null }[] };
+type State = {
+  lines: { order_id: string; line_id: string; claim: string | null; tracking_number: string | null }[];
+};
 
 describe('intake local marketplace', () => {
   it('sets a fake up, seeds it, cancels a line; a pull then sees it as the marketplace would', async () => {
@@ -45,6 +47,22 @@ describe('intake local marketplace', () => {
     const shown = await cli(['local', 'marketplace', 'show', 'naver'], { env });
     expect(shown.stdout).toMatch(/^LM000002\tLM9000002\tPAYED\tCANCEL_REQUEST/m);
     expect(shown.stderr).toMatch(/2 lines, 0 writes received/);
+  });
+
+  it('samples of the three marketplaces, seeded on one service, never name the same order', async () => {
+    const ids: string[] = [];
+    for (const name of ['naver', 'coupang', 'cafe24']) {
+      expect((await cli(['local', 'marketplace', 'reset', name], { env: t.env })).code).toBe(0);
+      const seeded = await cli(['local', 'marketplace', 'seed', name, '--sample', '2', '--json'], {
+        env: t.env,
+      });
+      expect(seeded.code, seeded.stderr).toBe(0);
+      ids.push(...json<State>(seeded.stdout).lines.map((line) => line.order_id));
+    }
+    // Each had started at 2026112500000001: a pull of the second took the first's orders for changed ones.
+    expect(ids).toHaveLength(6);
+    expect(new Set(ids).size).toBe(6);
+    expect(ids).toEqual(expect.arrayContaining(['2026112500000001', '32000009000001', '20261125-0000001']));
   });
 
   it('refuses a seed file off the contract, and an empty change, before sending anything', async () => {

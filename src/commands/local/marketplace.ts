@@ -9,7 +9,7 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { wholeNumber } from '../../cli/values.js';
 import type { Marketplace } from '../../marketplaces/names.js';
-import { SAMPLE_CREDENTIALS, sampleSeed } from '../../marketplaces/sample.js';
+import { SAMPLE_CREDENTIALS, SAMPLE_PREFIXES, sampleSeed } from '../../marketplaces/sample.js';
 import { counting } from '../../util/count.js';
 import { marketplaceArgument } from '../shared/marketplace-arg.js';
 
@@ -128,7 +128,10 @@ export function newLocalMarketplaceCommand(f: Factory): Command {
         count('--sample'),
       ),
     )
-    .option('--prefix <text>', 'what the sample ids start with', '2026112500')
+    .option(
+      '--prefix <text>',
+      "what the sample ids start with (default: one of each marketplace's own, naver 2026112500, coupang 32000009, cafe24 20261125-0)",
+    )
     .addHelpText(
       'after',
       examples(
@@ -140,13 +143,13 @@ export function newLocalMarketplaceCommand(f: Factory): Command {
       async (
         marketplace: Marketplace,
         file: string | undefined,
-        flags: { sample?: number; prefix: string },
+        flags: { sample?: number; prefix?: string },
       ) => {
         if ((file === undefined) === (flags.sample === undefined))
           throw new UsageError('give either a FILE or --sample N');
         const seed =
           file === undefined
-            ? sampleSeed(flags.prefix, flags.sample ?? 0)
+            ? sampleSeed(flags.prefix ?? SAMPLE_PREFIXES[marketplace], flags.sample ?? 0)
             : await readJson(f, file, FakeSeed);
         await showFake(f, await (await f.apiClient()).local.marketplace.seed(marketplace, seed));
       },
