@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { kstIso } from '../../src/marketplaces/connector.js';
 import { coupangAuthorization, coupangSignedDate } from '../../src/marketplaces/coupang/sign.js';
+import { naverSignature } from '../../src/marketplaces/naver/sign.js';
 import { FAKE_CREDENTIALS, fakes, seedOrders } from '../helpers/marketplaces.js';
 import { servicesClosedAfterEach } from '../helpers/service.js';
 
@@ -62,5 +64,55 @@ describe('the marketplace fakes answer any address', () => {
       expect(answer.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(422);
     }
     expect((await fakes(s).state('naver')).lines).toHaveLength(1);
+  });
+
+  it('once the merchant’s clock is moved forward, a caller’s signature on its own clock is taken and new orders are in its windows, on every engine', async () => {
+    const s = await service();
+    const fake = fakes(s);
+    await fake.setUp('naver');
+    await fake.setUp('coupang');
+    await s.call('POST', '/local/clock/advance', { body: { by: '3d' } });
+    await fake.seed('naver', seedOrders('NADV', 2));
+    await fake.seed('coupang', seedOrders('10001', 2));
+    const now = Date.now();
+
+    const { client_id, client_secret } = FAKE_CREDENTIALS.naver;
+    const token = await fetch(`${s.baseUrl}/naver/external/v1/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id,
+        timestamp: String(now),
+        client_secret_sign: naverSignature(client_id, client_secret, now),
+        grant_type: 'client_credentials',
+        type: 'SELF',
+      }).toString(),
+    });
+    expect(token.status).toBe(200);
+    const { access_token } = (await token.json()) as { access_token: string };
+    const window = new URLSearchParams({ lastChangedFrom: kstIso(now - 3_600_000) }).toString();
+    const changes = await s.call(
+      'GET',
+      `/naver/external/v1/pay-order/seller/product-orders/last-changed-statuses?${window}`,
+      { headers: { authorization: `Bearer ${access_token}` } },
+    );
+    expect(changes.status).toBe(200);
+    const naverLines = (changes.json as { data: { lastChangeStatuses: unknown[] } }).data.lastChangeStatuses;
+    expect(naverLines).toHaveLength(2);
+
+    const { vendor_id, access_key, secret_key } = FAKE_CREDENTIALS.coupang;
+    const path = `/v2/providers/openapi/apis/api/v4/vendors/${vendor_id}/ordersheets`;
+    const day = new Date(now + 9 * 3_600_000).toISOString().slice(0, 10);
+    const query = `createdAtFrom=${day}&createdAtTo=${day}&status=ACCEPT`;
+    const authorization = coupangAuthorization(
+      { accessKey: access_key, secretKey: secret_key },
+      coupangSignedDate(new Date(now)),
+      'GET',
+      path,
+      query,
+    );
+    const sheets = await s.call('GET', `/coupang${path}?${query}`, { headers: { authorization } });
+    expect(sheets.status).toBe(200);
+    expect((sheets.json as { data: unknown[] }).data).toHaveLength(2);
   });
 });
