@@ -127,8 +127,8 @@ function linesTable(t: T, session: UploadSession, send: Send, filter: string | u
     .map(
       (line: ReportLine) =>
         html`<tr>
-          <td>${line.rows.join(', ')}</td>
-          <td>${line.id}</td>
+          <td class="nowrap">${line.rows.join(', ')}</td>
+          <td class="nowrap">${line.id}</td>
           <td><span class="badge ${line.outcome}">${t(`outcome_${line.outcome}`)}</span></td>
           <td>${(line.fields ?? []).join(', ')}</td>
           <td class="message">${messageOf(line)}</td>
