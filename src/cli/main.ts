@@ -61,4 +61,8 @@ export async function main(): Promise<void> {
   // The entry (bin/intake.js) may have kept the young generation small while the CLI loaded.
   if (!UPLOADING.has(commandWord(argv) ?? '')) letYoungGenerationGrow();
   process.exitCode = await runCli(argv, factory);
+  // A process started with a channel to its parent (one of `intake serve --workers`) would be kept alive
+  // by it: the command is over, whatever its outcome, so the process ends, with the command's code (a
+  // process of a cluster that is let go of ends with 0).
+  if (process.connected) process.exit(process.exitCode);
 }

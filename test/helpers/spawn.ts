@@ -40,14 +40,25 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `bin/intake.js serve --json` and waits for the line that says where it listens. */
+/** A word as bash reads it, quoted. */
+const shellWord = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+
+/**
+ * Starts `bin/intake.js serve --json` and waits for the line that says where it listens. `bash` is
+ * shell text added to the command line, run by bash as a user's terminal would (`--secret-file <(…)`).
+ */
 export function spawnServe(
   args: readonly string[],
   env: Record<string, string> = {},
-  options: { detached?: boolean } = {},
+  options: { detached?: boolean; bash?: string } = {},
 ): Promise<ServeProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--json', ...args], {
+    const argv = [BIN, 'serve', '--port', '0', '--json', ...args];
+    const [command, commandArgs] =
+      options.bash === undefined
+        ? [process.execPath, argv]
+        : ['bash', ['-c', `exec ${[process.execPath, ...argv].map(shellWord).join(' ')} ${options.bash}`]];
+    const child = spawn(command, commandArgs, {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: options.detached === true,

@@ -1,4 +1,5 @@
 import { patience } from '../helpers/patience.js';
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startPostgresCluster } from '../../bench/lib/postgres-cluster.js';
 import { basicAuthorization, type BotMessage, type LocalJob } from '../../src/contract/index.js';
@@ -276,6 +277,71 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL
     expect(serve.stderr()).not.toMatch(/\n\s+at /);
     expect(serve.stderr()).not.toContain('Second signal');
     expect(serve.stderr()).toContain('Stopped.');
+  });
+
+  it('intake serve --workers 3 --secret-file <(…): the processes share what the first one read once', async () => {
+    const url = await testDatabaseUrl(tempDir('intake-workers-pipe-'));
+    const credentials = { accessKeyId: 'AKWORKERSPIPE1', secretAccessKey: 'a-secret-read-from-a-pipe' };
+    const carriers = [{ code: 'kr.cjlogistics', name: 'CJ대한통운' }];
+    // Pipes are read once: a process that read them again would find them empty.
+    const serve = await spawnServe(
+      ['--workers', '3', '--merchant-id', 'mall-pipe', '--access-key-id', credentials.accessKeyId],
+      {
+        INTAKE_SERVE_DATABASE_URL: url,
+        SECRET: credentials.secretAccessKey,
+        CARRIERS: JSON.stringify(carriers),
+      },
+      { detached: true, bash: '--secret-file <(printf %s "$SECRET") --carriers <(printf %s "$CARRIERS")' },
+    );
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          const response = await fetch(`${serve.url}/api/v1/orders/`, {
+            method: 'POST',
+            headers: {
+              authorization: basicAuthorization(credentials),
+              'content-type': 'application/json',
+              connection: 'close',
+            },
+            body: JSON.stringify(sampleOrder(`ORD-PIPE-${i}`)),
+          });
+          return response.status;
+        }),
+      );
+      expect(answers).toEqual(Array.from({ length: 12 }, () => 202));
+      // Each process serves the carriers of the file: a code not in it is refused by whichever answers.
+      const shipment = await fetch(`${serve.url}/api/v1/orders/ORD-PIPE-0/shipments/`, {
+        method: 'POST',
+        headers: { authorization: basicAuthorization(credentials), 'content-type': 'application/json' },
+        body: JSON.stringify({
+          order_item_ids: ['ORD-PIPE-0-1'],
+          company_code: 'kr.epost',
+          tracking_number: '1234',
+        }),
+      });
+      expect(shipment.status).toBe(422);
+      expect(serve.stderr()).not.toContain('error:');
+    } finally {
+      expect(await serve.stop('SIGINT')).toBe(0);
+    }
+  });
+
+  it('a process of --workers that cannot start ends, and so does the service, saying why once (no hang)', async () => {
+    const url = await testDatabaseUrl(tempDir('intake-workers-busy-'));
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = busy.address() as { port: number };
+      const refused = await runBin(['serve', '--workers', '2', '--port', String(port)], {
+        env: { INTAKE_SERVE_DATABASE_URL: url },
+      });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`cannot listen on 127.0.0.1:${port}: another program uses that port`);
+      expect(refused.stderr).toContain("the service's processes could not start (exit 2)");
+      expect(refused.stderr).not.toContain('starting another');
+    } finally {
+      busy.close();
+    }
   });
 
   it('--workers on a SQLite data folder is refused: one writer, one process', async () => {

@@ -20,8 +20,6 @@ export const SERVE_DATABASE_ENV = 'INTAKE_SERVE_DATABASE_URL';
  * notices between processes (LISTEN) and migrations.
  */
 export const SERVE_DATABASE_DIRECT_ENV = 'INTAKE_SERVE_DATABASE_DIRECT_URL';
-/** What names one start of the service, passed by `--workers` to the processes it starts. */
-export const SERVE_EPOCH_ENV = 'INTAKE_SERVE_EPOCH';
 /** Set in the processes `--workers` starts: they serve, the first process set up the rest. */
 export const SERVE_WORKER_ENV = 'INTAKE_SERVE_WORKER';
 /**

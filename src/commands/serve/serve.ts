@@ -19,7 +19,6 @@ import type { EngineOptions } from '../../server/storage/open.js';
 import {
   SERVE_DATABASE_DIRECT_ENV,
   SERVE_DATABASE_ENV,
-  SERVE_EPOCH_ENV,
   SERVE_PORT_ENV,
   SERVE_SECRET_ENV,
   SERVE_WORKER_ENV,
@@ -221,7 +220,7 @@ export async function serveOptions(f: Factory, flags: ServeFlags): Promise<Serve
         ? {}
         : { faultSeed: wholeNumber('--fault-seed', flags.faultSeed, { min: 0, max: 2 ** 32 - 1 }) }),
       // The processes of one --workers share their start (the counts of --faults' next=N rules).
-      startEpoch: f.env[SERVE_EPOCH_ENV] ?? String(Date.now()),
+      startEpoch: String(Date.now()),
     },
   };
 }
@@ -311,8 +310,6 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
   const app = await openService(
     {
       ...options.server,
-      // The first process set up the merchants and the seed; the others only serve.
-      ...(worker ? { merchants: [] } : {}),
       // Each process of --workers marks its lines with its pid.
       requestLog: (line) => {
         if (!quiet) f.io.stderr.write(worker ? `[${process.pid}] ${line}\n` : `${line}\n`);
@@ -484,7 +481,14 @@ export function newServeCommand(
         'intake serve export --to postgres://intake@db.internal/intake   (the data folder into PostgreSQL)',
       ),
     )
-    .action(async (flags: ServeFlags) => runF(await serveOptions(f, flags), f))
+    .action(async (flags: ServeFlags) =>
+      runF(
+        f.env[SERVE_WORKER_ENV] === undefined
+          ? await serveOptions(f, flags)
+          : await (await import('./workers.js')).optionsFromFirstProcess(),
+        f,
+      ),
+    )
     .addCommand(newExportCommand(f))
     .addCommand(newImportCommand(f))
     .addCommand(newMigrateCommand(f));
