@@ -309,6 +309,23 @@ describe('patches', () => {
     expect((await service.local.product('P-P1'))?.name).toBe('새 상품명');
   });
 
+  const recipient = ['--recipient-name', '최유나', '--recipient-cellphone', '010-7777-8888'];
+  it.each([
+    ['order', 'empty', '', recipient, 'empty'],
+    ['order', 'blank', '  ', recipient, 'empty'],
+    ['product', 'empty', '', ['--name', 'x'], 'empty'],
+    ['product', 'too long', 'P'.repeat(256), ['--name', 'x'], '256 characters long'],
+  ])(
+    'intake %s patch with an id no record has (%s): exit 2, nothing sent',
+    async (noun, _, id, flags, why) => {
+      const before = await service.call('GET', '/local/requests/count?method=PATCH');
+      const result = await cli([noun, 'patch', id, ...flags], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`the ${noun} id is ${why}`);
+      expect((await service.call('GET', '/local/requests/count?method=PATCH')).json).toEqual(before.json);
+    },
+  );
+
   it('intake product patch needs a field, and an unknown product is exit 4', async () => {
     expect((await cli(['product', 'patch', 'P-P1'], { env })).code).toBe(2);
     const unknown = await cli(['product', 'patch', 'P-NONE', '--name', 'x'], { env });

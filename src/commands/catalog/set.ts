@@ -3,7 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { openCatalog } from '../../cli/catalog.js';
-import { describeIssues } from '../../contract/loc.js';
+import { productFlags } from '../shared/record-flags.js';
 
 export interface CatalogSetOptions {
   id: string;
@@ -16,31 +16,11 @@ export async function catalogSetOptions(
   id: string,
   flags: { name?: string; imageUrl?: string },
 ): Promise<CatalogSetOptions> {
-  if (flags.name === undefined && flags.imageUrl === undefined) {
-    throw new UsageError('give --name, --image-url or both');
-  }
-  const [{ ProductPatchBody }, { checkInput }, { unwrapExcelText }] = await Promise.all([
-    import('../../contract/index.js'),
-    import('../../input/record-rules.js'),
-    import('../../input/excel-text.js'),
-  ]);
-  const checked = checkInput('product_patch', ProductPatchBody, {
-    name: flags.name,
-    image_url: flags.imageUrl,
-  });
-  if (!checked.ok) {
-    throw new UsageError(
-      'invalid product; the catalog is unchanged:',
-      describeIssues(checked.issues, { name: '--name', image_url: '--image-url' }),
-    );
-  }
+  const checked = await productFlags(flags, 'invalid product; the catalog is unchanged:');
+  const { unwrapExcelText } = await import('../../input/excel-text.js');
   const product = unwrapExcelText(id, 'id').trim();
   if (product === '') throw new UsageError('the product id is empty');
-  return {
-    id: product,
-    name: checked.value.name ?? undefined,
-    imageUrl: checked.value.image_url ?? undefined,
-  };
+  return { id: product, name: checked.name ?? undefined, imageUrl: checked.image_url ?? undefined };
 }
 
 /** Sets a product's name and/or image URL in the catalog (nothing is sent to the service). */

@@ -4,6 +4,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { describeIssues } from '../../contract/loc.js';
+import { recordIdArgument } from '../shared/record-flags.js';
 import { writeResult } from '../shared/write-result.js';
 
 export interface OrderPatchOptions {
@@ -11,15 +12,14 @@ export interface OrderPatchOptions {
   patch: OrderPatchBody;
 }
 
-/** Checks the flags by the input rules and the contract: both fields, not blank. */
+/** Checks the id and the flags by the input rules and the contract: both fields, not blank. */
 export async function orderPatchOptions(
   id: string,
   flags: { recipientName?: string; recipientCellphone?: string },
 ): Promise<OrderPatchOptions> {
-  const [{ OrderPatchBody }, { checkInput }, { unwrapExcelText }] = await Promise.all([
+  const [{ OrderPatchBody }, { checkInput }] = await Promise.all([
     import('../../contract/index.js'),
     import('../../input/record-rules.js'),
-    import('../../input/excel-text.js'),
   ]);
   // The same rules as every other input: `="010…"` unwrapped, a phone that lost its leading 0 refused.
   const checked = checkInput('order_patch', OrderPatchBody, {
@@ -35,7 +35,7 @@ export async function orderPatchOptions(
       }),
     );
   }
-  return { id: unwrapExcelText(id, 'id'), patch: checked.value };
+  return { id: await recordIdArgument('order', id), patch: checked.value };
 }
 
 export async function orderPatchRun(options: OrderPatchOptions, f: Factory): Promise<void> {

@@ -1,9 +1,8 @@
 import { Command } from 'commander';
 import type { ProductPatchBody } from '../../contract/product.js';
-import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { describeIssues } from '../../contract/loc.js';
+import { productFlags, recordIdArgument } from '../shared/record-flags.js';
 import { writeResult } from '../shared/write-result.js';
 
 export interface ProductPatchOptions {
@@ -11,30 +10,13 @@ export interface ProductPatchOptions {
   patch: ProductPatchBody;
 }
 
-/** Checks the flags by the input rules and the contract: at least one field, each valid. */
+/** Checks the id and the flags by the input rules and the contract: at least one field, each valid. */
 export async function productPatchOptions(
   id: string,
   flags: { name?: string; imageUrl?: string },
 ): Promise<ProductPatchOptions> {
-  if (flags.name === undefined && flags.imageUrl === undefined) {
-    throw new UsageError('give --name, --image-url or both');
-  }
-  const [{ ProductPatchBody }, { checkInput }, { unwrapExcelText }] = await Promise.all([
-    import('../../contract/index.js'),
-    import('../../input/record-rules.js'),
-    import('../../input/excel-text.js'),
-  ]);
-  const checked = checkInput('product_patch', ProductPatchBody, {
-    name: flags.name,
-    image_url: flags.imageUrl,
-  });
-  if (!checked.ok) {
-    throw new UsageError(
-      'invalid patch; nothing was sent:',
-      describeIssues(checked.issues, { name: '--name', image_url: '--image-url' }),
-    );
-  }
-  return { id: unwrapExcelText(id, 'id'), patch: checked.value };
+  const patch = await productFlags(flags, 'invalid patch; nothing was sent:');
+  return { id: await recordIdArgument('product', id), patch };
 }
 
 export async function productPatchRun(options: ProductPatchOptions, f: Factory): Promise<void> {
