@@ -11,6 +11,18 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
+/** What each exit code means, for `intake help exit-codes` (the README's table says the same). */
+export const EXIT_MEANINGS: Readonly<Record<(typeof EXIT)[keyof typeof EXIT], string>> = {
+  0: 'success',
+  1: 'failure: the service failed (5xx), some records failed after their retries, a --wait ended with nothing matching, or something unexpected',
+  2: 'usage error, or input that cannot be read or is invalid, or changed while it was sent (nothing wrong was sent)',
+  3: 'authentication failed (401, or the credentials were found invalid)',
+  4: 'finished, but the service refused some records, some were invalid, or some were accepted earlier with other content (changed)',
+  5: 'the service could not be reached',
+  6: 'a marketplace refused the caller as such (its IP not allowed, a block, maintenance): nothing more was asked of it',
+  130: 'interrupted (Ctrl-C, SIGTERM, or a closed terminal during an upload)',
+};
+
 /** An error a command throws on purpose: its message is for people, its exit code for scripts. */
 export class CliError extends Error {
   readonly exitCode: number;

@@ -1,11 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, jsonLines, useService } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { tempDir } from '../helpers/temp.js';
+import { sourceFiles } from '../helpers/source-files.js';
+import { EXIT } from '../../src/cli/errors.js';
 
 const t = useService();
 
@@ -189,6 +192,27 @@ describe('help', () => {
     const result = await cli(['help', topic]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(text);
+  });
+
+  it('exit-codes says what every exit code means, as the README does', async () => {
+    const topic = (await cli(['help', 'exit-codes'])).stdout;
+    const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+    for (const code of Object.values(EXIT)) {
+      expect(topic).toMatch(new RegExp(`^  ${code} +\\S`, 'm'));
+      expect(readme).toMatch(new RegExp(`^\\| ${code} +\\|`, 'm'));
+    }
+  });
+
+  it('environment names every variable the code reads', async () => {
+    // Set by intake serve for the processes it starts, or a shell variable in a help example.
+    const unsaid = new Set(['INTAKE_SERVE_WORKER', 'INTAKE_SERVE_WORKER_PORT', 'INTAKE_SECRET']);
+    const read = new Set(
+      sourceFiles().flatMap((file) => readFileSync(file, 'utf8').match(/\bINTAKE_[A-Z0-9_]+/g) ?? []),
+    );
+    const topic = (await cli(['help', 'environment'])).stdout;
+    const missing = [...read].filter((name) => !unsaid.has(name) && !new RegExp(`\\b${name}\\b`).test(topic));
+    expect(missing).toEqual([]);
+    expect(read.size).toBeGreaterThan(20);
   });
 
   it('an unknown command says what there is', async () => {

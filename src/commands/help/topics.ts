@@ -1,3 +1,27 @@
+import { EXIT_MEANINGS } from '../../cli/errors.js';
+
+/** Words of `text` in lines of at most `width` characters, each after the first indented by `indent`. */
+function wrapped(text: string, width: number, indent: string): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  lines.push(line);
+  return lines.join(`\n${indent}`);
+}
+
+/** The exit codes and what each means, from the one table of them. */
+function exitCodes(): string {
+  const rows = Object.entries(EXIT_MEANINGS).map(
+    ([code, meaning]) => `  ${code.padEnd(5)}${wrapped(meaning, 100, ' '.repeat(7))}`,
+  );
+  return `Exit codes\n\n${rows.join('\n')}\n`;
+}
+
 /** Help topics: `intake help environment`, `intake help exit-codes`, `intake help formats`. */
 export const TOPICS: Record<string, string> = {
   environment: `Environment variables
@@ -10,27 +34,33 @@ export const TOPICS: Record<string, string> = {
   INTAKE_DATA_DIR            where the upload ledger, and intake serve's data, are kept
                              (default ~/.local/share/intake on Linux)
   INTAKE_SECRET_STORAGE      "file" keeps secrets in the config file even when a keychain answers
+  INTAKE_KEYCHAIN_SERVICE    the service name secrets are kept under in the keychain (default intake-cli)
+  LC_ALL, LC_MESSAGES, LANG  a Korean locale (ko_KR.UTF-8) says an upload's problems in Korean
+  NO_COLOR, FORCE_COLOR      colour: never, or always (otherwise only on a terminal)
+
+Marketplaces (intake marketplace, pull, push); each wins over the profile's settings
+  INTAKE_NAVER_BASE_URL, INTAKE_COUPANG_BASE_URL, INTAKE_CAFE24_BASE_URL
+                             the APIs' addresses (default the real ones; a fake of intake serve is
+                             http://127.0.0.1:8080/naver, /coupang, /cafe24/MALL)
+  INTAKE_NAVER_CLIENT_ID, INTAKE_NAVER_CLIENT_SECRET
+  INTAKE_COUPANG_VENDOR_ID, INTAKE_COUPANG_ACCESS_KEY, INTAKE_COUPANG_SECRET_KEY
+  INTAKE_CAFE24_MALL_ID, INTAKE_CAFE24_CLIENT_ID, INTAKE_CAFE24_CLIENT_SECRET, INTAKE_CAFE24_REFRESH_TOKEN
+                             credentials for CI, instead of intake marketplace login
+
+The local service (intake serve, intake local)
   INTAKE_SERVE_SECRET_ACCESS_KEY
                              the first merchant's secret for intake serve (kept out of the process list)
   INTAKE_SERVE_DATABASE_URL  intake serve on PostgreSQL: postgres://user@host:port/database (PGPASSWORD
                              or ~/.pgpass can hold the password)
-  NO_COLOR, FORCE_COLOR      colour: never, or always (otherwise only on a terminal)
+  INTAKE_SERVE_DATABASE_DIRECT_URL
+                             behind a transaction pooler (pgbouncer): a direct connection, for notices
+                             between processes and migrations
+  INTAKE_WEBHOOK_SECRET      the secret intake local events --forward-to signs with
 
 Every setting comes from, in this order: a flag, the environment, the selected profile, the default.
 An explicit --profile wins over credentials in the environment.
 `,
-  'exit-codes': `Exit codes
-
-  0    success
-  1    failure: the service failed (5xx), some records failed after their retries, a --wait ended with
-       nothing matching, or something unexpected
-  2    usage error, or input that cannot be read or is invalid, or changed while it was sent (nothing wrong was sent)
-  3    authentication failed (401, or the credentials were found invalid)
-  4    finished, but the service refused some records, some were invalid, or some were accepted earlier
-       with other content (changed)
-  5    the service could not be reached
-  130  interrupted (Ctrl-C, SIGTERM, or a closed terminal during an upload)
-`,
+  'exit-codes': exitCodes(),
   formats: `Formats
 
 Input (order, product and shipment create)
