@@ -80,6 +80,29 @@ describe('orders CSV', () => {
     expect(missing.stderr).toContain('Headers found (row 1): 주문번호, 수령인');
   });
 
+  it('a file of its own headers: the error offers Intake’s guess as --columns, and the guess sends the file', async () => {
+    const files = workspace('orders-cp949.csv');
+    const path = files.path('orders-cp949.csv');
+    const refused = await cli(['order', 'create', path, '--dry-run'], { env: t.env });
+    expect(refused.code).toBe(2);
+    const offered = /Intake reads these headers as: --columns "([^"]+)"/.exec(refused.stderr)?.[1];
+    expect(offered).toContain('recipient_cellphone=수령인 연락처');
+    expect(refused.stderr).toContain(`intake columns save NAME --kind order --columns "${offered}"`);
+    const sent = await cli(['order', 'create', path, '--columns', offered as string, '--json'], {
+      env: t.env,
+    });
+    expect(sent.code).toBe(0);
+    expect(summaryOf(sent)).toMatchObject({ records: 3, accepted: 3 });
+    // A header it cannot guess: the missing columns to map, of the file's own kind.
+    const products = files.write(
+      'products-own.csv',
+      'ID,Name,Picture\nP-1,감귤,https://x.example.com/a.png\n',
+    );
+    const unguessed = await cli(['product', 'create', products], { env: t.env });
+    expect(unguessed.code).toBe(2);
+    expect(unguessed.stderr).toContain('Or map your own headers with --columns "image_url=YOUR HEADER"');
+  });
+
   it('reports every bad row with row, column, value and reason, sends the valid orders, and writes the rejects', async () => {
     const files = workspace('orders-with-errors.csv');
     const result = await cli(['order', 'create', files.path('orders-with-errors.csv'), '--json'], {

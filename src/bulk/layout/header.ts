@@ -5,6 +5,8 @@ import { matchHeader, type ColumnMapping, type HeaderMatch } from './columns.js'
 import type { CsvRow } from '../read/csv-rows.js';
 import type { TableLayout } from './layouts.js';
 import { presetMapping, type Preset } from './presets.js';
+import { guessColumns } from './guess.js';
+import type { ResourceName } from '../resources.js';
 
 /** How many rows from the top may be titles or notes above the header. */
 export const HEADER_SEARCH_ROWS = 30;
@@ -32,6 +34,8 @@ export interface HeaderRules {
   candidates: readonly Preset[];
   /** The row the header is on, when the person says so (`--header-row`); else it is looked for. */
   headerRow?: number;
+  /** What the file holds, for Intake's guess of its columns when no header fits. */
+  kind?: ResourceName;
 }
 
 interface Reading {
@@ -140,6 +144,7 @@ function noHeader(
         ];
   });
   const presets = rules.candidates.map((preset) => preset.name).join(', ');
+  const guessed = rules.columns.size === 0 && !rules.preset ? guessedMapping(row, rules) : undefined;
   return new InputError(
     `${label} lacks required column(s)${where}: ${missing}`,
     [
@@ -149,8 +154,34 @@ function noHeader(
         ? [`(the header is looked for in the first ${HEADER_SEARCH_ROWS} rows)`]
         : []),
       ...(presets ? [`A marketplace export? Try --preset NAME: ${presets} (intake columns list)`] : []),
-      'Or map your own headers with --columns "order_id=주문번호,recipient_name=수령인,..."',
+      ...(guessed
+        ? [
+            `Intake reads these headers as: --columns "${guessed}"`,
+            `If that is right, run again with it, and keep it for the next file: intake columns save NAME --kind ${rules.kind} --columns "${guessed}"`,
+          ]
+        : [
+            `Or map your own headers with --columns "${match.missing
+              .slice(0, 3)
+              .map((alternatives) => `${alternatives[0]}=YOUR HEADER`)
+              .join(',')}${match.missing.length > 3 ? ',…' : ''}"`,
+          ]),
     ],
     { said: { code: 'columns_missing', values: { file: label, missing, row: row.row } } },
   );
+}
+
+/**
+ * Intake's guess of a header's columns, as `--columns` takes it, when the guess finds every required
+ * column and each header can be written in the flag (no comma, equals sign or quote in it).
+ */
+function guessedMapping(row: CsvRow, rules: HeaderRules): string | undefined {
+  if (rules.kind === undefined) return undefined;
+  const guesses = guessColumns(row.cells, rules.kind, rules.candidates);
+  const mapping = new Map([...guesses].map(([column, position]) => [column, row.cells[position] as string]));
+  if (matchHeader(row.cells, rules.layout, mapping).missing.length > 0) return undefined;
+  const pairs = rules.layout.columns.flatMap((column) => {
+    const header = mapping.get(column);
+    return header === undefined ? [] : [`${column}=${header.trim()}`];
+  });
+  return [...mapping.values()].some((header) => /[,="]/.test(header)) ? undefined : pairs.join(',');
 }

@@ -94,6 +94,7 @@ export async function openUnits(
     ...(named === undefined ? {} : { preset: presetNamed(named, resource.name, setup.savedLayouts) }),
     candidates: [...saved, ...presets().filter((preset) => preset.kind === resource.name)],
     ...(options.headerRow === undefined ? {} : { headerRow: options.headerRow }),
+    kind: resource.name,
   };
   const table =
     format === 'xlsx'
