@@ -61,6 +61,7 @@ export function startBare() {
     child.stdout.once('data', (chunk) =>
       resolve({
         url: JSON.parse(String(chunk)).url,
+        pid: child.pid,
         stop: () =>
           new Promise((done) => {
             child.once('exit', () => done());
