@@ -248,10 +248,10 @@ export async function buildProgram(f: Factory, argv: readonly string[] = []): Pr
         'intake queue status --wait',
       ) +
         `
-Environment: INTAKE_BASE_URL, INTAKE_ACCESS_KEY_ID, INTAKE_SECRET_ACCESS_KEY, INTAKE_PROFILE,
-INTAKE_CONFIG_DIR, NO_COLOR, FORCE_COLOR.
-Exit codes: 0 ok, 1 failure, 2 usage or unreadable input, 3 authentication failed,
-4 some records rejected, 5 service unreachable, 130 interrupted.
+Environment: INTAKE_BASE_URL, INTAKE_ACCESS_KEY_ID, INTAKE_SECRET_ACCESS_KEY, INTAKE_PROFILE and more
+(intake help environment).
+Exit codes: 0 ok, 1 failure, 2 usage or unreadable input, 3 authentication failed, 4 some records
+rejected, 5 service unreachable, 6 a marketplace refused the caller, 130 interrupted (intake help exit-codes).
 `,
     );
 

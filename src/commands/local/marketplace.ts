@@ -255,7 +255,7 @@ export function newLocalMarketplaceCommand(f: Factory): Command {
       'after',
       examples(
         'intake local marketplace code',
-        'intake marketplace login cafe24 --code "$(intake local marketplace code -q .code)"',
+        'intake marketplace login cafe24 --code "$(intake local marketplace code --query code)"',
       ),
     )
     .action(async () => {
