@@ -47,11 +47,31 @@ const typeWords: Record<string, { type: string; msg: string }> = {
   boolean: { type: 'bool_type', msg: 'Input should be a valid boolean' },
 };
 
-/** Pydantic's words for a string or list that is too short or too long. */
+/** Pydantic's words for a number out of its bounds (`ge`, `gt`, `le`, `lt`). */
+function boundWords(
+  issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig,
+  input: unknown,
+): Pick<ValidationIssue, 'type' | 'msg' | 'ctx' | 'input'> {
+  const small = issue.code === 'too_small';
+  const limit = Number(small ? issue.minimum : issue.maximum);
+  const inclusive = issue.inclusive !== false;
+  const [type, words, key] = small
+    ? inclusive
+      ? ['greater_than_equal', 'greater than or equal to', 'ge']
+      : ['greater_than', 'greater than', 'gt']
+    : inclusive
+      ? ['less_than_equal', 'less than or equal to', 'le']
+      : ['less_than', 'less than', 'lt'];
+  return { type, msg: `Input should be ${words} ${limit}`, ctx: { [key]: limit }, input };
+}
+
+/** Pydantic's words for a string or list that is too short or too long, or a number out of bounds. */
 function lengthWords(
   issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig,
   input: unknown,
 ): Pick<ValidationIssue, 'type' | 'msg' | 'ctx' | 'input'> {
+  if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint')
+    return boundWords(issue, input);
   const small = issue.code === 'too_small';
   const limit = Number(small ? issue.minimum : issue.maximum);
   const [bound, size, key] = small ? ['at least', 'short', 'min_length'] : ['at most', 'long', 'max_length'];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calendarDateProblem,
   check,
+  FakeSettings,
   formatLoc,
   OrderCreateBody,
   parseBasicAuthorization,
@@ -110,5 +111,32 @@ describe('records', () => {
       ok: true,
       value: { id: ' ORD-1 ', recipient_name: ' 김민지' },
     });
+  });
+});
+
+describe('a number out of its bounds, in Pydantic’s words (not a list’s)', () => {
+  it.each([
+    [
+      { per_second: 1001, burst: 1 },
+      'per_second',
+      'less_than_equal',
+      'Input should be less than or equal to 1000',
+      { le: 1000 },
+    ],
+    [{ per_second: 0, burst: 1 }, 'per_second', 'greater_than', 'Input should be greater than 0', { gt: 0 }],
+    [
+      { per_second: 1, burst: 0 },
+      'burst',
+      'greater_than_equal',
+      'Input should be greater than or equal to 1',
+      { ge: 1 },
+    ],
+  ])('%j: %s', (rate, field, type, msg, ctx) => {
+    const checked = check(FakeSettings, { rate }, ['body']);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.issues).toEqual([
+      { type, loc: ['body', 'rate', field], msg, input: rate[field as keyof typeof rate], ctx },
+    ]);
   });
 });
