@@ -115,7 +115,7 @@ async function registerPlugins(app: FastifyInstance, options: BuildServerOptions
       ...marketplaceFakeHandlers(service),
     },
   });
-  await app.register(marketplaceFakes);
+  await app.register(marketplaceFakes, { onUnexpected });
   if (options.console !== false) {
     const { consolePlugin } = await import('../console/plugin.js');
     await app.register(consolePlugin, { service, prefix: CONSOLE_PREFIX });

@@ -45,6 +45,47 @@ describe('the marketplace fakes answer any address', () => {
     expect(failed.join('\n')).toBe('');
   });
 
+  it('Coupang: a seed whose ids are not numbers is refused, each named (its lists read them as numbers)', async () => {
+    const s = await service();
+    await fakes(s).setUp('coupang');
+    const seed = seedOrders('SL', 1);
+    const answer = await s.call('POST', '/local/marketplaces/coupang/seed', { body: seed });
+    expect(answer.status).toBe(422);
+    expect(
+      (answer.json as { detail: { loc: string[]; input: string }[] }).detail.map((issue) => [
+        issue.loc.join('.'),
+        issue.input,
+      ]),
+    ).toEqual([['body.orders.0.order_id', 'SL000001']]);
+    expect((await fakes(s).state('coupang')).lines).toEqual([]);
+  });
+
+  it("a fake's own failure is a 500 in its marketplace's words, told as the service's own, never a 400", async () => {
+    const told: unknown[] = [];
+    const s = await service({ onError: (error) => told.push(error) });
+    await fakes(s).setUp('coupang');
+    await fakes(s).seed('coupang', seedOrders('20000', 1));
+    // A fake's data as no seed can leave it now: an order id that is no number.
+    await s.app.service.marketplaces.update('coupang', 'mall-1', (doc) => {
+      (doc.orders[0] as { orderId: string }).orderId = 'not-a-number';
+    });
+    const { vendor_id, access_key, secret_key } = FAKE_CREDENTIALS.coupang;
+    const path = `/v2/providers/openapi/apis/api/v4/vendors/${vendor_id}/ordersheets`;
+    const day = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+    const query = `createdAtFrom=${day}&createdAtTo=${day}&status=ACCEPT`;
+    const authorization = coupangAuthorization(
+      { accessKey: access_key, secretKey: secret_key },
+      coupangSignedDate(new Date()),
+      'GET',
+      path,
+      query,
+    );
+    const answer = await s.call('GET', `/coupang${path}?${query}`, { headers: { authorization } });
+    expect(answer.status).toBe(500);
+    expect(answer.json).toEqual({ code: 'ERROR', message: 'internal exception' });
+    expect(told).toHaveLength(1);
+  });
+
   it('their control plane refuses a text holding a NUL with a 422, as the contract says, on every engine', async () => {
     const s = await service();
     await fakes(s).setUp('naver');

@@ -3,8 +3,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { kstIso } from '../../marketplaces/connector.js';
 import { CAFE24_OPEN, CAFE24_SHIPPED } from '../../marketplaces/cafe24/schema.js';
 import { cafe24Basic, CAFE24_SCOPES } from '../../marketplaces/cafe24/oauth.js';
-import type { FakeBook } from './book.js';
-import { countRefusal, fakeBodies, noteWrite, takeToken, tokenFor, useFault } from './gate.js';
+import {
+  isObject,
+  countRefusal,
+  fakeBodies,
+  noteWrite,
+  takeToken,
+  tokenFor,
+  useFault,
+  isCallersError,
+  type FakeOptions,
+  repeatedParameter,
+} from './gate.js';
 import { findLine, type FakeDoc, type FakeOrder } from './model.js';
 
 /** A consent code lives a minute; an access token 2 hours; a refresh token 14 days (the reference's §4.1). */
@@ -124,7 +134,7 @@ function orderBody(order: FakeOrder, embedItems: boolean) {
  * bucket (40 deep, 2 a second) with `X-Api-Call-Limit`, orders with offset pages, shipments with the
  * mall's own carrier codes, products and carriers; faults on demand.
  */
-export async function cafe24Fake(app: FastifyInstance, options: { book: FakeBook }): Promise<void> {
+export async function cafe24Fake(app: FastifyInstance, options: FakeOptions): Promise<void> {
   // Long because it registers one fake API's routes, one short handler per endpoint, over the state they
   // share (the book, the consent codes, the tokens, the bucket).
   const { book } = options;
@@ -230,6 +240,9 @@ export async function cafe24Fake(app: FastifyInstance, options: { book: FakeBook
           };
           if (left < 0)
             return { ...(countRefusal(doc, '429'), apiError(429, 'Too Many Requests')), headers: limit };
+          const twice = repeatedParameter(request);
+          if (twice !== undefined)
+            return { ...apiError(400, `${twice} is given more than once`), headers: limit };
           return { ...handle(doc, real, request), headers: limit };
         });
         return send(reply, answer);
@@ -274,7 +287,9 @@ export async function cafe24Fake(app: FastifyInstance, options: { book: FakeBook
     const id = (request.params as { orderId: string }).orderId;
     const order = doc.orders.find((known) => known.orderId === id);
     if (!order) return apiError(404, `order ${id} not found`);
-    const body = (request.body as { request?: Record<string, unknown> } | undefined)?.request;
+    const given = (request.body as { request?: unknown } | null | undefined)?.request;
+    if (!isObject(given)) return apiError(422, 'request is required: an object');
+    const body = given;
     const number = String(body?.tracking_no ?? '');
     const code = String(body?.shipping_company_code ?? '');
     const status = String(body?.status ?? '');
@@ -363,5 +378,9 @@ export async function cafe24Fake(app: FastifyInstance, options: { book: FakeBook
   }));
 
   app.setNotFoundHandler((_request, reply) => send(reply, apiError(404, 'No API found')));
-  app.setErrorHandler((_error, _request, reply) => send(reply, apiError(400, 'Bad request')));
+  app.setErrorHandler((thrown, _request, reply) => {
+    if (isCallersError(thrown)) return send(reply, apiError(400, 'Bad request'));
+    options.onUnexpected(thrown);
+    return send(reply, apiError(500, 'Internal Server Error'));
+  });
 }

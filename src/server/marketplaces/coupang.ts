@@ -8,8 +8,18 @@ import {
   signedDateTime,
 } from '../../marketplaces/coupang/sign.js';
 import { carrierCrosswalk, trackingProblem } from '../../marketplaces/crosswalk.js';
-import type { FakeBook } from './book.js';
-import { countRefusal, fakeBodies, ipAllowed, noteWrite, takeToken, useFault } from './gate.js';
+import {
+  isObject,
+  countRefusal,
+  fakeBodies,
+  ipAllowed,
+  noteWrite,
+  takeToken,
+  useFault,
+  isCallersError,
+  type FakeOptions,
+  repeatedParameter,
+} from './gate.js';
 import type { FakeDoc, FakeOrder } from './model.js';
 
 const PREFIX = '/coupang';
@@ -109,7 +119,7 @@ const compareIds = (a: string, b: string) => (BigInt(a) < BigInt(b) ? -1 : BigIn
  * 10 requests a second and then a minute of 429s, order sheets by day and by minute with `nextToken`, the
  * single box, acknowledgement and invoices with their result codes; faults on demand.
  */
-export async function coupangFake(app: FastifyInstance, options: { book: FakeBook }): Promise<void> {
+export async function coupangFake(app: FastifyInstance, options: FakeOptions): Promise<void> {
   // Long because it registers one fake API's routes, one short handler per endpoint, over the state they
   // share (the book, the rate limit, the allowlist and its 404 block).
   const { book } = options;
@@ -175,6 +185,8 @@ export async function coupangFake(app: FastifyInstance, options: { book: FakeBoo
             }
             return error(404, `vendorId (${vendorId}) is not found.`);
           }
+          const twice = repeatedParameter(request);
+          if (twice !== undefined) return error(400, `${twice} is given more than once`);
           return handle(doc, real, request);
         });
         return send(reply, answer);
@@ -184,6 +196,8 @@ export async function coupangFake(app: FastifyInstance, options: { book: FakeBoo
 
   api('GET', `${VENDOR_PATH}/ordersheets`, (doc, _now, request) => {
     const query = request.query as Record<string, string>;
+    if (query.nextToken && !/^\d{1,30}$/.test(query.nextToken))
+      return error(400, 'nextToken must be the one a page gave');
     const timeFrame = query.searchType === 'timeFrame';
     const from = readDate(query.createdAtFrom, timeFrame);
     const to = readDate(query.createdAtTo, timeFrame);
@@ -228,9 +242,10 @@ export async function coupangFake(app: FastifyInstance, options: { book: FakeBoo
   });
 
   const acknowledge = (doc: FakeDoc, now: number, request: FastifyRequest): Answer => {
-    const body = request.body as { shipmentBoxIds?: unknown[] } | undefined;
-    const ids = (body?.shipmentBoxIds ?? []).map(String);
+    const given = (request.body as { shipmentBoxIds?: unknown } | null | undefined)?.shipmentBoxIds;
+    const ids = Array.isArray(given) ? given.map(String) : [];
     if (ids.length === 0 || ids.length > 50) return error(400, 'shipmentBoxIds must hold 1 to 50 boxes');
+    if (ids.some((id) => !/^\d{1,30}$/.test(id))) return error(400, 'shipmentBoxIds must be numbers');
     const list = ids.map((id) => {
       const order = doc.orders.find((known) => known.boxId === id);
       if (!order)
@@ -287,6 +302,9 @@ export async function coupangFake(app: FastifyInstance, options: { book: FakeBoo
       ?.orderSheetInvoiceApplyDtos;
     if (!Array.isArray(dtos) || dtos.length === 0)
       return error(400, 'orderSheetInvoiceApplyDtos is required');
+    if (!dtos.every(isObject)) return error(400, 'orderSheetInvoiceApplyDtos must hold objects');
+    if (dtos.some((dto) => !/^\d{1,30}$/.test(String(dto.shipmentBoxId))))
+      return error(400, 'shipmentBoxId must be a number');
     const codes = new Set(
       carrierCrosswalk().flatMap((row) => (row.codes.coupang ? [row.codes.coupang] : [])),
     );
@@ -393,5 +411,9 @@ export async function coupangFake(app: FastifyInstance, options: { book: FakeBoo
   );
 
   app.setNotFoundHandler((_request, reply) => send(reply, error(404, 'Not Found')));
-  app.setErrorHandler((_error, _request, reply) => send(reply, error(400, 'bad request')));
+  app.setErrorHandler((thrown, _request, reply) => {
+    if (isCallersError(thrown)) return send(reply, error(400, 'bad request'));
+    options.onUnexpected(thrown);
+    return send(reply, { status: 500, body: { code: 'ERROR', message: 'internal exception' } });
+  });
 }

@@ -1,3 +1,4 @@
+import type { FakeBook } from './book.js';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { answerJson } from '../../marketplaces/http.js';
@@ -80,4 +81,31 @@ export function merchantOfToken(token: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What a fake is set up with besides its store: where its own failures are told. */
+export interface FakeOptions {
+  book: FakeBook;
+  /** A failure of the fake itself (not of the request): told as the service tells its own. */
+  onUnexpected: (error: unknown) => void;
+}
+
+/**
+ * Whether an error a fake's route met is the caller's (a body the framework could not read: a 4xx),
+ * which the fake answers as its marketplace answers a bad request; anything else is the fake's own
+ * failure, answered 500 and told, never passed off as the caller's.
+ */
+export function isCallersError(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/** Whether a value of a request body is a JSON object (not null, not a list). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A query parameter given more than once (the framework reads it as a list): what no API here reads. */
+export function repeatedParameter(request: { query: unknown }): string | undefined {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return Object.keys(query).find((name) => Array.isArray(query[name]));
 }

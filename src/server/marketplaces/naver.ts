@@ -6,8 +6,8 @@ import { kstIso } from '../../marketplaces/connector.js';
 import { serviceCarrierOf, trackingProblem } from '../../marketplaces/crosswalk.js';
 import { NAVER_BLOCKING_CLAIMS } from '../../marketplaces/naver/schema.js';
 import { naverSignature } from '../../marketplaces/naver/sign.js';
-import type { FakeBook } from './book.js';
 import {
+  isObject,
   countRefusal,
   fakeBodies,
   ipAllowed,
@@ -17,6 +17,9 @@ import {
   tokenFor,
   traceId,
   useFault,
+  isCallersError,
+  type FakeOptions,
+  repeatedParameter,
 } from './gate.js';
 import { findLine, type FakeDoc, type FakeLine, type FakeOrder } from './model.js';
 
@@ -153,7 +156,7 @@ function lastChanges(
  * change feed with its `more` cursor, the detail query, the dispatch with partial failures, the product
  * lookup; faults on demand. Every answer carries a trace id.
  */
-export async function naverFake(app: FastifyInstance, options: { book: FakeBook }): Promise<void> {
+export async function naverFake(app: FastifyInstance, options: FakeOptions): Promise<void> {
   // Long because it registers one fake API's routes, one short handler per endpoint, over the state they
   // share (the book, the token bucket, the allowlist).
   const { book } = options;
@@ -191,6 +194,8 @@ export async function naverFake(app: FastifyInstance, options: { book: FakeBook 
             'gncp-gw-ratelimit-remaining': String(Math.max(0, left)),
           };
           if (left < 0) return (countRefusal(doc, 'GW.RATE_LIMIT'), gw(429, 'GW.RATE_LIMIT', trace));
+          const twice = repeatedParameter(request);
+          if (twice !== undefined) return business(400, '4000', `${twice} is given more than once`, trace);
           return handle(doc, real, request, trace);
         });
         return send(reply, trace, answer, rate);
@@ -331,6 +336,8 @@ export async function naverFake(app: FastifyInstance, options: { book: FakeBook 
       return business(400, '4000', 'dispatchProductOrders is required', trace);
     if (entries.length > DISPATCH_MAX)
       return business(400, '4000', `at most ${DISPATCH_MAX} product orders per request`, trace);
+    if (!entries.every(isObject))
+      return business(400, '4000', 'dispatchProductOrders must hold product orders (objects)', trace);
     const seen = new Set<string>();
     const success: string[] = [];
     const fail: { productOrderId: string; code: string; message: string }[] = [];
@@ -441,8 +448,11 @@ export async function naverFake(app: FastifyInstance, options: { book: FakeBook 
     const trace = traceId();
     return send(reply, trace, gw(404, 'GW.NOT_FOUND', trace));
   });
-  app.setErrorHandler((_error, _request, reply) => {
+  app.setErrorHandler((thrown, _request, reply) => {
     const trace = traceId();
-    return send(reply, trace, business(400, '4000', '요청 형식이 올바르지 않습니다.', trace));
+    if (isCallersError(thrown))
+      return send(reply, trace, business(400, '4000', '요청 형식이 올바르지 않습니다.', trace));
+    options.onUnexpected(thrown);
+    return send(reply, trace, gw(500, 'GW.INTERNAL_SERVER_ERROR', trace));
   });
 }

@@ -7,9 +7,12 @@ import { naverFake } from './naver.js';
  * The fakes of Naver Smartstore, Coupang and Cafe24 in `intake serve`, each in a context of its own (its
  * bodies, its error answers, its 404), over the service's store and clocks.
  */
-export async function marketplaceFakes(app: FastifyInstance): Promise<void> {
-  const book = app.service.marketplaces;
-  await app.register(naverFake, { prefix: '/naver', book });
-  await app.register(coupangFake, { prefix: '/coupang', book });
-  await app.register(cafe24Fake, { prefix: '/cafe24/:mallId', book });
+export async function marketplaceFakes(
+  app: FastifyInstance,
+  options: { onUnexpected: (error: unknown) => void },
+): Promise<void> {
+  const fake = { book: app.service.marketplaces, onUnexpected: options.onUnexpected };
+  await app.register(naverFake, { prefix: '/naver', ...fake });
+  await app.register(coupangFake, { prefix: '/coupang', ...fake });
+  await app.register(cafe24Fake, { prefix: '/cafe24/:mallId', ...fake });
 }

@@ -1,8 +1,14 @@
-import { FAKE_MARKETPLACES, type FakeLineChange, type FakeSettings } from '../../contract/index.js';
+import {
+  FAKE_MARKETPLACES,
+  type FakeLineChange,
+  type FakeSeed,
+  type FakeSettings,
+  type ValidationIssue,
+} from '../../contract/index.js';
 import { CODE_MS } from '../marketplaces/cafe24.js';
 import { tokenFor } from '../marketplaces/gate.js';
 import { describeDoc, findLine, seedDoc, type FakeDoc, type FakeName } from '../marketplaces/model.js';
-import { Conflict, NotFound } from '../errors.js';
+import { Conflict, InvalidRequest, NotFound } from '../errors.js';
 import type { Service } from '../service.js';
 import type { SomeHandlers } from './types.js';
 
@@ -35,6 +41,33 @@ function giveBoxIds(doc: FakeDoc): void {
     }
     for (const line of order.lines) line.lineId = `${order.boxId}:${line.productId}`;
   }
+}
+
+/** Coupang's ids are numbers (read without losing digits): a seed's order, box and product ids must be digits. */
+function coupangIdIssues(seed: FakeSeed): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const digits = (value: string | undefined, loc: string[]) => {
+    if (value === undefined || /^\d{1,30}$/.test(value)) return;
+    issues.push({
+      type: 'value_error',
+      loc: ['body', ...loc],
+      msg: "Value error, Coupang's ids are numbers: digits only",
+      input: value,
+    });
+  };
+  seed.orders.forEach((order, index) => {
+    digits(order.order_id, ['orders', String(index), 'order_id']);
+    digits(order.box_id, ['orders', String(index), 'box_id']);
+    order.lines.forEach((line, at) => {
+      const loc = ['orders', String(index), 'lines', String(at)];
+      digits(line.product_id, [...loc, 'product_id']);
+      digits(line.seller_product_id, [...loc, 'seller_product_id']);
+    });
+  });
+  seed.products.forEach((product, index) =>
+    digits(product.product_id, ['products', String(index), 'product_id']),
+  );
+  return issues;
 }
 
 function applySettings(doc: FakeDoc, settings: FakeSettings, now: number): void {
@@ -86,6 +119,8 @@ export function marketplaceFakeHandlers(service: Service): SomeHandlers<FakeCont
   return {
     seedMarketplace: async (request) => {
       const marketplace = marketplaceOf(request.params);
+      const issues = marketplace === 'coupang' ? coupangIdIssues(request.body) : [];
+      if (issues.length > 0) throw new InvalidRequest(issues);
       return book.update(marketplace, request.merchant.id, (doc, _now, real) => {
         seedDoc(doc, marketplace, request.body, real);
         if (marketplace === 'coupang') giveBoxIds(doc);
