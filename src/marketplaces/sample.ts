@@ -61,3 +61,38 @@ export function sampleSeed(prefix: string, count: number): Pick<FakeSeed, 'order
     })),
   };
 }
+
+/** A word for a POSIX shell, quoted where it needs to be. */
+const quoted = (word: string) =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+
+/**
+ * The shell lines that point the CLI at a marketplace's fake in the service at `serviceUrl` and log in
+ * to it with the sample credentials, as `intake local marketplace set --sample-credentials` says them.
+ */
+export function sampleLogin(marketplace: Marketplace, serviceUrl: string): string[] {
+  const base = serviceUrl.replace(/\/+$/, '');
+  switch (marketplace) {
+    case 'naver': {
+      const { client_id, client_secret } = SAMPLE_CREDENTIALS.naver;
+      return [
+        `export INTAKE_NAVER_BASE_URL=${quoted(`${base}/naver`)}`,
+        `printf %s ${quoted(client_secret)} | intake marketplace login naver --client-id ${client_id} --secret-stdin`,
+      ];
+    }
+    case 'coupang': {
+      const { vendor_id, access_key, secret_key } = SAMPLE_CREDENTIALS.coupang;
+      return [
+        `export INTAKE_COUPANG_BASE_URL=${quoted(`${base}/coupang`)}`,
+        `printf %s ${quoted(secret_key)} | intake marketplace login coupang --vendor-id ${vendor_id} --access-key ${access_key} --secret-stdin`,
+      ];
+    }
+    case 'cafe24': {
+      const { mall_id, client_id, client_secret, redirect_uri } = SAMPLE_CREDENTIALS.cafe24;
+      return [
+        `export INTAKE_CAFE24_BASE_URL=${quoted(`${base}/cafe24/{mall_id}`)}`,
+        `printf %s ${quoted(client_secret)} | intake marketplace login cafe24 --mall-id ${mall_id} --client-id ${client_id} --redirect-uri ${redirect_uri} --code "$(intake local marketplace code --query code)" --secret-stdin`,
+      ];
+    }
+  }
+}

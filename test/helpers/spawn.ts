@@ -30,6 +30,22 @@ export function runBin(
   });
 }
 
+/** Runs a bash script to the end with `env` (and PATH, HOME), as a user's terminal would. */
+export function runShell(script: string, env: Record<string, string | undefined> = {}): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-euo', 'pipefail', '-c', script], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
 export interface ServeProcess {
   child: ChildProcess;
   url: string;

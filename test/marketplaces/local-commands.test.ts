@@ -5,6 +5,7 @@ import { settingsOf } from '../../src/commands/local/marketplace.js';
 import { cli, useService } from '../helpers/cli.js';
 import { marketplaceEnv } from '../helpers/marketplaces.js';
 import { tempDir } from '../helpers/temp.js';
+import { BIN, runShell } from '../helpers/spawn.js';
 
 const t = useService({ startWorker: false });
 
@@ -48,6 +49,34 @@ describe('intake local marketplace', () => {
     expect(shown.stdout).toMatch(/^LM000002\tLM9000002\tPAYED\tCANCEL_REQUEST/m);
     expect(shown.stderr).toMatch(/2 lines, 0 writes received/);
   });
+
+  it.each(['naver', 'coupang', 'cafe24'])(
+    '%s: set --sample-credentials says how to log in, and those lines, run by a shell, log in and pull',
+    async (name) => {
+      const env = {
+        ...t.env,
+        INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+        INTAKE_DATA_DIR: tempDir('intake-data-'),
+      };
+      expect((await cli(['local', 'marketplace', 'reset', name], { env })).code).toBe(0);
+      const set = await cli(['local', 'marketplace', 'set', name, '--sample-credentials'], { env });
+      expect(set.code, set.stderr).toBe(0);
+      const said = set.stderr.split('To log in to it:\n')[1]?.trim();
+      expect(said).toContain(`intake marketplace login ${name}`);
+      // Coupang's ids are numbers.
+      const prefix = name === 'coupang' ? '34000009' : `SL${name.slice(0, 2).toUpperCase()}`;
+      await cli(['local', 'marketplace', 'seed', name, '--sample', '1', '--prefix', prefix], { env });
+      // As a person would paste them into a shell, with `intake` the command of this checkout.
+      const script = [
+        `intake() { "${process.execPath}" "${BIN}" "$@"; }`,
+        said,
+        `intake pull ${name} --json`,
+      ];
+      const shell = await runShell(script.join('\n'), { ...env, INTAKE_SECRET_STORAGE: 'file' });
+      expect(shell.code, shell.stderr).toBe(0);
+      expect((await t.service.local.orders()).map((order) => order.id)).toContain(`${prefix}000001`);
+    },
+  );
 
   it('samples of the three marketplaces, seeded on one service, never name the same order', async () => {
     const ids: string[] = [];

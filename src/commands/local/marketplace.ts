@@ -9,7 +9,7 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { wholeNumber } from '../../cli/values.js';
 import type { Marketplace } from '../../marketplaces/names.js';
-import { SAMPLE_CREDENTIALS, SAMPLE_PREFIXES, sampleSeed } from '../../marketplaces/sample.js';
+import { SAMPLE_CREDENTIALS, SAMPLE_PREFIXES, sampleLogin, sampleSeed } from '../../marketplaces/sample.js';
 import { counting } from '../../util/count.js';
 import { marketplaceArgument } from '../shared/marketplace-arg.js';
 
@@ -159,10 +159,7 @@ export function newLocalMarketplaceCommand(f: Factory): Command {
     .description("Set the fake's keys, IP allowlist, apparent caller and faults")
     .addArgument(marketplaceArgument())
     .argument('[file]', 'settings as JSON (FakeSettings); the flags apply over it')
-    .option(
-      '--sample-credentials',
-      'the sample keys (docs/marketplaces.md shows them given to `intake marketplace login`)',
-    )
+    .option('--sample-credentials', 'the sample keys (the command then says how to log in with them)')
     .option('--allow <ips>', 'caller IPs allowed, comma-separated; "any" for all')
     .option('--caller-ip <ip>', 'the IP the fake takes every caller for')
     .addOption(new Option('--storm <n>', 'the next N requests answer 429').argParser(count('--storm')))
@@ -191,6 +188,12 @@ export function newLocalMarketplaceCommand(f: Factory): Command {
       const settings = settingsOf(marketplace, flags, base);
       if (Object.keys(settings).length === 0) throw new UsageError('nothing to set: give a FILE or a flag');
       await showFake(f, await (await f.apiClient()).local.marketplace.set(marketplace, settings));
+      if (flags.sampleCredentials) {
+        const lines = sampleLogin(marketplace, (await f.settings()).baseUrl.value);
+        f.log.info(
+          `The fake takes the sample keys. To log in to it:\n${lines.map((line) => `  ${line}`).join('\n')}`,
+        );
+      }
     });
   command
     .command('line')
