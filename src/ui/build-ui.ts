@@ -5,7 +5,7 @@ import { assetRoutes } from '../web/assets.js';
 import { errorPages, sayCard } from '../web/error-pages.js';
 import { plainQuery } from '../web/forms.js';
 import { securityHeaders } from '../web/headers.js';
-import { languageSwitch, langOf } from '../web/language.js';
+import { langAsked, languageSwitch } from '../web/language.js';
 import { page } from '../web/page.js';
 import { sendHtml } from '../web/reply.js';
 import { guardPlugin, type Refusal } from './guard.js';
@@ -27,6 +27,9 @@ export interface BuildUiOptions {
   onError?: (error: unknown) => void;
 }
 
+/** Where the pages' styles and scripts are served outside the secret path (for the refusal page). */
+const PUBLIC_ASSETS = '/assets';
+
 /** A page for a refused request: it says why, and nothing of the profile. */
 function refusalPage(lang: Lang, why: Refusal): string {
   const t = uiTexts(lang);
@@ -34,7 +37,7 @@ function refusalPage(lang: Lang, why: Refusal): string {
     lang,
     title: t('refusedTitle'),
     app: t('app'),
-    assets: '',
+    assets: PUBLIC_ASSETS,
     nav: [],
     body: sayCard(t(`refused_${why}`), { alert: true }),
     skip: t('skip'),
@@ -60,8 +63,9 @@ export async function buildUi(options: BuildUiOptions): Promise<FastifyInstance>
     await app.register(import('@fastify/cookie'));
     await app.register(guardPlugin, {
       auth: state.auth,
+      publicAssets: PUBLIC_ASSETS,
       refuse: (request: FastifyRequest, reply: FastifyReply, why: Refusal) =>
-        sendHtml(reply, refusalPage(langOf(request), why), why === 'path' ? 404 : 403),
+        sendHtml(reply, refusalPage(langAsked(request), why), why === 'path' ? 404 : 403),
     });
     languageSwitch(app, { cookiePath: base });
     await app.register(import('@fastify/formbody'));
@@ -89,6 +93,7 @@ export async function buildUi(options: BuildUiOptions): Promise<FastifyInstance>
       },
       ...(options.onError ? { onError: options.onError } : {}),
     });
+    await app.register(assetRoutes, { at: PUBLIC_ASSETS });
     const prefix = base.replace(/\/$/, '');
     await app.register(
       async (scope) => {

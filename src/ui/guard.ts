@@ -12,6 +12,11 @@ export type Refusal = 'not_loopback' | 'host' | 'origin' | 'token' | 'signed_out
 
 export interface GuardOptions {
   auth: UiAuth;
+  /**
+   * Where the pages' styles and scripts are served to any browser on this machine (the same for every
+   * profile, holding nothing of one): the page that says why a request was refused is styled with them.
+   */
+  publicAssets: string;
   /** Says a refusal to the person, in their language. */
   refuse(request: FastifyRequest, reply: FastifyReply, why: Refusal): FastifyReply;
 }
@@ -57,8 +62,9 @@ export const guardPlugin = fp(
       const host = ownHost(request);
       if (host === undefined) return options.refuse(request, reply, 'host');
       const path = new URL(request.url, 'http://page').pathname;
-      if (!`${path}/`.startsWith(auth.base)) return options.refuse(request, reply, 'path');
       const safe = request.method === 'GET' || request.method === 'HEAD';
+      if (safe && path.startsWith(`${options.publicAssets}/`)) return undefined;
+      if (!`${path}/`.startsWith(auth.base)) return options.refuse(request, reply, 'path');
       if (!safe && !fromOwnPage(request, host)) return options.refuse(request, reply, 'origin');
       const token = (request.query as Record<string, unknown> | undefined)?.token;
       if (typeof token === 'string') {

@@ -8,6 +8,15 @@ export function langOf(request: FastifyRequest): Lang {
 }
 
 /**
+ * The language of a page said to a request the door refused: the one its address asks for (`?lang=`,
+ * the page's own switch), else as for any page. Nothing is kept: a refused request sets no cookie.
+ */
+export function langAsked(request: FastifyRequest): Lang {
+  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+  return typeof lang === 'string' && LANGS.includes(lang as Lang) ? (lang as Lang) : langOf(request);
+}
+
+/**
  * The language switch: a GET with `?lang=ko` keeps the choice in a cookie scoped to the front end's
  * path, and shows the same page without the parameter. Registered after a front end's own door, so
  * that a refused request sets nothing.

@@ -210,6 +210,37 @@ describe('intake ui: a local page that holds credentials', () => {
     },
   );
 
+  it.skipIf(!CHROMIUM)(
+    'a sign-in address opened twice says so on a styled page, in the browser’s language, naming nothing of the profile',
+    async () => {
+      const ui = await uiFor();
+      const first = await openPage(b.browser);
+      await first.page.goto(ui.url);
+      await first.context.close();
+      const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
+      const styles: number[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('/app.css')) styles.push(response.status());
+      });
+      const answer = await page.goto(ui.url);
+      expect(answer?.status()).toBe(403);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('접근할 수 없음');
+      expect(await page.getByRole('alert').innerText()).toContain('이미 쓴 로그인 주소');
+      // Styled: the page's own stylesheet came, and the header is laid out as on every page.
+      expect(styles).toEqual([200]);
+      expect(await page.evaluate(`getComputedStyle(document.querySelector('header.top')).display`)).toBe(
+        'flex',
+      );
+      // Its language switch works there too (nothing is kept for a browser not signed in).
+      await page.getByRole('link', { name: 'English' }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Not here');
+      expect(await page.getByRole('alert').innerText()).toContain('This browser is not signed in');
+      expect((await context.cookies()).map((cookie) => cookie.name)).toEqual([]);
+      expect(await page.content()).not.toContain(new URL(ui.address).pathname);
+      await context.close();
+    },
+  );
+
   it.skipIf(!CHROMIUM)('a real browser on another site cannot post to it: its form is refused', async () => {
     const ui = await uiFor();
     const target = `${ui.address}uploads`;
