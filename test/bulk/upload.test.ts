@@ -81,8 +81,18 @@ describe('orders CSV', () => {
   });
 
   it('a file of its own headers: the error offers Intake’s guess as --columns, and the guess sends the file', async () => {
-    const files = workspace('orders-cp949.csv');
-    const path = files.path('orders-cp949.csv');
+    const files = workspace();
+    // A shop's own headers, as orders-cp949.csv has them, with orders of this test's own.
+    const path = files.write(
+      'own-headers.csv',
+      [
+        '주문번호,회원번호,수령인,수령인 연락처,주문상품번호,상품번호,상품명,상품 이미지,옵션',
+        ...[1, 2, 3].map(
+          (n) =>
+            `OWN-${n},M-${n},김하나,010-1000-200${n},OWN-${n}-1,P-1001,감귤,https://x.example.com/a.png,5kg`,
+        ),
+      ].join('\n'),
+    );
     const refused = await cli(['order', 'create', path, '--dry-run'], { env: t.env });
     expect(refused.code).toBe(2);
     const offered = /Intake reads these headers as: --columns "([^"]+)"/.exec(refused.stderr)?.[1];
