@@ -31,7 +31,15 @@ export {
   terminalLang,
 } from './said-words.js';
 
-export { INPUT_FORMATS, MAX_INPUT_BYTES, openFile, openInput, planInput } from './read/source.js';
+export {
+  FLAGS_LABEL,
+  INPUT_FORMATS,
+  MAX_INPUT_BYTES,
+  openFile,
+  openInput,
+  planInput,
+  STDIN_LABEL,
+} from './read/source.js';
 export type { InputFormat, InputPlan, InputSource } from './read/source.js';
 export { workbookTabs, type WorkbookTabs } from './read/xlsx/sheets.js';
 export type { PasswordSource } from './read/xlsx/workbook.js';

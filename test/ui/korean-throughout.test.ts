@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
-import { useService } from '../helpers/cli.js';
+import { cli, useService } from '../helpers/cli.js';
 import { englishOn as englishOnPage } from '../helpers/english.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
 import { ordersCsv } from '../helpers/samples.js';
@@ -59,6 +59,39 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('History names what the terminal sent from its flags and its standard input in Korean too', async () => {
+    const data = tempDir('intake-data-');
+    const env = { ...t.env, INTAKE_DATA_DIR: data };
+    const flags = [
+      'product',
+      'create',
+      '--id',
+      'P-KOFLAGS',
+      '--name',
+      '감귤',
+      '--image-url',
+      'https://x.example.com/k.png',
+    ];
+    expect((await cli(flags, { env })).code).toBe(0);
+    const piped = await cli(['order', 'create', '-', '--format', 'csv'], {
+      env,
+      stdin: ordersCsv('KOSTDIN', 1),
+    });
+    expect(piped.code).toBe(0);
+    const ui = await startUi(env);
+    open.push(ui);
+    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await page.getByRole('link', { name: '업로드 기록', exact: true }).click();
+    const rows = page.getByRole('row');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await rows.nth(1).innerText()).toContain('표준 입력');
+    expect(await rows.nth(2).innerText()).toContain('명령줄에서 입력한 한 건');
+    expect(await englishOn(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('through a protected workbook, a fix on the page, a re-upload that changed an order and its correction', async () => {
     const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
     open.push(ui);

@@ -68,6 +68,10 @@ export function inputTooLarge(label: string, size: number, limit = MAX_INPUT_BYT
   ]);
 }
 
+/** How an upload names its input when it is standard input, and when it is one record of the flags. */
+export const STDIN_LABEL = 'stdin';
+export const FLAGS_LABEL = 'the flags';
+
 /** Where standard input comes from, when the input is `-`. */
 export interface StandardInput {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -97,7 +101,7 @@ export async function openInput(io: StandardInput, file: string | undefined): Pr
       );
       return {
         path,
-        label: 'stdin',
+        label: STDIN_LABEL,
         fromStdin: true,
         size,
         identity: await identityOf(path),

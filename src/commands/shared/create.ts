@@ -1,4 +1,5 @@
 import {
+  FLAGS_LABEL,
   openInput,
   planInput,
   type InputPlan,
@@ -77,7 +78,7 @@ async function createFrom(
   // One record goes through the same upload as a file of many: the same checks, ledger, outcomes,
   // exit codes and --json lines.
   const single = await singleRecordSource(
-    source?.label ?? 'the flags',
+    source?.label ?? FLAGS_LABEL,
     plan.text ?? JSON.stringify(plan.record),
   );
   try {

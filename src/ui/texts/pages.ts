@@ -14,6 +14,8 @@ export const PAGES = {
   countsHeader: { en: 'Outcomes', ko: '결과' },
   actionsHeader: { en: 'What you can do', ko: '할 수 있는 일' },
   fromTerminal: { en: '(from the terminal)', ko: '(터미널에서)' },
+  inputFlags: { en: 'one record of the command line', ko: '명령줄에서 입력한 한 건' },
+  inputStdin: { en: 'standard input', ko: '표준 입력' },
   openResults: { en: 'Results of {name}', ko: '{name} 결과' },
   resumeButton: { en: 'Resume {name}', ko: '{name} 이어서 보내기' },
   fileGone: { en: 'file no longer here', ko: '파일 없음' },

@@ -1,7 +1,7 @@
 import { SENDING_OUTCOMES } from '../../contract/kinds.js';
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
-import type { UploadEntry } from '../../bulk/index.js';
+import { FLAGS_LABEL, STDIN_LABEL, type UploadEntry } from '../../bulk/index.js';
 import type { Lang } from '../../web/lang.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
@@ -22,6 +22,12 @@ export interface HistoryLine {
   session: UploadSession | undefined;
   /** The ledger's entry, to resume an upload started from the terminal. */
   entry: (UploadEntry & { resumable: boolean }) | undefined;
+}
+
+/** How an upload names its input on the page: a file by its name; the flags or standard input in words. */
+function inputName(t: T, label: string): string {
+  if (label === FLAGS_LABEL) return t('inputFlags');
+  return label === STDIN_LABEL ? t('inputStdin') : label;
 }
 
 /** The uploads of this profile's service and key, newest first: their outcomes, results, and what is left. */
@@ -46,19 +52,28 @@ export function historyBody(
     const { left } = line.summary ? progressOf(summary) : { left: 0 };
     const actions: string[] = [];
     if (line.session) {
-      actions.push(html`<a href="uploads/${line.session.id}">${t('openResults', { name: line.label })}</a>`);
+      actions.push(
+        html`<a href="uploads/${line.session.id}"
+          >${t('openResults', { name: inputName(t, line.label) })}</a
+        >`,
+      );
     } else if (line.entry && line.state !== 'finished') {
       actions.push(
         line.entry.resumable
           ? html`<form method="post" action="history/${line.entry.id}/resume">
-              <button type="submit" class="secondary">${t('resumeButton', { name: line.label })}</button>
+              <button type="submit" class="secondary">
+                ${t('resumeButton', { name: inputName(t, line.label) })}
+              </button>
             </form>`
           : html`<span class="hint">${t('fileGone')}</span>`,
       );
     }
     return html`<tr>
-      <td>${when(lang, line.at)}</td>
-      <td>${line.label} !${!line.session ? html`<span class="hint">${t('fromTerminal')}</span>` : ''}</td>
+      <td class="nowrap">${when(lang, line.at)}</td>
+      <td>
+        ${inputName(t, line.label)}
+        !${!line.session ? html`<span class="hint">${t('fromTerminal')}</span>` : ''}
+      </td>
       <td>${t(`kind_${line.kind}` as Parameters<T>[0])}</td>
       <td>
         <span class="badge ${line.state}">${t(`state_${line.state}` as Parameters<T>[0])}</span>
