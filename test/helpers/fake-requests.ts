@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { coupangAuthorization, coupangSignedDate } from '../../src/marketplaces/coupang/sign.js';
 import { naverSignature } from '../../src/marketplaces/naver/sign.js';
 import { FAKE_CREDENTIALS, fakes, seedOrders } from './marketplaces.js';
-import type { Answer, TestService } from './service.js';
+import { startService, type Answer, type TestService } from './service.js';
 
 /**
  * Requests a caller the marketplace fakes let in might send: each fake's endpoints, their ids mostly the
@@ -323,4 +323,44 @@ export async function prepareFakes(service: TestService): Promise<(request: Fake
   expect(naverToken).not.toBe('');
   expect(cafe24Token).not.toBe('');
   return (request) => send(service, request, naverToken, cafe24Token);
+}
+
+/**
+ * A service whose fakes are ready for a fuzz run: how to send a request, and the failures of the
+ * fakes themselves it told (none may happen, whatever a caller they let in asks).
+ */
+export async function fakeFuzzService(): Promise<{
+  service: TestService;
+  send: (request: FakeRequest) => Promise<Answer>;
+  told: unknown[];
+}> {
+  const told: unknown[] = [];
+  const service = await startService({ onError: (error) => told.push(error), startWorker: false });
+  return { service, send: await prepareFakes(service), told };
+}
+
+/**
+ * Sends `runs` fuzzed requests (drawn from `seed`) to a fuzz service's fakes: the ones a fake failed
+ * itself on, or answered without JSON, and how many of each fake's statuses came.
+ */
+export async function fuzzFakes(
+  fuzz: Awaited<ReturnType<typeof fakeFuzzService>>,
+  options: { runs: number; seed: number },
+): Promise<{ failed: string[]; statuses: Map<string, number> }> {
+  const statuses = new Map<string, number>();
+  const failed: string[] = [];
+  await fc.assert(
+    fc.asyncProperty(fakeRequest, async (request) => {
+      const before = fuzz.told.length;
+      const answer = await fuzz.send(request);
+      const key = `${request.fake} ${answer.status}`;
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      if (fuzz.told.length > before || answer.json === undefined)
+        failed.push(
+          `${answer.status} ${JSON.stringify(request)}: ${String(fuzz.told.at(-1) ?? answer.text)}`,
+        );
+    }),
+    { numRuns: options.runs, seed: options.seed },
+  );
+  return { failed, statuses };
 }

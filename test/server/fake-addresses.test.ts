@@ -3,9 +3,26 @@ import { kstIso } from '../../src/marketplaces/connector.js';
 import { coupangAuthorization, coupangSignedDate } from '../../src/marketplaces/coupang/sign.js';
 import { naverSignature } from '../../src/marketplaces/naver/sign.js';
 import { FAKE_CREDENTIALS, fakes, seedOrders } from '../helpers/marketplaces.js';
-import { servicesClosedAfterEach } from '../helpers/service.js';
+import { servicesClosedAfterEach, type Answer, type TestService } from '../helpers/service.js';
 
 const { service } = servicesClosedAfterEach();
+
+/** A day in Korea (today by default), as Coupang's order sheets take it. */
+const kstToday = (at = Date.now()) => new Date(at + 9 * 3_600_000).toISOString().slice(0, 10);
+
+/** Coupang's order sheets asked of a service's fake with `query`, signed as the connector signs at `at`. */
+function coupangOrderSheets(s: TestService, query: string, at = Date.now()): Promise<Answer> {
+  const { vendor_id, access_key, secret_key } = FAKE_CREDENTIALS.coupang;
+  const path = `/v2/providers/openapi/apis/api/v4/vendors/${vendor_id}/ordersheets`;
+  const authorization = coupangAuthorization(
+    { accessKey: access_key, secretKey: secret_key },
+    coupangSignedDate(new Date(at)),
+    'GET',
+    path,
+    query,
+  );
+  return s.call('GET', `/coupang${path}?${query}`, { headers: { authorization } });
+}
 
 describe('the marketplace fakes answer any address', () => {
   it('Coupang: a field given twice, a token that is no box id, odd dates: its own 400 or an answer, never a 5xx', async () => {
@@ -13,19 +30,8 @@ describe('the marketplace fakes answer any address', () => {
     const fake = fakes(s);
     await fake.setUp('coupang');
     await fake.seed('coupang', seedOrders('10000', 3));
-    const { vendor_id, access_key, secret_key } = FAKE_CREDENTIALS.coupang;
-    const path = `/v2/providers/openapi/apis/api/v4/vendors/${vendor_id}/ordersheets`;
-    const ask = async (query: string) => {
-      const authorization = coupangAuthorization(
-        { accessKey: access_key, secretKey: secret_key },
-        coupangSignedDate(new Date()),
-        'GET',
-        path,
-        query,
-      );
-      return s.call('GET', `/coupang${path}?${query}`, { headers: { authorization } });
-    };
-    const day = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
+    const ask = (query: string) => coupangOrderSheets(s, query);
+    const day = kstToday();
     const good = `createdAtFrom=${day}&createdAtTo=${day}&status=ACCEPT`;
     const listed = await ask(good);
     expect(listed.status).toBe(200);
@@ -69,18 +75,8 @@ describe('the marketplace fakes answer any address', () => {
     await s.app.service.marketplaces.update('coupang', 'mall-1', (doc) => {
       (doc.orders[0] as { orderId: string }).orderId = 'not-a-number';
     });
-    const { vendor_id, access_key, secret_key } = FAKE_CREDENTIALS.coupang;
-    const path = `/v2/providers/openapi/apis/api/v4/vendors/${vendor_id}/ordersheets`;
-    const day = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
-    const query = `createdAtFrom=${day}&createdAtTo=${day}&status=ACCEPT`;
-    const authorization = coupangAuthorization(
-      { accessKey: access_key, secretKey: secret_key },
-      coupangSignedDate(new Date()),
-      'GET',
-      path,
-      query,
-    );
-    const answer = await s.call('GET', `/coupang${path}?${query}`, { headers: { authorization } });
+    const day = kstToday();
+    const answer = await coupangOrderSheets(s, `createdAtFrom=${day}&createdAtTo=${day}&status=ACCEPT`);
     expect(answer.status).toBe(500);
     expect(answer.json).toEqual({ code: 'ERROR', message: 'internal exception' });
     expect(told).toHaveLength(1);
@@ -141,18 +137,8 @@ describe('the marketplace fakes answer any address', () => {
     const naverLines = (changes.json as { data: { lastChangeStatuses: unknown[] } }).data.lastChangeStatuses;
     expect(naverLines).toHaveLength(2);
 
-    const { vendor_id, access_key, secret_key } = FAKE_CREDENTIALS.coupang;
-    const path = `/v2/providers/openapi/apis/api/v4/vendors/${vendor_id}/ordersheets`;
-    const day = new Date(now + 9 * 3_600_000).toISOString().slice(0, 10);
-    const query = `createdAtFrom=${day}&createdAtTo=${day}&status=ACCEPT`;
-    const authorization = coupangAuthorization(
-      { accessKey: access_key, secretKey: secret_key },
-      coupangSignedDate(new Date(now)),
-      'GET',
-      path,
-      query,
-    );
-    const sheets = await s.call('GET', `/coupang${path}?${query}`, { headers: { authorization } });
+    const day = kstToday(now);
+    const sheets = await coupangOrderSheets(s, `createdAtFrom=${day}&createdAtTo=${day}&status=ACCEPT`, now);
     expect(sheets.status).toBe(200);
     expect((sheets.json as { data: unknown[] }).data).toHaveLength(2);
   });

@@ -2,7 +2,12 @@ import { patience } from '../helpers/patience.js';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startPostgresCluster } from '../../bench/lib/postgres-cluster.js';
-import { basicAuthorization, type BotMessage, type LocalJob } from '../../src/contract/index.js';
+import {
+  basicAuthorization,
+  type BotMessage,
+  type Credentials,
+  type LocalJob,
+} from '../../src/contract/index.js';
 import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import {
@@ -37,6 +42,20 @@ async function until(condition: () => Promise<boolean>, timeoutMs = patience(30_
 }
 
 const results = <T>(answer: { json: unknown }) => (answer.json as { results: T[] }).results;
+
+/** Posts a sample order on a connection of its own (so that each may reach another process); its status. */
+async function postOrderAlone(url: string, credentials: Credentials, id: string): Promise<number> {
+  const response = await fetch(`${url}/api/v1/orders/`, {
+    method: 'POST',
+    headers: {
+      authorization: basicAuthorization(credentials),
+      'content-type': 'application/json',
+      connection: 'close',
+    },
+    body: JSON.stringify(sampleOrder(id)),
+  });
+  return response.status;
+}
 
 describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL database', () => {
   it('a secret changed by another process stops working here within a poll, not at the next restart', async () => {
@@ -224,18 +243,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL
       { INTAKE_SERVE_DATABASE_URL: url, INTAKE_SERVE_SECRET_ACCESS_KEY: credentials.secretAccessKey },
       { detached: true },
     );
-    const post = async (i: number) => {
-      const response = await fetch(`${serve.url}/api/v1/orders/`, {
-        method: 'POST',
-        headers: {
-          authorization: basicAuthorization(credentials),
-          'content-type': 'application/json',
-          connection: 'close',
-        },
-        body: JSON.stringify(sampleOrder(`ORD-CL-${i}`)),
-      });
-      return response.status;
-    };
+    const post = (i: number) => postOrderAlone(serve.url, credentials, `ORD-CL-${i}`);
     const pids = () =>
       new Set([...serve.stderr().matchAll(/^\[(\d+)\] POST/gm)].map((match) => Number(match[1])));
     try {
@@ -295,18 +303,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL
     );
     try {
       const answers = await Promise.all(
-        Array.from({ length: 12 }, async (_, i) => {
-          const response = await fetch(`${serve.url}/api/v1/orders/`, {
-            method: 'POST',
-            headers: {
-              authorization: basicAuthorization(credentials),
-              'content-type': 'application/json',
-              connection: 'close',
-            },
-            body: JSON.stringify(sampleOrder(`ORD-PIPE-${i}`)),
-          });
-          return response.status;
-        }),
+        Array.from({ length: 12 }, (_, i) => postOrderAlone(serve.url, credentials, `ORD-PIPE-${i}`)),
       );
       expect(answers).toEqual(Array.from({ length: 12 }, () => 202));
       // Each process serves the carriers of the file: a code not in it is refused by whichever answers.
