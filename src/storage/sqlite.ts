@@ -7,7 +7,7 @@ export type Db = Database.Database;
 
 /** Why a database could not be opened, in words for people; `code` says which case it is. */
 export class DatabaseOpenError extends Error {
-  readonly code: 'in_use' | 'newer_schema' | 'unusable';
+  readonly code: 'in_use' | 'newer_schema' | 'no_service' | 'unusable';
 
   constructor(code: DatabaseOpenError['code'], message: string, options?: { cause?: unknown }) {
     super(message, options);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
 import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
@@ -67,7 +68,8 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('moving a service between SQLite and
     expect((before.jobs as { results: unknown[] }).results).toHaveLength(16);
 
     const url = await testDatabaseUrl(`${folder}-copy`);
-    const exported = await cli(['serve', 'export', '--from', folder, '--to', url, '--json']);
+    // The service's folder named as `intake serve --data` names it.
+    const exported = await cli(['serve', 'export', '--data', folder, '--to', url, '--json']);
     expect(exported.code, exported.stderr).toBe(0);
     const tables = (exported.json() as { tables: { table: string; rows: number }[] }).tables;
     expect(Object.fromEntries(tables.map((table) => [table.table, table.rows]))).toMatchObject({
@@ -91,7 +93,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('moving a service between SQLite and
     await onPostgres.close();
 
     const back = tempDir('intake-transfer-back-');
-    const imported = await cli(['serve', 'import', '--from', url, '--to', back]);
+    const imported = await cli(['serve', 'import', '--from', url, '--data', back]);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toMatch(/^Copied \d+ rows in 13 tables .* counts and content checked\.\n$/);
     const again = await startService({ ...options, dataDir: back, engine: 'sqlite', merchants: [] });
@@ -116,6 +118,25 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('moving a service between SQLite and
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('holds no data of intake serve');
     expect(existsSync(folder)).toBe(false);
+  });
+
+  it('refuses a source database with no service in it, writing nothing to it or the target', async () => {
+    const url = await testDatabaseUrl(tempDir('intake-transfer-empty-'));
+    const target = join(tempDir('intake-transfer-'), 'copy');
+    const refused = await cli(['serve', 'import', '--from', url, '--to', target]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('holds no data of intake serve');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const tables = await client.query(
+        'SELECT tablename FROM pg_tables WHERE schemaname = current_schema()',
+      );
+      expect(tables.rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
+    expect(existsSync(target)).toBe(false);
   });
 
   it('refuses a target that already holds a service, copying nothing', async () => {

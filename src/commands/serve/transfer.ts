@@ -49,11 +49,18 @@ export async function transferRun(options: TransferOptions, f: Factory): Promise
       import('../../server/storage/transfer.js'),
       import('../../storage/sqlite.js'),
     ]);
-  const open = async (which: Place, role: string) => {
+  const open = async (which: Place, role: 'source' | 'target') => {
     try {
-      return await openEngine(which.engine);
+      // A database copied from is only read: one holding no service, or one whose schema is behind, is
+      // refused rather than given a schema (a data folder's file is brought up to date as serve would).
+      return await openEngine(role === 'source' ? { ...which.engine, migrate: false } : which.engine);
     } catch (error) {
       if (error instanceof DatabaseOpenError) {
+        if (error.code === 'no_service' && role === 'source') {
+          throw new UsageError(`${which.name} holds no data of intake serve (no intake schema)`, [
+            'Give the database of the service to copy with --from.',
+          ]);
+        }
         const hint = error.code === 'in_use' ? ['Stop the intake serve that uses it first.'] : [];
         throw new UsageError(`cannot open the ${role} ${which.name}: ${error.message}`, hint);
       }
@@ -103,6 +110,18 @@ export async function transferRun(options: TransferOptions, f: Factory): Promise
   }
 }
 
+/** `--data DIR`, the service's own folder as `intake serve --data` names it, standing for `--from` or `--to`. */
+function ownPlace(
+  f: Factory,
+  flags: { data?: string },
+  given: string | undefined,
+  stands: '--from' | '--to',
+): Place {
+  if (flags.data !== undefined && given !== undefined)
+    throw new UsageError(`give --data or ${stands}, not both: --data is the service's folder, as ${stands}`);
+  return place(f, stands, given ?? flags.data ?? defaultPlace(f));
+}
+
 const HELP_PLACES =
   'A place is a data folder (SQLite) or a postgres:// address; the password of an address is best given in PGPASSWORD or ~/.pgpass.';
 
@@ -117,15 +136,16 @@ export function newExportCommand(
       '--from <place>',
       `where the state is (default: ${SERVE_DATABASE_ENV}, else the user data folder)`,
     )
+    .option('--data <dir>', "the service's data folder, as intake serve --data names it (the same as --from)")
     .addHelpText(
       'after',
       `\n${HELP_PLACES}\n${examples(
         'intake serve export --to postgres://intake@db.internal:5432/intake',
-        'intake serve export --from ./.intake-data --to postgres://intake@127.0.0.1/sandbox --json',
+        'intake serve export --data ./.intake-data --to postgres://intake@127.0.0.1/sandbox --json',
       )}`,
     )
-    .action(async (flags: { to: string; from?: string }) =>
-      runF({ from: place(f, '--from', flags.from ?? defaultPlace(f)), to: place(f, '--to', flags.to) }, f),
+    .action(async (flags: { to: string; from?: string; data?: string }) =>
+      runF({ from: ownPlace(f, flags, flags.from, '--from'), to: place(f, '--to', flags.to) }, f),
     );
 }
 
@@ -140,14 +160,15 @@ export function newImportCommand(
       '--to <place>',
       `where the service keeps its state (default: ${SERVE_DATABASE_ENV}, else the user data folder)`,
     )
+    .option('--data <dir>', "the service's data folder, as intake serve --data names it (the same as --to)")
     .addHelpText(
       'after',
       `\n${HELP_PLACES}\n${examples(
-        'intake serve import --from postgres://intake@db.internal:5432/intake --to ./.intake-data',
+        'intake serve import --from postgres://intake@db.internal:5432/intake --data ./.intake-data',
         'INTAKE_SERVE_DATABASE_URL=postgres://intake@127.0.0.1/sandbox intake serve import --from ./.intake-data',
       )}`,
     )
-    .action(async (flags: { from: string; to?: string }) =>
-      runF({ from: place(f, '--from', flags.from), to: place(f, '--to', flags.to ?? defaultPlace(f)) }, f),
+    .action(async (flags: { from: string; to?: string; data?: string }) =>
+      runF({ from: place(f, '--from', flags.from), to: ownPlace(f, flags, flags.to, '--to') }, f),
     );
 }

@@ -18,6 +18,8 @@ export interface EngineOptions {
   poolSize?: number;
   /** PostgreSQL: how long one statement may run (default 10 s). */
   statementTimeoutMs?: number;
+  /** PostgreSQL: bring the schema up to date if it is behind (default); false only reads it (a copy's source). */
+  migrate?: boolean;
 }
 
 export async function openEngine(options: EngineOptions): Promise<Engine> {
@@ -27,6 +29,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       ...(options.directUrl === undefined ? {} : { directUrl: options.directUrl }),
       ...(options.poolSize === undefined ? {} : { poolSize: options.poolSize }),
       ...(options.statementTimeoutMs === undefined ? {} : { statementTimeoutMs: options.statementTimeoutMs }),
+      ...(options.migrate === undefined ? {} : { migrate: options.migrate }),
     });
   }
   const dataDir = options.dataDir ?? ':memory:';

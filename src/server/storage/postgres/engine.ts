@@ -213,6 +213,12 @@ export class PostgresEngine implements Engine {
           );
         }
         if (current === target) return current;
+        if (!ours && !allowed) {
+          throw new DatabaseOpenError(
+            'no_service',
+            'the database holds no intake service yet: create its schema as its owner (intake serve migrate)',
+          );
+        }
         if (!allowed) {
           throw new DatabaseOpenError(
             'unusable',
