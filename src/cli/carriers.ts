@@ -4,17 +4,22 @@ import { BUILT_IN_CARRIERS } from '../contract/carrier-list.js';
 import type { Carrier } from '../contract/carriers.js';
 import { carrierBook, type CarrierBook } from '../input/carrier-book.js';
 import { UsageError } from './errors.js';
+import { parseJsonGiven } from './json-file.js';
 import type { Factory } from './factory.js';
 import { describeIssues } from '../contract/loc.js';
 
 /** Reads a carriers file: a JSON list of `{code, name}` (the format `intake serve --carriers` takes). */
 export async function readCarriersFile(path: string, origin: string): Promise<Carrier[]> {
-  let parsed: unknown;
+  let text: string;
   try {
-    parsed = JSON.parse(await readFile(path, 'utf8'));
+    text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read the carriers file ${path} (${origin}): ${(error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(
+      `cannot read the carriers file ${path} (${origin}): ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`,
+    );
   }
+  const parsed = parseJsonGiven(`the carriers file ${path} (${origin})`, text);
   const { CarrierList, check } = await import('../contract/index.js');
   const checked = check(CarrierList, parsed, []);
   if (!checked.ok) {

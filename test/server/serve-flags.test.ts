@@ -110,7 +110,10 @@ describe('intake serve flags', () => {
     [['--port', '70000'], '--port must be a whole number from 0 to 65535'],
     [['--secret-file', '/nonexistent/secret'], 'cannot read --secret-file /nonexistent/secret: no such file'],
     [['--merchants', 'REPEATED_KEY'], 'lists the access key id "AKSAME" twice'],
-    [['--merchants', 'NOT_JSON'], 'is not JSON'],
+    [
+      ['--merchants', 'NOT_JSON'],
+      'is not JSON: Expecting property name enclosed in double quotes (line 2, column 1)',
+    ],
     [['--data', 'A_FILE'], 'cannot use'],
     [['--workers', '2'], '--workers needs --database-url'],
     [
@@ -135,7 +138,7 @@ describe('intake serve flags', () => {
     ],
   ])('refuses %j with exit 2', async (flags, message) => {
     const files = workspace();
-    files.write('not.json', '[{');
+    files.write('not.json', '[{\n');
     files.write('a-file', 'x');
     files.write(
       'merchants.json',

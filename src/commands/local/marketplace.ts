@@ -8,6 +8,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { wholeNumber } from '../../cli/values.js';
+import { parseJsonGiven } from '../../cli/json-file.js';
 import type { Marketplace } from '../../marketplaces/names.js';
 import { SAMPLE_CREDENTIALS, SAMPLE_PREFIXES, sampleLogin, sampleSeed } from '../../marketplaces/sample.js';
 import { counting } from '../../util/count.js';
@@ -47,12 +48,7 @@ async function readJson<S extends z.ZodType>(f: Factory, file: string, schema: S
   } catch (error) {
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new UsageError(`${file} is not JSON`);
-  }
+  const value = parseJsonGiven(file, text);
   const checked = schema.safeParse(value);
   if (!checked.success) {
     const issue = checked.error.issues[0];

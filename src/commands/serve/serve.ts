@@ -12,6 +12,7 @@ import { listenFailure } from '../../cli/listen-error.js';
 import { unexpectedLines } from '../../cli/report-error.js';
 import { describeIssues } from '../../contract/loc.js';
 import { wholeNumber } from '../../cli/values.js';
+import { parseJsonGiven } from '../../cli/json-file.js';
 import { dataDir } from '../../cli/paths.js';
 import { parseDuration, parseDurationRange } from '../../util/duration.js';
 import { StorageUnavailable } from '../../server/storage/engine.js';
@@ -69,12 +70,7 @@ function readFlagFile(flag: string, path: string): string {
 }
 
 function readJsonFlagFile(flag: string, path: string): unknown {
-  try {
-    return JSON.parse(readFlagFile(flag, path));
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(`${flag} ${path} is not JSON: ${(error as Error).message}`);
-  }
+  return parseJsonGiven(`${flag} ${path}`, readFlagFile(flag, path));
 }
 
 async function readCarriers(path: string): Promise<Carrier[]> {
