@@ -1,5 +1,6 @@
 import type { FakeSeed } from '../contract/marketplace-fakes.js';
 import type { Marketplace } from './names.js';
+import { shellQuote } from '../util/shell.js';
 
 /**
  * Credentials the fakes of `intake serve` can be set up with to try the connectors offline (the demo, the
@@ -62,10 +63,6 @@ export function sampleSeed(prefix: string, count: number): Pick<FakeSeed, 'order
   };
 }
 
-/** A word for a POSIX shell, quoted where it needs to be. */
-const quoted = (word: string) =>
-  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
-
 /**
  * The shell lines that point the CLI at a marketplace's fake in the service at `serviceUrl` and log in
  * to it with the sample credentials, as `intake local marketplace set --sample-credentials` says them.
@@ -76,22 +73,22 @@ export function sampleLogin(marketplace: Marketplace, serviceUrl: string): strin
     case 'naver': {
       const { client_id, client_secret } = SAMPLE_CREDENTIALS.naver;
       return [
-        `export INTAKE_NAVER_BASE_URL=${quoted(`${base}/naver`)}`,
-        `printf %s ${quoted(client_secret)} | intake marketplace login naver --client-id ${client_id} --secret-stdin`,
+        `export INTAKE_NAVER_BASE_URL=${shellQuote(`${base}/naver`)}`,
+        `printf %s ${shellQuote(client_secret)} | intake marketplace login naver --client-id ${client_id} --secret-stdin`,
       ];
     }
     case 'coupang': {
       const { vendor_id, access_key, secret_key } = SAMPLE_CREDENTIALS.coupang;
       return [
-        `export INTAKE_COUPANG_BASE_URL=${quoted(`${base}/coupang`)}`,
-        `printf %s ${quoted(secret_key)} | intake marketplace login coupang --vendor-id ${vendor_id} --access-key ${access_key} --secret-stdin`,
+        `export INTAKE_COUPANG_BASE_URL=${shellQuote(`${base}/coupang`)}`,
+        `printf %s ${shellQuote(secret_key)} | intake marketplace login coupang --vendor-id ${vendor_id} --access-key ${access_key} --secret-stdin`,
       ];
     }
     case 'cafe24': {
       const { mall_id, client_id, client_secret, redirect_uri } = SAMPLE_CREDENTIALS.cafe24;
       return [
-        `export INTAKE_CAFE24_BASE_URL=${quoted(`${base}/cafe24/{mall_id}`)}`,
-        `printf %s ${quoted(client_secret)} | intake marketplace login cafe24 --mall-id ${mall_id} --client-id ${client_id} --redirect-uri ${redirect_uri} --code "$(intake local marketplace code --query code)" --secret-stdin`,
+        `export INTAKE_CAFE24_BASE_URL=${shellQuote(`${base}/cafe24/{mall_id}`)}`,
+        `printf %s ${shellQuote(client_secret)} | intake marketplace login cafe24 --mall-id ${mall_id} --client-id ${client_id} --redirect-uri ${redirect_uri} --code "$(intake local marketplace code --query code)" --secret-stdin`,
       ];
     }
   }

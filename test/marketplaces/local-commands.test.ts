@@ -67,14 +67,16 @@ describe('intake local marketplace', () => {
       const prefix = name === 'coupang' ? '34000009' : `SL${name.slice(0, 2).toUpperCase()}`;
       await cli(['local', 'marketplace', 'seed', name, '--sample', '1', '--prefix', prefix], { env });
       // As a person would paste them into a shell, with `intake` the command of this checkout.
-      const script = [
-        `intake() { "${process.execPath}" "${BIN}" "$@"; }`,
-        said,
-        `intake pull ${name} --json`,
-      ];
-      const shell = await runShell(script.join('\n'), { ...env, INTAKE_SECRET_STORAGE: 'file' });
+      const intake = `intake() { "${process.execPath}" "${BIN}" "$@"; }`;
+      const shellEnv = { ...env, INTAKE_SECRET_STORAGE: 'file' };
+      const shell = await runShell([intake, said, `intake pull ${name} --json`].join('\n'), shellEnv);
       expect(shell.code, shell.stderr).toBe(0);
       expect((await t.service.local.orders()).map((order) => order.id)).toContain(`${prefix}000001`);
+      // The address came from the environment: login says how to keep it, and another shell then pulls.
+      const keep = /To keep this address for it: (intake config set .+)$/m.exec(shell.stderr)?.[1];
+      expect(keep).toContain(`${name}_base_url`);
+      const again = await runShell([intake, keep, `intake pull ${name} --json`].join('\n'), shellEnv);
+      expect(again.code, again.stderr).toBe(0);
     },
   );
 

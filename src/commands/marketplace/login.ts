@@ -6,6 +6,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import type { MarketplaceCredentials } from '../../cli/marketplace-credentials.js';
 import { readSecret } from '../../cli/values.js';
+import { shellQuote } from '../../util/shell.js';
 import { MARKETPLACE_LABELS, type Marketplace } from '../../marketplaces/names.js';
 import { marketplaceArgument, marketplaceOf } from '../shared/marketplace-arg.js';
 
@@ -174,8 +175,26 @@ export async function marketplaceLoginRun(options: MarketplaceLoginOptions, f: F
     const what = await connector.check();
     f.log.info(`${MARKETPLACE_LABELS[marketplace]}: ${what}.`);
   }
+  const profile = (await f.settings()).profile.value;
+  f.log.info(`${MARKETPLACE_LABELS[marketplace]} credentials kept in ${where} for profile "${profile}".`);
+  await sayWhereFromEnvironment(f, marketplace, profile);
+}
+
+/**
+ * Credentials checked at an address the environment gave (a fake, a relay) are kept for the profile,
+ * the address is not: another shell, or `intake ui`, would take them to the profile's own. Says so, and
+ * how to keep the address too.
+ */
+async function sayWhereFromEnvironment(f: Factory, marketplace: Marketplace, profile: string): Promise<void> {
+  const { baseUrlOf } = await import('../../cli/marketplaces.js');
+  const { marketplaceBaseUrl } = await import('../../cli/marketplace-settings.js');
+  const used = await baseUrlOf(f, marketplace);
+  if (used.source !== 'env') return;
+  const kept = marketplaceBaseUrl({}, (await f.config()).profile(profile), profile, marketplace);
+  if (kept.value === used.value) return;
   f.log.info(
-    `${MARKETPLACE_LABELS[marketplace]} credentials kept in ${where} for profile "${(await f.settings()).profile.value}".`,
+    `They are for ${used.value} (${used.origin}); without it, profile "${profile}" uses ${kept.value} (${kept.origin}). ` +
+      `To keep this address for it: intake config set ${marketplace}_base_url ${shellQuote(used.value)}`,
   );
 }
 
