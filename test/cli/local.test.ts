@@ -69,9 +69,13 @@ describe('intake local', () => {
     const result = await cli(['local', 'advance', '3d', '--json'], { env });
     expect(result.code).toBe(0);
     expect(result.json()).toMatchObject({ applied: 0, failed: 0, sent: 7 });
+    // A typo is the command line's: a usage error, and the service is not asked.
     const bad = await cli(['local', 'advance', 'soon'], { env });
-    expect(bad.code).toBe(4);
-    expect(bad.stderr).toContain('by: Value error, not a duration');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('"soon" is not a duration such as 36h, 7d or 1h30m');
+    const service = await cli(['api', 'POST', '/local/clock/advance', '-f', 'by=soon'], { env });
+    expect(service.code).toBe(4);
+    expect(service.stdout).toContain('not a duration such as 36h or 7d');
   });
 
   it('review adds a review; a member earns a reward that rewards list shows', async () => {

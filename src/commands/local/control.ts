@@ -1,4 +1,6 @@
 import { Command, Option } from 'commander';
+import { UsageError } from '../../cli/errors.js';
+import { parseDuration } from '../../util/duration.js';
 import { REVIEW_KINDS, type ReviewKind } from '../../contract/kinds.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -100,7 +102,12 @@ export function newLocalAdvanceCommand(
     .description('Move the simulated clock forward; due creates are applied and due messages sent')
     .argument('<duration>', 'how far: 36h, 7d, 1h30m')
     .addHelpText('after', examples('intake local advance 7d', 'intake local advance 36h --json'))
-    .action((by: string) => runF({ by }, f));
+    .action((by: string) => {
+      // Checked here too, so that a typo is a usage error (exit 2) that never reaches the service.
+      if (parseDuration(by) === undefined)
+        throw new UsageError(`"${by}" is not a duration such as 36h, 7d or 1h30m`);
+      return runF({ by }, f);
+    });
 }
 
 export async function localApplyRun(_options: Record<string, never>, f: Factory): Promise<void> {

@@ -296,7 +296,6 @@ export class LocalOperations {
     return { products: seed.products.length, orders: seed.orders.length, shipments: seed.shipments.length };
   }
 
-  /** Moves the shared clock forward, then applies and sends what became due. */
   /** Moves a merchant's clock forward (no other merchant's), then runs what became due. */
   async advanceClock(merchantId: string, by: string): Promise<QueueRun> {
     const ms = parseDuration(by);
