@@ -32,6 +32,15 @@ export class FileTooLarge extends Error {
   }
 }
 
+/** A form that cannot be read as one (no boundary, cut short, a broken part): the browser's, a 400. */
+export class FormUnreadable extends Error {
+  readonly statusCode = 400;
+  constructor(options: { cause: unknown }) {
+    super('the form could not be read', options);
+    this.name = 'FormUnreadable';
+  }
+}
+
 /** The extensions kept on the saved copy (what the upload reads the format from); others are read by content. */
 const KEPT_EXTENSIONS = new Set(['.xlsx', '.xlsm', '.csv', '.tsv', '.txt', '.json', '.ndjson', '.jsonl']);
 
@@ -61,7 +70,17 @@ export async function receiveForm(
   let tooLarge: FileTooLarge | undefined;
   // The plugin is registered with `throwFileSizeLimit: false`: a file over the limit is cut, and said here.
   const parts = request.parts({ limits: { fileSize: limit, files: 4, fields: 50, fieldSize: 64 * 1024 } });
-  for await (const part of parts) {
+  // What the form's reading throws is the form's (a 400); what writing its files throws is ours.
+  const reading = parts[Symbol.asyncIterator]();
+  for (;;) {
+    let next: Awaited<ReturnType<typeof reading.next>>;
+    try {
+      next = await reading.next();
+    } catch (error) {
+      throw new FormUnreadable({ cause: error });
+    }
+    if (next.done) break;
+    const part = next.value;
     if (part.type === 'field') {
       fields[part.fieldname] = String(part.value);
       continue;
@@ -76,7 +95,13 @@ export async function receiveForm(
     const path = join(dir, savedName(part.fieldname, name));
     let size = 0;
     part.file.on('data', (chunk: Buffer) => (size += chunk.length));
-    await pipeline(part.file, createWriteStream(path, { mode: 0o600, flags: 'w' }));
+    try {
+      await pipeline(part.file, createWriteStream(path, { mode: 0o600, flags: 'w' }));
+    } catch (error) {
+      await rm(path, { force: true });
+      // The file's part broke off (the form's), or its copy could not be written (ours).
+      throw part.file.errored === error ? new FormUnreadable({ cause: error }) : error;
+    }
     if (part.file.truncated) {
       await rm(path, { force: true });
       const declared = Number(request.headers['content-length']);

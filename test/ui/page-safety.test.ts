@@ -130,6 +130,32 @@ describe('intake ui: a local page that holds credentials', () => {
     expect(crossSite.status).toBe(403);
   });
 
+  it('a form it cannot read (no boundary, cut short, not a form) is the browser’s 400, never its own failure', async () => {
+    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
+    const { cookie } = await signIn(ui);
+    const post = (contentType: string, body: string) =>
+      raw(`${ui.address}uploads`, {
+        method: 'POST',
+        headers: { cookie, origin: ui.origin, 'content-type': contentType },
+        body,
+      });
+    const cut = `--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nid,name\r\n1,`;
+    for (const [type, body] of [
+      ['multipart/form-data', 'x'],
+      ['multipart/form-data; boundary=b', cut],
+      ['multipart/form-data; boundary=b', '--b\r\nnot a header\r\n\r\n--b--'],
+      ['text/plain', 'not a form'],
+    ] as const) {
+      const answer = await post(type, body);
+      expect(answer.status, `${type}: ${body}`).toBeGreaterThanOrEqual(400);
+      expect(answer.status, `${type}: ${body}`).toBeLessThan(500);
+      expect(answer.body).toContain('<main');
+    }
+    const ended = await ui.stop();
+    expect(ended.code).toBe(0);
+    expect(ended.stderr).not.toContain('internal error');
+  });
+
   it('saves only the form’s own files, under fixed names inside its private folder, whatever a part calls itself', async () => {
     const data = tempDir('intake-data-');
     const ui = await uiFor({ INTAKE_DATA_DIR: data });
