@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, relative, isAbsolute } from 'node:path';
+import { dirname } from 'node:path';
 import {
   Ledger,
   openFile,
@@ -36,11 +36,6 @@ export async function formatOf(path: string): Promise<InputFormat> {
   return plan.mode === 'single' ? 'ndjson' : plan.format;
 }
 
-const inside = (folder: string, path: string) => {
-  const rel = relative(folder, path);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-};
-
 /**
  * A session to resume an upload of the history: its file (a file the page received, kept in the UI's
  * folder, or a person's own file an upload from the command line read), its kind and its options.
@@ -59,9 +54,7 @@ export async function sessionToResume(state: UiState, id: number): Promise<Uploa
   const options = entry.options;
   const format = (options.format as InputFormat | undefined) ?? (await formatOf(entry.path));
   // The folder of a file the page received; a new one for the report of a person's own file.
-  const folder = inside(state.sessions.root, entry.path)
-    ? dirname(entry.path)
-    : await state.sessions.newFolder();
+  const folder = state.sessions.holds(entry.path) ? dirname(entry.path) : await state.sessions.newFolder();
   const session = new UploadSession({
     label: entry.input,
     dir: folder,
@@ -70,7 +63,8 @@ export async function sessionToResume(state: UiState, id: number): Promise<Uploa
     format,
     kind: entry.kind as ResourceName,
   });
-  for (const key of ['preset', 'sheet', 'products'] as const) {
+  // Read as the terminal read it: its layout (`--columns`, `--preset`), sheet, encoding and catalog.
+  for (const key of ['preset', 'sheet', 'products', 'columns', 'encoding', 'delimiter'] as const) {
     if (typeof options[key] === 'string') session.options[key] = options[key];
   }
   if (typeof options.headerRow === 'number') session.options.headerRow = options.headerRow;

@@ -51,9 +51,11 @@ export interface UploadServices {
 
 /** The options every UI check and send shares; the session's reading choices on top. */
 export function optionsOf(session: UploadSession, extra: Partial<UploadOptions>): UploadOptions {
-  const { preset, sheet, headerRow, products, columns } = session.options;
+  const { preset, sheet, headerRow, products, columns, encoding, delimiter } = session.options;
   return {
     format: session.current.format,
+    ...(encoding !== undefined ? { encoding } : {}),
+    ...(delimiter !== undefined ? { delimiter } : {}),
     ...(preset !== undefined ? { preset } : {}),
     ...(sheet !== undefined && session.current.format === 'xlsx' ? { sheet } : {}),
     ...(headerRow !== undefined ? { headerRow } : {}),

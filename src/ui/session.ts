@@ -105,8 +105,14 @@ export interface ReadingOptions {
   headerRow?: number;
   products?: string;
   productsLabel?: string;
-  /** A column mapping made on the page (a JSON file in the session's folder), or a saved layout's name. */
+  /**
+   * A column mapping made on the page (a JSON file in the session's folder), a saved layout's name, or
+   * the terminal's `--columns` of an upload resumed from History.
+   */
   columns?: string;
+  /** The terminal's `--encoding` and `--delimiter`, for an upload of its resumed from History. */
+  encoding?: string;
+  delimiter?: string;
   /** Orders pulled from a marketplace: once all are answered, its next pull starts at `until`. */
   pulled?: { marketplace: Marketplace; until: number };
 }

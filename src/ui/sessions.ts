@@ -1,6 +1,6 @@
 import type { Outcome } from '../contract/kinds.js';
 import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { UploadSession, type StoredSession } from './session.js';
 
 /** How long an upload's folder (its results, rejects, and its file while it is not done) is kept. */
@@ -97,8 +97,9 @@ export class SessionStore {
   }
 
   /**
-   * Removes the file a person brought (and its fixed copy) once its upload is done: nothing left to
-   * send, correct or resume. The results, rejects and report stay.
+   * Removes the page's copies of the files a person brought (and its fixed copy) once its upload is
+   * done: nothing left to send, correct or resume. The results, rejects and report stay. A person's
+   * own file (an upload of the terminal resumed from History) is theirs, never removed.
    */
   async removeFileIfDone(session: UploadSession): Promise<void> {
     const send = session.send;
@@ -108,9 +109,18 @@ export class SessionStore {
       (key) => Number(counts[key] ?? 0) > 0,
     );
     if (left) return;
-    const files = new Set([session.original.path, session.current.path, session.options.products]);
-    for (const path of files) if (path) await rm(path, { force: true });
+    const own = [session.original.path, session.current.path, session.options.products].filter(
+      (path): path is string => path !== undefined && this.holds(path),
+    );
+    if (own.length === 0) return;
+    for (const path of new Set(own)) await rm(path, { force: true });
     session.fileRemoved = true;
+  }
+
+  /** Whether a file is one of the page's own (in an upload's private folder), not a person's. */
+  holds(path: string): boolean {
+    const inRoot = relative(this.root, path);
+    return inRoot !== '' && !inRoot.startsWith('..') && !isAbsolute(inRoot);
   }
 
   /** Forgets an upload and removes its folder. */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PATIENT_RETRY_FAST, cli, useService } from '../helpers/cli.js';
+import { InterruptHub } from '../../src/cli/interrupts.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { freePort } from '../../bench/lib/postgres-cluster.js';
 import { startSlowLink } from '../../bench/lib/slow-link.js';
@@ -77,6 +78,37 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
     } finally {
       await proxy.close();
     }
+  });
+
+  it('an upload of the terminal, stopped, resumed from History: read as the terminal read it, the person’s file kept', async () => {
+    const env = { ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') };
+    const files = workspace();
+    // A shop's own headers, which the terminal read with --columns.
+    const own = ordersCsv('TERMRES', 40)
+      .replace(/^order_id,/, '주문번호,')
+      .replace(',recipient_name,', ',받는분,');
+    const csv = files.write('우리가게.csv', own);
+    const columns = 'order_id=주문번호,recipient_name=받는분';
+    const interrupts = new InterruptHub();
+    const upload = cli(['order', 'create', csv, '--columns', columns, '--rate', '20'], { env, interrupts });
+    await expect.poll(async () => (await jobsOf('TERMRES')).length, { timeout: WAIT_MS }).toBeGreaterThan(3);
+    interrupts.interrupt('SIGINT');
+    expect((await upload).code).toBe(130);
+
+    const ui = await startUi(env);
+    open.push(ui);
+    const { page, context, errors } = await openPage(b.browser);
+    await page.goto(ui.url);
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.getByRole('button', { name: 'Resume 우리가게.csv' }).click();
+    expect(await sendEnded(page)).toBe('finished');
+    const jobs = await jobsOf('TERMRES');
+    expect(new Set(jobs.map((job) => job.target_id)).size).toBe(40);
+    expect(jobs).toHaveLength(40);
+    // Everything is sent: the page's own copies would go, the person's file is theirs.
+    expect(readFileSync(csv, 'utf8')).toBe(own);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('a tab says at once that intake ui stopped, and picks up when it is back at the same address with its results', async () => {
