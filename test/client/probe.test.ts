@@ -18,6 +18,8 @@ import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/ser
 import { BIN } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/temp.js';
 
+const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
+
 /** Bodies an answer might have: right, wrong in every way a field can be, and not objects at all. */
 const BODIES: unknown[] = [
   { status: 'available' },
@@ -108,4 +110,18 @@ describe('a one-shot command loads only what it uses', () => {
       expect(heavy).toEqual([]);
     },
   );
+
+  it('a CSV upload loads no workbook reader (its zip and XML parsers are for workbooks only)', async () => {
+    const loaded = await modulesLoadedBy(
+      ['order', 'create', join(FIXTURES, 'orders.csv'), '--dry-run', '--json', '--quiet'],
+      { INTAKE_CONFIG_DIR: tempDir('intake-config-'), INTAKE_DATA_DIR: tempDir('intake-data-') },
+    );
+    expect(loaded.some((url) => url.includes('/dist/bulk/read/csv-table.js'))).toBe(true);
+    const workbook = loaded.filter((url) =>
+      /node_modules\/(saxes|yauzl|exceljs|officecrypto-tool)\/|dist\/bulk\/read\/xlsx\/(?!cell-ref\.js|sheets\.js)/.test(
+        url,
+      ),
+    );
+    expect(workbook).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import yauzl from 'yauzl';
+import type { Entry } from 'yauzl';
 import { InputError } from '../errors.js';
 import { fileHead } from '../../util/file-head.js';
 
@@ -42,6 +42,8 @@ const OTHERS: Readonly<Record<string, Other>> = {
 
 /** The names of the parts of a zip file (from its central directory), or undefined if it does not read. */
 async function zipNames(path: string): Promise<string[] | undefined> {
+  // Loaded only for a zip file: a CSV never needs it.
+  const { default: yauzl } = await import('yauzl');
   return new Promise((resolve) => {
     yauzl.open(path, { lazyEntries: true, autoClose: true }, (error, zip) => {
       if (error || !zip) {
@@ -49,7 +51,7 @@ async function zipNames(path: string): Promise<string[] | undefined> {
         return;
       }
       const names: string[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
+      zip.on('entry', (entry: Entry) => {
         names.push(entry.fileName);
         if (names.length > 2000) {
           zip.close();
