@@ -26,8 +26,7 @@ function ownStopSignals(hub: InterruptHub): void {
   for (const signal of STOP_SIGNALS) {
     const listener = () => {
       if (hub.interrupt(signal)) return;
-      // Nothing can stop cleanly now: end at once, without the temporary files of the run.
-      removeTempFoldersNow();
+      // Nothing can stop cleanly now: end at once (the exit removes the temporary files of the run).
       process.exit(SIGNAL_EXIT[signal]);
     };
     own.add(listener);
@@ -38,6 +37,9 @@ function ownStopSignals(hub: InterruptHub): void {
 /** The process entry: real streams, environment and signals. The only CLI code that touches `process`. */
 export async function main(): Promise<void> {
   const interrupts = new InterruptHub();
+  // However the process ends early (a signal, a closed pipe), its `finally` blocks do not run: the
+  // temporary files of the run (a copy of standard input, a record from flags) go as it exits.
+  process.on('exit', removeTempFoldersNow);
   ownStopSignals(interrupts);
   // A closed pipe (`intake ... | head`) is not an error worth a stack trace.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

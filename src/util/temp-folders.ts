@@ -15,8 +15,9 @@ export async function makeTempFolder(prefix: string): Promise<string> {
 
 /** Removes a folder made by `makeTempFolder`, with everything in it. */
 export async function removeTempFolder(folder: string): Promise<void> {
-  live.delete(folder);
+  // Still listed while it is being removed: a process that ends meanwhile removes it as it exits.
   await rm(folder, { recursive: true, force: true });
+  live.delete(folder);
 }
 
 /**

@@ -99,6 +99,26 @@ describe('bin/intake.js', () => {
     expect(readdirSync(tmp)).toEqual([]);
   });
 
+  it('a reader that closes the pipe early (intake … | head) ends the run without leaving its temporary files', async () => {
+    const tmp = tempDir('intake-spawn-tmp-');
+    // One record from flags is read from a private temporary file; the run writes its line to a closed pipe.
+    const child = spawn(process.execPath, [BIN, 'shipment', 'create', '--order', 'ORD-PIPE'], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        TMPDIR: tmp,
+        ...env(),
+        INTAKE_ACCESS_KEY_ID: service.credentials.accessKeyId,
+        INTAKE_SECRET_ACCESS_KEY: service.credentials.secretAccessKey,
+      },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    child.stdout.destroy();
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    expect(await exited).not.toBeNull();
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
   it('intake ui prints its address, signs in the browser that opens it, and stops on Ctrl-C', async () => {
     const child = spawn(process.execPath, [BIN, 'ui', '--no-open', '--json', '--port', '0'], {
       env: {
