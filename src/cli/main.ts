@@ -5,7 +5,7 @@ import { commandWord } from './program.js';
 import { runCli } from './run.js';
 import { UPLOADING } from './uploading.js';
 import { letYoungGenerationGrow } from '../util/heap.js';
-import { removeTempFoldersNow } from '../util/temp-folders.js';
+import { removeTemporariesNow } from '../util/temp-folders.js';
 import { VERSION } from '../util/version.js';
 
 const STOP_SIGNALS: readonly StopSignal[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
@@ -38,8 +38,9 @@ function ownStopSignals(hub: InterruptHub): void {
 export async function main(): Promise<void> {
   const interrupts = new InterruptHub();
   // However the process ends early (a signal, a closed pipe), its `finally` blocks do not run: the
-  // temporary files of the run (a copy of standard input, a record from flags) go as it exits.
-  process.on('exit', removeTempFoldersNow);
+  // temporary files of the run (a copy of standard input, a record from flags, a rejects file with
+  // nothing in it yet) go as it exits.
+  process.on('exit', removeTemporariesNow);
   ownStopSignals(interrupts);
   // A closed pipe (`intake ... | head`) is not an error worth a stack trace.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -20,17 +20,32 @@ export async function removeTempFolder(folder: string): Promise<void> {
   live.delete(folder);
 }
 
+/** Files a run made that mean nothing if it ends now (a rejects file with no rejects in it yet). */
+const provisional = new Set<string>();
+
+/** Removes `path` if the process ends before `keepAtExit(path)`. */
+export function removeAtExit(path: string): void {
+  provisional.add(path);
+}
+
+/** `path` holds something now (or is gone): an early end leaves it. */
+export function keepAtExit(path: string): void {
+  provisional.delete(path);
+}
+
 /**
- * Removes every folder still there, at once: for a process about to end on a signal, whose `finally`
- * blocks will not run. Best effort: a folder that cannot be removed is left.
+ * Removes every temporary folder and provisional file still there, at once: for a process ending early
+ * (a signal, a closed pipe), whose `finally` blocks will not run. Best effort: what cannot be removed is
+ * left.
  */
-export function removeTempFoldersNow(): void {
-  for (const folder of live) {
+export function removeTemporariesNow(): void {
+  for (const path of [...live, ...provisional]) {
     try {
-      rmSync(folder, { recursive: true, force: true });
+      rmSync(path, { recursive: true, force: true });
     } catch {
-      // left for the system's clean-up of its temporary folder
+      // left: a folder for the system's clean-up of its temporary folder
     }
   }
   live.clear();
+  provisional.clear();
 }

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { copyFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
+const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
 const env = () => ({ INTAKE_CONFIG_DIR: configDir, INTAKE_BASE_URL: service.baseUrl });
 
 describe('bin/intake.js', () => {
@@ -117,6 +118,20 @@ describe('bin/intake.js', () => {
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     expect(await exited).not.toBeNull();
     expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it('a run that ends at a closed pipe leaves no rejects file it has nothing to put in', async () => {
+    const dir = tempDir('intake-spawn-rejects-');
+    copyFileSync(join(FIXTURES, 'orders.csv'), join(dir, 'orders.csv'));
+    const child = spawn(process.execPath, [BIN, 'order', 'create', 'orders.csv', '--dry-run', '--json'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, INTAKE_DATA_DIR: join(dir, 'data'), ...env() },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    child.stdout.destroy();
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    expect(await exited).not.toBeNull();
+    expect(readdirSync(dir).filter((name) => name !== 'data')).toEqual(['orders.csv']);
   });
 
   it('intake ui prints its address, signs in the browser that opens it, and stops on Ctrl-C', async () => {

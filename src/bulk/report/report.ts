@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { csvRow, formulaSafe } from '../../util/csv.js';
+import { keepAtExit, removeAtExit } from '../../util/temp-folders.js';
 import type { ReportLine } from '../outcome.js';
 import { UploadError } from '../errors.js';
 import { OutputFile } from './output-file.js';
@@ -138,16 +139,28 @@ export class RejectsFile {
     written?.noteWrittenFile(path, WRITING, WRITING);
     if (header && sheet !== undefined) {
       const { RejectsWorkbook } = await import('./rejects-workbook.js');
-      return new RejectsFile(path, shape, undefined, await RejectsWorkbook.create(path, sheet, header));
+      return new RejectsFile(
+        path,
+        shape,
+        undefined,
+        await RejectsWorkbook.create(path, sheet, header),
+      ).#provisional();
     }
     const encoding = shape.encoding ?? 'utf8';
     const bom = encoding === 'utf8' || encoding.startsWith('utf16') ? '\uFEFF' : '';
     const head = header ? `${bom}${csvRow([...header, 'error'], shape.delimiter, true)}\n` : '';
     const file = await OutputFile.create(path, head, { what: 'rejects file', userGiven: false, encoding });
-    return new RejectsFile(path, shape, file);
+    return new RejectsFile(path, shape, file).#provisional();
+  }
+
+  /** Until its first reject, the file is removed if the run ends early (its `close` does not run then). */
+  #provisional(): this {
+    removeAtExit(this.path);
+    return this;
   }
 
   async add(original: unknown, error: string): Promise<void> {
+    if (this.count === 0) keepAtExit(this.path);
     this.count += 1;
     const { header } = this.#shape;
     if (header) {
@@ -171,6 +184,7 @@ export class RejectsFile {
   async close(written: WrittenFiles | undefined): Promise<void> {
     if (this.count === 0) {
       await (this.#workbook ?? this.#text)?.remove();
+      keepAtExit(this.path);
       return;
     }
     await (this.#workbook ?? this.#text)?.close();
