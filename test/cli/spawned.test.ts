@@ -2,6 +2,7 @@ import { copyFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FIXTURES } from '../helpers/files.js';
 import { BIN, runBin } from '../helpers/spawn.js';
 import { writeWorkbook } from '../helpers/workbook.js';
 import { startService, type TestService } from '../helpers/service.js';
@@ -16,8 +17,21 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
 const env = () => ({ INTAKE_CONFIG_DIR: configDir, INTAKE_BASE_URL: service.baseUrl });
+
+/** Runs the CLI with its standard output a pipe closed at once (`intake … | head`); its exit code. */
+function runWithClosedOutput(
+  args: string[],
+  options: { env: Record<string, string | undefined>; cwd?: string },
+): Promise<number | null> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    ...options,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  child.stdout.destroy();
+  return new Promise((done) => child.on('exit', (code) => done(code)));
+}
 
 describe('bin/intake.js', () => {
   it('exit 0: health', async () => {
@@ -103,19 +117,14 @@ describe('bin/intake.js', () => {
   it('a reader that closes the pipe early (intake … | head) ends the run without leaving its temporary files', async () => {
     const tmp = tempDir('intake-spawn-tmp-');
     // One record from flags is read from a private temporary file; the run writes its line to a closed pipe.
-    const child = spawn(process.execPath, [BIN, 'shipment', 'create', '--order', 'ORD-PIPE'], {
+    const exited = runWithClosedOutput(['shipment', 'create', '--order', 'ORD-PIPE'], {
       env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
         TMPDIR: tmp,
         ...env(),
         INTAKE_ACCESS_KEY_ID: service.credentials.accessKeyId,
         INTAKE_SECRET_ACCESS_KEY: service.credentials.secretAccessKey,
       },
-      stdio: ['ignore', 'pipe', 'ignore'],
     });
-    child.stdout.destroy();
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     expect(await exited).not.toBeNull();
     expect(readdirSync(tmp)).toEqual([]);
   });
@@ -123,13 +132,10 @@ describe('bin/intake.js', () => {
   it('a run that ends at a closed pipe leaves no rejects file it has nothing to put in', async () => {
     const dir = tempDir('intake-spawn-rejects-');
     copyFileSync(join(FIXTURES, 'orders.csv'), join(dir, 'orders.csv'));
-    const child = spawn(process.execPath, [BIN, 'order', 'create', 'orders.csv', '--dry-run', '--json'], {
+    const exited = runWithClosedOutput(['order', 'create', 'orders.csv', '--dry-run', '--json'], {
       cwd: dir,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, INTAKE_DATA_DIR: join(dir, 'data'), ...env() },
-      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { INTAKE_DATA_DIR: join(dir, 'data'), ...env() },
     });
-    child.stdout.destroy();
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     expect(await exited).not.toBeNull();
     expect(readdirSync(dir).filter((name) => name !== 'data')).toEqual(['orders.csv']);
   });

@@ -16,9 +16,8 @@ import {
 } from '../../src/contract/index.js';
 import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
 import { BIN } from '../helpers/spawn.js';
+import { FIXTURES } from '../helpers/files.js';
 import { tempDir } from '../helpers/temp.js';
-
-const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');
 
 /** Bodies an answer might have: right, wrong in every way a field can be, and not objects at all. */
 const BODIES: unknown[] = [
