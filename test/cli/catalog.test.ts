@@ -63,6 +63,17 @@ describe('intake catalog: the profile’s product names and images', () => {
     const exported = await cli(['catalog', 'export'], { env });
     expect(exported.stdout.split('\n')[0]).toBe('id,name,image_url');
     expect(exported.stdout).toContain('81001,제주 감귤 5kg,https://shop.example.com/81001.jpg');
+    const file = files.path('catalog.csv');
+    expect((await cli(['catalog', 'export', file], { env })).stderr).toMatch(/products written to /);
+    expect(files.read('catalog.csv')).toBe(`\uFEFF${exported.stdout}`);
+    // A place that cannot be written is the person's to change (exit 2), said with the file and why.
+    const folder = await cli(['catalog', 'export', files.dir], { env });
+    expect([folder.code, folder.stderr.trim()]).toEqual([
+      2,
+      `error: cannot write ${files.dir}: it is a folder`,
+    ]);
+    const missing = await cli(['catalog', 'export', `${files.dir}/no/such.csv`], { env });
+    expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('no such folder')]);
     const removed = await cli(['catalog', 'remove', '81001', 'nope'], { env });
     expect(removed.stderr).toContain('1 of 2 products removed');
     // Each profile has its own.

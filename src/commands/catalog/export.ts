@@ -1,13 +1,23 @@
-import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { open, type FileHandle } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
+import { UsageError } from '../../cli/errors.js';
 import { examples } from '../../cli/help.js';
 import { openCatalog } from '../../cli/catalog.js';
 import { csvRow } from '../../util/csv.js';
+import { fileErrorReason } from '../../util/file-errors.js';
 
 export interface CatalogExportOptions {
   file: string;
+}
+
+/** Opens the file to write, or says which file and why not (a folder, no such folder, a full disk). */
+async function openOutput(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'w', 0o600);
+  } catch (error) {
+    throw new UsageError(`cannot write ${path}: ${fileErrorReason(error)}`);
+  }
 }
 
 /** Writes the catalog as CSV (id, name, image_url), the format `catalog import` and `--products` read. */
@@ -15,18 +25,23 @@ export async function catalogExportRun(options: CatalogExportOptions, f: Factory
   const catalog = await openCatalog(f);
   try {
     const rows = catalog.list();
-    const toStdout = options.file === '-';
-    const out = toStdout ? f.io.stdout : createWriteStream(options.file, { mode: 0o600 });
-    // A byte-order mark, so that Excel opens the Korean names as UTF-8.
-    if (!toStdout) out.write('\uFEFF');
-    out.write(`${csvRow(['id', 'name', 'image_url'])}\n`);
-    for (const row of rows)
-      out.write(`${csvRow([row.id, row.name ?? '', row.image_url ?? ''], ',', true)}\n`);
-    if (!toStdout) {
-      (out as NodeJS.WritableStream & { end(): void }).end();
-      await once(out, 'close');
-      f.log.info(`${rows.length} products written to ${options.file}.`);
+    const lines = [csvRow(['id', 'name', 'image_url'])];
+    for (const row of rows) lines.push(csvRow([row.id, row.name ?? '', row.image_url ?? ''], ',', true));
+    const text = `${lines.join('\n')}\n`;
+    if (options.file === '-') {
+      f.io.stdout.write(text);
+      return;
     }
+    const file = await openOutput(options.file);
+    try {
+      // A byte-order mark, so that Excel opens the Korean names as UTF-8.
+      await file.writeFile(`\uFEFF${text}`);
+    } catch (error) {
+      throw new UsageError(`cannot write ${options.file}: ${fileErrorReason(error)}`);
+    } finally {
+      await file.close();
+    }
+    f.log.info(`${rows.length} products written to ${options.file}.`);
   } finally {
     catalog.close();
   }
