@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cafe24Basic } from '../../src/marketplaces/cafe24/oauth.js';
@@ -182,6 +182,32 @@ describe('Naver Smartstore: pull, ship, push, against the fake', () => {
     expect(state.lines.find((line) => line.line_id === 'NC9000003')?.status).toBe('DELIVERING');
     // A refused line is not tried again with the same number.
     expect((await cli(['push', 'naver', '--json'], { env })).summary()).toMatchObject({ lines: 0 });
+  });
+
+  it('a push given a file sends its valid rows, pushes them, and ends with exit 4 when rows were left out', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('naver');
+    await fake.setUp('naver');
+    await fake.seed('naver', seedOrders('NF', 2));
+    const env = profile();
+    expect((await cli(['pull', 'naver'], { env })).code).toBe(0);
+    const dir = tempDir('intake-push-');
+    const file = join(dir, 'dispatch.csv');
+    writeFileSync(
+      file,
+      'order_id,order_item_id,company_code,tracking_number\n' +
+        'NF000001,NF9000001,kr.cjlogistics,640000000011\n' +
+        'NF000002,NF9000002,no-such-carrier,640000000012\n',
+    );
+    const pushed = await cli(['push', 'naver', file, '--json'], { env });
+    expect(pushed.code, pushed.stderr).toBe(4);
+    expect(pushed.stderr).toContain('dispatch.rejects.csv');
+    expect(jsonLines(pushed.stdout).at(-1)).toMatchObject({ marketplace: 'naver', pushed: 1, failed: 0 });
+    const state = await fake.state('naver');
+    expect(state.lines.find((line) => line.line_id === 'NF9000001')?.status).toBe('DELIVERING');
+    expect(state.lines.find((line) => line.line_id === 'NF9000002')?.status).toBe('PAYED');
+    // Nothing left to push, but the file's row is still left out: the re-run says so again.
+    expect((await cli(['push', 'naver', file, '--json'], { env })).code).toBe(4);
   });
 
   it('a dispatch whose answer is lost (applied, then a gateway time-out) is found done by reading the lines again', async () => {

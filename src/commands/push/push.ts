@@ -13,8 +13,11 @@ export interface PushOptions {
   dryRun: boolean;
 }
 
-/** Sends the file's shipments to the service first, as `intake shipment create FILE` does. */
-async function sendFile(f: Factory, file: string, dryRun: boolean): Promise<void> {
+/**
+ * Sends the file's shipments to the service first, as `intake shipment create FILE` does; true when some
+ * of its rows were left out (invalid, or refused by the service: its report names them).
+ */
+async function sendFile(f: Factory, file: string, dryRun: boolean): Promise<boolean> {
   const [{ openInput, planInput }, { RESOURCES }, { uploadFromCli }, { workbookPassword }] =
     await Promise.all([
       import('../../bulk/index.js'),
@@ -37,9 +40,11 @@ async function sendFile(f: Factory, file: string, dryRun: boolean): Promise<void
       { passwordStdin: false, dryRun, allOrNothing: false, resume: true, update: false, followUp: [] },
       workbookPassword(f, { passwordStdin: false, inputFromStdin: source.fromStdin === true }),
     );
+    return false;
   } catch (error) {
-    // Rows of the file refused by the service are its own report's; the rest is pushed.
+    // Rows of the file left out are its own report's; the rest is pushed, and the run ends with exit 4.
     if (!(error instanceof ExitCode && error.exitCode === EXIT.rejected)) throw error;
+    return true;
   } finally {
     await source.cleanup?.();
   }
@@ -55,7 +60,7 @@ export async function pushRun(options: PushOptions, f: Factory): Promise<void> {
   const { marketplace } = options;
   const label = MARKETPLACE_LABELS[marketplace];
   const json = (await f.settings()).output.value === 'json';
-  if (options.file !== undefined) await sendFile(f, options.file, options.dryRun);
+  const rowsLeft = options.file !== undefined && (await sendFile(f, options.file, options.dryRun));
   const { pushPulled, PUSH_OUTCOMES } = await import('../../cli/marketplace-runs.js');
   let stopped = false;
   const stop = f.interrupts.onInterrupt(() => {
@@ -91,6 +96,7 @@ export async function pushRun(options: PushOptions, f: Factory): Promise<void> {
       `Nothing to push to ${label}: every line pulled from it that has a tracking number here is pushed or settled.`,
     );
     if (json) writeJsonLine(f, { type: 'summary', marketplace, lines: 0, ...counts });
+    if (rowsLeft) throw new ExitCode(EXIT.rejected);
     return;
   }
   if (options.dryRun) {
@@ -111,6 +117,7 @@ export async function pushRun(options: PushOptions, f: Factory): Promise<void> {
         { header: 'tracking number', value: (line) => line.trackingNumber },
       ],
     });
+    if (rowsLeft) throw new ExitCode(EXIT.rejected);
     return;
   }
   const summary = { type: 'summary', marketplace, lines: lines.length, ...counts };
@@ -126,7 +133,7 @@ export async function pushRun(options: PushOptions, f: Factory): Promise<void> {
     });
   }
   if (counts.failed > 0) throw new ExitCode(EXIT.failure);
-  if (counts.refused > 0 || counts.skipped > 0) throw new ExitCode(EXIT.rejected);
+  if (counts.refused > 0 || counts.skipped > 0 || rowsLeft) throw new ExitCode(EXIT.rejected);
 }
 
 export function newPushCommand(
