@@ -99,13 +99,20 @@ describe('intake rewards list', () => {
 
   it.each([
     [
-      ['--from', '2026-11-31'],
+      ['--start-date', '2026-11-31'],
       '--start-date: Input should be a valid date or datetime, day value is outside expected range',
     ],
-    [['--to', 'tomorrow'], '--end-date: Input should be a valid date or datetime'],
+    // The flag as the person typed it, the value cut to a line.
+    [['--to', 'tomorrow'], '--to: Input should be a valid date or datetime'],
+    [['--from', '9'.repeat(300)], `("${'9'.repeat(40)}… (300 characters)")`],
+    [['--from', '2026-11-22', '--to', '2026-11-01'], '--from 2026-11-22 is later than --to 2026-11-01'],
     [
-      ['--from', '2026-11-22', '--to', '2026-11-01'],
+      ['--start-date', '2026-11-22', '--end-date', '2026-11-01'],
       '--start-date 2026-11-22 is later than --end-date 2026-11-01',
+    ],
+    [
+      ['--from', '2026-11-01', '--start-date', '2026-11-02'],
+      '--start-date and --from are the same date; give one of them',
     ],
   ])('checks the dates before asking (%j)', async (flags, message) => {
     const result = await cli(['rewards', 'list', ...flags], {

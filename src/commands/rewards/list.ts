@@ -4,6 +4,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { describeIssues } from '../../contract/loc.js';
+import { cut } from '../../util/cut.js';
 
 export interface RewardsListOptions {
   startDate?: string;
@@ -17,23 +18,33 @@ interface RewardsFlags {
   to?: string;
 }
 
+/** One date of the range, from its flag or its alias: the flag the person typed, and its value. */
+function dateFlag(
+  [name, value]: readonly [string, string | undefined],
+  [alias, aliasValue]: readonly [string, string | undefined],
+): { flag: string; value: string } | undefined {
+  if (value !== undefined && aliasValue !== undefined && value !== aliasValue)
+    throw new UsageError(`${name} and ${alias} are the same date; give one of them`);
+  if (value !== undefined) return { flag: name, value };
+  return aliasValue === undefined ? undefined : { flag: alias, value: aliasValue };
+}
+
 /** Checks the dates given (their aliases too); a missing one is filled in at run time. */
 export async function rewardsListOptions(flags: RewardsFlags): Promise<RewardsListOptions> {
-  const startDate = flags.startDate ?? flags.from;
-  const endDate = flags.endDate ?? flags.to;
+  const start = dateFlag(['--start-date', flags.startDate], ['--from', flags.from]);
+  const end = dateFlag(['--end-date', flags.endDate], ['--to', flags.to]);
   const { calendarDateProblem } = await import('../../contract/dates.js');
-  for (const [flag, value] of [
-    ['--start-date', startDate],
-    ['--end-date', endDate],
-  ] as const) {
-    const problem = value === undefined ? undefined : calendarDateProblem(value);
-    if (problem)
-      throw new UsageError(`${flag}: Input should be a valid date or datetime, ${problem} ("${value}")`);
+  for (const given of [start, end]) {
+    const problem = given === undefined ? undefined : calendarDateProblem(given.value);
+    if (given && problem)
+      throw new UsageError(
+        `${given.flag}: Input should be a valid date or datetime, ${problem} ("${cut(given.value, 40)}")`,
+      );
   }
-  if (startDate !== undefined && endDate !== undefined && startDate > endDate) {
-    throw new UsageError(`--start-date ${startDate} is later than --end-date ${endDate}`);
+  if (start !== undefined && end !== undefined && start.value > end.value) {
+    throw new UsageError(`${start.flag} ${start.value} is later than ${end.flag} ${end.value}`);
   }
-  return { ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) };
+  return { ...(start ? { startDate: start.value } : {}), ...(end ? { endDate: end.value } : {}) };
 }
 
 /**
