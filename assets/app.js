@@ -1,6 +1,9 @@
 // Intake's pages: what plain HTML cannot do on its own. Everything works without it but dropping a file
 // and being told at once that a file is too large.
 (() => {
+  // The styles that need this script (a file input in the page's words) apply from here on.
+  document.documentElement.classList.add('js');
+
   /** `1.5 GB`, `2 GB`, `300 MB`, `12 KB`, as the server writes sizes. */
   const size = (value) => {
     if (value >= 1024 ** 3) return `${(value / 1024 ** 3).toFixed(1).replace(/\.0$/, '')} GB`;
@@ -93,14 +96,23 @@
       if (image.complete && image.naturalWidth === 0) missing(image);
     }
 
+    // A file input in the page's words: the chosen file's name beside its button.
+    for (const picker of document.querySelectorAll('.file-picker')) {
+      const input = picker.querySelector('input[type="file"]');
+      const name = picker.querySelector('[data-file-name]');
+      if (!input || !name) continue;
+      const show = () => {
+        const file = input.files && input.files[0];
+        name.textContent = file ? file.name : name.dataset.none || '';
+      };
+      input.addEventListener('change', show);
+      // A page brought back from the browser's history keeps the file chosen before.
+      show();
+    }
+
     // A drop zone: a file dropped on it goes into its file input, as if chosen.
     for (const zone of document.querySelectorAll('[data-drop]')) {
       const input = zone.querySelector('input[type="file"]');
-      const name = zone.querySelector('[data-file-name]');
-      const show = () => {
-        if (name && input && input.files && input.files[0]) name.textContent = input.files[0].name;
-      };
-      input?.addEventListener('change', show);
       zone.addEventListener('dragover', (event) => {
         event.preventDefault();
         zone.classList.add('over');
@@ -111,7 +123,7 @@
         zone.classList.remove('over');
         if (!input || !event.dataTransfer || event.dataTransfer.files.length === 0) return;
         input.files = event.dataTransfer.files;
-        show();
+        input.dispatchEvent(new Event('change', { bubbles: true }));
       });
     }
 

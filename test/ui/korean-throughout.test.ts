@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
+import { CHROMIUM, keepLocal, openPage, useBrowser } from '../helpers/browser.js';
 import { cli, useService } from '../helpers/cli.js';
 import { englishOn as englishOnPage } from '../helpers/english.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
@@ -21,6 +21,9 @@ afterEach(async () => {
 const COMMANDS = [/intake marketplace login \w+/g];
 
 const englishOn = (page: Page) => englishOnPage(page, COMMANDS);
+
+/** How opaque each file input of the page is, in the page's own words (evaluated there). */
+const OPACITIES = `[...document.querySelectorAll('input[type=file]')].map((input) => getComputedStyle(input).opacity)`;
 
 describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean browser', () => {
   it('on every page a day of uploads passes through: checks with mistakes, results, history, connection, products', async () => {
@@ -90,6 +93,59 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
     expect(await englishOn(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('every file input says its button and its file in the page’s language, not the browser’s; by mouse and by keyboard', async () => {
+    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
+    open.push(ui);
+    const { page, context, errors } = await openPage(b.browser, { locale: 'en-US' });
+    await page.goto(ui.url);
+    await page.getByRole('link', { name: '한국어' }).click();
+    await page.getByRole('heading', { name: '파일 올리기' }).waitFor();
+    const pickers = page.locator('.file-picker');
+    expect(await pickers.count()).toBe(2);
+    for (const picker of await pickers.all()) {
+      expect(await picker.locator('.file-button').innerText()).toBe('파일 선택');
+      expect(await picker.locator('[data-file-name]').innerText()).toBe('선택한 파일 없음');
+    }
+    // The browser's own buttons (in its language) are there to be used, but not seen.
+    expect(await page.evaluate(OPACITIES)).toEqual(['0', '0']);
+    // The browser's input lies exactly over the page's button, so a click where the button is seen is
+    // a click on it, and opens the chooser; so does the keyboard, on that input.
+    const input = page.locator('.drop input[type=file]');
+    expect(await input.boundingBox()).toEqual(await page.locator('.drop .file-button').boundingBox());
+    const choosing = page.waitForEvent('filechooser');
+    await input.click();
+    await (await choosing).setFiles(`${FIXTURES}/orders.csv`);
+    expect(await page.locator('.drop [data-file-name]').innerText()).toBe('orders.csv');
+    await page.getByLabel('상품 목록 파일 (선택, 주문용)').focus();
+    const byKeyboard = page.waitForEvent('filechooser');
+    await page.keyboard.press('Space');
+    await (await byKeyboard).setFiles(`${FIXTURES}/catalog.csv`);
+    expect(await page.locator('.file-picker').nth(1).locator('[data-file-name]').innerText()).toBe(
+      'catalog.csv',
+    );
+    await page.getByRole('button', { name: '파일 검사' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/);
+    // The check's own product list input too.
+    expect(await page.locator('.file-button').allInnerTexts()).toEqual(['파일 선택']);
+    expect(await englishOn(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    const signedIn = await context.storageState();
+    await context.close();
+
+    // Without the page's script, the browser's own input shows, so a file can still be chosen and seen.
+    const bare = await b.browser.newContext({
+      javaScriptEnabled: false,
+      locale: 'en-US',
+      storageState: signedIn,
+    });
+    await keepLocal(bare);
+    const plain = await bare.newPage();
+    await plain.goto(ui.address);
+    expect(await plain.evaluate(OPACITIES)).toEqual(['1', '1']);
+    expect(await plain.locator('.drop .file-button').isVisible()).toBe(false);
+    await bare.close();
   });
 
   it('through a protected workbook, a fix on the page, a re-upload that changed an order and its correction', async () => {

@@ -100,7 +100,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     expect(page.url()).toBe(ui.address);
     await screenshot(page, 'upload');
     await dropFile(page, '[data-drop]', '스마트스토어_주문.xlsx', readFileSync(book));
-    expect(await page.locator('[data-file-name]').innerText()).toBe('스마트스토어_주문.xlsx');
+    expect(await page.locator('.drop [data-file-name]').innerText()).toBe('스마트스토어_주문.xlsx');
     await page.getByLabel('Product list (optional, for orders)').setInputFiles(catalog);
     await page.getByRole('button', { name: 'Check the file' }).click();
     await page.waitForURL(/\/uploads\/[\w-]+$/);

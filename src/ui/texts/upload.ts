@@ -13,6 +13,7 @@ export const UPLOAD = {
   },
   dropHint: { en: 'Drop the file here, or choose it', ko: '파일을 여기에 끌어 놓거나 선택하세요' },
   noFileChosen: { en: 'No file chosen', ko: '선택한 파일 없음' },
+  chooseFile: { en: 'Choose file', ko: '파일 선택' },
   kindLabel: { en: 'What it holds', ko: '파일 내용' },
   kindAuto: { en: 'Let Intake tell', ko: '자동으로 알아보기' },
   passwordLabel: { en: 'Workbook password (if it has one)', ko: '엑셀 암호 (있는 경우)' },

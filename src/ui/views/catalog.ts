@@ -3,6 +3,7 @@ import { dataTable } from '../../web/table.js';
 import type { CatalogEntry } from '../../catalog/product-catalog.js';
 import { count as number } from '../../util/count.js';
 import type { T } from '../texts/index.js';
+import { filePicker } from './file-picker.js';
 
 /** What the product list page shows: a page of entries, the search, and what was just done. */
 export interface CatalogPage {
@@ -112,7 +113,7 @@ export function catalogBody(t: T, page: CatalogPage): string {
       <form method="post" action="catalog/import" enctype="multipart/form-data" class="row">
         <div class="field">
           <label for="catalog-file">${t('catalogFile')}</label>
-          <input type="file" id="catalog-file" name="catalog" required accept=".xlsx,.csv,.json,.ndjson" />
+          !${filePicker(t, { id: 'catalog-file', name: 'catalog', required: true, accept: '.xlsx,.csv,.json,.ndjson' })}
         </div>
         <div><button type="submit" class="secondary">${t('catalogImport')}</button></div>
       </form>

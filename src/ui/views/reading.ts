@@ -2,6 +2,7 @@ import { html } from 'ghtml';
 import type { Preset } from '../../bulk/index.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
+import { filePicker } from './file-picker.js';
 import { kindOptions } from './upload-form.js';
 
 /** Headers of quantities: the service takes none (one line per item), which staff should be told. */
@@ -115,7 +116,7 @@ function catalogForm(t: T, session: UploadSession, running: string): string {
   >
     <div class="field">
       <label for="catalog">${t('catalogFile')}</label
-      ><input type="file" id="catalog" name="catalog" required accept=".xlsx,.csv,.json,.ndjson" />
+      >!${filePicker(t, { id: 'catalog', name: 'catalog', required: true, accept: '.xlsx,.csv,.json,.ndjson' })}
     </div>
     <div>
       <button type="submit" class="secondary" !${running}>${t('addCatalogButton')}</button>

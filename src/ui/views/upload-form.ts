@@ -4,6 +4,7 @@ import type { Preset, ResourceName } from '../../bulk/index.js';
 import { bytes } from '../../util/bytes.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
+import { filePicker } from './file-picker.js';
 
 export const KINDS: readonly ResourceName[] = KINDS_AS_WORKED;
 
@@ -74,14 +75,12 @@ export function uploadForm(
       >
         <div class="drop" data-drop>
           <label for="file" class="label">${t('dropHint')}</label><br />
-          <input
-            type="file"
-            id="file"
-            name="file"
-            required
-            accept=".xlsx,.xlsm,.csv,.tsv,.txt,.json,.ndjson,.jsonl"
-          />
-          <p class="hint" data-file-name aria-live="polite">${t('noFileChosen')}</p>
+          !${filePicker(t, {
+            id: 'file',
+            name: 'file',
+            required: true,
+            accept: '.xlsx,.xlsm,.csv,.tsv,.txt,.json,.ndjson,.jsonl',
+          })}
         </div>
         <div class="row" style="margin-top:1rem">
           <div class="field">
@@ -96,13 +95,12 @@ export function uploadForm(
           </div>
           <div class="field">
             <label for="catalog">${t('catalogLabel')}</label>
-            <input
-              type="file"
-              id="catalog"
-              name="catalog"
-              accept=".xlsx,.csv,.json,.ndjson"
-              aria-describedby="catalog-hint"
-            />
+            !${filePicker(t, {
+              id: 'catalog',
+              name: 'catalog',
+              accept: '.xlsx,.csv,.json,.ndjson',
+              describedBy: 'catalog-hint',
+            })}
             <p class="hint" id="catalog-hint">${t('catalogHint')}</p>
           </div>
         </div>
