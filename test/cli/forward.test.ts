@@ -88,6 +88,45 @@ describe('intake local events --forward-to', () => {
     expect(lines.some((line) => line.attempts === 2)).toBe(true);
   });
 
+  it('stopped while a receiver holds a delivery: nothing cut short is said as failed, and the line to resume is given', async () => {
+    const orders = ['ORD-HELD-0', 'ORD-HELD-1', 'ORD-HELD-2'];
+    const before = (await service.call('GET', '/local/events?limit=1000')).json as {
+      results: { id: number }[];
+    };
+    const since = Math.max(0, ...before.results.map((event) => event.id));
+    for (const id of orders) await service.call('POST', '/api/v1/orders/', { body: sampleOrder(id) });
+    // The first event is taken; the second is held, never answered.
+    let requests = 0;
+    const server = createServer((request, response) => {
+      requests += 1;
+      request.resume();
+      if (requests === 1) request.on('end', () => response.writeHead(200).end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
+    const interrupts = new InterruptHub();
+    let printed = '';
+    const forwarding = cli(['local', 'events', '--forward-to', url, '--since', String(since), '--json'], {
+      env,
+      interrupts,
+      onStdout: (text) => (printed += text),
+    });
+    while (!printed.includes('\n') || requests < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+    interrupts.interrupt('SIGINT');
+    const result = await forwarding;
+    server.closeAllConnections();
+    server.close();
+    expect(result.code).toBe(0);
+    const lines = jsonLines(result.stdout);
+    expect(lines).toEqual([expect.objectContaining({ status: 200, attempts: 1 })]);
+    const first = lines[0]?.event as number;
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `Stopped before forwarding [12] events? received after ${first}; to forward them: intake local events --forward-to ${url} --since ${first}\\n`,
+      ),
+    );
+  });
+
   it('refuses an address that is not http(s)', async () => {
     const result = await cli(['local', 'events', '--forward-to', 'ftp://127.0.0.1/x'], { env });
     expect(result.code).toBe(2);

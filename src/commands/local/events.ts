@@ -9,6 +9,7 @@ import { writeData, writeJsonLine } from '../../cli/output.js';
 import { UsageError } from '../../cli/errors.js';
 import { wholeNumber } from '../../cli/values.js';
 import { limitOption } from './inspect.js';
+import { counting } from '../../util/count.js';
 
 export interface LocalEventsOptions {
   follow: boolean;
@@ -137,20 +138,33 @@ async function forward(f: Factory, options: LocalEventsOptions & { forwardTo: st
   f.log.info(`Forwarding events after ${after} to ${options.forwardTo} (Ctrl-C to stop)`);
   const stop = new AbortController();
   const stopListening = f.interrupts.onInterrupt(() => stop.abort());
+  // The last event whose delivery ended (delivered, or given up on after its tries), and the events
+  // received but cut short by Ctrl-C: not said as failures, since they were not (all) tried.
+  let ended = after;
+  let cut = 0;
   try {
     await followEvents(f, after, async (event) => {
+      if (stop.signal.aborted) {
+        cut += 1;
+        return;
+      }
       const delivery = await deliver(options.forwardTo, event, {
         secret,
         retry: WEBHOOK_RETRY,
         now: () => f.now().getTime(),
         signal: stop.signal,
       });
+      const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
+      if (stop.signal.aborted && !ok) {
+        cut += 1;
+        return;
+      }
+      if (cut === 0) ended = event.id;
       if (json) {
         writeJsonLine(f, { event: event.id, type: event.type, ...delivery });
         return;
       }
       const c = f.colors().out;
-      const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
       const said = delivery.status === undefined ? (delivery.error ?? 'no answer') : String(delivery.status);
       const tries = delivery.attempts > 1 ? ` after ${delivery.attempts} tries` : '';
       f.io.stdout.write(
@@ -160,6 +174,10 @@ async function forward(f: Factory, options: LocalEventsOptions & { forwardTo: st
   } finally {
     stopListening();
   }
+  if (cut > 0)
+    f.log.info(
+      `Stopped before forwarding ${counting(cut, 'event')} received after ${ended}; to forward them: intake local events --forward-to ${options.forwardTo} --since ${ended}`,
+    );
 }
 
 /** How a delivery is tried again: five attempts, waiting 0.5, 1, 2 and 4 s between them. */
