@@ -212,7 +212,7 @@ describe('queue status, rewards list, login', () => {
       endDate: '2026-11-30',
     });
     const reversed = await parse(newRewardsCommand, ['list', '--from', '2026-12-01', '--to', '2026-11-01']);
-    expect(reversed.error?.message).toBe('--start-date 2026-12-01 is later than --end-date 2026-11-01');
+    expect(reversed.error?.message).toBe('--from 2026-12-01 is later than --to 2026-11-01');
   });
 
   it('login trims the access key id and takes the storage choice', async () => {
