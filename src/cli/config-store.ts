@@ -1,6 +1,8 @@
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from './errors.js';
+import { fileErrorReason } from '../util/file-errors.js';
+import { makeFolder } from '../util/make-folder.js';
 
 /** Settings a profile can hold. Keys are written as in the config file. */
 export const PROFILE_KEYS = [
@@ -51,8 +53,14 @@ export class ConfigStore {
 
   constructor(dir: string) {
     this.dir = dir;
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    chmodSync(dir, 0o700);
+    try {
+      makeFolder(dir);
+      chmodSync(dir, 0o700);
+    } catch (error) {
+      throw new UsageError(`cannot use the config folder ${dir}: ${fileErrorReason(error)}`, [
+        'Set INTAKE_CONFIG_DIR to a folder of yours.',
+      ]);
+    }
     this.path = join(dir, 'config.json');
   }
 

@@ -1,8 +1,9 @@
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isLayoutName, presetFromJson, type LayoutToSave, type Preset } from '../bulk/index.js';
 import { UsageError } from './errors.js';
 import { configDir } from './paths.js';
+import { makeFolder } from '../util/make-folder.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -41,7 +42,7 @@ export type { LayoutToSave } from '../bulk/index.js';
 /** Saves (or replaces) a layout under its name, private to the user. */
 export async function saveLayout(env: Env, layout: LayoutToSave, now = new Date()): Promise<string> {
   const dir = layoutsDir(env);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  makeFolder(dir);
   const path = join(dir, `${layoutName(layout.name)}.json`);
   const raw = {
     $kind: layout.kind,

@@ -1,7 +1,8 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { fileErrorReason } from '../util/file-errors.js';
+import { makeFolder } from '../util/make-folder.js';
 
 export type Db = Database.Database;
 
@@ -41,7 +42,7 @@ const PRIVATE_FOLDER = 0o700;
 /** Creates the folder (mode 0700) and the file (mode 0600) if needed, and makes the files private. */
 function preparePrivateFiles(file: string): void {
   const folder = dirname(file);
-  if (!existsSync(folder)) mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER });
+  makeFolder(folder, PRIVATE_FOLDER);
   closeSync(openSync(file, 'a', PRIVATE_FILE));
   for (const path of [file, `${file}-wal`, `${file}-shm`]) {
     if (existsSync(path)) chmodSync(path, PRIVATE_FILE);

@@ -1,7 +1,8 @@
 import type { Outcome } from '../contract/kinds.js';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { UploadSession, type StoredSession } from './session.js';
+import { makeFolder } from '../util/make-folder.js';
 
 /** How long an upload's folder (its results, rejects, and its file while it is not done) is kept. */
 export const KEEP_DAYS = 14;
@@ -29,7 +30,7 @@ export class SessionStore {
 
   /** Makes the root folder, removes folders older than `keepDays`, and reads back the others. */
   async prepare(): Promise<void> {
-    await mkdir(this.root, { recursive: true, mode: 0o700 });
+    makeFolder(this.root);
     const now = this.#now();
     for (const name of await readdir(this.root)) {
       const dir = join(this.root, name);

@@ -13,6 +13,8 @@ export function fileErrorReason(error: unknown): string {
       return 'it is a folder';
     case 'ENOTDIR':
       return 'a part of its path is a file, not a folder';
+    case 'EMKDIR':
+      return 'no folder can be made there';
     case 'ENAMETOOLONG':
       return 'the name is too long';
     case 'EROFS':

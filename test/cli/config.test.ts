@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Prompter } from '../../src/cli/prompter.js';
@@ -96,6 +96,16 @@ describe('intake login', () => {
 });
 
 describe('intake config', () => {
+  it('a config folder that cannot be made is said with the folder and why, exit 2', async () => {
+    const file = join(freshConfig(), 'a-file');
+    writeFileSync(file, 'x');
+    const result = await cli(['config', 'list'], { env: { INTAKE_CONFIG_DIR: join(file, 'intake') } });
+    expect([result.code, result.stderr]).toEqual([
+      2,
+      `error: cannot use the config folder ${join(file, 'intake')}: a part of its path is a file, not a folder\n  Set INTAKE_CONFIG_DIR to a folder of yours.\n`,
+    ]);
+  });
+
   it('list shows each setting, its value and where it came from, with the secret masked', async () => {
     const configDir = freshConfig();
     await login(configDir);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '../../src/contract/index.js';
 import { workspace } from '../helpers/files.js';
@@ -115,6 +115,10 @@ describe('intake serve flags', () => {
       'is not JSON: Expecting property name enclosed in double quotes (line 2, column 1)',
     ],
     [['--data', 'A_FILE'], 'cannot use'],
+    // Node's own recursive mkdir never returns for a folder under /proc; it is refused here.
+    ...(existsSync('/proc/self')
+      ? [[['--data', '/proc/intake-test/data'], 'no folder can be made there'] as [string[], string]]
+      : []),
     [['--workers', '2'], '--workers needs --database-url'],
     [
       ['--database-url', 'mysql://x@localhost/z'],

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { EXIT, ExitCode } from '../../cli/errors.js';
@@ -9,6 +9,7 @@ import { dataDir } from '../../cli/paths.js';
 import type { Marketplace } from '../../marketplaces/names.js';
 import { marketplaceArgument, marketplaceOf, parseSince } from '../shared/marketplace-arg.js';
 import { counting } from '../../util/count.js';
+import { makeFolder } from '../../util/make-folder.js';
 
 export interface PullOptions {
   marketplace: Marketplace;
@@ -21,7 +22,7 @@ const KEPT_PULLS = 50;
 
 function pullFile(f: Factory, marketplace: Marketplace, now: Date): string {
   const folder = join(dataDir(f.env), 'pulls');
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  makeFolder(folder);
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, '')

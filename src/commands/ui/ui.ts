@@ -1,10 +1,10 @@
 import { marketplaceServices, settleIfPulled } from './marketplaces.js';
 import { createHash } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
-import { AuthError, EXIT } from '../../cli/errors.js';
+import { AuthError, EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { listenFailure } from '../../cli/listen-error.js';
 import { examples } from '../../cli/help.js';
@@ -17,6 +17,8 @@ import type { Liveness, UiState } from '../../ui/state.js';
 import type { ProfileView, StatusView } from '../../ui/views/status.js';
 import type { UploadSession } from '../../ui/session.js';
 import { counting } from '../../util/count.js';
+import { fileErrorReason } from '../../util/file-errors.js';
+import { makeFolder } from '../../util/make-folder.js';
 
 export interface UiOptions {
   /** The port to listen on; undefined: the one it had last time, else the first free from 8765. */
@@ -147,7 +149,13 @@ async function uiState(f: Factory, options: UiOptions): Promise<UiState> {
   const dir = dataDir(f.env);
   const profile = await profileView(f);
   const folder = join(dir, 'ui', folderOf((await f.settings()).profile.value));
-  await mkdir(folder, { recursive: true, mode: 0o700 });
+  try {
+    makeFolder(folder);
+  } catch (error) {
+    throw new UsageError(`cannot use the folder ${folder} for intake ui: ${fileErrorReason(error)}`, [
+      'Set INTAKE_DATA_DIR to a folder of yours.',
+    ]);
+  }
   const auth = new UiAuth(folder);
   if (options.signOut) auth.signOutAll();
   const sessions = new SessionStore(join(folder, 'uploads'), { keepDays: options.keepDays });
