@@ -22,6 +22,8 @@ export function describeIssues(
 ): string[] {
   return issues.map((issue) => {
     const path = formatLoc(issue.loc);
+    // An issue of the whole value (an unknown key at the top) has no place to name.
+    if (path === '') return issue.msg;
     const field = /^[^.[]+/.exec(path)?.[0] ?? path;
     return `${names[field] === undefined ? path : names[field] + path.slice(field.length)}: ${issue.msg}`;
   });

@@ -115,6 +115,17 @@ describe('intake serve flags', () => {
       'is not JSON: Expecting property name enclosed in double quotes (line 2, column 1)',
     ],
     [['--data', 'A_FILE'], 'cannot use'],
+    // The first merchant is held to the rules of any other (--merchants), empty values included.
+    [
+      ['--merchant-id', ''],
+      'the first merchant cannot be made so:\n  --merchant-id: String should have at least 1 character',
+    ],
+    [['--secret-access-key', ' '], '--secret-access-key: String should have at least 1 character'],
+    [['--access-key-id', 'K'.repeat(256)], '--access-key-id: String should have at most 255 characters'],
+    [
+      ['--seed', 'AN_ORDER'],
+      'is not a seed file:\n  merchants: Field required\n  Value error, Unrecognized key: "id"\n',
+    ],
     // Node's own recursive mkdir never returns for a folder under /proc; it is refused here.
     ...(existsSync('/proc/self')
       ? [[['--data', '/proc/intake-test/data'], 'no folder can be made there'] as [string[], string]]
@@ -158,7 +169,9 @@ describe('intake serve flags', () => {
           ? files.path('not.json')
           : flag === 'A_FILE'
             ? files.path('a-file')
-            : flag,
+            : flag === 'AN_ORDER'
+              ? files.write('order.json', '{"id":"ORD-1"}')
+              : flag,
     );
     const data =
       named.includes('--data') || named.includes('--database-url') ? [] : ['--data', files.path('data')];

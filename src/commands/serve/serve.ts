@@ -129,6 +129,27 @@ async function readMerchants(path: string): Promise<MerchantSeed[]> {
   }));
 }
 
+/** The first merchant as the flags give it, held to the rules of a merchant added later (`--merchants`). */
+async function checkFirstMerchant(merchant: MerchantSeed, secretFlag: string): Promise<void> {
+  const { LocalMerchantBody, check } = await import('../../contract/index.js');
+  const given = {
+    ...(merchant.merchantId === undefined ? {} : { merchant_id: merchant.merchantId }),
+    ...(merchant.accessKeyId === undefined ? {} : { access_key_id: merchant.accessKeyId }),
+    ...(merchant.secretAccessKey === undefined ? {} : { secret_access_key: merchant.secretAccessKey }),
+  };
+  const checked = check(LocalMerchantBody.partial(), given, []);
+  if (!checked.ok) {
+    throw new UsageError(
+      'the first merchant cannot be made so:',
+      describeIssues(checked.issues, {
+        merchant_id: '--merchant-id',
+        access_key_id: '--access-key-id',
+        secret_access_key: secretFlag,
+      }),
+    );
+  }
+}
+
 function readReviewPoints(text: string): ReviewPoints {
   const points: ReviewPoints = { ...DEFAULT_REVIEW_POINTS };
   for (const pair of text.split(',')) {
@@ -174,8 +195,10 @@ export async function serveOptions(f: Factory, flags: ServeFlags): Promise<Serve
   const seeds: MerchantSeed[] = flags.merchants === undefined ? [] : await readMerchants(flags.merchants);
   const secretAccessKey = firstSecret(f, flags);
   // The merchant the flags give is the first one: the one allowed to add merchants.
-  if (flags.merchantId || flags.accessKeyId || secretAccessKey !== undefined) {
-    seeds.unshift({ merchantId: flags.merchantId, accessKeyId: flags.accessKeyId, secretAccessKey });
+  if (flags.merchantId !== undefined || flags.accessKeyId !== undefined || secretAccessKey !== undefined) {
+    const first = { merchantId: flags.merchantId, accessKeyId: flags.accessKeyId, secretAccessKey };
+    await checkFirstMerchant(first, flags.secretFile !== undefined ? '--secret-file' : '--secret-access-key');
+    seeds.unshift(first);
   }
   const carriers = flags.carriers === undefined ? undefined : await readCarriers(flags.carriers);
   const seed = flags.seed === undefined ? undefined : await readSeed(flags.seed, carriers);
