@@ -131,5 +131,10 @@ describe('intake local', () => {
         })
       ).code,
     ).toBe(0);
+    // A key with a colon could never sign in (Basic authentication ends the key there): refused.
+    const colon = await cli(['local', 'merchants', 'add', 'shop-e', '--access-key-id', 'AK:E'], { env });
+    expect(colon.code).toBe(4);
+    expect(colon.stderr).toContain("access_key_id: Value error, an access key id cannot contain ':'");
+    expect((await cli(['local', 'merchants', 'add', 'shop-e', '--json'], { env })).code).toBe(0);
   });
 });

@@ -127,10 +127,20 @@ export const QueueRun = z
   .meta({ id: 'QueueRun' });
 export type QueueRun = z.infer<typeof QueueRun>;
 
+/**
+ * An access key id a merchant can be given: an id without a colon, since HTTP Basic authentication ends
+ * the user part at the first colon (a key with one could never sign in).
+ */
+const accessKeyId = () =>
+  id().refine((value) => !value.includes(':'), {
+    message: "Value error, an access key id cannot contain ':' (Basic authentication ends it there)",
+    params: { type: 'value_error' },
+  });
+
 export const LocalMerchantBody = z
   .object({
     merchant_id: id(),
-    access_key_id: id().optional(),
+    access_key_id: accessKeyId().optional(),
     secret_access_key: requiredText().optional(),
     thanks_delay_days: z.number().int().min(0).max(365).optional(),
   })
