@@ -9,8 +9,22 @@ export interface RunResult {
   stderr: string;
 }
 
+/** Processes run to their end that have not ended yet. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Ends what a test file started to run to its end and left running: a test that timed out waiting for
+ * one (a `serve` that started where it should have refused) would otherwise leave it up after the run.
+ */
+export function stopLeftovers(): void {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+}
+
 /** What a finished process wrote and how it ended. */
 function finished(child: ChildProcess): Promise<RunResult> {
+  running.add(child);
+  child.on('close', () => running.delete(child));
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
