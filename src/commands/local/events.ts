@@ -139,7 +139,8 @@ async function forward(f: Factory, options: LocalEventsOptions & { forwardTo: st
   const stop = new AbortController();
   const stopListening = f.interrupts.onInterrupt(() => stop.abort());
   // The last event whose delivery ended (delivered, or given up on after its tries), and the events
-  // received but cut short by Ctrl-C: not said as failures, since they were not (all) tried.
+  // received but cut short by Ctrl-C: not said as failures, since they were not (all) tried. Events are
+  // handled one at a time, so once one is cut short every later one is too.
   let ended = after;
   let cut = 0;
   try {
@@ -159,7 +160,7 @@ async function forward(f: Factory, options: LocalEventsOptions & { forwardTo: st
         cut += 1;
         return;
       }
-      if (cut === 0) ended = event.id;
+      ended = event.id;
       if (json) {
         writeJsonLine(f, { event: event.id, type: event.type, ...delivery });
         return;
