@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type FileChooser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { WAIT_MS } from './ui-page.js';
 
@@ -82,6 +82,27 @@ export async function openPage(
     if (message.type() === 'error') errors.push(message.text());
   });
   return { context, page, errors };
+}
+
+/**
+ * The file choosers a page opens, each taken in turn by the function returned. Call it before the page
+ * is used: Playwright asks the browser to report choosers only while someone listens, and asks without
+ * waiting, so a chooser opened by a key press straight after `page.waitForEvent('filechooser')` can
+ * open before the browser was asked, and is never reported (seen once in CI on a busy machine).
+ * Listening from the start keeps the browser reporting them.
+ */
+export function fileChoosers(page: Page): () => Promise<FileChooser> {
+  const opened: FileChooser[] = [];
+  const waiting: ((chooser: FileChooser) => void)[] = [];
+  page.on('filechooser', (chooser) => {
+    const take = waiting.shift();
+    if (take) take(chooser);
+    else opened.push(chooser);
+  });
+  return () => {
+    const chooser = opened.shift();
+    return chooser ? Promise.resolve(chooser) : new Promise((resolve) => waiting.push(resolve));
+  };
 }
 
 /** Drops a file on an element as a person drags it from their file manager. */

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHROMIUM, keepLocal, openPage, useBrowser } from '../helpers/browser.js';
+import { CHROMIUM, fileChoosers, keepLocal, openPage, useBrowser } from '../helpers/browser.js';
 import { cli, useService } from '../helpers/cli.js';
 import { englishOn as englishOnPage } from '../helpers/english.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
@@ -99,6 +99,7 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
     const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
     open.push(ui);
     const { page, context, errors } = await openPage(b.browser, { locale: 'en-US' });
+    const nextChooser = fileChoosers(page);
     await page.goto(ui.url);
     await page.getByRole('link', { name: '한국어' }).click();
     await page.getByRole('heading', { name: '파일 올리기' }).waitFor();
@@ -114,14 +115,12 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
     // a click on it, and opens the chooser; so does the keyboard, on that input.
     const input = page.locator('.drop input[type=file]');
     expect(await input.boundingBox()).toEqual(await page.locator('.drop .file-button').boundingBox());
-    const choosing = page.waitForEvent('filechooser');
     await input.click();
-    await (await choosing).setFiles(`${FIXTURES}/orders.csv`);
+    await (await nextChooser()).setFiles(`${FIXTURES}/orders.csv`);
     expect(await page.locator('.drop [data-file-name]').innerText()).toBe('orders.csv');
     await page.getByLabel('상품 목록 파일 (선택, 주문용)').focus();
-    const byKeyboard = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
-    await (await byKeyboard).setFiles(`${FIXTURES}/catalog.csv`);
+    await (await nextChooser()).setFiles(`${FIXTURES}/catalog.csv`);
     expect(await page.locator('.file-picker').nth(1).locator('[data-file-name]').innerText()).toBe(
       'catalog.csv',
     );
