@@ -63,6 +63,9 @@ export default defineConfig({
     // longer still with INTAKE_TEST_SLOWDOWN (see test/helpers/patience.ts).
     testTimeout: 120_000 * SLOWDOWN,
     hookTimeout: 120_000 * SLOWDOWN,
+    // expect.poll gives up after a second unless told otherwise: too short for a page or a process on a
+    // busy machine. A wait says its own limit where it has a reason to; the rest wait this long.
+    expect: { poll: { timeout: 60_000 * SLOWDOWN } },
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW } },
       { extends: true, test: { name: 'slow', include: SLOW } },

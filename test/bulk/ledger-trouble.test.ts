@@ -106,11 +106,12 @@ describe('two uploads on one ledger at once', () => {
         return n > 150 && n <= 200 ? line.replace(/010-1234-\d{4}/, '010-9999-0000') : line;
       });
     const second = files.write('second.csv', `${rows.join('\n')}\n`);
+    // The second starts once the first is sending (it holds the ledger): its first line is out.
+    let sending!: () => void;
+    const firstIsSending = new Promise<void>((resolve) => (sending = resolve));
     const [a, b] = await Promise.all([
-      cli(['order', 'create', first, '--rate', '400', '--json'], { env }),
-      new Promise((resolve) => setTimeout(resolve, 100)).then(() =>
-        cli(['order', 'create', second, '--json'], { env }),
-      ),
+      cli(['order', 'create', first, '--rate', '400', '--json'], { env, onStdout: () => sending() }),
+      firstIsSending.then(() => cli(['order', 'create', second, '--json'], { env })),
     ]);
     expect(a.code).toBe(0);
     expect(a.summary()).toMatchObject({ accepted: 200 });

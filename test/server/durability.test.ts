@@ -4,6 +4,7 @@ import { basicAuthorization } from '../../src/contract/index.js';
 import { openEngine } from '../../src/server/storage/open.js';
 import { Store } from '../../src/server/storage/store.js';
 import { TEST_ENGINE, engineOptions, testDatabaseUrl } from '../helpers/engines.js';
+import { patience } from '../helpers/patience.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { spawnServe, type ServeProcess } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/temp.js';
@@ -79,7 +80,8 @@ it('keeps every accepted create through SIGKILL and applies them after a restart
   expect(await jobStates()).toEqual({ queued: 6 });
 
   const third = await spawnServe([...serveArgs, '--apply-delay', '0']);
-  for (let tries = 0; (await pendingShipments(third)) > 0 && tries < 50; tries++)
+  const deadline = Date.now() + patience(30_000);
+  while ((await pendingShipments(third)) > 0 && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 100));
   expect(await pendingShipments(third)).toBe(0);
   expect(await third.stop('SIGINT')).toBe(0);

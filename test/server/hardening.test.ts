@@ -273,7 +273,8 @@ describe('secret checks cannot be used to slow the service down', () => {
     });
     const answers = await storm;
     expect(await other.json()).toMatchObject({ is_valid: true });
-    expect(answers.requests).toBeGreaterThan(200);
+    // Each connection was answered at least once (how many more depends on the machine's speed).
+    expect(answers.requests).toBeGreaterThanOrEqual(200);
     expect(answers.statuses).toEqual({ 401: answers.requests });
     expect(answers.retryAfter).toBeGreaterThan(answers.requests - 12);
     expect(target.app.service.merchants.hashes).toBeLessThanOrEqual(12);

@@ -14,6 +14,7 @@ import type { Store } from '../../src/server/storage/store.js';
 import { openTestStore, TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
 import { PostgresEngine } from '../../src/server/storage/postgres/engine.js';
 import type { Sql } from '../../src/server/storage/sql.js';
+import { patience } from '../helpers/patience.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { startService, type TestService, servicesClosedAfterEach } from '../helpers/service.js';
 
@@ -618,7 +619,8 @@ describe('the service clock', () => {
     // The system clock is set back an hour (a time sync); real time goes on.
     wall -= 3_600_000;
     await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-STEP-2') });
-    const deadline = Date.now() + 2_000;
+    // A stalled queue would wait the hour; a busy machine may take seconds.
+    const deadline = Date.now() + patience(30_000);
     while ((await service.local.jobs('state=queued')).length > 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }

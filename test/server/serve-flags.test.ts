@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { basicAuthorization } from '../../src/contract/index.js';
 import { workspace } from '../helpers/files.js';
+import { patience } from '../helpers/patience.js';
 import { sampleOrder } from '../helpers/samples.js';
 import { runBin, spawnServe, type ServeProcess } from '../helpers/spawn.js';
 
@@ -88,7 +89,7 @@ describe('intake serve flags', () => {
     });
     expect(refused.status).toBe(422);
     expect(JSON.stringify(refused.json)).toContain("Input should be 'self' or 'kr.hanjin'");
-    for (let tries = 0; tries < 50; tries++) {
+    for (const deadline = Date.now() + patience(30_000); Date.now() < deadline;) {
       const orders = await call(server, a, 'GET', '/local/orders?id=ORD-F');
       if ((orders.json.results as { state: string }[])[0]?.state === 'applied') break;
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -8,7 +8,7 @@ import { ordersCsv } from '../helpers/samples.js';
 import { writeWorkbook } from '../helpers/workbook.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { checkFile, counts, sendEnded } from '../helpers/ui-page.js';
+import { checkFile, counts, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
 
 const b = useBrowser();
 const t = useService();
@@ -140,6 +140,7 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
       storageState: signedIn,
     });
     await keepLocal(bare);
+    bare.setDefaultTimeout(WAIT_MS);
     const plain = await bare.newPage();
     await plain.goto(ui.address);
     expect(await plain.evaluate(OPACITIES)).toEqual(['1', '1']);

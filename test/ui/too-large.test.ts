@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, keepLocal, openPage, useBrowser } from '../helpers/browser.js';
 import { workspace } from '../helpers/files.js';
+import { WAIT_MS } from '../helpers/ui-page.js';
 import { offlineUiState } from '../helpers/ui-state.js';
 import { buildUi } from '../../src/ui/build-ui.js';
 
@@ -39,6 +40,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a file over the size taken', () => {
     // Without the page's script (or from another client), the server refuses it the same way.
     const plain = await b.browser.newContext({ javaScriptEnabled: false });
     await keepLocal(plain);
+    plain.setDefaultTimeout(WAIT_MS);
     const bare = await plain.newPage();
     await bare.goto(`${base}?token=${state.auth.newToken()}`);
     await bare.getByLabel('Drop the file here, or choose it').setInputFiles(big);
