@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
@@ -48,75 +48,95 @@ const KEPT_EXTENSIONS = new Set(['.xlsx', '.xlsm', '.csv', '.tsv', '.txt', '.jso
  * The files a form may bring, by field, and the name each is saved under in the private folder: fixed
  * names, whatever a part calls itself (a field name or file name is never part of a path).
  */
-const FILE_FIELDS: Readonly<Record<string, string>> = { file: 'input', catalog: 'catalog' };
+const FILE_FIELDS = { file: 'input', catalog: 'catalog' } as const;
 
-const savedName = (field: string, name: string) => {
+/** A field of a form that brings a file. */
+export type FileField = keyof typeof FILE_FIELDS;
+
+const savedName = (field: FileField, name: string) => {
   const extension = extname(name).toLowerCase();
   return `${FILE_FIELDS[field]}${KEPT_EXTENSIONS.has(extension) ? extension : ''}`;
 };
 
+/** Where a file is written while it comes: beside its name, put in place once the whole form is in. */
+const receiving = (path: string) => `${path}.receiving`;
+
 /**
- * Reads a multipart form, streaming each file to a private file (mode 0600) in `dir`, never whole in
- * memory. A file over `limit` bytes is not kept: the rest of the request is read and dropped, the
- * files already saved are removed, and `FileTooLarge` says its size.
+ * Reads a multipart form, streaming each file of the fields `takes` to a private file (mode 0600) in
+ * `dir`, never whole in memory; a file of another field, or a second file of one, is read and dropped
+ * (a form posted to add a product list never replaces the upload's own file). The files are put in
+ * place only once the whole form is in, so a form that breaks off, or brings a file over `limit` bytes,
+ * leaves the folder as it was. A file over the limit is not kept: the rest of the request is read and
+ * dropped, and `FileTooLarge` says its size.
  */
 export async function receiveForm(
   request: FastifyRequest,
   dir: string,
   limit: number,
+  takes: readonly FileField[],
 ): Promise<ReceivedForm> {
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   const files: ReceivedFile[] = [];
+  const written: string[] = [];
   let tooLarge: FileTooLarge | undefined;
   // The plugin is registered with `throwFileSizeLimit: false`: a file over the limit is cut, and said here.
   const parts = request.parts({ limits: { fileSize: limit, files: 4, fields: 50, fieldSize: 64 * 1024 } });
   // What the form's reading throws is the form's (a 400); what writing its files throws is ours.
   const reading = parts[Symbol.asyncIterator]();
-  for (;;) {
-    let next: Awaited<ReturnType<typeof reading.next>>;
-    try {
-      next = await reading.next();
-    } catch (error) {
-      throw new FormUnreadable({ cause: error });
+  try {
+    for (;;) {
+      let next: Awaited<ReturnType<typeof reading.next>>;
+      try {
+        next = await reading.next();
+      } catch (error) {
+        throw new FormUnreadable({ cause: error });
+      }
+      if (next.done) break;
+      const part = next.value;
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      // A file input left empty still sends a part, with no name and no bytes.
+      const name = part.filename.split(/[\\/]/).pop() ?? '';
+      const field = takes.find((taken) => taken === part.fieldname);
+      if (name === '' || tooLarge || field === undefined || files.some((file) => file.field === field)) {
+        part.file.resume();
+        continue;
+      }
+      const path = join(dir, savedName(field, name));
+      written.push(receiving(path));
+      const size = await saveFile(part.file, receiving(path));
+      if (part.file.truncated) {
+        const declared = Number(request.headers['content-length']);
+        tooLarge = new FileTooLarge(
+          name,
+          Number.isFinite(declared) && declared > size ? declared : size,
+          limit,
+        );
+        continue;
+      }
+      files.push({ field, name, path, size });
     }
-    if (next.done) break;
-    const part = next.value;
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    // A file input left empty still sends a part, with no name and no bytes; a part of no field of
-    // ours is read and dropped.
-    const name = part.filename.split(/[\\/]/).pop() ?? '';
-    if (name === '' || tooLarge || !Object.hasOwn(FILE_FIELDS, part.fieldname)) {
-      part.file.resume();
-      continue;
-    }
-    const path = join(dir, savedName(part.fieldname, name));
-    let size = 0;
-    part.file.on('data', (chunk: Buffer) => (size += chunk.length));
-    try {
-      await pipeline(part.file, createWriteStream(path, { mode: 0o600, flags: 'w' }));
-    } catch (error) {
-      await rm(path, { force: true });
-      // The file's part broke off (the form's), or its copy could not be written (ours).
-      throw part.file.errored === error ? new FormUnreadable({ cause: error }) : error;
-    }
-    if (part.file.truncated) {
-      await rm(path, { force: true });
-      const declared = Number(request.headers['content-length']);
-      tooLarge = new FileTooLarge(
-        name,
-        Number.isFinite(declared) && declared > size ? declared : size,
-        limit,
-      );
-      continue;
-    }
-    files.push({ field: part.fieldname, name, path, size });
+    if (tooLarge) throw tooLarge;
+    for (const file of files) await rename(receiving(file.path), file.path);
+    return { fields, files };
+  } finally {
+    await Promise.all(written.map((path) => rm(path, { force: true })));
   }
-  if (tooLarge) {
-    await Promise.all(files.map((file) => rm(file.path, { force: true })));
-    throw tooLarge;
+}
+
+/**
+ * Streams a file's part to `path`; its size. A part that breaks off is the form's (`FormUnreadable`);
+ * a copy that cannot be written (a full disk: an error of the system, with its call) is ours.
+ */
+async function saveFile(file: NodeJS.ReadableStream, path: string): Promise<number> {
+  let size = 0;
+  file.on('data', (chunk: Buffer) => (size += chunk.length));
+  try {
+    await pipeline(file, createWriteStream(path, { mode: 0o600, flags: 'w' }));
+  } catch (error) {
+    throw error instanceof Error && 'syscall' in error ? error : new FormUnreadable({ cause: error });
   }
-  return { fields, files };
+  return size;
 }

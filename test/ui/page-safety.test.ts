@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -192,6 +192,78 @@ describe('intake ui: a local page that holds credentials', () => {
     expect(found.filter((name) => name.includes('escaped'))).toEqual([]);
     expect(statSync(join(uploads, folder as string)).mode & 0o777).toBe(0o700);
     expect(statSync(join(uploads, folder as string, 'input.csv')).mode & 0o777).toBe(0o600);
+  });
+
+  it('a product list posted to an upload replaces no other file, and a form cut short leaves the upload as it was', async () => {
+    const data = tempDir('intake-data-');
+    const ui = await uiFor({ INTAKE_DATA_DIR: data });
+    const { cookie } = await signIn(ui);
+    const boundary = 'x-boundary';
+    const part = (field: string, name: string, body: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${body}\r\n`;
+    const post = (path: string, body: string, type = `multipart/form-data; boundary=${boundary}`) =>
+      raw(`${ui.address}${path}`, {
+        method: 'POST',
+        headers: { cookie, origin: ui.origin, 'content-type': type },
+        body,
+      });
+    const orders = readFileSync(join(FIXTURES, 'orders.csv'), 'utf8');
+    const made = await post('uploads', `${part('file', 'orders.csv', orders)}--${boundary}--\r\n`);
+    expect(made.status).toBe(303);
+    const id = String(made.headers.location).split('/').pop() as string;
+    const folder = join(data, 'ui', 'default', 'uploads', id);
+    const before = readFileSync(join(folder, 'input.csv'), 'utf8');
+
+    // A file under the upload's own field, posted where a product list is taken: read and dropped.
+    const other = await post(
+      `uploads/${id}/catalog`,
+      `${part('file', 'other.csv', 'id\n1\n')}--${boundary}--\r\n`,
+    );
+    expect(other.status).toBe(303);
+    // Forms cut short in the middle of a file, the upload's or a product list's: the browser's 400.
+    for (const field of ['file', 'catalog']) {
+      const cut = await post(`uploads/${id}/catalog`, part(field, 'cut.csv', 'id,name\r\n1,').slice(0, -2));
+      expect(cut.status, field).toBe(400);
+    }
+    expect(readFileSync(join(folder, 'input.csv'), 'utf8')).toBe(before);
+    expect(readdirSync(folder).sort()).toEqual(['input.csv', 'session.json']);
+    // The mapping step still reads the file (a form like these removed it before): an empty choice is
+    // said on its page.
+    expect((await post(`uploads/${id}/mapping`, '', 'application/x-www-form-urlencoded')).status).toBe(200);
+    const page = await raw(`${ui.address}uploads/${id}`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    // Read as before: no word of a file it cannot read.
+    expect(page.body).not.toContain('input.csv');
+    const ended = await ui.stop();
+    open.splice(open.indexOf(ui), 1);
+    expect(ended.stderr).not.toContain('internal error');
+  });
+
+  it('the mapping step of an upload whose copy is gone from its folder says so, never its own failure', async () => {
+    const data = tempDir('intake-data-');
+    const ui = await uiFor({ INTAKE_DATA_DIR: data });
+    const { cookie } = await signIn(ui);
+    const boundary = 'x-boundary';
+    const orders = readFileSync(join(FIXTURES, 'orders.csv'), 'utf8');
+    const made = await raw(`${ui.address}uploads`, {
+      method: 'POST',
+      headers: { cookie, origin: ui.origin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="orders.csv"\r\n\r\n${orders}\r\n--${boundary}--\r\n`,
+    });
+    const id = String(made.headers.location).split('/').pop() as string;
+    rmSync(join(data, 'ui', 'default', 'uploads', id, 'input.csv'));
+    const mapped = await raw(`${ui.address}uploads/${id}/mapping`, {
+      method: 'POST',
+      headers: { cookie, origin: ui.origin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'headerRow=1',
+    });
+    expect(mapped.status).toBe(303);
+    const page = await raw(`${ui.address}uploads/${id}`, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('input.csv');
+    const ended = await ui.stop();
+    open.splice(open.indexOf(ui), 1);
+    expect(ended.stderr).not.toContain('internal error');
   });
 
   it('opens the browser on a private file: the token is never in a process’s arguments', async () => {

@@ -132,7 +132,7 @@ async function importCatalog(
   const t = textsOf(request);
   const dir = await mkdtemp(join(state.sessions.root, 'catalog-'));
   try {
-    const form = await receiveForm(request, dir, state.maxBytes);
+    const form = await receiveForm(request, dir, state.maxBytes, ['catalog']);
     const file = form.files.find((received) => received.field === 'catalog');
     if (!file) return {};
     const read = await readCatalogFile(

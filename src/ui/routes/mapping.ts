@@ -52,7 +52,11 @@ export async function mappingRoutes(app: FastifyInstance, { state }: { state: Ui
       session,
       state.services,
       Number.isInteger(headerRow) ? headerRow : undefined,
-    );
+    ).catch(async () => {
+      // The file cannot be read now (its copy gone from the folder): the check says why, on its page.
+      await readAndCheck(session, state);
+      return undefined;
+    });
     if (!view) return seeOther(reply, state, `uploads/${session.id}`);
     const chosen = chosenMapping(t, form, view);
     if ('problem' in chosen)

@@ -104,7 +104,7 @@ async function receiveUpload(request: FastifyRequest, reply: FastifyReply, state
   const t = textsOf(request);
   const dir = await state.sessions.newFolder();
   try {
-    const form = await receiveForm(request, dir, state.maxBytes);
+    const form = await receiveForm(request, dir, state.maxBytes, ['file', 'catalog']);
     const file = form.files.find((received) => received.field === 'file');
     if (!file) {
       await rm(dir, { recursive: true, force: true });
@@ -161,7 +161,7 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
     if (!session) return reply;
     if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
     try {
-      const form = await receiveForm(request, session.dir, state.maxBytes);
+      const form = await receiveForm(request, session.dir, state.maxBytes, ['catalog']);
       const catalog = form.files.find((received) => received.field === 'catalog');
       if (catalog) Object.assign(session.options, { products: catalog.path, productsLabel: catalog.name });
     } catch (error) {
