@@ -319,7 +319,9 @@ export function sendSession(
       if (send.progress) send.last = send.progress();
       send.endedAt = Date.now();
       stopListening();
+      session.settling = true;
       await services.afterSend(session).catch(() => {});
+      session.settling = false;
       session.changed();
     }
   };

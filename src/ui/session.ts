@@ -169,6 +169,12 @@ export class UploadSession {
   fileRemoved = false;
   /** The send running in the background, to wait for when `intake ui` stops. */
   sending: Promise<void> | undefined;
+  /**
+   * The send is over and what follows it is under way (its rows to fix kept, its file removed, its
+   * record saved): the session still counts as running, so the page shows the results only once they
+   * are whole, and nothing is changed meanwhile.
+   */
+  settling = false;
   readonly stopHub = new StopHub();
   readonly #listeners = new Set<() => void>();
 
@@ -191,7 +197,7 @@ export class UploadSession {
   }
 
   get running(): boolean {
-    return this.send?.state === 'running';
+    return this.send?.state === 'running' || this.settling;
   }
 
   /** Rows dropped, by row number. */
