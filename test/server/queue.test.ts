@@ -259,6 +259,23 @@ describe('applying a batch', () => {
     }
   });
 
+  it('a step of the queue told with an earlier time than the step before it (another process, its clock behind) keeps the later time', async () => {
+    const store = await storeWithMerchant();
+    try {
+      const first = await queueShipment(store, 'ORD-T1', '{}');
+      const second = await queueShipment(store, 'ORD-T2', '{}');
+      await store.transaction((tx) => tx.jobs.finishedThrough('mall-1', first, START + 10));
+      await store.transaction((tx) => tx.jobs.finishedThrough('mall-1', second, START + 7));
+      const jobs = await store.jobs.list('mall-1', { limit: 10 });
+      expect(jobs.map((job) => [job.state, job.finished_at])).toEqual([
+        ['applied', START + 10],
+        ['applied', START + 10],
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("a shipment queued before its order was staged again is refused: that order's create comes after it", async () => {
     const store = await storeWithMerchant();
     try {

@@ -128,7 +128,9 @@ export function jobsRepo(sql: Sql) {
      * Moves a merchant's queue cursor on: every create up to `seq` has been applied or has failed (the
      * worker applies a merchant's queue in order, in the transaction that applies them). The step and
      * its time are kept: they are when the creates it passed that did not fail were applied, so those
-     * rows are not written again.
+     * rows are not written again. A step's time is never before the step before it: a process that read
+     * its clock before another stepped (or whose clock is a few milliseconds behind) would otherwise
+     * tell of a later create applied before an earlier one.
      */
     finishedThrough: async (merchantId: string, seq: number, at: number) => {
       await sql.run(
@@ -136,11 +138,13 @@ export function jobsRepo(sql: Sql) {
          ON CONFLICT (merchant_id) DO UPDATE SET applied_through = excluded.applied_through`,
         [merchantId, seq],
       );
-      await sql.run('INSERT INTO queue_steps (merchant_id, through_seq, stepped_at) VALUES (?, ?, ?)', [
-        merchantId,
-        seq,
-        at,
-      ]);
+      await sql.run(
+        `INSERT INTO queue_steps (merchant_id, through_seq, stepped_at)
+         SELECT ?, ?, CASE WHEN prior.at > ? THEN prior.at ELSE ? END
+         FROM (SELECT (SELECT stepped_at FROM queue_steps WHERE merchant_id = ?
+                       ORDER BY through_seq DESC LIMIT 1) AS at) prior`,
+        [merchantId, seq, at, at, merchantId],
+      );
     },
     /** The creates waiting, by kind, for each merchant: the queue's depth. */
     depth: async () => {
