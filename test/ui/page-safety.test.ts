@@ -53,6 +53,35 @@ function raw(
   });
 }
 
+const BOUNDARY = 'x-boundary';
+
+/** A file's part of a multipart form (the form's end is `FORM_END`). */
+const filePart = (field: string, name: string, body: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${body}\r\n`;
+const FORM_END = `--${BOUNDARY}--\r\n`;
+
+/** A form posted to the page as its own pages post (signed in, from its origin). */
+const postForm = (
+  ui: UiRun,
+  cookie: string,
+  path: string,
+  body: string,
+  type = `multipart/form-data; boundary=${BOUNDARY}`,
+) =>
+  raw(`${ui.address}${path}`, {
+    method: 'POST',
+    headers: { cookie, origin: ui.origin, 'content-type': type },
+    body,
+  });
+
+/** The sample orders uploaded on the home page; the upload's id. */
+async function uploadOrders(ui: UiRun, cookie: string): Promise<string> {
+  const orders = readFileSync(join(FIXTURES, 'orders.csv'), 'utf8');
+  const made = await postForm(ui, cookie, 'uploads', `${filePart('file', 'orders.csv', orders)}${FORM_END}`);
+  expect(made.status).toBe(303);
+  return String(made.headers.location).split('/').pop() as string;
+}
+
 /** Signs in with the one-time token as the browser would, and returns the cookie it got. */
 async function signIn(ui: UiRun): Promise<{ cookie: string; header: string }> {
   const answer = await raw(ui.url);
@@ -160,23 +189,11 @@ describe('intake ui: a local page that holds credentials', () => {
     const data = tempDir('intake-data-');
     const ui = await uiFor({ INTAKE_DATA_DIR: data });
     const { cookie } = await signIn(ui);
-    const boundary = 'x-boundary';
-    const part = (field: string, name: string, body: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${body}\r\n`;
     const body =
-      part('../../../../escaped', '../../../../escaped.csv', 'should not be written') +
-      part('file', '../../../주문.csv', readFileSync(join(FIXTURES, 'products.csv'), 'utf8')) +
-      `--${boundary}--\r\n`;
-    const answer = await raw(`${ui.address}uploads`, {
-      method: 'POST',
-      headers: {
-        cookie,
-        origin: ui.origin,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
-      body,
-    });
-    expect(answer.status).toBe(303);
+      filePart('../../../../escaped', '../../../../escaped.csv', 'should not be written') +
+      filePart('file', '../../../주문.csv', readFileSync(join(FIXTURES, 'products.csv'), 'utf8')) +
+      FORM_END;
+    expect((await postForm(ui, cookie, 'uploads', body)).status).toBe(303);
     const uploads = join(data, 'ui', 'default', 'uploads');
     const [folder] = readdirSync(uploads);
     expect(readdirSync(join(uploads, folder as string)).sort()).toEqual(['input.csv', 'session.json']);
@@ -198,38 +215,35 @@ describe('intake ui: a local page that holds credentials', () => {
     const data = tempDir('intake-data-');
     const ui = await uiFor({ INTAKE_DATA_DIR: data });
     const { cookie } = await signIn(ui);
-    const boundary = 'x-boundary';
-    const part = (field: string, name: string, body: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${body}\r\n`;
-    const post = (path: string, body: string, type = `multipart/form-data; boundary=${boundary}`) =>
-      raw(`${ui.address}${path}`, {
-        method: 'POST',
-        headers: { cookie, origin: ui.origin, 'content-type': type },
-        body,
-      });
-    const orders = readFileSync(join(FIXTURES, 'orders.csv'), 'utf8');
-    const made = await post('uploads', `${part('file', 'orders.csv', orders)}--${boundary}--\r\n`);
-    expect(made.status).toBe(303);
-    const id = String(made.headers.location).split('/').pop() as string;
+    const id = await uploadOrders(ui, cookie);
     const folder = join(data, 'ui', 'default', 'uploads', id);
     const before = readFileSync(join(folder, 'input.csv'), 'utf8');
 
     // A file under the upload's own field, posted where a product list is taken: read and dropped.
-    const other = await post(
+    const other = await postForm(
+      ui,
+      cookie,
       `uploads/${id}/catalog`,
-      `${part('file', 'other.csv', 'id\n1\n')}--${boundary}--\r\n`,
+      `${filePart('file', 'other.csv', 'id\n1\n')}${FORM_END}`,
     );
     expect(other.status).toBe(303);
     // Forms cut short in the middle of a file, the upload's or a product list's: the browser's 400.
     for (const field of ['file', 'catalog']) {
-      const cut = await post(`uploads/${id}/catalog`, part(field, 'cut.csv', 'id,name\r\n1,').slice(0, -2));
-      expect(cut.status, field).toBe(400);
+      const cut = filePart(field, 'cut.csv', 'id,name\r\n1,').slice(0, -2);
+      expect((await postForm(ui, cookie, `uploads/${id}/catalog`, cut)).status, field).toBe(400);
     }
     expect(readFileSync(join(folder, 'input.csv'), 'utf8')).toBe(before);
     expect(readdirSync(folder).sort()).toEqual(['input.csv', 'session.json']);
     // The mapping step still reads the file (a form like these removed it before): an empty choice is
     // said on its page.
-    expect((await post(`uploads/${id}/mapping`, '', 'application/x-www-form-urlencoded')).status).toBe(200);
+    const mapped = await postForm(
+      ui,
+      cookie,
+      `uploads/${id}/mapping`,
+      '',
+      'application/x-www-form-urlencoded',
+    );
+    expect(mapped.status).toBe(200);
     const page = await raw(`${ui.address}uploads/${id}`, { headers: { cookie } });
     expect(page.status).toBe(200);
     // Read as before: no word of a file it cannot read.
@@ -243,20 +257,15 @@ describe('intake ui: a local page that holds credentials', () => {
     const data = tempDir('intake-data-');
     const ui = await uiFor({ INTAKE_DATA_DIR: data });
     const { cookie } = await signIn(ui);
-    const boundary = 'x-boundary';
-    const orders = readFileSync(join(FIXTURES, 'orders.csv'), 'utf8');
-    const made = await raw(`${ui.address}uploads`, {
-      method: 'POST',
-      headers: { cookie, origin: ui.origin, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="orders.csv"\r\n\r\n${orders}\r\n--${boundary}--\r\n`,
-    });
-    const id = String(made.headers.location).split('/').pop() as string;
+    const id = await uploadOrders(ui, cookie);
     rmSync(join(data, 'ui', 'default', 'uploads', id, 'input.csv'));
-    const mapped = await raw(`${ui.address}uploads/${id}/mapping`, {
-      method: 'POST',
-      headers: { cookie, origin: ui.origin, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'headerRow=1',
-    });
+    const mapped = await postForm(
+      ui,
+      cookie,
+      `uploads/${id}/mapping`,
+      'headerRow=1',
+      'application/x-www-form-urlencoded',
+    );
     expect(mapped.status).toBe(303);
     const page = await raw(`${ui.address}uploads/${id}`, { headers: { cookie } });
     expect(page.status).toBe(200);
