@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   describeProblems,
@@ -220,6 +222,9 @@ export async function applyFixes(session: UploadSession, services: UploadService
   const source = { ...(await openFile(session.original.path)), label: session.label };
   const json = session.original.format === 'json' || session.original.format === 'ndjson';
   const path = join(session.dir, json ? 'fixed.ndjson' : 'fixed.csv');
+  // Written beside it and put in place once whole: a copy that fails half-way, or two written at once
+  // (the fixes posted from two tabs), never leaves a half-written copy to be checked and sent.
+  const writing = `${path}.${randomBytes(6).toString('hex')}.writing`;
   const cells = new Map(
     [...session.fixes].map(([row, fixes]) => [
       row,
@@ -235,8 +240,12 @@ export async function applyFixes(session: UploadSession, services: UploadService
       savedLayouts: await services.savedLayouts(),
     },
     { cells, dropped: session.droppedRows },
-    path,
-  );
+    writing,
+  ).catch(async (error: unknown) => {
+    await rm(writing, { force: true });
+    throw error;
+  });
+  await rename(writing, path);
   session.current = { path, format: json ? 'ndjson' : 'csv' };
 }
 
