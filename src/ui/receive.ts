@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -58,8 +59,11 @@ const savedName = (field: FileField, name: string) => {
   return `${FILE_FIELDS[field]}${KEPT_EXTENSIONS.has(extension) ? extension : ''}`;
 };
 
-/** Where a file is written while it comes: beside its name, put in place once the whole form is in. */
-const receiving = (path: string) => `${path}.receiving`;
+/**
+ * Where a file is written while it comes: beside its name, a name of its own (two forms posted at once
+ * never write one file), put in place once the whole form is in.
+ */
+const receiving = (path: string) => `${path}.${randomBytes(6).toString('hex')}.receiving`;
 
 /**
  * Reads a multipart form, streaming each file of the fields `takes` to a private file (mode 0600) in
@@ -76,7 +80,7 @@ export async function receiveForm(
   takes: readonly FileField[],
 ): Promise<ReceivedForm> {
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
-  const files: ReceivedFile[] = [];
+  const files: (ReceivedFile & { writing: string })[] = [];
   const written: string[] = [];
   let tooLarge: FileTooLarge | undefined;
   // The plugin is registered with `throwFileSizeLimit: false`: a file over the limit is cut, and said here.
@@ -105,8 +109,9 @@ export async function receiveForm(
         continue;
       }
       const path = join(dir, savedName(field, name));
-      written.push(receiving(path));
-      const size = await saveFile(part.file, receiving(path));
+      const writing = receiving(path);
+      written.push(writing);
+      const size = await saveFile(part.file, writing);
       if (part.file.truncated) {
         const declared = Number(request.headers['content-length']);
         tooLarge = new FileTooLarge(
@@ -116,11 +121,11 @@ export async function receiveForm(
         );
         continue;
       }
-      files.push({ field, name, path, size });
+      files.push({ field, name, path, size, writing });
     }
     if (tooLarge) throw tooLarge;
-    for (const file of files) await rename(receiving(file.path), file.path);
-    return { fields, files };
+    for (const file of files) await rename(file.writing, file.path);
+    return { fields, files: files.map(({ writing: _, ...file }) => file) };
   } finally {
     await Promise.all(written.map((path) => rm(path, { force: true })));
   }
