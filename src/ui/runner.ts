@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   describeProblems,
@@ -33,6 +31,7 @@ import {
   type SessionError,
   type UploadSession,
 } from './session.js';
+import { writeWhole } from '../util/write-whole.js';
 import { troubleOf } from './answers.js';
 
 /** What the UI's uploads draw on: the profile's client, the ledger, the carriers, catalog and layouts. */
@@ -222,30 +221,22 @@ export async function applyFixes(session: UploadSession, services: UploadService
   const source = { ...(await openFile(session.original.path)), label: session.label };
   const json = session.original.format === 'json' || session.original.format === 'ndjson';
   const path = join(session.dir, json ? 'fixed.ndjson' : 'fixed.csv');
-  // Written beside it and put in place once whole: a copy that fails half-way, or two written at once
-  // (the fixes posted from two tabs), never leaves a half-written copy to be checked and sent.
-  const writing = `${path}.${randomBytes(6).toString('hex')}.writing`;
   const cells = new Map(
     [...session.fixes].map(([row, fixes]) => [
       row,
       new Map([...fixes].map(([position, fix]) => [position, fix.value])),
     ]),
   );
-  await writeFixedCopy(
-    source,
-    session.original.format,
-    {
-      options: optionsOf(session, { format: session.original.format, sheet: session.options.sheet }),
-      password: passwordOf(session),
-      savedLayouts: await services.savedLayouts(),
-    },
-    { cells, dropped: session.droppedRows },
-    writing,
-  ).catch(async (error: unknown) => {
-    await rm(writing, { force: true });
-    throw error;
-  });
-  await rename(writing, path);
+  const options = {
+    options: optionsOf(session, { format: session.original.format, sheet: session.options.sheet }),
+    password: passwordOf(session),
+    savedLayouts: await services.savedLayouts(),
+  };
+  // Put in place once whole: a copy that fails half-way, or two written at once (the fixes posted from
+  // two tabs), never leaves a half-written copy to be checked and sent.
+  await writeWhole(path, (beside) =>
+    writeFixedCopy(source, session.original.format, options, { cells, dropped: session.droppedRows }, beside),
+  );
   session.current = { path, format: json ? 'ndjson' : 'csv' };
 }
 

@@ -1,8 +1,9 @@
 import type { Outcome } from '../contract/kinds.js';
-import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { UploadSession, type StoredSession } from './session.js';
 import { makeFolder } from '../util/make-folder.js';
+import { writeWhole } from '../util/write-whole.js';
 
 /** How long an upload's folder (its results, rejects, and its file while it is not done) is kept. */
 export const KEEP_DAYS = 14;
@@ -83,14 +84,15 @@ export class SessionStore {
     return [...this.#sessions.values()];
   }
 
-  /** Keeps a session's record on disk (written whole, then renamed: never half written). */
+  /** Keeps a session's record on disk, never half written. */
   save(session: UploadSession): Promise<void> {
     const previous = this.#writes.get(session.id) ?? Promise.resolve();
     const next = previous.then(async () => {
       if (!this.#sessions.has(session.id)) return;
       const path = join(session.dir, 'session.json');
-      await writeFile(`${path}.new`, JSON.stringify(session.stored()), { mode: 0o600 });
-      await rename(`${path}.new`, path);
+      await writeWhole(path, (beside) =>
+        writeFile(beside, JSON.stringify(session.stored()), { mode: 0o600 }),
+      );
     });
     const settled = next.catch(() => {});
     this.#writes.set(session.id, settled);
