@@ -177,6 +177,8 @@ export class UploadSession {
   settling = false;
   readonly stopHub = new StopHub();
   readonly #listeners = new Set<() => void>();
+  #changes: Promise<unknown> = Promise.resolve();
+  #waitingChanges = 0;
 
   constructor(options: {
     dir: string;
@@ -198,6 +200,26 @@ export class UploadSession {
 
   get running(): boolean {
     return this.send?.state === 'running' || this.settling;
+  }
+
+  /**
+   * Runs `change` once the changes asked before it are done. Forms posted at once (the page open in two
+   * tabs) take turns: a fix never rewrites the copy another is checking, and a send never starts on a copy
+   * a fix is still making.
+   */
+  inTurn<T>(change: () => Promise<T>): Promise<T> {
+    this.#waitingChanges += 1;
+    const done = this.#changes.then(() => {
+      this.#waitingChanges -= 1;
+      return change();
+    });
+    this.#changes = done.catch(() => undefined);
+    return done;
+  }
+
+  /** How many changes wait for their turn. */
+  get waitingChanges(): number {
+    return this.#waitingChanges;
   }
 
   /** Rows dropped, by row number. */

@@ -4,7 +4,7 @@ import { applyFixes, checkSession, sessionError } from '../runner.js';
 import type { RefusedRow, UploadSession } from '../session.js';
 import type { UiState } from '../state.js';
 import { firstOf, listOf, type Form } from '../../web/forms.js';
-import { sessionOf, type IdParams } from './shared.js';
+import { changeOf, type IdParams } from './shared.js';
 
 /** The cell at a row and position as the page showed it (the fixed copy's, which is the file's where not fixed). */
 function shownCell(session: UploadSession, row: number, position: number): string | undefined {
@@ -57,48 +57,51 @@ function dropRecords(session: UploadSession, rows: readonly number[]): { record:
 
 /** The fixes made on the page: cells changed or undone, records dropped or put back, all undone. */
 export async function fixRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
-  app.post<IdParams & { Body: Form }>('/uploads/:id/fixes', async (request, reply) => {
-    const session = sessionOf(state, request, reply);
-    if (!session) return reply;
-    if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
-    const t = textsOf(request);
-    const form = request.body ?? {};
-    const json = session.original.format === 'json' || session.original.format === 'ndjson';
-    if (firstOf(form.reset) === '1') {
-      session.fixes.clear();
-      session.dropped = [];
-      session.notice = t('resetDone');
-    } else {
-      if (!json) takeCells(session, form);
-      const undo = /^(\d+):(\d+)$/.exec(firstOf(form.undo) ?? '');
-      if (undo) {
-        const fixes = session.fixes.get(Number(undo[1]));
-        fixes?.delete(Number(undo[2]));
-        if (fixes?.size === 0) session.fixes.delete(Number(undo[1]));
+  app.post<IdParams & { Body: Form }>('/uploads/:id/fixes', async (request, reply) =>
+    changeOf(state, request, reply, async (session) => {
+      if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
+      const t = textsOf(request);
+      const form = request.body ?? {};
+      const json = session.original.format === 'json' || session.original.format === 'ndjson';
+      if (firstOf(form.reset) === '1') {
+        session.fixes.clear();
+        session.dropped = [];
+        session.notice = t('resetDone');
+      } else {
+        if (!json) takeCells(session, form);
+        const undo = /^(\d+):(\d+)$/.exec(firstOf(form.undo) ?? '');
+        if (undo) {
+          const fixes = session.fixes.get(Number(undo[1]));
+          fixes?.delete(Number(undo[2]));
+          if (fixes?.size === 0) session.fixes.delete(Number(undo[1]));
+        }
+        const undrop = Number(firstOf(form.undrop));
+        if (Number.isInteger(undrop)) {
+          session.dropped = session.dropped.filter(
+            (record) => !record.rows.some((row) => row.row === undrop),
+          );
+        }
+        const dropped = dropRecords(
+          session,
+          listOf(form.drop)
+            .filter((row) => /^\d+$/.test(row))
+            .map(Number),
+        );
+        if (dropped.length > 0) {
+          session.notice = dropped.map((entry) => t('droppedNotice', entry)).join(' ');
+        }
       }
-      const undrop = Number(firstOf(form.undrop));
-      if (Number.isInteger(undrop)) {
-        session.dropped = session.dropped.filter((record) => !record.rows.some((row) => row.row === undrop));
+      try {
+        if (session.fixes.size === 0 && session.dropped.length === 0)
+          session.current = { ...session.original };
+        else await applyFixes(session, state.services);
+      } catch (error) {
+        session.error = sessionError(error);
+        await state.services.save(session);
+        return seeOther(reply, state, `uploads/${session.id}`);
       }
-      const dropped = dropRecords(
-        session,
-        listOf(form.drop)
-          .filter((row) => /^\d+$/.test(row))
-          .map(Number),
-      );
-      if (dropped.length > 0) {
-        session.notice = dropped.map((entry) => t('droppedNotice', entry)).join(' ');
-      }
-    }
-    try {
-      if (session.fixes.size === 0 && session.dropped.length === 0) session.current = { ...session.original };
-      else await applyFixes(session, state.services);
-    } catch (error) {
-      session.error = sessionError(error);
-      await state.services.save(session);
-      return seeOther(reply, state, `uploads/${session.id}`);
-    }
-    await checkSession(session, state.services);
-    return seeOther(reply, state, `uploads/${session.id}#check-title`);
-  });
+      await checkSession(session, state.services);
+      return seeOther(reply, state, `uploads/${session.id}#check-title`);
+    }),
+  );
 }

@@ -5,7 +5,7 @@ import { mappingFor, useMapping, type MappingView } from '../mapping.js';
 import { seeOther, textsOf } from '../render.js';
 import type { UiState } from '../state.js';
 import type { T } from '../texts/index.js';
-import { sessionOf, type IdParams } from './shared.js';
+import { changeOf, sessionOf, type IdParams } from './shared.js';
 import { readAndCheck, sessionPage } from './session-page.js';
 
 /** Our columns matched to the file's headers as the form says, or what is wrong with the choice. */
@@ -40,44 +40,44 @@ export async function mappingRoutes(app: FastifyInstance, { state }: { state: Ui
     return sessionPage(request, reply, state, session, { mapping: true });
   });
 
-  app.post<IdParams & { Body: Form }>('/uploads/:id/mapping', async (request, reply) => {
-    const session = sessionOf(state, request, reply);
-    if (!session) return reply;
-    if (session.running || session.fileRemoved || !session.kind)
-      return seeOther(reply, state, `uploads/${session.id}`);
-    const t = textsOf(request);
-    const form = request.body ?? {};
-    const headerRow = Number(firstOf(form.headerRow));
-    const view = await mappingFor(
-      session,
-      state.services,
-      Number.isInteger(headerRow) ? headerRow : undefined,
-    ).catch(async () => {
-      // The file cannot be read now (its copy gone from the folder): the check says why, on its page.
-      await readAndCheck(session, state);
-      return undefined;
-    });
-    if (!view) return seeOther(reply, state, `uploads/${session.id}`);
-    const chosen = chosenMapping(t, form, view);
-    if ('problem' in chosen)
-      return sessionPage(request, reply, state, session, { mapping: true, mappingProblem: chosen.problem });
-    const columns = chosen.columns;
-    await useMapping(session, columns, view.row);
-    const saveAs = firstOf(form.saveAs)?.trim();
-    if (saveAs && !isLayoutName(saveAs)) {
-      const mappingProblem = t('mappingNameBad', { name: saveAs });
-      return sessionPage(request, reply, state, session, { mapping: true, mappingProblem });
-    }
-    if (saveAs) {
-      try {
-        await state.layouts.save({ name: saveAs, kind: session.kind, columns, header: view.header });
-        session.notice = t('mappingSaved', { name: saveAs });
-      } catch (error) {
-        const mappingProblem = (error as Error).message;
+  app.post<IdParams & { Body: Form }>('/uploads/:id/mapping', async (request, reply) =>
+    changeOf(state, request, reply, async (session) => {
+      if (session.running || session.fileRemoved || !session.kind)
+        return seeOther(reply, state, `uploads/${session.id}`);
+      const t = textsOf(request);
+      const form = request.body ?? {};
+      const headerRow = Number(firstOf(form.headerRow));
+      const view = await mappingFor(
+        session,
+        state.services,
+        Number.isInteger(headerRow) ? headerRow : undefined,
+      ).catch(async () => {
+        // The file cannot be read now (its copy gone from the folder): the check says why, on its page.
+        await readAndCheck(session, state);
+        return undefined;
+      });
+      if (!view) return seeOther(reply, state, `uploads/${session.id}`);
+      const chosen = chosenMapping(t, form, view);
+      if ('problem' in chosen)
+        return sessionPage(request, reply, state, session, { mapping: true, mappingProblem: chosen.problem });
+      const columns = chosen.columns;
+      await useMapping(session, columns, view.row);
+      const saveAs = firstOf(form.saveAs)?.trim();
+      if (saveAs && !isLayoutName(saveAs)) {
+        const mappingProblem = t('mappingNameBad', { name: saveAs });
         return sessionPage(request, reply, state, session, { mapping: true, mappingProblem });
       }
-    }
-    await readAndCheck(session, state);
-    return seeOther(reply, state, `uploads/${session.id}`);
-  });
+      if (saveAs) {
+        try {
+          await state.layouts.save({ name: saveAs, kind: session.kind, columns, header: view.header });
+          session.notice = t('mappingSaved', { name: saveAs });
+        } catch (error) {
+          const mappingProblem = (error as Error).message;
+          return sessionPage(request, reply, state, session, { mapping: true, mappingProblem });
+        }
+      }
+      await readAndCheck(session, state);
+      return seeOther(reply, state, `uploads/${session.id}`);
+    }),
+  );
 }

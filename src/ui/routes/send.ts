@@ -6,7 +6,7 @@ import { seeOther } from '../render.js';
 import { sendSession } from '../runner.js';
 import type { UiState } from '../state.js';
 import { firstOf, type Form } from '../../web/forms.js';
-import { sessionOf, type IdParams } from './shared.js';
+import { changeOf, sessionOf, type IdParams } from './shared.js';
 
 const MIME: Record<string, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -30,17 +30,17 @@ export function download(reply: FastifyReply, path: string, name: string): Fasti
 
 /** Sending a session's file, stopping it, and its downloads: the rows to fix and the report. */
 export async function sendRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
-  app.post<IdParams & { Body: Form }>('/uploads/:id/send', async (request, reply) => {
-    const session = sessionOf(state, request, reply);
-    if (!session) return reply;
-    if (!session.running && session.kind && !session.fileRemoved) {
-      session.sending = sendSession(session, state.services, {
-        update: firstOf(request.body?.update) === '1',
-      });
-    }
-    // The progress, in view.
-    return seeOther(reply, state, `uploads/${session.id}#send-title`);
-  });
+  app.post<IdParams & { Body: Form }>('/uploads/:id/send', async (request, reply) =>
+    changeOf(state, request, reply, async (session) => {
+      if (!session.running && session.kind && !session.fileRemoved) {
+        session.sending = sendSession(session, state.services, {
+          update: firstOf(request.body?.update) === '1',
+        });
+      }
+      // The progress, in view.
+      return seeOther(reply, state, `uploads/${session.id}#send-title`);
+    }),
+  );
 
   app.post<IdParams>('/uploads/:id/stop', async (request, reply) => {
     const session = sessionOf(state, request, reply);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { seeOther } from '../render.js';
 import type { UiState } from '../state.js';
 import type { UploadSession } from '../session.js';
 
@@ -13,4 +14,23 @@ export function sessionOf(
   const session = state.sessions.get(request.params.id);
   if (!session) void reply.callNotFound();
   return session;
+}
+
+/**
+ * Runs a change to the session a route is about in its turn (after the changes posted before it; see
+ * `UploadSession.inTurn`), or answers the not-found page.
+ */
+export async function changeOf<R>(
+  state: UiState,
+  request: FastifyRequest<IdParams>,
+  reply: FastifyReply,
+  change: (session: UploadSession) => Promise<R>,
+): Promise<R | FastifyReply> {
+  const session = sessionOf(state, request, reply);
+  if (!session) return reply;
+  return session.inTurn(async () => {
+    // Removed while this waited its turn (the page open in another tab): nothing is left to change.
+    if (state.sessions.get(session.id) !== session) return seeOther(reply, state, 'history');
+    return change(session);
+  });
 }

@@ -19,7 +19,7 @@ import { errorWords } from '../views/errors.js';
 import { uploadForm } from '../views/upload-form.js';
 import { firstOf, type Form } from '../../web/forms.js';
 import { readAndCheck, sessionPage } from './session-page.js';
-import { sessionOf, type IdParams } from './shared.js';
+import { changeOf, sessionOf, type IdParams } from './shared.js';
 
 const kindOf = (value: unknown): ResourceName | undefined =>
   typeof value === 'string' && value in RESOURCES ? (value as ResourceName) : undefined;
@@ -147,37 +147,37 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
     return sessionPage(request, reply, state, session);
   });
 
-  app.post<IdParams & { Body: Form }>('/uploads/:id/read', async (request, reply) => {
-    const session = sessionOf(state, request, reply);
-    if (!session) return reply;
-    if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
-    await applyReadForm(session, request.body ?? {}, state);
-    await readAndCheck(session, state);
-    return seeOther(reply, state, `uploads/${session.id}`);
-  });
-
-  app.post<IdParams>('/uploads/:id/catalog', async (request, reply) => {
-    const session = sessionOf(state, request, reply);
-    if (!session) return reply;
-    if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
-    try {
-      const form = await receiveForm(request, session.dir, state.maxBytes, ['catalog']);
-      const catalog = form.files.find((received) => received.field === 'catalog');
-      if (catalog) Object.assign(session.options, { products: catalog.path, productsLabel: catalog.name });
-    } catch (error) {
-      if (!(error instanceof FileTooLarge)) throw error;
-      session.error = { code: 'too_large', message: tooLarge(textsOf(request), error), hints: [] };
+  app.post<IdParams & { Body: Form }>('/uploads/:id/read', async (request, reply) =>
+    changeOf(state, request, reply, async (session) => {
+      if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
+      await applyReadForm(session, request.body ?? {}, state);
+      await readAndCheck(session, state);
       return seeOther(reply, state, `uploads/${session.id}`);
-    }
-    await checkSession(session, state.services);
-    return seeOther(reply, state, `uploads/${session.id}`);
-  });
+    }),
+  );
 
-  app.post<IdParams>('/uploads/:id/remove', async (request, reply) => {
-    const session = sessionOf(state, request, reply);
-    if (!session) return reply;
-    if (session.running) return seeOther(reply, state, `uploads/${session.id}`);
-    await state.sessions.discard(session);
-    return seeOther(reply, state, 'history');
-  });
+  app.post<IdParams>('/uploads/:id/catalog', async (request, reply) =>
+    changeOf(state, request, reply, async (session) => {
+      if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
+      try {
+        const form = await receiveForm(request, session.dir, state.maxBytes, ['catalog']);
+        const catalog = form.files.find((received) => received.field === 'catalog');
+        if (catalog) Object.assign(session.options, { products: catalog.path, productsLabel: catalog.name });
+      } catch (error) {
+        if (!(error instanceof FileTooLarge)) throw error;
+        session.error = { code: 'too_large', message: tooLarge(textsOf(request), error), hints: [] };
+        return seeOther(reply, state, `uploads/${session.id}`);
+      }
+      await checkSession(session, state.services);
+      return seeOther(reply, state, `uploads/${session.id}`);
+    }),
+  );
+
+  app.post<IdParams>('/uploads/:id/remove', async (request, reply) =>
+    changeOf(state, request, reply, async (session) => {
+      if (session.running) return seeOther(reply, state, `uploads/${session.id}`);
+      await state.sessions.discard(session);
+      return seeOther(reply, state, 'history');
+    }),
+  );
 }
