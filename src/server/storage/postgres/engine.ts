@@ -39,12 +39,22 @@ const TYPES = {
       : (pg.types.getTypeParser(oid, format ?? 'text') as (value: string) => unknown),
 };
 
-/** A PostgreSQL error whose SQLSTATE says the server cannot be used now (gone, starting, stopping, full). */
+/**
+ * A PostgreSQL error whose SQLSTATE says the server cannot be used now: gone, starting or stopping (08,
+ * 57P), out of resources (53: its disk full, its memory, its connections), its disk failing (58030), or a
+ * statement cancelled (57014).
+ */
 function unavailable(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   // A network error (ECONNREFUSED) or a timeout of the driver has no SQLSTATE (five letters and digits).
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
-  return code.startsWith('08') || code.startsWith('57P') || code === '53300' || code === '57014';
+  return (
+    code.startsWith('08') ||
+    code.startsWith('57P') ||
+    code.startsWith('53') ||
+    code === '58030' ||
+    code === '57014'
+  );
 }
 
 function translate(error: unknown): unknown {

@@ -1,6 +1,6 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { openDatabase, type Db } from '../../../storage/sqlite.js';
-import { CommitUnconfirmed, type Engine } from '../engine.js';
+import { CommitUnconfirmed, StorageUnavailable, type Engine } from '../engine.js';
 import { SQLITE } from './dialect.js';
 import { MIGRATIONS } from './migrations.js';
 import type { Sql, SqlValue } from '../sql.js';
@@ -10,6 +10,20 @@ type Statement = ReturnType<Db['prepare']> & {
   get(...values: unknown[]): unknown;
   run(...values: unknown[]): { changes: number };
 };
+
+/** SQLite's errors that say the data folder cannot be written now: full, read-only, failing. */
+const STORAGE_TROUBLE = /^SQLITE_(FULL|IOERR|READONLY|CANTOPEN|NOMEM)/;
+
+/**
+ * The data folder's trouble as the storage being unavailable (a 503 that may be tried again once there is
+ * room), never a failure of the service; anything else as it is.
+ */
+function translate(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !STORAGE_TROUBLE.test(code)) return error;
+  const reason = code === 'SQLITE_FULL' ? 'no space left on the device' : (error as Error).message;
+  return new StorageUnavailable(`the data folder could not be written: ${reason}`, { cause: error });
+}
 
 /**
  * The service on one SQLite file, for this process alone. A transaction resolves only once its commit is
@@ -27,6 +41,8 @@ export class SqliteEngine implements Engine {
   readonly #statements = new Map<string, Statement>();
   readonly #inside: Sql;
   #busy = false;
+  /** The transaction in progress was undone by SQLite itself (a full disk): why. */
+  #undone: unknown;
   #waiting: (() => void)[] = [];
 
   readonly #wal: WalSync | undefined;
@@ -60,7 +76,16 @@ export class SqliteEngine implements Engine {
     // The check and the statement run in one synchronous step, so no transaction can begin in between.
     const run = async <T>(work: () => T): Promise<T> => {
       while (outside && this.#busy) await this.#turn();
-      return work();
+      if (!outside && this.#undone) throw this.#undone;
+      try {
+        return work();
+      } catch (error) {
+        const said = translate(error);
+        // SQLite undoes the whole transaction on some errors (a full disk, a failing one): what follows
+        // must not run outside it, each statement committed on its own.
+        if (!outside && !this.#db.inTransaction) this.#undone = said;
+        throw said;
+      }
     };
     return {
       dialect: SQLITE,
@@ -81,16 +106,22 @@ export class SqliteEngine implements Engine {
   async transaction<T>(work: (sql: Sql) => Promise<T>): Promise<T> {
     while (this.#busy) await this.#turn();
     this.#busy = true;
+    this.#undone = undefined;
     let result: T;
     try {
       this.#prepare('BEGIN IMMEDIATE').run();
       try {
         result = await work(this.#inside);
+        // Undone by SQLite though its work went on (an error of a statement was caught): not committed.
+        if (this.#undone) throw this.#undone;
         this.#prepare('COMMIT').run();
       } catch (error) {
+        // SQLite may have undone it already (a full disk can); what failed is what is said.
         if (this.#db.inTransaction) this.#prepare('ROLLBACK').run();
         throw error;
       }
+    } catch (error) {
+      throw translate(error);
     } finally {
       this.#busy = false;
       const waiting = this.#waiting;
