@@ -14,6 +14,10 @@ function heldSyncs() {
   return { syncFile, started, releaseNext: () => (started.shift() as () => void)() };
 }
 
+/**
+ * Whether a promise has settled after a moment: used only for promises that cannot settle yet (their
+ * sync is held), so a slow machine never turns the answer; what must settle is awaited.
+ */
 const settled = async (promise: Promise<unknown>) => {
   let done = false;
   void promise.then(
@@ -34,26 +38,26 @@ describe('a SQLite transaction waits for the disk off the event loop', () => {
     );
     try {
       const first = insertMeta(store, 'a');
+      await expect.poll(() => syncs.started.length).toBe(1);
       expect(await settled(first)).toBe(false);
-      expect(syncs.started).toHaveLength(1);
       // Committed but not yet synced: the next transaction commits meanwhile, and statements are answered.
       const second = insertMeta(store, 'b');
       expect(await store.meta.get('a')).toBe('x');
       expect(await settled(second)).toBe(false);
-      // The sync under way began before the second commit: its end does not answer the second.
+      // The sync under way began before the second commit: its end answers the first, not the second,
+      // which waits for a sync of its own.
       syncs.releaseNext();
-      expect(await settled(first)).toBe(true);
+      await first;
+      await expect.poll(() => syncs.started.length).toBe(1);
       expect(await settled(second)).toBe(false);
-      expect(syncs.started).toHaveLength(1);
       syncs.releaseNext();
-      expect(await settled(second)).toBe(true);
-      // Commits that end during one sync share the next one.
+      await second;
+      // Commits that end during one sync share the next one: two syncs answer three commits (a third
+      // sync would never be let go, and the wait below would not end).
       const three = [insertMeta(store, 'c'), insertMeta(store, 'd'), insertMeta(store, 'e')];
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(syncs.started).toHaveLength(1);
+      await expect.poll(() => syncs.started.length).toBe(1);
       syncs.releaseNext();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(syncs.started).toHaveLength(1);
+      await expect.poll(() => syncs.started.length).toBe(1);
       syncs.releaseNext();
       await Promise.all(three);
     } finally {
