@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../server/errors.js';
 import type { Service } from '../server/service.js';
+import { StorageUnavailable } from '../server/storage/engine.js';
 import { assetRoutes } from '../web/assets.js';
 import { errorPages, sayCard } from '../web/error-pages.js';
 import { plainQuery } from '../web/forms.js';
@@ -37,6 +38,13 @@ export async function consolePlugin(app: FastifyInstance, options: { service: Se
     },
     failure: (request, error) => {
       const t = textsOf(request);
+      if (error instanceof StorageUnavailable) {
+        return {
+          title: t('errorTitle'),
+          body: sayCard(t('storageUnavailable'), { alert: true }),
+          status: 503,
+        };
+      }
       const known = error instanceof ServiceError;
       return {
         title: t('errorTitle'),

@@ -158,6 +158,10 @@ const TEXTS = {
   setFaults: { en: 'Put in force', ko: '적용' },
   clearFaults: { en: 'Clear all faults', ko: '모든 장애 해제' },
 
+  storageUnavailable: {
+    en: 'The database cannot be used now (its disk is full, or PostgreSQL does not answer). Try again shortly; the terminal running intake serve says more.',
+    ko: '지금은 데이터베이스를 사용할 수 없습니다 (디스크가 가득 찼거나 PostgreSQL이 응답하지 않습니다). 잠시 뒤 다시 시도하세요. intake serve를 실행한 터미널에 자세한 내용이 나옵니다.',
+  },
   notFound: {
     en: 'There is no such page, or it is not this merchant’s.',
     ko: '해당 페이지가 없거나 이 판매자의 데이터가 아닙니다.',

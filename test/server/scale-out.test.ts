@@ -8,6 +8,7 @@ import {
   type Credentials,
   type LocalJob,
 } from '../../src/contract/index.js';
+import { consoleCookie } from '../helpers/console.js';
 import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import {
@@ -205,6 +206,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL
       expect(
         (await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-AWAY-1') })).status,
       ).toBe(202);
+      const cookie = await consoleCookie(service);
       cluster.down();
       const refused = await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-AWAY-2') });
       expect(refused.status).toBe(503);
@@ -212,6 +214,14 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL
       expect(refused.headers['retry-after']).toBe('1');
       const ready = await service.call('GET', '/local/ready');
       expect(ready.status).toBe(503);
+      // The console says it too, in the browser's language, never as its own failure.
+      const page = await service.app.inject({
+        method: 'GET',
+        url: '/console/orders',
+        headers: { cookie, 'accept-language': 'ko' },
+      });
+      expect(page.statusCode).toBe(503);
+      expect(page.body).toContain('지금은 데이터베이스를 사용할 수 없습니다');
       expect(ready.json).toMatchObject({ ready: false, database: 'postgres' });
       cluster.up();
       await until(async () => (await service.call('GET', '/local/ready')).status === 200);
