@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
+import { bytes } from '../util/bytes.js';
+import type { SessionError } from './session.js';
 
 /** A file that came with a form, as it was saved. */
 export interface ReceivedFile {
@@ -40,6 +42,44 @@ export class FormUnreadable extends Error {
     super('the form could not be read', options);
     this.name = 'FormUnreadable';
   }
+}
+
+/**
+ * A file of a form that could not be kept in the page's folder (a full disk, a folder that cannot be
+ * written): the form was read to its end and nothing of it kept; `cause` is the system's error.
+ */
+export class FileNotKept extends Error {
+  constructor(options: { cause: unknown }) {
+    super(
+      `the file could not be kept: ${(options.cause as Error | undefined)?.message ?? 'unknown'}`,
+      options,
+    );
+    this.name = 'FileNotKept';
+  }
+
+  /** The system's word for it (`EACCES`), or its message. */
+  get reason(): string {
+    const code = (this.cause as { code?: unknown } | null)?.code;
+    return typeof code === 'string' ? code : String((this.cause as Error | undefined)?.message);
+  }
+}
+
+/** A refused file of a form as an upload's error: its words come in the page's language (`errorWords`). */
+export interface ReceiveRefusal extends SessionError {
+  said: { code: 'too_large' | 'not_kept'; values: Record<string, string> };
+}
+
+/** The error a form's refused file is said by (too large, not kept), or undefined for any other error. */
+export function receiveRefusal(error: unknown): ReceiveRefusal | undefined {
+  if (error instanceof FileTooLarge) {
+    const values = { file: error.fileName, size: bytes(error.size), max: bytes(error.limit) };
+    return { code: 'too_large', message: error.message, hints: [], said: { code: 'too_large', values } };
+  }
+  if (error instanceof FileNotKept) {
+    const values = { reason: error.reason };
+    return { code: 'not_kept', message: error.message, hints: [], said: { code: 'not_kept', values } };
+  }
+  return undefined;
 }
 
 /** The extensions kept on the saved copy (what the upload reads the format from); others are read by content. */
@@ -83,6 +123,7 @@ export async function receiveForm(
   const files: (ReceivedFile & { writing: string })[] = [];
   const written: string[] = [];
   let tooLarge: FileTooLarge | undefined;
+  let notKept: FileNotKept | undefined;
   // The plugin is registered with `throwFileSizeLimit: false`: a file over the limit is cut, and said here.
   const parts = request.parts({ limits: { fileSize: limit, files: 4, fields: 50, fieldSize: 64 * 1024 } });
   // What the form's reading throws is the form's (a 400); what writing its files throws is ours.
@@ -104,14 +145,21 @@ export async function receiveForm(
       // A file input left empty still sends a part, with no name and no bytes.
       const name = part.filename.split(/[\\/]/).pop() ?? '';
       const field = takes.find((taken) => taken === part.fieldname);
-      if (name === '' || tooLarge || field === undefined || files.some((file) => file.field === field)) {
+      const skip = tooLarge ?? notKept;
+      if (name === '' || skip || field === undefined || files.some((file) => file.field === field)) {
         part.file.resume();
         continue;
       }
       const path = join(dir, savedName(field, name));
       const writing = receiving(path);
       written.push(writing);
-      const size = await saveFile(part.file, writing);
+      const saved = await saveFile(part.file, writing);
+      if ('notKept' in saved) {
+        // Said once the form is read to its end: the browser is answered, not cut off.
+        notKept = new FileNotKept({ cause: saved.notKept });
+        continue;
+      }
+      const size = saved.size;
       if (part.file.truncated) {
         const declared = Number(request.headers['content-length']);
         tooLarge = new FileTooLarge(
@@ -124,6 +172,7 @@ export async function receiveForm(
       files.push({ field, name, path, size, writing });
     }
     if (tooLarge) throw tooLarge;
+    if (notKept) throw notKept;
     for (const file of files) await rename(file.writing, file.path);
     return { fields, files: files.map(({ writing: _, ...file }) => file) };
   } finally {
@@ -132,16 +181,32 @@ export async function receiveForm(
 }
 
 /**
- * Streams a file's part to `path`; its size. A part that breaks off is the form's (`FormUnreadable`);
- * a copy that cannot be written (a full disk: an error of the system, with its call) is ours.
+ * Streams a file's part to `path`: its size, or why the copy could not be written (a full disk), the
+ * rest of the part then read and dropped so that the form goes on. A part that breaks off is the
+ * form's (`FormUnreadable`).
  */
-async function saveFile(file: NodeJS.ReadableStream, path: string): Promise<number> {
+async function saveFile(
+  file: NodeJS.ReadableStream,
+  path: string,
+): Promise<{ size: number } | { notKept: unknown }> {
   let size = 0;
+  const out = createWriteStream(path, { mode: 0o600, flags: 'w' });
   file.on('data', (chunk: Buffer) => (size += chunk.length));
+  out.once('error', () => {
+    file.unpipe(out);
+    file.resume();
+  });
+  file.pipe(out);
   try {
-    await pipeline(file, createWriteStream(path, { mode: 0o600, flags: 'w' }));
+    await finished(file);
   } catch (error) {
-    throw error instanceof Error && 'syscall' in error ? error : new FormUnreadable({ cause: error });
+    out.destroy();
+    throw new FormUnreadable({ cause: error });
   }
-  return size;
+  try {
+    await finished(out);
+  } catch (error) {
+    return { notKept: error };
+  }
+  return { size };
 }

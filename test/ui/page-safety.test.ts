@@ -1,5 +1,7 @@
 import { chmodSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -273,6 +275,55 @@ describe('intake ui: a local page that holds credentials', () => {
     const ended = await ui.stop();
     open.splice(open.indexOf(ui), 1);
     expect(ended.stderr).not.toContain('internal error');
+  });
+
+  it('a file it cannot keep in its folder is said on the page, the form read to its end, and Ctrl-C still stops it', async () => {
+    const data = tempDir('intake-data-');
+    const ui = await uiFor({ INTAKE_DATA_DIR: data });
+    const { cookie } = await signIn(ui);
+    const id = await uploadOrders(ui, cookie);
+    // The upload's folder gone (removed by hand): a product list posted to it cannot be written there.
+    // Larger than what a connection holds unread, so an answer comes only if the rest of the form is read.
+    rmSync(join(data, 'ui', 'default', 'uploads', id), { recursive: true });
+    const products = `id,name,image_url\n${'P-1,상품,https://x.example.com/1.png\n'.repeat(40_000)}`;
+    const posted = await postForm(
+      ui,
+      cookie,
+      `uploads/${id}/catalog`,
+      `${filePart('catalog', 'products.csv', products)}${FORM_END}`,
+    );
+    expect(posted.status).toBe(303);
+    const page = await raw(`${ui.address}uploads/${id}`, { headers: { cookie, 'accept-language': 'ko' } });
+    expect(page.body).toContain('파일을 Intake 폴더에 저장하지 못했습니다 (ENOENT)');
+    const ended = await ui.stop();
+    open.splice(open.indexOf(ui), 1);
+    expect(ended.code).toBe(0);
+    expect(ended.stderr).not.toContain('internal error');
+  });
+
+  it('Ctrl-C stops it while a browser has stopped sending a form half-way', async () => {
+    const data = tempDir('intake-data-');
+    const ui = await uiFor({ INTAKE_DATA_DIR: data });
+    const { cookie } = await signIn(ui);
+    const target = new URL(`${ui.address}uploads`);
+    const socket = connect(Number(target.port), target.hostname);
+    await once(socket, 'connect');
+    const closed = once(socket, 'close');
+    // Headers that promise far more than is sent: the form stays under way.
+    socket.write(
+      `POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nOrigin: ${ui.origin}\r\nCookie: ${cookie}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 1000000\r\n\r\n` +
+        filePart('file', 'orders.csv', 'order_id\nA-1\n'),
+    );
+    // Once the page has begun reading it (its folder made), Ctrl-C.
+    const uploads = join(data, 'ui', 'default', 'uploads');
+    await expect.poll(() => (existsSync(uploads) ? readdirSync(uploads).length : 0)).toBe(1);
+    const ended = await ui.stop();
+    open.splice(open.indexOf(ui), 1);
+    expect(ended.code).toBe(0);
+    await closed;
+    // Nothing of the form kept.
+    await expect.poll(() => readdirSync(uploads)).toEqual([]);
   });
 
   it('opens the browser on a private file: the token is never in a process’s arguments', async () => {

@@ -4,6 +4,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
+import type { FastifyInstance } from 'fastify';
 import { AuthError, EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { listenFailure } from '../../cli/listen-error.js';
@@ -17,7 +18,7 @@ import type { Liveness, UiState } from '../../ui/state.js';
 import type { ProfileView, StatusView } from '../../ui/views/status.js';
 import type { UploadSession } from '../../ui/session.js';
 import { counting } from '../../util/count.js';
-import { fileErrorReason } from '../../util/file-errors.js';
+import { fileErrorReason, isDiskFull } from '../../util/file-errors.js';
 import { makeFolder } from '../../util/make-folder.js';
 
 export interface UiOptions {
@@ -249,6 +250,23 @@ async function openBrowser(f: Factory, folder: string, url: string): Promise<str
   return file;
 }
 
+/** How long requests under way are given to finish when intake ui stops, before their connections are cut. */
+const CLOSE_GRACE_MS = 5_000;
+
+/**
+ * Closes the page's server: requests under way get `graceMs` to finish, then their connections are cut.
+ * A form a browser stopped sending half-way (a tab put to sleep, a file on a network drive that hangs)
+ * would otherwise hold Ctrl-C up until Node's request timeout, minutes later.
+ */
+async function closeWithin(app: FastifyInstance, graceMs: number): Promise<void> {
+  const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(cut);
+  }
+}
+
 /**
  * Starts the page on 127.0.0.1, prints its address (and a one-time address that signs a browser in)
  * and opens the browser. Stopping it (Ctrl-C) stops uploads in progress as the CLI does and waits for
@@ -265,7 +283,9 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
     state,
     onError: (error) =>
       f.io.stderr.write(
-        `${unexpectedLines('internal error', error, f.globals.verbose === true).join('\n')}\n`,
+        isDiskFull(error)
+          ? `warning: the disk is full: ${(error as Error).message}\n`
+          : `${unexpectedLines('internal error', error, f.globals.verbose === true).join('\n')}\n`,
       ),
   });
   let opened: string | undefined;
@@ -286,7 +306,7 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
           : `${signal}: closing…`,
       );
       void Promise.allSettled(state.sessions.all().map((session) => session.sending))
-        .then(() => app.close())
+        .then(() => closeWithin(app, CLOSE_GRACE_MS))
         .then(() => state.sessions.close())
         .then(() => state.catalog.close())
         .then(() => (opened ? rm(opened, { force: true }) : undefined))

@@ -3,7 +3,8 @@ import { problemFromIssue, problemsIn, readCatalogFile, type CatalogFile } from 
 import { ProductPatchBody } from '../../contract/index.js';
 import { checkInput } from '../../input/record-rules.js';
 import { csvRow } from '../../util/csv.js';
-import { FileTooLarge, receiveForm } from '../receive.js';
+import { receiveForm, receiveRefusal } from '../receive.js';
+import { isDiskFull } from '../../util/file-errors.js';
 import { seeOther, sendPage, textsOf } from '../render.js';
 import { checkSession, sessionError } from '../runner.js';
 import { errorWords } from '../views/errors.js';
@@ -130,8 +131,9 @@ async function importCatalog(
   state: UiState,
 ): Promise<{ notice?: string; problem?: string; skipped?: string[] }> {
   const t = textsOf(request);
-  const dir = await mkdtemp(join(state.sessions.root, 'catalog-'));
+  let dir: string | undefined;
   try {
+    dir = await mkdtemp(join(state.sessions.root, 'catalog-'));
     const form = await receiveForm(request, dir, state.maxBytes, ['catalog']);
     const file = form.files.find((received) => received.field === 'catalog');
     if (!file) return {};
@@ -154,11 +156,12 @@ async function importCatalog(
         : {}),
     };
   } catch (error) {
-    if (error instanceof FileTooLarge)
-      return { problem: t('tooLarge', { name: error.fileName, size: '', max: '' }) };
+    const refused = receiveRefusal(error);
+    if (refused) return { problem: errorWords(t, refused).message };
+    if (isDiskFull(error)) return { problem: t('diskFull') };
     return { problem: catalogProblem(t, error) };
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -8,8 +8,7 @@ import {
   type InputFormat,
   type ResourceName,
 } from '../../bulk/index.js';
-import { bytes } from '../../util/bytes.js';
-import { FileTooLarge, receiveForm, type ReceivedFile } from '../receive.js';
+import { FileNotKept, receiveForm, receiveRefusal, type ReceivedFile } from '../receive.js';
 import { seeOther, sendPage, textsOf } from '../render.js';
 import { checkSession, sessionError } from '../runner.js';
 import { UploadSession } from '../session.js';
@@ -102,8 +101,12 @@ async function applyReadForm(session: UploadSession, form: Form, state: UiState)
 /** A file posted from the home page: received into a session of its own, read and checked. */
 async function receiveUpload(request: FastifyRequest, reply: FastifyReply, state: UiState) {
   const t = textsOf(request);
-  const dir = await state.sessions.newFolder();
+  let dir: string | undefined;
   try {
+    // A folder that cannot be made (a full disk) is a file not kept; the form is then left unread.
+    dir = await state.sessions.newFolder().catch((error: unknown) => {
+      throw new FileNotKept({ cause: error });
+    });
     const form = await receiveForm(request, dir, state.maxBytes, ['file', 'catalog']);
     const file = form.files.find((received) => received.field === 'file');
     if (!file) {
@@ -126,16 +129,17 @@ async function receiveUpload(request: FastifyRequest, reply: FastifyReply, state
     await readAndCheck(session, state);
     return seeOther(reply, state, `uploads/${session.id}`);
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    if (error instanceof FileTooLarge) return uploadAgain(request, reply, state, tooLarge(t, error), 413);
+    if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+    const refused = receiveRefusal(error);
+    if (refused) {
+      const status = refused.code === 'too_large' ? 413 : 507;
+      return uploadAgain(request, reply, state, errorWords(t, refused).message, status);
+    }
     const refusal = refusalOf(t, error);
     if (refusal !== undefined) return uploadAgain(request, reply, state, refusal, 400);
     throw error;
   }
 }
-
-const tooLarge = (t: T, error: FileTooLarge) =>
-  t('tooLarge', { name: error.fileName, size: bytes(error.size), max: bytes(error.limit) });
 
 /** The upload pages: a file received and read, its page, read again, a catalog added, removed. */
 export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
@@ -164,8 +168,9 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
         const catalog = form.files.find((received) => received.field === 'catalog');
         if (catalog) Object.assign(session.options, { products: catalog.path, productsLabel: catalog.name });
       } catch (error) {
-        if (!(error instanceof FileTooLarge)) throw error;
-        session.error = { code: 'too_large', message: tooLarge(textsOf(request), error), hints: [] };
+        const refused = receiveRefusal(error);
+        if (!refused) throw error;
+        session.error = refused;
         return seeOther(reply, state, `uploads/${session.id}`);
       }
       await checkSession(session, state.services);
