@@ -20,6 +20,7 @@ import { sendRoutes } from './routes/send.js';
 import { uploadRoutes } from './routes/uploads.js';
 import type { UiState } from './state.js';
 import { uiTexts, type T } from './texts/index.js';
+import { isDiskFull } from '../util/file-errors.js';
 
 export interface BuildUiOptions {
   state: UiState;
@@ -82,8 +83,16 @@ export async function buildUi(options: BuildUiOptions): Promise<FastifyInstance>
           body: sayCard(t('notFound', { days: state.sessions.keepDays }), { link: newUpload(t) }),
         };
       },
-      failure: (request, _error, status) => {
+      failure: (request, error, status) => {
         const t = textsOf(request);
+        // A full disk met where no page says it on its own (the product list, a layout saved): said so.
+        if (isDiskFull(error)) {
+          return {
+            title: t('errorTitle'),
+            body: sayCard(t('diskFull'), { alert: true, link: newUpload(t) }),
+            status: 507,
+          };
+        }
         const words = status >= 500 ? t('errorPage') : t('errorBadRequest');
         return {
           title: t('errorTitle'),

@@ -165,6 +165,8 @@ export class UploadSession {
   error: SessionError | undefined;
   /** Something to say once on the next page (a record dropped with its other rows). */
   notice: string | undefined;
+  /** Why its record could not be kept on disk the last time (a system error's code), if it could not. */
+  unsaved: string | undefined;
   /** The file (and its fixed copy) was removed: the upload is over, its results stay. */
   fileRemoved = false;
   /** The send running in the background, to wait for when `intake ui` stops. */

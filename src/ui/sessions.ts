@@ -84,15 +84,25 @@ export class SessionStore {
     return [...this.#sessions.values()];
   }
 
-  /** Keeps a session's record on disk, never half written. */
+  /**
+   * Keeps a session's record on disk, never half written. A record that cannot be written (a full disk)
+   * is said on its page (`unsaved`), never an error of the page.
+   */
   save(session: UploadSession): Promise<void> {
     const previous = this.#writes.get(session.id) ?? Promise.resolve();
     const next = previous.then(async () => {
       if (!this.#sessions.has(session.id)) return;
       const path = join(session.dir, 'session.json');
-      await writeWhole(path, (beside) =>
-        writeFile(beside, JSON.stringify(session.stored()), { mode: 0o600 }),
-      );
+      try {
+        await writeWhole(path, (beside) =>
+          writeFile(beside, JSON.stringify(session.stored()), { mode: 0o600 }),
+        );
+        session.unsaved = undefined;
+      } catch (error) {
+        // Not kept (a full disk): the upload goes on in memory, and its page says what is at stake.
+        const code = (error as { code?: unknown } | null)?.code;
+        session.unsaved = typeof code === 'string' ? code : String((error as Error).message);
+      }
     });
     const settled = next.catch(() => {});
     this.#writes.set(session.id, settled);

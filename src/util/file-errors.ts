@@ -23,3 +23,13 @@ export function fileErrorReason(error: unknown): string {
       return error instanceof Error ? error.message : String(error);
   }
 }
+
+/** Whether an error (or one it was caused by) says the disk is full: the system's, or SQLite's. */
+export function isDiskFull(error: unknown): boolean {
+  for (let at = error, depth = 0; at !== undefined && at !== null && depth < 5; depth++) {
+    const code = (at as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return true;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -28,6 +28,26 @@ export const UPLOAD = {
     en: '{name} is {size}; at most {max} is taken. Split it into smaller files (by date, or by marketplace).',
     ko: '{name} 파일 크기가 {size}입니다. 최대 {max}까지 받을 수 있습니다. 날짜나 마켓별로 나누어 올리세요.',
   },
+  diskFull: {
+    en: 'The disk of this computer is full: Intake could not write what it needs. Free some space, then try again.',
+    ko: '이 컴퓨터의 디스크가 가득 차서 Intake가 필요한 파일을 쓰지 못했습니다. 공간을 비운 뒤 다시 시도하세요.',
+  },
+  unsavedFull: {
+    en: 'Intake could not keep this upload’s record: the disk of this computer is full. What this page shows is lost if intake ui stops; free some space.',
+    ko: '이 업로드 기록을 저장하지 못했습니다: 이 컴퓨터의 디스크가 가득 찼습니다. intake ui를 끄면 이 화면의 내용이 사라집니다. 공간을 비우세요.',
+  },
+  unsaved: {
+    en: 'Intake could not keep this upload’s record ({reason}). What this page shows is lost if intake ui stops.',
+    ko: '이 업로드 기록을 저장하지 못했습니다 ({reason}). intake ui를 끄면 이 화면의 내용이 사라집니다.',
+  },
+  notKeptFull: {
+    en: 'Intake could not keep the file: the disk of this computer is full. Free some space, then upload it again.',
+    ko: '파일을 저장하지 못했습니다: 이 컴퓨터의 디스크가 가득 찼습니다. 공간을 비운 뒤 다시 올리세요.',
+  },
+  notKept: {
+    en: 'Intake could not keep the file in its folder ({reason}). Upload it again; if it happens again, the terminal running intake ui says more.',
+    ko: '파일을 Intake 폴더에 저장하지 못했습니다 ({reason}). 다시 올려 보세요. 다시 안 되면 intake ui를 실행한 터미널에 자세한 내용이 나옵니다.',
+  },
   templatesTitle: { en: 'Templates', ko: '양식 내려받기' },
   templatesIntro: {
     en: 'Empty files with the headers Intake reads, to fill in (CSV, opens in Excel):',

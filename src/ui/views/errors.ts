@@ -7,6 +7,9 @@ type WithSaid = SessionError & {
   said?: { code: string; values?: Readonly<Record<string, string | number>> };
 };
 
+/** Whether a system error's code says the disk is full (or the person's quota of it). */
+const fullDisk = (code: unknown) => code === 'ENOSPC' || code === 'EDQUOT';
+
 /** An upload error's words on the page: its own for what it knows, else the message with its hints. */
 export function errorWords(t: T, error: WithSaid): { message: string; hints: readonly string[] } {
   const values = error.said?.values ?? {};
@@ -28,6 +31,24 @@ export function errorWords(t: T, error: WithSaid): { message: string; hints: rea
       return { message: t('damagedFile', { file }), hints: [] };
     case 'not_xlsx':
       return { message: t('notXlsx', { file }), hints: [] };
+    case 'too_large':
+      return {
+        message: t('tooLarge', { name: file, size: String(values.size), max: String(values.max) }),
+        hints: [],
+      };
+    case 'not_kept':
+      return {
+        message: fullDisk(values.reason) ? t('notKeptFull') : t('notKept', { reason: String(values.reason) }),
+        hints: [],
+      };
+    case 'unsaved':
+      return {
+        message: fullDisk(values.reason) ? t('unsavedFull') : t('unsaved', { reason: String(values.reason) }),
+        hints: [],
+      };
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return { message: t('diskFull'), hints: [] };
     case 'columns_missing':
       return { message: t('columnsMissing'), hints: [] };
     case 'unreachable':

@@ -45,6 +45,16 @@ export function sessionBody(t: T, session: UploadSession, page: SessionPage): st
       : page.mapping && session.error
         ? html`<section class="card">!${errorBox(t, session.error)}</section>`
         : '';
+  const unsaved = session.unsaved
+    ? html`<section class="card">
+        !${errorBox(t, {
+          code: 'unsaved',
+          message: '',
+          hints: [],
+          said: { code: 'unsaved', values: { reason: session.unsaved } },
+        })}
+      </section>`
+    : '';
   const table = session.check?.reading?.table;
   const products =
     session.kind === 'order' && !session.fileRemoved
@@ -57,6 +67,7 @@ export function sessionBody(t: T, session: UploadSession, page: SessionPage): st
       : '';
   return [
     notice,
+    unsaved,
     error,
     mapping,
     readingCard(t, session, page.layouts),
