@@ -6,6 +6,7 @@ import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type {} from '@fastify/multipart';
 import { bytes } from '../util/bytes.js';
+import { errorCode } from '../util/file-errors.js';
 import type { SessionError } from './session.js';
 
 /** A file that came with a form, as it was saved. */
@@ -59,8 +60,7 @@ export class FileNotKept extends Error {
 
   /** The system's word for it (`EACCES`), or its message. */
   get reason(): string {
-    const code = (this.cause as { code?: unknown } | null)?.code;
-    return typeof code === 'string' ? code : String((this.cause as Error | undefined)?.message);
+    return errorCode(this.cause);
   }
 }
 

@@ -2,6 +2,7 @@ import type { Outcome } from '../contract/kinds.js';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative } from 'node:path';
 import { UploadSession, type StoredSession } from './session.js';
+import { errorCode } from '../util/file-errors.js';
 import { makeFolder } from '../util/make-folder.js';
 import { writeWhole } from '../util/write-whole.js';
 
@@ -100,8 +101,7 @@ export class SessionStore {
         session.unsaved = undefined;
       } catch (error) {
         // Not kept (a full disk): the upload goes on in memory, and its page says what is at stake.
-        const code = (error as { code?: unknown } | null)?.code;
-        session.unsaved = typeof code === 'string' ? code : String((error as Error).message);
+        session.unsaved = errorCode(error);
       }
     });
     const settled = next.catch(() => {});

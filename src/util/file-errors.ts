@@ -24,11 +24,18 @@ export function fileErrorReason(error: unknown): string {
   }
 }
 
+/** The system's (or SQLite's) word for an error, `ENOSPC` say, or its message when it has none. */
+export function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : String((error as Error | undefined)?.message ?? error);
+}
+
+const DISK_FULL = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
+
 /** Whether an error (or one it was caused by) says the disk is full: the system's, or SQLite's. */
 export function isDiskFull(error: unknown): boolean {
   for (let at = error, depth = 0; at !== undefined && at !== null && depth < 5; depth++) {
-    const code = (at as { code?: unknown }).code;
-    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'SQLITE_FULL') return true;
+    if (DISK_FULL.has((at as { code?: unknown }).code as string)) return true;
     at = (at as { cause?: unknown }).cause;
   }
   return false;

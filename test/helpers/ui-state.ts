@@ -1,3 +1,4 @@
+import { buildUi } from '../../src/ui/build-ui.js';
 import { join } from 'node:path';
 import { ProductCatalog } from '../../src/catalog/product-catalog.js';
 import { UiAuth } from '../../src/ui/auth.js';
@@ -37,6 +38,37 @@ export function offlineUiState(maxBytes: number): UiState {
       pull: () => Promise.reject(new Error('no marketplaces in this test')),
       settle: () => Promise.resolve(),
       push: () => Promise.reject(new Error('no marketplaces in this test')),
+    },
+  };
+}
+
+/** `intake ui` built on `state` and listening on 127.0.0.1, with a browser signed in. */
+export interface SignedInUi {
+  /** The page's address (its secret base path). */
+  base: string;
+  /** A form posted as the page posts it: signed in, from its own origin; redirects not followed. */
+  post(path: string, body: FormData | URLSearchParams): Promise<Response>;
+  /** A page as the signed-in browser gets it, in `lang`. */
+  get(path: string, lang?: string): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Builds `intake ui` on `state`, listens, and signs a browser in. Call `close` after. */
+export async function signedInUi(state: UiState): Promise<SignedInUi> {
+  await state.sessions.prepare();
+  const app = await buildUi({ state });
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `${origin}${state.auth.base}`;
+  const signedIn = await fetch(`${base}?token=${state.auth.newToken()}`, { redirect: 'manual' });
+  const cookie = String(signedIn.headers.get('set-cookie')).split(';')[0] as string;
+  return {
+    base,
+    post: (path, body) =>
+      fetch(`${base}${path}`, { method: 'POST', body, redirect: 'manual', headers: { cookie, origin } }),
+    get: (path, lang = 'en') => fetch(`${base}${path}`, { headers: { cookie, 'accept-language': lang } }),
+    close: async () => {
+      await app.close();
+      state.catalog.close();
     },
   };
 }

@@ -1,37 +1,19 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUi } from '../../src/ui/build-ui.js';
 import type { UploadSession } from '../../src/ui/session.js';
 import { FIXTURES } from '../helpers/files.js';
-import { offlineUiState } from '../helpers/ui-state.js';
+import { offlineUiState, signedInUi, type SignedInUi } from '../helpers/ui-state.js';
 
 const state = offlineUiState(1024 * 1024);
 // Records kept on disk as `intake ui` keeps them.
 state.services.save = (session) => state.sessions.save(session);
-let app: FastifyInstance;
-let origin: string;
-let base: string;
-let cookie: string;
-
-beforeAll(async () => {
-  await state.sessions.prepare();
-  app = await buildUi({ state });
-  origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  base = `${origin}${state.auth.base}`;
-  const signedIn = await fetch(`${base}?token=${state.auth.newToken()}`, { redirect: 'manual' });
-  cookie = String(signedIn.headers.get('set-cookie')).split(';')[0] as string;
-});
-afterAll(async () => {
-  await app.close();
-  state.catalog.close();
-});
-
-const post = (path: string, body: FormData | URLSearchParams) =>
-  fetch(`${base}${path}`, { method: 'POST', body, redirect: 'manual', headers: { cookie, origin } });
+let ui: SignedInUi;
+beforeAll(async () => (ui = await signedInUi(state)));
+afterAll(() => ui.close());
+const post = (path: string, body: FormData | URLSearchParams) => ui.post(path, body);
 const pageOf = async (session: UploadSession, lang: string) =>
-  (await fetch(`${base}uploads/${session.id}`, { headers: { cookie, 'accept-language': lang } })).text();
+  (await ui.get(`uploads/${session.id}`, lang)).text();
 
 /** Puts a folder (with something in it) where a file of the upload is written: writing it then fails. */
 function blockFile(session: UploadSession, name: string): void {
@@ -66,7 +48,7 @@ it('an upload whose record or fixed copy cannot be written says so on its page, 
   );
   expect(undone.status).toBe(303);
   expect(session.error?.code).toMatch(/^E[A-Z]+$/);
-  expect((await fetch(`${base}uploads/${session.id}`, { headers: { cookie } })).status).toBe(200);
+  expect((await ui.get(`uploads/${session.id}`)).status).toBe(200);
 
   // Room again: the next save keeps the record, and the warning goes.
   rmSync(join(session.dir, 'session.json'), { recursive: true });

@@ -1,18 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildUi } from '../../src/ui/build-ui.js';
 import type { UploadSession } from '../../src/ui/session.js';
 import { ORDERS_HEADER } from '../helpers/samples.js';
-import { offlineUiState } from '../helpers/ui-state.js';
+import { offlineUiState, signedInUi, type SignedInUi } from '../helpers/ui-state.js';
 
 const state = offlineUiState(64 * 1024);
-let app: FastifyInstance;
-let origin: string;
-let base: string;
-let cookie: string;
-
 // The page's file check asks for the saved layouts; a test holds that one call to hold a change half-way.
 let hold: { reached: () => void; gate: Promise<void> } | undefined;
 state.services.savedLayouts = async () => {
@@ -25,22 +18,22 @@ state.services.savedLayouts = async () => {
   return [];
 };
 
-beforeAll(async () => {
-  await state.sessions.prepare();
-  app = await buildUi({ state });
-  origin = await app.listen({ host: '127.0.0.1', port: 0 });
-  base = `${origin}${state.auth.base}`;
-  const signedIn = await fetch(`${base}?token=${state.auth.newToken()}`, { redirect: 'manual' });
-  cookie = String(signedIn.headers.get('set-cookie')).split(';')[0] as string;
-});
-afterAll(async () => {
-  await app.close();
-  state.catalog.close();
-});
+let ui: SignedInUi;
+beforeAll(async () => (ui = await signedInUi(state)));
+afterAll(() => ui.close());
+const post = (path: string, body: FormData | URLSearchParams) => ui.post(path, body);
 
-/** A form posted as the page posts it: signed in, from its own origin. */
-const post = (path: string, body: FormData | URLSearchParams) =>
-  fetch(`${base}${path}`, { method: 'POST', body, redirect: 'manual', headers: { cookie, origin } });
+/**
+ * Holds the next call for the saved layouts: `halfWay` resolves once a change has reached it, and the
+ * change goes on when `release` is called.
+ */
+function holdNextChange(): { halfWay: Promise<void>; release: () => void } {
+  let reached!: () => void;
+  const halfWay = new Promise<void>((resolve) => (reached = resolve));
+  let release!: () => void;
+  hold = { reached, gate: new Promise<void>((resolve) => (release = resolve)) };
+  return { halfWay, release };
+}
 
 /** A CSV of orders uploaded on the home page: its session. */
 async function upload(csv: string): Promise<UploadSession> {
@@ -58,10 +51,7 @@ it('forms posted to one upload at once (two tabs) take turns, so no fix is lost 
   expect(session.check?.refused.map((row) => row.row)).toEqual([2, 3]);
 
   // The first tab's fix is held half-way through making the fixed copy (its fixes read, not yet written).
-  let reached!: () => void;
-  const halfWay = new Promise<void>((resolve) => (reached = resolve));
-  let release!: () => void;
-  hold = { reached, gate: new Promise<void>((resolve) => (release = resolve)) };
+  const { halfWay, release } = holdNextChange();
   const first = post(`uploads/${session.id}/fixes`, new URLSearchParams({ 'cell:2:2': '010-1111-2222' }));
   await halfWay;
   // The second tab's fix comes meanwhile. It is let go on when it waits its turn; had it not waited, once
@@ -87,10 +77,7 @@ it('a change that waited its turn while its upload was removed changes nothing',
   const session = await upload(
     `${ORDERS_HEADER}\nGONE-1,홍길동,12,GONE-1-1,P-1,상품 1,https://x.example.com/1.png\n`,
   );
-  let reached!: () => void;
-  const halfWay = new Promise<void>((resolve) => (reached = resolve));
-  let release!: () => void;
-  hold = { reached, gate: new Promise<void>((resolve) => (release = resolve)) };
+  const { halfWay, release } = holdNextChange();
   const fix = post(`uploads/${session.id}/fixes`, new URLSearchParams({ 'cell:2:2': '010-1111-2222' }));
   await halfWay;
   const removed = post(`uploads/${session.id}/remove`, new URLSearchParams());

@@ -12,7 +12,7 @@ import type { UiState } from '../state.js';
 import type { T } from '../texts/index.js';
 import { catalogBody, type CatalogPage } from '../views/catalog.js';
 import { firstOf, type Form } from '../../web/forms.js';
-import { changeOf, type IdParams } from './shared.js';
+import { openChangeOf, type IdParams } from './shared.js';
 import { sessionPage } from './session-page.js';
 import type { CatalogInput } from '../../catalog/product-catalog.js';
 import { rm, mkdtemp } from 'node:fs/promises';
@@ -197,8 +197,7 @@ export async function catalogRoutes(app: FastifyInstance, { state }: { state: Ui
 
   // The products a file's check found without a name or image: remembered, then the file checked again.
   app.post<IdParams & { Body: Form }>('/uploads/:id/products', async (request, reply) =>
-    changeOf(state, request, reply, async (session) => {
-      if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
+    openChangeOf(state, request, reply, async (session) => {
       const t = textsOf(request);
       const { products, problems } = productsOf(t, request.body ?? {});
       const changed = state.catalog.set(products, 'page');

@@ -4,7 +4,7 @@ import { applyFixes, checkSession, sessionError } from '../runner.js';
 import type { RefusedRow, UploadSession } from '../session.js';
 import type { UiState } from '../state.js';
 import { firstOf, listOf, type Form } from '../../web/forms.js';
-import { changeOf, type IdParams } from './shared.js';
+import { openChangeOf, type IdParams } from './shared.js';
 
 /** The cell at a row and position as the page showed it (the fixed copy's, which is the file's where not fixed). */
 function shownCell(session: UploadSession, row: number, position: number): string | undefined {
@@ -58,8 +58,7 @@ function dropRecords(session: UploadSession, rows: readonly number[]): { record:
 /** The fixes made on the page: cells changed or undone, records dropped or put back, all undone. */
 export async function fixRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
   app.post<IdParams & { Body: Form }>('/uploads/:id/fixes', async (request, reply) =>
-    changeOf(state, request, reply, async (session) => {
-      if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
+    openChangeOf(state, request, reply, async (session) => {
       const t = textsOf(request);
       const form = request.body ?? {};
       const json = session.original.format === 'json' || session.original.format === 'ndjson';

@@ -5,7 +5,7 @@ import { mappingFor, useMapping, type MappingView } from '../mapping.js';
 import { seeOther, textsOf } from '../render.js';
 import type { UiState } from '../state.js';
 import type { T } from '../texts/index.js';
-import { changeOf, sessionOf, type IdParams } from './shared.js';
+import { openChangeOf, sessionOf, type IdParams } from './shared.js';
 import { readAndCheck, sessionPage } from './session-page.js';
 
 /** Our columns matched to the file's headers as the form says, or what is wrong with the choice. */
@@ -41,9 +41,8 @@ export async function mappingRoutes(app: FastifyInstance, { state }: { state: Ui
   });
 
   app.post<IdParams & { Body: Form }>('/uploads/:id/mapping', async (request, reply) =>
-    changeOf(state, request, reply, async (session) => {
-      if (session.running || session.fileRemoved || !session.kind)
-        return seeOther(reply, state, `uploads/${session.id}`);
+    openChangeOf(state, request, reply, async (session) => {
+      if (!session.kind) return seeOther(reply, state, `uploads/${session.id}`);
       const t = textsOf(request);
       const form = request.body ?? {};
       const headerRow = Number(firstOf(form.headerRow));

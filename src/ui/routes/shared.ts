@@ -17,6 +17,23 @@ export function sessionOf(
 }
 
 /**
+ * `changeOf` for a change an upload takes only while it is open: not while it sends, nor once its file
+ * is removed (the upload's page then, unchanged).
+ */
+export function openChangeOf<R>(
+  state: UiState,
+  request: FastifyRequest<IdParams>,
+  reply: FastifyReply,
+  change: (session: UploadSession) => Promise<R>,
+): Promise<R | FastifyReply> {
+  return changeOf(state, request, reply, async (session) =>
+    session.running || session.fileRemoved
+      ? seeOther(reply, state, `uploads/${session.id}`)
+      : change(session),
+  );
+}
+
+/**
  * Runs a change to the session a route is about in its turn (after the changes posted before it; see
  * `UploadSession.inTurn`), or answers the not-found page.
  */

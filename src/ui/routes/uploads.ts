@@ -18,7 +18,7 @@ import { errorWords } from '../views/errors.js';
 import { uploadForm } from '../views/upload-form.js';
 import { firstOf, type Form } from '../../web/forms.js';
 import { readAndCheck, sessionPage } from './session-page.js';
-import { changeOf, sessionOf, type IdParams } from './shared.js';
+import { changeOf, openChangeOf, sessionOf, type IdParams } from './shared.js';
 
 const kindOf = (value: unknown): ResourceName | undefined =>
   typeof value === 'string' && value in RESOURCES ? (value as ResourceName) : undefined;
@@ -152,8 +152,7 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
   });
 
   app.post<IdParams & { Body: Form }>('/uploads/:id/read', async (request, reply) =>
-    changeOf(state, request, reply, async (session) => {
-      if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
+    openChangeOf(state, request, reply, async (session) => {
       await applyReadForm(session, request.body ?? {}, state);
       await readAndCheck(session, state);
       return seeOther(reply, state, `uploads/${session.id}`);
@@ -161,8 +160,7 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
   );
 
   app.post<IdParams>('/uploads/:id/catalog', async (request, reply) =>
-    changeOf(state, request, reply, async (session) => {
-      if (session.running || session.fileRemoved) return seeOther(reply, state, `uploads/${session.id}`);
+    openChangeOf(state, request, reply, async (session) => {
       try {
         const form = await receiveForm(request, session.dir, state.maxBytes, ['catalog']);
         const catalog = form.files.find((received) => received.field === 'catalog');

@@ -2,13 +2,11 @@ import { html } from 'ghtml';
 import type { SessionError } from '../session.js';
 import type { T } from '../texts/index.js';
 import { troubleIn, type Trouble } from '../answers.js';
+import { isDiskFull } from '../../util/file-errors.js';
 
 type WithSaid = SessionError & {
   said?: { code: string; values?: Readonly<Record<string, string | number>> };
 };
-
-/** Whether a system error's code says the disk is full (or the person's quota of it). */
-const fullDisk = (code: unknown) => code === 'ENOSPC' || code === 'EDQUOT';
 
 /** An upload error's words on the page: its own for what it knows, else the message with its hints. */
 export function errorWords(t: T, error: WithSaid): { message: string; hints: readonly string[] } {
@@ -38,12 +36,16 @@ export function errorWords(t: T, error: WithSaid): { message: string; hints: rea
       };
     case 'not_kept':
       return {
-        message: fullDisk(values.reason) ? t('notKeptFull') : t('notKept', { reason: String(values.reason) }),
+        message: isDiskFull({ code: values.reason })
+          ? t('notKeptFull')
+          : t('notKept', { reason: String(values.reason) }),
         hints: [],
       };
     case 'unsaved':
       return {
-        message: fullDisk(values.reason) ? t('unsavedFull') : t('unsaved', { reason: String(values.reason) }),
+        message: isDiskFull({ code: values.reason })
+          ? t('unsavedFull')
+          : t('unsaved', { reason: String(values.reason) }),
         hints: [],
       };
     case 'ENOSPC':
