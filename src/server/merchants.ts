@@ -48,6 +48,8 @@ export class MerchantDirectory {
   readonly #verified = new VerifiedSecrets();
   readonly #guard = new AuthGuard<Authentication>();
   #byAccessKeyId = new Map<string, MerchantRow>();
+  /** Reads of the merchants begun so far (the last one's is kept). */
+  #loads = 0;
 
   private constructor(store: Store, defaultThanksDelayDays: number) {
     this.#store = store;
@@ -60,8 +62,14 @@ export class MerchantDirectory {
     return directory;
   }
 
+  /**
+   * Reads the merchants; of reads under way at once (a poll, a change made here), the one begun last is
+   * kept, so that a poll's read from before a change never puts back what the change replaced.
+   */
   async #reload(): Promise<void> {
-    this.#byAccessKeyId = new Map((await this.#store.merchants.all()).map((row) => [row.access_key_id, row]));
+    const load = ++this.#loads;
+    const rows = await this.#store.merchants.all();
+    if (load === this.#loads) this.#byAccessKeyId = new Map(rows.map((row) => [row.access_key_id, row]));
   }
 
   /**

@@ -80,6 +80,19 @@ describe('faults a test can count on', () => {
     expect(await run(7)).not.toEqual(first);
   });
 
+  it('faults set while the rules are being read again keep to what was set (a clear stays cleared)', async () => {
+    const s = await service();
+    const faults = s.app.service.faults;
+    await faults.set('m-race', parseFaultSpec('PATCH /api/v1/orders/*=503:1%'));
+    // Another process's changes are read on every pass of the queue; one read began as these were cleared.
+    const reading = faults.refresh();
+    const clearing = faults.set('m-race', []);
+    await Promise.all([reading, clearing]);
+    expect(faults.of('m-race').spec).toBe('');
+    await faults.refresh();
+    expect(faults.of('m-race').spec).toBe('');
+  });
+
   it.skipIf(TEST_ENGINE !== 'postgres')('next=3 across three processes: three requests in all', async () => {
     const databaseUrl = await testDatabaseUrl(tempDir('intake-next-'));
     const services = [

@@ -85,6 +85,8 @@ export class FaultBoard {
 
 /** Where each merchant's faults are kept, for every process of a shared database. */
 const KEY_PREFIX = 'faults:';
+/** What every key of faults starts with (read at once). */
+const FAULT_PREFIX = 'fault';
 const SEED_PREFIX = 'fault-seed:';
 /** How many requests a `next=N` rule still has, per rule (shared by the processes of a database). */
 const LEFT_PREFIX = 'fault-left:';
@@ -104,6 +106,8 @@ export class FaultPanel {
   readonly #store: Store | undefined;
   /** What names this start's counts of `--faults` (the processes of one `--workers` share it). */
   readonly #epoch: string;
+  /** How many times faults were set in this process (a refresh under way when one is set lets go). */
+  #sets = 0;
 
   constructor(
     options: { spec?: string; seed?: number; random?: () => number; store?: Store; epoch?: string } = {},
@@ -126,25 +130,38 @@ export class FaultPanel {
     return board;
   }
 
-  /** Puts a merchant's faults in force, for every process sharing the database; their counts start afresh. */
+  /**
+   * Puts a merchant's faults in force, for every process sharing the database; their counts start afresh.
+   * The rules, their seed and their counts are written in one transaction, so that no process reads the
+   * new rules with the old seed or counts.
+   */
   async set(merchantId: string, rules: readonly FaultRule[], seed?: number): Promise<void> {
+    this.#sets++;
     const board = this.of(merchantId);
     board.set(rules, seed);
-    await this.#resetCounts(merchantId, board, false);
-    await this.#store?.meta.set(`${SEED_PREFIX}${merchantId}`, seed === undefined ? '' : String(seed));
-    await this.#store?.meta.set(`${KEY_PREFIX}${merchantId}`, board.spec);
+    await this.#store?.transaction(async (tx) => {
+      await this.#resetCounts(merchantId, board, false, tx);
+      await tx.meta.set(`${SEED_PREFIX}${merchantId}`, seed === undefined ? '' : String(seed));
+      await tx.meta.set(`${KEY_PREFIX}${merchantId}`, board.spec);
+    });
   }
 
-  /** Reads every merchant's faults again: another process may have set them. */
+  /**
+   * Reads every merchant's faults again: another process may have set them. What it read is let go if
+   * faults were set in this process meanwhile (it may have read what they replaced); the next one reads them.
+   */
   async refresh(): Promise<void> {
     if (!this.#store) return;
+    const sets = this.#sets;
+    // One statement, so the rules and seeds read are of one moment.
+    const rows = await this.#store.meta.withPrefix(FAULT_PREFIX);
+    if (sets !== this.#sets) return;
     const seeds = new Map(
-      (await this.#store.meta.withPrefix(SEED_PREFIX)).map(({ key, value }) => [
-        key.slice(SEED_PREFIX.length),
-        value,
-      ]),
+      rows
+        .filter(({ key }) => key.startsWith(SEED_PREFIX))
+        .map(({ key, value }) => [key.slice(SEED_PREFIX.length), value]),
     );
-    for (const { key, value } of await this.#store.meta.withPrefix(KEY_PREFIX)) {
+    for (const { key, value } of rows.filter(({ key }) => key.startsWith(KEY_PREFIX))) {
       const merchantId = key.slice(KEY_PREFIX.length);
       const board = this.of(merchantId);
       const seedText = seeds.get(merchantId) ?? '';
@@ -240,13 +257,18 @@ export class FaultPanel {
     return `${LEFT_PREFIX}${of}:${spec}:${index}`;
   }
 
-  async #resetCounts(owner: string, board: FaultBoard, ifAbsent: boolean): Promise<void> {
-    if (!this.#store) return;
+  async #resetCounts(
+    owner: string,
+    board: FaultBoard,
+    ifAbsent: boolean,
+    store = this.#store,
+  ): Promise<void> {
+    if (!store) return;
     for (const [index, rule] of board.rules.entries()) {
       if (rule.next === undefined) continue;
       const key = this.#leftKey(owner, board, index);
-      if (ifAbsent) await this.#store.meta.setIfAbsent(key, String(rule.next));
-      else await this.#store.meta.set(key, String(rule.next));
+      if (ifAbsent) await store.meta.setIfAbsent(key, String(rule.next));
+      else await store.meta.set(key, String(rule.next));
     }
   }
 
