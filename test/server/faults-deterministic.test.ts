@@ -84,10 +84,16 @@ describe('faults a test can count on', () => {
     const s = await service();
     const faults = s.app.service.faults;
     await faults.set('m-race', parseFaultSpec('PATCH /api/v1/orders/*=503:1%'));
-    // Another process's changes are read on every pass of the queue; one read began as these were cleared.
-    const reading = faults.refresh();
+    // Another process's changes are read on every pass of the queue: one read begun as these were
+    // cleared, one begun while the clear was being written.
+    const readFirst = faults.refresh();
+    await faults.set('m-race', []);
+    await readFirst;
+    expect(faults.of('m-race').spec).toBe('');
+    await faults.set('m-race', parseFaultSpec('PATCH /api/v1/orders/*=503:1%'));
     const clearing = faults.set('m-race', []);
-    await Promise.all([reading, clearing]);
+    await faults.refresh();
+    await clearing;
     expect(faults.of('m-race').spec).toBe('');
     await faults.refresh();
     expect(faults.of('m-race').spec).toBe('');

@@ -106,8 +106,12 @@ export class FaultPanel {
   readonly #store: Store | undefined;
   /** What names this start's counts of `--faults` (the processes of one `--workers` share it). */
   readonly #epoch: string;
-  /** How many times faults were set in this process (a refresh under way when one is set lets go). */
+  /**
+   * Counted at the start and at the end of each set of faults in this process, with the sets under way:
+   * a refresh that overlapped one lets go of what it read (it may have read what the set replaces).
+   */
   #sets = 0;
+  #setting = 0;
 
   constructor(
     options: { spec?: string; seed?: number; random?: () => number; store?: Store; epoch?: string } = {},
@@ -137,25 +141,32 @@ export class FaultPanel {
    */
   async set(merchantId: string, rules: readonly FaultRule[], seed?: number): Promise<void> {
     this.#sets++;
-    const board = this.of(merchantId);
-    board.set(rules, seed);
-    await this.#store?.transaction(async (tx) => {
-      await this.#resetCounts(merchantId, board, false, tx);
-      await tx.meta.set(`${SEED_PREFIX}${merchantId}`, seed === undefined ? '' : String(seed));
-      await tx.meta.set(`${KEY_PREFIX}${merchantId}`, board.spec);
-    });
+    this.#setting++;
+    try {
+      const board = this.of(merchantId);
+      board.set(rules, seed);
+      await this.#store?.transaction(async (tx) => {
+        await this.#resetCounts(merchantId, board, false, tx);
+        await tx.meta.set(`${SEED_PREFIX}${merchantId}`, seed === undefined ? '' : String(seed));
+        await tx.meta.set(`${KEY_PREFIX}${merchantId}`, board.spec);
+      });
+    } finally {
+      this.#setting--;
+      this.#sets++;
+    }
   }
 
   /**
    * Reads every merchant's faults again: another process may have set them. What it read is let go if
-   * faults were set in this process meanwhile (it may have read what they replaced); the next one reads them.
+   * faults were being set in this process meanwhile (it may have read what they replace, before their
+   * commit); the next one reads them.
    */
   async refresh(): Promise<void> {
     if (!this.#store) return;
     const sets = this.#sets;
     // One statement, so the rules and seeds read are of one moment.
     const rows = await this.#store.meta.withPrefix(FAULT_PREFIX);
-    if (sets !== this.#sets) return;
+    if (sets !== this.#sets || this.#setting > 0) return;
     const seeds = new Map(
       rows
         .filter(({ key }) => key.startsWith(SEED_PREFIX))
