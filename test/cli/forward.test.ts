@@ -66,7 +66,8 @@ describe('intake local events --forward-to', () => {
     interrupts.interrupt('SIGINT');
     const result = await forwarding;
     hook.server.close();
-    expect(result.code).toBe(0);
+    // Stopped, as every follow is: exit 130.
+    expect(result.code).toBe(130);
     const events = delivered().map(
       (request) => JSON.parse(request.body) as { id: number; target_id: string },
     );
@@ -116,7 +117,7 @@ describe('intake local events --forward-to', () => {
     const result = await forwarding;
     server.closeAllConnections();
     server.close();
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(130);
     const lines = jsonLines(result.stdout);
     expect(lines).toEqual([expect.objectContaining({ status: 200, attempts: 1 })]);
     const first = lines[0]?.event as number;

@@ -115,7 +115,7 @@ describe('intake local requests', () => {
     }
     interrupts.interrupt('SIGINT');
     const result = await following;
-    expect(result.code).toBe(0);
+    expect(result.code).toBe(130);
     const seen = jsonLines(printed).map((line) => line.target_id);
     expect(seen).not.toContain('ORD-BEFORE-FOLLOW');
     expect(new Set(seen).size).toBe(seen.length);

@@ -6,7 +6,7 @@ import type { ServiceEventBody } from '../../contract/local/index.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData, writeJsonLine } from '../../cli/output.js';
-import { UsageError } from '../../cli/errors.js';
+import { EXIT, ExitCode, UsageError } from '../../cli/errors.js';
 import { wholeNumber } from '../../cli/values.js';
 import { limitOption } from './inspect.js';
 import { counting } from '../../util/count.js';
@@ -114,12 +114,13 @@ async function followEvents(
   }
 }
 
-/** Prints each event as it happens (as JSON lines with --json). */
+/** Prints each event as it happens (as JSON lines with --json), until stopped (exit 130, as `tail -f`). */
 async function follow(f: Factory, options: LocalEventsOptions, json: boolean): Promise<void> {
   await followEvents(f, options.after ?? 0, (event) => {
     if (json) writeJsonLine(f, event as Record<string, unknown>);
     else f.io.stdout.write(humanLine(f, event));
   });
+  throw new ExitCode(EXIT.interrupted);
 }
 
 /** The number of the newest event now: forwarding "from now on" starts after it. */
@@ -179,6 +180,7 @@ async function forward(f: Factory, options: LocalEventsOptions & { forwardTo: st
     f.log.info(
       `Stopped before forwarding ${counting(cut, 'event')} received after ${ended}; to forward them: intake local events --forward-to ${options.forwardTo} --since ${ended}`,
     );
+  throw new ExitCode(EXIT.interrupted);
 }
 
 /** How a delivery is tried again: five attempts, waiting 0.5, 1, 2 and 4 s between them. */
@@ -250,12 +252,12 @@ export function newLocalEventsCommand(
     .description(
       'What happens to your data: creates accepted, refused, applied, failed; messages sent; rewards; faults',
     )
-    .option('-f, --follow', 'keep printing events as they happen, until Ctrl-C')
+    .option('-f, --follow', 'keep printing events as they happen, until Ctrl-C (exit 130)')
     .option('--after <id>', 'only events after this one')
     .option('--limit <n>', 'at most this many (without --follow)')
     .option(
       '--forward-to <url>',
-      'post each event to this webhook as it happens (signed, in order, tried again while it fails)',
+      'post each event to this webhook as it happens (signed, in order, tried again while it fails), until Ctrl-C (exit 130)',
     )
     .option('--since <id|now>', 'with --forward-to: from after this event (default now)')
     .option('--secret <secret>', 'with --forward-to: sign with this secret (or set INTAKE_WEBHOOK_SECRET)')

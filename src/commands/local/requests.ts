@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import type { JournalFilter } from '../../client/api-client.js';
 import type { JournalEntry } from '../../contract/local/index.js';
 import { isJournalStatus, NO_ANSWER } from '../../contract/local/journal-status.js';
-import { CliError, EXIT, UsageError } from '../../cli/errors.js';
+import { CliError, EXIT, ExitCode, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData, writeJsonLine } from '../../cli/output.js';
@@ -69,6 +69,8 @@ async function follow(f: Factory, options: LocalRequestsOptions, json: boolean):
   } finally {
     stopListening();
   }
+  // Following ends only when it is stopped: said as an interruption (130), as `tail -f` ends.
+  throw new ExitCode(EXIT.interrupted);
 }
 
 /** How many requests match, said or checked against what was expected. */
@@ -147,7 +149,7 @@ export function newLocalRequestsCommand(
     .option('--path <path>', 'only this path, exactly as sent (/api/v1/orders/)')
     .option('--status <code>', 'only answers with this status (0: none sent, a fault dropped or held it)')
     .option('--id <id>', "only requests about this record (an order's or a product's id)")
-    .option('-f, --follow', 'keep printing requests as they come, until Ctrl-C')
+    .option('-f, --follow', 'keep printing requests as they come, until Ctrl-C (exit 130)')
     .option('--count', 'print how many match')
     .option('--expect <n>', 'with or without --count: exit 1 unless exactly this many match')
     .option('--limit <n>', 'at most this many (default 50)')
