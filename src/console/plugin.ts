@@ -22,11 +22,16 @@ import { signInRoutes } from './routes/sign-in.js';
  * that nothing of it touches the service's own paths or answers. Registered with the prefix `/console`.
  * Every page shows the signed-in merchant's data only.
  */
-export async function consolePlugin(app: FastifyInstance, options: { service: Service }): Promise<void> {
-  const { service } = options;
+export async function consolePlugin(
+  app: FastifyInstance,
+  options: { service: Service; onUnexpected?: (error: unknown) => void },
+): Promise<void> {
+  const { service, onUnexpected } = options;
   securityHeaders(app);
   plainQuery(app);
   await app.register(import('@fastify/cookie'));
+  // Forms only: a body of another type is refused (415) before any route, not read as the API's JSON.
+  app.removeAllContentTypeParsers();
   await app.register(import('@fastify/formbody'));
   languageSwitch(app, { cookiePath: '/console' });
   consoleGuard(app, { service });
@@ -36,8 +41,11 @@ export async function consolePlugin(app: FastifyInstance, options: { service: Se
       const t = textsOf(request);
       return { title: t('notFoundTitle'), body: sayCard(t('notFound')) };
     },
-    failure: (request, error) => {
+    failure: (request, error, status) => {
       const t = textsOf(request);
+      // What the framework refused before any route (a form over the size limit, a body it cannot read).
+      if (status < 500)
+        return { title: t('errorTitle'), body: sayCard(t('unreadableForm'), { alert: true }), status };
       if (error instanceof StorageUnavailable) {
         return {
           title: t('errorTitle'),
@@ -51,6 +59,10 @@ export async function consolePlugin(app: FastifyInstance, options: { service: Se
         body: sayCard(known ? error.message : t('errorTitle'), { alert: true }),
         status: known ? 400 : 500,
       };
+    },
+    // Told as the API tells its own (the database not answering is said by readiness, not page by page).
+    onError: (error) => {
+      if (!(error instanceof StorageUnavailable)) onUnexpected?.(error);
     },
   });
   await app.register(assetRoutes, { at: '/assets' });

@@ -118,7 +118,7 @@ async function registerPlugins(app: FastifyInstance, options: BuildServerOptions
   await app.register(marketplaceFakes, { onUnexpected });
   if (options.console !== false) {
     const { consolePlugin } = await import('../console/plugin.js');
-    await app.register(consolePlugin, { service, prefix: CONSOLE_PREFIX });
+    await app.register(consolePlugin, { service, onUnexpected, prefix: CONSOLE_PREFIX });
   }
   if (options.docs !== false) {
     await app.register(docsRoutes, {

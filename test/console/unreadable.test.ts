@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { consoleCookie } from '../helpers/console.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+let cookie: string;
+const told: unknown[] = [];
+
+beforeAll(async () => {
+  service = await startService({ onError: (error) => told.push(error) });
+  cookie = await consoleCookie(service);
+});
+afterAll(() => service.close());
+
+const post = (url: string, payload: string, language: string, contentType: string) =>
+  service.app.inject({
+    method: 'POST',
+    url,
+    headers: {
+      cookie,
+      'content-type': contentType,
+      'sec-fetch-site': 'same-origin',
+      'accept-language': language,
+    },
+    payload,
+  });
+
+it('a form the console cannot read (over the size limit, not a form) is refused with its status, said in the page’s language, nothing changed', async () => {
+  const large = await post(
+    '/console/clock/advance',
+    `by=${'1'.repeat(2 * 1024 * 1024)}`,
+    'ko',
+    'application/x-www-form-urlencoded',
+  );
+  expect(large.statusCode).toBe(413);
+  expect(large.headers['content-type']).toMatch(/^text\/html/);
+  expect(large.body).toContain('양식을 읽을 수 없습니다');
+  // A form that would put a fault in force, but for its size.
+  const english = await post(
+    '/console/faults',
+    `spec=${encodeURIComponent('503:100%')}&padding=${'x'.repeat(2 * 1024 * 1024)}`,
+    'en',
+    'application/x-www-form-urlencoded',
+  );
+  expect(english.statusCode).toBe(413);
+  expect(english.body).toContain('The form could not be read');
+  const unknown = await post('/console/faults', 'spec=503', 'en', 'text/csv');
+  expect(unknown.statusCode).toBe(415);
+  expect(unknown.body).toContain('The form could not be read');
+  // Not the console's own failure: nothing told to the terminal, and the clock and faults as they were.
+  expect(told).toEqual([]);
+  expect((await service.call('GET', '/local/faults')).json).toMatchObject({ rules: [] });
+});
