@@ -204,6 +204,11 @@ export class UploadSession {
     return this.send?.state === 'running' || this.settling;
   }
 
+  /** Whether its file may be changed now (fixed, mapped, read again): not while it sends, nor once removed. */
+  get open(): boolean {
+    return !this.running && !this.fileRemoved;
+  }
+
   /**
    * Runs `change` once the changes asked before it are done. Forms posted at once (the page open in two
    * tabs) take turns: a fix never rewrites the copy another is checking, and a send never starts on a copy

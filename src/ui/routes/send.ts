@@ -32,7 +32,7 @@ export function download(reply: FastifyReply, path: string, name: string): Fasti
 export async function sendRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
   app.post<IdParams & { Body: Form }>('/uploads/:id/send', async (request, reply) =>
     changeOf(state, request, reply, async (session) => {
-      if (!session.running && session.kind && !session.fileRemoved) {
+      if (session.open && session.kind) {
         session.sending = sendSession(session, state.services, {
           update: firstOf(request.body?.update) === '1',
         });

@@ -27,9 +27,7 @@ export function openChangeOf<R>(
   change: (session: UploadSession) => Promise<R>,
 ): Promise<R | FastifyReply> {
   return changeOf(state, request, reply, async (session) =>
-    session.running || session.fileRemoved
-      ? seeOther(reply, state, `uploads/${session.id}`)
-      : change(session),
+    session.open ? change(session) : seeOther(reply, state, `uploads/${session.id}`),
   );
 }
 

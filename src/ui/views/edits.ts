@@ -14,7 +14,7 @@ export function editsCard(t: T, session: UploadSession): string {
     .flatMap(([row, fixes]) => [...fixes].map(([position, fix]) => ({ row, position, fix })))
     .sort((a, b) => a.row - b.row || a.position - b.position);
   if (cells.length === 0 && session.dropped.length === 0 && session.fixes.size === 0) return '';
-  const disabled = session.running || session.fileRemoved ? ' disabled' : '';
+  const disabled = session.open ? '' : ' disabled';
   const cellItems = cells.map(({ row, position, fix }) => {
     const column = header[position] ?? String(position + 1);
     const id = `edit-${row}-${position}`;

@@ -105,7 +105,7 @@ function fileFacts(t: T, session: UploadSession): string {
 }
 
 /** The form that adds a catalog file of names and images to an upload of orders. */
-function catalogForm(t: T, session: UploadSession, running: string): string {
+function catalogForm(t: T, session: UploadSession, disabled: string): string {
   if (session.kind !== 'order' || session.fileRemoved) return '';
   return html`<form
     method="post"
@@ -119,7 +119,7 @@ function catalogForm(t: T, session: UploadSession, running: string): string {
       >!${filePicker(t, { id: 'catalog', name: 'catalog', required: true, accept: '.xlsx,.csv,.json,.ndjson' })}
     </div>
     <div>
-      <button type="submit" class="secondary" !${running}>${t('addCatalogButton')}</button>
+      <button type="submit" class="secondary" !${disabled}>${t('addCatalogButton')}</button>
     </div>
   </form>`;
 }
@@ -128,7 +128,7 @@ function catalogForm(t: T, session: UploadSession, running: string): string {
 export function readingCard(t: T, session: UploadSession, layouts: readonly Preset[]): string {
   const table = (session.send?.reading ?? session.check?.reading)?.table;
   const { unused, quantities } = unread(session);
-  const running = session.running || session.fileRemoved ? ' disabled' : '';
+  const disabled = session.open ? '' : ' disabled';
   const isSheet = session.original.format === 'csv' || session.original.format === 'xlsx';
   return html` <section class="card" aria-labelledby="reading-title">
     <h2 id="reading-title">${t('readingTitle')}</h2>
@@ -153,10 +153,10 @@ export function readingCard(t: T, session: UploadSession, layouts: readonly Pres
       !${layoutSelect(t, session, layouts)}
       !${session.original.format === 'xlsx' ? html`<div class="field"><label for="password">${t('passwordLabel')}</label><input type="password" id="password" name="password" autocomplete="off" /></div>` : ''}
       <div>
-        <button type="submit" class="secondary" !${running}>${t('readAgain')}</button>
+        <button type="submit" class="secondary" !${disabled}>${t('readAgain')}</button>
       </div>
     </form>
     !${isSheet && session.kind && !session.fileRemoved ? html`<p><a href="uploads/${session.id}/mapping">${t('mapLink')}</a></p>` : ''}
-    !${catalogForm(t, session, running)}
+    !${catalogForm(t, session, disabled)}
   </section>`;
 }
