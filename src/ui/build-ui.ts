@@ -69,6 +69,8 @@ export async function buildUi(options: BuildUiOptions): Promise<FastifyInstance>
         sendHtml(reply, refusalPage(langAsked(request), why), why === 'path' ? 404 : 403),
     });
     languageSwitch(app, { cookiePath: base });
+    // Forms only (the pages post nothing else): another body is refused (415) before any route.
+    app.removeAllContentTypeParsers();
     await app.register(import('@fastify/formbody'));
     await app.register(import('@fastify/multipart'), {
       throwFileSizeLimit: false,

@@ -182,6 +182,46 @@ describe('intake ui: a local page that holds credentials', () => {
       expect(answer.status, `${type}: ${body}`).toBeLessThan(500);
       expect(answer.body).toContain('<main');
     }
+    // The pages post forms only: JSON whose fields are not text is not read as a form (a 500 before).
+    const json = await raw(`${ui.address}catalog`, {
+      method: 'POST',
+      headers: { cookie, origin: ui.origin, 'content-type': 'application/json' },
+      body: '{"product_id":1,"name":["x"]}',
+    });
+    expect(json.status).toBe(415);
+    expect(json.body).toContain('<main');
+    const ended = await ui.stop();
+    expect(ended.code).toBe(0);
+    expect(ended.stderr).not.toContain('internal error');
+  });
+
+  it('a pull or push without the profile’s credentials is said on the marketplaces page, never its own failure', async () => {
+    const ui = await startUi({
+      INTAKE_BASE_URL: t.env.INTAKE_BASE_URL as string,
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+    });
+    open.push(ui);
+    const { cookie } = await signIn(ui);
+    for (const [action, lang] of [
+      ['pull', 'ko'],
+      ['push', 'ko'],
+      ['pull', 'en'],
+    ] as const) {
+      const answer = await raw(`${ui.address}marketplaces/naver/${action}`, {
+        method: 'POST',
+        headers: {
+          cookie,
+          origin: ui.origin,
+          'accept-language': lang,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: '',
+      });
+      expect(answer.status, `${action} ${lang}`).toBe(502);
+      expect(answer.body, `${action} ${lang}`).toContain(
+        lang === 'ko' ? '이 프로필의 인증 정보를 쓸 수 없습니다' : 'no credentials',
+      );
+    }
     const ended = await ui.stop();
     expect(ended.code).toBe(0);
     expect(ended.stderr).not.toContain('internal error');

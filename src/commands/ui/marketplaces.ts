@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Factory } from '../../cli/factory.js';
+import { withPageCredentials } from './credentials.js';
 import { MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
 import type { MarketplaceServices, PushedLine } from '../../ui/state.js';
 import type { UploadSession } from '../../ui/session.js';
@@ -28,8 +29,10 @@ export function marketplaceServices(f: Factory): MarketplaceServices {
     },
     async pull(marketplace, dir) {
       const { planPull, ordersText } = await runs();
-      await f.credentials();
-      const pulled = await planPull(f, marketplace, { remember: true });
+      const pulled = await withPageCredentials(async () => {
+        await f.credentials();
+        return planPull(f, marketplace, { remember: true });
+      });
       const { plan } = pulled;
       let path: string | undefined;
       if (plan.orders.length > 0) {
@@ -51,15 +54,19 @@ export function marketplaceServices(f: Factory): MarketplaceServices {
     async push(marketplace) {
       const { pushPulled } = await runs();
       const lines: PushedLine[] = [];
-      const { counts } = await pushPulled(f, marketplace, {
-        told: (outcome) =>
-          lines.push({
-            orderId: outcome.line.orderId,
-            lineId: outcome.line.lineId,
-            trackingNumber: outcome.line.trackingNumber,
-            outcome: outcome.outcome,
-            message: outcome.message,
-          }),
+      // The ledger of the profile's account says what was sent: its credentials first.
+      const { counts } = await withPageCredentials(async () => {
+        await f.credentials();
+        return pushPulled(f, marketplace, {
+          told: (outcome) =>
+            lines.push({
+              orderId: outcome.line.orderId,
+              lineId: outcome.line.lineId,
+              trackingNumber: outcome.line.trackingNumber,
+              outcome: outcome.outcome,
+              message: outcome.message,
+            }),
+        });
       });
       return { lines, counts };
     },

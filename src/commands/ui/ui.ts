@@ -1,3 +1,4 @@
+import { withPageCredentials } from './credentials.js';
 import { marketplaceServices, settleIfPulled } from './marketplaces.js';
 import { createHash } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
@@ -5,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import { AuthError, EXIT, UsageError } from '../../cli/errors.js';
+import { EXIT, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { listenFailure } from '../../cli/listen-error.js';
 import { examples } from '../../cli/help.js';
@@ -53,18 +54,9 @@ async function profileView(f: Factory): Promise<ProfileView> {
   };
 }
 
-/**
- * The profile's client for the page. Credentials it lacks are the page's `NoCredentials` (the page words
- * them; the CLI's own error names commands to type).
- */
-async function clientFor(f: Factory, options: Parameters<Factory['apiClient']>[0] = {}) {
-  try {
-    return await f.apiClient(options);
-  } catch (error) {
-    if (!(error instanceof AuthError)) throw error;
-    const { NoCredentials } = await import('../../ui/answers.js');
-    throw new NoCredentials(error.message, { cause: error });
-  }
+/** The profile's client for the page (credentials it lacks are the page's `NoCredentials`). */
+function clientFor(f: Factory, options: Parameters<Factory['apiClient']>[0] = {}) {
+  return withPageCredentials(() => f.apiClient(options));
 }
 
 /** The connection page: the credentials checked as `auth status` does, the service's health and queue. */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MarketplaceError, MarketplaceNotSetUp } from '../../marketplaces/errors.js';
 import { isMarketplace, type Marketplace } from '../../marketplaces/names.js';
 import { langOf } from '../../web/language.js';
+import { troubleIn, troubleOf } from '../answers.js';
 import { seeOther, sendPage, textsOf } from '../render.js';
 import { UploadSession } from '../session.js';
 import type { UiState } from '../state.js';
@@ -27,6 +28,9 @@ function problemOf(t: T, marketplace: Marketplace, error: unknown): { message: s
     const detail = t.lang === 'ko' ? facts.join(', ') : error.message;
     return { message: t(`market_${error.kind}`, { name }), ...(detail ? { detail } : {}) };
   }
+  // The service (the profile's credentials, reaching it): said as every page says it.
+  const trouble = troubleOf(error);
+  if (trouble) return { message: troubleIn(t.lang, trouble) };
   throw error;
 }
 
@@ -39,11 +43,11 @@ async function marketplacesPage(
 ) {
   const t = textsOf(request);
   const list = await state.marketplaces.list();
-  reply.code(status);
   return sendPage(request, reply, state, {
     title: t('marketplacesTitle'),
     current: 'marketplaces',
     body: marketplacesBody(t, langOf(request), list, said),
+    status,
   });
 }
 
