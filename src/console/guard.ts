@@ -12,7 +12,7 @@ const open = (url: string) => url === '/console/sign-in' || url.startsWith('/con
 /**
  * The console's door: a change comes from the console's own pages only (no other site's forms), and
  * every page but the sign-in is the signed-in merchant's, who must still be a merchant of the service.
- * A page asked for without a session leads to the sign-in; a stream or a form is refused with 401.
+ * A page asked for or a form posted without a session leads to the sign-in; a stream is refused with 401.
  */
 export function consoleGuard(app: FastifyInstance, { service }: { service: Service }): void {
   app.decorateRequest('consoleMerchant', null);
@@ -30,9 +30,9 @@ export function consoleGuard(app: FastifyInstance, { service }: { service: Servi
     // Still a merchant of the service (not removed since).
     request.consoleMerchant = merchant && (await service.merchants.byId(merchant)) ? merchant : null;
     if (request.consoleMerchant || open(request.url)) return undefined;
-    if (request.method === 'GET' && !request.url.startsWith('/console/events')) {
-      return reply.redirect('/console/sign-in', 303);
-    }
+    // A page, or a form posted once the session ended (it lasts 12 hours), leads to the sign-in page;
+    // the live stream of a page left open is refused (401): a redirect would be no stream.
+    if (!request.url.startsWith('/console/events')) return reply.redirect('/console/sign-in', 303);
     return reply.code(401).type('text/plain; charset=utf-8').send('Sign in first.');
   });
   // A NUL is in no record (the contract refuses one): a page or form that names one names nothing.

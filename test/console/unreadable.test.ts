@@ -51,3 +51,22 @@ it('a form the console cannot read (over the size limit, not a form) is refused 
   expect(told).toEqual([]);
   expect((await service.call('GET', '/local/faults')).json).toMatchObject({ rules: [] });
 });
+
+it('a form posted once the session has ended leads to the sign-in page, not a bare English refusal; nothing changed', async () => {
+  const ended = await service.app.inject({
+    method: 'POST',
+    url: '/console/faults',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'same-origin',
+      'accept-language': 'ko',
+    },
+    payload: `spec=${encodeURIComponent('503:100%')}`,
+  });
+  expect(ended.statusCode).toBe(303);
+  expect(ended.headers.location).toBe('/console/sign-in');
+  expect((await service.call('GET', '/local/faults')).json).toMatchObject({ rules: [] });
+  // The live stream of a page left open is still refused as such.
+  const stream = await service.app.inject({ method: 'GET', url: '/console/events' });
+  expect(stream.statusCode).toBe(401);
+});
