@@ -27,6 +27,14 @@ async function uiFor(env: Record<string, string> = {}, options: { open?: boolean
   return ui;
 }
 
+/** Stops `intake ui` (no longer to be stopped after the test); what it printed holds no failure of its own. */
+async function stopUi(ui: UiRun): Promise<Awaited<ReturnType<UiRun['stop']>>> {
+  const ended = await ui.stop();
+  if (open.includes(ui)) open.splice(open.indexOf(ui), 1);
+  expect(ended.stderr).not.toContain('internal error');
+  return ended;
+}
+
 /** A request with the headers a browser or an attacker would send, and what came back. */
 function raw(
   url: string,
@@ -190,9 +198,7 @@ describe('intake ui: a local page that holds credentials', () => {
     });
     expect(json.status).toBe(415);
     expect(json.body).toContain('<main');
-    const ended = await ui.stop();
-    expect(ended.code).toBe(0);
-    expect(ended.stderr).not.toContain('internal error');
+    expect((await stopUi(ui)).code).toBe(0);
   });
 
   it('a pull or push without the profile’s credentials is said on the marketplaces page, never its own failure', async () => {
@@ -222,9 +228,7 @@ describe('intake ui: a local page that holds credentials', () => {
         lang === 'ko' ? '이 프로필의 인증 정보를 쓸 수 없습니다' : 'no credentials',
       );
     }
-    const ended = await ui.stop();
-    expect(ended.code).toBe(0);
-    expect(ended.stderr).not.toContain('internal error');
+    expect((await stopUi(ui)).code).toBe(0);
   });
 
   it('saves only the form’s own files, under fixed names inside its private folder, whatever a part calls itself', async () => {
@@ -290,9 +294,7 @@ describe('intake ui: a local page that holds credentials', () => {
     expect(page.status).toBe(200);
     // Read as before: no word of a file it cannot read.
     expect(page.body).not.toContain('input.csv');
-    const ended = await ui.stop();
-    open.splice(open.indexOf(ui), 1);
-    expect(ended.stderr).not.toContain('internal error');
+    await stopUi(ui);
   });
 
   it('the mapping step of an upload whose copy is gone from its folder says so, never its own failure', async () => {
@@ -312,9 +314,7 @@ describe('intake ui: a local page that holds credentials', () => {
     const page = await raw(`${ui.address}uploads/${id}`, { headers: { cookie } });
     expect(page.status).toBe(200);
     expect(page.body).toContain('input.csv');
-    const ended = await ui.stop();
-    open.splice(open.indexOf(ui), 1);
-    expect(ended.stderr).not.toContain('internal error');
+    await stopUi(ui);
   });
 
   it('a file it cannot keep in its folder is said on the page, the form read to its end, and Ctrl-C still stops it', async () => {
@@ -335,10 +335,7 @@ describe('intake ui: a local page that holds credentials', () => {
     expect(posted.status).toBe(303);
     const page = await raw(`${ui.address}uploads/${id}`, { headers: { cookie, 'accept-language': 'ko' } });
     expect(page.body).toContain('파일을 Intake 폴더에 저장하지 못했습니다 (ENOENT)');
-    const ended = await ui.stop();
-    open.splice(open.indexOf(ui), 1);
-    expect(ended.code).toBe(0);
-    expect(ended.stderr).not.toContain('internal error');
+    expect((await stopUi(ui)).code).toBe(0);
   });
 
   it('Ctrl-C stops it while a browser has stopped sending a form half-way', async () => {

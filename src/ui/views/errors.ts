@@ -8,6 +8,14 @@ type WithSaid = SessionError & {
   said?: { code: string; values?: Readonly<Record<string, string | number>> };
 };
 
+/** What could not be written, in the words for a full disk when that is the reason, else with the reason. */
+const unwritten = (
+  t: T,
+  reason: string | number | undefined,
+  full: 'notKeptFull' | 'unsavedFull',
+  other: 'notKept' | 'unsaved',
+) => (isDiskFull({ code: reason }) ? t(full) : t(other, { reason: String(reason) }));
+
 /** An upload error's words on the page: its own for what it knows, else the message with its hints. */
 export function errorWords(t: T, error: WithSaid): { message: string; hints: readonly string[] } {
   const values = error.said?.values ?? {};
@@ -35,19 +43,9 @@ export function errorWords(t: T, error: WithSaid): { message: string; hints: rea
         hints: [],
       };
     case 'not_kept':
-      return {
-        message: isDiskFull({ code: values.reason })
-          ? t('notKeptFull')
-          : t('notKept', { reason: String(values.reason) }),
-        hints: [],
-      };
+      return { message: unwritten(t, values.reason, 'notKeptFull', 'notKept'), hints: [] };
     case 'unsaved':
-      return {
-        message: isDiskFull({ code: values.reason })
-          ? t('unsavedFull')
-          : t('unsaved', { reason: String(values.reason) }),
-        hints: [],
-      };
+      return { message: unwritten(t, values.reason, 'unsavedFull', 'unsaved'), hints: [] };
     case 'ENOSPC':
     case 'EDQUOT':
       return { message: t('diskFull'), hints: [] };
