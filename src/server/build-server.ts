@@ -93,7 +93,7 @@ async function registerPlugins(app: FastifyInstance, options: BuildServerOptions
     done();
   });
   await app.register(servicePlugin, options);
-  await app.register(errorsPlugin, { endpoints: Object.values(endpoints), onUnexpected });
+  await app.register(errorsPlugin, { onUnexpected });
   if (options.requestLog) await app.register(requestLogPlugin, { log: options.requestLog });
   // Faults come first: they act before anything of the request is read or checked.
   await app.register(faultsPlugin, { ...(options.requestLog ? { log: options.requestLog } : {}) });

@@ -55,6 +55,9 @@ describe('405', () => {
     ['PUT', '/api/v1/products/P-1/', 'PATCH'],
     ['POST', '/api/v1/health/', 'GET'],
     ['POST', '/api/v1/shipments/status/', 'GET'],
+    // Served outside the endpoint table: the same answer.
+    ['POST', '/metrics', 'GET'],
+    ['DELETE', '/openapi.json', 'GET'],
   ])('%s %s says which methods are allowed', async (method, path, allow) => {
     const response = await service.call(method, path);
     expect(response.status).toBe(405);
@@ -119,6 +122,7 @@ describe('307 to the canonical slash form', () => {
     ['POST', '/api/v1/orders/ORD-1/shipments', '/api/v1/orders/ORD-1/shipments/'],
     ['PATCH', '/api/v1/products/P-1', '/api/v1/products/P-1/'],
     ['GET', '/api/v1/health', '/api/v1/health/'],
+    ['GET', '/metrics/', '/metrics'],
     [
       'GET',
       '/api/v1/rewards?start_date=2026-11-01&end_date=2026-11-02',

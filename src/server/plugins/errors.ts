@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DETAILS, type Endpoint, type ValidationIssue } from '../../contract/index.js';
+import { DETAILS, type ValidationIssue } from '../../contract/index.js';
 import {
   Conflict,
   InvalidRequest,
@@ -69,32 +69,46 @@ function send(reply: FastifyReply, answer: ErrorAnswer) {
     .send(JSON.stringify({ detail: answer.detail }));
 }
 
-/** Paths of the service as patterns: `{id}` is any one path segment. */
-function pathPattern(template: string): RegExp {
-  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{\w+\\?\}/g, '[^/]+');
+/** A route's path as a pattern: a `:name` parameter is any one path segment. */
+function pathPattern(url: string): RegExp {
+  const escaped = url.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&').replace(/:\w+/g, '[^/]+');
   return new RegExp(`^${escaped}$`);
 }
 
 const otherSlashForm = (path: string) => (path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
 
-/**
- * What a request the router did not match gets, as a FastAPI service answers it: a known path with
- * another method is 405 with `Allow`; the other slash form of a known path is a 307 to the canonical
- * one (query kept); anything else is 404.
- */
-function unmatchedAnswers(endpoints: readonly Endpoint[]) {
+/** A route as the router has it: its method and its path (`:name` for a parameter). */
+interface Served {
+  method: string;
+  url: string;
+}
+
+/** The paths served, each with its methods, as patterns of the path and of its other slash form. */
+function knownPaths(routes: readonly Served[]) {
   const byPath = new Map<string, { pattern: RegExp; other: RegExp; methods: Set<string> }>();
-  for (const endpoint of endpoints) {
-    const known = byPath.get(endpoint.path) ?? {
-      pattern: pathPattern(endpoint.path),
-      other: pathPattern(otherSlashForm(endpoint.path)),
+  // A wildcard route (static files) serves every path under it: nothing to tell apart there.
+  for (const route of routes.filter((served) => !served.url.includes('*'))) {
+    const known = byPath.get(route.url) ?? {
+      pattern: pathPattern(route.url),
+      other: pathPattern(otherSlashForm(route.url)),
       methods: new Set<string>(),
     };
-    known.methods.add(endpoint.method);
-    byPath.set(endpoint.path, known);
+    known.methods.add(route.method);
+    byPath.set(route.url, known);
   }
-  const paths = [...byPath.values()];
+  return [...byPath.values()];
+}
+
+/**
+ * What a request the router did not match gets, as a FastAPI service answers it: a path served with
+ * another method is 405 with `Allow`; the other slash form of a served path is a 307 to the served one
+ * (query kept); anything else is 404. Every route counts, from the endpoint table or not (`/metrics`).
+ */
+function unmatchedAnswers(routes: readonly Served[]) {
+  let paths: ReturnType<typeof knownPaths> | undefined;
   return (request: FastifyRequest, reply: FastifyReply) => {
+    // Routes are all added before the first request is served.
+    paths ??= knownPaths(routes);
     const query = request.url.indexOf('?');
     const path = query === -1 ? request.url : request.url.slice(0, query);
     const exact = paths.find((known) => known.pattern.test(path));
@@ -165,11 +179,12 @@ export function hasEmptyParameter(request: FastifyRequest): boolean {
  * shape (never its own bodies), anything unexpected as a 500 without internals, told to `onUnexpected`.
  */
 export const errorsPlugin = fp(
-  async (
-    app: FastifyInstance,
-    options: { endpoints: readonly Endpoint[]; onUnexpected: (error: unknown) => void },
-  ) => {
-    const unmatched = unmatchedAnswers(options.endpoints);
+  async (app: FastifyInstance, options: { onUnexpected: (error: unknown) => void }) => {
+    const routes: Served[] = [];
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    });
+    const unmatched = unmatchedAnswers(routes);
     app.setNotFoundHandler(unmatched);
     app.decorate('answerUnmatched', unmatched);
     app.setErrorHandler(async (error, request, reply) => {
