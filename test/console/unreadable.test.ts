@@ -12,6 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
+const FORM = 'application/x-www-form-urlencoded';
 const post = (url: string, payload: string, language: string, contentType: string) =>
   service.app.inject({
     method: 'POST',
@@ -44,6 +45,11 @@ it('a form the console cannot read (over the size limit, not a form) is refused 
   );
   expect(english.statusCode).toBe(413);
   expect(english.body).toContain('The form could not be read');
+  // An edited form: a review of a kind the console does not offer.
+  const kind = await post('/console/orders/ORD-1/reviews', 'kind=glowing&item_id=ORD-1-1', 'ko', FORM);
+  expect(kind.statusCode).toBe(400);
+  expect(kind.headers['content-type']).toMatch(/^text\/html/);
+  expect(kind.body).toContain('양식을 읽을 수 없습니다');
   const unknown = await post('/console/faults', 'spec=503', 'en', 'text/csv');
   expect(unknown.statusCode).toBe(415);
   expect(unknown.body).toContain('The form could not be read');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { REVIEW_KINDS, type ReviewKind } from '../../contract/kinds.js';
 import type { Service } from '../../server/service.js';
+import { sayCard } from '../../web/error-pages.js';
 import { field, type Form } from '../../web/forms.js';
 import { newestEvent } from './conversations.js';
 import { merchantOf, seeOther, sendPage, textsOf } from '../render.js';
@@ -45,7 +46,16 @@ export async function orderRoutes(app: FastifyInstance, { service }: { service: 
 
   app.post<OrderParams & { Body: Form }>('/orders/:id/reviews', async (request, reply) => {
     const kind = field(request.body, 'kind') as ReviewKind;
-    if (!REVIEW_KINDS.includes(kind)) return reply.code(400).send('Unknown review kind.');
+    if (!REVIEW_KINDS.includes(kind)) {
+      // Only an edited form sends another kind: said as any form the console cannot read.
+      const t = textsOf(request);
+      return sendPage(request, reply, {
+        title: t('errorTitle'),
+        current: 'orders',
+        body: sayCard(t('unreadableForm'), { alert: true }),
+        status: 400,
+      });
+    }
     await service.local.addReview(merchantOf(request), {
       order_id: request.params.id,
       item_id: field(request.body, 'item_id'),
