@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { langOf } from '../web/language.js';
+import { pageAddress, type SeenAgain } from '../web/page-address.js';
 import { sendHtml } from '../web/reply.js';
 import { consoleTexts, type ConsoleT } from './texts.js';
 import { consolePage } from './views/layout.js';
@@ -25,10 +26,22 @@ export const textsOf = (request: FastifyRequest): ConsoleT => consoleTexts(langO
 /** The merchant signed in (the console's door lets no other request reach a page that asks). */
 export const merchantOf = (request: FastifyRequest) => request.consoleMerchant as string;
 
+/**
+ * Where a page that answers one of the console's forms is seen again by GET (the language switch goes
+ * there); a form posted to its page's own path (faults, sign-in) needs no entry.
+ */
+const SEEN_AGAIN: SeenAgain = [
+  [/(\/console\/orders\/[^/]+)\/reviews$/, '$1'],
+  [/\/console\/(?:clock\/advance|queue\/apply)$/, '/console/conversations'],
+  [/\/console\/faults\/clear$/, '/console/faults'],
+  [/\/console\/sign-out$/, '/console/sign-in'],
+];
+
 /** Answers with a whole page of the console, in the person's language, for the merchant signed in. */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: ConsolePage): FastifyReply {
   const merchant = request.consoleMerchant ? { merchantId: request.consoleMerchant } : {};
-  return sendHtml(reply, consolePage(langOf(request), { ...page, ...merchant }), page.status);
+  const here = pageAddress(request.method, request.url, SEEN_AGAIN);
+  return sendHtml(reply, consolePage(langOf(request), { ...page, ...merchant, here }), page.status);
 }
 
 /** After a form is posted, the page to see next (the browser gets it with GET: no form posted twice). */

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { langOf } from '../web/language.js';
+import { pageAddress, type SeenAgain } from '../web/page-address.js';
 import { sendHtml } from '../web/reply.js';
 import type { UiState } from './state.js';
 import { uiTexts } from './texts/index.js';
@@ -9,7 +10,7 @@ import { uiPage } from './views/layout.js';
 export const textsOf = (request: FastifyRequest) => uiTexts(langOf(request));
 
 /** Where a form's answer page is seen again by GET, by the form's path (the language switch goes there). */
-const SEEN_AGAIN: readonly [RegExp, string][] = [
+export const SEEN_AGAIN: SeenAgain = [
   [/\/uploads$/, '/'],
   [/(\/uploads\/[^/]+)\/(?!mapping$)[^/]+$/, '$1'],
   [/\/catalog\/import$/, '/catalog'],
@@ -18,17 +19,6 @@ const SEEN_AGAIN: readonly [RegExp, string][] = [
   [/\/history\/[^/]+\/resume$/, '/history'],
 ];
 
-/**
- * The page's own address, to be asked again with GET (the language switch): a page that answers a form
- * is seen again at the page the form belongs to, never at the form's address, which takes no GET.
- */
-export function pageAddress(method: string, url: string): string {
-  const path = new URL(url, 'http://page').pathname;
-  if (method === 'GET' || method === 'HEAD') return path;
-  for (const [pattern, to] of SEEN_AGAIN) if (pattern.test(path)) return path.replace(pattern, to);
-  return path;
-}
-
 /** Answers with a whole page of the UI; pages are never cached (they show live state). */
 export function sendPage(
   request: FastifyRequest,
@@ -36,7 +26,7 @@ export function sendPage(
   state: UiState,
   page: { title: string; current: string; body: string; status?: number },
 ): FastifyReply {
-  const here = pageAddress(request.method, request.url);
+  const here = pageAddress(request.method, request.url, SEEN_AGAIN);
   const html = uiPage(langOf(request), {
     ...page,
     profile: state.profile,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageAddress } from '../../src/ui/render.js';
+import { SEEN_AGAIN } from '../../src/ui/render.js';
+import { pageAddress } from '../../src/web/page-address.js';
 
 describe('the language switch of a page that answers a form', () => {
   const base = '/p/secret';
@@ -18,6 +19,6 @@ describe('the language switch of a page that answers a form', () => {
     ['GET', '/uploads/u-1/mapping?x=1', '/uploads/u-1/mapping'],
     ['GET', '/catalog?q=a', '/catalog'],
   ])('%s %s is seen again at %s, an address that takes GET', (method, path, again) => {
-    expect(pageAddress(method, `${base}${path}`)).toBe(`${base}${again}`);
+    expect(pageAddress(method, `${base}${path}`, SEEN_AGAIN)).toBe(`${base}${again}`);
   });
 });

@@ -14,7 +14,7 @@ export const when = (iso: string | null | undefined) =>
 /** A whole page of the console: navigation, the merchant signed in, the clock and the body. */
 export function consolePage(
   lang: Lang,
-  options: { title: string; current: string; merchantId?: string; body: string },
+  options: { title: string; current: string; merchantId?: string; body: string; here?: string },
 ): string {
   const t = consoleTexts(lang);
   const nav = options.merchantId
@@ -49,6 +49,7 @@ export function consolePage(
     body: options.body,
     skip: t('skip'),
     languageLabel: t('language'),
+    ...(options.here === undefined ? {} : { here: options.here }),
   });
 }
 
