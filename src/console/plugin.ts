@@ -8,7 +8,7 @@ import { plainQuery } from '../web/forms.js';
 import { securityHeaders } from '../web/headers.js';
 import { languageSwitch } from '../web/language.js';
 import { consoleGuard } from './guard.js';
-import { sendPage, textsOf } from './render.js';
+import { failureCard, sendPage, textsOf } from './render.js';
 import { clockRoutes } from './routes/clock.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { faultRoutes } from './routes/faults.js';
@@ -45,18 +45,18 @@ export async function consolePlugin(
       const t = textsOf(request);
       // What the framework refused before any route (a form over the size limit, a body it cannot read).
       if (status < 500)
-        return { title: t('errorTitle'), body: sayCard(t('unreadableForm'), { alert: true }), status };
+        return { title: t('errorTitle'), body: failureCard(request, t('unreadableForm')), status };
       if (error instanceof StorageUnavailable) {
         return {
           title: t('errorTitle'),
-          body: sayCard(t('storageUnavailable'), { alert: true }),
+          body: failureCard(request, t('storageUnavailable')),
           status: 503,
         };
       }
       const known = error instanceof ServiceError;
       return {
         title: t('errorTitle'),
-        body: sayCard(known ? error.message : t('errorTitle'), { alert: true }),
+        body: failureCard(request, known ? error.message : t('errorTitle')),
         status: known ? 400 : 500,
       };
     },

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { langOf } from '../web/language.js';
 import { pageAddress, type SeenAgain } from '../web/page-address.js';
+import { sayCard } from '../web/error-pages.js';
 import { sendHtml } from '../web/reply.js';
 import { consoleTexts, type ConsoleT } from './texts.js';
 import { consolePage } from './views/layout.js';
@@ -37,11 +38,26 @@ const SEEN_AGAIN: SeenAgain = [
   [/\/console\/sign-out$/, '/console/sign-in'],
 ];
 
+/** Where the page answering this request is seen again by GET. */
+const hereOf = (request: FastifyRequest) => pageAddress(request.method, request.url, SEEN_AGAIN);
+
 /** Answers with a whole page of the console, in the person's language, for the merchant signed in. */
 export function sendPage(request: FastifyRequest, reply: FastifyReply, page: ConsolePage): FastifyReply {
   const merchant = request.consoleMerchant ? { merchantId: request.consoleMerchant } : {};
-  const here = pageAddress(request.method, request.url, SEEN_AGAIN);
-  return sendHtml(reply, consolePage(langOf(request), { ...page, ...merchant, here }), page.status);
+  return sendHtml(
+    reply,
+    consolePage(langOf(request), { ...page, ...merchant, here: hereOf(request) }),
+    page.status,
+  );
+}
+
+/** A failure said in a card; on a page answering a form, with the way back to the form's page. */
+export function failureCard(request: FastifyRequest, text: string): string {
+  if (request.method === 'GET' || request.method === 'HEAD') return sayCard(text, { alert: true });
+  return sayCard(text, {
+    alert: true,
+    link: { href: hereOf(request), label: textsOf(request)('backToPage') },
+  });
 }
 
 /** After a form is posted, the page to see next (the browser gets it with GET: no form posted twice). */

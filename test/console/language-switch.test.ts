@@ -38,7 +38,7 @@ it.each([
   ['/console/sign-out', `padding=${'x'.repeat(2 * 1024 * 1024)}`, 413, '/console/sign-in'],
   ['/console/sign-in', 'access_key_id=AKNOBODY&secret_access_key=x', 401, '/console/sign-in'],
 ])(
-  'a page answering POST %s switches language to a page that is there',
+  'a page answering POST %s switches language to a page that is there, and a failure leads back to it',
   async (url, payload, status, again) => {
     const answer = await service.app.inject({
       method: 'POST',
@@ -47,6 +47,9 @@ it.each([
       payload,
     });
     expect(answer.statusCode).toBe(status);
+    // A failure is said in a card with the way back; a refusal the form's own page shows needs none.
+    if (status !== 401 && status !== 422)
+      expect(answer.body).toContain(`<a href="${again}">페이지로 돌아가기</a>`);
     const target = switchTarget(answer.body);
     expect(target).toBe(again);
     // The switch sets the language and shows that page again, in English.

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { REVIEW_KINDS, type ReviewKind } from '../../contract/kinds.js';
 import type { Service } from '../../server/service.js';
-import { sayCard } from '../../web/error-pages.js';
 import { field, type Form } from '../../web/forms.js';
 import { newestEvent } from './conversations.js';
-import { merchantOf, seeOther, sendPage, textsOf } from '../render.js';
+import { failureCard, merchantOf, seeOther, sendPage, textsOf } from '../render.js';
 import { orderBody, ordersBody } from '../views/orders.js';
 
 type OrderParams = { Params: { id: string } };
@@ -52,7 +51,7 @@ export async function orderRoutes(app: FastifyInstance, { service }: { service: 
       return sendPage(request, reply, {
         title: t('errorTitle'),
         current: 'orders',
-        body: sayCard(t('unreadableForm'), { alert: true }),
+        body: failureCard(request, t('unreadableForm')),
         status: 400,
       });
     }
