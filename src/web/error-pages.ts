@@ -31,11 +31,15 @@ export interface ErrorPagesOptions {
 
 /** A front end's not-found and error pages, in its own frame and the person's language. */
 export function errorPages(app: FastifyInstance, options: ErrorPagesOptions): void {
-  app.setNotFoundHandler((request, reply) =>
-    options.send(request, reply, { ...options.notFound(request), status: 404 }),
-  );
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    options.send(request, reply, { ...options.notFound(request), status: 404 });
+  app.setNotFoundHandler(notFound);
   app.setErrorHandler((error, request, reply) => {
     const status = (error as { statusCode?: number }).statusCode ?? 500;
+    // An address refused before any page (a folder of the assets, a path climbing out of them; a GET
+    // sends no form): there is no such page.
+    if (status < 500 && (request.method === 'GET' || request.method === 'HEAD'))
+      return notFound(request, reply);
     if (status >= 500) options.onError?.(error);
     return options.send(request, reply, options.failure(request, error, status));
   });

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { consoleCookie } from '../helpers/console.js';
 import { startService, type TestService } from '../helpers/service.js';
@@ -75,4 +76,31 @@ it('a form posted once the session has ended leads to the sign-in page, not a ba
   // The live stream of a page left open is still refused as such.
   const stream = await service.app.inject({ method: 'GET', url: '/console/events' });
   expect(stream.statusCode).toBe(401);
+});
+
+/** A GET of `path` exactly as written (a URL parser would resolve the `%2e%2e` in it). */
+function getAsIs(path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(service.baseUrl);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      { host: hostname, port, path, headers: { 'accept-language': 'ko' } },
+      (answer) => {
+        let body = '';
+        answer.on('data', (chunk) => (body += chunk));
+        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+it('an address the assets refuse (their folder, a path climbing out of them) is the page of no such page, 404', async () => {
+  for (const path of ['/console/assets/', '/console/assets/%2e%2e/%2e%2e/package.json']) {
+    const answer = await getAsIs(path);
+    expect(answer.status, path).toBe(404);
+    expect(answer.body, path).toContain('해당 페이지가 없거나');
+    expect(answer.body, path).not.toContain('양식');
+  }
+  expect(told).toEqual([]);
 });

@@ -198,6 +198,10 @@ describe('intake ui: a local page that holds credentials', () => {
     });
     expect(json.status).toBe(415);
     expect(json.body).toContain('<main');
+    // The assets' folder, refused by the assets: no such page (it said a form could not be read).
+    const folder = await raw(`${ui.address}assets/`, { headers: { cookie } });
+    expect(folder.status).toBe(404);
+    expect(folder.body).toContain('<main');
     expect((await stopUi(ui)).code).toBe(0);
   });
 
