@@ -100,6 +100,7 @@ const TEXTS = {
   reviewDone: { en: 'Review added.', ko: '리뷰가 추가되었습니다.' },
   shipmentHistory: { en: 'Shipment history', ko: '배송 이력' },
   noShipments: { en: 'No shipments yet.', ko: '아직 송장이 없습니다.' },
+  noMessages: { en: 'No messages to the buyer yet.', ko: '아직 구매자에게 보낸 메시지가 없습니다.' },
   carrierHeader: { en: 'Carrier', ko: '택배사' },
   trackingHeader: { en: 'Tracking number', ko: '송장번호' },
   createdHeader: { en: 'Created', ko: '생성' },

@@ -143,6 +143,17 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await context.close();
   });
 
+  it('an order the bot has not written about yet says so, not an empty phone', async () => {
+    await service.call('POST', '/api/v1/orders/', { body: sampleOrder('CON-QUIET') });
+    await service.local.apply();
+    const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
+    await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
+    await page.goto(`${service.baseUrl}/console/orders/CON-QUIET`);
+    await page.getByText('아직 구매자에게 보낸 메시지가 없습니다.').waitFor();
+    expect(await page.locator('ol.phone').count()).toBe(0);
+    await context.close();
+  });
+
   it('lists come a page at a time, newest first, and the first page takes in what arrives', async () => {
     for (let i = 0; i < 55; i++) {
       await service.call('POST', '/api/v1/orders/', {

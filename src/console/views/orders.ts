@@ -108,8 +108,12 @@ export function orderBody(
             )
       }
       <h2>${t('messagesTitle')}</h2>
-      <ol class="phone">
-        !${messages.map((message) => bubble(t, message)).join('')}
-      </ol>
+      !${
+        messages.length === 0
+          ? html`<p>${t('noMessages')}</p>`
+          : html`<ol class="phone">
+              !${messages.map((message) => bubble(t, message)).join('')}
+            </ol>`
+      }
     </section>`;
 }
