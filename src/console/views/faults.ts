@@ -36,7 +36,7 @@ export function faultsBody(t: ConsoleT, state: FaultsState, error: string | unde
       <div class="actions"><button type="submit">${t('setFaults')}</button></div>
     </form>
     <form method="post" action="${PREFIX}/faults/clear">
-      <button type="submit" class="danger">${t('clearFaults')}</button>
+      <div class="actions"><button type="submit" class="danger">${t('clearFaults')}</button></div>
     </form>
   </section>`;
 }
