@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { langOf } from '../web/language.js';
 import { pageAddress, type SeenAgain } from '../web/page-address.js';
 import { sayCard } from '../web/error-pages.js';
+import { readsOnly } from '../web/forms.js';
 import { sendHtml } from '../web/reply.js';
 import { consoleTexts, type ConsoleT } from './texts.js';
 import { consolePage } from './views/layout.js';
@@ -53,7 +54,7 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Con
 
 /** A failure said in a card; on a page answering a form, with the way back to the form's page. */
 export function failureCard(request: FastifyRequest, text: string): string {
-  if (request.method === 'GET' || request.method === 'HEAD') return sayCard(text, { alert: true });
+  if (readsOnly(request.method)) return sayCard(text, { alert: true });
   return sayCard(text, {
     alert: true,
     link: { href: hereOf(request), label: textsOf(request)('backToPage') },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type {} from '@fastify/cookie';
+import { readsOnly } from '../web/forms.js';
 import { fromOwnPage } from '../web/origin.js';
 import { SIGN_IN_DAYS, type UiAuth } from './auth.js';
 
@@ -62,7 +63,7 @@ export const guardPlugin = fp(
       const host = ownHost(request);
       if (host === undefined) return options.refuse(request, reply, 'host');
       const path = new URL(request.url, 'http://page').pathname;
-      const safe = request.method === 'GET' || request.method === 'HEAD';
+      const safe = readsOnly(request.method);
       if (safe && path.startsWith(`${options.publicAssets}/`)) return undefined;
       if (!`${path}/`.startsWith(auth.base)) return options.refuse(request, reply, 'path');
       if (!safe && !fromOwnPage(request, host)) return options.refuse(request, reply, 'origin');

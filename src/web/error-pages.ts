@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { html } from 'ghtml';
+import { readsOnly } from './forms.js';
 
 /** A page as a front end answers it: its title, its body (HTML already escaped) and its status. */
 export interface PageAnswer {
@@ -38,8 +39,7 @@ export function errorPages(app: FastifyInstance, options: ErrorPagesOptions): vo
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     // An address refused before any page (a folder of the assets, a path climbing out of them; a GET
     // sends no form): there is no such page.
-    if (status < 500 && (request.method === 'GET' || request.method === 'HEAD'))
-      return notFound(request, reply);
+    if (status < 500 && readsOnly(request.method)) return notFound(request, reply);
     if (status >= 500) options.onError?.(error);
     return options.send(request, reply, options.failure(request, error, status));
   });

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 /** A posted form as `@fastify/formbody` and the multipart reader give it: a name once or repeated. */
 export type Form = Record<string, string | string[] | undefined>;
 
+/** A request that only reads (GET, HEAD): it sends no form and changes nothing. */
+export const readsOnly = (method: string) => method === 'GET' || method === 'HEAD';
+
 /** The first value of a field given once or several times. */
 export const firstOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 

@@ -1,3 +1,5 @@
+import { readsOnly } from './forms.js';
+
 /**
  * Where a page that answered a form is seen again by GET: patterns of a form's path, each with the path
  * of the page the form belongs to (`$1` for what the pattern kept).
@@ -11,7 +13,7 @@ export type SeenAgain = readonly (readonly [RegExp, string])[];
  */
 export function pageAddress(method: string, url: string, seenAgain: SeenAgain): string {
   const path = new URL(url, 'http://page').pathname;
-  if (method === 'GET' || method === 'HEAD') return path;
+  if (readsOnly(method)) return path;
   for (const [pattern, to] of seenAgain) if (pattern.test(path)) return path.replace(pattern, to);
   return path;
 }
