@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CONSOLE_COOKIE, sessionValue } from '../../src/console/session.js';
 import { consoleCookie } from '../helpers/console.js';
 import { startService, type TestService } from '../helpers/service.js';
 
@@ -103,4 +104,25 @@ it('an address the assets refuse (their folder, a path climbing out of them) is 
     expect(answer.body, path).not.toContain('양식');
   }
   expect(told).toEqual([]);
+});
+
+it('a session signed with the service’s key for a merchant it does not have leads to the sign-in page, as no session does', async () => {
+  const ghost = sessionValue(service.app.service.consoleKey, 'mall-gone', Date.now());
+  for (const url of ['/console/orders', '/console/faults']) {
+    const page = await service.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: `${CONSOLE_COOKIE}=${ghost}`, 'accept-language': 'ko' },
+    });
+    expect(page.statusCode).toBe(303);
+    expect(page.headers.location).toBe('/console/sign-in');
+  }
+  // The same cookie for the merchant the service has opens the page: only the merchant differs.
+  const known = sessionValue(service.app.service.consoleKey, 'mall-1', Date.now());
+  const page = await service.app.inject({
+    method: 'GET',
+    url: '/console/orders',
+    headers: { cookie: `${CONSOLE_COOKIE}=${known}` },
+  });
+  expect(page.statusCode).toBe(200);
 });
