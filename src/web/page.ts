@@ -71,8 +71,10 @@ export function page(shell: PageShell): string {
             !${links}
           </ul>
         </nav>
-        <div class="aside">!${shell.aside ?? ''}</div>
-        <div class="langs" role="group" aria-label="${shell.languageLabel}">!${switcher}</div>
+        <div class="end">
+          <div class="aside">!${shell.aside ?? ''}</div>
+          <div class="langs" role="group" aria-label="${shell.languageLabel}">!${switcher}</div>
+        </div>
       </header>
       !${
         shell.offline

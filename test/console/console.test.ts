@@ -257,6 +257,27 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await context.close();
   });
 
+  it('keeps who is signed in and the language switch together on the right of the header, at any width', async () => {
+    const { page, context } = await openPage(b.browser, { locale: 'en-US', width: 1280, height: 720 });
+    await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
+    const boxes = async () => {
+      const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
+      const korean = await page.getByRole('link', { name: '한국어' }).boundingBox();
+      return { signOut, korean };
+    };
+    // English is the longer navigation: whether the header takes one line or two, the switch sits on
+    // the row of the sign-out, after it, at the right edge (not alone at the left of a line of its own).
+    for (const width of [1280, 1100, 390]) {
+      await page.setViewportSize({ width, height: 720 });
+      const { signOut, korean } = await boxes();
+      if (!signOut || !korean) throw new Error('the header has no sign-out or language switch');
+      expect(Math.abs(signOut.y + signOut.height / 2 - (korean.y + korean.height / 2))).toBeLessThan(8);
+      expect(korean.x).toBeGreaterThan(signOut.x + signOut.width);
+      expect(width - (korean.x + korean.width)).toBeLessThan(120);
+    }
+    await context.close();
+  });
+
   it('speaks Korean, names every control, and fits a narrow window', async () => {
     const { page, context } = await openPage(b.browser, { locale: 'ko-KR', width: 390, height: 800 });
     await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
