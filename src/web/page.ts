@@ -1,5 +1,6 @@
 import { html } from 'ghtml';
 import { LANGS, type Lang } from './lang.js';
+import { switchAddress } from './page-address.js';
 
 /** A link of a page's navigation. */
 export interface NavLink {
@@ -42,7 +43,7 @@ export function page(shell: PageShell): string {
   const switcher = LANGS.map((lang) =>
     lang === shell.lang
       ? html`<span class="lang-current" lang="${lang}" aria-current="true">${LANGUAGE_NAMES[lang]}</span>`
-      : html`<a href="${shell.here ?? ''}?lang=${lang}" lang="${lang}" hreflang="${lang}"
+      : html`<a href="${switchAddress(shell.here ?? '', lang)}" lang="${lang}" hreflang="${lang}"
           >${LANGUAGE_NAMES[lang]}</a
         >`,
   );

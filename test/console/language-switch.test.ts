@@ -23,10 +23,33 @@ const headers = (contentType?: string) => ({
 
 /** Where the page's language switch leads (to English, from a Korean page). */
 function switchTarget(body: string): string {
-  const link = /<a href="([^"]*)\?lang=en"/.exec(body);
-  expect(link, 'the page has a language switch').not.toBeNull();
-  return link?.[1] ?? '';
+  const links = [...body.matchAll(/<a href="([^"]*)"[^>]*hreflang="en"/g)].map(([, href = '']) =>
+    href
+      .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+      .replaceAll('&amp;', '&'),
+  );
+  expect(links, 'the page has one switch to English').toHaveLength(1);
+  const [target = '', lang] = (links[0] ?? '').split(/[?&]lang=/);
+  expect(lang).toBe('en');
+  return target;
 }
+
+it('a page of a list, narrowed, switches language to the same page of the same list', async () => {
+  const asked = '/console/requests?method=POST&id=SWITCH-1&before=999999';
+  const page = await service.app.inject({ method: 'GET', url: asked, headers: headers() });
+  expect(page.statusCode).toBe(200);
+  expect(switchTarget(page.body)).toBe(asked);
+  const switched = await service.app.inject({ method: 'GET', url: `${asked}&lang=en`, headers: headers() });
+  expect(switched.statusCode).toBe(303);
+  expect(switched.headers.location).toBe(asked);
+  // Asked again in English (the switch's own parameter never kept in the page's address).
+  const english = await service.app.inject({
+    method: 'GET',
+    url: `${asked}&lang=en`,
+    headers: { ...headers(), cookie: `${cookie}; intake_lang=en` },
+  });
+  expect(english.headers.location).toBe(asked);
+});
 
 it.each([
   // An edited form: a review of a kind the console does not offer.
