@@ -160,6 +160,11 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     expect(await page.locator('#results-summary').innerText()).toBe('완료: 39건 중 39건 처리.');
     expect(await counts(page, 'results-title')).toEqual({ 접수됨: 39, '직접 뺌': 2 });
     expect(await mainText(page)).not.toMatch(/(^|\s)--[a-z]/);
+    // The changes made are shown as they were sent, none of them to be changed or undone any more.
+    const edits = page.getByRole('region', { name: '고친 내용' });
+    expect(await edits.getByRole('textbox').count()).toBe(3);
+    for (const box of await edits.getByRole('textbox').all()) expect(await box.isEditable()).toBe(false);
+    for (const button of await edits.getByRole('button').all()) expect(await button.isDisabled()).toBe(true);
     await screenshot(page, 'results-real-ko');
 
     // What was stored is what the file said: every order whole, every phone one the bot can use.

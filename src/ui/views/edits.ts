@@ -14,13 +14,15 @@ export function editsCard(t: T, session: UploadSession): string {
     .flatMap(([row, fixes]) => [...fixes].map(([position, fix]) => ({ row, position, fix })))
     .sort((a, b) => a.row - b.row || a.position - b.position);
   if (cells.length === 0 && session.dropped.length === 0 && session.fixes.size === 0) return '';
+  // Once the upload is sent, its changes are shown as they were: read, not changed.
   const disabled = session.open ? '' : ' disabled';
+  const readOnly = session.open ? '' : ' readonly';
   const cellItems = cells.map(({ row, position, fix }) => {
     const column = header[position] ?? String(position + 1);
     const id = `edit-${row}-${position}`;
     return html`<li>
       <label for="${id}">${t('editCell', { row, column, before: fix.original || t('editEmpty') })}</label>
-      <input type="text" id="${id}" name="cell:${row}:${position}" value="${fix.value}" />
+      <input type="text" id="${id}" name="cell:${row}:${position}" value="${fix.value}" !${readOnly} />
       <button
         type="submit"
         class="link"
