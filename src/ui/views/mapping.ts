@@ -9,7 +9,13 @@ import type { T } from '../texts/index.js';
  * The column mapping step: for each of Intake's columns a select of the file's headers (Intake's guess
  * chosen), with the first values under it; the headers left unused; a name to remember it under.
  */
-export function mappingCard(t: T, id: string, view: MappingView, problem?: string): string {
+export function mappingCard(
+  t: T,
+  id: string,
+  view: MappingView,
+  said: { problem?: string; why?: string } = {},
+): string {
+  const { problem, why } = said;
   const chosen = new Set(view.columns.map((column) => column.position).filter((at) => at !== undefined));
   const unused = view.header.filter((name, position) => name.trim() !== '' && !chosen.has(position));
   const rows = view.columns.map((column) => {
@@ -47,6 +53,7 @@ export function mappingCard(t: T, id: string, view: MappingView, problem?: strin
   });
   return html`<section class="card" aria-labelledby="mapping-title">
     <h2 id="mapping-title">${t('mappingTitle')}</h2>
+    !${why ? html`<p role="status">${why}</p>` : ''}
     !${problem ? html`<div class="error-box" role="alert">${problem}</div>` : ''}
     <form method="post" action="uploads/${id}/mapping">
       <div class="field">

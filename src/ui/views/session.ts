@@ -5,7 +5,7 @@ import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 import { checkCard } from './check.js';
 import { editsCard } from './edits.js';
-import { errorBox, wantsMapping } from './errors.js';
+import { errorBox, errorWords, wantsMapping } from './errors.js';
 import { mappingCard } from './mapping.js';
 import { missingProducts, productsCard } from './products.js';
 import { readingCard } from './reading.js';
@@ -38,13 +38,16 @@ function removeForm(t: T, session: UploadSession): string {
 /** A file's page: how it reads, the check and its fixes, the products, sending, and the results. */
 export function sessionBody(t: T, session: UploadSession, page: SessionPage): string {
   const notice = session.notice ? html`<div class="notice" role="status">${session.notice}</div>` : '';
-  const mapping = page.mapping ? mappingCard(t, session.id, page.mapping, page.mappingProblem) : '';
+  // A header Intake does not read is no failure: the mapping below is the way on, and says why it is asked.
+  const asksMapping = page.mapping !== undefined && wantsMapping(session.error);
+  const mapping = page.mapping
+    ? mappingCard(t, session.id, page.mapping, {
+        problem: page.mappingProblem,
+        why: asksMapping && session.error ? errorWords(t, session.error).message : undefined,
+      })
+    : '';
   const error =
-    session.error && !(page.mapping && wantsMapping(session.error))
-      ? html`<section class="card">!${errorBox(t, session.error)}</section>`
-      : page.mapping && session.error
-        ? html`<section class="card">!${errorBox(t, session.error)}</section>`
-        : '';
+    session.error && !asksMapping ? html`<section class="card">!${errorBox(t, session.error)}</section>` : '';
   const unsaved = session.unsaved
     ? html`<section class="card">
         !${errorBox(t, {
