@@ -162,6 +162,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     expect(await mainText(page)).not.toMatch(/(^|\s)--[a-z]/);
     // The changes made are shown as they were sent, none of them to be changed or undone any more.
     const edits = page.getByRole('region', { name: '고친 내용' });
+    expect(await edits.innerText()).toContain('이렇게 고쳐서 보냈습니다.');
     expect(await edits.getByRole('textbox').count()).toBe(3);
     for (const box of await edits.getByRole('textbox').all()) expect(await box.isEditable()).toBe(false);
     for (const button of await edits.getByRole('button').all()) expect(await button.isDisabled()).toBe(true);

@@ -51,6 +51,14 @@ export const CHECK = {
     en: 'Each change can be undone; the file you chose is unchanged.',
     ko: '고친 내용은 하나씩 되돌릴 수 있습니다. 원본 파일은 바뀌지 않습니다.',
   },
+  editsSending: {
+    en: 'Being sent with these changes; the file you chose is unchanged.',
+    ko: '이렇게 고친 내용으로 보내는 중입니다. 원본 파일은 바뀌지 않습니다.',
+  },
+  editsSent: {
+    en: 'What was sent, with these changes; the file you chose is unchanged.',
+    ko: '이렇게 고쳐서 보냈습니다. 원본 파일은 바뀌지 않습니다.',
+  },
   editCell: { en: 'Row {row}, {column}: was “{before}”', ko: '{row}행, {column}: 원래 값 “{before}”' },
   editEmpty: { en: '(empty)', ko: '(비어 있음)' },
   undo: { en: 'Undo', ko: '되돌리기' },

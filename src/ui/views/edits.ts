@@ -53,7 +53,7 @@ export function editsCard(t: T, session: UploadSession): string {
   );
   return html`<section class="card" aria-labelledby="edits-title">
     <h2 id="edits-title">${t('editsTitle')}</h2>
-    <p class="hint">${t('editsIntro')}</p>
+    <p class="hint">${t(session.running ? 'editsSending' : session.open ? 'editsIntro' : 'editsSent')}</p>
     <form method="post" action="uploads/${session.id}/fixes">
       !${
         cellItems.length + dropItems.length > 0
