@@ -106,6 +106,28 @@ describe.skipIf(!CHROMIUM)('intake ui: for everyone', () => {
     await context.close();
   });
 
+  it('at 390 px, each page’s facts read as lines, not as a column of letters beside long labels', async () => {
+    const ui = await uiFor();
+    const { page, context } = await openPage(b.browser, { width: 390, height: 800 });
+    await page.goto(ui.url);
+    await checkFile(page, join(FIXTURES, 'orders-with-errors.csv'));
+    const upload = page.url();
+    const narrowest: Record<string, number> = {};
+    for (const [name, go] of [
+      ['upload', () => page.goto(upload)],
+      ['connection', () => page.getByRole('link', { name: 'Connection' }).click()],
+    ] as const) {
+      await go();
+      await page.locator('dl.facts').first().waitFor();
+      narrowest[name] = await page.evaluate(
+        `Math.min(...[...document.querySelectorAll('dl.facts dd')].map((dd) => dd.getBoundingClientRect().width))`,
+      );
+    }
+    for (const width of Object.values(narrowest)) expect(width).toBeGreaterThan(200);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+
   it('when a send ends, the results are read from their heading, not from where the progress was', async () => {
     const ui = await uiFor();
     const file = workspace().write('orders.csv', ordersCsv('FOCUS', 60));

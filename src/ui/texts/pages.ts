@@ -44,6 +44,10 @@ export const PAGES = {
   queueLabel: { en: 'Shipments waiting to be applied', ko: '처리 대기 중인 송장' },
   checkAgain: { en: 'Check again', ko: '다시 확인' },
   anotherBrowser: { en: 'Sign in another browser', ko: '다른 브라우저 연결' },
+  anotherBrowserHint: {
+    en: 'Makes an address that opens these pages in another browser on this computer, good for one use.',
+    ko: '이 컴퓨터의 다른 브라우저에서 이 페이지를 열 수 있는 주소를 만듭니다. 한 번만 쓸 수 있습니다.',
+  },
   anotherBrowserIntro: {
     en: 'Open this address once in the other browser (on this computer); it works one time only:',
     ko: '다른 브라우저(이 컴퓨터)에서 이 주소를 한 번 여세요. 한 번만 쓸 수 있습니다:',

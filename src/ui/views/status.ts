@@ -65,9 +65,10 @@ export function statusBody(t: T, status: StatusView, signInAddress?: string): st
         signInAddress
           ? html`<p>${t('anotherBrowserIntro')}</p>
               <p><code class="address" id="sign-in-address">${signInAddress}</code></p>`
-          : html`<form method="post" action="status/sign-in">
-              <button type="submit" class="secondary">${t('anotherBrowser')}</button>
-            </form>`
+          : html`<p class="hint">${t('anotherBrowserHint')}</p>
+              <form method="post" action="status/sign-in">
+                <button type="submit" class="secondary">${t('anotherBrowser')}</button>
+              </form>`
       }
     </section>`;
 }
