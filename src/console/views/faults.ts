@@ -2,7 +2,7 @@ import { html } from 'ghtml';
 import type { FaultsState } from '../../contract/local/index.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
-import { PREFIX } from './layout.js';
+import { PREFIX, RECORDS } from './layout.js';
 
 /** The faults in force for this merchant, how often each was injected, and the form to set them. */
 export function faultsBody(t: ConsoleT, state: FaultsState, error: string | undefined, spec: string): string {
@@ -24,6 +24,7 @@ export function faultsBody(t: ConsoleT, state: FaultsState, error: string | unde
         ? html`<p id="faults-state">${t('faultsNone')}</p>`
         : dataTable([t('whereHeader'), t('faultHeader'), t('shareHeader'), t('injectedHeader')], rows, {
             id: 'faults-state',
+            className: RECORDS,
           })
     }
     !${error ? html`<div class="error-box" role="alert">${error}</div>` : ''}

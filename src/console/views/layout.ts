@@ -57,6 +57,12 @@ export function consolePage(
 export const stateBadge = (t: ConsoleT, state: string) =>
   html`<span class="badge ${state}">${t(`state_${state}` as Parameters<ConsoleT>[0])}</span>`;
 
+/**
+ * The class of the console's tables of records: ids, times, states and numbers read whole (the table
+ * scrolls sideways in a narrow window); a cell of names or sentences (`wraps`) wraps at a readable width.
+ */
+export const RECORDS = 'records';
+
 /** A list of records in a card, with a header per column. */
 export function tableCard(
   t: ConsoleT,
@@ -67,6 +73,7 @@ export function tableCard(
     !${dataTable(
       headers.map((header) => t(header)),
       rows,
+      { className: RECORDS },
     )}
   </section>`;
 }

@@ -2,6 +2,7 @@ import { html } from 'ghtml';
 import type { FakeState } from '../../contract/marketplace-fakes.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
+import { RECORDS } from './layout.js';
 
 /** The console's page of the marketplace fakes: per marketplace, its lines and what was pushed to them. */
 export function marketplacesBody(t: ConsoleT, fakes: readonly FakeState[]): string {
@@ -42,6 +43,7 @@ export function marketplacesBody(t: ConsoleT, fakes: readonly FakeState[]): stri
                 t('writtenHeader'),
               ],
               rows,
+              { className: RECORDS },
             )
       }
     </section>`;

@@ -4,7 +4,7 @@ import { REVIEW_KINDS } from '../../contract/kinds.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
 import { bubble } from './bubble.js';
-import { CHANGES, listBody, PREFIX, stateBadge, tableCard, when, type ListPage } from './layout.js';
+import { CHANGES, listBody, PREFIX, RECORDS, stateBadge, tableCard, when, type ListPage } from './layout.js';
 
 /** The merchant's orders, newest first, each with its state, recipient, items and shipments. */
 export function ordersBody(t: ConsoleT, page: ListPage<LocalOrder>, before: string | undefined): string {
@@ -21,7 +21,7 @@ function ordersTable(t: ConsoleT, orders: readonly LocalOrder[]): string {
         <td>!${stateBadge(t, order.state)}</td>
         <td>${order.recipient_name}<br /><span class="hint">${order.recipient_cellphone}</span></td>
         <td>${order.member_id ?? t('guest')}</td>
-        <td>${order.items.map((item) => item.product_name).join(', ')}</td>
+        <td class="wraps">${order.items.map((item) => item.product_name).join(', ')}</td>
         <td>
           ${order.shipments.map((shipment) => `${shipment.carrier_name} ${shipment.tracking_number}`).join(', ')}
         </td>
@@ -70,8 +70,8 @@ export function orderBody(
         : '';
     return html`<tr>
       <td>${item.id}</td>
-      <td>${item.product_name}<br /><span class="hint url">${item.product_image_url}</span></td>
-      <td>${item.product_option.join(', ')}</td>
+      <td class="wraps">${item.product_name}<br /><span class="hint url">${item.product_image_url}</span></td>
+      <td class="wraps">${item.product_option.join(', ')}</td>
       <td>!${review}</td>
     </tr>`;
   });
@@ -97,7 +97,9 @@ export function orderBody(
         <dd>${when(order.requested_at)}</dd>
       </dl>
       <h2>${t('itemsHeader')}</h2>
-      !${dataTable([t('idHeader'), t('productHeader'), t('optionsHeader'), t('reviewHeader')], items)}
+      !${dataTable([t('idHeader'), t('productHeader'), t('optionsHeader'), t('reviewHeader')], items, {
+        className: RECORDS,
+      })}
       <h2>${t('shipmentHistory')}</h2>
       !${
         shipments.length === 0
@@ -105,6 +107,7 @@ export function orderBody(
           : dataTable(
               [t('carrierHeader'), t('trackingHeader'), t('itemsHeader'), t('createdHeader')],
               shipments,
+              { className: RECORDS },
             )
       }
       <h2>${t('messagesTitle')}</h2>

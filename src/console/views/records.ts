@@ -15,7 +15,7 @@ function productsTable(t: ConsoleT, products: readonly LocalProduct[]): string {
     (product) =>
       html`<tr>
         <td>${product.id}</td>
-        <td>${product.name}</td>
+        <td class="wraps">${product.name}</td>
         <td class="url">${product.image_url}</td>
         <td>!${stateBadge(t, product.state)}</td>
         <td>${when(product.refreshed_at)}</td>
@@ -41,7 +41,7 @@ function jobsTable(t: ConsoleT, jobs: readonly LocalJob[]): string {
         <td>!${stateBadge(t, job.state)}</td>
         <td>${when(job.received_at)}</td>
         <td>${when(job.due_at)}</td>
-        <td>${job.reason ?? ''}</td>
+        <td class="wraps">${job.reason ?? ''}</td>
       </tr>`,
   );
   return tableCard(
@@ -66,7 +66,7 @@ function rewardsTable(t: ConsoleT, reviews: readonly LocalReview[]): string {
         <td>${review.item_id}</td>
         <td>${t(`review_${review.kind}`)}</td>
         <td>${review.reward ? `${review.reward.rewards} (${review.reward.member_id})` : t('noReward')}</td>
-        <td>${review.reward?.reason ?? ''}</td>
+        <td class="wraps">${review.reward?.reason ?? ''}</td>
         <td>${when(review.created_at)}</td>
       </tr>`,
   );

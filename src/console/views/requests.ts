@@ -2,7 +2,7 @@ import { html } from 'ghtml';
 import { NO_ANSWER, type JournalEntry } from '../../contract/local/index.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
-import { listBody, PREFIX, when, type ListPage } from './layout.js';
+import { listBody, PREFIX, RECORDS, when, type ListPage } from './layout.js';
 
 /** A body as the journal kept it: JSON laid out, else as it came. */
 function shownBody(t: ConsoleT, body: string | null): string {
@@ -135,6 +135,7 @@ export function requestsBody(
             t('detailsHeader'),
           ],
           rows.map((entry) => requestRow(t, entry)),
+          { className: RECORDS },
         )}
       </section>`,
   );
