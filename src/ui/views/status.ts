@@ -38,6 +38,15 @@ export function statusBody(t: T, status: StatusView, signInAddress?: string): st
       : status.health === 'available'
         ? t('health_available')
         : status.health;
+  const credentialsTrouble = 'error' in credentials ? troubleIn(t.lang, credentials.error) : undefined;
+  const queueTrouble = typeof status.queue === 'number' ? undefined : troubleIn(t.lang, status.queue);
+  // The queue cannot be asked for what the lines above already say went wrong: not said twice.
+  const queue =
+    typeof status.queue === 'number'
+      ? number(status.queue)
+      : queueTrouble === credentialsTrouble || queueTrouble === health
+        ? '—'
+        : queueTrouble;
   return html` <section class="card">
       <dl class="facts">
         <dt>${t('profileLabel')}</dt>
@@ -55,7 +64,7 @@ export function statusBody(t: T, status: StatusView, signInAddress?: string): st
         <dt>${t('healthLabel')}</dt>
         <dd id="health">${health}</dd>
         <dt>${t('queueLabel')}</dt>
-        <dd>${typeof status.queue === 'number' ? number(status.queue) : troubleIn(t.lang, status.queue)}</dd>
+        <dd id="queue">${queue}</dd>
       </dl>
       <div class="actions"><a class="button secondary" href="status">${t('checkAgain')}</a></div>
     </section>
