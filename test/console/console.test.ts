@@ -235,6 +235,30 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await context.close();
   });
 
+  it('a request’s details, opened, stay open while the journal’s first page keeps itself current', async () => {
+    await service.call('POST', '/api/v1/orders/', { body: {} });
+    const { page, context } = await openPage(b.browser, { locale: 'en-US' });
+    await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
+    await page.goto(`${service.baseUrl}/console/requests`);
+    await page.evaluate(
+      `window.swaps = 0; document.body.addEventListener('htmx:afterSwap', () => window.swaps++)`,
+    );
+    const first = page.locator('td details').first();
+    const requestId = String(await first.locator('code').textContent());
+    await first.locator('summary').click();
+    // The list is fetched again (every 2 s); a new request comes to its top meanwhile.
+    await expect.poll(() => page.evaluate('window.swaps'), { timeout: patience(20_000) }).toBeGreaterThan(1);
+    await service.call('POST', '/api/v1/orders/', { body: {} });
+    const swapsBefore = Number(await page.evaluate('window.swaps'));
+    await expect
+      .poll(() => page.evaluate('window.swaps'), { timeout: patience(20_000) })
+      .toBeGreaterThan(swapsBefore + 1);
+    // The request opened, now the second row, is still open.
+    const opened = page.locator('td details', { has: page.locator('code', { hasText: requestId }) });
+    expect(await opened.getAttribute('open')).not.toBeNull();
+    await context.close();
+  });
+
   it('one merchant never sees another’s data', async () => {
     const sent = await service.call('POST', '/api/v1/orders/', {
       body: sampleOrder('SHOPB-1'),

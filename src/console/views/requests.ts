@@ -16,6 +16,10 @@ function shownBody(t: ConsoleT, body: string | null): string {
   return html`<pre class="body">${shown}</pre>`;
 }
 
+/**
+ * A request as a row of the journal. Its details, once opened, stay open as the live list is fetched
+ * again (`hx-preserve`: the element is kept across the swap, by its id).
+ */
 function requestRow(t: ConsoleT, entry: JournalEntry): string {
   const headers = Object.entries(entry.request.headers)
     .map(([name, value]) => `${name}: ${value}`)
@@ -33,7 +37,7 @@ function requestRow(t: ConsoleT, entry: JournalEntry): string {
     <td>${entry.fault ?? ''}</td>
     <td>${`${entry.duration_ms} ms`}</td>
     <td>
-      <details>
+      <details id="request-${entry.seq}" hx-preserve>
         <summary>${t('detailsHeader')}</summary>
         <p class="hint">${t('requestIdHeader')}: <code>${entry.request_id}</code></p>
         <pre class="body">${headers}</pre>
