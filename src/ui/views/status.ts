@@ -24,9 +24,10 @@ export interface StatusView {
 
 export function statusBody(t: T, status: StatusView, signInAddress?: string): string {
   const { profile, credentials } = status;
+  const credentialsTrouble = 'error' in credentials ? troubleIn(t.lang, credentials.error) : undefined;
   const verdict =
     'error' in credentials
-      ? html`<span class="bad">${troubleIn(t.lang, credentials.error)}</span>`
+      ? html`<span class="bad">${credentialsTrouble}</span>`
       : credentials.valid
         ? html`<span class="ok">${t('valid')}</span>`
         : html`<span class="bad"
@@ -38,13 +39,12 @@ export function statusBody(t: T, status: StatusView, signInAddress?: string): st
       : status.health === 'available'
         ? t('health_available')
         : status.health;
-  const credentialsTrouble = 'error' in credentials ? troubleIn(t.lang, credentials.error) : undefined;
-  const queueTrouble = typeof status.queue === 'number' ? undefined : troubleIn(t.lang, status.queue);
   // The queue cannot be asked for what the lines above already say went wrong: not said twice.
+  const queueTrouble = typeof status.queue === 'number' ? undefined : troubleIn(t.lang, status.queue);
   const queue =
-    typeof status.queue === 'number'
-      ? number(status.queue)
-      : queueTrouble === credentialsTrouble || queueTrouble === health
+    queueTrouble === undefined
+      ? number(status.queue as number)
+      : [credentialsTrouble, health].includes(queueTrouble)
         ? '—'
         : queueTrouble;
   return html` <section class="card">
