@@ -209,7 +209,10 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     const newest = page.getByRole('row').nth(1);
     expect(await newest.innerText()).toContain('/api/v1/orders/');
     await newest.getByText('Details').click();
-    expect(await newest.innerText()).toContain(`Basic ${TEST_CREDENTIALS.accessKeyId}:[redacted]`);
+    // Its details, in the row below it.
+    expect(await page.getByRole('row').nth(2).innerText()).toContain(
+      `Basic ${TEST_CREDENTIALS.accessKeyId}:[redacted]`,
+    );
     expect(await page.content()).not.toContain(TEST_CREDENTIALS.secretAccessKey);
     await screenshot(page, 'console-requests');
     // Narrowed to one record's requests, then to a status none has; the pages keep the filter.
@@ -235,17 +238,30 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await context.close();
   });
 
-  it('a request’s details, opened, stay open while the journal’s first page keeps itself current', async () => {
+  it('a request’s details open below it, stay in view in a narrow window, and stay open while the journal’s first page keeps itself current', async () => {
     await service.call('POST', '/api/v1/orders/', { body: {} });
     const { page, context } = await openPage(b.browser, { locale: 'en-US' });
+    await page.setViewportSize({ width: 390, height: 800 });
     await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
     await page.goto(`${service.baseUrl}/console/requests`);
     await page.evaluate(
       `window.swaps = 0; document.body.addEventListener('htmx:afterSwap', () => window.swaps++)`,
     );
-    const first = page.locator('td details').first();
-    const requestId = String(await first.locator('code').textContent());
-    await first.locator('summary').click();
+    const details = (requestId: string) =>
+      page.locator('tr', { has: page.locator('code', { hasText: requestId }) });
+    const requestId = String(await page.locator('.request-details code').first().textContent());
+    expect(await details(requestId).isVisible()).toBe(false);
+    await page.getByRole('row').nth(1).getByText('Details').click();
+    await details(requestId).waitFor({ state: 'visible' });
+    // Below its request, across the table, within the frame that scrolls sideways (not in its last
+    // column, reached by scrolling).
+    const frame = (await page.locator('.table-wrap').boundingBox())!;
+    const shown = (await details(requestId).locator('.request-details').boundingBox())!;
+    const row = (await page.getByRole('row').nth(1).boundingBox())!;
+    expect(shown.y).toBeGreaterThanOrEqual(row.y + row.height - 1);
+    expect(shown.x).toBeGreaterThanOrEqual(frame.x);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(frame.x + frame.width);
+    expect(shown.width).toBeGreaterThan(frame.width * 0.8);
     // The list is fetched again (every 2 s); a new request comes to its top meanwhile.
     await expect.poll(() => page.evaluate('window.swaps'), { timeout: patience(20_000) }).toBeGreaterThan(1);
     await service.call('POST', '/api/v1/orders/', { body: {} });
@@ -253,9 +269,9 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await expect
       .poll(() => page.evaluate('window.swaps'), { timeout: patience(20_000) })
       .toBeGreaterThan(swapsBefore + 1);
-    // The request opened, now the second row, is still open.
-    const opened = page.locator('td details', { has: page.locator('code', { hasText: requestId }) });
-    expect(await opened.getAttribute('open')).not.toBeNull();
+    // The request opened, now the second, is still open; the new one is not.
+    expect(await details(requestId).isVisible()).toBe(true);
+    expect(await page.locator('.request-details:visible').count()).toBe(1);
     await context.close();
   });
 

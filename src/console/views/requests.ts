@@ -17,37 +17,44 @@ function shownBody(t: ConsoleT, body: string | null): string {
 }
 
 /**
- * A request as a row of the journal. Its details, once opened, stay open as the live list is fetched
- * again (`hx-preserve`: the element is kept across the swap, by its id).
+ * A request as a row of the journal, and its details in a row of their own below it, the table's whole
+ * width, shown while the row's "Details" is open (by the page's CSS). The toggle stays open as the live
+ * list is fetched again (`hx-preserve`: the element is kept across the swap, by its id).
  */
-function requestRow(t: ConsoleT, entry: JournalEntry): string {
+function requestRow(t: ConsoleT, entry: JournalEntry, columns: number): string {
   const headers = Object.entries(entry.request.headers)
     .map(([name, value]) => `${name}: ${value}`)
     .join('\n');
   return html`<tr>
-    <td>${when(entry.at)}</td>
-    <td>${entry.method}</td>
-    <td class="path">${entry.path}</td>
-    <td>
-      <span class="badge ${entry.status >= 400 || entry.status === NO_ANSWER ? 'failed' : 'applied'}"
-        >${entry.status === NO_ANSWER ? t('noAnswer') : String(entry.status)}</span
-      >
-    </td>
-    <td>${entry.target_id ?? ''}</td>
-    <td>${entry.fault ?? ''}</td>
-    <td>${`${entry.duration_ms} ms`}</td>
-    <td>
-      <details id="request-${entry.seq}" hx-preserve>
-        <summary>${t('detailsHeader')}</summary>
-        <p class="hint">${t('requestIdHeader')}: <code>${entry.request_id}</code></p>
-        <pre class="body">${headers}</pre>
-        <h3>${t('requestBody')}</h3>
-        !${shownBody(t, entry.request.body)}
-        <h3>${t('answerBody')}</h3>
-        !${shownBody(t, entry.response.body)}
-      </details>
-    </td>
-  </tr>`;
+      <td>${when(entry.at)}</td>
+      <td>${entry.method}</td>
+      <td class="path">${entry.path}</td>
+      <td>
+        <span class="badge ${entry.status >= 400 || entry.status === NO_ANSWER ? 'failed' : 'applied'}"
+          >${entry.status === NO_ANSWER ? t('noAnswer') : String(entry.status)}</span
+        >
+      </td>
+      <td>${entry.target_id ?? ''}</td>
+      <td>${entry.fault ?? ''}</td>
+      <td>${`${entry.duration_ms} ms`}</td>
+      <td>
+        <details id="request-${entry.seq}" class="opens-below" hx-preserve>
+          <summary>${t('detailsHeader')}</summary>
+        </details>
+      </td>
+    </tr>
+    <tr class="opened-below">
+      <td colspan="${String(columns)}">
+        <div class="request-details">
+          <p class="hint">${t('requestIdHeader')}: <code>${entry.request_id}</code></p>
+          <pre class="body">${headers}</pre>
+          <h3>${t('requestBody')}</h3>
+          !${shownBody(t, entry.request.body)}
+          <h3>${t('answerBody')}</h3>
+          !${shownBody(t, entry.response.body)}
+        </div>
+      </td>
+    </tr>`;
 }
 
 /** The methods the journal can be narrowed to. */
@@ -122,23 +129,24 @@ export function requestsBody(
 ): string {
   const query = filterQuery(filter);
   const empty = Object.keys(query).length > 0 ? t('noMatchingRequests') : t('noRequests');
+  const headers = [
+    t('receivedHeader'),
+    t('methodHeader'),
+    t('pathHeader'),
+    t('statusHeader'),
+    t('idHeader'),
+    t('faultHeader'),
+    t('durationHeader'),
+    t('detailsHeader'),
+  ];
   const list = listBody(
     t,
     { name: 'requests', page, before, empty, trigger: 'every 2s', query },
     (rows) =>
       html`<section class="card">
         !${dataTable(
-          [
-            t('receivedHeader'),
-            t('methodHeader'),
-            t('pathHeader'),
-            t('statusHeader'),
-            t('idHeader'),
-            t('faultHeader'),
-            t('durationHeader'),
-            t('detailsHeader'),
-          ],
-          rows.map((entry) => requestRow(t, entry)),
+          headers,
+          rows.map((entry) => requestRow(t, entry, headers.length)),
           { className: RECORDS },
         )}
       </section>`,
