@@ -251,7 +251,12 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
       page.locator('tr', { has: page.locator('code', { hasText: requestId }) });
     const requestId = String(await page.locator('.request-details code').first().textContent());
     expect(await details(requestId).isVisible()).toBe(false);
-    await page.getByRole('row').nth(1).getByText('Details').click();
+    // The toggle is in view without scrolling the table sideways.
+    const frameBefore = (await page.locator('.table-wrap').boundingBox())!;
+    const toggle = page.getByRole('row').nth(1).getByText('Details');
+    const toggleBox = (await toggle.boundingBox())!;
+    expect(toggleBox.x + toggleBox.width).toBeLessThanOrEqual(frameBefore.x + frameBefore.width);
+    await toggle.click();
     await details(requestId).waitFor({ state: 'visible' });
     // Below its request, across the table, within the frame that scrolls sideways (not in its last
     // column, reached by scrolling).

@@ -18,7 +18,8 @@ function shownBody(t: ConsoleT, body: string | null): string {
 
 /**
  * A request as a row of the journal, and its details in a row of their own below it, the table's whole
- * width, shown while the row's "Details" is open (by the page's CSS). The toggle stays open as the live
+ * width, shown while the row's "Details" is open (by the page's CSS). The toggle comes first, so that
+ * a narrow window shows it without scrolling the table sideways. The toggle stays open as the live
  * list is fetched again (`hx-preserve`: the element is kept across the swap, by its id).
  */
 function requestRow(t: ConsoleT, entry: JournalEntry, columns: number): string {
@@ -26,6 +27,11 @@ function requestRow(t: ConsoleT, entry: JournalEntry, columns: number): string {
     .map(([name, value]) => `${name}: ${value}`)
     .join('\n');
   return html`<tr>
+      <td>
+        <details id="request-${entry.seq}" class="opens-below" hx-preserve>
+          <summary>${t('detailsHeader')}</summary>
+        </details>
+      </td>
       <td>${when(entry.at)}</td>
       <td>${entry.method}</td>
       <td class="path">${entry.path}</td>
@@ -37,11 +43,6 @@ function requestRow(t: ConsoleT, entry: JournalEntry, columns: number): string {
       <td>${entry.target_id ?? ''}</td>
       <td>${entry.fault ?? ''}</td>
       <td>${`${entry.duration_ms} ms`}</td>
-      <td>
-        <details id="request-${entry.seq}" class="opens-below" hx-preserve>
-          <summary>${t('detailsHeader')}</summary>
-        </details>
-      </td>
     </tr>
     <tr class="opened-below">
       <td colspan="${String(columns)}">
@@ -129,7 +130,9 @@ export function requestsBody(
 ): string {
   const query = filterQuery(filter);
   const empty = Object.keys(query).length > 0 ? t('noMatchingRequests') : t('noRequests');
+  // The toggles' column is named for those who hear the table; its "Details" say it to the eye.
   const headers = [
+    { raw: html`<th scope="col"><span class="visually-hidden">${t('detailsHeader')}</span></th>` },
     t('receivedHeader'),
     t('methodHeader'),
     t('pathHeader'),
@@ -137,7 +140,6 @@ export function requestsBody(
     t('idHeader'),
     t('faultHeader'),
     t('durationHeader'),
-    t('detailsHeader'),
   ];
   const list = listBody(
     t,
