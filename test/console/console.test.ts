@@ -258,6 +258,9 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     expect(toggleBox.x + toggleBox.width).toBeLessThanOrEqual(frameBefore.x + frameBefore.width);
     await toggle.click();
     await details(requestId).waitFor({ state: 'visible' });
+    // The toggle names what it shows.
+    const controls = String(await toggle.getAttribute('aria-controls'));
+    expect(await page.locator(`[id="${controls}"]`).innerText()).toContain(requestId);
     // Below its request, across the table, within the frame that scrolls sideways (not in its last
     // column, reached by scrolling).
     const frame = (await page.locator('.table-wrap').boundingBox())!;

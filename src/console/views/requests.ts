@@ -29,7 +29,7 @@ function requestRow(t: ConsoleT, entry: JournalEntry, columns: number): string {
   return html`<tr>
       <td>
         <details id="request-${entry.seq}" class="opens-below" hx-preserve>
-          <summary>${t('detailsHeader')}</summary>
+          <summary aria-controls="request-${entry.seq}-details">${t('detailsHeader')}</summary>
         </details>
       </td>
       <td>${when(entry.at)}</td>
@@ -44,7 +44,7 @@ function requestRow(t: ConsoleT, entry: JournalEntry, columns: number): string {
       <td>${entry.fault ?? ''}</td>
       <td>${`${entry.duration_ms} ms`}</td>
     </tr>
-    <tr class="opened-below">
+    <tr class="opened-below" id="request-${entry.seq}-details">
       <td colspan="${String(columns)}">
         <div class="request-details">
           <p class="hint">${t('requestIdHeader')}: <code>${entry.request_id}</code></p>
