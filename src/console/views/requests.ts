@@ -26,10 +26,11 @@ function requestRow(t: ConsoleT, entry: JournalEntry, columns: number): string {
   const headers = Object.entries(entry.request.headers)
     .map(([name, value]) => `${name}: ${value}`)
     .join('\n');
+  const id = `request-${entry.seq}`;
   return html`<tr>
       <td>
-        <details id="request-${entry.seq}" class="opens-below" hx-preserve>
-          <summary aria-controls="request-${entry.seq}-details">${t('detailsHeader')}</summary>
+        <details id="${id}" class="opens-below" hx-preserve>
+          <summary aria-controls="${id}-details">${t('detailsHeader')}</summary>
         </details>
       </td>
       <td>${when(entry.at)}</td>
@@ -44,7 +45,7 @@ function requestRow(t: ConsoleT, entry: JournalEntry, columns: number): string {
       <td>${entry.fault ?? ''}</td>
       <td>${`${entry.duration_ms} ms`}</td>
     </tr>
-    <tr class="opened-below" id="request-${entry.seq}-details">
+    <tr class="opened-below" id="${id}-details">
       <td colspan="${String(columns)}">
         <div class="request-details">
           <p class="hint">${t('requestIdHeader')}: <code>${entry.request_id}</code></p>

@@ -22,6 +22,16 @@ export interface StatusView {
   queue: number | Trouble;
 }
 
+/**
+ * The queue's line: its count, or its own trouble. The queue cannot be asked for what the lines above
+ * already say went wrong (`said`): a dash there, not the same words twice.
+ */
+function queueLine(t: T, queue: StatusView['queue'], said: readonly (string | undefined)[]): string {
+  if (typeof queue === 'number') return number(queue);
+  const trouble = troubleIn(t.lang, queue);
+  return said.includes(trouble) ? '—' : trouble;
+}
+
 export function statusBody(t: T, status: StatusView, signInAddress?: string): string {
   const { profile, credentials } = status;
   const credentialsTrouble = 'error' in credentials ? troubleIn(t.lang, credentials.error) : undefined;
@@ -39,14 +49,7 @@ export function statusBody(t: T, status: StatusView, signInAddress?: string): st
       : status.health === 'available'
         ? t('health_available')
         : status.health;
-  // The queue cannot be asked for what the lines above already say went wrong: not said twice.
-  const queueTrouble = typeof status.queue === 'number' ? undefined : troubleIn(t.lang, status.queue);
-  const queue =
-    queueTrouble === undefined
-      ? number(status.queue as number)
-      : [credentialsTrouble, health].includes(queueTrouble)
-        ? '—'
-        : queueTrouble;
+  const queue = queueLine(t, status.queue, [credentialsTrouble, health]);
   return html` <section class="card">
       <dl class="facts">
         <dt>${t('profileLabel')}</dt>
