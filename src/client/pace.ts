@@ -175,7 +175,12 @@ export class Pace {
    * again: with dozens waiting, that was a good share of an upload's time.
    */
   #wakeFree(): void {
-    if (this.#pausedUntil > this.#now()) return;
+    const pause = this.#pausedUntil - this.#now();
+    if (pause > 0) {
+      // Those already waiting were queued before the pause began, without a timer of their own.
+      if (this.#waiting.length > 0) this.#wakeAt(pause);
+      return;
+    }
     const free = this.limit - this.#onWire;
     if (free > 0) for (const wake of this.#waiting.splice(0, free)) wake();
   }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Pace, type AttemptOutcome, type Place } from '../../src/client/pace.js';
 
 /** A clock the test steps. */
@@ -199,6 +199,30 @@ describe('the pace of an upload', () => {
     clock.step(60);
     (await waiting)?.release({ status: 200, ms: 5 });
     expect(resumed).toBe(true);
+  });
+
+  it('a request already waiting for a place when a refusal pauses every start is woken when the pause ends', async () => {
+    vi.useFakeTimers();
+    try {
+      const clock = steppedClock();
+      const pace = new Pace({ initial: 1, max: 1, probe: false, now: clock.now });
+      const first = (await pace.acquire()) as Place;
+      let resumed = false;
+      const waiting = pace.acquire().then((place) => {
+        resumed = true;
+        return place;
+      });
+      // The one on the wire is refused and its record given up: no other attempt will come to wake anyone.
+      first.release({ status: 503, ms: 5, retryAfterMs: 1000 });
+      await vi.advanceTimersByTimeAsync(999);
+      expect(resumed).toBe(false);
+      clock.step(1000);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(resumed).toBe(true);
+      (await waiting)?.release({ status: 202, ms: 5 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a 429 when one request at a time is already all it sends stops every start until Retry-After', async () => {

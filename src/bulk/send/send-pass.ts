@@ -34,6 +34,14 @@ import { counting } from '../../util/count.js';
  */
 const READ_AHEAD = 64;
 
+/**
+ * After this many records in a row failed by the service (5xx, or still 429 after a minute of retries),
+ * with none answered otherwise between them, the service is taken to be failing every request: the
+ * upload stops, as it does when the service is unreachable, instead of failing each record still to come
+ * after a minute of its own (a service whose disk is full: hours for a few thousand orders).
+ */
+const FAILING_IN_A_ROW = 3;
+
 /** Everything the sending part of an upload uses. */
 export interface Sending {
   setup: SendSetup;
@@ -88,6 +96,8 @@ export class SendPass {
   #fatal: unknown;
   /** A health check under way after a record got no answer. */
   #probe: Promise<void> | undefined;
+  /** Records failed by the service in a row, none answered otherwise since. */
+  #failedInARow = 0;
 
   constructor(context: Pick<UploadContext, 'stop' | 'events'>, input: SendPassInput) {
     this.#context = context;
@@ -274,9 +284,30 @@ export class SendPass {
   async #finish(line: Omit<ReportLine, 'rows'>, units: Unit[], sent?: Sent): Promise<void> {
     const { outputs } = this.#input;
     if (sent?.unreachable) await this.#checkReachable(sent.unreachable);
+    if (sent) this.#countServiceFailure(sent);
     if (sent?.change) outputs.noteChange(line.id, sent);
     const fields = sent?.change?.fields;
     await outputs.add({ ...line, rows: units.map((unit) => unit.row), ...(fields ? { fields } : {}) }, units);
+  }
+
+  /**
+   * Counts the records the service failed in a row; at `FAILING_IN_A_ROW` the upload stops with the
+   * service's answer, and the records waiting to be tried again give up now (the next run sends them).
+   */
+  #countServiceFailure(sent: Sent): void {
+    if (!sent.serviceFailed) {
+      // An answer of another kind breaks the row; a request that got no answer says nothing either way.
+      if (sent.outcome !== 'failed') this.#failedInARow = 0;
+      return;
+    }
+    this.#failedInARow += 1;
+    if (this.#failedInARow < FAILING_IN_A_ROW || this.#fatal !== undefined) return;
+    this.#fatal = sent.serviceFailed;
+    const { sending } = this.#input;
+    sending?.setup.client.http.stopRetrying();
+    this.#note(
+      `The service failed ${FAILING_IN_A_ROW} ${this.#input.resource.plural} in a row after retrying each: stopping.`,
+    );
   }
 
   /** After a record got no answer: is the service down (stop, exit 5), or was it that request (go on)? */

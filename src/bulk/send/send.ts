@@ -53,6 +53,8 @@ export interface Sent {
   message: string;
   /** The service could not be reached: the upload should find out whether it is down. */
   unreachable?: NetworkError;
+  /** The service failed the record (5xx, or still 429) after its retries: the upload counts these in a row. */
+  serviceFailed?: ApiError;
   /** For `changed` and `updated` records: how the record differed. */
   change?: Change;
   /** A corrected shipment was sent: its buyer is notified again. */
@@ -145,6 +147,7 @@ function failure(error: unknown): Sent {
         outcome: 'failed',
         status: error.status,
         message: `${why} after ${error.attempts} attempts (HTTP ${error.status}): ${apiMessage(error)}`,
+        serviceFailed: error,
       };
     }
     return { outcome: 'rejected', status: error.status, message: apiMessage(error) };
