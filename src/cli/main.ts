@@ -3,6 +3,7 @@ import { createFactory } from './factory.js';
 import { InterruptHub, type StopSignal } from './interrupts.js';
 import { commandWord } from './program.js';
 import { runCli } from './run.js';
+import { guardUnfinished } from './unfinished.js';
 import { UPLOADING } from './uploading.js';
 import { letYoungGenerationGrow } from '../util/heap.js';
 import { removeTemporariesNow } from '../util/temp-folders.js';
@@ -63,7 +64,14 @@ export async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   // The entry (bin/intake.js) may have kept the young generation small while the CLI loaded.
   if (!UPLOADING.has(commandWord(argv) ?? '')) letYoungGenerationGrow();
+  let settled = false;
+  guardUnfinished(
+    process,
+    (text) => process.stderr.write(text),
+    () => settled,
+  );
   process.exitCode = await runCli(argv, factory);
+  settled = true;
   // A process started with a channel to its parent (one of `intake serve --workers`) would be kept alive
   // by it: the command is over, whatever its outcome, so the process ends, with the command's code (a
   // process of a cluster that is let go of ends with 0).
