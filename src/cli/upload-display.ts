@@ -3,12 +3,14 @@ import { reportJson, type UploadEvent } from '../bulk/index.js';
 import { formatDuration } from '../util/duration.js';
 import { JsonLineBatch } from './output.js';
 import { startSpinner, type Spinner } from './spinner.js';
-import { count as number } from '../util/count.js';
+import { count as number, counting } from '../util/count.js';
 
 /** Counts the progress display reads. */
 export interface ProgressCounts {
   done: number;
   notAccepted: number;
+  /** Attempts tried again (the service busy or failing, answers lost): shown once there are some. */
+  retries?: number;
 }
 
 /**
@@ -47,13 +49,15 @@ export class UploadProgress {
   }
 
   #line(): string {
-    const { done, notAccepted } = this.#counts();
+    const { done, notAccepted, retries = 0 } = this.#counts();
     const elapsed = (performance.now() - this.#started) / 1000;
     const rate = elapsed > 0 ? done / elapsed : 0;
     const eta = rate > 0 ? formatDuration(((this.#total - done) / rate) * 1000) : '…';
     const share = this.#total === 0 ? 1 : done / this.#total;
     const failures = notAccepted > 0 ? ` · ${number(notAccepted)} not accepted` : '';
-    const text = `${number(done)}/${number(this.#total)} ${this.#noun} · ${rate.toFixed(rate < 10 ? 1 : 0)}/s · ETA ${eta}${failures}`;
+    // While the service refuses, nothing moves for a while: the retries say why.
+    const retried = retries > 0 ? ` · ${counting(retries, 'retry', 'retries')}` : '';
+    const text = `${number(done)}/${number(this.#total)} ${this.#noun} · ${rate.toFixed(rate < 10 ? 1 : 0)}/s · ETA ${eta}${failures}${retried}`;
     if (!this.#tty) return `${text} (${Math.floor(share * 100)}%)`;
     const width = 24;
     const filled = Math.round(share * width);

@@ -1,0 +1,43 @@
+import { Readable, Writable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFactory } from '../../src/cli/factory.js';
+import { InterruptHub } from '../../src/cli/interrupts.js';
+import { UploadProgress, type ProgressCounts } from '../../src/cli/upload-display.js';
+
+/** The progress lines an upload writes to a stderr that is not a terminal, for the counts given. */
+function progressLines(counts: ProgressCounts): string[] {
+  let err = '';
+  const stderr = new Writable({
+    write(chunk, _encoding, done) {
+      err += chunk;
+      done();
+    },
+  });
+  const f = createFactory({
+    io: { stdin: Readable.from([]), stdout: new Writable({ write: (_c, _e, done) => done() }), stderr },
+    env: {},
+    version: '0.0.0-test',
+    interrupts: new InterruptHub(),
+  });
+  const progress = new UploadProgress(f, { total: 6000, noun: 'orders', counts: () => counts });
+  vi.advanceTimersByTime(10_000);
+  progress.stop();
+  return err.split('\n').filter(Boolean);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('an upload’s progress without a terminal', () => {
+  it('a line every five seconds, with the records not accepted and, once there are some, the retries', () => {
+    vi.useFakeTimers();
+    const lines = progressLines({ done: 129, notAccepted: 3, retries: 93 });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^129\/6,000 orders · [\d.]+\/s · ETA \S+.* · 3 not accepted · 93 retries \(2%\)$/,
+    );
+    expect(progressLines({ done: 10, notAccepted: 0, retries: 0 })[0]).not.toMatch(/retr|not accepted/);
+    expect(progressLines({ done: 10, notAccepted: 0, retries: 1 })[0]).toMatch(/ · 1 retry \(0%\)$/);
+  });
+});
