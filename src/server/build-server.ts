@@ -14,6 +14,7 @@ import { MAX_ENCODED_PARAM_LENGTH, contractPlugin } from './plugins/contract.js'
 import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { requestLogPlugin, type RequestLog } from './plugins/request-log.js';
 import { servicePlugin } from './plugins/service.js';
+import { refuseTunnels } from '../web/tunnels.js';
 import { docsRoutes } from './routes/docs.js';
 import { localHandlers } from './routes/local.js';
 import { marketplaceFakeHandlers } from './routes/marketplace-fakes.js';
@@ -69,6 +70,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       // A client that half-closes after its request (it has nothing more to send) still gets its answer:
       // Node would otherwise end the connection at once and drop the answer being prepared.
       (server as unknown as { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+      refuseTunnels(server, {
+        status: 405,
+        headers: (request) => ({ [REQUEST_ID_HEADER]: requestIdOf(request) }),
+        contentType: 'application/json; charset=utf-8',
+        body: JSON.stringify({ detail: 'Method Not Allowed' }),
+      });
       return server;
     },
   });

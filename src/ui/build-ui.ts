@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
 import type { Lang } from '../web/lang.js';
 import { assetRoutes } from '../web/assets.js';
+import { refuseTunnels } from '../web/tunnels.js';
 import { errorPages, sayCard } from '../web/error-pages.js';
 import { plainQuery } from '../web/forms.js';
 import { securityHeaders } from '../web/headers.js';
@@ -58,6 +59,8 @@ export async function buildUi(options: BuildUiOptions): Promise<FastifyInstance>
   const { state } = options;
   const base = state.auth.base;
   const app = Fastify({ logger: false, exposeHeadRoutes: false, bodyLimit: 4 * 1024 * 1024 });
+  // A tunnel is refused as any path outside the page's own is: 404, without a word.
+  refuseTunnels(app.server, { status: 404 });
   try {
     securityHeaders(app);
     plainQuery(app);

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 /** Sends raw bytes over a socket and returns the status line and body, for paths no client would send. */
-function rawRequest(port: number, text: string): Promise<{ status: number; body: string }> {
+function rawRequest(port: number, text: string): Promise<{ status: number; head: string; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.end(text));
     let answer = '';
@@ -20,7 +20,7 @@ function rawRequest(port: number, text: string): Promise<{ status: number; body:
     socket.on('error', reject);
     socket.on('close', () => {
       const [head = '', body = ''] = answer.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), body });
+      resolve({ status: Number(head.split(' ')[1]), head, body });
     });
   });
 }
@@ -67,6 +67,17 @@ it('TRACE over a socket is 405 too', async () => {
     'TRACE /api/v1/orders/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
   );
   expect(answer.status).toBe(405);
+  expect(JSON.parse(answer.body)).toEqual({ detail: 'Method Not Allowed' });
+});
+
+it('CONNECT (a proxy tunnel) is answered 405 and names its request, not ended without a word', async () => {
+  const port = Number(new URL(service.baseUrl).port);
+  const answer = await rawRequest(
+    port,
+    'CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\nX-Request-Id: tunnel-1\r\n\r\n',
+  );
+  expect(answer.status).toBe(405);
+  expect(answer.head).toMatch(/\r\nx-request-id: tunnel-1\r\n/i);
   expect(JSON.parse(answer.body)).toEqual({ detail: 'Method Not Allowed' });
 });
 

@@ -63,6 +63,20 @@ function raw(
   });
 }
 
+/** What a CONNECT request (a proxy's tunnel) to `origin` is answered, as it came over the socket. */
+function tunnelAnswer(origin: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(origin);
+    const socket = connect(Number(port), hostname, () =>
+      socket.write('CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n'),
+    );
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(answer));
+  });
+}
+
 const BOUNDARY = 'x-boundary';
 
 /** A file's part of a multipart form (the form's end is `FORM_END`). */
@@ -111,6 +125,10 @@ describe('intake ui: a local page that holds credentials', () => {
     // Outside its path, nothing is said of it at all.
     expect((await raw(`${ui.origin}/`)).status).toBe(404);
     expect((await raw(`${ui.origin}/p/guess/`)).status).toBe(404);
+    // Nor to a proxy's tunnel: answered the same, not ended without a word.
+    expect(await tunnelAnswer(ui.origin)).toMatch(
+      /^HTTP\/1\.1 404 Not Found\r\n(.+\r\n)*Content-Length: 0\r\n/,
+    );
     expect((await raw(`${home}?token=wrong`)).status).toBe(403);
     const { cookie, header } = await signIn(ui);
     // The cookie is scoped to the secret path, out of scripts' reach, and sent by no other site.
