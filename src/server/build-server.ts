@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, STATUS_CODES } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { FAKE_ENDPOINTS, LOCAL_ENDPOINTS, serviceEndpoints } from '../contract/index.js';
 import { openApiDocument } from '../contract/openapi.js';
@@ -11,10 +11,10 @@ import { requestIdOf, REQUEST_ID_HEADER } from './plugins/request-id.js';
 import { refusalsPlugin } from './plugins/refusals.js';
 import { BODY_LIMIT_BYTES, CONSOLE_PREFIX, bodyPlugin } from './plugins/body.js';
 import { MAX_ENCODED_PARAM_LENGTH, contractPlugin } from './plugins/contract.js';
-import { clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import { JSON_TYPE, clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { requestLogPlugin, type RequestLog } from './plugins/request-log.js';
 import { servicePlugin } from './plugins/service.js';
-import { refuseTunnels } from '../web/tunnels.js';
+import { refuseTunnels } from '../web/raw-answer.js';
 import { docsRoutes } from './routes/docs.js';
 import { localHandlers } from './routes/local.js';
 import { marketplaceFakeHandlers } from './routes/marketplace-fakes.js';
@@ -72,9 +72,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       (server as unknown as { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
       refuseTunnels(server, {
         status: 405,
-        headers: (request) => ({ [REQUEST_ID_HEADER]: requestIdOf(request) }),
-        contentType: 'application/json; charset=utf-8',
-        body: JSON.stringify({ detail: 'Method Not Allowed' }),
+        headers: (request) => ({ ...JSON_TYPE, [REQUEST_ID_HEADER]: requestIdOf(request) }),
+        body: JSON.stringify({ detail: STATUS_CODES[405] }),
       });
       return server;
     },

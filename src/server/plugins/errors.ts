@@ -16,6 +16,7 @@ import {
 } from '../errors.js';
 import { StorageUnavailable } from '../storage/engine.js';
 import { lingerOnClose } from './linger.js';
+import { endWithAnswer } from '../../web/raw-answer.js';
 
 /** An answer that is not a success: status, `detail`, and headers that go with it. */
 interface ErrorAnswer {
@@ -137,6 +138,9 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return send(reply, { status, detail: status === 404 ? DETAILS.notFound : DETAILS.internal });
 }
 
+/** The type of every answer of the service's: JSON, in UTF-8. */
+export const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' } as const;
+
 /** Node's own refusals before a request exists (a stalled body, headers too large, bad HTTP), by code. */
 const CLIENT_ERROR_STATUS: Record<string, number> = {
   ERR_HTTP_REQUEST_TIMEOUT: 408,
@@ -154,11 +158,7 @@ export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex) {
     return;
   }
   const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
-  const body = JSON.stringify({ detail: STATUS_CODES[status] });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  endWithAnswer(socket, status, JSON_TYPE, JSON.stringify({ detail: STATUS_CODES[status] }));
 }
 
 declare module 'fastify' {
