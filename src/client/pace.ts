@@ -269,7 +269,13 @@ export class Pace {
     this.#calmAfter = now + Math.max(this.#smoothRtt, 1);
   }
 
+  /**
+   * Wakes every waiter; the timer for the end of a pause goes too (one still paused arms it again), so
+   * that an upload stopped during a pause does not keep its process until the pause would have ended.
+   */
   #wakeAll(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
     for (const wake of this.#waiting.splice(0)) wake();
   }
 

@@ -226,17 +226,24 @@ describe('the pace of an upload', () => {
   });
 
   it('a 429 when one request at a time is already all it sends stops every start until Retry-After', async () => {
-    const clock = steppedClock();
-    const pace = new Pace({ initial: 1, max: 1, probe: false, now: clock.now });
-    (await pace.acquire())?.release({ status: 429, ms: 5, retryAfterMs: 5000 });
-    const stopped = { now: false };
-    const waiting = pace.acquire(() => stopped.now);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    stopped.now = true;
-    pace.wake();
-    // Given up (a stop): no place taken.
-    expect(await waiting).toBeUndefined();
-    expect(pace.onWire).toBe(0);
+    vi.useFakeTimers();
+    try {
+      const clock = steppedClock();
+      const pace = new Pace({ initial: 1, max: 1, probe: false, now: clock.now });
+      (await pace.acquire())?.release({ status: 429, ms: 5, retryAfterMs: 5000 });
+      const stopped = { now: false };
+      const waiting = pace.acquire(() => stopped.now);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(vi.getTimerCount()).toBe(1);
+      stopped.now = true;
+      pace.wake();
+      // Given up (a stop): no place taken, and no timer left to keep the process until the pause's end.
+      expect(await waiting).toBeUndefined();
+      expect(pace.onWire).toBe(0);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a place given back wakes one waiting request, not every one', async () => {
