@@ -14,7 +14,7 @@ import { MAX_ENCODED_PARAM_LENGTH, contractPlugin } from './plugins/contract.js'
 import { JSON_TYPE, clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
 import { requestLogPlugin, type RequestLog } from './plugins/request-log.js';
 import { servicePlugin } from './plugins/service.js';
-import { refuseTunnels } from '../web/raw-answer.js';
+import { refuseTunnels } from '../util/raw-answer.js';
 import { docsRoutes } from './routes/docs.js';
 import { localHandlers } from './routes/local.js';
 import { marketplaceFakeHandlers } from './routes/marketplace-fakes.js';

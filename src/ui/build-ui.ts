@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
 import type { Lang } from '../web/lang.js';
 import { assetRoutes } from '../web/assets.js';
-import { refuseTunnels } from '../web/raw-answer.js';
+import { refuseTunnels } from '../util/raw-answer.js';
 import { errorPages, sayCard } from '../web/error-pages.js';
 import { plainQuery } from '../web/forms.js';
 import { securityHeaders } from '../web/headers.js';

@@ -16,7 +16,7 @@ import {
 } from '../errors.js';
 import { StorageUnavailable } from '../storage/engine.js';
 import { lingerOnClose } from './linger.js';
-import { endWithAnswer } from '../../web/raw-answer.js';
+import { endWithAnswer } from '../../util/raw-answer.js';
 
 /** An answer that is not a success: status, `detail`, and headers that go with it. */
 interface ErrorAnswer {
