@@ -32,6 +32,16 @@ describe('intake local', () => {
     expect(table.stdout).toMatch(/seq\s+│ kind\s+│ target/);
     // Uploads send concurrently, so which products arrived first is not fixed.
     expect(table.stdout).toMatch(/product\s+│ P-10\d\d/);
+    // A list cut at its limit says so, and how to see the rest; one that holds everything says nothing.
+    expect(table.stderr).toContain(
+      'Only the first 3 are shown; there are more: --limit up to 10,000, or narrow the list (--state, --target).',
+    );
+    const cut = await cli(['local', 'jobs', '--state', 'applied', '--limit', '23', '--json'], { env });
+    expect(cut.json()).toMatchObject({ has_more: true });
+    const whole = await cli(['local', 'jobs', '--state', 'applied', '--limit', '24', '--json'], { env });
+    expect(whole.json()).toMatchObject({ has_more: false });
+    expect((whole.json() as { results: unknown[] }).results).toHaveLength(24);
+    expect(whole.stderr).not.toContain('Only the first');
   });
 
   it('orders and products show what is stored', async () => {
@@ -111,7 +121,10 @@ describe('intake local', () => {
       INTAKE_SECRET_ACCESS_KEY: merchant.secret_access_key,
     };
     expect((await cli(['keys', 'check'], { env: asC })).code).toBe(0);
-    expect((await cli(['local', 'orders', '--json'], { env: asC })).json()).toEqual({ results: [] });
+    expect((await cli(['local', 'orders', '--json'], { env: asC })).json()).toEqual({
+      results: [],
+      has_more: false,
+    });
     const withSecret = await cli(
       ['local', 'merchants', 'add', 'shop-d', '--access-key-id', 'AKSHOPD', '--secret-stdin', '--json'],
       {

@@ -211,7 +211,7 @@ describe('several merchants', () => {
       '/local/jobs',
       '/local/reviews',
     ]) {
-      expect((await asB('GET', path)).json, path).toEqual({ results: [] });
+      expect((await asB('GET', path)).json, path).toEqual({ results: [], has_more: false });
     }
     expect((await asB('GET', '/api/v1/rewards/?start_date=2020-01-01&end_date=2099-12-31')).json).toEqual({
       results: [],

@@ -101,7 +101,7 @@ describe('intake serve flags', () => {
     });
     expect(review.status).toBe(201);
     expect(review.json.reward).toMatchObject({ rewards: 8 });
-    expect((await call(server, b, 'GET', '/local/orders')).json).toEqual({ results: [] });
+    expect((await call(server, b, 'GET', '/local/orders')).json).toEqual({ results: [], has_more: false });
   });
 
   it.each([

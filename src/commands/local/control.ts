@@ -5,6 +5,7 @@ import { REVIEW_KINDS, type ReviewKind } from '../../contract/kinds.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData, writeRecord } from '../../cli/output.js';
+import { limitOption, sayIfMore } from './inspect.js';
 
 export interface LocalReviewOptions {
   orderId: string;
@@ -60,8 +61,13 @@ export function newLocalReviewCommand(
     );
 }
 
-export async function localReviewsRun(_options: Record<string, never>, f: Factory): Promise<void> {
-  const result = await (await f.apiClient()).local.reviews();
+export interface LocalReviewsOptions {
+  limit?: number;
+}
+
+export async function localReviewsRun(options: LocalReviewsOptions, f: Factory): Promise<void> {
+  const result = await (await f.apiClient()).local.reviews(options);
+  sayIfMore(f, result);
   await writeData(f, {
     json: result,
     rows: result.results,
@@ -78,12 +84,16 @@ export async function localReviewsRun(_options: Record<string, never>, f: Factor
 
 export function newLocalReviewsCommand(
   f: Factory,
-  runF: (options: Record<string, never>, f: Factory) => Promise<void> = localReviewsRun,
+  runF: (options: LocalReviewsOptions, f: Factory) => Promise<void> = localReviewsRun,
 ): Command {
   return new Command('reviews')
     .description('Reviews so far and the rewards they earned')
+    .option('--limit <n>', 'at most this many')
     .addHelpText('after', examples('intake local reviews', 'intake local reviews --json'))
-    .action(() => runF({}, f));
+    .action((flags: { limit?: string }) => {
+      const limit = limitOption(flags.limit);
+      return runF(limit === undefined ? {} : { limit }, f);
+    });
 }
 
 export interface LocalAdvanceOptions {

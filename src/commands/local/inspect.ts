@@ -6,6 +6,7 @@ import { UsageError } from '../../cli/errors.js';
 import { positiveDuration, wholeNumber } from '../../cli/values.js';
 import { JOB_STATES } from '../../contract/kinds.js';
 import { WAIT_MAX_MS } from '../../contract/local/index.js';
+import { count } from '../../util/count.js';
 
 /** `--limit`, checked. */
 export const limitOption = (text: string | undefined) =>
@@ -21,6 +22,22 @@ export function waitOption(text: string | undefined): { wait?: number } {
 
 export const WAIT_HELP = 'answer as soon as one matches, waiting at most this long (exit 1 if none does)';
 
+/**
+ * Says on stderr that a list was cut at its limit (the service's `has_more`), and how to see the rest:
+ * a list is never cut without a word.
+ */
+export function sayIfMore(
+  f: Factory,
+  result: { results: readonly unknown[]; has_more: boolean },
+  narrower?: string,
+): void {
+  if (!result.has_more) return;
+  const shown = count(result.results.length);
+  f.log.info(
+    `Only the first ${shown} are shown; there are more: --limit up to 10,000${narrower ? `, or narrow the list (${narrower})` : ''}.`,
+  );
+}
+
 export interface LocalOrdersOptions {
   id?: string;
   limit?: number;
@@ -29,6 +46,7 @@ export interface LocalOrdersOptions {
 
 export async function localOrdersRun(options: LocalOrdersOptions, f: Factory): Promise<void> {
   const result = await (await f.apiClient()).local.orders(options);
+  sayIfMore(f, result, '--id');
   await writeData(f, {
     json: result,
     rows: result.results,
@@ -88,6 +106,7 @@ export interface LocalProductsOptions {
 
 export async function localProductsRun(options: LocalProductsOptions, f: Factory): Promise<void> {
   const result = await (await f.apiClient()).local.products(options);
+  sayIfMore(f, result);
   await writeData(f, {
     json: result,
     rows: result.results,
@@ -124,6 +143,7 @@ export interface LocalJobsOptions {
 
 export async function localJobsRun(options: LocalJobsOptions, f: Factory): Promise<void> {
   const result = await (await f.apiClient()).local.jobs(options);
+  sayIfMore(f, result, '--state, --target');
   await writeData(f, {
     json: result,
     rows: result.results,

@@ -4,7 +4,7 @@ import type { BotMessage } from '../../contract/local/index.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
-import { WAIT_HELP, limitOption, waitOption } from './inspect.js';
+import { WAIT_HELP, limitOption, sayIfMore, waitOption } from './inspect.js';
 
 const KIND_NAMES: Record<BotMessage['kind'], string> = {
   shipment: '발송 안내 (shipment)',
@@ -47,6 +47,7 @@ export async function localMessagesRun(options: LocalMessagesOptions, f: Factory
     ...(orderId === undefined ? {} : { order_id: orderId }),
     ...rest,
   });
+  sayIfMore(f, result, '--order, --status, --kind');
   if ((await f.settings()).output.value === 'table' && !f.query) {
     f.io.stdout.write(result.results.map((message) => `${card(f, message)}\n`).join('\n'));
     if (result.results.length === 0) f.log.info('No messages yet: they follow applied shipments.');

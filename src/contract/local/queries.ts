@@ -31,6 +31,17 @@ export const wholeNumber = () =>
 export const results = <T extends z.ZodType>(item: T, name: string) =>
   z.object({ results: z.array(item) }).meta({ id: name });
 
+/** A list cut at its `limit`: `has_more` says whether there are more than it holds (never cut silently). */
+export const limitedResults = <T extends z.ZodType>(item: T, name: string) =>
+  z
+    .object({
+      results: z.array(item),
+      has_more: z.boolean().meta({
+        description: 'More match than `limit` (default 1,000) let through: raise it, or narrow the list.',
+      }),
+    })
+    .meta({ id: name });
+
 /** How long a list may wait for its first match: `500ms`, `30s`, `2m` (at most 5 minutes). */
 export const WAIT_MAX_MS = 5 * 60_000;
 export const wait = () =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, requiredText } from '../fields.js';
 import { JOB_STATES, MESSAGE_KINDS, RECORD_KINDS, RECORD_STATES, REVIEW_KINDS } from '../kinds.js';
 import { Reward } from '../rewards.js';
-import { isoTime, limit, results, wait } from './queries.js';
+import { isoTime, limit, limitedResults, wait } from './queries.js';
 import { text } from '../fields.js';
 
 export const LocalShipment = z
@@ -157,11 +157,11 @@ export const LocalMerchant = z
   .meta({ id: 'LocalMerchant' });
 export type LocalMerchant = z.infer<typeof LocalMerchant>;
 
-export const LocalOrderList = results(LocalOrder, 'LocalOrderList');
-export const LocalProductList = results(LocalProduct, 'LocalProductList');
-export const BotMessageList = results(BotMessage, 'BotMessageList');
-export const LocalJobList = results(LocalJob, 'LocalJobList');
-export const LocalReviewList = results(LocalReview, 'LocalReviewList');
+export const LocalOrderList = limitedResults(LocalOrder, 'LocalOrderList');
+export const LocalProductList = limitedResults(LocalProduct, 'LocalProductList');
+export const BotMessageList = limitedResults(BotMessage, 'BotMessageList');
+export const LocalJobList = limitedResults(LocalJob, 'LocalJobList');
+export const LocalReviewList = limitedResults(LocalReview, 'LocalReviewList');
 
 export const LocalOrdersQuery = z
   .object({ id: text().optional(), limit: limit(), wait: wait() })

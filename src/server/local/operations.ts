@@ -33,6 +33,15 @@ const WAIT_POLL_MS = 250;
 
 const DEFAULT_LIMIT = 1000;
 
+/** A list cut at `limit`, saying whether it was (rows read: one more than the limit, when there are). */
+function upTo<T>(rows: readonly T[], limit: number | undefined): { results: T[]; has_more: boolean } {
+  const most = limit ?? DEFAULT_LIMIT;
+  return { results: rows.slice(0, most), has_more: rows.length > most };
+}
+
+/** How many rows to read for a list of at most `limit`: one more, to know whether there are more. */
+const oneMore = (limit: number | undefined) => (limit ?? DEFAULT_LIMIT) + 1;
+
 /**
  * What only the local service offers: a look at what is stored, the bot's outbox, simulated reviews,
  * the simulated clock and the queue. Everything is scoped to one merchant but the clock, which is shared.
@@ -73,25 +82,28 @@ export class LocalOperations {
   async orders(
     merchantId: string,
     query: { id?: string | undefined; limit?: number | undefined },
-  ): Promise<{ results: LocalOrder[] }> {
-    const ids =
+  ): Promise<{ results: LocalOrder[]; has_more: boolean }> {
+    const listed =
       query.id !== undefined
-        ? [query.id]
-        : (await this.#store.orders.list(merchantId, query.limit ?? DEFAULT_LIMIT)).map((order) => order.id);
+        ? upTo([query.id], 1)
+        : upTo(
+            (await this.#store.orders.list(merchantId, oneMore(query.limit))).map((order) => order.id),
+            query.limit,
+          );
     const results: LocalOrder[] = [];
-    for (const id of ids) {
+    for (const id of listed.results) {
       const order = await orderView(this.#store, this.#bot, merchantId, id);
       if (order !== undefined) results.push(order);
     }
-    return { results };
+    return { results, has_more: listed.has_more };
   }
 
   async products(
     merchantId: string,
     query: { limit?: number | undefined },
-  ): Promise<{ results: LocalProduct[] }> {
-    const rows = await this.#store.products.list(merchantId, query.limit ?? DEFAULT_LIMIT);
-    return { results: rows.map(productView) };
+  ): Promise<{ results: LocalProduct[]; has_more: boolean }> {
+    const rows = await this.#store.products.list(merchantId, oneMore(query.limit));
+    return upTo(rows.map(productView), query.limit);
   }
 
   async messages(
@@ -102,11 +114,11 @@ export class LocalOperations {
       kind?: string | undefined;
       limit?: number | undefined;
     },
-  ): Promise<{ results: BotMessage[] }> {
+  ): Promise<{ results: BotMessage[]; has_more: boolean }> {
     const filtered = query.status !== undefined || query.kind !== undefined;
     const rows = await this.#store.messages.list(merchantId, {
       ...(query.order_id === undefined ? {} : { orderId: query.order_id }),
-      limit: filtered ? 1_000_000 : (query.limit ?? DEFAULT_LIMIT),
+      limit: filtered ? 1_000_000 : oneMore(query.limit),
     });
     const views: BotMessage[] = [];
     for (const row of rows) views.push(await messageView(this.#store, this.#bot, row));
@@ -115,7 +127,7 @@ export class LocalOperations {
         (query.status === undefined || message.status === query.status) &&
         (query.kind === undefined || message.kind === query.kind),
     );
-    return { results: matching.slice(0, query.limit ?? DEFAULT_LIMIT) };
+    return upTo(matching, query.limit);
   }
 
   async jobs(
@@ -125,23 +137,24 @@ export class LocalOperations {
       target_id?: string | undefined;
       limit?: number | undefined;
     },
-  ): Promise<{ results: LocalJob[] }> {
+  ): Promise<{ results: LocalJob[]; has_more: boolean }> {
     const listed = await this.#store.jobs.list(merchantId, {
       ...(query.state === undefined ? {} : { state: query.state }),
-      limit: query.target_id === undefined ? (query.limit ?? DEFAULT_LIMIT) : 1_000_000,
+      limit: query.target_id === undefined ? oneMore(query.limit) : 1_000_000,
     });
-    const rows = listed
-      .filter((job) => query.target_id === undefined || job.target_id === query.target_id)
-      .slice(0, query.limit ?? DEFAULT_LIMIT);
-    return { results: rows.map((job) => jobView(job, this.#worker.dueAt(job))) };
+    const rows = upTo(
+      listed.filter((job) => query.target_id === undefined || job.target_id === query.target_id),
+      query.limit,
+    );
+    return { ...rows, results: rows.results.map((job) => jobView(job, this.#worker.dueAt(job))) };
   }
 
   async reviews(
     merchantId: string,
     query: { limit?: number | undefined },
-  ): Promise<{ results: LocalReview[] }> {
-    const rows = await this.#store.reviews.list(merchantId, query.limit ?? DEFAULT_LIMIT);
-    return { results: rows.map(reviewView) };
+  ): Promise<{ results: LocalReview[]; has_more: boolean }> {
+    const rows = await this.#store.reviews.list(merchantId, oneMore(query.limit));
+    return upTo(rows.map(reviewView), query.limit);
   }
 
   async addReview(merchantId: string, body: LocalReviewBody): Promise<LocalReview> {
