@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { newApiCommand } from '../../src/commands/api/api.js';
+import { mergePages, newApiCommand } from '../../src/commands/api/api.js';
 import { newLoginCommand } from '../../src/commands/auth/login.js';
 import { newOrderCreateCommand } from '../../src/commands/order/create.js';
 import { newProductCreateCommand } from '../../src/commands/product/create.js';
@@ -133,6 +133,16 @@ describe('product and order create', () => {
 });
 
 describe('api', () => {
+  it('--paginate joins the pages of a list, and leaves anything else as it came', () => {
+    expect(mergePages([{ status: 'available' }])).toEqual({ status: 'available' });
+    expect(mergePages([{ results: [1], note: 'a' }, { results: [2, 3] }])).toEqual({
+      results: [1, 2, 3],
+      note: 'a',
+    });
+    expect(mergePages([[1], [2]])).toEqual([1, 2]);
+    expect(mergePages([{ a: 1 }, { b: 2 }])).toEqual([{ a: 1 }, { b: 2 }]);
+  });
+
   it('method in any case, repeated headers', async () => {
     const { options } = await parse(newApiCommand, [
       'post',

@@ -58,6 +58,9 @@ describe('intake api', () => {
     const health = await cli(['api', 'GET', '/api/v1/health/'], { env: t.env });
     expect(health.code).toBe(0);
     expect(health.stdout).toBe('{"status":"available"}\n');
+    // --paginate on an answer that is no list, or a list of one page, prints it as it came.
+    const once = await cli(['api', 'GET', '/api/v1/health/', '--paginate'], { env: t.env });
+    expect(once.stdout).toBe('{"status":"available"}\n');
     const files = workspace();
     const created = await cli(
       [

@@ -202,11 +202,18 @@ export async function apiRun(options: ApiOptions, f: Factory): Promise<void> {
   if (code !== EXIT.ok) throw new ExitCode(code);
 }
 
-/** The pages of a list as one answer: their `results` one after another (or the arrays themselves). */
-function mergePages(pages: readonly unknown[]): unknown {
+const hasResults = (page: unknown): page is { results: unknown[] } =>
+  typeof page === 'object' && page !== null && Array.isArray((page as { results?: unknown }).results);
+
+/**
+ * The pages of a list as one answer: their `results` one after another (or the arrays themselves). One
+ * page is the answer as it came, and so are pages that are not lists (given one after another).
+ */
+export function mergePages(pages: readonly unknown[]): unknown {
+  if (pages.length === 1) return pages[0];
   if (pages.every(Array.isArray)) return pages.flat();
-  const results = pages.flatMap((page) => ((page as { results?: unknown[] }).results ?? []) as unknown[]);
-  return { ...(pages[0] as object), results };
+  if (!pages.every(hasResults)) return pages;
+  return { ...pages[0], results: pages.flatMap((page) => page.results) };
 }
 
 export function newApiCommand(
