@@ -7,6 +7,7 @@ import { UsageError } from './errors.js';
 import { parseJsonGiven } from './json-file.js';
 import type { Factory } from './factory.js';
 import { describeIssues } from '../contract/loc.js';
+import { readErrorReason } from '../util/file-errors.js';
 
 /** Reads a carriers file: a JSON list of `{code, name}` (the format `intake serve --carriers` takes). */
 export async function readCarriersFile(path: string, origin: string): Promise<Carrier[]> {
@@ -14,10 +15,7 @@ export async function readCarriersFile(path: string, origin: string): Promise<Ca
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read the carriers file ${path} (${origin}): ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`,
-    );
+    throw new UsageError(`cannot read the carriers file ${path} (${origin}): ${readErrorReason(error)}`);
   }
   const parsed = parseJsonGiven(`the carriers file ${path} (${origin})`, text);
   const { CarrierList, check } = await import('../contract/index.js');

@@ -24,6 +24,12 @@ export function fileErrorReason(error: unknown): string {
   }
 }
 
+/** Why a file given to be read could not be: as `fileErrorReason` says it, of a file rather than a folder. */
+export function readErrorReason(error: unknown): string {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'ENOENT' ? 'no such file' : fileErrorReason(error);
+}
+
 /** The system's (or SQLite's) word for an error, `ENOSPC` say, or its message when it has none. */
 export function errorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;

@@ -170,6 +170,9 @@ describe('intake api', () => {
       [['FETCH', '/x'], '"FETCH" is not an HTTP method'],
       [['GET', 'api/v1/health/'], 'the path must start with /'],
       [['GET', '/', '-H', 'nocolon'], '-H "nocolon" is not "Name: value"'],
+      [['POST', '/x', '--input', tempDir('intake-api-')], ': it is a folder'],
+      [['POST', '/x', '--input', '/no/such/file'], 'cannot read --input /no/such/file: no such file'],
+      [['POST', '/x', '-F', 'a=@/no/such/file'], 'cannot read @/no/such/file: no such file'],
     ] as const) {
       const result = await cli(['api', ...args], { env: t.env });
       expect(result.code).toBe(2);

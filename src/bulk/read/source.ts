@@ -8,6 +8,7 @@ import { InputError, UploadError } from '../errors.js';
 import { fileHead } from '../../util/file-head.js';
 import { refuseOtherFormats } from './sniff.js';
 import { makeTempFolder, removeTempFolder } from '../../util/temp-folders.js';
+import { readErrorReason } from '../../util/file-errors.js';
 
 export type InputFormat = 'csv' | 'xlsx' | 'json' | 'ndjson';
 export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'xlsx', 'json', 'ndjson'];
@@ -126,10 +127,7 @@ export async function openFile(file: string): Promise<InputSource> {
     await (await open(file, 'r')).close();
   } catch (error) {
     if (error instanceof InputError) throw error;
-    const code = (error as { code?: string }).code;
-    throw new InputError(
-      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(error)}`,
-    );
+    throw new InputError(`cannot read ${file}: ${readErrorReason(error)}`);
   }
   return {
     path: file,

@@ -6,6 +6,7 @@ import { examples } from '../../cli/help.js';
 import { writeValue } from '../../cli/output.js';
 import type { HttpResult } from '../../client/http.js';
 import { fieldsBody, fieldsQuery, parseField, type ApiField } from './fields.js';
+import { readErrorReason } from '../../util/file-errors.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
@@ -82,7 +83,7 @@ async function readInput(f: Factory, input: string): Promise<Buffer> {
   try {
     return await readFile(input);
   } catch (error) {
-    throw new UsageError(`cannot read --input ${input}: ${(error as Error).message}`);
+    throw new UsageError(`cannot read --input ${input}: ${readErrorReason(error)}`);
   }
 }
 

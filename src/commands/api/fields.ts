@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../cli/errors.js';
+import { readErrorReason } from '../../util/file-errors.js';
 
 /** A field of `intake api`, as gh's: `-f key=value` is text; `-F key=value` is typed (and `@file` reads a file). */
 export interface ApiField {
@@ -20,7 +21,7 @@ async function typedValue(value: string, readStdin: () => Promise<string>): Prom
     try {
       return (await readFile(path, 'utf8')).replace(/\r?\n$/, '');
     } catch (error) {
-      throw new UsageError(`cannot read ${value}: ${(error as Error).message}`);
+      throw new UsageError(`cannot read ${value}: ${readErrorReason(error)}`);
     }
   }
   return value;

@@ -30,6 +30,7 @@ import { newMigrateCommand } from './migrate.js';
 import type { BuildServerOptions } from '../../server/build-server.js';
 import type { MerchantSeed } from '../../server/merchants.js';
 import type { Announcement } from './workers.js';
+import { readErrorReason } from '../../util/file-errors.js';
 
 /** The flags of `intake serve` as given. */
 interface ServeFlags {
@@ -62,10 +63,7 @@ function readFlagFile(flag: string, path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    throw new UsageError(
-      `cannot read ${flag} ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message}`,
-    );
+    throw new UsageError(`cannot read ${flag} ${path}: ${readErrorReason(error)}`);
   }
 }
 
