@@ -31,6 +31,7 @@ import type { BuildServerOptions } from '../../server/build-server.js';
 import type { MerchantSeed } from '../../server/merchants.js';
 import type { Announcement } from './workers.js';
 import { readErrorReason } from '../../util/file-errors.js';
+import { RepeatedLines } from '../../util/repeats.js';
 
 /** The flags of `intake serve` as given. */
 interface ServeFlags {
@@ -324,6 +325,9 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
     return runWorkers(options, f, { prepare: (server) => openService(server, options.where), announce });
   }
   const quiet = f.globals.quiet === true;
+  // The database not answering is an operator's matter, said in a line (every request meets it: said
+  // once every few seconds, with a count); anything else is ours.
+  const storageWarnings = new RepeatedLines((line) => f.io.stderr.write(`${line}\n`));
   const app = await openService(
     {
       ...options.server,
@@ -331,13 +335,14 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
       requestLog: (line) => {
         if (!quiet) f.io.stderr.write(worker ? `[${process.pid}] ${line}\n` : `${line}\n`);
       },
-      onError: (error) =>
-        f.io.stderr.write(
-          // The database not answering is an operator's matter, said in a line; anything else is ours.
-          error instanceof StorageUnavailable
-            ? `warning: ${error.message}; tried again shortly\n`
-            : `${unexpectedLines('internal error', error, f.globals.verbose === true).join('\n')}\n`,
-        ),
+      onError: (error) => {
+        if (error instanceof StorageUnavailable)
+          storageWarnings.say(`warning: ${error.message}; tried again shortly`);
+        else
+          f.io.stderr.write(
+            `${unexpectedLines('internal error', error, f.globals.verbose === true).join('\n')}\n`,
+          );
+      },
     },
     options.where,
   );
