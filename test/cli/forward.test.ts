@@ -87,6 +87,9 @@ describe('intake local events --forward-to', () => {
     expect(lines).toHaveLength(6);
     expect(lines.every((line) => line.status === 200)).toBe(true);
     expect(lines.some((line) => line.attempts === 2)).toBe(true);
+    // A person sees the receiver refuse when it does, not only once the event's tries are over.
+    expect(said).toMatch(/The webhook did not take event \d+ \(HTTP 503\); trying again, 5 tries an event\./);
+    expect(said).toContain('The webhook takes events again.');
   });
 
   it('stopped while a receiver holds a delivery: nothing cut short is said as failed, and the line to resume is given', async () => {

@@ -144,6 +144,8 @@ async function forward(f: Factory, options: LocalEventsOptions & { forwardTo: st
   // handled one at a time, so once one is cut short every later one is too.
   let ended = after;
   let cut = 0;
+  // While the receiver does not take events, said once when it starts and once when it ends.
+  let refusing = false;
   try {
     await followEvents(f, after, async (event) => {
       if (stop.signal.aborted) {
@@ -155,8 +157,19 @@ async function forward(f: Factory, options: LocalEventsOptions & { forwardTo: st
         retry: WEBHOOK_RETRY,
         now: () => f.now().getTime(),
         signal: stop.signal,
+        onRetry: (answer) => {
+          if (refusing) return;
+          refusing = true;
+          f.log.info(
+            `The webhook did not take event ${event.id} (${answer}); trying again, ${WEBHOOK_RETRY.attempts} tries an event.`,
+          );
+        },
       });
       const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
+      if (ok && refusing) {
+        refusing = false;
+        f.log.info('The webhook takes events again.');
+      }
       if (stop.signal.aborted && !ok) {
         cut += 1;
         return;

@@ -45,6 +45,8 @@ export async function deliver(
     now: () => number;
     signal: AbortSignal;
     timeoutMs?: number;
+    /** Told of an attempt the receiver did not take, before it is tried again: its status or error. */
+    onRetry?: (answer: string) => void;
   },
 ): Promise<Delivery> {
   const body = JSON.stringify(event);
@@ -82,6 +84,7 @@ export async function deliver(
           : String(cause);
     }
     if (!retryable(status) || attempt >= options.retry.attempts) break;
+    options.onRetry?.(status === undefined ? (error ?? 'no answer') : `HTTP ${status}`);
     await sleep(options.retry.baseDelayMs * 2 ** (attempt - 1), undefined, { signal: options.signal }).catch(
       () => {},
     );
