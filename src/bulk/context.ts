@@ -26,6 +26,8 @@ export interface SendProgress {
   total: number;
   /** Records rejected or failed so far. */
   notAccepted: number;
+  /** Records done at once because an earlier run sent them (the ledger says so): not sent, so no rate. */
+  fromLedger: number;
   /** Attempts retried, and times the service asked to slow down. */
   retries: number;
   slowedDown: number;

@@ -11,6 +11,8 @@ export interface ProgressCounts {
   notAccepted: number;
   /** Attempts tried again (the service busy or failing, answers lost): shown once there are some. */
   retries?: number;
+  /** Of `done`, those an earlier run sent (found in the ledger at once): not part of the rate. */
+  fromLedger?: number;
 }
 
 /**
@@ -49,9 +51,10 @@ export class UploadProgress {
   }
 
   #line(): string {
-    const { done, notAccepted, retries = 0 } = this.#counts();
+    const { done, notAccepted, retries = 0, fromLedger = 0 } = this.#counts();
     const elapsed = (performance.now() - this.#started) / 1000;
-    const rate = elapsed > 0 ? done / elapsed : 0;
+    // Records an earlier run sent are done at once: the rate and the time left are of those sent now.
+    const rate = elapsed > 0 ? (done - fromLedger) / elapsed : 0;
     const eta = rate > 0 ? formatDuration(((this.#total - done) / rate) * 1000) : '…';
     const share = this.#total === 0 ? 1 : done / this.#total;
     const failures = notAccepted > 0 ? ` · ${number(notAccepted)} not accepted` : '';

@@ -40,4 +40,15 @@ describe('an upload’s progress without a terminal', () => {
     expect(progressLines({ done: 10, notAccepted: 0, retries: 0 })[0]).not.toMatch(/retr|not accepted/);
     expect(progressLines({ done: 10, notAccepted: 0, retries: 1 })[0]).toMatch(/ · 1 retry \(0%\)$/);
   });
+
+  it('records an earlier run sent are done, but not part of the rate or the time left', () => {
+    vi.useFakeTimers();
+    expect(progressLines({ done: 129, notAccepted: 0, fromLedger: 129 })[0]).toBe(
+      '129/6,000 orders · 0.0/s · ETA … (2%)',
+    );
+    // 200 sent in the 5 s before the first line: 40 a second, whatever the ledger held.
+    expect(progressLines({ done: 329, notAccepted: 0, fromLedger: 129 })[0]).toMatch(
+      /^329\/6,000 orders · 40\/s · ETA 2m 2\ds \(5%\)$/,
+    );
+  });
 });

@@ -172,6 +172,7 @@ export class SendPass {
       done: this.#done(),
       total,
       notAccepted: rejected + failed,
+      fromLedger: tally.fromLedger,
       retries: tally.retries,
       slowedDown: tally.throttled,
       inFlight: sender?.wire.onWire ?? 0,

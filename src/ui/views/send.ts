@@ -68,7 +68,8 @@ export function progressFacts(t: T, session: UploadSession): string {
   const seconds = Math.max(0.001, (Date.now() - send.startedAt) / 1000);
   const done = progress?.done ?? 0;
   const total = progress?.total ?? 0;
-  const rate = done / seconds;
+  // Records an earlier run sent are done at once: the rate is of those sent now.
+  const rate = (done - (progress?.fromLedger ?? 0)) / seconds;
   const fact = (value: string, label: string) => html`<span><strong>${value}</strong> ${label}</span>`;
   const doing = send.stopping ? t('stopping') : send.waiting ? t('waitingOther') : t('sending');
   return html`<p role="status">${doing}</p>
