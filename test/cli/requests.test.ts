@@ -3,6 +3,7 @@ import { InterruptHub } from '../../src/cli/interrupts.js';
 import type { JournalEntry } from '../../src/contract/index.js';
 import { cli, jsonLines, serviceEnv } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
+import { startFaultProxy } from '../helpers/fault-proxy.js';
 import { postAlone } from '../helpers/net.js';
 import { sampleOrder } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';
@@ -119,5 +120,51 @@ describe('intake local requests', () => {
     const seen = jsonLines(printed).map((line) => line.target_id);
     expect(seen).not.toContain('ORD-BEFORE-FOLLOW');
     expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('--follow waits out the service going away (a restart), says so once, and goes on once it is back', async () => {
+    let away = false;
+    const proxy = await startFaultProxy(service.baseUrl, [], {
+      fault: () => (away ? 'drop-before' : 'pass'),
+    });
+    try {
+      const interrupts = new InterruptHub();
+      let printed = '';
+      let said = '';
+      const following = cli(['local', 'requests', '--follow', '--json'], {
+        env: { ...env, INTAKE_BASE_URL: proxy.url },
+        interrupts,
+        onStdout: (text) => (printed += text),
+        onStderr: (text) => (said += text),
+      });
+      // Following ends only at Ctrl-C: a follow that ended by itself fails the test at once.
+      let ended = false;
+      void following.then(() => (ended = true));
+      const sendUntilPrinted = async (prefix: string) => {
+        for (let i = 0; !printed.includes(prefix) && !ended; i++) {
+          await service.call('POST', '/api/v1/orders/', { body: sampleOrder(`${prefix}-${i}`) });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+      };
+      await sendUntilPrinted('ORD-AWAY-A');
+      away = true;
+      while (!said.includes('stopped answering') && !ended)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      // Away for a few of its tries: said once, not at each.
+      const tries = proxy.seen;
+      while (proxy.seen < tries + 12 && !ended) await new Promise((resolve) => setTimeout(resolve, 50));
+      away = false;
+      await sendUntilPrinted('ORD-AWAY-B');
+      expect(ended, said).toBe(false);
+      interrupts.interrupt('SIGINT');
+      const result = await following;
+      expect(result.code).toBe(130);
+      expect(said.match(/The service stopped answering; trying again every second/g)).toHaveLength(1);
+      expect(said).toContain('The service answers again; following on.');
+      const seen = jsonLines(printed).map((line) => String(line.target_id));
+      expect(new Set(seen).size).toBe(seen.length);
+    } finally {
+      await proxy.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { EXIT, ExitCode, UsageError } from '../../cli/errors.js';
 import { wholeNumber } from '../../cli/values.js';
 import { limitOption } from './inspect.js';
 import { counting } from '../../util/count.js';
+import { FollowOutage } from './outage.js';
 
 export interface LocalEventsOptions {
   follow: boolean;
@@ -69,6 +70,7 @@ async function followEvents(
   const stopListening = f.interrupts.onInterrupt(() => stop.abort());
   let last = after;
   let handled: Promise<void> = Promise.resolve();
+  const outage = new FollowOutage(f);
   const received = (event: ServiceEventBody) => {
     last = Math.max(last, event.id);
     handled = handled.then(() => handle(event));
@@ -95,6 +97,7 @@ async function followEvents(
             url: `${client.http.baseUrl}/local/events`,
           });
         }
+        outage.back();
         const parser = createParser({
           onEvent: (message) => received(JSON.parse(message.data) as ServiceEventBody),
         });
@@ -105,7 +108,7 @@ async function followEvents(
         if (!(error instanceof NetworkError) && !(error instanceof TypeError)) throw error;
       }
       if (stop.signal.aborted) break;
-      f.log.warn('The event stream was cut; connecting again…');
+      outage.away();
       await sleep(1000, undefined, { signal: stop.signal }).catch(() => {});
     }
     await handled;

@@ -10,6 +10,8 @@ import { writeData, writeJsonLine } from '../../cli/output.js';
 import { wholeNumber } from '../../cli/values.js';
 import { limitOption } from './inspect.js';
 import { counting } from '../../util/count.js';
+import { FollowOutage } from './outage.js';
+import { NetworkError } from '../../client/errors.js';
 
 export interface LocalRequestsOptions {
   filter: JournalFilter;
@@ -56,8 +58,19 @@ async function follow(f: Factory, options: LocalRequestsOptions, json: boolean):
     // From now on: the newest request there is marks where following starts.
     const newest = await client.local.requests({ ...options.filter, limit: 1 });
     let last = newest.results[0]?.seq ?? 0;
+    const outage = new FollowOutage(f);
     while (!stop.signal.aborted) {
-      const page = await client.local.requests({ ...options.filter, after: last, limit: 500 });
+      let page;
+      try {
+        page = await client.local.requests({ ...options.filter, after: last, limit: 500 });
+      } catch (error) {
+        // The service restarting (or gone for a while) is waited for, as the event stream's follow does.
+        if (!(error instanceof NetworkError) || stop.signal.aborted) throw error;
+        outage.away();
+        await sleep(1000, undefined, { signal: stop.signal }).catch(() => {});
+        continue;
+      }
+      outage.back();
       for (const entry of page.results) {
         last = entry.seq;
         if (json) writeJsonLine(f, entry as unknown as Record<string, unknown>);
