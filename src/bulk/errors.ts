@@ -1,3 +1,4 @@
+import { ApiError } from '../client/errors.js';
 /**
  * Why an upload could not go on, with a stable `code` so that each front end (the CLI's exit codes, the
  * browser's messages) decides what to make of it without reading the text.
@@ -56,5 +57,16 @@ export class InputError extends UploadError {
   constructor(message: string, hints: readonly string[] = [], options?: ErrorOptions & { said?: ErrorSaid }) {
     super('input', message, hints, options);
     this.name = 'InputError';
+  }
+}
+
+/**
+ * The service failed records in a row (5xx, or still 429 after their retries): the upload stopped. It
+ * carries the last record's answer; whatever its status, it means the service failed (exit 1).
+ */
+export class ServiceFailing extends ApiError {
+  constructor(answer: ApiError) {
+    super({ ...answer, attempts: answer.attempts });
+    this.name = 'ServiceFailing';
   }
 }

@@ -1,7 +1,7 @@
 import { CommanderError } from 'commander';
 import { AbortedError, ApiError, NetworkError, UnexpectedResponseError } from '../client/errors.js';
 import { describeIssues } from '../contract/loc.js';
-import { UploadError, type UploadErrorCode } from '../bulk/errors.js';
+import { ServiceFailing, UploadError, type UploadErrorCode } from '../bulk/errors.js';
 import { CliError, EXIT, ExitCode } from './errors.js';
 import { MarketplaceError, MarketplaceNotSetUp, type MarketplaceErrorKind } from '../marketplaces/errors.js';
 import type { Factory } from './factory.js';
@@ -66,6 +66,14 @@ async function explain(f: Factory, error: unknown): Promise<{ code: number; line
     return {
       code: UPLOAD_EXIT[error.code],
       lines: [error.message, ...error.hints.map((hint) => `  ${hint}`)],
+    };
+  }
+  if (error instanceof ServiceFailing) {
+    return {
+      code: EXIT.failure,
+      lines: [
+        `the service failed: ${error.message} (HTTP ${error.status} from ${error.method} ${error.url})`,
+      ],
     };
   }
   if (error instanceof ApiError) {

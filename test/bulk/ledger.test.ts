@@ -367,38 +367,48 @@ describe('failures', () => {
     }
   });
 
-  it('a service that fails every record stops the upload after three in a row; a re-run sends the rest', async () => {
-    const files = workspace();
-    const rows = Array.from({ length: 8 }, (_, i) => orderRow(`ORD-D${i}`, `ORD-D${i}-1`));
-    const path = files.write('orders.csv', [ORDERS_HEADER_WITH_MEMBER, ...rows].join('\n'));
-    // Every attempt of the first three records is refused with a Retry-After (a service whose disk is
-    // full); one at a time, each refusal holds every start until its Retry-After, the next record's too.
-    const full = { status: 503, retryAfter: '1' };
-    const proxy = await startFaultProxy(
-      t.service.baseUrl,
-      Array.from({ length: 12 }, () => full),
-    );
-    try {
-      const result = await cli(['order', 'create', path, '--concurrency', '1', '--json'], {
-        env: { ...t.env, INTAKE_BASE_URL: proxy.url },
-      });
-      expect(result.code).toBe(1);
-      const lines = jsonLines(result.stdout);
-      // The summary, then the error that ended the upload, as for a service that cannot be reached.
-      expect(lines.at(-2)).toMatchObject({ type: 'summary', accepted: 0, failed: 3, not_sent: 5 });
-      expect(lines.at(-1)).toMatchObject({ type: 'error', exit_code: 1, status: 503 });
-      expect(proxy.passed).toBe(0);
-      expect(result.stderr).toContain('The service failed 3 orders in a row after retrying each: stopping.');
-      expect(result.stderr).toContain('error: the service failed: Service Unavailable (HTTP 503 from POST');
-      const rerun = await cli(['order', 'create', path, '--json'], {
-        env: { ...t.env, INTAKE_BASE_URL: proxy.url },
-      });
-      expect(rerun.code).toBe(0);
-      expect(rerun.summary()).toMatchObject({ accepted: 8, failed: 0 });
-    } finally {
-      await proxy.close();
-    }
-  });
+  it.each([503, 429])(
+    'a service that fails every record (%i) stops the upload after three in a row (exit 1); a re-run sends the rest',
+    async (status) => {
+      const files = workspace();
+      const rows = Array.from({ length: 8 }, (_, i) =>
+        orderRow(`ORD-D${status}-${i}`, `ORD-D${status}-${i}-1`),
+      );
+      const path = files.write('orders.csv', [ORDERS_HEADER_WITH_MEMBER, ...rows].join('\n'));
+      // Every attempt of the first three records is refused with a Retry-After (a service whose disk is
+      // full, or one that rate-limits everything); one at a time, each refusal holds every start until its
+      // Retry-After, the next record's too.
+      const full = { status, retryAfter: '1' };
+      const proxy = await startFaultProxy(
+        t.service.baseUrl,
+        Array.from({ length: 12 }, () => full),
+      );
+      try {
+        const result = await cli(['order', 'create', path, '--concurrency', '1', '--json'], {
+          env: { ...t.env, INTAKE_BASE_URL: proxy.url },
+        });
+        expect(result.code).toBe(1);
+        const lines = jsonLines(result.stdout);
+        // The summary, then the error that ended the upload, as for a service that cannot be reached.
+        expect(lines.at(-2)).toMatchObject({ type: 'summary', accepted: 0, failed: 3, not_sent: 5 });
+        expect(lines.at(-1)).toMatchObject({ type: 'error', exit_code: 1, status });
+        expect(proxy.passed).toBe(0);
+        expect(result.stderr).toContain(
+          'The service failed 3 orders in a row after retrying each: stopping.',
+        );
+        expect(result.stderr).toContain(
+          `error: the service failed: Service Unavailable (HTTP ${status} from POST`,
+        );
+        const rerun = await cli(['order', 'create', path, '--json'], {
+          env: { ...t.env, INTAKE_BASE_URL: proxy.url },
+        });
+        expect(rerun.code).toBe(0);
+        expect(rerun.summary()).toMatchObject({ accepted: 8, failed: 0 });
+      } finally {
+        await proxy.close();
+      }
+    },
+  );
 
   it('records failed by the service with answers between them do not stop the upload', async () => {
     const files = workspace();

@@ -1,4 +1,5 @@
 import { NetworkError } from '../../client/errors.js';
+import { ServiceFailing } from '../errors.js';
 import type { SendProgress, UploadContext } from '../context.js';
 import type { CheckResult } from '../check/check.js';
 import { NOT_SHIPPED } from '../layout/table-layouts.js';
@@ -303,7 +304,7 @@ export class SendPass {
     }
     this.#failedInARow += 1;
     if (this.#failedInARow < FAILING_IN_A_ROW || this.#fatal !== undefined) return;
-    this.#fatal = sent.serviceFailed;
+    this.#fatal = new ServiceFailing(sent.serviceFailed);
     const { sending } = this.#input;
     sending?.setup.client.http.stopRetrying();
     this.#note(
