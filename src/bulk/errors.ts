@@ -1,4 +1,5 @@
 import { ApiError } from '../client/errors.js';
+
 /**
  * Why an upload could not go on, with a stable `code` so that each front end (the CLI's exit codes, the
  * browser's messages) decides what to make of it without reading the text.
@@ -66,7 +67,7 @@ export class InputError extends UploadError {
  */
 export class ServiceFailing extends ApiError {
   constructor(answer: ApiError) {
-    super({ ...answer, attempts: answer.attempts });
+    super(answer);
     this.name = 'ServiceFailing';
   }
 }

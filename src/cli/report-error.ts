@@ -68,14 +68,6 @@ async function explain(f: Factory, error: unknown): Promise<{ code: number; line
       lines: [error.message, ...error.hints.map((hint) => `  ${hint}`)],
     };
   }
-  if (error instanceof ServiceFailing) {
-    return {
-      code: EXIT.failure,
-      lines: [
-        `the service failed: ${error.message} (HTTP ${error.status} from ${error.method} ${error.url})`,
-      ],
-    };
-  }
   if (error instanceof ApiError) {
     const status = `HTTP ${error.status}`;
     if (error.status === 401) {
@@ -101,7 +93,8 @@ async function explain(f: Factory, error: unknown): Promise<{ code: number; line
     const detail = error.detail ?? 'no detail given';
     // A wait that ended with nothing matching (`--wait`): the thing waited for did not happen.
     if (error.status === 408) return { code: EXIT.failure, lines: [`${detail} (${status})`] };
-    if (error.status >= 400 && error.status < 500)
+    // An upload stopped by the service failing records in a row failed, whatever the last status (429).
+    if (error.status >= 400 && error.status < 500 && !(error instanceof ServiceFailing))
       return { code: EXIT.rejected, lines: [`${detail} (${status})`] };
     return {
       code: EXIT.failure,

@@ -5,12 +5,12 @@ import { writeData } from '../../cli/output.js';
 import { UsageError } from '../../cli/errors.js';
 import { positiveDuration, wholeNumber } from '../../cli/values.js';
 import { JOB_STATES } from '../../contract/kinds.js';
-import { WAIT_MAX_MS } from '../../contract/local/index.js';
+import { LIMIT_MAX, WAIT_MAX_MS } from '../../contract/local/index.js';
 import { count } from '../../util/count.js';
 
 /** `--limit`, checked. */
 export const limitOption = (text: string | undefined) =>
-  text === undefined ? undefined : wholeNumber('--limit', text, { min: 1, max: 10_000 });
+  text === undefined ? undefined : wholeNumber('--limit', text, { min: 1, max: LIMIT_MAX });
 
 /** `--wait`, checked: a duration up to what the service waits (5 minutes). */
 export function waitOption(text: string | undefined): { wait?: number } {
@@ -34,7 +34,7 @@ export function sayIfMore(
   if (!result.has_more) return;
   const shown = count(result.results.length);
   f.log.info(
-    `Only the first ${shown} are shown; there are more: --limit up to 10,000${narrower ? `, or narrow the list (${narrower})` : ''}.`,
+    `Only the first ${shown} are shown; there are more: --limit up to ${count(LIMIT_MAX)}${narrower ? `, or narrow the list (${narrower})` : ''}.`,
   );
 }
 

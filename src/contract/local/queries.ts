@@ -3,14 +3,17 @@ import { timestamp } from '../rewards.js';
 
 /** A time as the local operations write it. */
 export const isoTime = timestamp;
-/** How many results at most (1 to 10,000). */
+/** The most a list's `limit` may ask for. */
+export const LIMIT_MAX = 10_000;
+
+/** How many results at most (1 to `LIMIT_MAX`). */
 export const limit = () =>
   z
     .string()
     .regex(/^\d+$/)
     .transform(Number)
-    .refine((value) => value >= 1 && value <= 10_000, {
-      message: 'Value error, limit must be from 1 to 10000',
+    .refine((value) => value >= 1 && value <= LIMIT_MAX, {
+      message: `Value error, limit must be from 1 to ${LIMIT_MAX}`,
     })
     .optional();
 
