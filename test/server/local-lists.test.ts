@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleOrder, sampleProduct } from '../helpers/samples.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+beforeAll(async () => {
+  service = await startService({ startWorker: false });
+  for (const n of [1, 2, 3]) {
+    expect(
+      (await service.call('POST', '/api/v1/products/', { body: sampleProduct(`P-LIST-${n}`) })).status,
+    ).toBe(202);
+    expect(
+      (await service.call('POST', '/api/v1/orders/', { body: sampleOrder(`ORD-LIST-${n}`) })).status,
+    ).toBe(202);
+  }
+});
+afterAll(() => service.close());
+
+describe('a local list cut at its limit says so', () => {
+  it.each([
+    ['/local/jobs?state=queued', 6],
+    ['/local/orders', 3],
+  ])('%s', async (path, all) => {
+    const join = path.includes('?') ? '&' : '?';
+    const cut = await service.call('GET', `${path}${join}limit=${all - 1}`);
+    const whole = await service.call('GET', `${path}${join}limit=${all}`);
+    expect(whole.json).toMatchObject({ has_more: false });
+    expect((whole.json as { results: unknown[] }).results).toHaveLength(all);
+    expect(cut.json).toMatchObject({ has_more: true });
+    expect((cut.json as { results: unknown[] }).results).toHaveLength(all - 1);
+  });
+
+  it('products, once applied', async () => {
+    await service.call('POST', '/local/queue/apply');
+    const cut = (await service.call('GET', '/local/products?limit=2')).json as {
+      results: unknown[];
+      has_more: boolean;
+    };
+    expect(cut.has_more).toBe(true);
+    expect(cut.results).toHaveLength(2);
+    const whole = (await service.call('GET', '/local/products?limit=10000')).json as { has_more: boolean };
+    expect(whole.has_more).toBe(false);
+  });
+});
