@@ -21,8 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-async function signIn(page: Page, accessKeyId: string, secret: string): Promise<void> {
-  await page.goto(`${service.baseUrl}/console`);
+async function signIn(
+  page: Page,
+  accessKeyId: string,
+  secret: string,
+  baseUrl = service.baseUrl,
+): Promise<void> {
+  await page.goto(`${baseUrl}/console`);
   await page.getByLabel(/Access key id|액세스 키 ID/).fill(accessKeyId);
   await page.getByLabel(/Secret access key|비밀 액세스 키/).fill(secret);
   // Wait for the page the form's answer brings (after any redirect), not for the one already loaded.
@@ -321,9 +326,47 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
       spec: 'POST /api/v1/orders/=503:25%,latency:50-200ms:100%',
     });
     await screenshot(page, 'console-faults');
+    // Counts, a record of its own and a seed: shown as the spec writes them, and the seed kept in the form.
+    await page
+      .getByLabel('Faults (as for intake serve --faults)')
+      .fill('POST @CON-9=503:next=2,latency:20ms:50%');
+    await page.getByLabel('Seed (optional)').fill('nine');
+    await page.getByRole('button', { name: 'Put in force' }).click();
+    expect(await page.getByRole('alert').innerText()).toContain('The seed is a whole number');
+    expect(await page.getByLabel('Faults (as for intake serve --faults)').inputValue()).toBe(
+      'POST @CON-9=503:next=2,latency:20ms:50%',
+    );
+    await page.getByLabel('Seed (optional)').fill('4294967295');
+    await page.getByRole('button', { name: 'Put in force' }).click();
+    const rows = await page.locator('#faults-state tbody tr').allInnerTexts();
+    expect(rows.map((row) => row.split('\t').map((cell) => cell.trim()))).toEqual([
+      ['POST @CON-9', '503 (Retry-After: 1)', 'the next 2', '0'],
+      ['all requests', 'latency 20-20ms', '50%', '0'],
+    ]);
+    expect(await page.getByText('Drawn from seed 4294967295.').count()).toBe(1);
+    expect(await page.getByLabel('Seed (optional)').inputValue()).toBe('4294967295');
+    expect((await service.call('GET', '/local/faults')).json).toMatchObject({ seed: 4294967295 });
     await page.getByRole('button', { name: 'Clear all faults' }).click();
     expect(await page.getByText('No faults in force.').count()).toBe(1);
     await context.close();
+  });
+
+  it("shows the faults set at start for every merchant, apart from the merchant's own", async () => {
+    const started = await startService({ faults: 'GET /api/v1/rewards/=429:next=3', faultSeed: 11 });
+    try {
+      const { page, context } = await openPage(b.browser);
+      await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey, started.baseUrl);
+      await page.getByRole('link', { name: 'Faults' }).click();
+      expect(await page.getByText('No faults in force.').count()).toBe(1);
+      const everyone = page.getByRole('region', { name: 'Set at start for every merchant' });
+      expect(await everyone.locator('tbody tr').allInnerTexts()).toEqual([
+        expect.stringMatching(/^GET \/api\/v1\/rewards\/\s+429 \(Retry-After: 1\)\s+the next 3\s+0$/),
+      ]);
+      expect(await everyone.getByText('Drawn from seed 11.').count()).toBe(1);
+      await context.close();
+    } finally {
+      await started.close();
+    }
   });
 
   it('keeps who is signed in and the language switch together on the right of the header, at any width', async () => {

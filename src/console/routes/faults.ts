@@ -3,7 +3,19 @@ import { ServiceError } from '../../server/errors.js';
 import type { Service } from '../../server/service.js';
 import { field, type Form } from '../../web/forms.js';
 import { merchantOf, seeOther, sendPage, textsOf } from '../render.js';
-import { faultsBody } from '../views/faults.js';
+import { faultsBody, type FaultsForm } from '../views/faults.js';
+
+/** The largest seed the contract takes (a 32-bit unsigned number). */
+const SEED_MAX = 2 ** 32 - 1;
+
+/** The form's seed: absent when left blank, `null` when it is not a seed. */
+function seedOf(text: string): number | undefined | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  if (!/^\d{1,10}$/.test(trimmed)) return null;
+  const seed = Number(trimmed);
+  return seed <= SEED_MAX ? seed : null;
+}
 
 /** The words of a refused fault spec, as the contract's check says them. */
 function refusal(error: ServiceError): string {
@@ -11,7 +23,10 @@ function refusal(error: ServiceError): string {
   return issues?.[0]?.msg.replace(/^Value error, /, '') ?? error.message;
 }
 
-/** The merchant's faults: shown, set (refused with the reason when the spec is wrong) and cleared. */
+/**
+ * The merchant's faults: shown, set with a seed or none (refused with the reason when the spec or the seed
+ * is wrong) and cleared.
+ */
 export async function faultRoutes(app: FastifyInstance, { service }: { service: Service }): Promise<void> {
   app.get('/faults', async (request, reply) => {
     const t = textsOf(request);
@@ -19,24 +34,27 @@ export async function faultRoutes(app: FastifyInstance, { service }: { service: 
     return sendPage(request, reply, {
       title: t('faultsTitle'),
       current: 'faults',
-      body: faultsBody(t, state, undefined, state.spec),
+      body: faultsBody(t, state, undefined, { spec: state.spec, seed: state.seed?.toString() ?? '' }),
     });
   });
 
   app.post<{ Body: Form }>('/faults', async (request, reply) => {
     const t = textsOf(request);
-    const spec = field(request.body, 'spec');
-    try {
-      await service.local.setFaults(service.faults, merchantOf(request), spec);
-    } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
-      const state = service.local.faultsState(service.faults, merchantOf(request));
-      return sendPage(request, reply, {
+    const form: FaultsForm = { spec: field(request.body, 'spec'), seed: field(request.body, 'seed') };
+    const refused = (reason: string) =>
+      sendPage(request, reply, {
         title: t('faultsTitle'),
         current: 'faults',
-        body: faultsBody(t, state, refusal(error), spec),
+        body: faultsBody(t, service.local.faultsState(service.faults, merchantOf(request)), reason, form),
         status: 422,
       });
+    const seed = seedOf(form.seed);
+    if (seed === null) return refused(t('seedRefused'));
+    try {
+      await service.local.setFaults(service.faults, merchantOf(request), form.spec, seed);
+    } catch (error) {
+      if (!(error instanceof ServiceError)) throw error;
+      return refused(refusal(error));
     }
     return seeOther(reply, '/faults');
   });

@@ -4,40 +4,105 @@ import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
 import { PREFIX, RECORDS } from './layout.js';
 
-/** The faults in force for this merchant, how often each was injected, and the form to set them. */
-export function faultsBody(t: ConsoleT, state: FaultsState, error: string | undefined, spec: string): string {
-  const rows = state.rules.map(
+type Rule = FaultsState['rules'][number];
+
+/** Which requests a rule takes, written as its spec writes it (`POST /api/v1/orders/ @ORD-7`). */
+function whereOf(t: ConsoleT, rule: Rule): string {
+  return (
+    [rule.method, rule.path, rule.id === undefined ? undefined : `@${rule.id}`].filter(Boolean).join(' ') ||
+    t('allRequests')
+  );
+}
+
+/** How often a rule injects: a share of the requests it takes, the next N of them, or both. */
+function howOften(t: ConsoleT, rule: Rule): string {
+  const share = `${Number((rule.share * 100).toFixed(4))}%`;
+  if (rule.next === undefined) return share;
+  const next = t('nextCount', { n: rule.next });
+  return rule.share < 1 ? `${share}, ${next}` : next;
+}
+
+/** A table of rules, with how often each kind was injected on this merchant's requests. */
+function rulesTable(
+  t: ConsoleT,
+  rules: readonly Rule[],
+  injected: FaultsState['injected'],
+  id: string,
+): string {
+  const rows = rules.map(
     (rule) =>
       html`<tr>
-        <td>${[rule.method, rule.path].filter(Boolean).join(' ') || t('allRequests')}</td>
+        <td>${whereOf(t, rule)}</td>
         <td>
           ${rule.kind}${rule.latency_ms ? ` ${rule.latency_ms.min}-${rule.latency_ms.max}ms` : ''}${rule.retry_after_seconds !== undefined ? ` (Retry-After: ${rule.retry_after_seconds})` : ''}
         </td>
-        <td>${`${Number((rule.share * 100).toFixed(4))}%`}</td>
-        <td>${state.injected[rule.kind] ?? 0}</td>
+        <td>${howOften(t, rule)}</td>
+        <td>${injected[rule.kind] ?? 0}</td>
       </tr>`,
   );
+  return dataTable([t('whereHeader'), t('faultHeader'), t('howOftenHeader'), t('injectedHeader')], rows, {
+    id,
+    className: RECORDS,
+  });
+}
+
+/** What was given, for the form shown again after a refusal; else what is in force. */
+export interface FaultsForm {
+  spec: string;
+  seed: string;
+}
+
+/**
+ * The faults in force for this merchant (its own, and those set at start for every merchant), how often
+ * each kind was injected, and the form to set its own, with a seed.
+ */
+export function faultsBody(
+  t: ConsoleT,
+  state: FaultsState,
+  error: string | undefined,
+  form: FaultsForm,
+): string {
+  const own =
+    state.rules.length === 0
+      ? html`<p id="faults-state">${t('faultsNone')}</p>`
+      : rulesTable(t, state.rules, state.injected, 'faults-state');
+  const everyone = state.everyone;
   return html`<section class="card">
-    <p>${t('faultsIntro')}</p>
+      <p>${t('faultsIntro')}</p>
+      !${own}
+      !${state.seed === undefined ? '' : html`<p class="hint">${t('seedInForce', { seed: String(state.seed) })}</p>`}
+      !${error ? html`<div class="error-box" role="alert">${error}</div>` : ''}
+      <form method="post" action="${PREFIX}/faults">
+        <div class="field">
+          <label for="spec">${t('specLabel')}</label>
+          <input id="spec" name="spec" value="${form.spec}" aria-describedby="spec-hint" />
+          <p class="hint" id="spec-hint">${t('specHint')}</p>
+        </div>
+        <div class="field">
+          <label for="seed">${t('seedLabel')}</label>
+          <input
+            id="seed"
+            name="seed"
+            value="${form.seed}"
+            inputmode="numeric"
+            aria-describedby="seed-hint"
+          />
+          <p class="hint" id="seed-hint">${t('seedHint')}</p>
+        </div>
+        <div class="actions"><button type="submit">${t('setFaults')}</button></div>
+      </form>
+      <form method="post" action="${PREFIX}/faults/clear">
+        <div class="actions"><button type="submit" class="danger">${t('clearFaults')}</button></div>
+      </form>
+    </section>
     !${
-      rows.length === 0
-        ? html`<p id="faults-state">${t('faultsNone')}</p>`
-        : dataTable([t('whereHeader'), t('faultHeader'), t('shareHeader'), t('injectedHeader')], rows, {
-            id: 'faults-state',
-            className: RECORDS,
-          })
-    }
-    !${error ? html`<div class="error-box" role="alert">${error}</div>` : ''}
-    <form method="post" action="${PREFIX}/faults">
-      <div class="field">
-        <label for="spec">${t('specLabel')}</label>
-        <input id="spec" name="spec" value="${spec}" aria-describedby="spec-hint" />
-        <p class="hint" id="spec-hint">${t('specHint')}</p>
-      </div>
-      <div class="actions"><button type="submit">${t('setFaults')}</button></div>
-    </form>
-    <form method="post" action="${PREFIX}/faults/clear">
-      <div class="actions"><button type="submit" class="danger">${t('clearFaults')}</button></div>
-    </form>
-  </section>`;
+      everyone.rules.length === 0
+        ? ''
+        : html`<section class="card" aria-labelledby="everyone-title">
+            <h2 id="everyone-title">${t('everyoneTitle')}</h2>
+            <p>${t('everyoneNote')}</p>
+            !${rulesTable(t, everyone.rules, state.injected, 'faults-everyone')}
+            !${everyone.seed === undefined ? '' : html`<p class="hint">${t('seedInForce', { seed: String(everyone.seed) })}</p>`}
+          </section>`
+    }`;
 }
