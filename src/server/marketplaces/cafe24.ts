@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { kstIso } from '../../marketplaces/connector.js';
 import { CAFE24_OPEN, CAFE24_SHIPPED } from '../../marketplaces/cafe24/schema.js';
@@ -14,6 +13,7 @@ import {
   isCallersError,
   type FakeOptions,
   repeatedParameter,
+  sameText,
 } from './gate.js';
 import { findLine, type FakeDoc, type FakeOrder } from './model.js';
 
@@ -44,12 +44,6 @@ function send(reply: FastifyReply, answer: Answer): FastifyReply {
     .type('application/json')
     .send(JSON.stringify(answer.body));
 }
-
-const sameText = (a: string, b: string) => {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-};
 
 /** Issues a token pair; the refresh token it replaces (if any) is spent. */
 function issuePair(doc: FakeDoc, merchantId: string, now: number, mallId: string): Answer {

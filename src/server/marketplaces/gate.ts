@@ -1,5 +1,5 @@
 import type { FakeBook } from './book.js';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { answerJson } from '../../marketplaces/http.js';
 import type { FakeDoc } from './model.js';
@@ -108,4 +108,11 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
 export function repeatedParameter(request: { query: unknown }): string | undefined {
   const query = (request.query ?? {}) as Record<string, unknown>;
   return Object.keys(query).find((name) => Array.isArray(query[name]));
+}
+
+/** Whether two secrets are the same, in a time that does not tell how much of them matched. */
+export function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
