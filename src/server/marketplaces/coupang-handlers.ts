@@ -23,6 +23,32 @@ const DAY_MS = 86_400_000;
  */
 export type CoupangHandler = (doc: FakeDoc, now: number, request: FastifyRequest) => Answer;
 
+/**
+ * Coupang's answer to a write of many boxes, each answered in `list`: 0 when every box succeeded, 99 when
+ * none did, 1 when some did (`partial` then says so).
+ */
+function boxesAnswer(
+  list: readonly { succeed: boolean }[],
+  partial: string,
+  first: Record<string, unknown> = {},
+): Answer {
+  const good = list.filter((entry) => entry.succeed).length;
+  const code = good === list.length ? 0 : good === 0 ? 99 : 1;
+  return {
+    status: 200,
+    body: {
+      code: '200',
+      message: 'OK',
+      data: {
+        ...first,
+        responseCode: code,
+        responseMessage: code === 0 ? 'SUCCESS' : partial,
+        responseList: list,
+      },
+    },
+  };
+}
+
 /** Order sheets of a status, by day (31 days at most) a page at a time with `nextToken`, or by minute (a day). */
 export const orderSheets: CoupangHandler = (doc, _now, request) => {
   const query = request.query as Record<string, string>;
@@ -108,20 +134,9 @@ export const acknowledge: CoupangHandler = (doc, now, request) => {
   });
   const good = list.filter((entry) => entry.succeed).length;
   noteWrite(doc, { at: now, kind: 'acknowledgement', lines: ids, result: `${good} acknowledged` });
-  const code = good === list.length ? 0 : good === 0 ? 99 : 1;
-  return {
-    status: 200,
-    body: {
-      code: '200',
-      message: 'OK',
-      data: {
-        responseKey: big('7326489997410939972'),
-        responseCode: code,
-        responseMessage: code === 0 ? 'SUCCESS' : 'apply instructStatus result - Partial errors.',
-        responseList: list,
-      },
-    },
-  };
+  return boxesAnswer(list, 'apply instructStatus result - Partial errors.', {
+    responseKey: big('7326489997410939972'),
+  });
 };
 
 /** Invoices: each box's tracking numbers, answered box by box (an unknown carrier fails the whole request, as Coupang's does). */
@@ -147,19 +162,7 @@ export const uploadInvoices: CoupangHandler = (doc, now, request) => {
     result: `${good} uploaded, ${list.length - good} failed`,
   });
   if (useFault(doc, 'timeout_after_write')) return error(504, 'Gateway Timeout');
-  const code = good === list.length ? 0 : good === 0 ? 99 : 1;
-  return {
-    status: 200,
-    body: {
-      code: '200',
-      message: 'OK',
-      data: {
-        responseCode: code,
-        responseMessage: code === 0 ? 'SUCCESS' : 'Partial errors.',
-        responseList: list,
-      },
-    },
-  };
+  return boxesAnswer(list, 'Partial errors.');
 };
 
 /** A seller product: its items, with their names and representative images. */

@@ -5,7 +5,7 @@ import {
   type FakeSettings,
   type ValidationIssue,
 } from '../../contract/index.js';
-import { CODE_MS } from '../marketplaces/cafe24.js';
+import { CODE_MS } from '../marketplaces/cafe24-oauth.js';
 import { tokenFor } from '../marketplaces/gate.js';
 import { describeDoc, findLine, seedDoc, type FakeDoc, type FakeName } from '../marketplaces/model.js';
 import { Conflict, InvalidRequest, NotFound } from '../errors.js';
