@@ -221,6 +221,7 @@ const TEXTS = {
   requestsFilter: { en: 'Which requests', ko: '볼 요청' },
   anyMethod: { en: 'Any', ko: '전체' },
   statusFilter: { en: 'Status (e.g. 409; 0: no answer)', ko: '상태 코드 (예: 409, 응답 없음은 0)' },
+  pathFilter: { en: 'Path (exactly as sent)', ko: '경로 (보낸 그대로)' },
   idFilter: { en: "Record id (an order's or a product's)", ko: '레코드 번호 (주문 또는 상품)' },
   showButton: { en: 'Show', ko: '보기' },
   clearFilter: { en: 'All requests', ko: '모든 요청' },

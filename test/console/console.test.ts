@@ -229,6 +229,16 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     expect(await page.getByRole('navigation', { name: 'Pages' }).innerText()).toMatch(/^1 of 1,/);
     expect(await page.getByRole('row').nth(1).innerText()).toContain('PAGE-LIVE');
     expect(await filter.getByLabel('Method').inputValue()).toBe('POST');
+    // A path exactly as sent: the order's create is there, no product's.
+    await filter.getByLabel('Path (exactly as sent)').fill('/api/v1/orders/');
+    await filter.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL(/path=%2Fapi%2Fv1%2Forders%2F/);
+    expect(await page.getByRole('navigation', { name: 'Pages' }).innerText()).toMatch(/^1 of 1,/);
+    await filter.getByLabel('Path (exactly as sent)').fill('/api/v1/products/');
+    await filter.getByRole('button', { name: 'Show' }).click();
+    await page.getByText('No request matches.').waitFor();
+    expect(await filter.getByLabel('Path (exactly as sent)').inputValue()).toBe('/api/v1/products/');
+    await filter.getByLabel('Path (exactly as sent)').fill('');
     await filter.getByLabel('Status (e.g. 409; 0: no answer)').fill('409');
     await filter.getByRole('button', { name: 'Show' }).click();
     await page.getByText('No request matches.').waitFor();

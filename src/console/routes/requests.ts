@@ -6,7 +6,7 @@ import type { Service } from '../../server/service.js';
 import { merchantOf, sendPage, textsOf } from '../render.js';
 import { REQUEST_METHODS, requestsBody, type RequestsFilter } from '../views/requests.js';
 
-/** The request journal, a page at a time, newest first, narrowed by method, status and record id. */
+/** The request journal, a page at a time, newest first, narrowed by method, path, status and record id. */
 export async function requestRoutes(app: FastifyInstance, { service }: { service: Service }): Promise<void> {
   app.get<{ Querystring: Record<string, unknown> }>('/requests', async (request, reply) => {
     const t = textsOf(request);
@@ -37,20 +37,22 @@ const oneText = (value: unknown): string | undefined => (typeof value === 'strin
 
 /**
  * The journal's filter from the page's address, each field read by the API's own query rules: a known
- * method, a status of three digits (or 0, for requests never answered), a record's id. A field left empty or not understood narrows nothing
+ * method, a path exactly as sent, a status of three digits (or 0, for requests never answered), a record's id. A field left empty or not understood narrows nothing
  * (the form shows what was taken).
  */
 function requestsFilter(query: Record<string, unknown>): RequestsFilter {
-  const field = <K extends 'method' | 'status' | 'id'>(key: K) => {
+  const field = <K extends 'method' | 'path' | 'status' | 'id'>(key: K) => {
     const given = oneText(query[key])?.trim();
     const read = given ? JournalCountQuery.shape[key].safeParse(given) : undefined;
     return read?.success ? (read.data as z.output<(typeof JournalCountQuery.shape)[K]>) : undefined;
   };
   const method = REQUEST_METHODS.find((name) => name === field('method'));
   const status = field('status');
+  const path = field('path');
   const id = field('id');
   return {
     ...(method === undefined ? {} : { method }),
+    ...(path === undefined ? {} : { path }),
     ...(status !== undefined && isJournalStatus(status) ? { status } : {}),
     ...(id === undefined ? {} : { id }),
   };

@@ -62,9 +62,10 @@ function requestRow(t: ConsoleT, entry: JournalEntry, columns: number): string {
 /** The methods the journal can be narrowed to. */
 export const REQUEST_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** What the journal's page is narrowed to: a method, an answer's status, a record's id. */
+/** What the journal's page is narrowed to: a method, a path as sent, an answer's status, a record's id. */
 export interface RequestsFilter {
   method?: (typeof REQUEST_METHODS)[number];
+  path?: string;
   status?: number;
   id?: string;
 }
@@ -73,6 +74,7 @@ export interface RequestsFilter {
 export function filterQuery(filter: RequestsFilter): Record<string, string> {
   return {
     ...(filter.method === undefined ? {} : { method: filter.method }),
+    ...(filter.path === undefined ? {} : { path: filter.path }),
     ...(filter.status === undefined ? {} : { status: String(filter.status) }),
     ...(filter.id === undefined ? {} : { id: filter.id }),
   };
@@ -97,6 +99,16 @@ function filterForm(t: ConsoleT, filter: RequestsFilter): string {
         <option value="">${t('anyMethod')}</option>
         !${methods.join('')}
       </select>
+    </div>
+    <div class="field grow">
+      <label for="filter-path">${t('pathFilter')}</label>
+      <input
+        id="filter-path"
+        name="path"
+        type="search"
+        placeholder="/api/v1/orders/"
+        value="${filter.path ?? ''}"
+      />
     </div>
     <div class="field">
       <label for="filter-status">${t('statusFilter')}</label>
