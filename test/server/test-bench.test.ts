@@ -104,6 +104,14 @@ describe('faults on demand', () => {
       expect(refused.status).toBe(422);
       // A path parameter stands for any one segment.
       expect((await cli(['local', 'faults', 'set', 'PATCH /api/v1/orders/*=503:1%'], { env })).code).toBe(0);
+      // A share and a count together, about one record, with a seed: each shown.
+      const seeded = await cli(['local', 'faults', 'set', 'POST @ORD-7=503:50%:next=2', '--seed', '9'], {
+        env,
+      });
+      expect(seeded.code, seeded.stderr).toBe(0);
+      const shown = await cli(['local', 'faults', 'show'], { env });
+      expect(shown.stdout).toContain('this merchant\tPOST @ORD-7\t503\t50%, the next 2\tRetry-After: 1\t0');
+      expect(shown.stderr).toContain("This merchant's faults are drawn from seed 9.");
       const cleared = await cli(['local', 'faults', 'clear', '--json'], { env });
       expect(cleared.json()).toMatchObject({ spec: '', rules: [] });
       expect(

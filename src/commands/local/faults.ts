@@ -27,8 +27,11 @@ async function showFaults(f: Factory, state: FaultsState): Promise<void> {
       { header: 'fault', value: (rule) => rule.kind },
       {
         header: 'share',
-        value: (rule) =>
-          rule.next === undefined ? `${Number((rule.share * 100).toFixed(4))}%` : `the next ${rule.next}`,
+        value: (rule) => {
+          const share = `${Number((rule.share * 100).toFixed(4))}%`;
+          if (rule.next === undefined) return share;
+          return rule.share < 1 ? `${share}, the next ${rule.next}` : `the next ${rule.next}`;
+        },
       },
       {
         header: 'detail',
@@ -43,6 +46,10 @@ async function showFaults(f: Factory, state: FaultsState): Promise<void> {
     ],
   });
   if (rows.length === 0) f.log.info('No faults in force.');
+  if (everyone.length > 0 && state.everyone.seed !== undefined)
+    f.log.info(`The faults of --faults are drawn from seed ${state.everyone.seed}.`);
+  if (state.rules.length > 0 && state.seed !== undefined)
+    f.log.info(`This merchant's faults are drawn from seed ${state.seed}.`);
 }
 
 export function newLocalFaultsCommand(f: Factory): Command {
