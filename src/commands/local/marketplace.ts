@@ -98,7 +98,7 @@ export function settingsOf(marketplace: Marketplace, flags: SetFlags, base: Fake
 const count = (name: string) => (value: string) => wholeNumber(name, value, { min: 0, max: 10_000 });
 
 export function newLocalMarketplaceCommand(f: Factory): Command {
-  // Long because it declares the local marketplace command's nine subcommands, each a few lines of options
+  // Long because it declares the local marketplace command's six subcommands, each a few lines of options
   // over one shared call to the fake.
   const command = new Command('marketplace').description(
     "The offline fakes of Naver Smartstore, Coupang and Cafe24 in intake serve (this merchant's): seed orders, set keys, an IP allowlist and faults, cancel a line, see what was written",
