@@ -97,12 +97,8 @@ export function settingsOf(marketplace: Marketplace, flags: SetFlags, base: Fake
 
 const count = (name: string) => (value: string) => wholeNumber(name, value, { min: 0, max: 10_000 });
 
-export function newLocalMarketplaceCommand(f: Factory): Command {
-  // Long because it declares the local marketplace command's six subcommands, each a few lines of options
-  // over one shared call to the fake.
-  const command = new Command('marketplace').description(
-    "The offline fakes of Naver Smartstore, Coupang and Cafe24 in intake serve (this merchant's): seed orders, set keys, an IP allowlist and faults, cancel a line, see what was written",
-  );
+/** `show`: what the fake holds. */
+function addShowCommand(f: Factory, command: Command): void {
   command
     .command('show')
     .description('What the fake holds: its lines, with the tracking numbers written to them')
@@ -114,6 +110,10 @@ export function newLocalMarketplaceCommand(f: Factory): Command {
     .action(async (marketplace: Marketplace) =>
       showFake(f, await (await f.apiClient()).local.marketplace.state(marketplace)),
     );
+}
+
+/** `seed`: orders and products added to the fake, from a file or made up. */
+function addSeedCommand(f: Factory, command: Command): void {
   command
     .command('seed')
     .description('Add paid orders and products to the fake (a JSON file, or sample orders)')
@@ -150,6 +150,10 @@ export function newLocalMarketplaceCommand(f: Factory): Command {
         await showFake(f, await (await f.apiClient()).local.marketplace.seed(marketplace, seed));
       },
     );
+}
+
+/** `set`: the fake's keys, allowlist, apparent caller and faults. */
+function addSetCommand(f: Factory, command: Command): void {
   command
     .command('set')
     .description("Set the fake's keys, IP allowlist, apparent caller and faults")
@@ -191,6 +195,10 @@ export function newLocalMarketplaceCommand(f: Factory): Command {
         );
       }
     });
+}
+
+/** `line`: a line changed as the buyer or the marketplace would change it. */
+function addLineCommand(f: Factory, command: Command): void {
   command
     .command('line')
     .description(
@@ -237,6 +245,10 @@ export function newLocalMarketplaceCommand(f: Factory): Command {
         );
       },
     );
+}
+
+/** `reset`: the fake emptied. */
+function addResetCommand(f: Factory, command: Command): void {
   command
     .command('reset')
     .description('Empty the fake, settings included')
@@ -245,6 +257,10 @@ export function newLocalMarketplaceCommand(f: Factory): Command {
     .action(async (marketplace: Marketplace) =>
       showFake(f, await (await f.apiClient()).local.marketplace.reset(marketplace)),
     );
+}
+
+/** `code`: a Cafe24 consent code. */
+function addCodeCommand(f: Factory, command: Command): void {
   command
     .command('code')
     .description(
@@ -268,5 +284,20 @@ export function newLocalMarketplaceCommand(f: Factory): Command {
         ],
       });
     });
+}
+
+export function newLocalMarketplaceCommand(f: Factory): Command {
+  const command = new Command('marketplace').description(
+    "The offline fakes of Naver Smartstore, Coupang and Cafe24 in intake serve (this merchant's): seed orders, set keys, an IP allowlist and faults, cancel a line, see what was written",
+  );
+  for (const add of [
+    addShowCommand,
+    addSeedCommand,
+    addSetCommand,
+    addLineCommand,
+    addResetCommand,
+    addCodeCommand,
+  ])
+    add(f, command);
   return command;
 }
