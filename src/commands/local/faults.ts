@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { FaultsState } from '../../contract/local/index.js';
+import { howOften, type FaultsState } from '../../contract/local/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -27,11 +27,7 @@ async function showFaults(f: Factory, state: FaultsState): Promise<void> {
       { header: 'fault', value: (rule) => rule.kind },
       {
         header: 'share',
-        value: (rule) => {
-          const share = `${Number((rule.share * 100).toFixed(4))}%`;
-          if (rule.next === undefined) return share;
-          return rule.share < 1 ? `${share}, the next ${rule.next}` : `the next ${rule.next}`;
-        },
+        value: (rule) => howOften(rule, (next) => `the next ${next}`),
       },
       {
         header: 'detail',

@@ -1,5 +1,5 @@
 import { html } from 'ghtml';
-import type { FaultsState } from '../../contract/local/index.js';
+import { howOften, type FaultsState } from '../../contract/local/index.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
 import { PREFIX, RECORDS } from './layout.js';
@@ -12,14 +12,6 @@ function whereOf(t: ConsoleT, rule: Rule): string {
     [rule.method, rule.path, rule.id === undefined ? undefined : `@${rule.id}`].filter(Boolean).join(' ') ||
     t('allRequests')
   );
-}
-
-/** How often a rule injects: a share of the requests it takes, the next N of them, or both. */
-function howOften(t: ConsoleT, rule: Rule): string {
-  const share = `${Number((rule.share * 100).toFixed(4))}%`;
-  if (rule.next === undefined) return share;
-  const next = t('nextCount', { n: rule.next });
-  return rule.share < 1 ? `${share}, ${next}` : next;
 }
 
 /** A table of rules, with how often each kind was injected on this merchant's requests. */
@@ -36,7 +28,7 @@ function rulesTable(
         <td>
           ${rule.kind}${rule.latency_ms ? ` ${rule.latency_ms.min}-${rule.latency_ms.max}ms` : ''}${rule.retry_after_seconds !== undefined ? ` (Retry-After: ${rule.retry_after_seconds})` : ''}
         </td>
-        <td>${howOften(t, rule)}</td>
+        <td>${howOften(rule, (n) => t('nextCount', { n }))}</td>
         <td>${injected[rule.kind] ?? 0}</td>
       </tr>`,
   );

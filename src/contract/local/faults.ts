@@ -52,3 +52,16 @@ export const FaultsState = z
   })
   .meta({ id: 'FaultsState' });
 export type FaultsState = z.infer<typeof FaultsState>;
+
+/**
+ * How often a rule injects, in words: its share of the requests it takes, the next N of them, or both
+ * (`50%, the next 2`). `nextWords` says "the next N" in the reader's language.
+ */
+export function howOften(
+  rule: { share: number; next?: number | undefined },
+  nextWords: (next: number) => string,
+): string {
+  const share = `${Number((rule.share * 100).toFixed(4))}%`;
+  if (rule.next === undefined) return share;
+  return rule.share < 1 ? `${share}, ${nextWords(rule.next)}` : nextWords(rule.next);
+}
