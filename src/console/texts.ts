@@ -10,7 +10,7 @@ const TEXTS = {
   navOrders: { en: 'Orders', ko: '주문' },
   navProducts: { en: 'Products', ko: '상품' },
   navJobs: { en: 'Queue', ko: '처리 대기열' },
-  navRewards: { en: 'Reviews and rewards', ko: '리뷰와 적립금' },
+  navRewards: { en: 'Reviews', ko: '리뷰와 적립금' },
   navFaults: { en: 'Faults', ko: '장애 주입' },
   navMarketplaces: { en: 'Marketplaces', ko: '마켓 (가짜)' },
   marketplacesTitle: { en: 'Marketplace fakes', ko: '마켓 가짜 API' },
