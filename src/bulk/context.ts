@@ -36,6 +36,14 @@ export interface SendProgress {
   limit: number;
 }
 
+/**
+ * Records sent a second over `seconds`: those done, less those an earlier run sent (found in the ledger,
+ * done at once without sending), which would make the rate and the time left look better than they are.
+ */
+export function sendingRate(counts: { done: number; fromLedger?: number }, seconds: number): number {
+  return seconds > 0 ? (counts.done - (counts.fromLedger ?? 0)) / seconds : 0;
+}
+
 /** A row of a record that was not taken, as read, with what was found wrong with it. */
 export interface RowDetail {
   row: number;

@@ -14,6 +14,7 @@ export type {
   UploadEvent,
   UploadLog,
 } from './context.js';
+export { sendingRate } from './context.js';
 export type { UploadOptions } from './options.js';
 export { UploadError, type UploadErrorCode } from './errors.js';
 export { RESOURCES, type Resource, type ResourceName } from './resources.js';

@@ -1,5 +1,5 @@
 import type { Factory } from './factory.js';
-import { reportJson, type UploadEvent } from '../bulk/index.js';
+import { reportJson, sendingRate, type UploadEvent } from '../bulk/index.js';
 import { formatDuration } from '../util/duration.js';
 import { JsonLineBatch } from './output.js';
 import { startSpinner, type Spinner } from './spinner.js';
@@ -51,10 +51,9 @@ export class UploadProgress {
   }
 
   #line(): string {
-    const { done, notAccepted, retries = 0, fromLedger = 0 } = this.#counts();
-    const elapsed = (performance.now() - this.#started) / 1000;
-    // Records an earlier run sent are done at once: the rate and the time left are of those sent now.
-    const rate = elapsed > 0 ? (done - fromLedger) / elapsed : 0;
+    const counts = this.#counts();
+    const { done, notAccepted, retries = 0 } = counts;
+    const rate = sendingRate(counts, (performance.now() - this.#started) / 1000);
     const eta = rate > 0 ? formatDuration(((this.#total - done) / rate) * 1000) : '…';
     const share = this.#total === 0 ? 1 : done / this.#total;
     const failures = notAccepted > 0 ? ` · ${number(notAccepted)} not accepted` : '';

@@ -163,8 +163,8 @@ const TEXTS = {
     ko: '정수를 주면 같은 요청에 실행할 때마다 같은 장애가 주입됩니다.',
   },
   seedRefused: {
-    en: 'The seed is a whole number from 0 to 4294967295, or nothing.',
-    ko: '시드는 0부터 4294967295까지의 정수이거나 비워 둡니다.',
+    en: 'The seed is a whole number from 0 to {max}, or nothing.',
+    ko: '시드는 0부터 {max}까지의 정수이거나 비워 둡니다.',
   },
   seedInForce: { en: 'Drawn from seed {seed}.', ko: '무작위 값은 시드 {seed}에서 뽑습니다.' },
   everyoneTitle: {

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { howOften, type FaultsState } from '../../contract/local/index.js';
+import { FAULT_SEED_MAX, howOften, type FaultsState } from '../../contract/local/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -81,7 +81,7 @@ export function newLocalFaultsCommand(f: Factory): Command {
       const seed =
         flags.seed === undefined
           ? undefined
-          : wholeNumber('--seed', flags.seed, { min: 0, max: 2 ** 32 - 1 });
+          : wholeNumber('--seed', flags.seed, { min: 0, max: FAULT_SEED_MAX });
       await showFaults(f, await (await f.apiClient()).local.setFaults(spec, seed));
     });
   faults

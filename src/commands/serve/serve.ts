@@ -11,6 +11,7 @@ import { examples } from '../../cli/help.js';
 import { listenFailure } from '../../cli/listen-error.js';
 import { unexpectedLines } from '../../cli/report-error.js';
 import { describeIssues } from '../../contract/loc.js';
+import { FAULT_SEED_MAX } from '../../contract/local/faults.js';
 import { wholeNumber } from '../../cli/values.js';
 import { parseJsonGiven } from '../../cli/json-file.js';
 import { dataDir } from '../../cli/paths.js';
@@ -236,7 +237,7 @@ export async function serveOptions(f: Factory, flags: ServeFlags): Promise<Serve
       journalKeep: wholeNumber('--journal-size', flags.journalSize, { min: 0, max: 10_000_000 }),
       ...(flags.faultSeed === undefined
         ? {}
-        : { faultSeed: wholeNumber('--fault-seed', flags.faultSeed, { min: 0, max: 2 ** 32 - 1 }) }),
+        : { faultSeed: wholeNumber('--fault-seed', flags.faultSeed, { min: 0, max: FAULT_SEED_MAX }) }),
       // The processes of one --workers share their start (the counts of --faults' next=N rules).
       startEpoch: String(Date.now()),
     },

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { FAULT_SEED_MAX } from '../../contract/local/index.js';
 import { ServiceError } from '../../server/errors.js';
 import type { Service } from '../../server/service.js';
 import { field, type Form } from '../../web/forms.js';
 import { merchantOf, seeOther, sendPage, textsOf } from '../render.js';
 import { faultsBody, type FaultsForm } from '../views/faults.js';
-
-/** The largest seed the contract takes (a 32-bit unsigned number). */
-const SEED_MAX = 2 ** 32 - 1;
 
 /** The form's seed: absent when left blank, `null` when it is not a seed. */
 function seedOf(text: string): number | undefined | null {
@@ -14,7 +12,7 @@ function seedOf(text: string): number | undefined | null {
   if (trimmed === '') return undefined;
   if (!/^\d{1,10}$/.test(trimmed)) return null;
   const seed = Number(trimmed);
-  return seed <= SEED_MAX ? seed : null;
+  return seed <= FAULT_SEED_MAX ? seed : null;
 }
 
 /** The words of a refused fault spec, as the contract's check says them. */
@@ -49,7 +47,7 @@ export async function faultRoutes(app: FastifyInstance, { service }: { service: 
         status: 422,
       });
     const seed = seedOf(form.seed);
-    if (seed === null) return refused(t('seedRefused'));
+    if (seed === null) return refused(t('seedRefused', { max: String(FAULT_SEED_MAX) }));
     try {
       await service.local.setFaults(service.faults, merchantOf(request), form.spec, seed);
     } catch (error) {

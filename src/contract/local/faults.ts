@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { text } from '../fields.js';
 
+/** The largest seed faults may be drawn from (a 32-bit unsigned number). */
+export const FAULT_SEED_MAX = 2 ** 32 - 1;
+
 export const FaultRuleBody = z
   .object({
     kind: z.enum(['500', '503', '429', 'latency', 'stall', 'drop-before-commit', 'drop-after-commit']),
@@ -23,15 +26,9 @@ export const FaultsBody = z
     spec: text()
       .max(2000)
       .meta({ examples: ['503:10%,drop-after-commit:5%'] }),
-    seed: z
-      .number()
-      .int()
-      .min(0)
-      .max(2 ** 32 - 1)
-      .optional()
-      .meta({
-        description: 'Draw from this seed: the same requests then get the same faults, run after run.',
-      }),
+    seed: z.number().int().min(0).max(FAULT_SEED_MAX).optional().meta({
+      description: 'Draw from this seed: the same requests then get the same faults, run after run.',
+    }),
   })
   .meta({ id: 'FaultsBody', examples: [{ spec: '503:10%,drop-after-commit:5%', seed: 42 }] });
 

@@ -1,5 +1,5 @@
 import { html } from 'ghtml';
-import type { SendProgress } from '../../bulk/index.js';
+import { sendingRate, type SendProgress } from '../../bulk/index.js';
 import { count as number } from '../../util/count.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
@@ -68,8 +68,7 @@ export function progressFacts(t: T, session: UploadSession): string {
   const seconds = Math.max(0.001, (Date.now() - send.startedAt) / 1000);
   const done = progress?.done ?? 0;
   const total = progress?.total ?? 0;
-  // Records an earlier run sent are done at once: the rate is of those sent now.
-  const rate = (done - (progress?.fromLedger ?? 0)) / seconds;
+  const rate = sendingRate({ done, fromLedger: progress?.fromLedger ?? 0 }, seconds);
   const fact = (value: string, label: string) => html`<span><strong>${value}</strong> ${label}</span>`;
   const doing = send.stopping ? t('stopping') : send.waiting ? t('waitingOther') : t('sending');
   return html`<p role="status">${doing}</p>
