@@ -31,6 +31,7 @@ export {
   sayIn,
   terminalLang,
 } from './said-words.js';
+export { failureIn, networkReasonIn, refusalIn, serviceTextIn } from './answer-words.js';
 
 export {
   FLAGS_LABEL,

@@ -2,6 +2,9 @@ import { describeProblems, type Problem } from './problems.js';
 import { presets } from './layout/presets.js';
 import type { Note, Said } from './said.js';
 import { count } from '../util/count.js';
+import { cut } from '../util/cut.js';
+import { failureIn, refusalIn } from './answer-words.js';
+import { MESSAGE_SHOWN } from './report/summary.js';
 
 /** The languages people are told things in. */
 export type Lang = 'ko' | 'en';
@@ -139,6 +142,20 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   cannot_change: (v) =>
     `이미 있는 ${KIND[str(v.kind)] ?? ''}의 ${str(v.fields)}은(는) 서비스에서 바꿀 수 없습니다.`,
   dry_run: () => '시험 실행: 아무것도 보내지 않았습니다.',
+  not_taken: (v) => `서비스가 받지 않은 ${KIND[str(v.kind)] ?? ''} ${num(v.count)}건:`,
+  not_taken_record: (v) =>
+    `  ${str(v.rows)}${koreanUnit(str(v.unit))}, ${str(v.id)} (${v.outcome === 'failed' ? '실패' : '거절'}` +
+    `${v.status === '' ? '' : `, HTTP ${str(v.status)}`}): ` +
+    cut(
+      v.outcome === 'failed'
+        ? failureIn('ko', str(v.message))
+        : (refusalIn(str(v.message)) ?? str(v.message)),
+      MESSAGE_SHOWN,
+    ),
+  not_taken_more: (v) =>
+    v.report
+      ? `  … 외 ${num(v.count)}건 (모두 ${str(v.report)}에 있습니다)`
+      : `  … 외 ${num(v.count)}건: --report 파일에 하나씩 적힙니다`,
   masked_members: (v) =>
     `${num(v.count)}개 행의 구매자 ID가 가려져 있습니다 (${str(v.example)} 같은). 누구인지 알 수 없으므로 이 주문들은 ` +
     '회원 ID 없이 비회원 주문으로 보냅니다 (리뷰 적립금이 쌓이지 않습니다).',
@@ -192,7 +209,23 @@ const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) =>
       /^Rows to fix: (.*) \((the original columns plus "error"|the original records plus an "error" field)\)\.$/,
       (_m, path: string) => `고칠 행: ${path} (원래 열에 "error" 열을 더함).`,
     ),
-  run_again: (_v, text) => text.replace(/^After fixing them: /, '고친 뒤: ').replace(/^Then: /, '그다음: '),
+  run_again: (v, text) => {
+    const kind = KIND[str(v.kind)] ?? '';
+    switch (v.step) {
+      case 'failed':
+        return `${kind} ${num(v.count)}건은 서비스의 확실한 응답을 받지 못했습니다. 같은 명령을 다시 실행하세요. 서비스에 없는 것만 보냅니다.`;
+      case 'continue':
+        return Number(v.stdin)
+          ? '이어서 보내려면 같은 입력을 다시 보내세요. 서비스에 이미 있는 것은 다시 보내지 않습니다.'
+          : `이어서 보내려면 같은 명령을 다시 실행하세요. 이미 보낸 ${kind}은(는) 다시 보내지 않습니다.`;
+      case 'update':
+        return v.kind === 'shipment'
+          ? '보내려면 같은 명령에 --update를 붙여 다시 실행하세요. 서비스가 배송 정보를 바꾸고 구매자에게 다시 알립니다.'
+          : `${str(v.fields)}을(를) PATCH로 보내려면 같은 명령에 --update를 붙여 다시 실행하세요.`;
+      default:
+        return text.replace(/^After fixing them: /, '고친 뒤: ').replace(/^Then: /, '그다음: ');
+    }
+  },
   report_file: (_v, text) => text.replace(/^Report: /, '보고서: '),
   missing_product_data: (v) =>
     `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명' : '이미지 주소'}이(가) 없고, 상품 목록에도 없습니다. ` +

@@ -7,6 +7,8 @@ export interface Tally {
   fromLedger: number;
   /** The first `changed` records, with the fields that differ, to name in the summary. */
   changes: { id: string; fields: string[] }[];
+  /** The records of the first rows the service did not take (`rejected` or `failed`), with why, by row. */
+  notTaken: NotTaken[];
   /** Fields of `changed` records that `--update` would send, and fields the service cannot change. */
   fixableFields: Set<string>;
   fixedFields: Set<string>;
@@ -18,11 +20,21 @@ export interface Tally {
   throttled: number;
 }
 
+/** A record the service did not take: its rows, its id, and the service's answer or what went wrong. */
+export interface NotTaken {
+  rows: readonly number[];
+  id: string;
+  outcome: 'rejected' | 'failed';
+  status: number | undefined;
+  message: string;
+}
+
 export function emptyTally(): Tally {
   return {
     outcomes: Object.fromEntries(OUTCOMES.map((outcome) => [outcome, 0])) as Record<Outcome, number>,
     fromLedger: 0,
     changes: [],
+    notTaken: [],
     fixableFields: new Set(),
     fixedFields: new Set(),
     renotified: 0,

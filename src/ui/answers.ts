@@ -1,4 +1,11 @@
-import { koreanUnit, type ReportLine, type ResourceName } from '../bulk/index.js';
+import {
+  failureIn,
+  koreanUnit,
+  networkReasonIn,
+  refusalIn,
+  type ReportLine,
+  type ResourceName,
+} from '../bulk/index.js';
 import { ApiError, NetworkError } from '../client/errors.js';
 import type { Lang } from '../web/lang.js';
 
@@ -14,67 +21,6 @@ const FIELD: Record<string, string> = {
   tracking_number: '송장번호',
   order_item_ids: '품목',
 };
-
-/** The service's refusals a page can word itself, by their English pattern. */
-const REFUSALS: readonly [RegExp, (match: RegExpExecArray) => string][] = [
-  [
-    /^Order item '(.+)' already exists in order '(.+)'\.$/,
-    (m) => `품목 ${m[1]}은(는) 이미 주문 ${m[2]}에 있습니다`,
-  ],
-  [/^Order '(.+)' already exists\.$/, (m) => `주문 ${m[1]}은(는) 이미 있습니다`],
-  [/^Product '(.+)' already exists\.$/, (m) => `상품 ${m[1]}은(는) 이미 있습니다`],
-  [/^Order '(.+)' not found\.$/, (m) => `주문 ${m[1]}을(를) 찾을 수 없습니다`],
-  [/^Product '(.+)' not found\.$/, (m) => `상품 ${m[1]}을(를) 찾을 수 없습니다`],
-  [/^Request body too large\.$/, () => '요청이 너무 큽니다'],
-  [/^Secret access key was invalid\.$/, () => '비밀 키가 맞지 않습니다'],
-  [/^Access key id was invalid\.$/, () => '서비스에 없는 액세스 키 ID입니다'],
-  [/^Authorization header required\.$/, () => '인증 정보가 없습니다'],
-  [/^Authorization header was invalid\.$/, () => '인증 정보의 형식이 올바르지 않습니다'],
-];
-
-/** The client's words for a connection that failed (see `describeNetworkError`), in Korean. */
-const NETWORK_REASONS: readonly [RegExp, (match: RegExpExecArray) => string][] = [
-  [/^connection refused\b/, () => '연결이 거부되었습니다 (서비스가 실행 중인지 확인하세요)'],
-  [/^host not found$/, () => '그런 이름의 호스트가 없습니다'],
-  [/^could not connect within (\S+)s$/, (m) => `${m[1]}초 안에 연결하지 못했습니다`],
-  [/^no answer within (\S+)s$/, (m) => `${m[1]}초 안에 응답이 없었습니다`],
-  [
-    /^the connection was closed before the service answered$/,
-    () => '서비스가 응답하기 전에 연결이 끊겼습니다',
-  ],
-  [/^it does not speak HTTPS\b/, () => '이 주소는 HTTPS를 쓰지 않습니다 (http:// 주소인지 확인하세요)'],
-  [/^the secure connection failed\b/, () => '보안 연결에 실패했습니다 (http://인지 https://인지 확인하세요)'],
-];
-
-/** The upload's own words for a record that got no definite answer (see `failure` in the send pass). */
-const FAILURES: readonly [RegExp, (match: RegExpExecArray) => string][] = [
-  [/^no answer: (.+) \((\d+) attempts\)$/, (m) => `${networkReasonIn('ko', m[1] ?? '')}, ${m[2]}번 시도`],
-  [
-    /^still rate limited after (\d+) attempts \(HTTP 429\)/,
-    (m) => `서비스가 계속 천천히 보내 달라고 했습니다, ${m[1]}번 시도`,
-  ],
-  [
-    /^the service failed after (\d+) attempts \(HTTP (\d+)\): (.*)$/,
-    (m) => `서비스 오류 (HTTP ${m[2]}): ${m[3]}, ${m[1]}번 시도`,
-  ],
-];
-
-function firstMatch(
-  list: readonly [RegExp, (match: RegExpExecArray) => string][],
-  text: string,
-): string | undefined {
-  for (const [pattern, words] of list) {
-    const match = pattern.exec(text);
-    if (match) return words(match);
-  }
-  return undefined;
-}
-
-const refusalIn = (message: string) => firstMatch(REFUSALS, message);
-
-/** One of the service's texts (a refusal, a credentials check's reason), in `lang` where there are words for it. */
-export const serviceTextIn = (lang: Lang, text: string): string =>
-  lang === 'ko' ? (refusalIn(text) ?? text) : text;
 
 /**
  * Why a record was not sent though its own rows are fine (another row of it, or another record, is at
@@ -116,10 +62,6 @@ export function invalidReasonIn(
     .map((part) => invalidPartIn(part, problemsOfRow))
     .join('; ');
 }
-
-/** Why a connection failed, in `lang`. */
-export const networkReasonIn = (lang: Lang, reason: string): string =>
-  lang === 'ko' ? (firstMatch(NETWORK_REASONS, reason) ?? reason) : reason;
 
 /** The profile has no credentials to use (or its keychain cannot give the secret): the CLI's words in `message`. */
 export class NoCredentials extends Error {
@@ -203,7 +145,7 @@ export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName): string
     }
     case 'failed':
       return ko
-        ? `서비스 응답을 받지 못했습니다: ${firstMatch(FAILURES, line.message) ?? line.message}. 다시 보내면 없는 것만 보냅니다`
+        ? `서비스 응답을 받지 못했습니다: ${failureIn('ko', line.message)}. 다시 보내면 없는 것만 보냅니다`
         : line.message;
     case 'not_sent':
       return ko

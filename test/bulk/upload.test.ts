@@ -233,6 +233,68 @@ describe('products and shipments', () => {
   });
 });
 
+describe('what the service did not take, named in the summary', () => {
+  const shipments = (count: number) =>
+    'order_id,order_item_ids,company_code,tracking_number\n' +
+    Array.from({ length: count }, (_, n) => `NONE-${n + 1},NONE-${n + 1}-1,kr.epost,${1000 + n}\n`).join('');
+
+  it('each refusal with its rows and the service’s answer, the first ten, then how many more', async () => {
+    const files = workspace();
+    const path = files.write('unknown.csv', shipments(12));
+    const result = await cli(['shipment', 'create', path], { env: t.env });
+    expect(result.code).toBe(4);
+    const lines = result.stderr.split('\n');
+    const first = lines.indexOf('The service did not take 12 shipments:');
+    expect(first).toBeGreaterThan(-1);
+    expect(lines.slice(first + 1, first + 12)).toEqual([
+      ...Array.from(
+        { length: 10 },
+        (_, n) =>
+          `  row ${n + 2}, NONE-${n + 1} kr.epost ${1000 + n} (rejected, HTTP 404): Order 'NONE-${n + 1}' not found.`,
+      ),
+      '  … and 2 more: --report FILE lists each',
+    ]);
+    // With a report, the rest are found there.
+    const report = files.path('report.csv');
+    const again = await cli(['shipment', 'create', path, '--report', report], { env: t.env });
+    expect(again.stderr).toContain(`  … and 2 more, each in ${report}`);
+  });
+
+  it('in Korean on a Korean terminal, with the service’s answer in Korean where Intake has words for it', async () => {
+    const files = workspace();
+    const path = files.write('unknown-ko.csv', shipments(1));
+    const result = await cli(['shipment', 'create', path], { env: { ...t.env, LANG: 'ko_KR.UTF-8' } });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain(
+      '서비스가 받지 않은 송장 1건:\n  2행, NONE-1 kr.epost 1000 (거절, HTTP 404): 주문 NONE-1을(를) 찾을 수 없습니다\n',
+    );
+  });
+
+  it('a record that got no definite answer, with what went wrong and the step to take, in either language', async () => {
+    await t.service.call('PUT', '/local/faults', { body: { spec: 'POST @NT-2=500:next=2' } });
+    try {
+      const files = workspace();
+      const header =
+        'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url\n';
+      const row = (id: string) => `${id},김민지,010-1234-5678,${id}-1,P-1,감귤,https://example.com/p.png\n`;
+      const path = files.write('failing.csv', header + row('NT-1') + row('NT-2'));
+      const result = await cli(['order', 'create', path], { env: t.env });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(
+        'The service did not take 1 order:\n  row 3, NT-2 (failed, HTTP 500): the service failed after 1 attempt (HTTP 500): Internal Server Error (injected by intake serve)\n',
+      );
+      const korean = await cli(['order', 'create', path], { env: { ...t.env, LANG: 'ko_KR.UTF-8' } });
+      expect(korean.code).toBe(1);
+      expect(korean.stderr).toContain(
+        '서비스가 받지 않은 주문 1건:\n  3행, NT-2 (실패, HTTP 500): 서비스 오류 (HTTP 500): Internal Server Error (injected by intake serve), 1번 시도\n' +
+          '주문 1건은 서비스의 확실한 응답을 받지 못했습니다. 같은 명령을 다시 실행하세요. 서비스에 없는 것만 보냅니다.\n',
+      );
+    } finally {
+      await t.service.call('DELETE', '/local/faults');
+    }
+  });
+});
+
 describe('options', () => {
   it('--dry-run checks and sends nothing', async () => {
     const files = workspace('orders-with-errors.csv');

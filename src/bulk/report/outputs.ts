@@ -1,5 +1,5 @@
 import type { ReportLine } from '../outcome.js';
-import { emptyTally } from '../tally.js';
+import { emptyTally, type NotTaken } from '../tally.js';
 import type { ReportFile, RejectsFile } from './report.js';
 import type { Sent } from '../send/send.js';
 import type { Unit } from '../layout/units.js';
@@ -10,8 +10,22 @@ import type { Unit } from '../layout/units.js';
  */
 const REJECTED: ReadonlySet<string> = new Set(['invalid', 'rejected']);
 
-/** How many changed records are named one by one in the summary. */
-const CHANGES_NAMED = 10;
+/** How many changed records, and records the service did not take, are named one by one in the summary. */
+export const NAMED_IN_SUMMARY = 10;
+
+/**
+ * Keeps the records of the file's first rows among those not taken, in the order of their rows, whatever
+ * order their answers came in.
+ */
+function keepFirstRows(kept: NotTaken[], record: NotTaken): void {
+  const first = (entry: NotTaken) => entry.rows[0] ?? 0;
+  if (kept.length === NAMED_IN_SUMMARY) {
+    if (first(record) >= first(kept.at(-1) as NotTaken)) return;
+    kept.pop();
+  }
+  const at = kept.findIndex((entry) => first(entry) > first(record));
+  kept.splice(at === -1 ? kept.length : at, 0, record);
+}
 
 /** Where every line of an upload goes: the tally, the report, the rejects file and `--json` results. */
 export class Outputs {
@@ -25,7 +39,12 @@ export class Outputs {
   }
 
   async add(line: ReportLine, units: readonly Unit[], reasonOf?: (unit: Unit) => string): Promise<void> {
-    this.tally.outcomes[line.outcome] += 1;
+    const { tally } = this;
+    tally.outcomes[line.outcome] += 1;
+    if (line.outcome === 'rejected' || line.outcome === 'failed') {
+      const { rows, id, outcome, status, message } = line;
+      keepFirstRows(tally.notTaken, { rows, id, outcome, status, message });
+    }
     this.#results?.(line, units);
     await this.report?.add(line);
     if (this.rejects && REJECTED.has(line.outcome)) {
@@ -40,7 +59,7 @@ export class Outputs {
     if (!sent.change) return;
     for (const field of sent.change.fixable) if (sent.outcome === 'changed') tally.fixableFields.add(field);
     for (const field of sent.change.fixed) tally.fixedFields.add(field);
-    if (sent.outcome === 'changed' && tally.changes.length < CHANGES_NAMED) {
+    if (sent.outcome === 'changed' && tally.changes.length < NAMED_IN_SUMMARY) {
       tally.changes.push({ id, fields: sent.change.fields });
     }
   }

@@ -1,3 +1,5 @@
+import { cut } from '../../util/cut.js';
+import { fieldList } from '../outcome.js';
 import { formatDuration } from '../../util/duration.js';
 import { shellQuote } from '../../util/shell.js';
 import type { CheckResult } from '../check/check.js';
@@ -138,6 +140,7 @@ export function nextSteps(end: UploadEnd): Note[] {
       throttled: tally.throttled,
     },
   );
+  notTakenSteps(end, say);
   if (files.rejectsKept) {
     say(`${files.rejectsKept} was edited since intake wrote it, so it was kept as it is.`, 'rejects_kept');
   }
@@ -159,6 +162,7 @@ export function nextSteps(end: UploadEnd): Note[] {
     say(
       `${counted(counts.failed, resource)} got no definite answer from the service: run the same command again; only what the service does not have is sent.`,
       'run_again',
+      { step: 'failed', kind: resource.name, count: counts.failed },
     );
   }
   const line = end.single?.line;
@@ -176,9 +180,53 @@ export function nextSteps(end: UploadEnd): Note[] {
         ? 'To continue, send the same input again: what the service already has is not sent twice.'
         : `To continue, run the same command again: ${resource.plural} already sent are not sent again.`,
       'run_again',
+      { step: 'continue', stdin: source.fromStdin ? 1 : 0, kind: resource.name },
     );
   }
   return notes;
+}
+
+/** How much of a service's answer the summary shows (a 422 can list every field of a record). */
+export const MESSAGE_SHOWN = 300;
+
+/**
+ * The records the service did not take, the first ones by name with its answer (or what went wrong), so
+ * that a person sees why without opening the rejects file or the report. A single record's outcome is
+ * said on its own.
+ */
+function notTakenSteps(
+  end: UploadEnd,
+  say: (text: string, code: string, values?: Said['values']) => void,
+): void {
+  const { resource, tally, units } = end;
+  const total = tally.outcomes.rejected + tally.outcomes.failed;
+  if (total === 0 || end.single) return;
+  say(`The service did not take ${counted(total, resource)}:`, 'not_taken', {
+    kind: resource.name,
+    count: total,
+  });
+  for (const record of tally.notTaken) {
+    const where = `${units.unitName}${record.rows.length === 1 ? '' : 's'} ${fieldList(record.rows.map(String))}`;
+    const answer = record.status === undefined ? record.outcome : `${record.outcome}, HTTP ${record.status}`;
+    const text = `${where}, ${cut(record.id, 60)} (${answer}): ${cut(record.message, MESSAGE_SHOWN)}`;
+    say(`  ${text}`, 'not_taken_record', {
+      unit: units.unitName,
+      rows: record.rows.join(', '),
+      id: cut(record.id, 60),
+      outcome: record.outcome,
+      status: record.status ?? '',
+      message: record.message,
+    });
+  }
+  const more = total - tally.notTaken.length;
+  if (more > 0) {
+    const report = end.files.report;
+    say(
+      report ? `  … and ${more} more, each in ${report}` : `  … and ${more} more: --report FILE lists each`,
+      'not_taken_more',
+      { count: more, report: report ?? '' },
+    );
+  }
 }
 
 /** What the records that differ from the service's copy need: said by `say`. */
@@ -211,6 +259,7 @@ function changeSteps(
         ? 'Run the same command again with --update to send them: the service replaces the tracking data, and each buyer is notified again.'
         : `Run the same command again with --update to send ${fixable.join(', ')} by PATCH.`,
       'run_again',
+      { step: 'update', kind: resource.name, fields: fixable.join(', ') },
     );
   }
   if (tally.fixedFields.size > 0) {

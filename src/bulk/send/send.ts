@@ -14,6 +14,7 @@ import {
   type Outcome,
 } from '../outcome.js';
 import type { Resource } from '../resources.js';
+import { counting } from '../../util/count.js';
 
 /** What the send stage works with for one upload. */
 export interface SendSetup {
@@ -136,7 +137,7 @@ function failure(error: unknown): Sent {
   if (error instanceof NetworkError) {
     return {
       outcome: 'failed',
-      message: `no answer: ${error.reason} (${error.attempts} attempts)`,
+      message: `no answer: ${error.reason} (${counting(error.attempts, 'attempt')})`,
       unreachable: error,
     };
   }
@@ -146,7 +147,7 @@ function failure(error: unknown): Sent {
       return {
         outcome: 'failed',
         status: error.status,
-        message: `${why} after ${error.attempts} attempts (HTTP ${error.status}): ${apiMessage(error)}`,
+        message: `${why} after ${counting(error.attempts, 'attempt')} (HTTP ${error.status}): ${apiMessage(error)}`,
         serviceFailed: error,
       };
     }

@@ -40,6 +40,10 @@ const PAGE_SAYS_ITSELF = new Set([
   'changed',
   'report_file',
   'done',
+  // The table of results names each record the service did not take, with its answer.
+  'not_taken',
+  'not_taken_record',
+  'not_taken_more',
 ]);
 
 type Send = NonNullable<UploadSession['send']>;

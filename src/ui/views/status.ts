@@ -1,7 +1,8 @@
 import { html } from 'ghtml';
 import { count as number } from '../../util/count.js';
 import type { T } from '../texts/index.js';
-import { serviceTextIn, troubleIn, type Trouble } from '../answers.js';
+import { serviceTextIn } from '../../bulk/index.js';
+import { troubleIn, type Trouble } from '../answers.js';
 
 /** Who the page works as: the profile and the service. */
 export interface ProfileView {
