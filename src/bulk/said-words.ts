@@ -16,6 +16,14 @@ const num = (value: string | number | undefined) => (typeof value === 'number' ?
 
 const KIND: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };
 const UNIT: Record<string, string> = { row: '행', line: '줄', record: '레코드' };
+/** What became of a record that was not taken, as a Korean terminal says it. */
+const OUTCOME: Record<string, string> = {
+  rejected: '거절',
+  failed: '실패',
+  invalid: '잘못됨',
+  changed: '바뀜',
+  not_sent: '보내지 않음',
+};
 
 /** A unit's name in Korean: `행` for a row of a sheet, `줄` for a line of NDJSON (`행` when not known). */
 export const koreanUnit = (unitName: string): string => UNIT[unitName] ?? '행';
@@ -144,7 +152,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   dry_run: () => '시험 실행: 아무것도 보내지 않았습니다.',
   not_taken: (v) => `서비스가 받지 않은 ${KIND[str(v.kind)] ?? ''} ${num(v.count)}건:`,
   not_taken_record: (v) =>
-    `  ${str(v.rows)}${koreanUnit(str(v.unit))}, ${str(v.id)} (${v.outcome === 'failed' ? '실패' : '거절'}` +
+    `  ${str(v.rows)}${koreanUnit(str(v.unit))}, ${str(v.id)} (${OUTCOME[str(v.outcome)] ?? str(v.outcome)}` +
     `${v.status === '' ? '' : `, HTTP ${str(v.status)}`}): ` +
     cut(
       v.outcome === 'failed'
@@ -227,6 +235,26 @@ const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) =>
     }
   },
   report_file: (_v, text) => text.replace(/^Report: /, '보고서: '),
+  all_or_nothing: (v) =>
+    `--all-or-nothing: 잘못된 ${KIND[str(v.kind)] ?? ''} ${num(v.count)}건이 있어 아무것도 보내지 않습니다.`,
+  rejects_kept: (v) => `${str(v.file)}은(는) intake가 쓴 뒤에 고쳐져서 그대로 두었습니다.`,
+  held_back: (v) =>
+    `아무것도 보내지 않았습니다 (--all-or-nothing). ${str(v.file)}의 잘못된 행을 고친 뒤 ` +
+    `(각 행과 사유는 ${str(v.rejects)}에 있습니다) 같은 명령을 다시 실행하세요.`,
+  changed: (v) =>
+    `${KIND[str(v.kind)] ?? ''} ${num(v.count)}건이 서비스가 이전에 받은 것과 다릅니다: ${str(v.named)}` +
+    (Number(v.more) > 0 ? ` 외 ${num(v.more)}건` : '') +
+    '.',
+  single_outcome: (v) => {
+    const message = str(v.message);
+    const words =
+      v.outcome === 'failed'
+        ? failureIn('ko', message)
+        : v.outcome === 'rejected'
+          ? (refusalIn(message) ?? message)
+          : message;
+    return `${OUTCOME[str(v.outcome)] ?? str(v.outcome)}: ${words}${v.status === '' ? '' : ` (HTTP ${str(v.status)})`}`;
+  },
   missing_product_data: (v) =>
     `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명' : '이미지 주소'}이(가) 없고, 상품 목록에도 없습니다. ` +
     `intake catalog set ${str(v.product)} --${v.field === 'name' ? 'name' : 'image-url'} …로 한 번 넣거나, --products 파일(id, name, image_url)을 주세요`,

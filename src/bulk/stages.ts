@@ -188,6 +188,7 @@ function tellCheck(context: UploadContext, run: UploadRun, checked: CheckResult,
   if (heldBack) {
     context.log.info(
       `--all-or-nothing: nothing is sent because ${counted(checked.invalidRecords, resource)} ${checked.invalidRecords === 1 ? 'is' : 'are'} invalid.`,
+      { code: 'all_or_nothing', values: { kind: resource.name, count: checked.invalidRecords } },
     );
   }
 }

@@ -270,6 +270,52 @@ describe('what the service did not take, named in the summary', () => {
     );
   });
 
+  it('the other steps a Korean terminal is told are in Korean too', async () => {
+    const ko = { env: { ...t.env, LANG: 'ko_KR.UTF-8' } };
+    const single = await cli(
+      [
+        'shipment',
+        'create',
+        '--order',
+        'NONE-K',
+        '--items',
+        'NONE-K-1',
+        '--company-code',
+        'kr.epost',
+        '--tracking-number',
+        '1',
+      ],
+      ko,
+    );
+    expect(single.code).toBe(4);
+    expect(single.stderr).toContain('거절: 주문 NONE-K을(를) 찾을 수 없습니다 (HTTP 404)\n');
+    const files = workspace('orders-with-errors.csv');
+    const held = await cli(['order', 'create', files.path('orders-with-errors.csv'), '--all-or-nothing'], ko);
+    expect(held.code).toBe(4);
+    expect(held.stderr).toContain('--all-or-nothing: 잘못된 주문 7건이 있어 아무것도 보내지 않습니다.\n');
+    expect(held.stderr).toContain(
+      '아무것도 보내지 않았습니다 (--all-or-nothing). orders-with-errors.csv의 잘못된 행을 고친 뒤 ' +
+        `(각 행과 사유는 ${files.path('orders-with-errors.rejects.csv')}에 있습니다) 같은 명령을 다시 실행하세요.\n`,
+    );
+    const header =
+      'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url\n';
+    const first = files.write(
+      'ko.csv',
+      `${header}KO-C1,김민지,010-1234-5678,KO-C1-1,P-1,감귤,https://example.com/p.png\n`,
+    );
+    expect((await cli(['order', 'create', first], ko)).code).toBe(0);
+    const changed = files.write(
+      'ko-2.csv',
+      `${header}KO-C1,김민수,010-1234-5678,KO-C1-1,P-1,감귤,https://example.com/p.png\n`,
+    );
+    const again = await cli(['order', 'create', changed], ko);
+    expect(again.code).toBe(4);
+    expect(again.stderr).toContain(
+      '주문 1건이 서비스가 이전에 받은 것과 다릅니다: KO-C1 (recipient_name).\n' +
+        'recipient_name을(를) PATCH로 보내려면 같은 명령에 --update를 붙여 다시 실행하세요.\n',
+    );
+  });
+
   it('a record that got no definite answer, with what went wrong and the step to take, in either language', async () => {
     await t.service.call('PUT', '/local/faults', { body: { spec: 'POST @NT-2=500:next=2' } });
     try {

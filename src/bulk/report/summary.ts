@@ -142,12 +142,15 @@ export function nextSteps(end: UploadEnd): Note[] {
   );
   notTakenSteps(end, say);
   if (files.rejectsKept) {
-    say(`${files.rejectsKept} was edited since intake wrote it, so it was kept as it is.`, 'rejects_kept');
+    say(`${files.rejectsKept} was edited since intake wrote it, so it was kept as it is.`, 'rejects_kept', {
+      file: files.rejectsKept,
+    });
   }
   if (files.rejects && end.heldBack) {
     say(
       `Nothing was sent (--all-or-nothing). Fix the invalid rows in ${source.label} (each is in ${files.rejects} with its reason), then run the same command again.`,
       'held_back',
+      { file: source.label, rejects: files.rejects },
     );
   } else if (files.rejects) {
     const shape = end.units.table
@@ -170,6 +173,11 @@ export function nextSteps(end: UploadEnd): Note[] {
     say(
       `${String(line.outcome)}: ${String(line.message)}${line.status === null ? '' : ` (HTTP ${String(line.status)})`}`,
       'single_outcome',
+      {
+        outcome: String(line.outcome),
+        message: String(line.message),
+        status: line.status === null ? '' : String(line.status),
+      },
     );
   }
   if (files.report) say(`Report: ${files.report}`, 'report_file');
@@ -251,6 +259,7 @@ function changeSteps(
   say(
     `${counted(changed, resource)} ${changed === 1 ? 'differs' : 'differ'} from what the service took earlier: ${named}${more}.`,
     'changed',
+    { kind: resource.name, count: changed, named, more: changed - tally.changes.length },
   );
   const fixable = [...tally.fixableFields];
   if (fixable.length > 0) {
