@@ -105,61 +105,12 @@ export function counted(count: number, resource: Resource<unknown>): string {
  */
 export function nextSteps(end: UploadEnd): Note[] {
   const notes: Note[] = [];
-  const say = (text: string, code: string, values?: Said['values']) =>
-    notes.push({ text, said: values ? { code, values } : { code } });
-  const { sent, rate } = pace(end);
+  const say: Say = (text, code, values) => notes.push({ text, said: values ? { code, values } : { code } });
   const { resource, source, tally, files } = end;
   const counts = tally.outcomes;
-  const network = [
-    tally.retries > 0 ? plural(tally.retries, 'retry', 'retries') : '',
-    tally.lostAnswers > 0 ? `${plural(tally.lostAnswers, 'answer', 'answers')} lost on the way back` : '',
-    tally.throttled > 0
-      ? `slowed down ${plural(tally.throttled, 'time', 'times')} at the service's request`
-      : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-  const showRate = sent > 1 && !end.single;
-  say(
-    `${end.dryRun ? 'Checked' : 'Done'} in ${formatDuration(end.seconds * 1000)}` +
-      (showRate ? ` (${rate} ${resource.plural}/s)` : '') +
-      (tally.fromLedger > 0
-        ? `; ${counted(tally.fromLedger, resource)} already registered by an earlier run`
-        : '') +
-      (network ? `; ${network}` : '') +
-      '.',
-    'done',
-    {
-      checked: end.dryRun ? 1 : 0,
-      duration: formatDuration(end.seconds * 1000),
-      rate: showRate ? rate : 0,
-      kind: resource.name,
-      earlier: tally.fromLedger,
-      retries: tally.retries,
-      lost: tally.lostAnswers,
-      throttled: tally.throttled,
-    },
-  );
+  doneStep(end, say);
   notTakenSteps(end, say);
-  if (files.rejectsKept) {
-    say(`${files.rejectsKept} was edited since intake wrote it, so it was kept as it is.`, 'rejects_kept', {
-      file: files.rejectsKept,
-    });
-  }
-  if (files.rejects && end.heldBack) {
-    say(
-      `Nothing was sent (--all-or-nothing). Fix the invalid rows in ${source.label} (each is in ${files.rejects} with its reason), then run the same command again.`,
-      'held_back',
-      { file: source.label, rejects: files.rejects },
-    );
-  } else if (files.rejects) {
-    const shape = end.units.table
-      ? 'the original columns plus "error"'
-      : 'the original records plus an "error" field';
-    say(`Rows to fix: ${files.rejects} (${shape}).`, 'rejects_file');
-    const command = ['intake', resource.name, 'create', files.rejects, ...end.followUp];
-    say(`After fixing them: ${command.map(shellQuote).join(' ')}`, 'run_again');
-  }
+  rejectsSteps(end, say);
   changeSteps(end, say);
   if (counts.failed > 0) {
     say(
@@ -194,6 +145,69 @@ export function nextSteps(end: UploadEnd): Note[] {
   return notes;
 }
 
+/** Says one note of the next steps: its English, and what it is about for other words. */
+type Say = (text: string, code: string, values?: Said['values']) => void;
+
+/** How long the upload took, at what rate, what earlier runs had sent, and what the network did. */
+function doneStep(end: UploadEnd, say: Say): void {
+  const { sent, rate } = pace(end);
+  const { resource, tally } = end;
+  const network = [
+    tally.retries > 0 ? plural(tally.retries, 'retry', 'retries') : '',
+    tally.lostAnswers > 0 ? `${plural(tally.lostAnswers, 'answer', 'answers')} lost on the way back` : '',
+    tally.throttled > 0
+      ? `slowed down ${plural(tally.throttled, 'time', 'times')} at the service's request`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const showRate = sent > 1 && !end.single;
+  say(
+    `${end.dryRun ? 'Checked' : 'Done'} in ${formatDuration(end.seconds * 1000)}` +
+      (showRate ? ` (${rate} ${resource.plural}/s)` : '') +
+      (tally.fromLedger > 0
+        ? `; ${counted(tally.fromLedger, resource)} already registered by an earlier run`
+        : '') +
+      (network ? `; ${network}` : '') +
+      '.',
+    'done',
+    {
+      checked: end.dryRun ? 1 : 0,
+      duration: formatDuration(end.seconds * 1000),
+      rate: showRate ? rate : 0,
+      kind: resource.name,
+      earlier: tally.fromLedger,
+      retries: tally.retries,
+      lost: tally.lostAnswers,
+      throttled: tally.throttled,
+    },
+  );
+}
+
+/** The rejects file: kept as the person edited it, what nothing sent needs, or the rows to fix. */
+function rejectsSteps(end: UploadEnd, say: Say): void {
+  const { resource, source, files } = end;
+  if (files.rejectsKept) {
+    say(`${files.rejectsKept} was edited since intake wrote it, so it was kept as it is.`, 'rejects_kept', {
+      file: files.rejectsKept,
+    });
+  }
+  if (files.rejects && end.heldBack) {
+    say(
+      `Nothing was sent (--all-or-nothing). Fix the invalid rows in ${source.label} (each is in ${files.rejects} with its reason), then run the same command again.`,
+      'held_back',
+      { file: source.label, rejects: files.rejects },
+    );
+  } else if (files.rejects) {
+    const shape = end.units.table
+      ? 'the original columns plus "error"'
+      : 'the original records plus an "error" field';
+    say(`Rows to fix: ${files.rejects} (${shape}).`, 'rejects_file');
+    const command = ['intake', resource.name, 'create', files.rejects, ...end.followUp];
+    say(`After fixing them: ${command.map(shellQuote).join(' ')}`, 'run_again');
+  }
+}
+
 /** How much of a service's answer the summary shows (a 422 can list every field of a record). */
 export const MESSAGE_SHOWN = 300;
 
@@ -202,10 +216,7 @@ export const MESSAGE_SHOWN = 300;
  * that a person sees why without opening the rejects file or the report. A single record's outcome is
  * said on its own.
  */
-function notTakenSteps(
-  end: UploadEnd,
-  say: (text: string, code: string, values?: Said['values']) => void,
-): void {
+function notTakenSteps(end: UploadEnd, say: Say): void {
   const { resource, tally, units } = end;
   const total = tally.outcomes.rejected + tally.outcomes.failed;
   if (total === 0 || end.single) return;
@@ -238,10 +249,7 @@ function notTakenSteps(
 }
 
 /** What the records that differ from the service's copy need: said by `say`. */
-function changeSteps(
-  end: UploadEnd,
-  say: (text: string, code: string, values?: Said['values']) => void,
-): void {
+function changeSteps(end: UploadEnd, say: Say): void {
   const { resource, tally } = end;
   const { changed, updated } = tally.outcomes;
   if (updated > 0) {
