@@ -80,6 +80,20 @@ describe('orders CSV', () => {
     expect(missing.stderr).toContain('Headers found (row 1): 주문번호, 수령인');
   });
 
+  it('a --columns file that is not there, or not JSON, is said in words (exit 2)', async () => {
+    const files = workspace('orders.csv');
+    const absent = files.path('absent.json');
+    const gone = await cli(['order', 'create', files.path('orders.csv'), '--columns', absent], {
+      env: t.env,
+    });
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toBe(`error: cannot read --columns file ${absent}: no such file\n`);
+    const broken = files.write('broken.json', '{"order_id": ');
+    const bad = await cli(['order', 'create', files.path('orders.csv'), '--columns', broken], { env: t.env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.startsWith(`error: --columns file ${broken} is not JSON: `)).toBe(true);
+  });
+
   it('a file of its own headers: the error offers Intake’s guess as --columns, and the guess sends the file', async () => {
     const files = workspace();
     // A shop's own headers, as orders-cp949.csv has them, with orders of this test's own.

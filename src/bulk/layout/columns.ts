@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { InputError } from '../errors.js';
 import { cut } from '../../util/cut.js';
+import { readErrorReason } from '../../util/file-errors.js';
 import type { TableLayout } from './layouts.js';
 
 /** The first of several headers a file has: layouts differ between downloads (`{"any": [...]}`). */
@@ -85,11 +86,17 @@ export async function readColumnMapping(
 ): Promise<ColumnMapping> {
   if (flag === undefined) return new Map();
   if (flag.trim().endsWith('.json')) {
+    let text: string;
+    try {
+      text = await readFile(flag.trim(), 'utf8');
+    } catch (error) {
+      throw new InputError(`cannot read --columns file ${flag}: ${readErrorReason(error)}`);
+    }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(await readFile(flag.trim(), 'utf8'));
+      parsed = JSON.parse(text);
     } catch (error) {
-      throw new InputError(`cannot read --columns file ${flag}: ${(error as Error).message}`);
+      throw new InputError(`--columns file ${flag} is not JSON: ${(error as Error).message}`);
     }
     return mappingFromJson(parsed, `--columns file ${flag}`, layout);
   }
