@@ -1,9 +1,7 @@
 import type { Lang } from './said-words.js';
 
-/**
- * The service's answers and the upload's own words for a record it did not take, in Korean where there
- * are words for them: what the page shows in its table of results, and a Korean terminal in its summary.
- */
+// The service's answers and the upload's own words for a record it did not take, in Korean where there
+// are words for them: what the page shows in its table of results, and a Korean terminal in its summary.
 
 /** The service's refusals Intake can word itself, by their English pattern. */
 const REFUSALS: readonly [RegExp, (match: RegExpExecArray) => string][] = [
@@ -49,7 +47,7 @@ const FAILURES: readonly [RegExp, (match: RegExpExecArray) => string][] = [
   ],
 ];
 
-export function firstMatch(
+function firstMatch(
   list: readonly [RegExp, (match: RegExpExecArray) => string][],
   text: string,
 ): string | undefined {
@@ -74,3 +72,10 @@ export const networkReasonIn = (lang: Lang, reason: string): string =>
 /** The upload's words for a record that got no definite answer, in `lang`. */
 export const failureIn = (lang: Lang, message: string): string =>
   lang === 'ko' ? (firstMatch(FAILURES, message) ?? message) : message;
+
+/** Why a record was not taken (`rejected`: the service's answer; `failed`: what went wrong), in `lang`. */
+export function notTakenIn(lang: Lang, outcome: string, message: string): string {
+  if (outcome === 'failed') return failureIn(lang, message);
+  if (outcome === 'rejected') return serviceTextIn(lang, message);
+  return message;
+}

@@ -3,7 +3,7 @@ import { presets } from './layout/presets.js';
 import type { Note, Said } from './said.js';
 import { count } from '../util/count.js';
 import { cut } from '../util/cut.js';
-import { failureIn, refusalIn } from './answer-words.js';
+import { notTakenIn } from './answer-words.js';
 import { MESSAGE_SHOWN } from './report/summary.js';
 
 /** The languages people are told things in. */
@@ -154,12 +154,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   not_taken_record: (v) =>
     `  ${str(v.rows)}${koreanUnit(str(v.unit))}, ${str(v.id)} (${OUTCOME[str(v.outcome)] ?? str(v.outcome)}` +
     `${v.status === '' ? '' : `, HTTP ${str(v.status)}`}): ` +
-    cut(
-      v.outcome === 'failed'
-        ? failureIn('ko', str(v.message))
-        : (refusalIn(str(v.message)) ?? str(v.message)),
-      MESSAGE_SHOWN,
-    ),
+    cut(notTakenIn('ko', str(v.outcome), str(v.message)), MESSAGE_SHOWN),
   not_taken_more: (v) =>
     v.report
       ? `  … 외 ${num(v.count)}건 (모두 ${str(v.report)}에 있습니다)`
@@ -245,16 +240,9 @@ const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) =>
     `${KIND[str(v.kind)] ?? ''} ${num(v.count)}건이 서비스가 이전에 받은 것과 다릅니다: ${str(v.named)}` +
     (Number(v.more) > 0 ? ` 외 ${num(v.more)}건` : '') +
     '.',
-  single_outcome: (v) => {
-    const message = str(v.message);
-    const words =
-      v.outcome === 'failed'
-        ? failureIn('ko', message)
-        : v.outcome === 'rejected'
-          ? (refusalIn(message) ?? message)
-          : message;
-    return `${OUTCOME[str(v.outcome)] ?? str(v.outcome)}: ${words}${v.status === '' ? '' : ` (HTTP ${str(v.status)})`}`;
-  },
+  single_outcome: (v) =>
+    `${OUTCOME[str(v.outcome)] ?? str(v.outcome)}: ${notTakenIn('ko', str(v.outcome), str(v.message))}` +
+    (v.status === '' ? '' : ` (HTTP ${str(v.status)})`),
   missing_product_data: (v) =>
     `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명' : '이미지 주소'}이(가) 없고, 상품 목록에도 없습니다. ` +
     `intake catalog set ${str(v.product)} --${v.field === 'name' ? 'name' : 'image-url'} …로 한 번 넣거나, --products 파일(id, name, image_url)을 주세요`,

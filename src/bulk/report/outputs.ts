@@ -11,7 +11,7 @@ import type { Unit } from '../layout/units.js';
 const REJECTED: ReadonlySet<string> = new Set(['invalid', 'rejected']);
 
 /** How many changed records, and records the service did not take, are named one by one in the summary. */
-export const NAMED_IN_SUMMARY = 10;
+const NAMED_IN_SUMMARY = 10;
 
 /**
  * Keeps the records of the file's first rows among those not taken, in the order of their rows, whatever
