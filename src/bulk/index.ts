@@ -25,6 +25,7 @@ export type { Note, Said } from './said.js';
 export {
   KOREAN_LINES,
   koreanUnit,
+  OUTCOME_WORDS,
   noteIn,
   problemIn,
   problemsIn,

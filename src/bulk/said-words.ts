@@ -16,14 +16,27 @@ const num = (value: string | number | undefined) => (typeof value === 'number' ?
 
 const KIND: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };
 const UNIT: Record<string, string> = { row: '행', line: '줄', record: '레코드' };
-/** What became of a record that was not taken, as a Korean terminal says it. */
-const OUTCOME: Record<string, string> = {
-  rejected: '거절',
-  failed: '실패',
-  invalid: '잘못됨',
-  changed: '바뀜',
-  not_sent: '보내지 않음',
-};
+/**
+ * What became of a record, in both languages: the page's labels (`outcome_…`) and the words a Korean
+ * terminal uses for a record not taken.
+ */
+export const OUTCOME_WORDS = {
+  outcome_accepted: { en: 'accepted', ko: '접수됨' },
+  outcome_already_registered: { en: 'already registered', ko: '이미 등록됨' },
+  outcome_changed: { en: 'changed', ko: '내용 다름' },
+  outcome_updated: { en: 'updated', ko: '수정됨' },
+  outcome_invalid: { en: 'invalid', ko: '오류' },
+  outcome_rejected: { en: 'rejected', ko: '거부됨' },
+  outcome_failed: { en: 'failed', ko: '실패' },
+  outcome_not_sent: { en: 'not sent', ko: '안 보냄' },
+  outcome_valid: { en: 'valid', ko: '정상' },
+  outcome_duplicate: { en: 'repeated row', ko: '중복 행' },
+  outcome_skipped: { en: 'no tracking number yet', ko: '송장번호 없음' },
+} as const;
+
+/** An outcome in Korean (`rejected`: 거부됨), or as it is when there are no words for it. */
+const outcomeKo = (outcome: string): string =>
+  (OUTCOME_WORDS as Record<string, { ko: string } | undefined>)[`outcome_${outcome}`]?.ko ?? outcome;
 
 /** A unit's name in Korean: `행` for a row of a sheet, `줄` for a line of NDJSON (`행` when not known). */
 export const koreanUnit = (unitName: string): string => UNIT[unitName] ?? '행';
@@ -152,7 +165,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   dry_run: () => '시험 실행: 아무것도 보내지 않았습니다.',
   not_taken: (v) => `서비스가 받지 않은 ${KIND[str(v.kind)] ?? ''} ${num(v.count)}건:`,
   not_taken_record: (v) =>
-    `  ${str(v.rows)}${koreanUnit(str(v.unit))}, ${str(v.id)} (${OUTCOME[str(v.outcome)] ?? str(v.outcome)}` +
+    `  ${str(v.rows)}${koreanUnit(str(v.unit))}, ${str(v.id)} (${outcomeKo(str(v.outcome))}` +
     `${v.status === '' ? '' : `, HTTP ${str(v.status)}`}): ` +
     cut(notTakenIn('ko', str(v.outcome), str(v.message)), MESSAGE_SHOWN),
   not_taken_more: (v) =>
@@ -241,7 +254,7 @@ const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) =>
     (Number(v.more) > 0 ? ` 외 ${num(v.more)}건` : '') +
     '.',
   single_outcome: (v) =>
-    `${OUTCOME[str(v.outcome)] ?? str(v.outcome)}: ${notTakenIn('ko', str(v.outcome), str(v.message))}` +
+    `${outcomeKo(str(v.outcome))}: ${notTakenIn('ko', str(v.outcome), str(v.message))}` +
     (v.status === '' ? '' : ` (HTTP ${str(v.status)})`),
   missing_product_data: (v) =>
     `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명' : '이미지 주소'}이(가) 없고, 상품 목록에도 없습니다. ` +

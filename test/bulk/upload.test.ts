@@ -280,7 +280,7 @@ describe('what the service did not take, named in the summary', () => {
     const result = await cli(['shipment', 'create', path], { env: { ...t.env, LANG: 'ko_KR.UTF-8' } });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain(
-      '서비스가 받지 않은 송장 1건:\n  2행, NONE-1 kr.epost 1000 (거절, HTTP 404): 주문 NONE-1을(를) 찾을 수 없습니다\n',
+      '서비스가 받지 않은 송장 1건:\n  2행, NONE-1 kr.epost 1000 (거부됨, HTTP 404): 주문 NONE-1을(를) 찾을 수 없습니다\n',
     );
   });
 
@@ -302,7 +302,7 @@ describe('what the service did not take, named in the summary', () => {
       ko,
     );
     expect(single.code).toBe(4);
-    expect(single.stderr).toContain('거절: 주문 NONE-K을(를) 찾을 수 없습니다 (HTTP 404)\n');
+    expect(single.stderr).toContain('거부됨: 주문 NONE-K을(를) 찾을 수 없습니다 (HTTP 404)\n');
     const files = workspace('orders-with-errors.csv');
     const held = await cli(['order', 'create', files.path('orders-with-errors.csv'), '--all-or-nothing'], ko);
     expect(held.code).toBe(4);

@@ -1,3 +1,4 @@
+import { OUTCOME_WORDS } from '../../bulk/index.js';
 import type { Texts } from '../../web/i18n.js';
 
 /** The texts of sending, its progress and its results. */
@@ -45,17 +46,7 @@ export const RESULTS = {
     en: 'Failed: {done} of {total} done, {left} left.',
     ko: '실패: {total}건 중 {done}건 처리, {left}건 남음.',
   },
-  outcome_accepted: { en: 'accepted', ko: '접수됨' },
-  outcome_already_registered: { en: 'already registered', ko: '이미 등록됨' },
-  outcome_changed: { en: 'changed', ko: '내용 다름' },
-  outcome_updated: { en: 'updated', ko: '수정됨' },
-  outcome_invalid: { en: 'invalid', ko: '오류' },
-  outcome_rejected: { en: 'rejected', ko: '거부됨' },
-  outcome_failed: { en: 'failed', ko: '실패' },
-  outcome_not_sent: { en: 'not sent', ko: '안 보냄' },
-  outcome_valid: { en: 'valid', ko: '정상' },
-  outcome_duplicate: { en: 'repeated row', ko: '중복 행' },
-  outcome_skipped: { en: 'no tracking number yet', ko: '송장번호 없음' },
+  ...OUTCOME_WORDS,
   outcome_dropped: { en: 'dropped by you', ko: '직접 뺌' },
   filterLabel: { en: 'Show', ko: '보기' },
   filterAll: { en: 'all', ko: '전체' },
