@@ -4,7 +4,7 @@ import { useService } from '../helpers/cli.js';
 import { CHROMIUM, dropFile, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, csvCells, workspace } from '../helpers/files.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { counts, sendEnded, reasonOf } from '../helpers/ui-page.js';
+import { checkFile, counts, sendEnded, reasonOf } from '../helpers/ui-page.js';
 import { readWorkbook, writeWorkbook } from '../helpers/workbook.js';
 import { ordersCsv } from '../helpers/samples.js';
 
@@ -348,4 +348,43 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     expect(cells.find((row) => row[0] === 'ERR-03')?.at(-1)).toContain('lost its leading 0');
     await context.close();
   });
+
+  it.each([
+    ['en-US', 1280, 'refused-en'],
+    ['ko-KR', 1280, 'refused-ko'],
+    ['en-US', 390, 'refused-en-narrow'],
+    ['ko-KR', 390, 'refused-ko-narrow'],
+  ] as const)(
+    'records the service refuses: each in the table with its answer, none of the terminal’s lines (%s, %i px)',
+    async (locale, width, name) => {
+      const files = workspace();
+      const prefix = `REF-${locale}-${width}`;
+      const shipments = files.write(
+        `${prefix}.csv`,
+        'order_id,order_item_ids,company_code,tracking_number\n' +
+          [1, 2, 3].map((n) => `${prefix}-${n},${prefix}-${n}-1,kr.epost,${1000 + n}`).join('\n') +
+          '\n',
+      );
+      const ui = await uiFor();
+      const { page, context, errors } = await openPage(b.browser, { locale, width });
+      await page.goto(ui.url);
+      await checkFile(page, shipments, 'shipment');
+      const ko = locale === 'ko-KR';
+      await page.getByRole('button', { name: ko ? '송장 3건 보내기' : 'Send 3 shipments' }).click();
+      expect(await sendEnded(page)).toBe(ko ? '완료' : 'finished');
+      const results = page.locator('section[aria-labelledby="results-title"]');
+      expect(await results.getByRole('row', { name: new RegExp(`^2 ${prefix}-1 `) }).innerText()).toContain(
+        ko
+          ? `서비스가 받지 않았습니다 (HTTP 404): 주문 ${prefix}-1을(를) 찾을 수 없습니다`
+          : `Order '${prefix}-1' not found.`,
+      );
+      // The terminal's list of records not taken is not repeated above the table, nor its flags.
+      const text = await page.locator('main').innerText();
+      expect(text).not.toContain(ko ? '서비스가 받지 않은 송장' : 'The service did not take');
+      expect(text).not.toMatch(/(^|\s)--[a-z]/);
+      await screenshot(page, name);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });
