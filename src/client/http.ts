@@ -240,9 +240,13 @@ export class HttpClient {
 
   /** Whether another attempt may start after `wait` ms, by the policy, the deadline and a stop. */
   #mayRetry(policy: RetryPolicy, attempt: number, firstStarted: number, wait: number): boolean {
+    return !this.#retriesStopped && this.#withinPolicy(policy, attempt, firstStarted, wait);
+  }
+
+  /** Whether the policy and the deadline allow another attempt after `wait` ms (a stop aside). */
+  #withinPolicy(policy: RetryPolicy, attempt: number, firstStarted: number, wait: number): boolean {
     const at = performance.now() + wait;
     return (
-      !this.#retriesStopped &&
       attempt < policy.attempts &&
       at - firstStarted <= (policy.maxElapsedMs ?? Number.POSITIVE_INFINITY) &&
       at <= this.#deadline
@@ -436,7 +440,13 @@ export class HttpClient {
       });
       if (status !== 429 && status !== 503) notTaken = false;
       const wait = backoffMs(policy, attempt, asked, random);
-      if (RETRYABLE_STATUSES.has(status) && this.#mayRetry(policy, attempt, firstStarted, wait)) {
+      if (RETRYABLE_STATUSES.has(status) && this.#withinPolicy(policy, attempt, firstStarted, wait)) {
+        // Answered after a stop (Ctrl-C) with what would have been tried again: given up, as a request
+        // waiting to be tried again is, and sent by the next run; the service did not fail it.
+        if (this.#retriesStopped) {
+          report({ status, ...(asked === undefined ? {} : { retryAfterMs: asked }) });
+          throw new AbortedError({ notTaken });
+        }
         report({ status, retryInMs: wait, ...(asked === undefined ? {} : { retryAfterMs: asked }) });
         await this.#sleep(wait);
         if (this.#aborted || this.#retriesStopped) throw new AbortedError({ notTaken });

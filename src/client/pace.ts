@@ -121,14 +121,16 @@ export class Pace {
   }
 
   /**
-   * Waits for a place on the wire (and for any pause the service asked for), then takes it. While it
-   * waits, `giveUp` is asked again whenever `wake` is called: true ends the wait without a place.
+   * Waits for a place on the wire (and for any pause the service asked for), then takes it. `giveUp` is
+   * asked first, and again whenever the wait is woken (`wake`, or a place given back): true ends it
+   * without a place, so that after a stop a request waiting for its turn never takes a place freed by
+   * an answer.
    */
   async acquire(giveUp: () => boolean = () => false): Promise<Place | undefined> {
     for (;;) {
+      if (giveUp()) return undefined;
       const wait = this.#pausedUntil - this.#now();
       if (this.#onWire < this.limit && wait <= 0) break;
-      if (giveUp()) return undefined;
       await new Promise<void>((resolve) => {
         this.#waiting.push(resolve);
         if (wait > 0) this.#wakeAt(wait);

@@ -1,3 +1,5 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startSlowLink, type SlowLink } from '../../bench/lib/slow-link.js';
 import { InterruptHub } from '../../src/cli/interrupts.js';
@@ -146,6 +148,49 @@ describe('an upload over a real network finds the service’s limit by itself', 
       expect(orders).toHaveLength(count);
     } finally {
       await link.close();
+    }
+  });
+
+  it('Ctrl-C, then the requests on the wire answered 429: not sent (the next run sends them), not the service failing', async () => {
+    // A gateway that holds every request until the upload is stopped, then refuses each with a 429.
+    const held: ServerResponse[] = [];
+    let allHeld: () => void = () => {};
+    const holding = new Promise<void>((resolve) => (allHeld = resolve));
+    const gateway = createServer((request, reply) => {
+      request.resume();
+      held.push(reply);
+      if (held.length === 5) allHeld();
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+    const files = workspace();
+    const path = files.write('orders.csv', uploadFiles('HELD', 8).orders);
+    const hub = new InterruptHub();
+    let stopping: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => (stopping = resolve));
+    try {
+      const run = cli(['order', 'create', path, '--concurrency', '5', '--json'], {
+        env: { ...t.env, INTAKE_BASE_URL: url },
+        patientRetry: PATIENT_RETRY_FAST,
+        interrupts: hub,
+        onStderr: (text) => {
+          if (text.includes('Stopping: finishing')) stopping();
+        },
+      });
+      await holding;
+      hub.interrupt();
+      await stopped;
+      for (const reply of held)
+        reply.writeHead(429, { 'retry-after': '1' }).end('{"detail":"Too many requests."}');
+      const result = await run;
+      expect(result.code, result.stderr).toBe(130);
+      expect(result.summary()).toMatchObject({ failed: 0, not_sent: 8, accepted: 0 });
+      expect(result.stderr).not.toContain('in a row');
+      // Those waiting for their turn were not sent: the five on the wire were all the gateway saw.
+      expect(held).toHaveLength(5);
+    } finally {
+      gateway.closeAllConnections();
+      await new Promise((resolve) => gateway.close(resolve));
     }
   });
 });

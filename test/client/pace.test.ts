@@ -261,8 +261,9 @@ describe('the pace of an upload', () => {
     first.release({ status: 202, ms: 1 });
     const third = (await waiting[0]) as Place;
     await new Promise((resolve) => setImmediate(resolve));
-    // The first in line takes the place; the 29 others are not woken to look and wait again.
-    expect(looks).toBe(before);
+    // The first in line looks once (a stop would keep it off the wire) and takes the place; the 29 others
+    // are not woken to look and wait again.
+    expect(looks).toBe(before + 1);
     expect(pace.onWire).toBe(2);
     second.release({ status: 202, ms: 1 });
     third.release({ status: 202, ms: 1 });
@@ -272,5 +273,19 @@ describe('the pace of an upload', () => {
     pace.wake();
     await new Promise((resolve) => setImmediate(resolve));
     expect(pace.onWire).toBe(2);
+  });
+
+  it('a request waiting for its turn takes no place freed after the stop it was told of', async () => {
+    const pace = new Pace({ initial: 1, max: 1, probe: false });
+    const first = (await pace.acquire()) as Place;
+    let stopped = false;
+    const waiting = pace.acquire(() => stopped);
+    await new Promise((resolve) => setImmediate(resolve));
+    stopped = true;
+    first.release({ status: 202, ms: 1 });
+    expect(await waiting).toBeUndefined();
+    expect(pace.onWire).toBe(0);
+    // Nor does one that comes after the stop, though a place is free.
+    expect(await pace.acquire(() => stopped)).toBeUndefined();
   });
 });

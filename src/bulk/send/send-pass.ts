@@ -1,4 +1,4 @@
-import { NetworkError } from '../../client/errors.js';
+import { AbortedError, NetworkError } from '../../client/errors.js';
 import { ServiceFailing } from '../errors.js';
 import type { SendProgress, UploadContext } from '../context.js';
 import type { CheckResult } from '../check/check.js';
@@ -319,6 +319,11 @@ export class SendPass {
         this.#probe = undefined;
       },
       (reason: unknown) => {
+        // A probe given up because the upload was stopped says nothing of the service.
+        if (reason instanceof AbortedError) {
+          this.#probe = undefined;
+          return;
+        }
         this.#fatal ??= reason instanceof NetworkError ? reason : error;
       },
     );
