@@ -56,7 +56,13 @@ export { detectKind, topRows, writeFixedCopy } from './layout/inspect-input.js';
 export { likelyHeader } from './layout/guess.js';
 export { readCatalog, readCatalogFile, type CatalogFile } from './layout/catalog.js';
 
-export { reportJson, RejectsFile, type RejectsExtension, type RejectsShape } from './report/report.js';
+export {
+  reportJson,
+  rejectsRound,
+  RejectsFile,
+  type RejectsExtension,
+  type RejectsShape,
+} from './report/report.js';
 
 export {
   Ledger,

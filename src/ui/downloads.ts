@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RejectsFile, type RejectsExtension, type RejectsShape } from '../bulk/index.js';
+import { RejectsFile, rejectsRound, type RejectsExtension, type RejectsShape } from '../bulk/index.js';
 import type { RefusedRow, UploadSession } from './session.js';
 
 /** Why a row a person dropped is in the rows to fix. */
@@ -79,8 +79,14 @@ export async function keepRejects(session: UploadSession): Promise<void> {
   }
 }
 
-/** The name a download is saved under: the input's name with what it is (`orders.rejects.xlsx`). */
-export function downloadName(session: UploadSession, what: string, extension: string): string {
-  const base = session.label.replace(/\.[^.]+$/, '');
-  return `${base}.${what}.${extension}`;
+/**
+ * The name a download is saved under: the input's name with what it is (`orders.rejects.xlsx`); the
+ * rows to fix of a rejects file are the next round (`orders.rejects-2.xlsx`), as the terminal names them.
+ */
+export function downloadName(session: UploadSession, what: 'rejects' | 'report', extension: string): string {
+  if (what === 'rejects') {
+    const { name, round } = rejectsRound(session.label);
+    return `${name}.rejects${round === 0 ? '' : `-${round + 1}`}.${extension}`;
+  }
+  return `${session.label.replace(/\.[^.]+$/, '')}.${what}.${extension}`;
 }

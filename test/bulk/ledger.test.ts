@@ -322,6 +322,22 @@ describe('files that cannot be written, and files that change', () => {
     expect((await cli(['order', 'create', path], { env: t.env })).stderr).toContain('Rows to fix: ');
     expect(existsSync(files.path('orders.rejects-3.csv'))).toBe(false);
   });
+
+  it('the rejects of a rejects file are the next round, and the file given is never written over', async () => {
+    const files = workspace();
+    const path = files.write('orders.csv', [ORDERS_HEADER_WITH_MEMBER, orderRow('ORD-BAD2', '')].join('\n'));
+    expect((await cli(['order', 'create', path], { env: t.env })).code).toBe(4);
+    const first = readFileSync(files.path('orders.rejects.csv'), 'utf8');
+    const second = await cli(['order', 'create', files.path('orders.rejects.csv')], { env: t.env });
+    expect(second.code).toBe(4);
+    expect(second.stderr).toContain(`Rows to fix: ${files.path('orders.rejects-2.csv')}`);
+    expect(second.stderr).not.toContain('was edited since intake wrote it');
+    expect(readFileSync(files.path('orders.rejects.csv'), 'utf8')).toBe(first);
+    expect(existsSync(files.path('orders.rejects.rejects.csv'))).toBe(false);
+    const third = await cli(['order', 'create', files.path('orders.rejects-2.csv')], { env: t.env });
+    expect(third.stderr).toContain(`Rows to fix: ${files.path('orders.rejects-3.csv')}`);
+    expect(existsSync(files.path('orders.rejects-2.rejects.csv'))).toBe(false);
+  });
 });
 
 describe('failures', () => {

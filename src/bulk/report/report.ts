@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { csvRow, formulaSafe } from '../../util/csv.js';
 import { keepAtExit, removeAtExit } from '../../util/temp-folders.js';
 import type { ReportLine } from '../outcome.js';
@@ -76,29 +76,46 @@ export interface WrittenFiles {
 /** The forms a rejects file takes: as the input was (a sheet as CSV or .xlsx), or NDJSON for JSON input. */
 export type RejectsExtension = 'csv' | 'ndjson' | 'xlsx';
 
+/** A rejects file's name without its extension: `orders.rejects`, `orders.rejects-2`. */
+const REJECTS_NAME = /^(.+)\.rejects(?:-([1-9]\d*))?$/;
+
+/**
+ * The name an input's files are called after, and which round of rejects it is: `orders` and 0 for
+ * `orders.csv`, `orders` and 1 for `orders.rejects.csv`, `orders` and 2 for `orders.rejects-2.csv`. So
+ * the rejects of a rejects file are the next round (`orders.rejects-2.csv`), not `orders.rejects.rejects.csv`.
+ */
+export function rejectsRound(fileName: string): { name: string; round: number } {
+  const own = basename(fileName, extname(fileName));
+  const found = REJECTS_NAME.exec(own);
+  return found ? { name: found[1]!, round: Number(found[2] ?? 1) } : { name: own, round: 0 };
+}
+
 /**
  * Where the rejects of an input go: `<name>.rejects.csv` (`.xlsx` for a workbook, `.ndjson` for JSON
  * input) next to it, unless a file of that name is there that intake did not write as it is now (a
  * person has been fixing it): that one is kept, and the rejects go to the first free
- * `<name>.rejects-2.csv`, `-3`, ...
+ * `<name>.rejects-2.csv`, `-3`, ... The rejects of a rejects file are the round after it
+ * (`orders.rejects.csv` to `orders.rejects-2.csv`), and never the input itself.
  */
 export function rejectsPath(
   inputPath: string,
   extension: RejectsExtension,
   written: WrittenFiles,
 ): { path: string; kept?: string } {
-  const name = basename(inputPath, extname(inputPath));
+  const { name, round } = rejectsRound(inputPath);
   const at = (n: number) => join(dirname(inputPath), `${name}.rejects${n === 1 ? '' : `-${n}`}.${extension}`);
   const ours = (path: string) => {
+    if (resolve(path) === resolve(inputPath)) return false;
     const info = statSync(path);
     const noted = written.writtenFile(path);
     // Noted as being written: a run that was killed while writing it left it unfinished.
     if (noted?.size === WRITING) return true;
     return noted !== undefined && noted.size === info.size && noted.mtimeMs === info.mtimeMs;
   };
-  for (let n = 1; ; n++) {
+  const first = round + 1;
+  for (let n = first; ; n++) {
     const path = at(n);
-    if (!existsSync(path) || ours(path)) return n === 1 ? { path } : { path, kept: at(1) };
+    if (!existsSync(path) || ours(path)) return n === first ? { path } : { path, kept: at(first) };
   }
 }
 
