@@ -64,6 +64,26 @@ describe('orders CSV', () => {
     });
   });
 
+  it('reads a file that begins with a UTF-16 or UTF-32 byte-order mark, in either byte order', async () => {
+    const files = workspace('orders.csv');
+    const text = files.read('orders.csv').replace(/^\uFEFF/, '');
+    for (const [encoding, label] of [
+      ['utf16le', 'UTF-16LE'],
+      ['utf32le', 'UTF-32LE'],
+      ['utf32be', 'UTF-32BE'],
+    ] as const) {
+      const path = files.write(`orders-${encoding}.csv`, iconv.encode(`\uFEFF${text}`, encoding));
+      const result = await cli(['order', 'create', path, '--dry-run', '--json'], { env: t.env });
+      expect(result.code, encoding).toBe(0);
+      expect(summaryOf(result), encoding).toMatchObject({
+        rows: 11,
+        records: 7,
+        invalid: 0,
+        encoding: label,
+      });
+    }
+  });
+
   it('takes --columns inline, a semicolon delimiter, and names missing columns', async () => {
     const files = workspace();
     const text =

@@ -24,9 +24,11 @@ export interface TextEncoding {
 }
 
 const SAMPLE_BYTES = 64 * 1024;
+const UTF32LE_BOM = Buffer.from([0xff, 0xfe, 0x00, 0x00]);
+const UTF32BE_BOM = Buffer.from([0x00, 0x00, 0xfe, 0xff]);
 
 /**
- * Decides how to read a file: `--encoding`, else a byte-order mark, else UTF-8 if the first stretch of
+ * Decides how to read a file: `--encoding`, else a byte-order mark (UTF-8, UTF-16 or UTF-32), else UTF-8 if the first stretch of
  * non-ASCII text is valid UTF-8, else CP949 (what Korean Excel writes).
  */
 export async function detectEncoding(path: string, flag: string | undefined): Promise<TextEncoding> {
@@ -46,6 +48,9 @@ export async function detectEncoding(path: string, flag: string | undefined): Pr
       const chunk = buffer.subarray(0, bytesRead);
       if (position === 0) {
         if (chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) return { name: 'utf8', how: 'bom' };
+        // UTF-32's marks first: UTF-32LE's begins with UTF-16LE's.
+        if (chunk.subarray(0, 4).equals(UTF32LE_BOM)) return { name: 'utf32le', how: 'bom' };
+        if (chunk.subarray(0, 4).equals(UTF32BE_BOM)) return { name: 'utf32be', how: 'bom' };
         if (chunk[0] === 0xff && chunk[1] === 0xfe) return { name: 'utf16le', how: 'bom' };
         if (chunk[0] === 0xfe && chunk[1] === 0xff) return { name: 'utf16be', how: 'bom' };
       }
@@ -88,7 +93,13 @@ export function openText(path: string, encoding: TextEncoding): NodeJS.ReadableS
 /** A name people know for an iconv-lite encoding. */
 export function encodingLabel(encoding: TextEncoding): string {
   return (
-    { utf8: 'UTF-8', cp949: 'CP949 (EUC-KR)', utf16le: 'UTF-16LE', utf16be: 'UTF-16BE' }[encoding.name] ??
-    encoding.name
+    {
+      utf8: 'UTF-8',
+      cp949: 'CP949 (EUC-KR)',
+      utf16le: 'UTF-16LE',
+      utf16be: 'UTF-16BE',
+      utf32le: 'UTF-32LE',
+      utf32be: 'UTF-32BE',
+    }[encoding.name] ?? encoding.name
   );
 }

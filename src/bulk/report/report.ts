@@ -164,7 +164,7 @@ export class RejectsFile {
       ).#provisional();
     }
     const encoding = shape.encoding ?? 'utf8';
-    const bom = encoding === 'utf8' || encoding.startsWith('utf16') ? '\uFEFF' : '';
+    const bom = encoding === 'utf8' || /^utf(16|32)/.test(encoding) ? '\uFEFF' : '';
     const head = header ? `${bom}${csvRow([...header, 'error'], shape.delimiter, true)}\n` : '';
     const file = await OutputFile.create(path, head, { what: 'rejects file', userGiven: false, encoding });
     return new RejectsFile(path, shape, file).#provisional();
