@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
 import type { Lang } from '../web/lang.js';
 import { assetRoutes } from '../web/assets.js';
-import { refuseTunnels } from '../util/raw-answer.js';
+import { clientErrorAnswers, refuseTunnels } from '../util/raw-answer.js';
 import { errorPages, sayCard } from '../web/error-pages.js';
 import { plainQuery } from '../web/forms.js';
 import { securityHeaders } from '../web/headers.js';
@@ -50,6 +50,19 @@ function refusalPage(lang: Lang, why: Refusal): string {
 const newUpload = (t: T) => ({ href: './', label: t('newUpload') });
 
 /**
+ * What Node refuses before a request exists (headers too large, bad HTTP): a page of its own, in both
+ * languages as no request says which, and the connection closed so the browser's next request opens another.
+ */
+const rawRefusals = clientErrorAnswers(() => ({
+  headers: {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  },
+  body: `<!doctype html><html lang="ko"><meta charset="utf-8"><title>Intake</title><p>${uiTexts('ko')('errorBadRequest')}</p><p lang="en">${uiTexts('en')('errorBadRequest')}</p></html>`,
+}));
+
+/**
  * Builds `intake ui` without listening: the guard (loopback, own address, secret path, token then
  * cookie, own origin), forms and files, the language switch, the assets (htmx from the installed
  * package), and the pages, all under the page's base path. Tests call `listen({ port: 0 })` on
@@ -58,7 +71,12 @@ const newUpload = (t: T) => ({ href: './', label: t('newUpload') });
 export async function buildUi(options: BuildUiOptions): Promise<FastifyInstance> {
   const { state } = options;
   const base = state.auth.base;
-  const app = Fastify({ logger: false, exposeHeadRoutes: false, bodyLimit: 4 * 1024 * 1024 });
+  const app = Fastify({
+    logger: false,
+    exposeHeadRoutes: false,
+    bodyLimit: 4 * 1024 * 1024,
+    clientErrorHandler: rawRefusals,
+  });
   // A tunnel is refused as any path outside the page's own is: 404, without a word.
   refuseTunnels(app.server, { status: 404 });
   try {

@@ -10,10 +10,13 @@ export function endWithAnswer(
   status: number,
   headers: Record<string, string> = {},
   body = '',
+  options: { head?: boolean } = {},
 ): void {
   const all = { ...headers, 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
   const lines = Object.entries(all).map(([name, value]) => `${name}: ${value}\r\n`);
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${body}`);
+  // The answer to HEAD has no body, though it says how long it would be.
+  const sent = options.head ? '' : body;
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n${lines.join('')}\r\n${sent}`);
 }
 
 /** How a server answers a CONNECT request: its status, and the headers and body of its answer. */
@@ -32,4 +35,43 @@ export function refuseTunnels(server: Server, refusal: TunnelRefusal): void {
     socket.on('error', () => {});
     endWithAnswer(socket, refusal.status, refusal.headers?.(request), refusal.body);
   });
+}
+
+/** Node's own refusals before a request exists (a stalled body, headers too large, bad HTTP), by code. */
+const CLIENT_ERROR_STATUS: Record<string, number> = {
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+  HPE_HEADER_OVERFLOW: 431,
+};
+
+/**
+ * Whether what Node refused is a HEAD request, as far as its bytes show (the part of the request Node was
+ * reading when it gave up: the whole of it unless it came in pieces).
+ */
+function askedByHead(error: NodeJS.ErrnoException): boolean {
+  const seen = (error as { rawPacket?: unknown }).rawPacket;
+  return Buffer.isBuffer(seen) && seen.subarray(0, 5).toString('latin1') === 'HEAD ';
+}
+
+/** What a server says for a status it answers before any request exists. */
+export type RawAnswer = (status: number) => { headers: Record<string, string>; body: string };
+
+/**
+ * A `clientErrorHandler` for Fastify: what Node refuses before a request exists is answered in the
+ * server's own words, and the connection closed with `Connection: close`, so that a client keeping its
+ * connections open does not send its next request on this one and meet a reset (Fastify's own answer
+ * says nothing of the close). A request whose body stalled past the timeout gets 408.
+ */
+export function clientErrorAnswers(
+  answer: RawAnswer,
+): (error: NodeJS.ErrnoException, socket: Duplex) => void {
+  return (error, socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+    const { headers, body } = answer(status);
+    endWithAnswer(socket, status, headers, body, { head: askedByHead(error) });
+  };
 }

@@ -1,3 +1,4 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { request } from 'undici';
 import type { TestService } from './service.js';
@@ -29,4 +30,46 @@ export async function postAlone(
   } catch {
     return 'dropped';
   }
+}
+
+/**
+ * A request with whatever method, path and headers a browser or an attacker would send (nothing made
+ * tidy on the way), and what came back. An event stream is answered by its head alone (its body never
+ * ends): the status and headers, with an empty body.
+ */
+export function rawRequest(
+  url: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    /** The request's target as it is sent, not made tidy as an URL is (`..`, odd escapes). */
+    path?: string;
+  } = {},
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const outgoing = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: options.path ?? `${target.pathname}${target.search}`,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (String(response.headers['content-type']).startsWith('text/event-stream')) {
+          response.destroy();
+          resolve({ status, headers: response.headers, body: '' });
+          return;
+        }
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status, headers: response.headers, body }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(options.body);
+  });
 }

@@ -88,7 +88,16 @@ it("a request Node itself refuses (headers over its limit) is answered in the sp
     `GET /api/v1/health/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`,
   );
   expect(answer.status).toBe(431);
+  expect(answer.head).toMatch(/\r\nConnection: close(\r\n|$)/);
   expect(JSON.parse(answer.body)).toEqual({ detail: 'Request Header Fields Too Large' });
+  // To HEAD, the same answer without its body (a client would take the body for the next answer).
+  const head = await rawRequest(
+    port,
+    `HEAD /api/v1/health/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`,
+  );
+  expect(head.status).toBe(431);
+  expect(head.head).toMatch(/\r\nContent-Length: \d+\r\n/);
+  expect(head.body).toBe('');
 });
 
 describe('a body is read as JSON whatever its Content-Type', () => {

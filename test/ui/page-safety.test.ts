@@ -1,11 +1,12 @@
 import { chmodSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { once } from 'node:events';
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
+import { rawRequest as raw } from '../helpers/net.js';
 import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
 import { TEST_CREDENTIALS } from '../helpers/service.js';
@@ -35,34 +36,6 @@ async function stopUi(ui: UiRun): Promise<Awaited<ReturnType<UiRun['stop']>>> {
   return ended;
 }
 
-/** A request with the headers a browser or an attacker would send, and what came back. */
-function raw(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(url);
-    const outgoing = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method: options.method ?? 'GET',
-        headers: options.headers,
-      },
-      (response) => {
-        let body = '';
-        response.on('data', (chunk) => (body += chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body }),
-        );
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
-}
-
 /** What a CONNECT request (a proxy's tunnel) to `origin` is answered, as it came over the socket. */
 function tunnelAnswer(origin: string): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -74,6 +47,20 @@ function tunnelAnswer(origin: string): Promise<string> {
     socket.on('data', (chunk) => (answer += chunk));
     socket.on('error', reject);
     socket.on('close', () => resolve(answer));
+  });
+}
+
+/** Raw bytes sent over a socket of their own, and the answer's head and body as they came. */
+function rawAnswer(port: number, text: string): Promise<{ head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const at = answer.indexOf('\r\n\r\n');
+      resolve({ head: answer.slice(0, at), body: answer.slice(at + 4) });
+    });
   });
 }
 
@@ -221,6 +208,29 @@ describe('intake ui: a local page that holds credentials', () => {
     expect(folder.status).toBe(404);
     expect(folder.body).toContain('<main');
     expect((await stopUi(ui)).code).toBe(0);
+  });
+
+  it('a request Node itself refuses (headers over its limit) is answered by a page that closes the connection', async () => {
+    const ui = await uiFor();
+    const { cookie } = await signIn(ui);
+    const { port, pathname } = new URL(ui.address);
+    const over = (method: string) =>
+      rawAnswer(
+        Number(port),
+        `${method} ${pathname}?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\n\r\n`,
+      );
+    const answer = await over('GET');
+    expect(answer.head).toMatch(/^HTTP\/1\.1 431 /);
+    // Said: a browser that keeps connections open sends its next request on a new one, not into a reset.
+    expect(answer.head).toMatch(/\r\nConnection: close(\r\n|$)/);
+    expect(answer.head).toMatch(/\r\nContent-Type: text\/html; charset=utf-8\r\n/);
+    expect(answer.body).toContain('보낸 내용을 읽을 수 없습니다');
+    expect(answer.body).toContain('The page could not read what was sent.');
+    const head = await over('HEAD');
+    expect(head.head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head.body).toBe('');
+    // And the next request, on a connection of its own, is answered as ever.
+    expect((await raw(`${ui.address}alive`, { headers: { cookie } })).status).toBe(204);
   });
 
   it('a pull or push without the profile’s credentials is said on the marketplaces page, never its own failure', async () => {

@@ -1,6 +1,5 @@
 import { REQUEST_ID_HEADER } from './request-id.js';
 import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DETAILS, type ValidationIssue } from '../../contract/index.js';
@@ -16,7 +15,7 @@ import {
 } from '../errors.js';
 import { StorageUnavailable } from '../storage/engine.js';
 import { lingerOnClose } from './linger.js';
-import { endWithAnswer } from '../../util/raw-answer.js';
+import { clientErrorAnswers } from '../../util/raw-answer.js';
 
 /** An answer that is not a success: status, `detail`, and headers that go with it. */
 interface ErrorAnswer {
@@ -141,25 +140,11 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /** The type of every answer of the service's: JSON, in UTF-8. */
 export const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' } as const;
 
-/** Node's own refusals before a request exists (a stalled body, headers too large, bad HTTP), by code. */
-const CLIENT_ERROR_STATUS: Record<string, number> = {
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
-  HPE_HEADER_OVERFLOW: 431,
-};
-
-/**
- * Answers what Node refuses before Fastify sees a request, in the spec's shape too, and closes the
- * connection: a request whose body stalled past the timeout gets 408.
- */
-export function clientErrors(error: NodeJS.ErrnoException, socket: Duplex) {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (!socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
-  endWithAnswer(socket, status, JSON_TYPE, JSON.stringify({ detail: STATUS_CODES[status] }));
-}
+/** Answers what Node refuses before Fastify sees a request in the spec's shape too, and closes the connection. */
+export const clientErrors = clientErrorAnswers((status) => ({
+  headers: JSON_TYPE,
+  body: JSON.stringify({ detail: STATUS_CODES[status] }),
+}));
 
 declare module 'fastify' {
   interface FastifyInstance {
