@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'soak-postgres',
-          include: ['test/soak/server-fuzz.soak.ts'],
+          include: ['test/soak/server-fuzz.soak.ts', 'test/soak/console-fuzz.soak.ts'],
           globalSetup: ['test/global-setup.ts', 'test/postgres-setup.ts'],
           env: { INTAKE_TEST_ENGINE: 'postgres' },
         },

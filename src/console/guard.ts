@@ -37,6 +37,8 @@ export function consoleGuard(app: FastifyInstance, { service }: { service: Servi
   });
   // A NUL is in no record (the contract refuses one): a page or form that names one names nothing.
   app.addHook('preHandler', async (request, reply) => {
+    // Already the page of no such address (its own not-found again would be Fastify's bare text).
+    if (request.is404) return undefined;
     const given = [
       ...Object.values((request.params ?? {}) as Record<string, unknown>),
       ...Object.values((request.body ?? {}) as Record<string, unknown>).flat(),

@@ -182,6 +182,10 @@ const TEXTS = {
     en: 'The database cannot be used now (its disk is full, or PostgreSQL does not answer). Try again shortly; the terminal running intake serve says more.',
     ko: '지금은 데이터베이스를 사용할 수 없습니다 (디스크가 가득 찼거나 PostgreSQL이 응답하지 않습니다). 잠시 뒤 다시 시도하세요. intake serve를 실행한 터미널에 자세한 내용이 나옵니다.',
   },
+  unreadableRequest: {
+    en: 'The console could not read this request (its address or headers are too long, or it is not HTTP). Nothing was changed.',
+    ko: '콘솔이 이 요청을 읽을 수 없습니다 (주소나 헤더가 너무 길거나 HTTP 요청이 아닙니다). 아무것도 바뀌지 않았습니다.',
+  },
   unreadableForm: {
     en: 'The form could not be read (too large, or not one of the console’s forms). Nothing was changed.',
     ko: '양식을 읽을 수 없습니다 (너무 크거나 콘솔의 양식이 아닙니다). 아무것도 바뀌지 않았습니다.',

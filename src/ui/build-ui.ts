@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
-import type { Lang } from '../web/lang.js';
+import { chooseLang, type Lang } from '../web/lang.js';
+import { barePage } from '../web/bare-page.js';
 import { assetRoutes } from '../web/assets.js';
 import { clientErrorAnswers, refuseTunnels } from '../util/raw-answer.js';
 import { errorPages, sayCard } from '../web/error-pages.js';
@@ -59,8 +60,16 @@ const rawRefusals = clientErrorAnswers(() => ({
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
   },
-  body: `<!doctype html><html lang="ko"><meta charset="utf-8"><title>Intake</title><p>${uiTexts('ko')('errorBadRequest')}</p><p lang="en">${uiTexts('en')('errorBadRequest')}</p></html>`,
+  body: barePage({ en: uiTexts('en')('errorBadRequest'), ko: uiTexts('ko')('errorBadRequest') }),
 }));
+
+/**
+ * An address the router refuses before the door (an escape that decodes to nothing, an id past any
+ * length): no such page, said as the door says a path outside the page's own.
+ */
+function routerRefusals(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendHtml(reply, refusalPage(chooseLang(undefined, request.headers['accept-language']), 'path'), 404);
+}
 
 /**
  * Builds `intake ui` without listening: the guard (loopback, own address, secret path, token then
@@ -76,6 +85,7 @@ export async function buildUi(options: BuildUiOptions): Promise<FastifyInstance>
     exposeHeadRoutes: false,
     bodyLimit: 4 * 1024 * 1024,
     clientErrorHandler: rawRefusals,
+    frameworkErrors: routerRefusals,
   });
   // A tunnel is refused as any path outside the page's own is: 404, without a word.
   refuseTunnels(app.server, { status: 404 });

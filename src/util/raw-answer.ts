@@ -43,23 +43,26 @@ const CLIENT_ERROR_STATUS: Record<string, number> = {
   HPE_HEADER_OVERFLOW: 431,
 };
 
-/**
- * Whether what Node refused is a HEAD request, as far as its bytes show (the part of the request Node was
- * reading when it gave up: the whole of it unless it came in pieces).
- */
-function askedByHead(error: NodeJS.ErrnoException): boolean {
+/** What Node refused, as far as its bytes show: the part of the request Node was reading when it gave up. */
+function seenOf(error: NodeJS.ErrnoException): { head: boolean; target: string | undefined } {
   const seen = (error as { rawPacket?: unknown }).rawPacket;
-  return Buffer.isBuffer(seen) && seen.subarray(0, 5).toString('latin1') === 'HEAD ';
+  if (!Buffer.isBuffer(seen)) return { head: false, target: undefined };
+  // The request line, when this part begins with it (the whole request unless it came in pieces).
+  const line = /^([A-Z]+) (\S+)/.exec(seen.subarray(0, 2048).toString('latin1'));
+  return { head: line?.[1] === 'HEAD', target: line?.[2] };
 }
 
-/** What a server says for a status it answers before any request exists. */
-export type RawAnswer = (status: number) => { headers: Record<string, string>; body: string };
+/** What a server says for a status it answers before any request exists; `target`, the path asked for if seen. */
+export type RawAnswer = (
+  status: number,
+  target: string | undefined,
+) => { headers: Record<string, string>; body: string };
 
 /**
  * A `clientErrorHandler` for Fastify: what Node refuses before a request exists is answered in the
  * server's own words, and the connection closed with `Connection: close`, so that a client keeping its
  * connections open does not send its next request on this one and meet a reset (Fastify's own answer
- * says nothing of the close). A request whose body stalled past the timeout gets 408.
+ * says nothing of the close). A request whose body stalled past the timeout gets 408; HEAD, no body.
  */
 export function clientErrorAnswers(
   answer: RawAnswer,
@@ -71,7 +74,8 @@ export function clientErrorAnswers(
       return;
     }
     const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
-    const { headers, body } = answer(status);
-    endWithAnswer(socket, status, headers, body, { head: askedByHead(error) });
+    const { head, target } = seenOf(error);
+    const { headers, body } = answer(status, target);
+    endWithAnswer(socket, status, headers, body, { head });
   };
 }

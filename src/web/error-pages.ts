@@ -26,7 +26,7 @@ export interface ErrorPagesOptions {
   notFound(request: FastifyRequest): Omit<PageAnswer, 'status'>;
   /** The page of a failure, by its kind; never the framework's words (they may name files and internals). */
   failure(request: FastifyRequest, error: unknown, status: number): PageAnswer;
-  /** Where failures of the front end itself go (a terminal, a log); never to the page. */
+  /** Where failures of the front end itself (what it answers with a 5xx) go (a terminal, a log); never to the page. */
   onError?: (error: unknown) => void;
 }
 
@@ -40,7 +40,9 @@ export function errorPages(app: FastifyInstance, options: ErrorPagesOptions): vo
     // An address refused before any page (a folder of the assets, a path climbing out of them; a GET
     // sends no form): there is no such page.
     if (status < 500 && readsOnly(request.method)) return notFound(request, reply);
-    if (status >= 500) options.onError?.(error);
-    return options.send(request, reply, options.failure(request, error, status));
+    const answer = options.failure(request, error, status);
+    // Told only where the page says a failure of its own: a refusal it words (a 400) is not one.
+    if (answer.status >= 500) options.onError?.(error);
+    return options.send(request, reply, answer);
   });
 }

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONSOLE_COOKIE, sessionValue } from '../../src/console/session.js';
 import { consoleCookie } from '../helpers/console.js';
@@ -104,6 +105,53 @@ it('an address the assets refuse (their folder, a path climbing out of them) is 
     expect(answer.body, path).not.toContain('양식');
   }
   expect(told).toEqual([]);
+});
+
+it('an address no route can take (a NUL, an escape that decodes to nothing) is the console’s page of no such page, never bare text or JSON', async () => {
+  for (const url of [
+    '/console/orders/%00',
+    '/console/assets/%00',
+    '/console/orders/%E0%A4%A',
+    '/console/%ZZ',
+  ]) {
+    const page = await service.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie, 'accept-language': 'ko' },
+    });
+    expect(page.statusCode, url).toBe(404);
+    expect(page.headers['content-type'], url).toBe('text/html; charset=utf-8');
+    expect(page.body, url).toContain('해당 페이지가 없거나');
+  }
+  const form = await post('/console/orders/', '=%00', 'ko', FORM);
+  expect(form.statusCode).toBe(404);
+  expect(form.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(told).toEqual([]);
+});
+
+it('a form the service refuses (a review of an item the order does not have) is said on the page, not told as the console’s own failure', async () => {
+  const answer = await post('/console/orders/ORD-1/reviews', 'kind=text&item_id=NOPE', 'en', FORM);
+  expect(answer.statusCode).toBe(400);
+  expect(answer.headers['content-type']).toMatch(/^text\/html/);
+  expect(answer.body).toMatch(/not found/);
+  expect(told).toEqual([]);
+});
+
+it('a request to the console Node itself refuses (headers over its limit) is answered by a page, not the API’s JSON', async () => {
+  const { port } = new URL(service.baseUrl);
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write(`GET /console/orders?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
+    );
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(text));
+  });
+  expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+  expect(answer).toMatch(/\r\nContent-Type: text\/html; charset=utf-8\r\n/);
+  expect(answer).toContain('콘솔이 이 요청을 읽을 수 없습니다');
+  expect(answer).toContain('The console could not read this request');
 });
 
 it('a session signed with the service’s key for a merchant it does not have leads to the sign-in page, as no session does', async () => {

@@ -55,7 +55,11 @@ export function rawRequest(
         port: target.port,
         path: options.path ?? `${target.pathname}${target.search}`,
         method: options.method ?? 'GET',
-        headers: options.headers,
+        // Said as a browser says it: Node sends no length of its own for a body of DELETE or OPTIONS.
+        headers:
+          options.body === undefined
+            ? options.headers
+            : { 'content-length': String(Buffer.byteLength(options.body)), ...options.headers },
       },
       (response) => {
         const status = response.statusCode ?? 0;

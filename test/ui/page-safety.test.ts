@@ -231,6 +231,14 @@ describe('intake ui: a local page that holds credentials', () => {
     expect(head.body).toBe('');
     // And the next request, on a connection of its own, is answered as ever.
     expect((await raw(`${ui.address}alive`, { headers: { cookie } })).status).toBe(204);
+    // An address the router cannot take (an escape that decodes to nothing, an id past any length): no
+    // such page, as the door says it, not the framework's JSON.
+    for (const path of [`${pathname}uploads/%E0%A4%A`, `${pathname}uploads/${'x'.repeat(1000)}/read`]) {
+      const refused = await raw(`${ui.origin}${path}`, { headers: { cookie, 'accept-language': 'ko' } });
+      expect(refused.status, path).toBe(404);
+      expect(refused.headers['content-type'], path).toBe('text/html; charset=utf-8');
+      expect(refused.body, path).toContain('intake ui가 터미널에 출력한 주소를 여세요.');
+    }
   });
 
   it('a pull or push without the profile’s credentials is said on the marketplaces page, never its own failure', async () => {

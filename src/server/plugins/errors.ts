@@ -16,6 +16,10 @@ import {
 import { StorageUnavailable } from '../storage/engine.js';
 import { lingerOnClose } from './linger.js';
 import { clientErrorAnswers } from '../../util/raw-answer.js';
+import { consoleTexts } from '../../console/texts.js';
+import { barePage } from '../../web/bare-page.js';
+import { chooseLang } from '../../web/lang.js';
+import { CONSOLE_PREFIX } from './body.js';
 
 /** An answer that is not a success: status, `detail`, and headers that go with it. */
 interface ErrorAnswer {
@@ -133,6 +137,16 @@ function unmatchedAnswers(routes: readonly Served[]) {
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   // Refused before the hooks run: the answer still names its request.
   reply.header(REQUEST_ID_HEADER, request.id);
+  // The console's address: a page, as the console says there is no such page.
+  if (consolePath(request.url)) {
+    const lang = chooseLang(undefined, request.headers['accept-language']);
+    const words = { en: consoleTexts('en')('notFound'), ko: consoleTexts('ko')('notFound') };
+    return reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(barePage(words, lang));
+  }
   const status = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 500;
   return send(reply, { status, detail: status === 404 ? DETAILS.notFound : DETAILS.internal });
 }
@@ -140,11 +154,25 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /** The type of every answer of the service's: JSON, in UTF-8. */
 export const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' } as const;
 
-/** Answers what Node refuses before Fastify sees a request in the spec's shape too, and closes the connection. */
-export const clientErrors = clientErrorAnswers((status) => ({
-  headers: JSON_TYPE,
-  body: JSON.stringify({ detail: STATUS_CODES[status] }),
-}));
+/** Whether a path is the console's (its pages answer in HTML, not in the API's JSON). */
+const consolePath = (path: string) =>
+  path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`) || path.startsWith(`${CONSOLE_PREFIX}?`);
+
+/**
+ * Answers what Node refuses before Fastify sees a request in the spec's shape too (the console's, where
+ * the request line shows it, as a page), and closes the connection.
+ */
+export const clientErrors = clientErrorAnswers((status, target) =>
+  target !== undefined && consolePath(target)
+    ? {
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+        body: barePage({
+          en: consoleTexts('en')('unreadableRequest'),
+          ko: consoleTexts('ko')('unreadableRequest'),
+        }),
+      }
+    : { headers: JSON_TYPE, body: JSON.stringify({ detail: STATUS_CODES[status] }) },
+);
 
 declare module 'fastify' {
   interface FastifyInstance {
