@@ -307,4 +307,28 @@ describe('event streams', () => {
     expect(extra.status).toBe(429);
     for (const socket of sockets) socket.destroy();
   });
+
+  it('a reader that ends its side of the connection has gone: its stream ends and its place is free at once', async () => {
+    const hub = service.app.service.events;
+    await expect.poll(() => hub.listenersOf('mall-2')).toBe(0);
+    const sockets = [];
+    for (let i = 0; i < 64; i++) sockets.push(await openStream());
+    await expect.poll(() => hub.listenersOf('mall-2')).toBe(64);
+    // Each half-closes (as a client going away may) and still reads: the service ends the stream.
+    await Promise.all(
+      sockets.map((socket) => {
+        const ended = new Promise((resolve) => socket.once('end', resolve));
+        socket.resume();
+        socket.end();
+        return ended;
+      }),
+    );
+    expect(hub.listenersOf('mall-2')).toBe(0);
+    const again = await openStream();
+    const head = await new Promise<string>((resolve) =>
+      again.once('data', (chunk) => resolve(String(chunk))),
+    );
+    expect(head).toMatch(/^HTTP\/1\.1 200 /);
+    again.destroy();
+  });
 });

@@ -48,6 +48,7 @@ export function streamEvents(
   counts.set(merchantId, streams + 1);
   reply.hijack();
   const stream = reply.raw;
+  const socket = reply.request.raw.socket;
   startEventStream(stream, { 'x-request-id': reply.request.id });
   let ended = false;
   const write = (text: string) => {
@@ -86,10 +87,15 @@ export function streamEvents(
     clearInterval(keepAlive);
     stopListening();
     stopClosing();
+    socket.off('end', end);
     counts.set(merchantId, Math.max(0, (counts.get(merchantId) ?? 1) - 1));
     if (!stream.destroyed) stream.end();
   }
   const stopClosing = hub.onClose(end);
   stream.on('close', end);
+  // The service keeps a half-closed connection open (a client may end its side once its request is
+  // sent): a reader of a stream that ends its side has gone, and its place is freed now, not at the
+  // next keep-alive that fails.
+  socket.once('end', end);
   return reply;
 }
