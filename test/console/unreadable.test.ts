@@ -1,8 +1,8 @@
 import { request } from 'node:http';
-import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONSOLE_COOKIE, sessionValue } from '../../src/console/session.js';
 import { consoleCookie } from '../helpers/console.js';
+import { rawExchange } from '../helpers/net.js';
 import { startService, type TestService } from '../helpers/service.js';
 
 let service: TestService;
@@ -139,15 +139,11 @@ it('a form the service refuses (a review of an item the order does not have) is 
 
 it('a request to the console Node itself refuses (headers over its limit) is answered by a page, not the API’s JSON', async () => {
   const { port } = new URL(service.baseUrl);
-  const answer = await new Promise<string>((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () =>
-      socket.write(`GET /console/orders?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
-    );
-    let text = '';
-    socket.on('data', (chunk) => (text += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(text));
-  });
+  const { head, body } = await rawExchange(
+    Number(port),
+    `GET /console/orders?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+  );
+  const answer = `${head}\r\n\r\n${body}`;
   expect(answer).toMatch(/^HTTP\/1\.1 431 /);
   expect(answer).toMatch(/\r\nContent-Type: text\/html; charset=utf-8\r\n/);
   expect(answer).toContain('콘솔이 이 요청을 읽을 수 없습니다');

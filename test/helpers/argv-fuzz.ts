@@ -228,3 +228,20 @@ export function inTempFolder(): void {
   });
   afterAll(() => process.chdir(before));
 }
+
+/** Runs `runs` fuzzed command lines against the service of `env`: the exit codes seen, by count. */
+export async function fuzzCommandLines(
+  env: Record<string, string>,
+  { runs, seed }: { runs: number; seed: number },
+): Promise<{ codes: Map<number, number>; commands: number }> {
+  const commands = await fuzzedCommands();
+  const codes = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(fuzzedArgv(commands, fuzzFiles()), fuzzedStdin, async (argv, stdin) => {
+      const code = await expectSaidInWords(argv, stdin, env);
+      codes.set(code, (codes.get(code) ?? 0) + 1);
+    }),
+    { numRuns: runs, seed },
+  );
+  return { codes, commands: commands.length };
+}

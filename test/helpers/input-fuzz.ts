@@ -287,3 +287,19 @@ export async function expectCheckedInWords(input: FuzzedInput, env: Record<strin
   if (result.code !== 2) expect(() => result.records(), said).not.toThrow();
   return result.code;
 }
+
+/** Checks `runs` fuzzed inputs with the service of `env`: the exit codes seen, by count. */
+export async function fuzzInputs(
+  env: Record<string, string>,
+  { runs, seed }: { runs: number; seed: number },
+): Promise<Map<number, number>> {
+  const codes = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(fuzzedInput, async (input) => {
+      const code = await expectCheckedInWords(input, env);
+      codes.set(code, (codes.get(code) ?? 0) + 1);
+    }),
+    { numRuns: runs, seed },
+  );
+  return codes;
+}

@@ -1,5 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { request } from 'undici';
 import type { TestService } from './service.js';
 
@@ -75,5 +75,27 @@ export function rawRequest(
     );
     outgoing.on('error', reject);
     outgoing.end(options.body);
+  });
+}
+
+/**
+ * Sends raw bytes over a connection of its own (ending its side after them unless `end` is false) and
+ * returns the answer as it came: its status, head and body, for requests no client would send.
+ */
+export function rawExchange(
+  port: number,
+  text: string,
+  { end = true }: { end?: boolean } = {},
+): Promise<{ status: number; head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => (end ? socket.end(text) : socket.write(text)));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const at = answer.indexOf('\r\n\r\n');
+      const head = at === -1 ? answer : answer.slice(0, at);
+      resolve({ status: Number(head.split(' ')[1]), head, body: at === -1 ? '' : answer.slice(at + 4) });
+    });
   });
 }

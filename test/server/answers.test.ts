@@ -1,7 +1,7 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INPUT_DEPTH_LIMIT } from '../../src/contract/index.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
+import { rawExchange as rawRequest } from '../helpers/net.js';
 import { startService, type TestService } from '../helpers/service.js';
 
 let service: TestService;
@@ -10,20 +10,6 @@ beforeAll(async () => {
   await service.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-A') });
 });
 afterAll(() => service.close());
-
-/** Sends raw bytes over a socket and returns the status line and body, for paths no client would send. */
-function rawRequest(port: number, text: string): Promise<{ status: number; head: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(text));
-    let answer = '';
-    socket.on('data', (chunk) => (answer += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', body = ''] = answer.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), head, body });
-    });
-  });
-}
 
 describe('paths outside the service are 404 in the spec shape', () => {
   it.each([

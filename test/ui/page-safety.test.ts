@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
-import { rawRequest as raw } from '../helpers/net.js';
+import { rawExchange, rawRequest as raw } from '../helpers/net.js';
 import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
 import { TEST_CREDENTIALS } from '../helpers/service.js';
@@ -47,20 +47,6 @@ function tunnelAnswer(origin: string): Promise<string> {
     socket.on('data', (chunk) => (answer += chunk));
     socket.on('error', reject);
     socket.on('close', () => resolve(answer));
-  });
-}
-
-/** Raw bytes sent over a socket of their own, and the answer's head and body as they came. */
-function rawAnswer(port: number, text: string): Promise<{ head: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(text));
-    let answer = '';
-    socket.on('data', (chunk) => (answer += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const at = answer.indexOf('\r\n\r\n');
-      resolve({ head: answer.slice(0, at), body: answer.slice(at + 4) });
-    });
   });
 }
 
@@ -215,7 +201,7 @@ describe('intake ui: a local page that holds credentials', () => {
     const { cookie } = await signIn(ui);
     const { port, pathname } = new URL(ui.address);
     const over = (method: string) =>
-      rawAnswer(
+      rawExchange(
         Number(port),
         `${method} ${pathname}?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nCookie: ${cookie}\r\n\r\n`,
       );
