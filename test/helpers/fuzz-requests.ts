@@ -73,9 +73,23 @@ const path = fc.oneof(
     '/local/jobs',
     '/local/merchants',
     '/local/reviews',
+    '/local/products',
+    '/local/messages',
+    '/local/clock/advance',
+    '/local/queue/apply',
+    '/local/ready',
+    '/local/reset',
+    '/local/requests/count?method=POST&path=/api/v1/orders/',
+    '/local/marketplaces/naver',
+    '/local/marketplaces/coupang/seed',
+    '/local/marketplaces/cafe24/settings',
+    '/metrics',
     '/openapi.json',
     '/',
   ),
+  fc
+    .tuple(fc.oneof(fc.constantFrom('naver', 'coupang', 'cafe24'), segment), segment)
+    .map(([market, line]) => `/local/marketplaces/${market}/lines/${line}`),
   segment.map((id) => `/api/v1/orders/${id}`),
   segment.map((id) => `/api/v1/orders/${id}/`),
   segment.map((id) => `/api/v1/orders/${id}/shipments/`),
@@ -102,6 +116,11 @@ const body = fc.oneof(
     json({ order_id: 'ORD-F', item_id: 'ORD-F-1', kind: 'photo' }),
     json({ merchant_id: 'fuzz-shop' }),
     json({ by: '1h' }),
+    json({ by: '10000d' }),
+    json({ by: '-1d' }),
+    json({ sample: 3 }),
+    json({ sample: 1e9 }),
+    json({ status: 'CANCELED', cancel: true }),
     `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
     '\uFEFF{}',
   ),
@@ -273,3 +292,57 @@ export function expectSpecShaped(request: FuzzRequest, answer: Answer): void {
     expect(issue, label).toHaveProperty('input');
   }
 }
+
+/** A rule of a fault spec, from its grammar's pieces: `[METHOD] [PATH]=KIND[:VALUE…]`, right and wrong. */
+const faultRule = fc
+  .tuple(
+    fc.constantFrom('', 'POST ', 'GET ', 'PATCH ', 'TRACE ', 'post '),
+    fc.constantFrom(
+      '',
+      '/api/v1/orders/',
+      '/api/v1/rewards/',
+      '/local/orders',
+      '/nowhere',
+      '@ORD-F',
+      '@P-1',
+      '/api/v1/orders/{id}',
+    ),
+    fc.constantFrom(
+      '500',
+      '503',
+      '429',
+      'latency',
+      'stall',
+      'drop-before-commit',
+      'drop-after-commit',
+      'garbage',
+      '',
+      '200',
+    ),
+    fc.array(
+      fc.constantFrom(
+        ...['10%', '100%', '0%', '150%', '-5%', '1e3%', 'next=2', 'next=0', 'next=99999999999999', 'next=-1'],
+        ...['200ms', '50-200ms', '200-50ms', '99999999s', 'retry-after=5s', 'retry-after=-1s', 'seed=1', ''],
+      ),
+      { maxLength: 3 },
+    ),
+  )
+  .map(([method, path, kind, values]) => {
+    const where = `${method}${path}`.trim();
+    return `${where ? `${where}=` : ''}${[kind, ...values].join(':')}`;
+  });
+
+/** A fault spec and seed as a client might send them: rules of the grammar, odd text, odd seeds. */
+export const faultsBody = fc
+  .tuple(
+    fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.array(faultRule, { minLength: 1, maxLength: 3 }).map((rules) => rules.join(',')),
+      },
+      { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
+      { weight: 1, arbitrary: fc.constantFrom(',,,', ':', '=', 'x'.repeat(2001)) },
+    ),
+    fc.option(fc.oneof(fc.nat(), fc.constantFrom(-1, 2 ** 53, 1.5)), { nil: undefined }),
+  )
+  .map(([spec, seed]) => (seed === undefined ? { spec } : { spec, seed }));

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { expectSpecShaped, fuzzRequest, send } from '../helpers/fuzz-requests.js';
+import { expectSpecShaped, faultsBody, fuzzRequest, send } from '../helpers/fuzz-requests.js';
 import { sampleOrder } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';
 
@@ -36,4 +36,18 @@ it(`${RUNS} odd requests in-process and ${RUNS / 10} over sockets (seed ${SEED})
   console.log(
     `server fuzz, seed ${SEED}: ${summary.join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+});
+
+it(`${RUNS / 10} odd fault specs (seed ${SEED}): put in force or refused in the spec shape`, async () => {
+  await fc.assert(
+    fc.asyncProperty(faultsBody, async (body) => {
+      const put = await service.call('PUT', '/local/faults', { body });
+      expect([200, 422], `${JSON.stringify(body).slice(0, 300)}: ${put.text.slice(0, 300)}`).toContain(
+        put.status,
+      );
+      expect((await service.call('DELETE', '/local/faults')).status).toBe(200);
+    }),
+    { numRuns: RUNS / 10, seed: SEED },
+  );
+  expect(unexpected).toEqual([]);
 });
