@@ -28,8 +28,8 @@ const UTF32LE_BOM = Buffer.from([0xff, 0xfe, 0x00, 0x00]);
 const UTF32BE_BOM = Buffer.from([0x00, 0x00, 0xfe, 0xff]);
 
 /**
- * Decides how to read a file: `--encoding`, else a byte-order mark (UTF-8, UTF-16 or UTF-32), else UTF-8 if the first stretch of
- * non-ASCII text is valid UTF-8, else CP949 (what Korean Excel writes).
+ * Decides how to read a file: `--encoding`, else a byte-order mark (UTF-8, UTF-16 or UTF-32), else
+ * UTF-8 if the first stretch of non-ASCII text is valid UTF-8, else CP949 (what Korean Excel writes).
  */
 export async function detectEncoding(path: string, flag: string | undefined): Promise<TextEncoding> {
   if (flag !== undefined) {
