@@ -141,11 +141,15 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   if (consolePath(request.url)) {
     const lang = chooseLang(undefined, request.headers['accept-language']);
     const words = { en: consoleTexts('en')('notFound'), ko: consoleTexts('ko')('notFound') };
+    const back = {
+      href: `${CONSOLE_PREFIX}/`,
+      words: { en: consoleTexts('en')('backToPage'), ko: consoleTexts('ko')('backToPage') },
+    };
     return reply
       .code(404)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(barePage(words, lang));
+      .send(barePage(words, lang, back));
   }
   const status = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 500;
   return send(reply, { status, detail: status === 404 ? DETAILS.notFound : DETAILS.internal });
@@ -166,10 +170,14 @@ export const clientErrors = clientErrorAnswers((status, target) =>
   target !== undefined && consolePath(target)
     ? {
         headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-        body: barePage({
-          en: consoleTexts('en')('unreadableRequest'),
-          ko: consoleTexts('ko')('unreadableRequest'),
-        }),
+        body: barePage(
+          { en: consoleTexts('en')('unreadableRequest'), ko: consoleTexts('ko')('unreadableRequest') },
+          undefined,
+          {
+            href: `${CONSOLE_PREFIX}/`,
+            words: { en: consoleTexts('en')('backToPage'), ko: consoleTexts('ko')('backToPage') },
+          },
+        ),
       }
     : { headers: JSON_TYPE, body: JSON.stringify({ detail: STATUS_CODES[status] }) },
 );
