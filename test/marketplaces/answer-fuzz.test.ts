@@ -1,0 +1,21 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { answerFuzzTarget, fuzzAnswers } from '../helpers/answer-fuzz.js';
+import { startService, type TestService } from '../helpers/service.js';
+
+let service: TestService;
+let target: Awaited<ReturnType<typeof answerFuzzTarget>>;
+beforeAll(async () => {
+  service = await startService({ startWorker: false });
+  target = await answerFuzzTarget(service);
+});
+afterAll(() => service.close());
+
+// A fixed seed keeps `npm test` repeatable; `npm run test:soak` explores with fresh seeds.
+const SEED = Number(process.env.FUZZ_SEED ?? 20261129);
+
+it('answers of the three marketplaces twisted on their way (statuses, cut short, fields of another type or gone): each is taken or said as the marketplace’s error, never a failure of Intake', async () => {
+  const seen = await fuzzAnswers(service, target, { runs: 300, seed: SEED });
+  // Both reached: answers taken as they were, and answers said as the marketplace's error.
+  expect(seen.answered).toBeGreaterThanOrEqual(30);
+  expect(seen.said).toBeGreaterThanOrEqual(30);
+});
