@@ -6,6 +6,7 @@ import {
   big,
   boxStatus,
   compareIds,
+  coupangId,
   error,
   invoiceBox,
   ok,
@@ -98,9 +99,10 @@ export const oneOrderSheet: CoupangHandler = (doc, _now, request) => {
 /** Acknowledgement: boxes accepted and not claimed go to INSTRUCT, each answered on its own. */
 export const acknowledge: CoupangHandler = (doc, now, request) => {
   const given = (request.body as { shipmentBoxIds?: unknown } | null | undefined)?.shipmentBoxIds;
-  const ids = Array.isArray(given) ? given.map(String) : [];
-  if (ids.length === 0 || ids.length > 50) return error(400, 'shipmentBoxIds must hold 1 to 50 boxes');
-  if (ids.some((id) => !/^\d{1,30}$/.test(id))) return error(400, 'shipmentBoxIds must be numbers');
+  const read = Array.isArray(given) ? given.map(coupangId) : [];
+  if (read.length === 0 || read.length > 50) return error(400, 'shipmentBoxIds must hold 1 to 50 boxes');
+  if (read.some((id) => id === undefined)) return error(400, 'shipmentBoxIds must be numbers');
+  const ids = read as string[];
   const list = ids.map((id) => {
     const order = doc.orders.find((known) => known.boxId === id);
     if (!order)
@@ -145,14 +147,16 @@ export const uploadInvoices: CoupangHandler = (doc, now, request) => {
     ?.orderSheetInvoiceApplyDtos;
   if (!Array.isArray(dtos) || dtos.length === 0) return error(400, 'orderSheetInvoiceApplyDtos is required');
   if (!dtos.every(isObject)) return error(400, 'orderSheetInvoiceApplyDtos must hold objects');
-  if (dtos.some((dto) => !/^\d{1,30}$/.test(String(dto.shipmentBoxId))))
+  if (dtos.some((dto) => coupangId(dto.shipmentBoxId) === undefined))
     return error(400, 'shipmentBoxId must be a number');
   const codes = new Set(carrierCrosswalk().flatMap((row) => (row.codes.coupang ? [row.codes.coupang] : [])));
   if (dtos.some((dto) => !codes.has(String(dto.deliveryCompanyCode))))
     return { status: 500, body: { code: 'ERROR', message: 'internal exception' } };
   const byBox = new Map<string, Record<string, unknown>[]>();
-  for (const dto of dtos)
-    byBox.set(String(dto.shipmentBoxId), [...(byBox.get(String(dto.shipmentBoxId)) ?? []), dto]);
+  for (const dto of dtos) {
+    const box = coupangId(dto.shipmentBoxId) as string;
+    byBox.set(box, [...(byBox.get(box) ?? []), dto]);
+  }
   const list = [...byBox].map(([box, items]) => invoiceBox(doc, box, items, now));
   const good = list.filter((entry) => entry.succeed).length;
   noteWrite(doc, {

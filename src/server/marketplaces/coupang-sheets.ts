@@ -15,6 +15,16 @@ export const ok = (data: unknown): Answer => ({ status: 200, body: { code: 200, 
 /** Ids as the real API writes them: JSON numbers, however many digits. */
 export const big = (digits: string) => new LosslessNumber(digits);
 
+/**
+ * A Coupang id as the API reads one (a Long, sent as a number or as a string of digits): its digits as
+ * the number is written (`"05"` is box 5: inferred, the API parses ids as numbers), or undefined when it
+ * is not one.
+ */
+export function coupangId(value: unknown): string | undefined {
+  const text = String(value);
+  return /^\d{1,30}$/.test(text) ? BigInt(text).toString() : undefined;
+}
+
 export const boxStatus = (order: FakeOrder) => order.lines[0]?.status ?? 'ACCEPT';
 
 export function orderSheet(order: FakeOrder) {

@@ -6,6 +6,7 @@ import {
   type ValidationIssue,
 } from '../../contract/index.js';
 import { CODE_MS } from '../marketplaces/cafe24-oauth.js';
+import { coupangId } from '../marketplaces/coupang-sheets.js';
 import { tokenFor } from '../marketplaces/gate.js';
 import { describeDoc, findLine, seedDoc, type FakeDoc, type FakeName } from '../marketplaces/model.js';
 import { Conflict, InvalidRequest, NotFound } from '../errors.js';
@@ -43,15 +44,18 @@ function giveBoxIds(doc: FakeDoc): void {
   }
 }
 
-/** Coupang's ids are numbers (read without losing digits): a seed's order, box and product ids must be digits. */
+/**
+ * Coupang's ids are numbers (read without losing digits): a seed's order, box and product ids must be
+ * digits as a number is written (no leading zero: the API would answer `007` as 7).
+ */
 function coupangIdIssues(seed: FakeSeed): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const digits = (value: string | undefined, loc: string[]) => {
-    if (value === undefined || /^\d{1,30}$/.test(value)) return;
+    if (value === undefined || coupangId(value) === value) return;
     issues.push({
       type: 'value_error',
       loc: ['body', ...loc],
-      msg: "Value error, Coupang's ids are numbers: digits only",
+      msg: "Value error, Coupang's ids are numbers: digits only, without a leading zero",
       input: value,
     });
   };
