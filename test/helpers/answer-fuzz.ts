@@ -13,6 +13,7 @@ import type {
 } from '../../src/marketplaces/http.js';
 import type { Marketplace } from '../../src/marketplaces/names.js';
 import { NaverConnector } from '../../src/marketplaces/naver/connector.js';
+import { consoleCookie } from './console.js';
 import { FAKE_CREDENTIALS, fakes, seedOrders } from './marketplaces.js';
 import type { TestService } from './service.js';
 
@@ -289,6 +290,139 @@ export async function fuzzAnswers(
         seen[await expectAnsweredOrSaid(connector, ask, lines, label)] += 1;
       },
     ),
+    { numRuns: runs, seed },
+  );
+  return seen;
+}
+
+/** The statuses each fake's lines may be seeded with: its own words, and one it does not have. */
+const STATUSES: Record<Marketplace, string[]> = {
+  naver: ['PAYED', 'PAYMENT_WAITING', 'DELIVERING', 'DELIVERED', 'PURCHASE_DECIDED', 'CANCELED', 'RETURNED'],
+  coupang: ['ACCEPT', 'INSTRUCT', 'DEPARTURE', 'DELIVERING', 'FINAL_DELIVERY', 'NONE_TRACKING'],
+  cafe24: ['N00', 'N10', 'N20', 'N21', 'N22', 'N30', 'N40', 'C00', 'C10'],
+};
+
+/** An id of a marketplace's shape (digits), or one that is not (leading zeros, letters, long, Korean). */
+const seedId = fc.oneof(
+  { weight: 4, arbitrary: fc.bigInt({ min: 1n, max: 10n ** 19n }).map(String) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '0',
+      '007',
+      'P-1',
+      '',
+      ' ',
+      '주문-1',
+      '1'.repeat(40),
+      '9007199254740993',
+      '1e3',
+    ),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+);
+
+/** A seed a person (or a test) might give a fake: odd ids, dates, phones, statuses, quantities, images. */
+function fakeSeed(marketplace: Marketplace) {
+  const line = fc.record(
+    {
+      line_id: seedId,
+      product_id: seedId,
+      product_name: fc.oneof(fc.constantFrom('감귤 5kg', ''), fc.string({ maxLength: 30 })),
+      seller_product_id: seedId,
+      option: fc.string({ maxLength: 20 }),
+      quantity: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom(0, -1, 1000, 1.5)),
+      price: fc.oneof(fc.constant(10_000), fc.constantFrom(0, -1, 2 ** 53)),
+      status: fc.oneof(fc.constantFrom(...STATUSES[marketplace]), fc.constantFrom('NOPE', '')),
+      claim: fc.constantFrom('CANCEL_REQUEST', 'C00', 'RETURN_REQUEST', '', 'NOPE'),
+    },
+    { requiredKeys: ['line_id', 'product_id', 'product_name'] },
+  );
+  const order = fc.record(
+    {
+      order_id: seedId,
+      box_id: seedId,
+      ordered_at: fc.constantFrom(
+        new Date(Date.now() - 3_600_000).toISOString(),
+        '2026-02-30T00:00:00Z',
+        '1970-01-01T00:00:00Z',
+        '2999-01-01T00:00:00+09:00',
+        'yesterday',
+      ),
+      recipient_name: fc.oneof(fc.constantFrom('김민지', ''), fc.string({ maxLength: 12 })),
+      recipient_phone: fc.constantFrom(
+        '010-1234-5678',
+        '0503-1234-5678',
+        '+82 10-1234-5678',
+        '1.01235E+10',
+        '',
+      ),
+      place: fc.constantFrom('cafe24', 'shopn', 'coupang', 'nope'),
+      lines: fc.array(line, { minLength: 1, maxLength: 3 }),
+    },
+    { requiredKeys: ['order_id', 'recipient_name', 'recipient_phone', 'lines'] },
+  );
+  const product = fc.record(
+    {
+      product_id: seedId,
+      name: fc.string({ maxLength: 20 }),
+      image_url: fc.constantFrom(
+        'https://img.example.com/a.png',
+        'http://x',
+        'not a url',
+        'javascript:alert(1)',
+      ),
+    },
+    { requiredKeys: ['product_id', 'name'] },
+  );
+  return fc.record({
+    orders: fc.array(order, { maxLength: 3 }),
+    products: fc.array(product, { maxLength: 2 }),
+  });
+}
+
+/**
+ * `runs` odd seeds given to the fakes of `service`: each taken or refused with a 422 (never a failure of
+ * the fake), and after each taken, the connector's pull and a product's look-up answered or said as the
+ * marketplace's error; the fake's own view and the console's page of the fakes answered. How many seeds were taken and refused.
+ */
+export async function fuzzSeeds(
+  service: TestService,
+  target: Awaited<ReturnType<typeof answerFuzzTarget>>,
+  { runs, seed }: { runs: number; seed: number },
+): Promise<{ taken: number; refused: number }> {
+  const seen = { taken: 0, refused: 0 };
+  const cookie = await consoleCookie(service);
+  const given = fc
+    .constantFrom<Marketplace>('naver', 'coupang', 'cafe24')
+    .chain((marketplace) =>
+      fc.tuple(
+        fc.constant(marketplace),
+        fakeSeed(marketplace),
+        fc.constantFrom('pull', 'product') as fc.Arbitrary<Ask>,
+      ),
+    );
+  await fc.assert(
+    fc.asyncProperty(given, async ([marketplace, body, ask]) => {
+      const label = `${marketplace} ${ask} ${JSON.stringify(body).slice(0, 600)}`;
+      const seeded = await service.call('POST', `/local/marketplaces/${marketplace}/seed`, { body });
+      expect([200, 409, 422], `${label}: ${seeded.text.slice(0, 300)}`).toContain(seeded.status);
+      if (seeded.status !== 200) {
+        seen.refused += 1;
+        return;
+      }
+      seen.taken += 1;
+      const shown = await service.call('GET', `/local/marketplaces/${marketplace}`);
+      expect(shown.status, `${label}: ${shown.text.slice(0, 300)}`).toBe(200);
+      const page = await service.app.inject({
+        method: 'GET',
+        url: '/console/marketplaces',
+        headers: { cookie },
+      });
+      expect(page.statusCode, `${label}: the console's page`).toBe(200);
+      const connector = connectorTo(marketplace, twistingTransport(service, []), target.ready);
+      await expectAnsweredOrSaid(connector, ask, [], label);
+    }),
     { numRuns: runs, seed },
   );
   return seen;

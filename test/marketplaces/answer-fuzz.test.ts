@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { answerFuzzTarget, fuzzAnswers } from '../helpers/answer-fuzz.js';
+import { answerFuzzTarget, fuzzAnswers, fuzzSeeds } from '../helpers/answer-fuzz.js';
 import { startService, type TestService } from '../helpers/service.js';
 
 let service: TestService;
@@ -18,4 +18,10 @@ it('answers of the three marketplaces twisted on their way (statuses, cut short,
   // Both reached: answers taken as they were, and answers said as the marketplace's error.
   expect(seen.answered).toBeGreaterThanOrEqual(30);
   expect(seen.said).toBeGreaterThanOrEqual(30);
+});
+
+it('odd seeds given to the fakes are taken or refused, and what was taken is pulled or said, never a failure', async () => {
+  const seen = await fuzzSeeds(service, target, { runs: 150, seed: SEED });
+  expect(seen.taken).toBeGreaterThanOrEqual(10);
+  expect(seen.refused).toBeGreaterThanOrEqual(10);
 });
