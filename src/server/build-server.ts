@@ -11,7 +11,13 @@ import { requestIdOf, REQUEST_ID_HEADER } from './plugins/request-id.js';
 import { refusalsPlugin } from './plugins/refusals.js';
 import { BODY_LIMIT_BYTES, CONSOLE_PREFIX, bodyPlugin } from './plugins/body.js';
 import { MAX_ENCODED_PARAM_LENGTH, contractPlugin } from './plugins/contract.js';
-import { JSON_TYPE, clientErrors, errorsPlugin, frameworkErrors } from './plugins/errors.js';
+import {
+  JSON_TYPE,
+  clientErrorsWith,
+  errorsPlugin,
+  frameworkErrorsWith,
+  type PageRefusals,
+} from './plugins/errors.js';
 import { requestLogPlugin, type RequestLog } from './plugins/request-log.js';
 import { servicePlugin } from './plugins/service.js';
 import { refuseTunnels } from '../util/raw-answer.js';
@@ -46,6 +52,8 @@ export interface BuildServerOptions extends ServiceOptions {
  */
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? 30_000;
+  // The console's pages for what is refused before its routes: known once it is mounted.
+  const mounted: { pages?: PageRefusals } = {};
   const app = Fastify({
     logger: false,
     // Every answer names its request: the id the client gave (X-Request-Id), or one made here.
@@ -55,8 +63,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     bodyLimit: BODY_LIMIT_BYTES,
     exposeHeadRoutes: false,
     routerOptions: { maxParamLength: MAX_ENCODED_PARAM_LENGTH },
-    frameworkErrors,
-    clientErrorHandler: clientErrors,
+    frameworkErrors: frameworkErrorsWith(() => mounted.pages),
+    clientErrorHandler: clientErrorsWith(() => mounted.pages),
     serverFactory: (handler) => {
       const server = createServer(
         {
@@ -79,7 +87,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     },
   });
   try {
-    await registerPlugins(app, options);
+    await registerPlugins(app, options, mounted);
   } catch (error) {
     await app.close().catch(() => {});
     throw error;
@@ -87,7 +95,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   return app;
 }
 
-async function registerPlugins(app: FastifyInstance, options: BuildServerOptions): Promise<void> {
+async function registerPlugins(
+  app: FastifyInstance,
+  options: BuildServerOptions,
+  mounted: { pages?: PageRefusals },
+): Promise<void> {
   const endpoints: ServedEndpoints = {
     ...serviceEndpoints(options.carriers ?? BUILT_IN_CARRIERS),
     ...LOCAL_ENDPOINTS,
@@ -123,8 +135,12 @@ async function registerPlugins(app: FastifyInstance, options: BuildServerOptions
   });
   await app.register(marketplaceFakes, { onUnexpected });
   if (options.console !== false) {
-    const { consolePlugin } = await import('../console/plugin.js');
+    const [{ consolePlugin }, { consoleRefusals }] = await Promise.all([
+      import('../console/plugin.js'),
+      import('../console/refusals.js'),
+    ]);
     await app.register(consolePlugin, { service, onUnexpected, prefix: CONSOLE_PREFIX });
+    mounted.pages = consoleRefusals;
   }
   if (options.docs !== false) {
     await app.register(docsRoutes, {

@@ -16,10 +16,6 @@ import {
 import { StorageUnavailable } from '../storage/engine.js';
 import { lingerOnClose } from './linger.js';
 import { clientErrorAnswers } from '../../util/raw-answer.js';
-import { consoleTexts } from '../../console/texts.js';
-import { barePage } from '../../web/bare-page.js';
-import { chooseLang } from '../../web/lang.js';
-import { CONSOLE_PREFIX } from './body.js';
 
 /** An answer that is not a success: status, `detail`, and headers that go with it. */
 interface ErrorAnswer {
@@ -131,56 +127,61 @@ function unmatchedAnswers(routes: readonly Served[]) {
 }
 
 /**
- * Errors Fastify meets before routing (a path that cannot be decoded, a path parameter longer than
- * any id): the path is not one of the service's, so 404.
+ * A front end mounted on the service under its own path (the console), which answers in pages what is
+ * refused before its routes run: its path, its page of no such address (in the language the browser
+ * asks for), and its page of a request Node could not read.
  */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  // Refused before the hooks run: the answer still names its request.
-  reply.header(REQUEST_ID_HEADER, request.id);
-  // The console's address: a page, as the console says there is no such page.
-  if (consolePath(request.url)) {
-    const lang = chooseLang(undefined, request.headers['accept-language']);
-    const words = { en: consoleTexts('en')('notFound'), ko: consoleTexts('ko')('notFound') };
-    const back = {
-      href: `${CONSOLE_PREFIX}/`,
-      words: { en: consoleTexts('en')('backToPage'), ko: consoleTexts('ko')('backToPage') },
-    };
-    return reply
-      .code(404)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(barePage(words, lang, back));
-  }
-  const status = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 500;
-  return send(reply, { status, detail: status === 404 ? DETAILS.notFound : DETAILS.internal });
+export interface PageRefusals {
+  prefix: string;
+  notFound(acceptLanguage: string | undefined): string;
+  unreadable(): string;
+}
+
+/** Whether a path is under a front end's prefix. */
+const under = (pages: PageRefusals | undefined, path: string): pages is PageRefusals =>
+  pages !== undefined &&
+  (path === pages.prefix || path.startsWith(`${pages.prefix}/`) || path.startsWith(`${pages.prefix}?`));
+
+/**
+ * Errors Fastify meets before routing (a path that cannot be decoded, a path parameter longer than
+ * any id): the path is not one of the service's, so 404; under a front end's path (`pages()`, once it is
+ * mounted), its page of no such address.
+ */
+export function frameworkErrorsWith(pages: () => PageRefusals | undefined) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // Refused before the hooks run: the answer still names its request.
+    reply.header(REQUEST_ID_HEADER, request.id);
+    const front = pages();
+    if (under(front, request.url)) {
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(front.notFound(request.headers['accept-language']));
+    }
+    const status = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 500;
+    return send(reply, { status, detail: status === 404 ? DETAILS.notFound : DETAILS.internal });
+  };
 }
 
 /** The type of every answer of the service's: JSON, in UTF-8. */
 export const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' } as const;
 
-/** Whether a path is the console's (its pages answer in HTML, not in the API's JSON). */
-const consolePath = (path: string) =>
-  path === CONSOLE_PREFIX || path.startsWith(`${CONSOLE_PREFIX}/`) || path.startsWith(`${CONSOLE_PREFIX}?`);
-
 /**
- * Answers what Node refuses before Fastify sees a request in the spec's shape too (the console's, where
- * the request line shows it, as a page), and closes the connection.
+ * Answers what Node refuses before Fastify sees a request in the spec's shape too (a front end's, where
+ * the request line shows its path, as its page), and closes the connection.
  */
-export const clientErrors = clientErrorAnswers((status, target) =>
-  target !== undefined && consolePath(target)
-    ? {
-        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-        body: barePage(
-          { en: consoleTexts('en')('unreadableRequest'), ko: consoleTexts('ko')('unreadableRequest') },
-          undefined,
-          {
-            href: `${CONSOLE_PREFIX}/`,
-            words: { en: consoleTexts('en')('backToPage'), ko: consoleTexts('ko')('backToPage') },
-          },
-        ),
-      }
-    : { headers: JSON_TYPE, body: JSON.stringify({ detail: STATUS_CODES[status] }) },
-);
+export function clientErrorsWith(pages: () => PageRefusals | undefined) {
+  return clientErrorAnswers((status, target) => {
+    const front = pages();
+    return target !== undefined && under(front, target)
+      ? {
+          headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+          body: front.unreadable(),
+        }
+      : { headers: JSON_TYPE, body: JSON.stringify({ detail: STATUS_CODES[status] }) };
+  });
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
