@@ -50,7 +50,7 @@ export async function sessionToResume(state: UiState, id: number): Promise<Uploa
   } finally {
     ledger.close();
   }
-  if (!entry?.path || !existsSync(entry.path) || !(entry.kind in RESOURCES)) return undefined;
+  if (!entry?.path || !existsSync(entry.path) || !Object.hasOwn(RESOURCES, entry.kind)) return undefined;
   const options = entry.options;
   const format = (options.format as InputFormat | undefined) ?? (await formatOf(entry.path));
   // The folder of a file the page received; a new one for the report of a person's own file.

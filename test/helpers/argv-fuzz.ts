@@ -117,6 +117,16 @@ function value(files: readonly string[]): fc.Arbitrary<string> {
         ],
         ...['/local/orders', 'naver', 'coupang', 'smartstore-orders', 'order_id=주문번호', '{"a":1}', '[]'],
         ...['results[0].id', '[?', 'a=b', 'x-test: 1', 'bash', 'zsh', 'fish', 'smartstore-orders.json'],
+        // Names every JavaScript object has: a table looked up by them must not find them.
+        ...[
+          '__proto__',
+          'constructor',
+          'toString',
+          'hasOwnProperty',
+          'valueOf',
+          '__proto__=x',
+          'constructor=x',
+        ],
       ),
     },
     { weight: 2, arbitrary: fc.constantFrom(...files) },

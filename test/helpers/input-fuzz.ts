@@ -60,6 +60,7 @@ const cell = fc.oneof(
     ),
   },
   { weight: 2, arbitrary: fc.string({ maxLength: 20 }) },
+  { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty') },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 10 }) },
   {
     weight: 1,

@@ -50,6 +50,11 @@ export const oddText = fc.oneof(
       'en',
     ),
   },
+  {
+    // Names every JavaScript object has: a table looked up by them must not find them.
+    weight: 2,
+    arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'),
+  },
   { weight: 3, arbitrary: fc.string({ maxLength: 16 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }) },
   { weight: 1, arbitrary: fc.integer({ min: 200, max: 20_000 }).map((length) => 'x'.repeat(length)) },

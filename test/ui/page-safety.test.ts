@@ -227,6 +227,27 @@ describe('intake ui: a local page that holds credentials', () => {
     }
   });
 
+  it('a name every object has (constructor, __proto__) is no template and no kind of record: never its own failure', async () => {
+    const ui = await uiFor();
+    const { cookie } = await signIn(ui);
+    const id = await uploadOrders(ui, cookie);
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      const template = await raw(`${ui.address}templates/${name}.csv`, { headers: { cookie } });
+      expect(template.status, name).toBe(404);
+      expect(template.headers['content-type'], name).toBe('text/html; charset=utf-8');
+      const read = await postForm(
+        ui,
+        cookie,
+        `uploads/${id}/read`,
+        `kind=${name}`,
+        'application/x-www-form-urlencoded',
+      );
+      expect(read.status, name).toBeLessThan(500);
+    }
+    // Found by the pages' fuzz: each of these was the terminal's "internal error" (a layout looked up by it).
+    await stopUi(ui);
+  });
+
   it('a pull or push without the profile’s credentials is said on the marketplaces page, never its own failure', async () => {
     const ui = await startUi({
       INTAKE_BASE_URL: t.env.INTAKE_BASE_URL as string,

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse';
 import { InputError } from '../errors.js';
+import { own } from '../../util/own.js';
 
 /** Longest row read: far more than any record the service takes, and a bound on memory. */
 const MAX_ROW_CHARACTERS = 4 * 1024 * 1024;
@@ -24,7 +25,7 @@ const DELIMITERS: Record<string, string> = {
 
 /** The delimiter `--delimiter` names. */
 export function delimiterFlag(flag: string): string {
-  const delimiter = DELIMITERS[flag.toLowerCase()];
+  const delimiter = own(DELIMITERS, flag.toLowerCase());
   if (!delimiter) throw new InputError(`--delimiter must be ",", ";" or "tab", not "${flag}"`);
   return delimiter;
 }

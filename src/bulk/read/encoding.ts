@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import { InputError } from '../errors.js';
+import { own } from '../../util/own.js';
 
 /** Encodings a spreadsheet export comes in, by the names `--encoding` takes. */
 const ALIASES: Record<string, string> = {
@@ -33,7 +34,7 @@ const UTF32BE_BOM = Buffer.from([0x00, 0x00, 0xfe, 0xff]);
  */
 export async function detectEncoding(path: string, flag: string | undefined): Promise<TextEncoding> {
   if (flag !== undefined) {
-    const name = ALIASES[flag.toLowerCase()];
+    const name = own(ALIASES, flag.toLowerCase());
     if (!name)
       throw new InputError(`--encoding must be one of utf-8, cp949, euc-kr, utf-16le, not "${flag}"`);
     return { name, how: 'flag' };

@@ -3,6 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
+import { own } from '../../util/own.js';
 
 export interface ColumnsShowOptions {
   name: string;
@@ -18,7 +19,7 @@ export async function columnsShowRun(options: ColumnsShowOptions, f: Factory): P
     import('../../bulk/index.js'),
     import('../../cli/saved-layouts.js'),
   ]);
-  const layout = LAYOUT_COLUMNS[options.name as keyof typeof LAYOUT_COLUMNS];
+  const layout = own(LAYOUT_COLUMNS, options.name);
   if (layout) {
     await writeData(f, {
       json: layout,

@@ -154,7 +154,7 @@ function readReviewPoints(text: string): ReviewPoints {
   const points: ReviewPoints = { ...DEFAULT_REVIEW_POINTS };
   for (const pair of text.split(',')) {
     const [kind, amount] = pair.split('=').map((part) => part.trim());
-    if (!kind || !(kind in points) || amount === undefined || !/^\d+$/.test(amount)) {
+    if (!kind || !Object.hasOwn(points, kind) || amount === undefined || !/^\d+$/.test(amount)) {
       throw new UsageError(`--review-points "${text}" is not like text=100,photo=500,video=1000`);
     }
     points[kind as ReviewKind] = Number(amount);

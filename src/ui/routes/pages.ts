@@ -12,7 +12,7 @@ import { uploadForm } from '../views/upload-form.js';
 
 /** The headers of a template: a layout's own columns, or the headers a preset reads. */
 async function templateHeaders(state: UiState, name: string): Promise<string[] | undefined> {
-  if (name in RESOURCES) return [...tableLayout(name as ResourceName).columns];
+  if (Object.hasOwn(RESOURCES, name)) return [...tableLayout(name as ResourceName).columns];
   const preset = [...(await state.layouts.list()), ...presets()].find((candidate) => candidate.name === name);
   if (!preset) return undefined;
   if (Array.isArray(preset.raw.$headers)) return preset.raw.$headers as string[];

@@ -21,7 +21,7 @@ import { readAndCheck, sessionPage } from './session-page.js';
 import { changeOf, openChangeOf, sessionOf, type IdParams } from './shared.js';
 
 const kindOf = (value: unknown): ResourceName | undefined =>
-  typeof value === 'string' && value in RESOURCES ? (value as ResourceName) : undefined;
+  typeof value === 'string' && Object.hasOwn(RESOURCES, value) ? (value as ResourceName) : undefined;
 
 /** The home page again, with what was wrong with the file posted. */
 function uploadAgain(
