@@ -8,6 +8,7 @@ import {
 } from '../bulk/index.js';
 import { ApiError, NetworkError } from '../client/errors.js';
 import type { Lang } from '../web/lang.js';
+import { own } from '../util/own.js';
 
 const KIND: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };
 const FIELD: Record<string, string> = {
@@ -114,7 +115,7 @@ export function troubleIn(lang: Lang, trouble: Trouble): string {
 }
 
 const fieldsIn = (lang: Lang, fields: readonly string[] | undefined) =>
-  (fields ?? []).map((field) => (lang === 'ko' ? (FIELD[field] ?? field) : field)).join(', ');
+  (fields ?? []).map((field) => (lang === 'ko' ? (own(FIELD, field) ?? field) : field)).join(', ');
 
 /**
  * A result line's message as a page says it: the service's answers and the upload's words in the page's

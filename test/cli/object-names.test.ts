@@ -15,6 +15,7 @@ describe('a choice named as a member every object has is a usage error like any 
       [['order', 'create', orders, '--dry-run', '--encoding', name], '--encoding must be one of'],
       [['order', 'create', orders, '--dry-run', '--delimiter', name], '--delimiter must be'],
       [['columns', 'show', name], 'there is no layout or preset'],
+      [['help', name], 'has no command or topic'],
       [['serve', '--review-points', `${name}=1`, '--port', '0'], '--review-points'],
     ] as const) {
       const result = await cli([...argv], { env: t.env });

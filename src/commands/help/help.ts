@@ -3,6 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { TOPICS } from './topics.js';
 import { closestTo } from '../../util/suggest.js';
+import { own } from '../../util/own.js';
 
 export interface HelpOptions {
   words: string[];
@@ -15,7 +16,7 @@ export function helpRun(options: HelpOptions, f: Factory, program: Command): voi
     program.outputHelp();
     return;
   }
-  const topic = TOPICS[first];
+  const topic = own(TOPICS, first);
   if (topic !== undefined && options.words.length === 1) {
     f.io.stdout.write(topic);
     return;
