@@ -58,6 +58,7 @@ export { readCatalog, readCatalogFile, type CatalogFile } from './layout/catalog
 
 export {
   reportJson,
+  rejectsFileName,
   rejectsRound,
   RejectsFile,
   type RejectsExtension,

@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RejectsFile, rejectsRound, type RejectsExtension, type RejectsShape } from '../bulk/index.js';
+import {
+  RejectsFile,
+  rejectsFileName,
+  rejectsRound,
+  type RejectsExtension,
+  type RejectsShape,
+} from '../bulk/index.js';
 import type { RefusedRow, UploadSession } from './session.js';
 
 /** Why a row a person dropped is in the rows to fix. */
@@ -86,7 +92,7 @@ export async function keepRejects(session: UploadSession): Promise<void> {
 export function downloadName(session: UploadSession, what: 'rejects' | 'report', extension: string): string {
   if (what === 'rejects') {
     const { name, round } = rejectsRound(session.label);
-    return `${name}.rejects${round === 0 ? '' : `-${round + 1}`}.${extension}`;
+    return rejectsFileName(name, round + 1, extension);
   }
   return `${session.label.replace(/\.[^.]+$/, '')}.${what}.${extension}`;
 }

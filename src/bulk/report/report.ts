@@ -90,6 +90,10 @@ export function rejectsRound(fileName: string): { name: string; round: number } 
   return found ? { name: found[1]!, round: Number(found[2] ?? 1) } : { name: own, round: 0 };
 }
 
+/** The name of round `n` of an input's rejects: `orders.rejects.csv`, then `orders.rejects-2.csv`, … */
+export const rejectsFileName = (name: string, n: number, extension: string): string =>
+  `${name}.rejects${n === 1 ? '' : `-${n}`}.${extension}`;
+
 /**
  * Where the rejects of an input go: `<name>.rejects.csv` (`.xlsx` for a workbook, `.ndjson` for JSON
  * input) next to it, unless a file of that name is there that intake did not write as it is now (a
@@ -103,7 +107,7 @@ export function rejectsPath(
   written: WrittenFiles,
 ): { path: string; kept?: string } {
   const { name, round } = rejectsRound(inputPath);
-  const at = (n: number) => join(dirname(inputPath), `${name}.rejects${n === 1 ? '' : `-${n}`}.${extension}`);
+  const at = (n: number) => join(dirname(inputPath), rejectsFileName(name, n, extension));
   const ours = (path: string) => {
     if (resolve(path) === resolve(inputPath)) return false;
     const info = statSync(path);
