@@ -270,10 +270,38 @@ describe('intake ui: a local page that holds credentials', () => {
         },
         body: '',
       });
-      expect(answer.status, `${action} ${lang}`).toBe(502);
+      expect(answer.status, `${action} ${lang}`).toBe(409);
       expect(answer.body, `${action} ${lang}`).toContain(
         lang === 'ko' ? '이 프로필의 인증 정보를 쓸 수 없습니다' : 'no credentials',
       );
+    }
+    expect((await stopUi(ui)).code).toBe(0);
+  });
+
+  it('a pull from a marketplace this profile has no keys for is said as such (409), in each language', async () => {
+    const ui = await startUi({
+      ...t.env,
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+    });
+    open.push(ui);
+    const { cookie } = await signIn(ui);
+    for (const [action, lang] of [
+      ['pull', 'ko'],
+      ['pull', 'en'],
+    ] as const) {
+      const answer = await raw(`${ui.address}marketplaces/cafe24/${action}`, {
+        method: 'POST',
+        headers: {
+          cookie,
+          origin: ui.origin,
+          'accept-language': lang,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: '',
+      });
+      expect(answer.status, `${action} ${lang}`).toBe(409);
+      expect(answer.body, `${action} ${lang}`).toContain('intake marketplace login cafe24');
     }
     expect((await stopUi(ui)).code).toBe(0);
   });

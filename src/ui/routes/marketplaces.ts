@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MarketplaceError, MarketplaceNotSetUp } from '../../marketplaces/errors.js';
 import { isMarketplace, type Marketplace } from '../../marketplaces/names.js';
 import { langOf } from '../../web/language.js';
-import { troubleIn, troubleOf } from '../answers.js';
+import { ApiError } from '../../client/errors.js';
+import { NoCredentials, troubleIn, troubleOf } from '../answers.js';
 import { seeOther, sendPage, textsOf } from '../render.js';
 import { UploadSession } from '../session.js';
 import type { UiState } from '../state.js';
@@ -14,8 +15,27 @@ import { readAndCheck } from './session-page.js';
 
 type MarketParams = { Params: { marketplace: string } };
 
-/** Words for what went wrong with a marketplace: the kind in the page's language, its own words after. */
-function problemOf(t: T, marketplace: Marketplace, error: unknown): { message: string; detail?: string } {
+interface Problem {
+  message: string;
+  detail?: string;
+}
+
+/**
+ * Words for what went wrong with a marketplace (the kind in the page's language, its own words after),
+ * and the page's status: 409 for what this profile lacks (a marketplace's keys, the service's
+ * credentials, or credentials the service refuses), which staff mend here; 502 for a marketplace or
+ * service that refused or did not answer.
+ */
+function problemOf(t: T, marketplace: Marketplace, error: unknown): { problem: Problem; status: number } {
+  const problem = problemWords(t, marketplace, error);
+  const ours =
+    error instanceof MarketplaceNotSetUp ||
+    error instanceof NoCredentials ||
+    (error instanceof ApiError && (error.status === 401 || error.status === 403));
+  return { problem, status: ours ? 409 : 502 };
+}
+
+function problemWords(t: T, marketplace: Marketplace, error: unknown): Problem {
   const name = marketName(t, marketplace);
   if (error instanceof MarketplaceNotSetUp) return { message: t('marketNotSetUp', { name: marketplace }) };
   if (error instanceof MarketplaceError) {
@@ -68,7 +88,8 @@ export async function marketplaceRoutes(app: FastifyInstance, { state }: { state
       pulled = await state.marketplaces.pull(marketplace, dir);
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
-      return marketplacesPage(request, reply, state, { problem: problemOf(t, marketplace, error) }, 502);
+      const { problem, status } = problemOf(t, marketplace, error);
+      return marketplacesPage(request, reply, state, { problem }, status);
     }
     const name = marketName(t, marketplace);
     const notSent = notSentWords(t, pulled.notSent);
@@ -104,7 +125,8 @@ export async function marketplaceRoutes(app: FastifyInstance, { state }: { state
     try {
       result = await state.marketplaces.push(marketplace);
     } catch (error) {
-      return marketplacesPage(request, reply, state, { problem: problemOf(t, marketplace, error) }, 502);
+      const { problem, status } = problemOf(t, marketplace, error);
+      return marketplacesPage(request, reply, state, { problem }, status);
     }
     return sendPage(request, reply, state, {
       title: t('pushTitle', { name: marketName(t, marketplace) }),
