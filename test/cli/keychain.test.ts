@@ -101,6 +101,27 @@ describe.skipIf(!available)('secrets in the OS keychain', () => {
   });
 });
 
+it('auth migrate with INTAKE_SECRET_STORAGE=file is a usage error that says what to unset, and moves nothing', async () => {
+  const configDir = tempDir('intake-cfg-');
+  const env = {
+    INTAKE_SECRET_STORAGE: 'file',
+    INTAKE_CONFIG_DIR: configDir,
+    INTAKE_BASE_URL: t.service.baseUrl,
+  };
+  const login = await cli(['login', '--access-key-id', t.service.credentials.accessKeyId, '--secret-stdin'], {
+    env,
+    stdin: t.service.credentials.secretAccessKey,
+  });
+  expect(login.code).toBe(0);
+  const migrated = await cli(['auth', 'migrate'], { env });
+  expect(migrated.code).toBe(2);
+  expect(migrated.stderr).toContain('INTAKE_SECRET_STORAGE is file');
+  expect(migrated.stderr).toContain('unset it and run intake auth migrate again');
+  expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toContain(
+    t.service.credentials.secretAccessKey,
+  );
+});
+
 it.runIf(!available)('without a keychain, login keeps the secret in the 0600 file and says why', async () => {
   const configDir = tempDir('intake-cfg-');
   const result = await cli(

@@ -8,9 +8,17 @@ export type AuthMigrateOptions = Record<string, never>;
 
 /** Moves every secret kept in the config file into the OS keychain. */
 export async function authMigrateRun(_options: AuthMigrateOptions, f: Factory): Promise<void> {
+  // Asked to keep secrets in the file and to move them out of it: the two settings disagree (a usage error).
+  if (f.env.INTAKE_SECRET_STORAGE === 'file') {
+    throw new CliError('cannot move secrets to the keychain: INTAKE_SECRET_STORAGE is file', EXIT.usage, [
+      'INTAKE_SECRET_STORAGE=file keeps secrets in the config file; unset it and run intake auth migrate again.',
+    ]);
+  }
   const opened = await f.keychain({ probe: true });
   if ('unavailable' in opened) {
-    throw new CliError(`cannot move secrets to the keychain: ${opened.unavailable}`, EXIT.failure);
+    throw new CliError(`cannot move secrets to the keychain: ${opened.unavailable}`, EXIT.failure, [
+      'Nothing was moved: the secrets stay in the config file (mode 0600), where commands read them.',
+    ]);
   }
   const store = await f.config();
   let moved = 0;
