@@ -80,6 +80,20 @@ async function uploadOrders(ui: UiRun, cookie: string): Promise<string> {
 }
 
 /** Signs in with the one-time token as the browser would, and returns the cookie it got. */
+/** A marketplace's pull or push button pressed (`naver/pull`), the page asked in `lang`. */
+function marketplaceButton(ui: UiRun, cookie: string, action: string, lang: 'ko' | 'en') {
+  return raw(`${ui.address}marketplaces/${action}`, {
+    method: 'POST',
+    headers: {
+      cookie,
+      origin: ui.origin,
+      'accept-language': lang,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: '',
+  });
+}
+
 async function signIn(ui: UiRun): Promise<{ cookie: string; header: string }> {
   const answer = await raw(ui.url);
   expect(answer.status).toBe(303);
@@ -260,16 +274,7 @@ describe('intake ui: a local page that holds credentials', () => {
       ['push', 'ko'],
       ['pull', 'en'],
     ] as const) {
-      const answer = await raw(`${ui.address}marketplaces/naver/${action}`, {
-        method: 'POST',
-        headers: {
-          cookie,
-          origin: ui.origin,
-          'accept-language': lang,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: '',
-      });
+      const answer = await marketplaceButton(ui, cookie, `naver/${action}`, lang);
       expect(answer.status, `${action} ${lang}`).toBe(409);
       expect(answer.body, `${action} ${lang}`).toContain(
         lang === 'ko' ? '이 프로필의 인증 정보를 쓸 수 없습니다' : 'no credentials',
@@ -290,16 +295,7 @@ describe('intake ui: a local page that holds credentials', () => {
       ['pull', 'ko'],
       ['pull', 'en'],
     ] as const) {
-      const answer = await raw(`${ui.address}marketplaces/cafe24/${action}`, {
-        method: 'POST',
-        headers: {
-          cookie,
-          origin: ui.origin,
-          'accept-language': lang,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: '',
-      });
+      const answer = await marketplaceButton(ui, cookie, `cafe24/${action}`, lang);
       expect(answer.status, `${action} ${lang}`).toBe(409);
       expect(answer.body, `${action} ${lang}`).toContain('intake marketplace login cafe24');
     }
