@@ -18,7 +18,11 @@ const GLOBAL_OPTIONS: readonly (() => Option)[] = [
   () => new Option('--verbose', 'print each HTTP request on stderr (Authorization redacted)'),
   () => new Option('-q, --quiet', 'print only data and errors'),
   () => new Option('--no-color', 'do not colour output'),
-  () => new Option('--timeout <duration>', 'HTTP connect and request timeout, e.g. 30s'),
+  () =>
+    new Option(
+      '--timeout <duration>',
+      'each HTTP attempt’s connect and answer timeout (a request is tried up to 4 times), e.g. 30s',
+    ),
   () =>
     new Option('--query <expression>', 'JMESPath expression applied to the JSON output, as in the AWS CLI'),
 ];
