@@ -23,8 +23,8 @@ interface Problem {
 /**
  * Words for what went wrong with a marketplace (the kind in the page's language, its own words after),
  * and the page's status: 409 for what this profile lacks (a marketplace's keys, the service's
- * credentials, or credentials the service refuses), which staff mend here; 502 for a marketplace or
- * service that refused or did not answer.
+ * credentials, or credentials the service refuses), which the page says how to mend; 502 for a
+ * marketplace or service that refused or did not answer.
  */
 function problemOf(t: T, marketplace: Marketplace, error: unknown): { problem: Problem; status: number } {
   const problem = problemWords(t, marketplace, error);
