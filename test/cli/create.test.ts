@@ -5,6 +5,7 @@ import { cli, serviceEnv } from '../helpers/cli.js';
 import { sampleOrder, sampleProduct } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
+import { FIXTURES } from '../helpers/files.js';
 
 let service: TestService;
 let env: Record<string, string>;
@@ -131,9 +132,14 @@ describe('intake order create', () => {
       env,
     });
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('valid');
+    expect(result.stdout).toContain('ORD-C5\tvalid');
     expect(result.stderr).toContain('Dry run: nothing was sent.');
     expect(await jobCount()).toBe(before);
+  });
+  it('--dry-run of many records counts what the check tells, never what only sending would', async () => {
+    const result = await cli(['order', 'create', `${FIXTURES}/orders.csv`, '--dry-run'], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n')).toEqual(['valid\t7', 'invalid\t0']);
   });
 });
 

@@ -124,19 +124,22 @@ function exitCodeOf(result: UploadResult): number {
   return EXIT.ok;
 }
 
-/** The rows of the count table, as people read them. */
+/**
+ * The rows of the count table, as people read them. A dry run sends nothing, so it shows what the check
+ * and the ledger tell (valid, invalid, sent before), never a row of what only sending tells, always 0.
+ */
 function countRows(tally: Tally, dryRun: boolean): [string, number][] {
   const counts = tally.outcomes;
   const when = (shown: boolean, row: [string, number]) => (shown ? [row] : []);
   return [
     ...when(dryRun, ['valid', counts.valid]),
-    ['accepted', counts.accepted],
-    ['already registered', counts.already_registered],
+    ...when(!dryRun, ['accepted', counts.accepted]),
+    ...when(!dryRun || counts.already_registered > 0, ['already registered', counts.already_registered]),
     ...when(counts.changed > 0, ['changed', counts.changed]),
     ...when(counts.updated > 0, ['updated', counts.updated]),
     ['invalid', counts.invalid],
-    ['rejected by the service', counts.rejected],
-    ['failed', counts.failed],
+    ...when(!dryRun, ['rejected by the service', counts.rejected]),
+    ...when(!dryRun, ['failed', counts.failed]),
     ...when(counts.not_sent > 0, ['not sent', counts.not_sent]),
   ];
 }
