@@ -114,6 +114,7 @@ function rejectsPlace(run: UploadRun): { path: string; kept?: string; shape: Rej
         delimiter: table.delimiter,
         encoding: units.encoding.name,
         ...(units.format === 'xlsx' && table.sheet !== undefined ? { sheet: table.sheet } : {}),
+        ...(units.password === undefined ? {} : { password: units.password }),
       }
     : {};
   if (source.fromStdin) return { path: resolve(`stdin.rejects.${extension}`), shape };
@@ -126,6 +127,8 @@ function followUp(run: UploadRun): string[] {
   return [
     ...run.options.followUp,
     ...(run.options.sheet !== undefined && sheet !== undefined ? ['--sheet', sheet] : []),
+    // Locked with the input's password: read as the input was (on a terminal, the prompt asks again).
+    ...(run.options.passwordStdin && run.units.password !== undefined ? ['--password-stdin'] : []),
   ];
 }
 

@@ -49,11 +49,15 @@ export async function writeRejects(
 ): Promise<string | undefined> {
   const table = tableOf(session);
   if ((extension === 'ndjson') !== (table === undefined)) return undefined;
+  // A workbook locked by a password: its rows are given back locked, which CSV cannot be.
+  if (session.locked && extension === 'csv') return undefined;
   const path = rejectsFileOf(session, extension);
   // After a send, the files written when it ended have every row (the page keeps only the first ones).
   if (reuse && session.send && session.send.state !== 'running' && existsSync(path)) {
     return path;
   }
+  // Locked, and its password gone with an earlier `intake ui`: never written unlocked.
+  if (session.locked && session.lockedWith === undefined) return undefined;
   const rows = refusedRows(session);
   if (rows.length === 0) return undefined;
   const shape: RejectsShape = table
@@ -61,6 +65,7 @@ export async function writeRejects(
         header: table.header,
         delimiter: ',',
         ...(extension === 'xlsx' ? { sheet: table.sheet ?? 'rejects' } : {}),
+        ...(session.lockedWith === undefined ? {} : { password: session.lockedWith }),
       }
     : {};
   const file = await RejectsFile.create(path, shape);

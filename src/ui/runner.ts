@@ -78,6 +78,8 @@ export const passwordOf =
     if (session.password === undefined || session.password === '') {
       throw new UploadError('password_needed', `${label} is protected by a password`);
     }
+    session.lockedWith = session.password;
+    session.locked = true;
     return session.password;
   };
 

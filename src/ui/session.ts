@@ -133,6 +133,8 @@ export interface StoredSession {
   send: Omit<SendState, 'progress'> | undefined;
   error: SessionError | undefined;
   fileRemoved: boolean;
+  /** The workbook asked for a password (the password itself is never stored). */
+  locked?: boolean;
 }
 
 /**
@@ -153,6 +155,13 @@ export class UploadSession {
   options: ReadingOptions = {};
   /** A workbook's password, kept in memory only. */
   password: string | undefined;
+  /**
+   * The password that opened the workbook, once it asked for one (memory only): its rows to fix are
+   * downloaded locked with it, and only as a workbook (CSV cannot be locked).
+   */
+  lockedWith: string | undefined;
+  /** The workbook asked for a password: kept on disk (the password is not), so no download is ever plain. */
+  locked = false;
   /** Cells changed, by row and position. */
   readonly fixes = new Map<number, Map<number, CellFix>>();
   /** Records dropped, each with its rows. */
@@ -270,6 +279,7 @@ export class UploadSession {
       },
       error: this.error,
       fileRemoved: this.fileRemoved,
+      locked: this.locked,
     } as StoredSession;
   }
 
@@ -301,6 +311,7 @@ export class UploadSession {
     }
     session.error = stored.error;
     session.fileRemoved = stored.fileRemoved === true;
+    session.locked = stored.locked === true;
     return session;
   }
 }

@@ -271,6 +271,38 @@ describe('protected workbooks and sheets', () => {
     expect(asked).toEqual(['Password for 상품.xlsx:']);
   });
 
+  it('the rows to fix of a workbook locked by a password are locked with it, and read again with it', async () => {
+    const files = workspace();
+    const rows = products('LOCKREJ');
+    (rows[2] as string[])[2] = 'not a web address';
+    const book = await writeWorkbook(files.path('locked.xlsx'), [{ name: '상품', rows }], {
+      password: '비밀 1234',
+    });
+    const first = await cli(['product', 'create', book, '--password-stdin', '--dry-run'], {
+      env: t.env,
+      stdin: '비밀 1234\n',
+    });
+    expect(first.code).toBe(4);
+    expect(first.stderr).toContain("locked with the workbook's password");
+    expect(first.stderr).toContain(
+      `intake product create ${files.path('locked.rejects.xlsx')} --password-stdin`,
+    );
+    // Never in plain on the disk: locked, and opened with the same password.
+    const rejects = await readWorkbook(files.path('locked.rejects.xlsx'), undefined, '비밀 1234');
+    expect(rejects.name).toBe('상품');
+    expect(rejects.rows.map((row) => row[0])).toEqual(['id', 'LOCKREJ-2']);
+    const again = await cli(
+      ['product', 'create', files.path('locked.rejects.xlsx'), '--password-stdin', '--dry-run'],
+      { env: t.env, stdin: '비밀 1234\n' },
+    );
+    expect(again.code).toBe(4);
+    expect(again.stderr).toContain('row 2, image_url');
+    // A workbook without a password gives its rows to fix without one.
+    const plain = await writeWorkbook(files.path('plain.xlsx'), [{ name: '상품', rows }]);
+    expect((await cli(['product', 'create', plain, '--dry-run'], { env: t.env })).code).toBe(4);
+    expect((await readWorkbook(files.path('plain.rejects.xlsx'))).rows).toHaveLength(2);
+  });
+
   it('a wrong or missing password is a usage error that says what to do', async () => {
     const files = workspace();
     const book = await writeWorkbook(files.path('locked.xlsx'), [{ name: '상품', rows: products('NOPE') }], {

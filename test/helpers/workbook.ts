@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import officeCrypto from 'officecrypto-tool';
 
@@ -39,13 +39,22 @@ export async function writeWorkbook(
   return path;
 }
 
-/** The rows of a workbook's first sheet (or the named one) as exceljs reads them: values, and cell types. */
+/**
+ * The rows of a workbook's first sheet (or the named one) as exceljs reads them: values, and cell types.
+ * With `password`, the workbook must be locked with it (it is opened as Excel would, after asking it).
+ */
 export async function readWorkbook(
   path: string,
   sheet?: string,
+  password?: string,
 ): Promise<{ name: string; rows: unknown[][]; formats: string[][] }> {
   const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(path);
+  if (password === undefined) await book.xlsx.readFile(path);
+  else {
+    const bytes = readFileSync(path);
+    if (!officeCrypto.isEncrypted(bytes)) throw new Error(`${path} is not locked by a password`);
+    await book.xlsx.load((await officeCrypto.decrypt(bytes, { password })) as never);
+  }
   const found = sheet === undefined ? book.worksheets[0] : book.getWorksheet(sheet);
   if (!found) throw new Error(`no sheet ${sheet ?? 1} in ${path}`);
   const rows: unknown[][] = [];

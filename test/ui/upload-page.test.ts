@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { freePort } from '../../bench/lib/postgres-cluster.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, dropFile, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, csvCells, workspace } from '../helpers/files.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
+import { tempDir } from '../helpers/temp.js';
 import { checkFile, counts, sendEnded, reasonOf } from '../helpers/ui-page.js';
 import { readWorkbook, writeWorkbook } from '../helpers/workbook.js';
 import { ordersCsv } from '../helpers/samples.js';
@@ -280,6 +282,66 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     await page.getByLabel('Product list file (id, name, image_url)').setInputFiles(catalog);
     await page.getByRole('button', { name: 'Add the list and check again' }).click();
     await page.getByText('Every record is valid.').waitFor();
+    await context.close();
+  });
+
+  it('a workbook locked by a password: its rows to fix download locked with it, and only as a workbook, after a restart too', async () => {
+    const files = workspace();
+    const password = 'Hallabong#2026';
+    const book = await writeWorkbook(
+      files.path('주문_잠금.xlsx'),
+      [{ name: '주문', rows: [NOTICE, SMARTSTORE, ...smartstoreRows('2026112277700')] }],
+      { password },
+    );
+    const env = {
+      ...t.env,
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+    };
+    const first = await startUi(env, { args: ['--port', String(await freePort())] });
+    open.push(first);
+    const ui = first;
+    const { page, context, errors } = await openPage(b.browser, { locale: 'en-US' });
+    await page.goto(ui.url);
+    await page.getByLabel('Drop the file here, or choose it').setInputFiles(book);
+    await page
+      .getByLabel('Product list (optional, for orders)')
+      .setInputFiles(files.write('catalog.csv', CATALOG));
+    await page.getByLabel('Workbook password (if it has one)').fill(password);
+    await page.getByRole('button', { name: 'Check the file' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/);
+    expect(await counts(page, 'check-title')).toMatchObject({ records: 3, valid: 1, invalid: 2 });
+    await page.getByRole('button', { name: /^Send 1 order/ }).click();
+    expect(await sendEnded(page)).toBe('finished');
+    expect(await page.getByRole('link', { name: 'Rows to fix (CSV)' }).count()).toBe(0);
+    await screenshot(page, 'locked-rejects');
+    const lockedRejects = async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Rows to fix (Excel, locked with the workbook’s password)' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('주문_잠금.rejects.xlsx');
+      const rejects = await readWorkbook((await download.path()) as string, undefined, password);
+      expect(rejects.rows.map((row) => row.at(-1))).toEqual([
+        'error',
+        expect.stringContaining('lost its leading 0'),
+        expect.stringContaining('recipient_name'),
+      ]);
+      // Not as CSV either, whatever the address asked.
+      const csv = await page.request.get(page.url().replace(/#.*$/, '') + '/rejects.csv');
+      expect(csv.status()).toBe(404);
+    };
+    await lockedRejects();
+    // intake ui again, the password gone with the first: still locked, still no CSV.
+    expect((await first.stop()).code).toBe(0);
+    open.splice(open.indexOf(first), 1);
+    const second = await startUi(env, { args: [] });
+    open.push(second);
+    await page.reload();
+    await page.locator('#results-title').waitFor();
+    expect(await page.getByRole('link', { name: 'Rows to fix (CSV)' }).count()).toBe(0);
+    await lockedRejects();
+    expect(errors.filter((error) => !/404|ERR_CONNECTION_REFUSED/.test(error))).toEqual([]);
     await context.close();
   });
 

@@ -136,6 +136,7 @@ export async function tableUnits(table: Table, layout: TableLayout, rules: Heade
     unitName: 'row',
     ...(table.estimatedRows === undefined ? {} : { estimatedUnits: table.estimatedRows }),
     table: info,
+    ...(table.password === undefined ? {} : { password: table.password }),
     notes: describeReading(choice, table),
     async *units() {
       for await (const { row, cells, formulas } of table.rows()) {

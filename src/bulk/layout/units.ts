@@ -45,6 +45,11 @@ export interface UnitSource {
   estimatedUnits?: number;
   /** For a sheet: its header, where it was, its delimiter and sheet, the preset that read it. */
   table?: TableInfo;
+  /**
+   * The password that opened a workbook: its rejects are locked with it. Kept apart from `table`, which
+   * is told and stored (a page's history), so that it stays in memory only.
+   */
+  password?: string;
   /** What to tell people about how the input is read (a sheet, title rows, a preset recognised). */
   notes: Note[];
   units(): AsyncGenerator<Unit>;

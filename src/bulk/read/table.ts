@@ -15,6 +15,8 @@ export interface Table {
   /** The sheet of a workbook that was read, and why that one. */
   sheet?: string;
   sheetReason?: SheetReason;
+  /** The password that opened a workbook (kept in memory only): what it writes back is locked with it. */
+  password?: string;
   /** Says when a row's text is not in the encoding it was read in (CSV). */
   unreadable?: (cells: readonly string[]) => string | undefined;
   close(): Promise<void>;

@@ -1,5 +1,7 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { open, rm, writeFile } from 'node:fs/promises';
+import { PassThrough, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { UploadError } from '../errors.js';
 import { fileErrorReason } from '../../util/file-errors.js';
 
@@ -16,39 +18,68 @@ interface StreamWorkbook {
   commit(): Promise<void>;
 }
 
+/** Where the workbook's bytes go: the file, or memory until they are locked with a password. */
+interface Sink {
+  stream: Writable;
+  /** With a password: the bytes written so far. */
+  chunks?: Buffer[];
+}
+
 /**
  * The rejects of a workbook, as a workbook: one sheet named as the sheet read, its header row and the
  * rows that were not taken, every cell stored as text in Text format, so that Excel opens them as
  * written and a fix typed in keeps its leading zeros. Written streaming (exceljs's WorkbookWriter),
- * which is loaded with the first row: an upload with nothing to reject never pays for it.
+ * which is loaded with the first row: an upload with nothing to reject never pays for it. The rejects
+ * of a workbook protected by a password are locked with the same one (the rows are buyers' names and
+ * phones, which the marketplace locked its download for): they are built in memory and only their
+ * encrypted form (ECMA-376, as Excel writes it) reaches the disk.
  */
 export class RejectsWorkbook {
   readonly path: string;
   readonly #sheetName: string;
   readonly #header: readonly string[];
-  #writer: { stream: WriteStream; book: StreamWorkbook; sheet: StreamSheet } | undefined;
+  readonly #password: string | undefined;
+  #writer: { sink: Sink; book: StreamWorkbook; sheet: StreamSheet } | undefined;
   #error: unknown;
 
-  private constructor(path: string, sheet: string, header: readonly string[]) {
+  private constructor(path: string, sheet: string, header: readonly string[], password?: string) {
     this.path = path;
     this.#sheetName = sheet.slice(0, 31) || 'Sheet1';
     this.#header = header;
+    this.#password = password;
   }
 
-  /** Creates the file (a path that cannot be written fails here, before anything is sent). */
-  static async create(path: string, sheet: string, header: readonly string[]): Promise<RejectsWorkbook> {
+  /**
+   * Creates the file (a path that cannot be written fails here, before anything is sent); with
+   * `password`, the workbook is locked with it.
+   */
+  static async create(
+    path: string,
+    sheet: string,
+    header: readonly string[],
+    password?: string,
+  ): Promise<RejectsWorkbook> {
     try {
       await (await open(path, 'w', 0o644)).close();
     } catch (error) {
       throw new UploadError('write', `cannot write the rejects file ${path}: ${fileErrorReason(error)}`);
     }
-    return new RejectsWorkbook(path, sheet, header);
+    return new RejectsWorkbook(path, sheet, header, password);
   }
 
-  async #open(): Promise<{ stream: WriteStream; book: StreamWorkbook; sheet: StreamSheet }> {
+  #sink(): Sink {
+    if (this.#password === undefined) return { stream: createWriteStream(this.path) };
+    const chunks: Buffer[] = [];
+    const stream = new PassThrough();
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    return { stream, chunks };
+  }
+
+  async #open(): Promise<{ sink: Sink; book: StreamWorkbook; sheet: StreamSheet }> {
     if (this.#writer) return this.#writer;
     const { default: ExcelJS } = await import('exceljs');
-    const stream = createWriteStream(this.path);
+    const sink = this.#sink();
+    const { stream } = sink;
     stream.on('error', (error) => {
       this.#error ??= error;
     });
@@ -58,7 +89,7 @@ export class RejectsWorkbook {
       useSharedStrings: false,
     }) as unknown as StreamWorkbook;
     const sheet = book.addWorksheet(this.#sheetName);
-    this.#writer = { stream, book, sheet };
+    this.#writer = { sink, book, sheet };
     this.#write(sheet, [...this.#header, 'error']);
     return this.#writer;
   }
@@ -80,6 +111,11 @@ export class RejectsWorkbook {
       const writer = await this.#open();
       writer.sheet.commit();
       await writer.book.commit();
+      if (writer.sink.chunks) {
+        // 'finish' (which the commit waits for) may come before the last bytes are read: wait for 'end'.
+        await finished(writer.sink.stream);
+        await this.#writeLocked(Buffer.concat(writer.sink.chunks));
+      }
     } catch (error) {
       this.#error ??= error;
     }
@@ -91,8 +127,14 @@ export class RejectsWorkbook {
     }
   }
 
+  /** The workbook's bytes locked with its password, written over the file. */
+  async #writeLocked(bytes: Buffer): Promise<void> {
+    const { default: officeCrypto } = await import('officecrypto-tool');
+    await writeFile(this.path, officeCrypto.encrypt(bytes, { password: this.#password as string }));
+  }
+
   async remove(): Promise<void> {
-    this.#writer?.stream.destroy();
+    this.#writer?.sink.stream.destroy();
     await rm(this.path, { force: true });
   }
 }

@@ -131,6 +131,8 @@ export interface RejectsShape {
   encoding?: string;
   /** A workbook's sheet name: its rejects are a workbook with one sheet of that name. */
   sheet?: string;
+  /** The password that opened a workbook: its rejects are locked with it. */
+  password?: string;
 }
 
 /**
@@ -164,7 +166,7 @@ export class RejectsFile {
         path,
         shape,
         undefined,
-        await RejectsWorkbook.create(path, sheet, header),
+        await RejectsWorkbook.create(path, sheet, header, shape.password),
       ).#provisional();
     }
     const encoding = shape.encoding ?? 'utf8';

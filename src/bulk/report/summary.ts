@@ -199,8 +199,9 @@ function rejectsSteps(end: UploadEnd, say: Say): void {
       { file: source.label, rejects: files.rejects },
     );
   } else if (files.rejects) {
+    const locked = end.units.password === undefined ? '' : ", locked with the workbook's password";
     const shape = end.units.table
-      ? 'the original columns plus "error"'
+      ? `the original columns plus "error"${locked}`
       : 'the original records plus an "error" field';
     say(`Rows to fix: ${files.rejects} (${shape}).`, 'rejects_file');
     const command = ['intake', resource.name, 'create', files.rejects, ...end.followUp];

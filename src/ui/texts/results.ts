@@ -73,6 +73,10 @@ export const RESULTS = {
   downloads: { en: 'Downloads', ko: '내려받기' },
   rejectsCsv: { en: 'Rows to fix (CSV)', ko: '고칠 행 (CSV)' },
   rejectsXlsx: { en: 'Rows to fix (Excel)', ko: '고칠 행 (엑셀)' },
+  rejectsXlsxLocked: {
+    en: 'Rows to fix (Excel, locked with the workbook’s password)',
+    ko: '고칠 행 (엑셀, 원래 파일과 같은 비밀번호)',
+  },
   rejectsNdjson: { en: 'Records to fix (NDJSON)', ko: '고칠 항목 (NDJSON)' },
   reportCsv: { en: 'Report (CSV)', ko: '보고서 (CSV)' },
   keptUntil: {

@@ -157,15 +157,20 @@ function downloads(t: T, session: UploadSession, send: Send, refused: boolean): 
   const table = send.reading?.table ?? session.firstReading?.table;
   const rejects = !refused
     ? ''
-    : table
-      ? html`<a class="button secondary" href="uploads/${session.id}/rejects.xlsx" download
-            >${t('rejectsXlsx')}</a
-          ><a class="button secondary" href="uploads/${session.id}/rejects.csv" download
-            >${t('rejectsCsv')}</a
-          >`
-      : html`<a class="button secondary" href="uploads/${session.id}/rejects.ndjson" download
-          >${t('rejectsNdjson')}</a
-        >`;
+    : table && session.locked
+      ? // Locked by a password: given back locked, as a workbook only (CSV cannot be locked).
+        html`<a class="button secondary" href="uploads/${session.id}/rejects.xlsx" download
+          >${t('rejectsXlsxLocked')}</a
+        >`
+      : table
+        ? html`<a class="button secondary" href="uploads/${session.id}/rejects.xlsx" download
+              >${t('rejectsXlsx')}</a
+            ><a class="button secondary" href="uploads/${session.id}/rejects.csv" download
+              >${t('rejectsCsv')}</a
+            >`
+        : html`<a class="button secondary" href="uploads/${session.id}/rejects.ndjson" download
+            >${t('rejectsNdjson')}</a
+          >`;
   return (
     rejects +
     html`<a class="button secondary" href="uploads/${session.id}/report.csv" download>${t('reportCsv')}</a>`

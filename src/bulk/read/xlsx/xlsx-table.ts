@@ -19,7 +19,12 @@ export interface WorkbookOptions {
  * the table removes it.
  */
 export async function xlsxTable(source: InputSource, options: WorkbookOptions): Promise<Table> {
-  const book = await openWorkbook(source.path, source.label, options.password);
+  // The password given, if the workbook asked for one: its rejects are locked with it.
+  let password: string | undefined;
+  const book = await openWorkbook(source.path, source.label, async (label) => {
+    password = await options.password(label);
+    return password;
+  });
   const folder = await makeTempFolder('intake-xlsx-');
   const path = join(folder, 'rows.ndjson');
   try {
@@ -34,6 +39,7 @@ export async function xlsxTable(source: InputSource, options: WorkbookOptions): 
       delimiter: ',',
       sheet: copy.name,
       sheetReason: copy.reason,
+      ...(password === undefined ? {} : { password }),
       estimatedRows: copy.rows,
       rows: () => copiedRows(path, source.label),
       close: () => removeTempFolder(folder),
