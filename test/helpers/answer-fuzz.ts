@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Connector, PushLine } from '../../src/marketplaces/connector.js';
 import { CoupangConnector } from '../../src/marketplaces/coupang/connector.js';
 import { Cafe24Connector } from '../../src/marketplaces/cafe24/connector.js';
@@ -15,7 +15,7 @@ import type { Marketplace } from '../../src/marketplaces/names.js';
 import { NaverConnector } from '../../src/marketplaces/naver/connector.js';
 import { consoleCookie } from './console.js';
 import { FAKE_CREDENTIALS, fakes, seedOrders } from './marketplaces.js';
-import type { TestService } from './service.js';
+import { startService, type TestService } from './service.js';
 
 /** What is done to one answer of the fake on its way to the connector. */
 export type Twist =
@@ -266,6 +266,31 @@ export async function answerFuzzTarget(service: TestService) {
     );
   }
   return { ready, lines };
+}
+
+/**
+ * A service of the file's own (no worker) with its fakes ready for an answer fuzz, started before its
+ * tests and closed after them.
+ */
+export function useAnswerFuzz(): {
+  readonly service: TestService;
+  readonly target: Awaited<ReturnType<typeof answerFuzzTarget>>;
+} {
+  let service: TestService | undefined;
+  let target: Awaited<ReturnType<typeof answerFuzzTarget>> | undefined;
+  beforeAll(async () => {
+    service = await startService({ startWorker: false });
+    target = await answerFuzzTarget(service);
+  });
+  afterAll(() => service?.close());
+  return {
+    get service() {
+      return service as TestService;
+    },
+    get target() {
+      return target as Awaited<ReturnType<typeof answerFuzzTarget>>;
+    },
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { basicAuthorization, type Credentials } from '../../src/contract/index.js';
 import { documentedEndpoints } from '../../src/contract/openapi.js';
+import { FAULT_KINDS } from '../../src/server/faults/spec.js';
 import { sampleOrder, sampleProduct } from './samples.js';
 import type { Answer, TestService } from './service.js';
 
@@ -307,18 +308,7 @@ const faultRule = fc
       '@P-1',
       '/api/v1/orders/{id}',
     ),
-    fc.constantFrom(
-      '500',
-      '503',
-      '429',
-      'latency',
-      'stall',
-      'drop-before-commit',
-      'drop-after-commit',
-      'garbage',
-      '',
-      '200',
-    ),
+    fc.constantFrom<string>(...FAULT_KINDS, 'garbage', '', '200'),
     fc.array(
       fc.constantFrom(
         ...['10%', '100%', '0%', '150%', '-5%', '1e3%', 'next=2', 'next=0', 'next=99999999999999', 'next=-1'],
