@@ -20,7 +20,8 @@ export { UploadError, type UploadErrorCode } from './errors.js';
 export { RESOURCES, type Resource, type ResourceName } from './resources.js';
 export type { ReportLine, Outcome } from './outcome.js';
 export type { Tally } from './tally.js';
-export { describeProblems, problemFromIssue, type Problem } from './problems.js';
+export { describeProblems, problemFromIssue, type ColumnNames, type Problem } from './problems.js';
+export { columnNamesOf, headerOf, positionsOf } from './layout/column-names.js';
 export type { Note, Said } from './said.js';
 export {
   KOREAN_LINES,

@@ -31,20 +31,30 @@ export function problemFromIssue(issue: ValidationIssue, column: string, value: 
     : { column, message, said };
 }
 
+/** How a problem's column is named to people (see `columnNamesOf`): as ours by default. */
+export type ColumnNames = (column: string) => string;
+const OURS: ColumnNames = (column) => column;
+
+/** `수취인연락처1 ("1012345678")`: a problem's column and the value it is about. */
+const whereOf = (problem: Problem, named: ColumnNames) =>
+  problem.column
+    ? `${named(problem.column)}${problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`}`
+    : '';
+
 /**
  * `recipient_cellphone ("1012345678"): looks like ...; product_name: is empty`; `wording` gives each
- * problem's words (a page's own language), its English message by default.
+ * problem's words (a page's own language), its English message by default, and `named` its column's
+ * name (the file's header).
  */
 export function describeProblems(
   problems: readonly Problem[],
   wording: (problem: Problem) => string = (problem) => problem.message,
+  named: ColumnNames = OURS,
 ): string {
   return problems
     .map((problem) => {
-      const where = problem.column
-        ? `${problem.column}${problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`}: `
-        : '';
-      return `${where}${wording(problem)}`;
+      const where = whereOf(problem, named);
+      return `${where ? `${where}: ` : ''}${wording(problem)}`;
     })
     .join('; ');
 }
@@ -59,14 +69,14 @@ export function problemLines(
   limit: number,
   total = problems.size,
   words: ProblemWords = ENGLISH_WORDS,
+  named: ColumnNames = OURS,
 ): string[] {
   const lines: string[] = [];
   const units = [...problems.keys()].sort((a, b) => a - b);
   for (const unit of units.slice(0, limit)) {
     for (const problem of problems.get(unit) ?? []) {
-      const column = problem.column
-        ? `, ${problem.column}${problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`}`
-        : '';
+      const where = whereOf(problem, named);
+      const column = where ? `, ${where}` : '';
       lines.push(`  ${words.unit(unitName, unit)}${column}: ${words.problem(problem)}`);
     }
   }

@@ -1,4 +1,4 @@
-import { describeProblems, type Problem } from './problems.js';
+import { describeProblems, type ColumnNames, type Problem } from './problems.js';
 import { presets } from './layout/presets.js';
 import type { Note, Said } from './said.js';
 import { count } from '../util/count.js';
@@ -298,6 +298,6 @@ export const problemIn = (lang: Lang, problem: Problem) => sayIn(lang, problem.m
 /** A note's words in `lang`. */
 export const noteIn = (lang: Lang, note: Note) => sayIn(lang, note.text, note.said);
 
-/** Problems said together (a row's reason), as the terminal says them, each in `lang`. */
-export const problemsIn = (lang: Lang, problems: readonly Problem[]) =>
-  describeProblems(problems, (problem) => problemIn(lang, problem));
+/** Problems said together (a row's reason), as the terminal says them, each in `lang`; `named` names columns. */
+export const problemsIn = (lang: Lang, problems: readonly Problem[], named?: ColumnNames) =>
+  describeProblems(problems, (problem) => problemIn(lang, problem), named);

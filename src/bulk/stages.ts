@@ -9,6 +9,7 @@ import type { KnownProduct, RecordContext } from '../input/record-context.js';
 import { describeCheck } from './report/describe-check.js';
 import { checkUnits, type CheckResult } from './check/check.js';
 import { inspectionOf } from './layout/inspect.js';
+import { columnNamesOf } from './layout/column-names.js';
 import type { UploadContext } from './context.js';
 import { UploadError } from './errors.js';
 import type { Ledger } from './ledger/ledger.js';
@@ -185,6 +186,7 @@ function tellCheck(context: UploadContext, run: UploadRun, checked: CheckResult,
   const notes = describeCheck(resource, source.label, units.unitName, checked, {
     single: options.single,
     all: context.verbose === true,
+    named: columnNamesOf(units.table),
     ...(context.words ? { words: context.words } : {}),
   });
   for (const note of notes) context.log.info(note.text, note.said);

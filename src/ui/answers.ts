@@ -2,10 +2,14 @@ import {
   failureIn,
   koreanUnit,
   networkReasonIn,
+  problemsIn,
   refusalIn,
+  type ColumnNames,
+  type Problem,
   type ReportLine,
   type ResourceName,
 } from '../bulk/index.js';
+import type { RefusedRow } from './session.js';
 import { ApiError, NetworkError } from '../client/errors.js';
 import type { Lang } from '../web/lang.js';
 import { own } from '../util/own.js';
@@ -162,3 +166,34 @@ export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName): string
       return line.message;
   }
 }
+
+/**
+ * Why a row is among the rows to fix, in `lang`, for the file to download: its own problems with their
+ * columns `named` as the file names them, else its record's reason (another row of it, or the service's
+ * answer). `problemsOf` gives any refused row's problems, for a reason that names that row.
+ */
+export function refusedReasonIn(
+  lang: Lang,
+  kind: ResourceName,
+  named: ColumnNames,
+  problemsOf: (row: number) => readonly Problem[] | undefined,
+  row: RefusedRow,
+): string {
+  if (row.outcome === 'dropped') {
+    return lang === 'ko' ? '페이지에서 뺐습니다 (보내지 않음)' : 'dropped on the page (not sent)';
+  }
+  if (row.problems.length > 0) return problemsIn(lang, row.problems, named);
+  if (row.outcome === 'rejected') {
+    const { row: at, record: id, status, reason: message } = row;
+    return lineIn(lang, { rows: [at], id, outcome: 'rejected', status, message }, kind);
+  }
+  return invalidReasonIn(lang, row.reason, rowProblemsIn(lang, named, problemsOf));
+}
+
+/** A row's problems said in `lang` (for a reason that names the row), undefined when it has none. */
+export const rowProblemsIn =
+  (lang: Lang, named: ColumnNames, problemsOf: (row: number) => readonly Problem[] | undefined) =>
+  (row: number): string | undefined => {
+    const problems = problemsOf(row);
+    return problems && problems.length > 0 ? problemsIn(lang, problems, named) : undefined;
+  };

@@ -2,16 +2,17 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  columnNamesOf,
   RejectsFile,
   rejectsFileName,
   rejectsRound,
+  type Problem,
   type RejectsExtension,
   type RejectsShape,
 } from '../bulk/index.js';
+import { LANGS, type Lang } from '../web/lang.js';
+import { refusedReasonIn } from './answers.js';
 import type { RefusedRow, UploadSession } from './session.js';
-
-/** Why a row a person dropped is in the rows to fix. */
-const DROPPED = 'dropped on the page (not sent)';
 
 /** The rows not taken by the last send (or else found invalid by the last check), and those dropped. */
 export function refusedRows(session: UploadSession): RefusedRow[] {
@@ -21,8 +22,9 @@ export function refusedRows(session: UploadSession): RefusedRow[] {
       row: row.row,
       cells: row.cells,
       problems: [],
-      reason: DROPPED,
+      reason: '',
       record: record.record,
+      outcome: 'dropped' as const,
     })),
   );
   return [...refused, ...dropped].sort((a, b) => a.row - b.row);
@@ -32,9 +34,20 @@ export function refusedRows(session: UploadSession): RefusedRow[] {
 const tableOf = (session: UploadSession) =>
   session.firstReading?.table ?? (session.send?.reading ?? session.check?.reading)?.table;
 
-/** The path of a session's rows to fix in a form, kept in its folder. */
-const rejectsFileOf = (session: UploadSession, extension: RejectsExtension) =>
+/** The path of a session's rows to fix in a form and a language, kept in its folder. */
+const rejectsFileOf = (session: UploadSession, extension: RejectsExtension, lang: Lang) =>
+  join(session.dir, `rejects.${lang}.${extension}`);
+/** Where versions before the reasons were said in the page's language kept them (one language, English). */
+const earlierRejectsFileOf = (session: UploadSession, extension: RejectsExtension) =>
   join(session.dir, `rejects.${extension}`);
+
+/** Each row's reason in `lang`, its columns named as the file names them. */
+function reasonsIn(session: UploadSession, lang: Lang, rows: readonly RefusedRow[]) {
+  const named = columnNamesOf(tableOf(session));
+  const problems = new Map<number, readonly Problem[]>(rows.map((row) => [row.row, row.problems]));
+  return (row: RefusedRow) =>
+    refusedReasonIn(lang, session.kind ?? 'order', named, (at) => problems.get(at), row);
+}
 
 /**
  * Writes the rows not taken as a file to download, in the session's folder: a workbook (its sheet named
@@ -45,16 +58,18 @@ const rejectsFileOf = (session: UploadSession, extension: RejectsExtension) =>
 export async function writeRejects(
   session: UploadSession,
   extension: RejectsExtension,
+  lang: Lang,
   reuse = true,
 ): Promise<string | undefined> {
   const table = tableOf(session);
   if ((extension === 'ndjson') !== (table === undefined)) return undefined;
   // A workbook locked by a password: its rows are given back locked, which CSV cannot be.
   if (session.locked && extension === 'csv') return undefined;
-  const path = rejectsFileOf(session, extension);
+  const path = rejectsFileOf(session, extension, lang);
   // After a send, the files written when it ended have every row (the page keeps only the first ones).
-  if (reuse && session.send && session.send.state !== 'running' && existsSync(path)) {
-    return path;
+  if (reuse && session.send && session.send.state !== 'running') {
+    if (existsSync(path)) return path;
+    if (existsSync(earlierRejectsFileOf(session, extension))) return earlierRejectsFileOf(session, extension);
   }
   // Locked, and its password gone with an earlier `intake ui`: never written unlocked.
   if (session.locked && session.lockedWith === undefined) return undefined;
@@ -68,26 +83,30 @@ export async function writeRejects(
         ...(session.lockedWith === undefined ? {} : { password: session.lockedWith }),
       }
     : {};
+  const reasonOf = reasonsIn(session, lang, rows);
   const file = await RejectsFile.create(path, shape);
-  for (const row of rows) await file.add(row.cells, row.reason);
+  for (const row of rows) await file.add(row.cells, reasonOf(row));
   await file.close(undefined);
   return path;
 }
 
 /**
- * Once a send is over: its rows to fix written in every form the page offers (they outlive `intake ui`
- * whole, where the page keeps only the first rows), in place of the file the upload wrote beside the
- * input.
+ * Once a send is over: its rows to fix written in every form and language the page offers (they outlive
+ * `intake ui` whole, where the page keeps only the first rows), in place of the file the upload wrote
+ * beside the input.
  */
 export async function keepRejects(session: UploadSession): Promise<void> {
   const table = tableOf(session);
   const forms: RejectsExtension[] = table ? ['xlsx', 'csv'] : ['ndjson'];
-  for (const extension of forms) await rm(rejectsFileOf(session, extension), { force: true });
-  for (const extension of forms) await writeRejects(session, extension, false);
-  const written = session.send?.rejectsPath;
-  if (written && !forms.some((extension) => rejectsFileOf(session, extension) === written)) {
-    await rm(written, { force: true });
+  for (const extension of forms) {
+    await rm(earlierRejectsFileOf(session, extension), { force: true });
+    for (const lang of LANGS) {
+      await rm(rejectsFileOf(session, extension, lang), { force: true });
+      await writeRejects(session, extension, lang, false);
+    }
   }
+  const written = session.send?.rejectsPath;
+  if (written) await rm(written, { force: true });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import {
+  columnNamesOf,
   describeProblems,
   detectKind,
   openFile,
@@ -8,6 +9,7 @@ import {
   UploadError,
   workbookTabs,
   writeFixedCopy,
+  type ColumnNames,
   type LedgerTarget,
   type Note,
   type PasswordSource,
@@ -131,14 +133,17 @@ async function contextFor(
 }
 
 /** Refused rows as the page keeps them: each with its reason and record, at most `ROWS_KEPT`. */
-function keepRefused(list: RefusedRow[], event: UploadEvent): number {
+function keepRefused(list: RefusedRow[], event: UploadEvent, named: ColumnNames): number {
   if (event.type !== 'record' || !event.rows) return 0;
+  const { outcome, status, message, id } = event.line;
   for (const detail of event.rows) {
     if (list.length >= ROWS_KEPT) break;
     list.push({
       ...detail,
-      reason: describeProblems(detail.problems) || event.line.message,
-      record: event.line.id,
+      reason: describeProblems(detail.problems, undefined, named) || message,
+      record: id,
+      outcome: outcome === 'rejected' ? 'rejected' : 'invalid',
+      ...(status === undefined ? {} : { status }),
     });
   }
   return event.rows.length;
@@ -197,7 +202,7 @@ export async function checkSession(session: UploadSession, services: UploadServi
           check.warnings.push({ row, problems });
         }
       }
-      check.refusedCount += keepRefused(check.refused, event);
+      check.refusedCount += keepRefused(check.refused, event, columnNamesOf(check.reading?.table));
     });
     const result = await runUpload(context, {
       resource: RESOURCES[session.kind] as Resource<unknown>,
@@ -295,7 +300,7 @@ export function sendSession(
         } else if (event.type === 'record') {
           send.counts[event.line.outcome] = (send.counts[event.line.outcome] ?? 0) + 1;
           if (send.lines.length < LINES_SHOWN) send.lines.push(event.line);
-          keepRefused(send.refused, event);
+          keepRefused(send.refused, event, columnNamesOf(send.reading?.table));
         }
         if (event.type === 'note') session.changed();
       });

@@ -28,9 +28,13 @@ export interface SessionError {
 
 /** A row (or record) not taken, with the service's or the check's reason, and the record it is of. */
 export interface RefusedRow extends RowDetail {
+  /** Why, in English (the terminal's words), columns named as the file names them. */
   reason: string;
   /** The id of the record the row is part of, as written (an order's rows share it). */
   record: string;
+  /** Refused by the check, by the service (with its status), or dropped by the person (not kept). */
+  outcome?: 'invalid' | 'rejected' | 'dropped';
+  status?: number;
 }
 
 /** What the last check found. */

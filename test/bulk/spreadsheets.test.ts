@@ -133,10 +133,11 @@ describe('a Smartstore order download (.xlsx) with a products catalog', () => {
     const result = await cli(['order', 'create', book, '--products', catalog], { env: t.env });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain(
-      'row 5, recipient_cellphone ("1098765432"): looks like a Korean mobile number that lost its leading 0',
+      // Each column named as the sheet names it, where staff will look for it.
+      'row 5, 수취인연락처1 ("1098765432"): looks like a Korean mobile number that lost its leading 0',
     );
     expect(result.stderr).toContain(
-      'row 4, product_name: is empty, and no catalog has the name of product 8123456791',
+      'row 4, 상품명: is empty, and no catalog has the name of product 8123456791',
     );
 
     const rejects = await readWorkbook(files.path('orders.rejects.xlsx'));
@@ -146,6 +147,9 @@ describe('a Smartstore order download (.xlsx) with a products catalog', () => {
     // Every cell is text, in Excel's Text format: the id keeps its digits, the phone stays as written.
     expect(rejects.rows[3]?.slice(0, 3)).toEqual(['2026112212345773', '2026112290000102', '8123456789']);
     expect(rejects.rows[3]?.[9]).toBe('1098765432');
+    expect(rejects.rows[3]?.at(-1)).toMatch(
+      /^수취인연락처1 \("1098765432"\): looks like a Korean mobile number/,
+    );
     expect(rejects.formats[3]?.every((format) => format === '@')).toBe(true);
 
     // Fix the phone in the workbook, as a person would in Excel, add the product to the catalog, and
@@ -219,7 +223,7 @@ describe('a Smartstore dispatch sheet: carriers by name, and no order id', () =>
       'row 6, order_id: is missing, and no order sent from here has item X-9-1',
     );
     expect(result.stderr).toContain(
-      'row 7, company_code ("CJ대한퉁운"): is not a carrier in the built-in list (the spec\'s 26 codes); closest: kr.cjlogistics (CJ대한통운)',
+      'row 7, 택배사 ("CJ대한퉁운"): is not a carrier in the built-in list (the spec\'s 26 codes); closest: kr.cjlogistics (CJ대한통운)',
     );
 
     await t.service.local.apply();

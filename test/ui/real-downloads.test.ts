@@ -197,8 +197,8 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     ]);
     const cells = csvCells(readFileSync((await csv.path()) as string, 'utf8').replace(/^\uFEFF/, ''));
     expect(cells.filter((row) => row[1] === `${prefix}0009`).map((row) => row.at(-1))).toEqual([
-      'dropped on the page (not sent)',
-      'dropped on the page (not sent)',
+      '페이지에서 뺐습니다 (보내지 않음)',
+      '페이지에서 뺐습니다 (보내지 않음)',
     ]);
 
     // The same download again: the images are remembered, and what was sent is said before sending.

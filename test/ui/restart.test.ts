@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PATIENT_RETRY_FAST, cli, useService } from '../helpers/cli.js';
@@ -128,6 +129,19 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
     const results = page.url();
     const before = await counts(page, 'results-title');
     expect((await first.stop()).code).toBe(0);
+    // Its rows to fix are kept whole in each language the page speaks; a folder an earlier version kept
+    // has them in one file, which is still what downloads (the page itself keeps only the first rows).
+    const id = /\/uploads\/([\w-]+)/.exec(results)?.[1] ?? '';
+    const [profileFolder = ''] = readdirSync(join(env.INTAKE_DATA_DIR, 'ui'));
+    const folder = join(env.INTAKE_DATA_DIR, 'ui', profileFolder, 'uploads', id);
+    expect(
+      readdirSync(folder)
+        .filter((name) => name.startsWith('rejects.'))
+        .sort(),
+    ).toEqual(['rejects.en.csv', 'rejects.en.xlsx', 'rejects.ko.csv', 'rejects.ko.xlsx']);
+    renameSync(join(folder, 'rejects.en.csv'), join(folder, 'rejects.csv'));
+    appendFileSync(join(folder, 'rejects.csv'), 'KEPT-BY-AN-EARLIER-VERSION\n');
+    rmSync(join(folder, 'rejects.ko.csv'));
     // The open tab says so, without being touched.
     await page.locator('#offline').waitFor({ state: 'visible', timeout: WAIT_MS });
     expect(await page.locator('#offline').innerText()).toContain('Intake has stopped');
@@ -146,7 +160,7 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Rows to fix (CSV)' }).click(),
     ]);
-    expect(readFileSync((await rejects.path()) as string, 'utf8')).toContain('error');
+    expect(readFileSync((await rejects.path()) as string, 'utf8')).toContain('KEPT-BY-AN-EARLIER-VERSION');
     const [report] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Report (CSV)' }).click(),

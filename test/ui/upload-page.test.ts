@@ -234,10 +234,24 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     await screenshot(page, 'results-ko');
     const results = page.locator('section[aria-labelledby="results-title"]');
     expect(await results.getByRole('row', { name: /^5 202611229990003 / }).innerText()).toContain(
-      '5행: recipient_name: 비어 있습니다',
+      '5행: 수취인명: 비어 있습니다',
     );
     // Nothing on the page is a command-line flag.
     expect(await page.locator('main').innerText()).not.toMatch(/(^|\s)--[a-z]/);
+    // The rows to fix say why in the page's language, each column as the sheet names it.
+    const reasonsIn = async (link: string) => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: link }).click(),
+      ]);
+      const text = readFileSync((await download.path()) as string, 'utf8').replace(/^\uFEFF/, '');
+      return csvCells(text).map((row) => row.at(-1));
+    };
+    expect(await reasonsIn('고칠 행 (CSV)')).toEqual([
+      'error',
+      '수취인연락처1 ("1022220002"): 맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (01022220002?). 엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요',
+      '수취인명: 비어 있습니다',
+    ]);
 
     // The same page in English says it as the terminal does.
     await page.getByRole('link', { name: 'English' }).click();
@@ -246,6 +260,11 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     expect(await reasonOf(page, 4)).toContain(
       'looks like a Korean mobile number that lost its leading 0 (01022220002?)',
     );
+    expect(await reasonsIn('Rows to fix (CSV)')).toEqual([
+      'error',
+      expect.stringMatching(/^수취인연락처1 \("1022220002"\): looks like a Korean mobile number/),
+      '수취인명: is empty',
+    ]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -325,7 +344,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       expect(rejects.rows.map((row) => row.at(-1))).toEqual([
         'error',
         expect.stringContaining('lost its leading 0'),
-        expect.stringContaining('recipient_name'),
+        expect.stringContaining('수취인명: is empty'),
       ]);
       // Not as CSV either, whatever the address asked.
       const csv = await page.request.get(page.url().replace(/#.*$/, '') + '/rejects.csv');

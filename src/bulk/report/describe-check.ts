@@ -3,7 +3,7 @@ import type { UploadOptions } from '../options.js';
 import { counted } from './summary.js';
 import type { Resource } from '../resources.js';
 import type { CheckResult } from '../check/check.js';
-import { problemLines, type Problem, type ProblemWords } from '../problems.js';
+import { problemLines, type ColumnNames, type Problem, type ProblemWords } from '../problems.js';
 import { count as thousands, counting } from '../../util/count.js';
 import type { Note } from '../said.js';
 
@@ -34,7 +34,7 @@ export function describeCheck(
   label: string,
   unitName: string,
   checked: CheckResult,
-  options: { single: UploadOptions['single']; all: boolean; words?: ProblemWords },
+  options: { single: UploadOptions['single']; all: boolean; words?: ProblemWords; named?: ColumnNames },
 ): Note[] {
   const plain = (text: string): Note => ({ text });
   if (options.single) {
@@ -73,6 +73,7 @@ export function describeCheck(
       options.all ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS,
       checked.problems.rows,
       options.words,
+      options.named,
     ).map(plain),
   ];
   const warned = checked.warnings.count;
@@ -88,6 +89,7 @@ export function describeCheck(
         options.all ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS,
         warned,
         options.words,
+        options.named,
       ).map(plain),
     );
   }

@@ -1,7 +1,8 @@
 import { SKIPPED, type CheckResult } from '../check/check.js';
 import { inspectionOf } from '../layout/inspect.js';
 import type { InvalidReason } from '../check/group-index.js';
-import { describeProblems } from '../problems.js';
+import { columnNamesOf } from '../layout/column-names.js';
+import { describeProblems, type Problem } from '../problems.js';
 import { InputChanged, assertUnchanged, type InputSource } from '../read/source.js';
 import type { Unit, UnitSource } from '../layout/units.js';
 
@@ -30,6 +31,8 @@ export async function* assembleRecords(
   // Long because it reads units again as the check pass planned them and proves each against its
   // fingerprint before a record leaves; the proof and the grouping share the reading's state.
   const { layout, unitName } = units;
+  const named = columnNamesOf(units.table);
+  const described = (problems: readonly Problem[]) => describeProblems(problems, undefined, named);
   await assertUnchanged(source, 'after it was checked');
   /** Units of records whose last unit is still to come (by group number), each with its part once built. */
   const open = new Map<number, { unit: Unit; part?: unknown }[]>();
@@ -39,10 +42,10 @@ export async function* assembleRecords(
     if (typeof reason === 'string') return reason;
     const row = reason.ownProblemsOfRow;
     const unit = list.find((member) => member.row === row);
-    return `${unitName} ${row}: ${describeProblems(unit ? inspectionOf(layout, unit).problems : [])}`;
+    return `${unitName} ${row}: ${described(unit ? inspectionOf(layout, unit).problems : [])}`;
   };
   const reasonIn = (invalid: string) => (unit: Unit) => {
-    const own = describeProblems(problemsOf(unit));
+    const own = described(problemsOf(unit));
     if (own) return own;
     const items =
       unit.value === undefined || !layout.grouped ? [] : (inspectionOf(layout, unit).itemIds ?? []);
@@ -72,7 +75,7 @@ export async function* assembleRecords(
       continue;
     }
     if (group === -1) {
-      const message = describeProblems(problemsOf(unit));
+      const message = described(problemsOf(unit));
       const id = unit.value === undefined ? '' : layout.label(unit.value);
       yield { type: 'invalid', units: [unit], id, message, reasonOf: () => message };
       continue;

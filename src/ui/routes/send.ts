@@ -6,6 +6,7 @@ import { seeOther } from '../render.js';
 import { sendSession } from '../runner.js';
 import type { UiState } from '../state.js';
 import { firstOf, type Form } from '../../web/forms.js';
+import { langOf } from '../../web/language.js';
 import { changeOf, sessionOf, type IdParams } from './shared.js';
 
 const MIME: Record<string, string> = {
@@ -56,7 +57,7 @@ export async function sendRoutes(app: FastifyInstance, { state }: { state: UiSta
       if (!session) return reply;
       const extension = request.params.extension as RejectsExtension;
       if (!['csv', 'xlsx', 'ndjson'].includes(extension) || session.running) return reply.callNotFound();
-      const path = await writeRejects(session, extension);
+      const path = await writeRejects(session, extension, langOf(request));
       if (!path) return reply.callNotFound();
       return download(reply, path, downloadName(session, 'rejects', extension));
     },

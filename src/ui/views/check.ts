@@ -1,9 +1,9 @@
 import { html } from 'ghtml';
-import { noteIn, problemsIn, type Note } from '../../bulk/index.js';
+import { columnNamesOf, noteIn, problemsIn, type Note } from '../../bulk/index.js';
 import { count as number } from '../../util/count.js';
 import type { RefusedRow, UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
-import { fixTable, positionsOf } from './fix-table.js';
+import { fixTable } from './fix-table.js';
 
 export const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
 
@@ -36,14 +36,9 @@ function warningsList(t: T, session: UploadSession): string {
   if (warnings.length === 0) return '';
   const table = session.check?.reading?.table;
   const items = warnings.map(({ row, problems }) => {
-    const named = problems.map((problem) => {
-      const header = positionsOf(table, problem.column)
-        .map((at) => table?.header[at] ?? '')
-        .join(' + ');
-      return header ? { ...problem, column: header } : problem;
-    });
     return html`<li>
-      <strong>${t('cellLabel', { row, column: '' }).replace(/, $/, '')}</strong> ${problemsIn(t.lang, named)}
+      <strong>${t('cellLabel', { row, column: '' }).replace(/, $/, '')}</strong>
+      ${problemsIn(t.lang, problems, columnNamesOf(table))}
     </li>`;
   });
   return html`<details class="warnings" open>

@@ -1,6 +1,6 @@
 import { html } from 'ghtml';
 import { dataTable, type TableHeader } from '../../web/table.js';
-import { problemIn, type Problem, type TableInfo } from '../../bulk/index.js';
+import { headerOf, positionsOf, problemIn, type Problem, type TableInfo } from '../../bulk/index.js';
 import { ROWS_SHOWN, type RefusedRow, type UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 
@@ -10,12 +10,6 @@ const KEY_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   shipment: ['order_id', 'order_item_id', 'order_item_ids', 'company_code', 'tracking_number'],
   product: ['id', 'name', 'image_url'],
 };
-
-/** Where a problem's column is in the sheet: ours by the reading, else a header of that name. */
-export function positionsOf(table: TableInfo | undefined, column: string | undefined): number[] {
-  if (!table || column === undefined) return [];
-  return table.columns[column] ?? (table.header.includes(column) ? [table.header.indexOf(column)] : []);
-}
 
 /** The rows of each record among those shown, to drop them together. */
 function rowsByRecord(rows: readonly RefusedRow[]): Map<string, number[]> {
@@ -46,11 +40,10 @@ function reasonOf(t: T, table: TableInfo | undefined, row: RefusedRow): string {
   const items = row.problems.map((problem: Problem) => {
     const at = positionsOf(table, problem.column);
     const header =
-      at.length > 0
-        ? at.map((position) => table?.header[position] ?? '').join(' + ')
-        : problem.column && /^[a-z_]+$/.test(problem.column)
-          ? t(`col_${problem.column}` as Parameters<T>[0])
-          : problem.column;
+      headerOf(table, problem.column) ??
+      (problem.column && /^[a-z_]+$/.test(problem.column)
+        ? t(`col_${problem.column}` as Parameters<T>[0])
+        : problem.column);
     const words = `${header ? `${header}: ` : ''}${problem.value !== undefined ? `“${problem.value}” ` : ''}${problemIn(t.lang, problem)}`;
     return at.length > 0
       ? html`<li><label for="cell-${row.row}-${at[0]}" class="reason-link">${words}</label></li>`

@@ -2,9 +2,9 @@ import { errorWords } from './errors.js';
 import { OUTCOMES as ALL_OUTCOMES } from '../../contract/kinds.js';
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
-import { noteIn, problemsIn, type ReportLine } from '../../bulk/index.js';
+import { columnNamesOf, noteIn, problemsIn, type ReportLine } from '../../bulk/index.js';
 import { count as number } from '../../util/count.js';
-import { invalidReasonIn, lineIn } from '../answers.js';
+import { invalidReasonIn, lineIn, rowProblemsIn } from '../answers.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 import { numberOf, pageNotes } from './check.js';
@@ -94,18 +94,17 @@ function nextSteps(t: T, session: UploadSession, send: Send, counts: Record<stri
 function lineMessage(t: T, session: UploadSession, send: Send): (line: ReportLine) => string {
   const kind = session.kind ?? 'order';
   const problemsOfRow = new Map(send.refused.map((refused) => [refused.row, refused.problems]));
+  const named = columnNamesOf(send.reading?.table);
   const rowWord = (row: number) => (t.lang === 'ko' ? `${row}행` : `row ${row}`);
   return (line) => {
     if (line.outcome !== 'invalid') return lineIn(t.lang, line, kind);
     const found = line.rows.map((row) => problemsOfRow.get(row));
     if (found.some((problems) => problems === undefined || problems.length === 0)) {
-      return invalidReasonIn(t.lang, line.message, (row) => {
-        const problems = problemsOfRow.get(row);
-        return problems && problems.length > 0 ? problemsIn(t.lang, problems) : undefined;
-      });
+      const problemsOf = (row: number) => problemsOfRow.get(row);
+      return invalidReasonIn(t.lang, line.message, rowProblemsIn(t.lang, named, problemsOf));
     }
     return line.rows
-      .map((row, index) => `${rowWord(row)}: ${problemsIn(t.lang, found[index] ?? [])}`)
+      .map((row, index) => `${rowWord(row)}: ${problemsIn(t.lang, found[index] ?? [], named)}`)
       .join(' / ');
   };
 }
