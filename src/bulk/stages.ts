@@ -205,7 +205,10 @@ async function openOutputs(
   outputs: Outputs,
 ): Promise<string | undefined> {
   const { options, ledger } = run;
-  if (options.report) outputs.report = await ReportFile.create(options.report, context.reportStream);
+  if (options.report) {
+    const { report } = options;
+    outputs.report = await ReportFile.create(report, context.reportStream, run.units.password);
+  }
   if (options.single) return undefined;
   const place = rejectsPlace(run);
   outputs.rejects = await RejectsFile.create(place.path, place.shape, ledger.history);

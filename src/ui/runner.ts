@@ -262,7 +262,8 @@ function newSend(session: UploadSession, update: boolean): SendState {
     summary: undefined,
     advice: [],
     reading: undefined,
-    reportPath: join(session.dir, 'report.csv'),
+    // Its messages can quote a buyer's name or phone: a locked workbook's report is locked with it.
+    reportPath: join(session.dir, session.lockedWith === undefined ? 'report.csv' : 'report.xlsx'),
     error: undefined,
   };
 }

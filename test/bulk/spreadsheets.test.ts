@@ -282,10 +282,14 @@ describe('protected workbooks and sheets', () => {
     const book = await writeWorkbook(files.path('locked.xlsx'), [{ name: '상품', rows }], {
       password: '비밀 1234',
     });
-    const first = await cli(['product', 'create', book, '--password-stdin', '--dry-run'], {
-      env: t.env,
-      stdin: '비밀 1234\n',
-    });
+    const report = files.path('locked.report.xlsx');
+    const first = await cli(
+      ['product', 'create', book, '--password-stdin', '--dry-run', '--report', report],
+      {
+        env: t.env,
+        stdin: '비밀 1234\n',
+      },
+    );
     expect(first.code).toBe(4);
     expect(first.stderr).toContain("locked with the workbook's password");
     expect(first.stderr).toContain(
@@ -295,6 +299,15 @@ describe('protected workbooks and sheets', () => {
     const rejects = await readWorkbook(files.path('locked.rejects.xlsx'), undefined, '비밀 1234');
     expect(rejects.name).toBe('상품');
     expect(rejects.rows.map((row) => row[0])).toEqual(['id', 'LOCKREJ-2']);
+    // So is a report asked for as a workbook: its messages can quote what the cells hold.
+    await expect(readWorkbook(report)).rejects.toThrow();
+    const lines = (await readWorkbook(report, undefined, '비밀 1234')).rows;
+    expect(lines[0]).toEqual(['rows', 'id', 'outcome', 'status', 'message']);
+    expect(lines.slice(1).map((line) => line.slice(1, 3))).toEqual([
+      ['LOCKREJ-1', 'valid'],
+      ['LOCKREJ-2', 'invalid'],
+    ]);
+    expect(lines[2]?.[4]).toContain('not a web address');
     const again = await cli(
       ['product', 'create', files.path('locked.rejects.xlsx'), '--password-stdin', '--dry-run'],
       { env: t.env, stdin: '비밀 1234\n' },
@@ -303,8 +316,12 @@ describe('protected workbooks and sheets', () => {
     expect(again.stderr).toContain('row 2, image_url');
     // A workbook without a password gives its rows to fix without one.
     const plain = await writeWorkbook(files.path('plain.xlsx'), [{ name: '상품', rows }]);
-    expect((await cli(['product', 'create', plain, '--dry-run'], { env: t.env })).code).toBe(4);
+    const plainReport = files.path('plain.report.xlsx');
+    expect(
+      (await cli(['product', 'create', plain, '--dry-run', '--report', plainReport], { env: t.env })).code,
+    ).toBe(4);
     expect((await readWorkbook(files.path('plain.rejects.xlsx'))).rows).toHaveLength(2);
+    expect((await readWorkbook(plainReport)).rows).toHaveLength(3);
   });
 
   it('a wrong or missing password is a usage error that says what to do', async () => {

@@ -349,6 +349,23 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       // Not as CSV either, whatever the address asked.
       const csv = await page.request.get(page.url().replace(/#.*$/, '') + '/rejects.csv');
       expect(csv.status()).toBe(404);
+      // The report too: its messages quote cells (the phone that lost its 0).
+      expect(await page.getByRole('link', { name: 'Report (CSV)' }).count()).toBe(0);
+      const [report] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Report (Excel, locked with the workbook’s password)' }).click(),
+      ]);
+      expect(report.suggestedFilename()).toBe('주문_잠금.report.xlsx');
+      const lines = await readWorkbook((await report.path()) as string, undefined, password);
+      expect(lines.rows[0]?.[2]).toBe('outcome');
+      expect(
+        lines.rows
+          .slice(1)
+          .map((row) => row[2])
+          .sort(),
+      ).toEqual(['accepted', 'invalid', 'invalid']);
+      const plainReport = await page.request.get(page.url().replace(/#.*$/, '') + '/report.csv');
+      expect(plainReport.status()).toBe(404);
     };
     await lockedRejects();
     // intake ui again, the password gone with the first: still locked, still no CSV.

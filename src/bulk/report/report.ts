@@ -5,7 +5,7 @@ import { keepAtExit, removeAtExit } from '../../util/temp-folders.js';
 import type { ReportLine } from '../outcome.js';
 import { UploadError } from '../errors.js';
 import { OutputFile } from './output-file.js';
-import type { RejectsWorkbook } from './rejects-workbook.js';
+import type { TextWorkbook } from './text-workbook.js';
 
 /** A report line as JSON: the same fields everywhere (report file, `--json` results on stdout). */
 export function reportJson(line: ReportLine): Record<string, unknown> {
@@ -20,47 +20,76 @@ export function reportJson(line: ReportLine): Record<string, unknown> {
   };
 }
 
-/** The `--report` file: CSV, or a JSON array when the name ends in .json; written as records finish. */
+/** The columns of a report, in CSV and in a workbook. */
+const REPORT_COLUMNS = ['rows', 'id', 'outcome', 'status', 'message'];
+
+/** A report line's cells, as text. */
+const reportCells = (line: ReportLine) => [
+  line.rows.join('|'),
+  line.id,
+  line.outcome,
+  String(line.status ?? ''),
+  line.message,
+];
+
+/**
+ * The `--report` file, written as records finish: CSV; a JSON array when the name ends in .json; a
+ * workbook (cells as text) when it ends in .xlsx, locked with the input's password when the input was a
+ * workbook locked by one (its messages can quote a buyer's name or phone).
+ */
 export class ReportFile {
-  readonly #file: OutputFile;
+  readonly #file: OutputFile | undefined;
+  readonly #workbook: TextWorkbook | undefined;
   readonly #json: boolean;
   #first = true;
 
-  private constructor(file: OutputFile, json: boolean) {
-    this.#file = file;
-    this.#json = json;
+  private constructor(out: { file?: OutputFile; workbook?: TextWorkbook; json?: boolean }) {
+    this.#file = out.file;
+    this.#workbook = out.workbook;
+    this.#json = out.json === true;
   }
 
   get path(): string {
-    return this.#file.path;
+    return (this.#file ?? this.#workbook)?.path ?? '';
   }
 
-  /** A report to a file, or with `-` to standard output (as CSV). */
-  static async create(path: string, stdout: NodeJS.WritableStream | undefined): Promise<ReportFile> {
-    const json = path !== '-' && extname(path).toLowerCase() === '.json';
-    const head = json ? '[\n' : `${csvRow(['rows', 'id', 'outcome', 'status', 'message'])}\n`;
+  /** A report to a file, or with `-` to standard output (as CSV); `password` locks a workbook. */
+  static async create(
+    path: string,
+    stdout: NodeJS.WritableStream | undefined,
+    password?: string,
+  ): Promise<ReportFile> {
+    const extension = path === '-' ? '' : extname(path).toLowerCase();
+    if (extension === '.xlsx') {
+      const { TextWorkbook } = await import('./text-workbook.js');
+      const shape = { sheet: 'report', header: REPORT_COLUMNS, what: 'report', password };
+      return new ReportFile({ workbook: await TextWorkbook.create(path, shape) });
+    }
+    const json = extension === '.json';
+    const head = json ? '[\n' : `${csvRow(REPORT_COLUMNS)}\n`;
     if (path === '-' && !stdout)
       throw new UploadError('output', 'there is no standard output to write the report to');
     const file =
       path === '-'
         ? await OutputFile.toStream(stdout as NodeJS.WritableStream, head, 'report')
         : await OutputFile.create(path, head, { what: 'report', userGiven: true });
-    return new ReportFile(file, json);
+    return new ReportFile({ file, json });
   }
+
   async add(line: ReportLine): Promise<void> {
+    if (this.#workbook) return this.#workbook.add(reportCells(line).map(formulaSafe));
     if (this.#json) {
-      await this.#file.write(`${this.#first ? '' : ',\n'}  ${JSON.stringify(reportJson(line))}`);
+      await this.#file?.write(`${this.#first ? '' : ',\n'}  ${JSON.stringify(reportJson(line))}`);
       this.#first = false;
       return;
     }
-    await this.#file.write(
-      `${csvRow([line.rows.join('|'), line.id, line.outcome, line.status ?? '', line.message], ',', true)}\n`,
-    );
+    await this.#file?.write(`${csvRow(reportCells(line), ',', true)}\n`);
   }
 
   async close(): Promise<void> {
-    if (this.#json) await this.#file.write(`${this.#first ? '' : '\n'}]\n`);
-    await this.#file.close();
+    if (this.#workbook) return this.#workbook.close();
+    if (this.#json) await this.#file?.write(`${this.#first ? '' : '\n'}]\n`);
+    await this.#file?.close();
   }
 }
 
@@ -145,11 +174,11 @@ export interface RejectsShape {
 export class RejectsFile {
   readonly path: string;
   readonly #text: OutputFile | undefined;
-  readonly #workbook: RejectsWorkbook | undefined;
+  readonly #workbook: TextWorkbook | undefined;
   readonly #shape: RejectsShape;
   count = 0;
 
-  private constructor(path: string, shape: RejectsShape, text?: OutputFile, workbook?: RejectsWorkbook) {
+  private constructor(path: string, shape: RejectsShape, text?: OutputFile, workbook?: TextWorkbook) {
     this.path = path;
     this.#shape = shape;
     this.#text = text;
@@ -161,13 +190,15 @@ export class RejectsFile {
     // Noted before the first byte, so that a run killed while writing it does not take it for a person's.
     written?.noteWrittenFile(path, WRITING, WRITING);
     if (header && sheet !== undefined) {
-      const { RejectsWorkbook } = await import('./rejects-workbook.js');
-      return new RejectsFile(
-        path,
-        shape,
-        undefined,
-        await RejectsWorkbook.create(path, sheet, header, shape.password),
-      ).#provisional();
+      const { TextWorkbook } = await import('./text-workbook.js');
+      const { password } = shape;
+      const workbook = await TextWorkbook.create(path, {
+        sheet,
+        header: [...header, 'error'],
+        what: 'rejects file',
+        password,
+      });
+      return new RejectsFile(path, shape, undefined, workbook).#provisional();
     }
     const encoding = shape.encoding ?? 'utf8';
     const bom = encoding === 'utf8' || /^utf(16|32)/.test(encoding) ? '\uFEFF' : '';

@@ -48,7 +48,7 @@ export function addUploadOptions(command: Command): Command {
       "requests in flight at once (default: found by itself, from 8 up to the service's limit)",
     )
     .option('--rate <n>', 'at most n requests per second')
-    .option('--report <file>', 'write one line per record to this file (.csv or .json; - for stdout)')
+    .option('--report <file>', 'write one line per record to this file (.csv, .json or .xlsx; - for stdout)')
     .option(
       '--update',
       'for records the service took earlier with other content, send the change it allows (PATCH)',

@@ -63,11 +63,18 @@ export async function sendRoutes(app: FastifyInstance, { state }: { state: UiSta
     },
   );
 
-  app.get<IdParams>('/uploads/:id/report.csv', async (request, reply) => {
-    const session = sessionOf(state, request, reply);
-    if (!session) return reply;
-    const path = session.send?.reportPath;
-    if (!path || session.running || !existsSync(path)) return reply.callNotFound();
-    return download(reply, path, downloadName(session, 'report', 'csv'));
-  });
+  app.get<IdParams & { Params: { extension: string } }>(
+    '/uploads/:id/report.:extension',
+    async (request, reply) => {
+      const session = sessionOf(state, request, reply);
+      if (!session) return reply;
+      const { extension } = request.params;
+      const path = session.send?.reportPath;
+      // Only the form it was written in (a locked workbook's report is never offered as plain CSV).
+      if (!path?.endsWith(`.${extension}`) || session.running || !existsSync(path)) {
+        return reply.callNotFound();
+      }
+      return download(reply, path, downloadName(session, 'report', extension));
+    },
+  );
 }

@@ -79,6 +79,10 @@ export const RESULTS = {
   },
   rejectsNdjson: { en: 'Records to fix (NDJSON)', ko: '고칠 항목 (NDJSON)' },
   reportCsv: { en: 'Report (CSV)', ko: '보고서 (CSV)' },
+  reportXlsxLocked: {
+    en: 'Report (Excel, locked with the workbook’s password)',
+    ko: '보고서 (엑셀, 원래 파일과 같은 비밀번호)',
+  },
   keptUntil: {
     en: 'Kept until {date}; the uploaded file itself is {file}.',
     ko: '{date}까지 보관합니다. 올린 파일은 {file}.',

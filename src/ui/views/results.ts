@@ -170,10 +170,14 @@ function downloads(t: T, session: UploadSession, send: Send, refused: boolean): 
         : html`<a class="button secondary" href="uploads/${session.id}/rejects.ndjson" download
             >${t('rejectsNdjson')}</a
           >`;
-  return (
-    rejects +
-    html`<a class="button secondary" href="uploads/${session.id}/report.csv" download>${t('reportCsv')}</a>`
-  );
+  const report = send.reportPath.endsWith('.xlsx')
+    ? html`<a class="button secondary" href="uploads/${session.id}/report.xlsx" download
+        >${t('reportXlsxLocked')}</a
+      >`
+    : html`<a class="button secondary" href="uploads/${session.id}/report.csv" download
+        >${t('reportCsv')}</a
+      >`;
+  return rejects + report;
 }
 
 /** The results of the last send: how it ended, counts, what to do, a filterable table, and downloads. */

@@ -18,6 +18,14 @@ interface StreamWorkbook {
   commit(): Promise<void>;
 }
 
+/** A text workbook's sheet name and header row, what it is, and the password that locks it, if any. */
+export interface TextWorkbookShape {
+  sheet: string;
+  header: readonly string[];
+  what: string;
+  password?: string | undefined;
+}
+
 /** Where the workbook's bytes go: the file, or memory until they are locked with a password. */
 interface Sink {
   stream: Writable;
@@ -26,45 +34,42 @@ interface Sink {
 }
 
 /**
- * The rejects of a workbook, as a workbook: one sheet named as the sheet read, its header row and the
- * rows that were not taken, every cell stored as text in Text format, so that Excel opens them as
- * written and a fix typed in keeps its leading zeros. Written streaming (exceljs's WorkbookWriter),
- * which is loaded with the first row: an upload with nothing to reject never pays for it. The rejects
- * of a workbook protected by a password are locked with the same one (the rows are buyers' names and
- * phones, which the marketplace locked its download for): they are built in memory and only their
+ * A workbook of text written streaming (exceljs's WorkbookWriter, loaded with the first row: an upload
+ * with nothing to write never pays for it): one sheet, its header row, then rows, every cell stored as
+ * text in Text format, so that Excel opens them as written and a fix typed in keeps its leading zeros.
+ * The rows to fix of a workbook and a report are written so. With a password (that of a marketplace
+ * download, locked because it holds buyers' names and phones) it is built in memory and only its
  * encrypted form (ECMA-376, as Excel writes it) reaches the disk.
  */
-export class RejectsWorkbook {
+export class TextWorkbook {
   readonly path: string;
   readonly #sheetName: string;
   readonly #header: readonly string[];
   readonly #password: string | undefined;
+  /** What it is, to say what could not be written: `rejects file`, `report`. */
+  readonly #what: string;
   #writer: { sink: Sink; book: StreamWorkbook; sheet: StreamSheet } | undefined;
   #error: unknown;
 
-  private constructor(path: string, sheet: string, header: readonly string[], password?: string) {
+  private constructor(path: string, shape: TextWorkbookShape) {
     this.path = path;
-    this.#sheetName = sheet.slice(0, 31) || 'Sheet1';
-    this.#header = header;
-    this.#password = password;
+    this.#sheetName = shape.sheet.slice(0, 31) || 'Sheet1';
+    this.#header = shape.header;
+    this.#password = shape.password;
+    this.#what = shape.what;
   }
 
   /**
-   * Creates the file (a path that cannot be written fails here, before anything is sent); with
-   * `password`, the workbook is locked with it.
+   * Creates the file (a path that cannot be written fails here, before anything is sent); with a
+   * password, the workbook is locked with it.
    */
-  static async create(
-    path: string,
-    sheet: string,
-    header: readonly string[],
-    password?: string,
-  ): Promise<RejectsWorkbook> {
+  static async create(path: string, shape: TextWorkbookShape): Promise<TextWorkbook> {
     try {
       await (await open(path, 'w', 0o644)).close();
     } catch (error) {
-      throw new UploadError('write', `cannot write the rejects file ${path}: ${fileErrorReason(error)}`);
+      throw new UploadError('write', `cannot write the ${shape.what} ${path}: ${fileErrorReason(error)}`);
     }
-    return new RejectsWorkbook(path, sheet, header, password);
+    return new TextWorkbook(path, shape);
   }
 
   #sink(): Sink {
@@ -90,7 +95,7 @@ export class RejectsWorkbook {
     }) as unknown as StreamWorkbook;
     const sheet = book.addWorksheet(this.#sheetName);
     this.#writer = { sink, book, sheet };
-    this.#write(sheet, [...this.#header, 'error']);
+    this.#write(sheet, this.#header);
     return this.#writer;
   }
 
@@ -122,7 +127,7 @@ export class RejectsWorkbook {
     if (this.#error !== undefined) {
       throw new UploadError(
         'output',
-        `cannot write the rejects file ${this.path}: ${fileErrorReason(this.#error)}`,
+        `cannot write the ${this.#what} ${this.path}: ${fileErrorReason(this.#error)}`,
       );
     }
   }
