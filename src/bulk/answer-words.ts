@@ -65,6 +65,12 @@ export const refusalIn = (message: string) => firstMatch(REFUSALS, message);
 export const serviceTextIn = (lang: Lang, text: string): string =>
   lang === 'ko' ? (refusalIn(text) ?? text) : text;
 
+/** The service's refusal of a record (its answer, and the status it came with), in `lang`. */
+export const rejectionIn = (lang: Lang, message: string, status: number | undefined): string =>
+  lang === 'ko'
+    ? `서비스가 받지 않았습니다${status ? ` (HTTP ${status})` : ''}: ${refusalIn(message) ?? message}`
+    : message;
+
 /** Why a connection failed, in `lang`. */
 export const networkReasonIn = (lang: Lang, reason: string): string =>
   lang === 'ko' ? (firstMatch(NETWORK_REASONS, reason) ?? reason) : reason;

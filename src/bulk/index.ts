@@ -24,6 +24,7 @@ export { describeProblems, problemFromIssue, type ColumnNames, type Problem } fr
 export { columnNamesOf, headerOf, positionsOf } from './layout/column-names.js';
 export type { Note, Said } from './said.js';
 export {
+  invalidReasonIn,
   KOREAN_LINES,
   koreanUnit,
   OUTCOME_WORDS,
@@ -33,7 +34,7 @@ export {
   sayIn,
   terminalLang,
 } from './said-words.js';
-export { failureIn, networkReasonIn, refusalIn, serviceTextIn } from './answer-words.js';
+export { failureIn, networkReasonIn, refusalIn, rejectionIn, serviceTextIn } from './answer-words.js';
 
 export {
   FLAGS_LABEL,

@@ -85,11 +85,18 @@ export function problemLines(
   return lines;
 }
 
-/** How problem lines are worded: a unit by its number, a problem, and how many more there are. */
+/**
+ * How problems are worded for people: a unit by its number, a problem, and how many more there are; and
+ * for the rows to fix, a record's reason given as the check's or the service's English text.
+ */
 export interface ProblemWords {
   unit(unitName: string, unit: number): string;
   problem(problem: Problem): string;
   more(unitName: string, count: number): string;
+  /** The check's reason for a whole record (`problemsOfRow` words the problems of a row it names). */
+  reason?(text: string, problemsOfRow: (row: number) => string | undefined): string;
+  /** The service's refusal of a record, with the status it came with. */
+  refusal?(message: string, status: number | undefined): string;
 }
 
 const ENGLISH_WORDS: ProblemWords = {

@@ -3,7 +3,7 @@ import { presets } from './layout/presets.js';
 import type { Note, Said } from './said.js';
 import { count } from '../util/count.js';
 import { cut } from '../util/cut.js';
-import { notTakenIn } from './answer-words.js';
+import { notTakenIn, rejectionIn } from './answer-words.js';
 import { MESSAGE_SHOWN } from './report/summary.js';
 
 /** The languages people are told things in. */
@@ -290,6 +290,9 @@ export const KOREAN_LINES = {
   unit: (unitName: string, unit: number) => `${unit}${koreanUnit(unitName)}`,
   problem: (problem: Problem) => sayIn('ko', problem.message, problem.said, 'terminal'),
   more: (unitName: string, count: number) => `… 외 문제가 있는 ${koreanUnit(unitName)} ${count}개`,
+  reason: (text: string, problemsOfRow: (row: number) => string | undefined) =>
+    invalidReasonIn('ko', text, problemsOfRow),
+  refusal: (message: string, status: number | undefined) => rejectionIn('ko', message, status),
 };
 
 /** A problem's words in `lang`. */
@@ -301,3 +304,44 @@ export const noteIn = (lang: Lang, note: Note) => sayIn(lang, note.text, note.sa
 /** Problems said together (a row's reason), as the terminal says them, each in `lang`; `named` names columns. */
 export const problemsIn = (lang: Lang, problems: readonly Problem[], named?: ColumnNames) =>
   describeProblems(problems, (problem) => problemIn(lang, problem), named);
+
+/**
+ * Why a record was not sent though its own rows are fine (another row of it, or another record, is at
+ * fault), in Korean: the check's words for a whole record (see `CheckPass`), each part of them.
+ */
+function invalidPartIn(part: string, problemsOfRow: (row: number) => string | undefined): string {
+  let m = /^item id (.+) is also used by order (.+) \((row|line|record) (\d+)\)$/.exec(part);
+  if (m) return `품목 ${m[1]}은(는) 주문 ${m[2]}(${m[4]}${koreanUnit(m[3] ?? '')})에도 있습니다`;
+  m = /^(row|line|record)s of order (.+) disagree$/.exec(part);
+  if (m) return `주문 ${m[2]}의 ${koreanUnit(m[1] ?? '')}들이 서로 다릅니다`;
+  m = /^another (row|line|record) of this record is invalid: (.*)$/.exec(part);
+  if (m)
+    return `이 주문의 다른 ${koreanUnit(m[1] ?? '')}에 문제가 있습니다: ${invalidPartIn(m[2] ?? '', problemsOfRow)}`;
+  m = /^(row|line|record) (\d+): (.*)$/.exec(part);
+  if (m) return `${m[2]}${koreanUnit(m[1] ?? '')}: ${problemsOfRow(Number(m[2])) ?? m[3]}`;
+  m = /^has (.+) (?:row|line|record)s; at most (\d+) are allowed$/.exec(part);
+  if (m) {
+    const count = (m[1] ?? '').endsWith(' or more') ? `${(m[1] ?? '').slice(0, -8)}개 이상` : `${m[1]}개`;
+    return `${count} 행이 있습니다. 한 주문은 ${m[2]}개 행까지입니다`;
+  }
+  m = /^is (.+) as JSON; the service takes at most 1 MiB per request$/.exec(part);
+  if (m) return `JSON으로 ${m[1]}입니다. 서비스는 요청 하나에 1 MiB까지 받습니다`;
+  return part;
+}
+
+/**
+ * An invalid record's reason when its own rows have no problems, in `lang`: `problemsOfRow` words the
+ * problems of a row it names.
+ */
+export function invalidReasonIn(
+  lang: Lang,
+  message: string,
+  problemsOfRow: (row: number) => string | undefined,
+): string {
+  if (lang !== 'ko') return message;
+  // Reasons are joined with "; "; two of the check's own sentences hold one.
+  return message
+    .split(/; (?!at most \d|the service takes)/)
+    .map((part) => invalidPartIn(part, problemsOfRow))
+    .join('; ');
+}

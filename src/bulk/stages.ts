@@ -176,7 +176,7 @@ function toldOutputs(context: UploadContext, run: UploadRun, checked: CheckResul
         }))
       : undefined;
     context.events?.({ type: 'record', line, ...(rows ? { rows } : {}) });
-  });
+  }, context.words);
   return { outputs, single: () => single };
 }
 
@@ -246,6 +246,7 @@ async function sendStage(
     sending: stage.sending,
     ...(onRecord ? { onRecord } : {}),
     ...(options.dryRun && context.ledger.target ? { ledger: ledger.records } : {}),
+    ...(context.words ? { words: context.words } : {}),
   }).run();
 }
 

@@ -1,9 +1,10 @@
 import {
   failureIn,
-  koreanUnit,
+  invalidReasonIn,
   networkReasonIn,
   problemsIn,
   refusalIn,
+  rejectionIn,
   type ColumnNames,
   type Problem,
   type ReportLine,
@@ -26,47 +27,6 @@ const FIELD: Record<string, string> = {
   tracking_number: '송장번호',
   order_item_ids: '품목',
 };
-
-/**
- * Why a record was not sent though its own rows are fine (another row of it, or another record, is at
- * fault), in Korean: the check's words for a whole record (see `CheckPass`), each part of them.
- */
-function invalidPartIn(part: string, problemsOfRow: (row: number) => string | undefined): string {
-  let m = /^item id (.+) is also used by order (.+) \((row|line|record) (\d+)\)$/.exec(part);
-  if (m) return `품목 ${m[1]}은(는) 주문 ${m[2]}(${m[4]}${koreanUnit(m[3] ?? '')})에도 있습니다`;
-  m = /^(row|line|record)s of order (.+) disagree$/.exec(part);
-  if (m) return `주문 ${m[2]}의 ${koreanUnit(m[1] ?? '')}들이 서로 다릅니다`;
-  m = /^another (row|line|record) of this record is invalid: (.*)$/.exec(part);
-  if (m)
-    return `이 주문의 다른 ${koreanUnit(m[1] ?? '')}에 문제가 있습니다: ${invalidPartIn(m[2] ?? '', problemsOfRow)}`;
-  m = /^(row|line|record) (\d+): (.*)$/.exec(part);
-  if (m) return `${m[2]}${koreanUnit(m[1] ?? '')}: ${problemsOfRow(Number(m[2])) ?? m[3]}`;
-  m = /^has (.+) (?:row|line|record)s; at most (\d+) are allowed$/.exec(part);
-  if (m) {
-    const count = (m[1] ?? '').endsWith(' or more') ? `${(m[1] ?? '').slice(0, -8)}개 이상` : `${m[1]}개`;
-    return `${count} 행이 있습니다. 한 주문은 ${m[2]}개 행까지입니다`;
-  }
-  m = /^is (.+) as JSON; the service takes at most 1 MiB per request$/.exec(part);
-  if (m) return `JSON으로 ${m[1]}입니다. 서비스는 요청 하나에 1 MiB까지 받습니다`;
-  return part;
-}
-
-/**
- * An invalid record's reason when its own rows have no problems, in `lang`: `problemsOfRow` words the
- * problems of a row it names.
- */
-export function invalidReasonIn(
-  lang: Lang,
-  message: string,
-  problemsOfRow: (row: number) => string | undefined,
-): string {
-  if (lang !== 'ko') return message;
-  // Reasons are joined with "; "; two of the check's own sentences hold one.
-  return message
-    .split(/; (?!at most \d|the service takes)/)
-    .map((part) => invalidPartIn(part, problemsOfRow))
-    .join('; ');
-}
 
 /** The profile has no credentials to use (or its keychain cannot give the secret): the CLI's words in `message`. */
 export class NoCredentials extends Error {
@@ -143,11 +103,8 @@ export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName): string
         : `${fieldsIn(lang, line.fields)} differ from what the service took earlier; "Send the corrections" sends what it allows`;
     case 'updated':
       return ko ? `수정 내용을 보냈습니다 (${fieldsIn(lang, line.fields)})` : line.message;
-    case 'rejected': {
-      if (!ko) return line.message;
-      const words = refusalIn(line.message);
-      return `서비스가 받지 않았습니다${line.status ? ` (HTTP ${line.status})` : ''}: ${words ?? line.message}`;
-    }
+    case 'rejected':
+      return rejectionIn(lang, line.message, line.status);
     case 'failed':
       return ko
         ? `서비스 응답을 받지 못했습니다: ${failureIn('ko', line.message)}. 다시 보내면 없는 것만 보냅니다`

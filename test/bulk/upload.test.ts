@@ -302,6 +302,11 @@ describe('what the service did not take, named in the summary', () => {
     expect(result.stderr).toContain(
       '서비스가 받지 않은 송장 1건:\n  2행, NONE-1 kr.epost 1000 (거부됨, HTTP 404): 주문 NONE-1을(를) 찾을 수 없습니다\n',
     );
+    // The rows to fix say why in the same words.
+    expect(csvCells(files.read('unknown-ko.rejects.csv')).map((row) => row.at(-1))).toEqual([
+      'error',
+      '서비스가 받지 않았습니다 (HTTP 404): 주문 NONE-1을(를) 찾을 수 없습니다',
+    ]);
   });
 
   it('the other steps a Korean terminal is told are in Korean too', async () => {
@@ -330,6 +335,17 @@ describe('what the service did not take, named in the summary', () => {
     expect(held.stderr).toContain(
       '아무것도 보내지 않았습니다 (--all-or-nothing). orders-with-errors.csv의 잘못된 행을 고친 뒤 ' +
         `(각 행과 사유는 ${files.path('orders-with-errors.rejects.csv')}에 있습니다) 같은 명령을 다시 실행하세요.\n`,
+    );
+    // Each row's reason in Korean: its own problems, or its order's.
+    const reasons = csvCells(files.read('orders-with-errors.rejects.csv')).map(
+      (row) => `${row[4]}: ${row.at(-1)}`,
+    );
+    expect(reasons).toContain('ERR-01-1: 품목 ERR-01-1은(는) 주문 ERR-07(11행)에도 있습니다');
+    expect(reasons).toContain(
+      'ERR-01-2: 이 주문의 다른 행에 문제가 있습니다: 품목 ERR-01-1은(는) 주문 ERR-07(11행)에도 있습니다',
+    );
+    expect(reasons).toContain(
+      'ERR-03-1: recipient_cellphone ("1012345678"): 맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (01012345678?). 엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요',
     );
     const header =
       'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url\n';

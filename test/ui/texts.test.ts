@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { invalidReasonIn, troubleIn } from '../../src/ui/answers.js';
+import { invalidReasonIn } from '../../src/bulk/index.js';
+import { troubleIn } from '../../src/ui/answers.js';
 import { UI_DICTIONARIES, uiTexts } from '../../src/ui/texts/index.js';
 
 describe('the texts of intake ui', () => {

@@ -1,4 +1,5 @@
 import type { ReportLine } from '../outcome.js';
+import type { ProblemWords } from '../problems.js';
 import { emptyTally, type NotTaken } from '../tally.js';
 import type { ReportFile, RejectsFile } from './report.js';
 import type { Sent } from '../send/send.js';
@@ -33,9 +34,15 @@ export class Outputs {
   report: ReportFile | undefined;
   rejects: RejectsFile | undefined;
   readonly #results: ((line: ReportLine, units: readonly Unit[]) => void) | undefined;
+  /** How the rows to fix say a refusal of the service (another language); as it came by default. */
+  readonly #refusal: ((message: string, status: number | undefined) => string) | undefined;
 
-  constructor(results?: (line: ReportLine, units: readonly Unit[]) => void) {
+  constructor(
+    results?: (line: ReportLine, units: readonly Unit[]) => void,
+    words?: Pick<ProblemWords, 'refusal'>,
+  ) {
     this.#results = results;
+    this.#refusal = words?.refusal;
   }
 
   async add(line: ReportLine, units: readonly Unit[], reasonOf?: (unit: Unit) => string): Promise<void> {
@@ -48,7 +55,8 @@ export class Outputs {
     this.#results?.(line, units);
     await this.report?.add(line);
     if (this.rejects && REJECTED.has(line.outcome)) {
-      for (const unit of units) await this.rejects.add(unit.original, reasonOf?.(unit) ?? line.message);
+      const refused = this.#refusal?.(line.message, line.status) ?? line.message;
+      for (const unit of units) await this.rejects.add(unit.original, reasonOf?.(unit) ?? refused);
     }
   }
 

@@ -2,7 +2,7 @@ import { SKIPPED, type CheckResult } from '../check/check.js';
 import { inspectionOf } from '../layout/inspect.js';
 import type { InvalidReason } from '../check/group-index.js';
 import { columnNamesOf } from '../layout/column-names.js';
-import { describeProblems, type Problem } from '../problems.js';
+import { describeProblems, type Problem, type ProblemWords } from '../problems.js';
 import { InputChanged, assertUnchanged, type InputSource } from '../read/source.js';
 import type { Unit, UnitSource } from '../layout/units.js';
 
@@ -27,12 +27,15 @@ export async function* assembleRecords(
   units: UnitSource,
   plan: CheckResult,
   source: InputSource,
+  words?: ProblemWords,
 ): AsyncGenerator<GroupEvent> {
   // Long because it reads units again as the check pass planned them and proves each against its
   // fingerprint before a record leaves; the proof and the grouping share the reading's state.
   const { layout, unitName } = units;
   const named = columnNamesOf(units.table);
+  // The record's reason in English for its report line; each row's in the person's words for the rows to fix.
   const described = (problems: readonly Problem[]) => describeProblems(problems, undefined, named);
+  const said = (problems: readonly Problem[]) => describeProblems(problems, words?.problem, named);
   await assertUnchanged(source, 'after it was checked');
   /** Units of records whose last unit is still to come (by group number), each with its part once built. */
   const open = new Map<number, { unit: Unit; part?: unknown }[]>();
@@ -44,14 +47,19 @@ export async function* assembleRecords(
     const unit = list.find((member) => member.row === row);
     return `${unitName} ${row}: ${described(unit ? inspectionOf(layout, unit).problems : [])}`;
   };
-  const reasonIn = (invalid: string) => (unit: Unit) => {
-    const own = described(problemsOf(unit));
+  const reasonIn = (invalid: string, list: readonly Unit[]) => (unit: Unit) => {
+    const own = said(problemsOf(unit));
     if (own) return own;
+    const ofRow = (row: number) => {
+      const member = list.find((other) => other.row === row);
+      return (member && said(problemsOf(member))) || undefined;
+    };
+    const saidText = (text: string) => words?.reason?.(text, ofRow) ?? text;
     const items =
       unit.value === undefined || !layout.grouped ? [] : (inspectionOf(layout, unit).itemIds ?? []);
     const shared = items.map((item) => plan.sharedItems.get(item)).filter((reason) => reason !== undefined);
-    if (shared.length > 0) return shared.join('; ');
-    return `another ${unitName} of this record is invalid: ${invalid}`;
+    if (shared.length > 0) return saidText(shared.join('; '));
+    return saidText(`another ${unitName} of this record is invalid: ${invalid}`);
   };
   let seen = 0;
   for await (const unit of units.units()) {
@@ -77,7 +85,7 @@ export async function* assembleRecords(
     if (group === -1) {
       const message = described(problemsOf(unit));
       const id = unit.value === undefined ? '' : layout.label(unit.value);
-      yield { type: 'invalid', units: [unit], id, message, reasonOf: () => message };
+      yield { type: 'invalid', units: [unit], id, message, reasonOf: () => said(problemsOf(unit)) };
       continue;
     }
     const reason = plan.invalid.get(group);
@@ -94,7 +102,7 @@ export async function* assembleRecords(
       const invalid = reasonText(reason, list);
       const labelled = list.find((member) => member.value !== undefined);
       const id = labelled ? layout.label(labelled.value) : '';
-      yield { type: 'invalid', units: list, id, message: invalid, reasonOf: reasonIn(invalid) };
+      yield { type: 'invalid', units: list, id, message: invalid, reasonOf: reasonIn(invalid, list) };
       continue;
     }
     yield { type: 'record', units: list, record: layout.merge(members.map((member) => member.part)) };

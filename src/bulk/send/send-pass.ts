@@ -6,6 +6,7 @@ import { NOT_SHIPPED } from '../layout/table-layouts.js';
 import { assembleRecords, type GroupEvent } from './group.js';
 import type { UploadOptions } from '../options.js';
 import type { ReportLine } from '../outcome.js';
+import type { ProblemWords } from '../problems.js';
 import type { Tally } from '../tally.js';
 import type { Resource } from '../resources.js';
 import type { Sender } from './sender.js';
@@ -71,6 +72,8 @@ export interface SendPassInput {
   sending: Sending | undefined;
   /** The ledger of the service and credentials, for a dry run to say what earlier runs sent. */
   ledger?: LedgerRecords;
+  /** How the rows to fix say why (another language); English by default. */
+  words?: ProblemWords;
 }
 
 /** How the pass ended: early (interrupted, or stopped by `fatal`), or not. */
@@ -119,7 +122,8 @@ export class SendPass {
     }
     const stopListening = this.#context.stop.onStop(() => this.#onInterrupt());
     try {
-      const events = assembleRecords(this.#input.units, checked, this.#input.source);
+      const { units, source, words } = this.#input;
+      const events = assembleRecords(units, checked, source, words);
       for await (const { event, planned } of readAhead(events, READ_AHEAD, (read) => this.#plan(read))) {
         if (this.#interrupted || this.#fatal !== undefined) break;
         await this.#handle(event, planned);
