@@ -6,7 +6,9 @@ import { LedgerLock, describeHolder } from './ledger/ledger-lock.js';
 import { Ledger } from './ledger/ledger.js';
 import type { UploadOptions } from './options.js';
 import { encodingLabel } from './read/encoding.js';
-import type { InputFormat, InputSource } from './read/source.js';
+import { UploadError } from './errors.js';
+import { sameFile } from '../util/same-file.js';
+import { namesTheInput, type InputFormat, type InputSource } from './read/source.js';
 import { openUnits, type ReadSetup, type UnitSource } from './layout/units.js';
 import type { Note } from './said.js';
 import type { Tally } from './tally.js';
@@ -49,6 +51,7 @@ export interface UploadResult {
 export async function runUpload(context: UploadContext, request: UploadRequest): Promise<UploadResult> {
   const started = performance.now();
   const { resource, source, options } = request;
+  await refuseReportOverInputs(source, options);
   const lock = options.dryRun
     ? undefined
     : await lockLedger(context, `${resource.name} create ${source.label}`);
@@ -81,6 +84,21 @@ export async function runUpload(context: UploadContext, request: UploadRequest):
   } finally {
     lock?.release();
   }
+}
+
+/** A report named as a file the upload reads (the input, the catalog) would be written over it: refused. */
+async function refuseReportOverInputs(source: InputSource, options: UploadOptions): Promise<void> {
+  const { report, products } = options;
+  if (report === undefined || report === '-') return;
+  const what = (await namesTheInput(source, report))
+    ? 'the file being uploaded'
+    : products !== undefined && (await sameFile(report, products))
+      ? 'the --products catalog'
+      : undefined;
+  if (what === undefined) return;
+  throw new UploadError('output', `--report ${report} is ${what}: the report would be written over it`, [
+    'Give the report a name of its own, such as report.csv.',
+  ]);
 }
 
 /** The options an upload is remembered with: what running it again needs. */

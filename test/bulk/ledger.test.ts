@@ -1,5 +1,5 @@
 import { tempDir } from '../helpers/temp.js';
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cli, jsonLines, useService } from '../helpers/cli.js';
 import { startFaultProxy } from '../helpers/fault-proxy.js';
@@ -278,6 +278,37 @@ describe('files that cannot be written, and files that change', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('cannot write the report /dev/full: no space left on the device');
     expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('a report that would be written over the input is refused, the input untouched, whatever its form', async () => {
+    const files = workspace();
+    const text = [ORDERS_HEADER_WITH_MEMBER, orderRow('ORD-SELF', 'ORD-SELF-1')].join('\n');
+    const path = files.write('orders.csv', text);
+    const before = await jobCount();
+    // Another spelling of the same file, and a link to it, are the same file.
+    symlinkSync(path, files.path('link.csv'));
+    for (const report of [path, `${files.path('.')}/./orders.csv`, files.path('link.csv')]) {
+      const result = await cli(['order', 'create', path, '--report', report], { env: t.env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`--report ${report} is the file being uploaded`);
+      expect(files.read('orders.csv')).toBe(text);
+    }
+    // So is the catalog it reads product names from.
+    const catalog = files.write('catalog.csv', 'id,name,image_url\n');
+    const over = await cli(['order', 'create', path, '--products', catalog, '--report', catalog], {
+      env: t.env,
+    });
+    expect(over.code).toBe(2);
+    expect(over.stderr).toContain(`--report ${catalog} is the --products catalog`);
+    expect(files.read('catalog.csv')).toBe('id,name,image_url\n');
+    expect(await jobCount()).toBe(before);
+    // A workbook report where none can be written is the same usage error as a CSV one.
+    const xlsx = await cli(['order', 'create', path, '--report', files.path('missing/report.xlsx')], {
+      env: t.env,
+    });
+    expect(xlsx.code).toBe(2);
+    expect(xlsx.stderr).toContain(`cannot write the report ${files.path('missing/report.xlsx')}`);
     expect(await jobCount()).toBe(before);
   });
 

@@ -1,5 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
+import { fileIdOf } from '../../util/same-file.js';
 import { basename, extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { readJson } from '../../contract/json-text.js';
@@ -37,6 +38,13 @@ export class InputChanged extends UploadError {
 async function identityOf(path: string): Promise<string> {
   const info = await stat(path, { bigint: true });
   return `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}`;
+}
+
+/** Whether `path` names the input itself, whatever the spelling (a link, `./` or `..` in it). */
+export async function namesTheInput(source: InputSource, path: string): Promise<boolean> {
+  if (source.fromStdin || path === '-') return false;
+  const id = await fileIdOf(path);
+  return id !== undefined && source.identity.startsWith(`${id}:`);
 }
 
 /** Throws `InputChanged` unless the input is still the very file it was when opened. */

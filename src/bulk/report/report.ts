@@ -62,7 +62,7 @@ export class ReportFile {
     const extension = path === '-' ? '' : extname(path).toLowerCase();
     if (extension === '.xlsx') {
       const { TextWorkbook } = await import('./text-workbook.js');
-      const shape = { sheet: 'report', header: REPORT_COLUMNS, what: 'report', password };
+      const shape = { sheet: 'report', header: REPORT_COLUMNS, what: 'report', userGiven: true, password };
       return new ReportFile({ workbook: await TextWorkbook.create(path, shape) });
     }
     const json = extension === '.json';

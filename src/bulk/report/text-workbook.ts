@@ -23,6 +23,8 @@ export interface TextWorkbookShape {
   sheet: string;
   header: readonly string[];
   what: string;
+  /** Named by the person (`--report`): a path that cannot be written is theirs to change (exit 2). */
+  userGiven?: boolean;
   password?: string | undefined;
 }
 
@@ -67,7 +69,8 @@ export class TextWorkbook {
     try {
       await (await open(path, 'w', 0o644)).close();
     } catch (error) {
-      throw new UploadError('write', `cannot write the ${shape.what} ${path}: ${fileErrorReason(error)}`);
+      const message = `cannot write the ${shape.what} ${path}: ${fileErrorReason(error)}`;
+      throw new UploadError(shape.userGiven ? 'output' : 'write', message);
     }
     return new TextWorkbook(path, shape);
   }
