@@ -21,7 +21,7 @@ export { RESOURCES, type Resource, type ResourceName } from './resources.js';
 export type { ReportLine, Outcome } from './outcome.js';
 export type { Tally } from './tally.js';
 export { describeProblems, problemFromIssue, type ColumnNames, type Problem } from './problems.js';
-export { columnNamesOf, headerOf, positionsOf } from './layout/column-names.js';
+export { columnNamesOf, headerOf, positionsOf, type ColumnPlaces } from './layout/column-names.js';
 export type { Note, Said } from './said.js';
 export {
   invalidReasonIn,

@@ -1,11 +1,13 @@
 import {
   failureIn,
+  headerOf,
   invalidReasonIn,
   networkReasonIn,
   problemsIn,
   refusalIn,
   rejectionIn,
   type ColumnNames,
+  type ColumnPlaces,
   type Problem,
   type ReportLine,
   type ResourceName,
@@ -78,14 +80,22 @@ export function troubleIn(lang: Lang, trouble: Trouble): string {
   }
 }
 
-const fieldsIn = (lang: Lang, fields: readonly string[] | undefined) =>
-  (fields ?? []).map((field) => (lang === 'ko' ? (own(FIELD, field) ?? field) : field)).join(', ');
+/** A field as people know it: the file's header where that names it otherwise, else in `lang`'s words. */
+function fieldIn(lang: Lang, field: string, table: ColumnPlaces | undefined): string {
+  const header = headerOf(table, field);
+  if (header !== undefined && header !== field) return header;
+  return lang === 'ko' ? (own(FIELD, field) ?? field) : field;
+}
+
+/** The fields a record differs in, as people know them (see `fieldIn`). */
+export const fieldsIn = (lang: Lang, fields: readonly string[] | undefined, table?: ColumnPlaces) =>
+  (fields ?? []).map((field) => fieldIn(lang, field, table)).join(', ');
 
 /**
  * A result line's message as a page says it: the service's answers and the upload's words in the page's
  * language, and never a command-line flag (the page has buttons for what the terminal says to type).
  */
-export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName): string {
+export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName, table?: ColumnPlaces): string {
   const ko = lang === 'ko';
   const fromEarlierRun = line.message.startsWith('sent by an earlier run');
   switch (line.outcome) {
@@ -99,10 +109,10 @@ export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName): string
       return ko ? '서비스에 같은 내용으로 이미 있습니다' : line.message;
     case 'changed':
       return ko
-        ? `이전에 보낸 내용과 ${fieldsIn(lang, line.fields)}이(가) 다릅니다. "수정 내용 보내기"로 고칠 수 있습니다`
-        : `${fieldsIn(lang, line.fields)} differ from what the service took earlier; "Send the corrections" sends what it allows`;
+        ? `이전에 보낸 내용과 ${fieldsIn(lang, line.fields, table)}이(가) 다릅니다. "수정 내용 보내기"로 고칠 수 있습니다`
+        : `${fieldsIn(lang, line.fields, table)} differ from what the service took earlier; "Send the corrections" sends what it allows`;
     case 'updated':
-      return ko ? `수정 내용을 보냈습니다 (${fieldsIn(lang, line.fields)})` : line.message;
+      return ko ? `수정 내용을 보냈습니다 (${fieldsIn(lang, line.fields, table)})` : line.message;
     case 'rejected':
       return rejectionIn(lang, line.message, line.status);
     case 'failed':

@@ -199,6 +199,13 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
     await page.getByRole('button', { name: '주문 2건 보내기' }).click();
     expect(await sendEnded(page)).toBe('완료');
     expect(await counts(page, 'results-title')).toMatchObject({ '내용 다름': 1 });
+    // What differs, in Korean words (the file's headers are the service's own field names).
+    const changedRow = page
+      .locator('section[aria-labelledby="results-title"]')
+      .getByRole('row', { name: /KOFX-2/ });
+    expect(await changedRow.innerText()).toMatch(
+      /내용 다름\s+수령인 이름\s+이전에 보낸 내용과 수령인 이름이\(가\)/,
+    );
     await look('an order changed');
     await page.getByRole('button', { name: '수정 내용 보내기' }).click();
     await sendEnded(page);

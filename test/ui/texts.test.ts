@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invalidReasonIn } from '../../src/bulk/index.js';
-import { troubleIn } from '../../src/ui/answers.js';
+import { fieldsIn, lineIn, troubleIn } from '../../src/ui/answers.js';
 import { UI_DICTIONARIES, uiTexts } from '../../src/ui/texts/index.js';
 
 describe('the texts of intake ui', () => {
@@ -21,6 +21,27 @@ describe('the texts of intake ui', () => {
     expect(uiTexts('ko')('messageHeader')).toBe('내용');
     expect(uiTexts('en')('messageHeader')).toBe('Message');
     expect(uiTexts('ko')('marketMessageHeader')).toBe('마켓 응답');
+  });
+});
+
+describe('the fields a record differs in, as people know them', () => {
+  const changed = {
+    rows: [3],
+    id: 'A',
+    outcome: 'changed' as const,
+    message: '',
+    fields: ['recipient_name'],
+  };
+  const smartstore = { header: ['상품주문번호', '수취인명'], columns: { recipient_name: [1] } };
+  const ours = { header: ['order_id', 'recipient_name'], columns: { recipient_name: [1] } };
+  it('by the file’s own header where it names them otherwise, else in the page’s words', () => {
+    expect(lineIn('ko', changed, 'order', smartstore)).toMatch(
+      /^이전에 보낸 내용과 수취인명이\(가\) 다릅니다/,
+    );
+    expect(lineIn('en', changed, 'order', smartstore)).toMatch(/^수취인명 differ from what the service/);
+    expect(lineIn('ko', changed, 'order', ours)).toMatch(/^이전에 보낸 내용과 수령인 이름이\(가\) 다릅니다/);
+    expect(lineIn('en', changed, 'order', ours)).toMatch(/^recipient_name differ from what the service/);
+    expect(fieldsIn('ko', ['recipient_name', 'items'], undefined)).toBe('수령인 이름, 품목');
   });
 });
 

@@ -4,7 +4,7 @@ import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
 import { columnNamesOf, invalidReasonIn, noteIn, problemsIn, type ReportLine } from '../../bulk/index.js';
 import { count as number } from '../../util/count.js';
-import { lineIn, rowProblemsIn } from '../answers.js';
+import { fieldsIn, lineIn, rowProblemsIn } from '../answers.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 import { numberOf, pageNotes } from './check.js';
@@ -97,7 +97,7 @@ function lineMessage(t: T, session: UploadSession, send: Send): (line: ReportLin
   const named = columnNamesOf(send.reading?.table);
   const rowWord = (row: number) => (t.lang === 'ko' ? `${row}행` : `row ${row}`);
   return (line) => {
-    if (line.outcome !== 'invalid') return lineIn(t.lang, line, kind);
+    if (line.outcome !== 'invalid') return lineIn(t.lang, line, kind, send.reading?.table);
     const found = line.rows.map((row) => problemsOfRow.get(row));
     if (found.some((problems) => problems === undefined || problems.length === 0)) {
       const problemsOf = (row: number) => problemsOfRow.get(row);
@@ -133,7 +133,7 @@ function linesTable(t: T, session: UploadSession, send: Send, filter: string | u
           <td class="nowrap">${line.rows.join(', ')}</td>
           <td class="nowrap">${line.id}</td>
           <td><span class="badge ${line.outcome}">${t(`outcome_${line.outcome}`)}</span></td>
-          <td>${(line.fields ?? []).join(', ')}</td>
+          <td>${fieldsIn(t.lang, line.fields, send.reading?.table)}</td>
           <td class="message">${messageOf(line)}</td>
         </tr>`,
     );
