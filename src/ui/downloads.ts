@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  columnNamesOf,
   RejectsFile,
   rejectsFileName,
   rejectsRound,
@@ -12,6 +11,8 @@ import {
 } from '../bulk/index.js';
 import { LANGS, type Lang } from '../web/lang.js';
 import { refusedReasonIn } from './answers.js';
+import { pageColumnNames } from './column-words.js';
+import { uiTexts } from './texts/index.js';
 import type { RefusedRow, UploadSession } from './session.js';
 
 /** The rows not taken by the last send (or else found invalid by the last check), and those dropped. */
@@ -43,7 +44,7 @@ const earlierRejectsFileOf = (session: UploadSession, extension: RejectsExtensio
 
 /** Each row's reason in `lang`, its columns named as the file names them. */
 function reasonsIn(session: UploadSession, lang: Lang, rows: readonly RefusedRow[]) {
-  const named = columnNamesOf(tableOf(session));
+  const named = pageColumnNames(uiTexts(lang), tableOf(session));
   const problems = new Map<number, readonly Problem[]>(rows.map((row) => [row.row, row.problems]));
   return (row: RefusedRow) =>
     refusedReasonIn(lang, session.kind ?? 'order', named, (at) => problems.get(at), row);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invalidReasonIn } from '../../src/bulk/index.js';
 import { fieldsIn, lineIn, troubleIn } from '../../src/ui/answers.js';
+import { pageColumnNames } from '../../src/ui/column-words.js';
 import { UI_DICTIONARIES, uiTexts } from '../../src/ui/texts/index.js';
 
 describe('the texts of intake ui', () => {
@@ -42,6 +43,19 @@ describe('the fields a record differs in, as people know them', () => {
     expect(lineIn('ko', changed, 'order', ours)).toMatch(/^이전에 보낸 내용과 수령인 이름이\(가\) 다릅니다/);
     expect(lineIn('en', changed, 'order', ours)).toMatch(/^recipient_name differ from what the service/);
     expect(fieldsIn('ko', ['recipient_name', 'items'], undefined)).toBe('수령인 이름, 품목');
+  });
+});
+
+describe('a problem’s column as the page names it', () => {
+  const smartstore = { header: ['상품주문번호', '수취인명'], columns: { item_id: [0], recipient_name: [1] } };
+  it('by the file’s header, else (a column the file lacks) in the page’s words, else as it is', () => {
+    const ko = pageColumnNames(uiTexts('ko'), smartstore);
+    expect(['recipient_name', 'product_image_url', 'items.0.x'].map(ko)).toEqual([
+      '수취인명',
+      '상품 이미지 주소',
+      'items.0.x',
+    ]);
+    expect(pageColumnNames(uiTexts('en'), smartstore)('product_image_url')).toBe('Product image URL');
   });
 });
 

@@ -1,5 +1,6 @@
 import { html } from 'ghtml';
-import { columnNamesOf, noteIn, problemsIn, type Note } from '../../bulk/index.js';
+import { noteIn, problemsIn, type Note } from '../../bulk/index.js';
+import { pageColumnNames } from '../column-words.js';
 import { count as number } from '../../util/count.js';
 import type { RefusedRow, UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
@@ -38,7 +39,7 @@ function warningsList(t: T, session: UploadSession): string {
   const items = warnings.map(({ row, problems }) => {
     return html`<li>
       <strong>${t('cellLabel', { row, column: '' }).replace(/, $/, '')}</strong>
-      ${problemsIn(t.lang, problems, columnNamesOf(table))}
+      ${problemsIn(t.lang, problems, pageColumnNames(t, table))}
     </li>`;
   });
   return html`<details class="warnings" open>

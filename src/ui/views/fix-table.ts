@@ -1,6 +1,7 @@
 import { html } from 'ghtml';
 import { dataTable, type TableHeader } from '../../web/table.js';
-import { headerOf, positionsOf, problemIn, type Problem, type TableInfo } from '../../bulk/index.js';
+import { positionsOf, problemIn, type Problem, type TableInfo } from '../../bulk/index.js';
+import { pageColumnNames } from '../column-words.js';
 import { ROWS_SHOWN, type RefusedRow, type UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 
@@ -37,13 +38,10 @@ function reasonOf(t: T, table: TableInfo | undefined, row: RefusedRow): string {
   if (row.problems.length === 0) {
     return html`<p>${t('ofRecord', { record: row.record })}</p>`;
   }
+  const named = pageColumnNames(t, table);
   const items = row.problems.map((problem: Problem) => {
     const at = positionsOf(table, problem.column);
-    const header =
-      headerOf(table, problem.column) ??
-      (problem.column && /^[a-z_]+$/.test(problem.column)
-        ? t(`col_${problem.column}` as Parameters<T>[0])
-        : problem.column);
+    const header = problem.column === undefined ? undefined : named(problem.column);
     const words = `${header ? `${header}: ` : ''}${problem.value !== undefined ? `“${problem.value}” ` : ''}${problemIn(t.lang, problem)}`;
     return at.length > 0
       ? html`<li><label for="cell-${row.row}-${at[0]}" class="reason-link">${words}</label></li>`

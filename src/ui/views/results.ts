@@ -2,7 +2,8 @@ import { errorWords } from './errors.js';
 import { OUTCOMES as ALL_OUTCOMES } from '../../contract/kinds.js';
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
-import { columnNamesOf, invalidReasonIn, noteIn, problemsIn, type ReportLine } from '../../bulk/index.js';
+import { invalidReasonIn, noteIn, problemsIn, type ReportLine } from '../../bulk/index.js';
+import { pageColumnNames } from '../column-words.js';
 import { count as number } from '../../util/count.js';
 import { fieldsIn, lineIn, rowProblemsIn } from '../answers.js';
 import type { UploadSession } from '../session.js';
@@ -94,7 +95,7 @@ function nextSteps(t: T, session: UploadSession, send: Send, counts: Record<stri
 function lineMessage(t: T, session: UploadSession, send: Send): (line: ReportLine) => string {
   const kind = session.kind ?? 'order';
   const problemsOfRow = new Map(send.refused.map((refused) => [refused.row, refused.problems]));
-  const named = columnNamesOf(send.reading?.table);
+  const named = pageColumnNames(t, send.reading?.table);
   const rowWord = (row: number) => (t.lang === 'ko' ? `${row}행` : `row ${row}`);
   return (line) => {
     if (line.outcome !== 'invalid') return lineIn(t.lang, line, kind, send.reading?.table);
