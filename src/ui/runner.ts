@@ -1,7 +1,5 @@
 import { join } from 'node:path';
 import {
-  columnNamesOf,
-  describeProblems,
   detectKind,
   openFile,
   RESOURCES,
@@ -9,7 +7,6 @@ import {
   UploadError,
   workbookTabs,
   writeFixedCopy,
-  type ColumnNames,
   type LedgerTarget,
   type Note,
   type PasswordSource,
@@ -133,14 +130,14 @@ async function contextFor(
 }
 
 /** Refused rows as the page keeps them: each with its reason and record, at most `ROWS_KEPT`. */
-function keepRefused(list: RefusedRow[], event: UploadEvent, named: ColumnNames): number {
+function keepRefused(list: RefusedRow[], event: UploadEvent): number {
   if (event.type !== 'record' || !event.rows) return 0;
   const { outcome, status, message, id } = event.line;
   for (const detail of event.rows) {
     if (list.length >= ROWS_KEPT) break;
     list.push({
       ...detail,
-      reason: describeProblems(detail.problems, undefined, named) || message,
+      reason: message,
       record: id,
       outcome: outcome === 'rejected' ? 'rejected' : 'invalid',
       ...(status === undefined ? {} : { status }),
@@ -202,7 +199,7 @@ export async function checkSession(session: UploadSession, services: UploadServi
           check.warnings.push({ row, problems });
         }
       }
-      check.refusedCount += keepRefused(check.refused, event, columnNamesOf(check.reading?.table));
+      check.refusedCount += keepRefused(check.refused, event);
     });
     const result = await runUpload(context, {
       resource: RESOURCES[session.kind] as Resource<unknown>,
@@ -301,7 +298,7 @@ export function sendSession(
         } else if (event.type === 'record') {
           send.counts[event.line.outcome] = (send.counts[event.line.outcome] ?? 0) + 1;
           if (send.lines.length < LINES_SHOWN) send.lines.push(event.line);
-          keepRefused(send.refused, event, columnNamesOf(send.reading?.table));
+          keepRefused(send.refused, event);
         }
         if (event.type === 'note') session.changed();
       });

@@ -28,7 +28,7 @@ export interface SessionError {
 
 /** A row (or record) not taken, with the service's or the check's reason, and the record it is of. */
 export interface RefusedRow extends RowDetail {
-  /** Why, in English (the terminal's words), columns named as the file names them. */
+  /** Its record's reason as the upload gave it, in English: the check's or the service's (see `problems`). */
   reason: string;
   /** The id of the record the row is part of, as written (an order's rows share it). */
   record: string;

@@ -155,29 +155,19 @@ function linesTable(t: T, session: UploadSession, send: Send, filter: string | u
 /** The files to take away: the rows refused (as the file was, or NDJSON) and the whole report. */
 function downloads(t: T, session: UploadSession, send: Send, refused: boolean): string {
   const table = send.reading?.table ?? session.firstReading?.table;
+  const link = (file: string, label: string) =>
+    html`<a class="button secondary" href="uploads/${session.id}/${file}" download>${label}</a>`;
   const rejects = !refused
     ? ''
     : table && session.locked
       ? // Locked by a password: given back locked, as a workbook only (CSV cannot be locked).
-        html`<a class="button secondary" href="uploads/${session.id}/rejects.xlsx" download
-          >${t('rejectsXlsxLocked')}</a
-        >`
+        link('rejects.xlsx', t('rejectsXlsxLocked'))
       : table
-        ? html`<a class="button secondary" href="uploads/${session.id}/rejects.xlsx" download
-              >${t('rejectsXlsx')}</a
-            ><a class="button secondary" href="uploads/${session.id}/rejects.csv" download
-              >${t('rejectsCsv')}</a
-            >`
-        : html`<a class="button secondary" href="uploads/${session.id}/rejects.ndjson" download
-            >${t('rejectsNdjson')}</a
-          >`;
+        ? link('rejects.xlsx', t('rejectsXlsx')) + link('rejects.csv', t('rejectsCsv'))
+        : link('rejects.ndjson', t('rejectsNdjson'));
   const report = send.reportPath.endsWith('.xlsx')
-    ? html`<a class="button secondary" href="uploads/${session.id}/report.xlsx" download
-        >${t('reportXlsxLocked')}</a
-      >`
-    : html`<a class="button secondary" href="uploads/${session.id}/report.csv" download
-        >${t('reportCsv')}</a
-      >`;
+    ? link('report.xlsx', t('reportXlsxLocked'))
+    : link('report.csv', t('reportCsv'));
   return rejects + report;
 }
 
