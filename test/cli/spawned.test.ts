@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURES } from '../helpers/files.js';
-import { BIN, runBin } from '../helpers/spawn.js';
+import { BIN, runBin, runShell } from '../helpers/spawn.js';
 import { writeWorkbook } from '../helpers/workbook.js';
 import { startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
@@ -111,6 +111,43 @@ describe('bin/intake.js', () => {
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     child.kill('SIGINT');
     expect(await exited).toBe(130);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it("a pipe given by name (a shell's <(…)) is read once like standard input, which stays free for a password", async () => {
+    const tmp = tempDir('intake-spawn-tmp-');
+    const dir = tempDir('intake-spawn-pipe-');
+    const book = await writeWorkbook(
+      join(dir, 'locked.xlsx'),
+      [
+        {
+          name: 'p',
+          rows: [
+            ['id', 'name', 'image_url'],
+            ['PIPE-1', '감귤', 'https://shop.example.com/p.jpg'],
+          ],
+        },
+      ],
+      { password: '비밀 1' },
+    );
+    const orders = join(FIXTURES, 'orders.csv');
+    const result = await runShell(
+      `"${process.execPath}" "${BIN}" order create <(cat "${orders}") --dry-run --json
+       printf '%s' '비밀 1' | "${process.execPath}" "${BIN}" product create <(cat "${book}") --password-stdin --dry-run --json`,
+      { TMPDIR: tmp, ...env(), INTAKE_DATA_DIR: dir },
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/\/dev\/fd\/\d+: 7 orders in 11 rows, all valid/);
+    const summaries = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.type === 'summary');
+    expect(summaries).toMatchObject([
+      { valid: 7, invalid: 0 },
+      { valid: 1, invalid: 0 },
+    ]);
+    // The copies of the pipes are gone.
     expect(readdirSync(tmp)).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { fileIdOf } from '../../util/same-file.js';
 import { basename, extname, join } from 'node:path';
@@ -19,7 +19,7 @@ export interface InputSource {
   path: string;
   /** How to name the input to people: the file name, or `stdin`. */
   label: string;
-  /** True for standard input (no rejects file is written next to it). */
+  /** True for standard input or a pipe, read once into a temporary file (no rejects file is written next to it). */
   fromStdin: boolean;
   size: number;
   /** Which file it is and how it was when opened: device, inode, size and modification time. */
@@ -92,43 +92,55 @@ export async function openInput(io: StandardInput, file: string | undefined): Pr
     if (file === undefined && io.stdin.isTTY) {
       throw new InputError('give a file to read, or - to read standard input');
     }
-    const dir = await makeTempFolder('intake-stdin-');
-    const path = join(dir, 'stdin');
-    try {
-      let size = 0;
-      await pipeline(
-        io.stdin,
-        async function* (chunks: AsyncIterable<string | Buffer>) {
-          for await (const chunk of chunks) {
-            size += chunk.length;
-            // Stopped as soon as it is too large: standard input never fills the disk.
-            if (size > MAX_INPUT_BYTES) throw inputTooLarge('stdin', size);
-            yield chunk;
-          }
-        },
-        createWriteStream(path),
-      );
-      return {
-        path,
-        label: STDIN_LABEL,
-        fromStdin: true,
-        size,
-        identity: await identityOf(path),
-        cleanup: () => removeTempFolder(dir),
-      };
-    } catch (error) {
-      await removeTempFolder(dir);
-      throw error;
-    }
+    return spool(io.stdin, STDIN_LABEL);
   }
   return openFile(file);
 }
 
-/** Opens a file (not standard input): a missing or unreadable one is an input error. */
+/**
+ * Copies a stream that can be read only once (standard input, a pipe) to a temporary file, so that it
+ * can be read twice; it is stopped as soon as it is too large, so it never fills the disk.
+ */
+async function spool(stream: NodeJS.ReadableStream, label: string): Promise<InputSource> {
+  const dir = await makeTempFolder('intake-stdin-');
+  const path = join(dir, 'stdin');
+  try {
+    let size = 0;
+    await pipeline(
+      stream,
+      async function* (chunks: AsyncIterable<string | Buffer>) {
+        for await (const chunk of chunks) {
+          size += chunk.length;
+          if (size > MAX_INPUT_BYTES) throw inputTooLarge(label, size);
+          yield chunk;
+        }
+      },
+      createWriteStream(path),
+    );
+    return {
+      path,
+      label,
+      fromStdin: true,
+      size,
+      identity: await identityOf(path),
+      cleanup: () => removeTempFolder(dir),
+    };
+  } catch (error) {
+    await removeTempFolder(dir);
+    if (error instanceof InputError || label === STDIN_LABEL) throw error;
+    throw new InputError(`cannot read ${label}: ${readErrorReason(error)}`);
+  }
+}
+
+/**
+ * Opens a file (not standard input): a missing or unreadable one is an input error. A named pipe (a
+ * shell's `<(jq …)`, `/dev/stdin` from a pipe) is read once, as standard input is.
+ */
 export async function openFile(file: string): Promise<InputSource> {
   let size: number;
   try {
     const info = await stat(file);
+    if (info.isFIFO()) return await spool(createReadStream(file), file);
     if (!info.isFile()) throw new InputError(`${file} is not a file`);
     size = info.size;
     if (size > MAX_INPUT_BYTES) throw inputTooLarge(basename(file), size);

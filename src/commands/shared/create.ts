@@ -55,7 +55,8 @@ async function createFrom(
   const { resource: name, upload } = options;
   const password = workbookPassword(f, {
     passwordStdin: upload.passwordStdin,
-    inputFromStdin: source?.fromStdin === true,
+    // A pipe given by name (`<(…)`) is read once too, but standard input is still free for the password.
+    inputFromStdin: source !== undefined && (options.file ?? '-') === '-',
   });
   const plan: InputPlan = source
     ? await planInput(source, upload.format)
