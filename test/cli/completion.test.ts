@@ -83,6 +83,28 @@ describe('completion scripts', () => {
     expect(bashComplete(env, ['intake', 'help', 'exit'])).toEqual(['exit-codes']);
   });
 
+  it('in real bash on a terminal: Tab completes a file name as typed, spaces and all', () => {
+    const { dir, env, ran } = shellSetup();
+    // A name that starts with the word's index (3) was offered in place of the one typed.
+    for (const name of ['3x.csv', 'orders.csv', '스마트 주문.xlsx']) writeFileSync(join(dir, name), '');
+    // Typed ahead into a pseudo-terminal (util-linux's script): bash's readline takes the Tab, then Enter.
+    const typed = [
+      'source <(intake completion bash)',
+      'intake order create or\t',
+      'intake shipment create 스\t',
+      'exit',
+    ].join('\n');
+    const result = spawnSync('script', ['-qec', 'bash --norc --noprofile -i', '/dev/null'], {
+      cwd: dir,
+      env,
+      input: `${typed}\n`,
+      encoding: 'utf8',
+      timeout: patience(30_000),
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(ran()).toEqual(['order create orders.csv', 'shipment create 스마트 주문.xlsx']);
+  });
+
   it.skipIf(spawnSync('zsh', ['--version']).status !== 0)(
     'in real zsh: Tab completes a subcommand and a profile name on the command line',
     () => {

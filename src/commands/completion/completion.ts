@@ -24,7 +24,18 @@ export async function completionRun(options: CompletionOptions, f: Factory): Pro
     completer: 'intake',
     shell: TABTAB_SHELL[options.shell],
   });
-  f.io.stdout.write(script.endsWith('\n') ? script : `${script}\n`);
+  const mended = options.shell === 'bash' ? mendBashFiles(script) : script;
+  f.io.stdout.write(mended.endsWith('\n') ? mended : `${mended}\n`);
+}
+
+/**
+ * The library's bash script offers file names with `compgen -f -- "$cword"`: the word's index, not the
+ * word, so `intake order create or<Tab>` became `3x.csv` where such a file exists (and any name with a
+ * space was split). An empty reply instead lets bash's own file name completion answer (the script
+ * registers with `-o default`), which quotes names as the shell needs.
+ */
+function mendBashFiles(script: string): string {
+  return script.replace('COMPREPLY=($(compgen -f -- "$cword"))', 'COMPREPLY=()');
 }
 
 export function newCompletionCommand(
