@@ -11,7 +11,8 @@ export async function compileQuery(expression: string): Promise<Query> {
   const { compile, TreeInterpreter } = await import('@jmespath-community/jmespath');
   let node: ReturnType<typeof compile>;
   try {
-    node = compile(expression);
+    // As the AWS CLI reads it: a bare word in backticks (`available`) is text, as in its documentation.
+    node = compile(expression, { enable_legacy_literals: true });
   } catch (error) {
     throw new UsageError(
       `--query "${expression}" is not a JMESPath expression: ${(error as Error).message}`,

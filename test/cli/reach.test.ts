@@ -46,6 +46,12 @@ describe('--query', () => {
     expect(jsonLines(result.stdout)).toEqual(['P-Q3']);
   });
 
+  it('reads a bare word in backticks as text, as the AWS CLI does', async () => {
+    const result = await cli(['carriers', '--json', '--query', '[?code==`de.dhl`].name'], { env: t.env });
+    expect(result.code).toBe(0);
+    expect(result.json()).toEqual(['DHL']);
+  });
+
   it('a query that does not parse is a usage error before anything runs', async () => {
     const result = await cli(['carriers', '--query', '[?code=='], { env: t.env });
     expect(result.code).toBe(2);
