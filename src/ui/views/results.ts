@@ -125,20 +125,24 @@ function linesTable(t: T, session: UploadSession, send: Send, filter: string | u
   const messageOf = lineMessage(t, session, send);
   // In the sheet's order (a record by its first row), as the rows to fix are, not in the order answered.
   const firstRow = (line: ReportLine) => line.rows[0] ?? Number.POSITIVE_INFINITY;
+  const headers = [t('rowHeader'), t('idHeader'), t('outcomeHeader'), t('fieldsHeader'), t('messageHeader')];
+  const [rowLabel, idLabel, outcomeLabel, fieldsLabel, messageLabel] = headers;
+  // Each cell carries its column's name: a narrow window shows a record as a card of labelled lines.
   const rows = send.lines
     .filter((line) => !filter || line.outcome === filter)
     .sort((a, b) => firstRow(a) - firstRow(b))
-    .map(
-      (line: ReportLine) =>
-        html`<tr>
-          <td class="nowrap">${line.rows.join(', ')}</td>
-          <td class="nowrap">${line.id}</td>
-          <td><span class="badge ${line.outcome}">${t(`outcome_${line.outcome}`)}</span></td>
-          <td>${fieldsIn(t.lang, line.fields, send.reading?.table)}</td>
-          <td class="message">${messageOf(line)}</td>
-        </tr>`,
-    );
-  const headers = [t('rowHeader'), t('idHeader'), t('outcomeHeader'), t('fieldsHeader'), t('messageHeader')];
+    .map((line: ReportLine) => {
+      const fields = fieldsIn(t.lang, line.fields, send.reading?.table);
+      return html`<tr>
+        <td class="nowrap" data-label="${rowLabel}">${line.rows.join(', ')}</td>
+        <td class="nowrap" data-label="${idLabel}">${line.id}</td>
+        <td data-label="${outcomeLabel}">
+          <span class="badge ${line.outcome}">${t(`outcome_${line.outcome}`)}</span>
+        </td>
+        <td data-label="${fieldsLabel}" class="${fields === '' ? 'empty' : ''}">${fields}</td>
+        <td class="message" data-label="${messageLabel}">${messageOf(line)}</td>
+      </tr>`;
+    });
   return html`<form method="get" action="uploads/${session.id}" class="row" style="margin:1rem 0 0.5rem">
       <div class="field">
         <label for="outcome">${t('filterLabel')}</label
@@ -148,7 +152,7 @@ function linesTable(t: T, session: UploadSession, send: Send, filter: string | u
       </div>
       <div><button type="submit" class="secondary">${t('filterButton')}</button></div>
     </form>
-    !${rows.length > 0 ? dataTable(headers, rows) : ''}
+    !${rows.length > 0 ? dataTable(headers, rows, { className: 'stacked' }) : ''}
     !${send.lines.length >= 1000 ? html`<p class="hint">${t('shownLines', { count: send.lines.length })}</p>` : ''}`;
 }
 
