@@ -84,13 +84,29 @@ export async function planPull(
             : ''),
       );
     }
-    const plan = planOrders(lines, known);
-    if (options.remember) state.rememberLines(marketplace, lines);
+    const sent = state.sentProducts(
+      marketplace,
+      lines.map((line) => line.lineId),
+    );
+    const plan = planOrders(lines, known, (lineId) => sent.get(lineId));
+    if (options.remember) state.rememberLines(marketplace, lines, wholeProducts(plan));
     return { marketplace, until: now, lines, plan, looked };
   } finally {
     catalog.close();
     state.close();
   }
+}
+
+/** The product of each planned line that has both a name and an image, by line id. */
+function wholeProducts(plan: PullPlan): Map<string, { name: string; image_url: string }> {
+  const products = new Map<string, { name: string; image_url: string }>();
+  for (const order of plan.orders) {
+    for (const item of order.items) {
+      const { name, image_url: image } = item.product;
+      if (name && image) products.set(item.id, { name, image_url: image });
+    }
+  }
+  return products;
 }
 
 /** The orders of a plan as NDJSON, the text an upload reads. */

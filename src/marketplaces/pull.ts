@@ -33,15 +33,24 @@ export interface PullPlan {
 /** What a product is known as locally (the catalog): a name and an image, either possibly missing. */
 export type ProductLookup = (productId: string) => { name?: string; image_url?: string } | undefined;
 
+/** The product a line was planned with before, when it had both a name and an image (see `planOrders`). */
+export type SentProduct = (lineId: string) => { name: string; image_url: string } | undefined;
+
 const NOT_SENT_STATES: ReadonlySet<string> = new Set(['cancelled', 'claimed', 'waiting']);
 
 /**
  * Turns pulled lines into the service's orders: one order per marketplace order, one item per line that
  * is paid (or already sent out); cancelled lines, claims and unpaid lines are reported, not sent. An order
  * whose phone the messaging bot cannot reach (a 050x relay number, or none) is reported whole. Product
- * images come from the catalog (filled from the marketplace's product API beforehand).
+ * images come from the catalog (filled from the marketplace's product API beforehand), except for a line
+ * planned before with a whole product (`sent`): a pull reads back over the last one, and an order sent
+ * then must be built as it was, or a catalog edit since would make it "differ" from what the service has.
  */
-export function planOrders(lines: readonly PulledLine[], products: ProductLookup): PullPlan {
+export function planOrders(
+  lines: readonly PulledLine[],
+  products: ProductLookup,
+  sent: SentProduct = () => undefined,
+): PullPlan {
   const byOrder = new Map<string, PulledLine[]>();
   for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
   const orders: PulledOrder[] = [];
@@ -76,7 +85,7 @@ export function planOrders(lines: readonly PulledLine[], products: ProductLookup
       recipient_name: first.recipientName,
       recipient_cellphone: phone,
       items: taken.map((line) => {
-        const known = products(line.productId);
+        const known = sent(line.lineId) ?? products(line.productId);
         const image = known?.image_url;
         return {
           id: line.lineId,

@@ -35,6 +35,10 @@ const MIGRATIONS = [
      updated_at INTEGER NOT NULL,
      PRIMARY KEY (profile, marketplace, line_id)
    ) WITHOUT ROWID;`,
+  // The product each line was first planned with whole (name and image), so a pull that reads it again
+  // builds its order as it was sent, whatever the catalog says since.
+  `ALTER TABLE lines ADD COLUMN product_name TEXT;
+   ALTER TABLE lines ADD COLUMN product_image_url TEXT;`,
 ];
 
 /** Where a line's push stands: `pushing` is written (and committed) before the write leaves. */
@@ -99,18 +103,61 @@ export class MarketplaceState {
       .run(this.#profile, marketplace, untilMs, this.#now());
   }
 
-  /** Keeps the lines a pull found, with their state there. */
-  rememberLines(marketplace: Marketplace, lines: readonly PulledLine[]): void {
+  /**
+   * Keeps the lines a pull found, with their state there, and the product each was planned with when it
+   * was whole (`products`, by line id); a line keeps the first such product it was planned with.
+   */
+  rememberLines(
+    marketplace: Marketplace,
+    lines: readonly PulledLine[],
+    products: ReadonlyMap<string, { name: string; image_url: string }> = new Map(),
+  ): void {
     const put = this.#db.prepare(
-      `INSERT INTO lines (profile, marketplace, line_id, order_id, state, state_text, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO lines (profile, marketplace, line_id, order_id, state, state_text, updated_at,
+         product_name, product_image_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (profile, marketplace, line_id) DO UPDATE SET order_id = excluded.order_id, state = excluded.state,
-         state_text = excluded.state_text, updated_at = excluded.updated_at`,
+         state_text = excluded.state_text, updated_at = excluded.updated_at,
+         product_name = coalesce(lines.product_name, excluded.product_name),
+         product_image_url = coalesce(lines.product_image_url, excluded.product_image_url)`,
     );
     const now = this.#now();
     this.#db.transaction(() => {
-      for (const line of lines)
-        put.run(this.#profile, marketplace, line.lineId, line.orderId, line.state, line.stateText, now);
+      for (const line of lines) {
+        const product = products.get(line.lineId);
+        put.run(
+          this.#profile,
+          marketplace,
+          line.lineId,
+          line.orderId,
+          line.state,
+          line.stateText,
+          now,
+          product?.name ?? null,
+          product?.image_url ?? null,
+        );
+      }
     })();
+  }
+
+  /** The product each of these lines was first planned with whole, by line id (see `rememberLines`). */
+  sentProducts(
+    marketplace: Marketplace,
+    lineIds: readonly string[],
+  ): Map<string, { name: string; image_url: string }> {
+    const rows = this.#db
+      .prepare(
+        `SELECT line_id, product_name, product_image_url FROM lines
+         WHERE profile = ? AND marketplace = ? AND product_name IS NOT NULL AND product_image_url IS NOT NULL
+           AND line_id IN (SELECT value FROM json_each(?))`,
+      )
+      .all(this.#profile, marketplace, JSON.stringify(lineIds)) as {
+      line_id: string;
+      product_name: string;
+      product_image_url: string;
+    }[];
+    return new Map(
+      rows.map((row) => [row.line_id, { name: row.product_name, image_url: row.product_image_url }]),
+    );
   }
 
   /** The lines pulled from a marketplace, as last seen. */

@@ -152,6 +152,42 @@ describe('Naver Smartstore: pull, ship, push, against the fake', () => {
     });
   });
 
+  it('a catalog edit after a pull reaches the orders pulled after it; those read again are as they were sent', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('naver');
+    await fake.setUp('naver');
+    const order = (id: string, line: string) => ({
+      order_id: id,
+      recipient_name: '김민지',
+      recipient_phone: '010-1234-5678',
+      lines: [{ line_id: line, product_id: '9101', product_name: '감귤', quantity: 1, price: 19_900 }],
+    });
+    await fake.seed('naver', {
+      orders: [order('N-CAT-1', 'N-CAT-11')],
+      products: [
+        { product_id: '9101', name: '제주 감귤 5kg', image_url: 'https://shop.example.com/old.jpg' },
+      ],
+    });
+    const env = profile();
+    expect((await cli(['pull', 'naver', '--json'], { env })).summary()).toMatchObject({ accepted: 1 });
+    // The image was wrong: the shop mends it in the catalog, then pulls again (which reads N-CAT-1 again).
+    const mended = await cli(['catalog', 'set', '9101', '--image-url', 'https://shop.example.com/new.jpg'], {
+      env,
+    });
+    expect(mended.code, mended.stderr).toBe(0);
+    await fake.seed('naver', { orders: [order('N-CAT-2', 'N-CAT-21')], products: [] });
+    const again = await cli(['pull', 'naver', '--json'], { env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.summary()).toMatchObject({ records: 2, accepted: 1, already_registered: 1, changed: 0 });
+    const images = (await t.service.local.orders())
+      .filter((stored) => stored.id.startsWith('N-CAT-'))
+      .map((stored) => [stored.id, stored.items[0]?.product_image_url]);
+    expect(images.sort()).toEqual([
+      ['N-CAT-1', 'https://shop.example.com/old.jpg'],
+      ['N-CAT-2', 'https://shop.example.com/new.jpg'],
+    ]);
+  });
+
   it('a cancel that arrives between pull and push is skipped, never dispatched; a forced 104121 is refused alone', async () => {
     const fake = fakes(t.service);
     await fake.reset('naver');
