@@ -40,12 +40,19 @@ export function parseTrackingRule(text: string): TrackingRule | undefined {
 /** Whether a tracking number fits a rule; the reason when it does not. */
 export function trackingProblem(rule: TrackingRule | undefined, number: string): string | undefined {
   if (!rule) return undefined;
-  if (rule.digits && !/^\d+$/.test(number)) return `has characters other than digits (${rule.text})`;
+  const says = ruleSaid(rule.text);
+  if (rule.digits && !/^\d+$/.test(number)) return `has characters other than digits (${says})`;
   const length = number.length;
   const fits = Array.isArray(rule.lengths)
     ? rule.lengths.includes(length)
     : length >= (rule.lengths as { min: number }).min && length <= (rule.lengths as { max: number }).max;
-  return fits ? undefined : `is ${length} characters long (${rule.text})`;
+  return fits ? undefined : `is ${length} characters long (${says})`;
+}
+
+/** `10 or 12 digits (Coupang)` as a reason says it: `10 or 12 digits, as Coupang lists them`. */
+function ruleSaid(text: string): string {
+  const found = /^(.*?)\s*\(Coupang\)\s*$/.exec(text);
+  return found ? `${found[1] as string}, as Coupang lists them` : text;
 }
 
 let rows: CarrierRow[] | undefined;

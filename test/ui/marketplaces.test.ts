@@ -103,6 +103,68 @@ describe.skipIf(!CHROMIUM)(
       await context.close();
     });
 
+    it('in Korean, a relay phone and a push refused for a tracking number are said in Korean', async () => {
+      const fake = fakes(t.service);
+      await fake.reset('naver');
+      await fake.setUp('naver');
+      const order = (n: number, phone: string) => ({
+        order_id: `KO00000${n}`,
+        recipient_name: `구매자${n}`,
+        recipient_phone: phone,
+        lines: [
+          { line_id: `KO90000${n}`, product_id: '1000', product_name: '감귤', quantity: 1, price: 9_900 },
+        ],
+      });
+      await fake.seed('naver', {
+        orders: [order(1, '010-1111-2222'), order(2, '010-3333-4444'), order(3, '0504-123-4567')],
+        products: [
+          { product_id: '1000', name: '제주 감귤 5kg', image_url: 'https://shop.example.com/1000.jpg' },
+        ],
+      });
+      const env = {
+        ...t.env,
+        ...marketplaceEnv(t.service),
+        INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+        INTAKE_DATA_DIR: tempDir('intake-data-'),
+      };
+      const ui = await startUi(env);
+      open.push(ui);
+      const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+      await page.goto(ui.url);
+      await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+      await page.getByRole('button', { name: '네이버 스마트스토어 주문 가져오기' }).click();
+      await page.waitForURL(/\/uploads\/[\w-]+$/, { timeout: WAIT_MS });
+      expect(await page.locator('.notice').innerText()).toContain(
+        '주문 KO000003: 1건, 안심번호라 메시지를 보낼 수 없음 (0504-123-4567)',
+      );
+      const english: Record<string, string[]> = { pulled: await englishOn(page) };
+      await page.getByRole('button', { name: '주문 2건 보내기' }).click();
+      expect(await sendEnded(page)).toBe('완료');
+      for (const [n, number] of [
+        [1, '640123456712'],
+        [2, '12345'],
+      ] as const) {
+        const shipped = await cli(
+          [
+            ...['shipment', 'create', '--order', `KO00000${n}`, '--items', `KO90000${n}`],
+            ...['--company-code', 'kr.cjlogistics', '--tracking-number', number],
+          ],
+          { env },
+        );
+        expect(shipped.code, shipped.stderr).toBe(0);
+      }
+      await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+      await page.getByRole('button', { name: '네이버 스마트스토어에 송장번호 보내기' }).click();
+      expect(await page.locator('main [role="status"]').first().innerText()).toBe('보냄 1 · 거부됨 1');
+      expect(await page.locator('table tbody tr').filter({ hasText: 'KO000002' }).innerText()).toContain(
+        '송장번호 12345은(는) 5자입니다 (10 또는 12자리 숫자, 쿠팡 기준)',
+      );
+      english.pushed = await englishOn(page);
+      expect(english).toEqual({ pulled: [], pushed: [] });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
     it('a marketplace that refuses this computer is said in words, in English and in Korean', async () => {
       const fake = fakes(t.service);
       await fake.reset('naver');

@@ -5,6 +5,7 @@ import type { NotSent } from '../../marketplaces/pull.js';
 import type { Lang } from '../../web/lang.js';
 import { count as number } from '../../util/count.js';
 import type { MarketplaceView, PushedLine } from '../state.js';
+import { pushMessageIn } from '../../marketplaces/push-words.js';
 import type { T } from '../texts/index.js';
 import { when } from './layout.js';
 
@@ -61,6 +62,16 @@ export function marketplacesBody(
     !${cards.join('')}`;
 }
 
+/**
+ * What the page says after a line's reason: the phone of an order the bot cannot reach (its reason says
+ * why, in the page's words), else the marketplace's own words for the line's state.
+ */
+function detailOf(entry: NotSent): string {
+  if (entry.reason === 'relay_phone')
+    return /^(.*) is a relay number/.exec(entry.detail)?.[1] ?? entry.detail;
+  return entry.reason === 'no_phone' ? '-' : entry.detail;
+}
+
 /** What a pull did not send, in words: one line per order and reason. */
 export function notSentWords(t: T, notSent: readonly NotSent[]): string {
   if (notSent.length === 0) return '';
@@ -70,7 +81,7 @@ export function notSentWords(t: T, notSent: readonly NotSent[]): string {
       order: entry.orderId,
       count: number(entry.lineIds.length),
       reason: t(`reason_${entry.reason}`),
-      detail: entry.detail,
+      detail: detailOf(entry),
     }),
   );
   return [t('notSentIntro', { count: number(lines) }), ...each, ...(notSent.length > 20 ? ['…'] : [])].join(
@@ -99,7 +110,7 @@ export function pushBody(
         <td>${line.lineId}</td>
         <td>${line.trackingNumber}</td>
         <td>${outcome(line.outcome)}</td>
-        <td>${line.outcome === 'pushed' ? '' : line.message}</td>
+        <td>${line.outcome === 'pushed' ? '' : pushMessageIn(t.lang, line.message)}</td>
       </tr>`,
   );
   return html`<section class="card">
