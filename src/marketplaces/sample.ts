@@ -64,6 +64,18 @@ export function sampleSeed(prefix: string, count: number): Pick<FakeSeed, 'order
 }
 
 /**
+ * The carriers a sample Cafe24 mall has, with codes of its own (each mall has its own 4-digit codes;
+ * `0006` for CJ대한통운 is Cafe24's documented example): a push of the sample orders finds its carrier.
+ */
+export const SAMPLE_CAFE24_CARRIERS: NonNullable<FakeSeed['carriers']> = [
+  { carrier_id: 1, code: '0006', name: 'CJ대한통운' },
+  { carrier_id: 2, code: '0018', name: '한진택배' },
+  { carrier_id: 3, code: '0019', name: '롯데택배' },
+  { carrier_id: 4, code: '0012', name: '우체국택배' },
+  { carrier_id: 5, code: '0004', name: '로젠택배' },
+];
+
+/**
  * The shell lines that point the CLI at a marketplace's fake in the service at `serviceUrl` and log in
  * to it with the sample credentials, as `intake local marketplace set --sample-credentials` says them.
  */

@@ -77,6 +77,13 @@ describe('intake local marketplace', () => {
       expect(keep).toContain(`${name}_base_url`);
       const again = await runShell([intake, keep, `intake pull ${name} --json`].join('\n'), shellEnv);
       expect(again.code, again.stderr).toBe(0);
+      // The sample order shipped, its number pushed back (a sample Cafe24 mall has its carriers).
+      const order = (await t.service.local.orders()).find((stored) => stored.id === `${prefix}000001`);
+      const item = order?.items[0]?.id as string;
+      const ship = `intake shipment create --order ${prefix}000001 --items '${item}' --company-code kr.cjlogistics --tracking-number 640123456789`;
+      const pushed = await runShell([intake, ship, `intake push ${name} --json`].join('\n'), shellEnv);
+      expect(pushed.code, pushed.stderr).toBe(0);
+      expect(JSON.parse(pushed.stdout.trim().split('\n').at(-1) as string)).toMatchObject({ pushed: 1 });
     },
   );
 

@@ -10,7 +10,13 @@ import { writeData } from '../../cli/output.js';
 import { wholeNumber } from '../../cli/values.js';
 import { parseJsonGiven } from '../../cli/json-file.js';
 import type { Marketplace } from '../../marketplaces/names.js';
-import { SAMPLE_CREDENTIALS, SAMPLE_PREFIXES, sampleLogin, sampleSeed } from '../../marketplaces/sample.js';
+import {
+  SAMPLE_CAFE24_CARRIERS,
+  SAMPLE_CREDENTIALS,
+  SAMPLE_PREFIXES,
+  sampleLogin,
+  sampleSeed,
+} from '../../marketplaces/sample.js';
 import { counting } from '../../util/count.js';
 import { marketplaceArgument } from '../shared/marketplace-arg.js';
 
@@ -120,9 +126,10 @@ function addSeedCommand(f: Factory, command: Command): void {
     .addArgument(marketplaceArgument())
     .argument('[file]', 'orders and products as JSON (see the OpenAPI document, FakeSeed); - for stdin')
     .addOption(
-      new Option('--sample <n>', 'N sample orders of one line each, with five products').argParser(
-        count('--sample'),
-      ),
+      new Option(
+        '--sample <n>',
+        "N sample orders of one line each, with five products (and a Cafe24 mall's carriers)",
+      ).argParser(count('--sample')),
     )
     .option(
       '--prefix <text>',
@@ -145,7 +152,10 @@ function addSeedCommand(f: Factory, command: Command): void {
           throw new UsageError('give either a FILE or --sample N');
         const seed =
           file === undefined
-            ? sampleSeed(flags.prefix ?? SAMPLE_PREFIXES[marketplace], flags.sample ?? 0)
+            ? {
+                ...sampleSeed(flags.prefix ?? SAMPLE_PREFIXES[marketplace], flags.sample ?? 0),
+                ...(marketplace === 'cafe24' ? { carriers: SAMPLE_CAFE24_CARRIERS } : {}),
+              }
             : await readJson(f, file, FakeSeed);
         await showFake(f, await (await f.apiClient()).local.marketplace.seed(marketplace, seed));
       },
