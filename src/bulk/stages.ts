@@ -1,7 +1,8 @@
 // One opened input's run through the stages after reading: check, send (or a dry run's pass), and the
 // report, with the files it writes and the summary it ends with; `runUpload` (upload.ts) opens the input,
 // the ledger and the history around it.
-import { resolve } from 'node:path';
+import { accessSync, constants } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import type { AttemptReport } from '../client/http.js';
 import { Pace } from '../client/pace.js';
 import type { OrderCreateBody } from '../contract/index.js';
@@ -119,7 +120,19 @@ function rejectsPlace(run: UploadRun): { path: string; kept?: string; shape: Rej
       }
     : {};
   if (source.fromStdin) return { path: resolve(`stdin.rejects.${extension}`), shape };
-  return { ...rejectsPath(source.path, extension, ledger.history), shape };
+  // Beside the input, unless its folder cannot be written (a read-only share, another user's folder):
+  // then in the current folder, as for standard input, rather than refusing to send a valid file.
+  const beside = canWrite(dirname(source.path)) ? source.path : resolve(basename(source.path));
+  return { ...rejectsPath(beside, extension, ledger.history), shape };
+}
+
+function canWrite(folder: string): boolean {
+  try {
+    accessSync(folder, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The options a follow-up run of the rejects file needs: the run's own, and the sheet by its name. */

@@ -1,5 +1,5 @@
-import { copyFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, chmodSync, constants, copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FIXTURES } from '../helpers/files.js';
@@ -16,6 +16,23 @@ beforeAll(async () => {
   configDir = tempDir('intake-spawn-');
 });
 afterAll(() => service.close());
+
+/**
+ * Whether a folder can be made unwritable to the CLI: as another user it cannot write to, unless root
+ * does that (root writes anywhere), which needs this checkout readable by everyone and setpriv.
+ */
+function canRunAsAnother(): boolean {
+  if (process.getuid?.() !== 0) return true;
+  try {
+    accessSync('/usr/bin/setpriv', constants.X_OK);
+  } catch {
+    return false;
+  }
+  for (let path = BIN; path !== dirname(path); path = dirname(path)) {
+    if ((statSync(path).mode & 0o005) !== 0o005 && path !== BIN) return false;
+  }
+  return (statSync(BIN).mode & 0o004) !== 0;
+}
 
 const env = () => ({ INTAKE_CONFIG_DIR: configDir, INTAKE_BASE_URL: service.baseUrl });
 
@@ -150,6 +167,45 @@ describe('bin/intake.js', () => {
     // The copies of the pipes are gone.
     expect(readdirSync(tmp)).toEqual([]);
   });
+
+  it.skipIf(!canRunAsAnother())(
+    'a file in a folder it cannot write to is still sent; its rows to fix go to the current folder',
+    async () => {
+      const root = tempDir('intake-spawn-ro-');
+      const input = join(root, 'shared');
+      const work = join(root, 'work');
+      mkdirSync(input);
+      mkdirSync(work);
+      copyFileSync(join(FIXTURES, 'orders-with-errors.csv'), join(input, 'orders.csv'));
+      chmodSync(root, 0o755);
+      chmodSync(input, 0o555);
+      chmodSync(work, 0o777);
+      // As root every folder can be written: the run is then made by another user, as a person would be.
+      const asAnother = process.getuid?.() === 0 ? 'setpriv --reuid=65534 --regid=65534 --clear-groups ' : '';
+      try {
+        const result = await runShell(
+          `cd "${work}" && ${asAnother}"${process.execPath}" "${BIN}" order create ../shared/orders.csv --json`,
+          {
+            INTAKE_BASE_URL: service.baseUrl,
+            INTAKE_CONFIG_DIR: join(work, 'config'),
+            INTAKE_DATA_DIR: join(work, 'data'),
+            INTAKE_ACCESS_KEY_ID: service.credentials.accessKeyId,
+            INTAKE_SECRET_ACCESS_KEY: service.credentials.secretAccessKey,
+          },
+        );
+        expect(result.stderr).toContain(`Rows to fix: ${join(work, 'orders.rejects.csv')}`);
+        expect(result.code).toBe(4);
+        const summary = JSON.parse(result.stdout.trim().split('\n').at(-1) as string) as Record<
+          string,
+          unknown
+        >;
+        expect(summary).toMatchObject({ accepted: 2, invalid: 7 });
+        expect(readdirSync(input)).toEqual(['orders.csv']);
+      } finally {
+        chmodSync(input, 0o755);
+      }
+    },
+  );
 
   it('a reader that closes the pipe early (intake … | head) ends the run without leaving its temporary files', async () => {
     const tmp = tempDir('intake-spawn-tmp-');
