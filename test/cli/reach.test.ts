@@ -60,6 +60,40 @@ describe('--query', () => {
 });
 
 describe('intake api', () => {
+  it('--paginate reads every page of the request journal by its next links, and says when a list is cut', async () => {
+    for (const n of [1, 2, 3, 4, 5]) {
+      const sent = await cli(['api', 'GET', `/api/v1/shipments/status/?page-test=${n}`], { env: t.env });
+      expect(sent.code).toBe(0);
+    }
+    const all = await cli(['api', 'GET', '/local/requests?limit=100', '--json'], { env: t.env });
+    const seqs = (all.json() as { results: { seq: number }[] }).results.map((entry) => entry.seq);
+    expect(seqs.length).toBeGreaterThanOrEqual(5);
+    // Pages of two, newest first: the same requests as one list.
+    const paged = await cli(['api', 'GET', '/local/requests?limit=2', '--paginate', '--json'], {
+      env: t.env,
+    });
+    expect(paged.code, paged.stderr).toBe(0);
+    const pagedSeqs = (paged.json() as { results: { seq: number }[] }).results.map((entry) => entry.seq);
+    expect(pagedSeqs).toEqual(seqs);
+    // A list that says it has more but gives no next page is said so, not taken for the whole.
+    for (const n of [1, 2]) {
+      const product = [
+        '-f',
+        `id=P-PAGE-${n}`,
+        '-f',
+        'name=감귤',
+        '-f',
+        'image_url=https://shop.example.com/p.jpg',
+      ];
+      expect((await cli(['api', 'POST', '/api/v1/products/', ...product], { env: t.env })).code).toBe(0);
+    }
+    const cut = await cli(['api', 'GET', '/local/products?limit=1', '--paginate'], { env: t.env });
+    expect(cut.code).toBe(0);
+    expect(cut.stderr).toContain(
+      '/local/products?limit=1 says it has more (has_more) but links no next page',
+    );
+  });
+
   it('sends any request with the profile credentials and prints the body', async () => {
     const health = await cli(['api', 'GET', '/api/v1/health/'], { env: t.env });
     expect(health.code).toBe(0);

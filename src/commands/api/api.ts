@@ -120,6 +120,11 @@ function ownPath(target: string, base: string, from: string): string | undefined
   return `${url.pathname}${url.search}`;
 }
 
+/** A list that says it was cut (`has_more`) where the answer gave no next page to follow. */
+function moreWithoutLink(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body as { has_more?: unknown }).has_more === true;
+}
+
 /** The `rel="next"` link of an answer, if any. */
 function nextLink(headers: Record<string, string | string[] | undefined>): string | undefined {
   const link = headers.link;
@@ -175,7 +180,13 @@ export async function apiRun(options: ApiOptions, f: Factory): Promise<void> {
     pages.push(result.body);
     const link = nextLink(result.headers);
     const next = link === undefined ? undefined : ownPath(link, client.http.baseUrl, path);
-    if (next === undefined || ++page >= MAX_PAGES) break;
+    if (next === undefined || ++page >= MAX_PAGES) {
+      if (next === undefined && moreWithoutLink(result.body))
+        f.log.warn(
+          `${options.path} says it has more (has_more) but links no next page: ask for more at once with a larger limit`,
+        );
+      break;
+    }
     path = next;
   }
   stopObserving();

@@ -22,6 +22,17 @@ type LocalName =
   | 'reset'
   | 'ready';
 
+/**
+ * Says where the next page of a list is, as GitHub's API does (`Link: <…>; rel="next"`): the same
+ * request with `name` set to `value`, so `intake api --paginate` and any client that follows links
+ * read every page.
+ */
+function linkNext(reply: FastifyReply, name: string, value: number): void {
+  const url = new URL(reply.request.url, 'http://service.invalid');
+  url.searchParams.set(name, String(value));
+  void reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
+}
+
 /** Aborts when the client goes away before its answer was sent (a wait it no longer waits for). */
 function clientGone(reply: FastifyReply): AbortSignal {
   const gone = new AbortController();
@@ -88,7 +99,11 @@ export function localHandlers(service: Service): SomeHandlers<LocalName> {
         thanks_delay_days: merchant.thanksDelayDays,
       });
     },
-    listRequests: async (request) => service.journal.list(request.merchant.id, request.query),
+    listRequests: async (request, reply) => {
+      const page = await service.journal.list(request.merchant.id, request.query);
+      if (page.next_before !== null) linkNext(reply, 'before', page.next_before);
+      return page;
+    },
     countRequests: async (request) => ({
       count: await service.journal.count(request.merchant.id, request.query),
     }),
