@@ -15,6 +15,23 @@ afterEach(async () => {
   for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
 });
 
+/** `intake ui` on a profile of its own pointed at the fakes, a page open on its Marketplaces tab. */
+async function openMarketplaces(locale: 'ko-KR' | 'en-US') {
+  const env = {
+    ...t.env,
+    ...marketplaceEnv(t.service),
+    INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+    INTAKE_DATA_DIR: tempDir('intake-data-'),
+  };
+  const ui = await startUi(env);
+  open.push(ui);
+  const opened = await openPage(b.browser, { locale });
+  await opened.page.goto(ui.url);
+  const tab = locale === 'ko-KR' ? '마켓 연동' : 'Marketplaces';
+  await opened.page.getByRole('navigation').getByRole('link', { name: tab }).click();
+  return { ...opened, env };
+}
+
 describe.skipIf(!CHROMIUM)(
   'intake ui: orders pulled from a marketplace and tracking numbers pushed back',
   () => {
@@ -24,17 +41,7 @@ describe.skipIf(!CHROMIUM)(
       await fake.setUp('naver');
       await fake.seed('naver', seedOrders('UM', 3));
       await fake.change('naver', 'UM9000003', { claim: 'CANCEL_REQUEST' });
-      const env = {
-        ...t.env,
-        ...marketplaceEnv(t.service),
-        INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-        INTAKE_DATA_DIR: tempDir('intake-data-'),
-      };
-      const ui = await startUi(env);
-      open.push(ui);
-      const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
-      await page.goto(ui.url);
-      await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+      const { page, context, errors, env } = await openMarketplaces('ko-KR');
       const cafe24 = page.locator('section[aria-labelledby="market-cafe24"]');
       expect(await cafe24.innerText()).toContain('intake marketplace login cafe24');
       expect(await cafe24.getByRole('button').count()).toBe(0);
@@ -121,17 +128,7 @@ describe.skipIf(!CHROMIUM)(
           { product_id: '1000', name: '제주 감귤 5kg', image_url: 'https://shop.example.com/1000.jpg' },
         ],
       });
-      const env = {
-        ...t.env,
-        ...marketplaceEnv(t.service),
-        INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-        INTAKE_DATA_DIR: tempDir('intake-data-'),
-      };
-      const ui = await startUi(env);
-      open.push(ui);
-      const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
-      await page.goto(ui.url);
-      await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+      const { page, context, errors, env } = await openMarketplaces('ko-KR');
       await page.getByRole('button', { name: '네이버 스마트스토어 주문 가져오기' }).click();
       await page.waitForURL(/\/uploads\/[\w-]+$/, { timeout: WAIT_MS });
       expect(await page.locator('.notice').innerText()).toContain(
@@ -169,17 +166,7 @@ describe.skipIf(!CHROMIUM)(
       const fake = fakes(t.service);
       await fake.reset('naver');
       await fake.setUp('naver', { allowlist: ['203.0.113.10'], caller_ip: '198.51.100.7' });
-      const env = {
-        ...t.env,
-        ...marketplaceEnv(t.service),
-        INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-        INTAKE_DATA_DIR: tempDir('intake-data-'),
-      };
-      const ui = await startUi(env);
-      open.push(ui);
-      const { page, context, errors } = await openPage(b.browser, { locale: 'en-US' });
-      await page.goto(ui.url);
-      await page.getByRole('navigation').getByRole('link', { name: 'Marketplaces' }).click();
+      const { page, context, errors } = await openMarketplaces('en-US');
       await page.getByRole('button', { name: 'Pull orders from Naver Smartstore' }).click();
       const alert = await page.getByRole('alert').innerText();
       expect(alert).toContain('Naver Smartstore refuses this computer');
