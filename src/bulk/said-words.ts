@@ -279,11 +279,7 @@ export function sayIn(lang: Lang, text: string, said: Said | undefined, where: W
   return words ? words(said.values ?? {}) : text;
 }
 
-/** The language people read in a terminal: Korean when its locale says so (`LC_ALL`, `LC_MESSAGES`, `LANG`). */
-export function terminalLang(env: Readonly<Record<string, string | undefined>>): Lang {
-  const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
-  return /^ko([_.-]|$)/i.test(locale) ? 'ko' : 'en';
-}
+export { terminalLang } from '../util/terminal-lang.js';
 
 /** Problem lines in Korean, for a terminal. */
 export const KOREAN_LINES = {

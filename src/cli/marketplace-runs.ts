@@ -6,12 +6,13 @@ import {
   type PushOutcome,
   type PushOutcomeKind,
 } from '../marketplaces/connector.js';
-import { MARKETPLACE_LABELS, type Marketplace } from '../marketplaces/names.js';
+import type { Marketplace } from '../marketplaces/names.js';
+import { runWords } from '../marketplaces/run-words.js';
+import { terminalLang } from '../util/terminal-lang.js';
 import type { PullPlan } from '../marketplaces/pull.js';
 import type { MarketplaceState } from '../marketplaces/state.js';
 import type { Factory } from './factory.js';
 import { dataDir } from './paths.js';
-import { counting } from '../util/count.js';
 
 /**
  * The stages of a pull and a push that every front end shares (the CLI's `intake pull|push`, the page of
@@ -48,7 +49,6 @@ export async function planPull(
   marketplace: Marketplace,
   options: { sinceMs?: number; remember: boolean },
 ): Promise<PulledPlan> {
-  const label = MARKETPLACE_LABELS[marketplace];
   const [{ openConnector, openMarketplaceState }, { openCatalog }, { lookUpProducts, planOrders }] =
     await Promise.all([
       import('./marketplaces.js'),
@@ -62,7 +62,8 @@ export async function planPull(
     const now = f.now().getTime();
     const cursor = state.cursor(marketplace);
     const from = options.sinceMs ?? (cursor !== undefined ? cursor - connector.overlapMs : now - DAY_MS);
-    f.log.info(`Pulling ${label} orders changed since ${kstIso(from)}…`);
+    const words = runWords(terminalLang(f.env));
+    f.log.info(words.pulling(marketplace, kstIso(from)));
     const lines = await connector.pull({ from: new Date(from), to: new Date(now) });
     const known = (id: string) => {
       const entry = catalog.get(id);
@@ -77,12 +78,7 @@ export async function planPull(
       catalog.set(products, marketplace),
     );
     if (looked.looked > 0) {
-      f.log.info(
-        `${looked.found} of ${looked.looked} products looked up in ${label}'s product API and kept in the catalog` +
-          (looked.failed.length
-            ? `; no image for ${looked.failed.slice(0, 5).join(', ')}${looked.failed.length > 5 ? ', …' : ''} (intake catalog set)`
-            : ''),
-      );
+      f.log.info(words.looked(marketplace, looked.found, looked.looked, looked.failed));
     }
     const sent = state.sentProducts(
       marketplace,
@@ -185,9 +181,7 @@ export async function pushPulled(
     const lines = await linesToPush(f, marketplace, state);
     if (lines.length === 0 || hooks.dryRun) return { lines, counts };
     const { connector } = await openConnector(f, marketplace);
-    f.log.info(
-      `Pushing ${counting(lines.length, 'tracking number line')} to ${MARKETPLACE_LABELS[marketplace]}…`,
-    );
+    f.log.info(runWords(terminalLang(f.env)).pushing(marketplace, lines.length));
     await connector.push(lines, {
       sending: (batch) => {
         // A stop: what is on the wire finishes; nothing more leaves.

@@ -188,6 +188,43 @@ describe('Naver Smartstore: pull, ship, push, against the fake', () => {
     ]);
   });
 
+  it('on a Korean terminal a pull and a push say what they did in Korean; the JSON lines stay English', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('naver');
+    await fake.setUp('naver');
+    const order = (n: number, phone: string) => ({
+      order_id: `N-KO-${n}`,
+      recipient_name: '김민지',
+      recipient_phone: phone,
+      lines: [{ line_id: `N-KO-${n}1`, product_id: '9201', product_name: '감귤', quantity: 1, price: 9_900 }],
+    });
+    await fake.seed('naver', {
+      orders: [order(1, '010-1234-5678'), order(2, '0504-123-4567')],
+      products: [
+        { product_id: '9201', name: '제주 감귤 5kg', image_url: 'https://shop.example.com/9201.jpg' },
+      ],
+    });
+    const env = { ...profile(), LANG: 'ko_KR.UTF-8' };
+    const pulled = await cli(['pull', 'naver'], { env });
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.stderr).toContain('네이버 스마트스토어에서 ');
+    expect(pulled.stderr).toContain('주문 상품 2건을 찾았습니다: 보낼 주문 1건, 보내지 않는 주문 상품 1건.');
+    expect(pulled.stderr).toContain(
+      '주문 N-KO-2: 1건을 보내지 않습니다 (안심번호라 메시지를 보낼 수 없음: 0504-123-4567)',
+    );
+    expect((await ship(env, 'N-KO-1', ['N-KO-11'], '12345')).code).toBe(0);
+    const pushed = await cli(['push', 'naver'], { env });
+    expect(pushed.code).toBe(4);
+    expect(pushed.stderr).toContain('네이버 스마트스토어에 송장번호 1건을 보냅니다…');
+    expect(pushed.stderr).toContain(
+      '주문 N-KO-1, 주문 상품 N-KO-11: 거부됨: 송장번호 12345은(는) 5자입니다 (10 또는 12자리 숫자, 쿠팡 기준)',
+    );
+    const again = await cli(['push', 'naver', '--json'], { env });
+    expect(again.stderr).toContain('네이버 스마트스토어에 보낼 송장번호가 없습니다.');
+    const json = await cli(['pull', 'naver', '--json', '--dry-run'], { env });
+    expect(json.stdout).toContain('"reason":"relay_phone","detail":"0504-123-4567 is a relay number');
+  });
+
   it('a cancel that arrives between pull and push is skipped, never dispatched; a forced 104121 is refused alone', async () => {
     const fake = fakes(t.service);
     await fake.reset('naver');

@@ -35,7 +35,8 @@ export const TOPICS: Record<string, string> = {
                              (default ~/.local/share/intake on Linux)
   INTAKE_SECRET_STORAGE      "file" keeps secrets in the config file even when a keychain answers
   INTAKE_KEYCHAIN_SERVICE    the service name secrets are kept under in the keychain (default intake-cli)
-  LC_ALL, LC_MESSAGES, LANG  a Korean locale (ko_KR.UTF-8) says an upload's problems in Korean
+  LC_ALL, LC_MESSAGES, LANG  a Korean locale (ko_KR.UTF-8) says an upload's problems, and what a pull
+                             and a push did, in Korean
   NO_COLOR, FORCE_COLOR      colour: never, or always (otherwise only on a terminal)
 
 Marketplaces (intake marketplace, pull, push); each wins over the profile's settings

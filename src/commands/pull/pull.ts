@@ -8,8 +8,9 @@ import { writeJsonLine } from '../../cli/output.js';
 import { dataDir } from '../../cli/paths.js';
 import type { Marketplace } from '../../marketplaces/names.js';
 import { marketplaceArgument, marketplaceOf, parseSince } from '../shared/marketplace-arg.js';
-import { counting } from '../../util/count.js';
 import { makeFolder } from '../../util/make-folder.js';
+import { runWords } from '../../marketplaces/run-words.js';
+import { terminalLang } from '../../util/terminal-lang.js';
 
 export interface PullOptions {
   marketplace: Marketplace;
@@ -52,9 +53,9 @@ export async function pullRun(options: PullOptions, f: Factory): Promise<void> {
     remember: !options.dryRun,
   });
   const { lines, plan } = pulled;
-  f.log.info(
-    `${lines.length} order lines found: ${plan.orders.length} orders to send, ${plan.notSent.reduce((sum, entry) => sum + entry.lineIds.length, 0)} lines not sent.`,
-  );
+  const words = runWords(terminalLang(f.env));
+  const notSentLines = plan.notSent.reduce((sum, entry) => sum + entry.lineIds.length, 0);
+  f.log.info(words.found(lines.length, plan.orders.length, notSentLines));
   for (const entry of plan.notSent) {
     if (json) {
       writeJsonLine(f, {
@@ -66,9 +67,7 @@ export async function pullRun(options: PullOptions, f: Factory): Promise<void> {
         detail: entry.detail,
       });
     } else {
-      f.log.warn(
-        `order ${entry.orderId}: ${counting(entry.lineIds.length, 'line')} not sent (${entry.reason}: ${entry.detail})`,
-      );
+      f.log.warn(words.notSent(entry.orderId, entry.lineIds.length, entry.reason, entry.detail));
     }
   }
   let code: number = EXIT.ok;

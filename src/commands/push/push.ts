@@ -4,8 +4,10 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData, writeJsonLine } from '../../cli/output.js';
 import type { PushOutcome } from '../../marketplaces/connector.js';
-import { MARKETPLACE_LABELS, type Marketplace } from '../../marketplaces/names.js';
+import type { Marketplace } from '../../marketplaces/names.js';
 import { marketplaceArgument, marketplaceOf } from '../shared/marketplace-arg.js';
+import { runWords } from '../../marketplaces/run-words.js';
+import { terminalLang } from '../../util/terminal-lang.js';
 
 export interface PushOptions {
   marketplace: Marketplace;
@@ -58,7 +60,7 @@ async function sendFile(f: Factory, file: string, dryRun: boolean): Promise<bool
  */
 export async function pushRun(options: PushOptions, f: Factory): Promise<void> {
   const { marketplace } = options;
-  const label = MARKETPLACE_LABELS[marketplace];
+  const words = runWords(terminalLang(f.env));
   const json = (await f.settings()).output.value === 'json';
   const rowsLeft = options.file !== undefined && (await sendFile(f, options.file, options.dryRun));
   const { pushPulled, PUSH_OUTCOMES } = await import('../../cli/marketplace-runs.js');
@@ -81,7 +83,7 @@ export async function pushRun(options: PushOptions, f: Factory): Promise<void> {
         ...(outcome.traceId ? { trace_id: outcome.traceId } : {}),
       });
     } else if (outcome.outcome !== 'pushed' && outcome.outcome !== 'already_pushed') {
-      f.log.warn(`${line.orderId} line ${line.lineId}: ${outcome.outcome}: ${outcome.message}`);
+      f.log.warn(words.pushed(line.orderId, line.lineId, outcome.outcome, outcome.message));
     }
   };
   let result;
@@ -92,15 +94,13 @@ export async function pushRun(options: PushOptions, f: Factory): Promise<void> {
   }
   const { lines, counts } = result;
   if (lines.length === 0) {
-    f.log.info(
-      `Nothing to push to ${label}: every line pulled from it that has a tracking number here is pushed or settled.`,
-    );
+    f.log.info(words.nothingToPush(marketplace));
     if (json) writeJsonLine(f, { type: 'summary', marketplace, lines: 0, ...counts });
     if (rowsLeft) throw new ExitCode(EXIT.rejected);
     return;
   }
   if (options.dryRun) {
-    f.log.info(`${lines.length} line(s) would be pushed to ${label} (dry run: nothing sent).`);
+    f.log.info(words.wouldPush(marketplace, lines.length));
     await writeData(f, {
       json: lines.map((line) => ({
         marketplace,

@@ -1,0 +1,85 @@
+import type { Lang } from '../web/lang.js';
+import type { Marketplace } from './names.js';
+import { MARKETPLACE_LABELS } from './names.js';
+import { pushMessageIn } from './push-words.js';
+import { counting } from '../util/count.js';
+
+// What `intake pull` and `intake push` tell the person at the terminal (stderr), in English or, on a
+// Korean terminal (LANG=ko_KR…), in Korean, as the upload's own lines are. Data on stdout and the JSON
+// lines keep English names and messages: scripts read them.
+
+const KOREAN_LABELS: Readonly<Record<Marketplace, string>> = {
+  naver: '네이버 스마트스토어',
+  coupang: '쿠팡 윙',
+  cafe24: '카페24',
+};
+
+const KOREAN_REASONS: Readonly<Record<string, string>> = {
+  cancelled: '취소됨',
+  claimed: '반품·교환 요청 중',
+  waiting: '결제 대기',
+  relay_phone: '안심번호라 메시지를 보낼 수 없음',
+  no_phone: '전화번호 없음',
+};
+
+const KOREAN_OUTCOMES: Readonly<Record<string, string>> = {
+  skipped: '건너뜀',
+  refused: '거부됨',
+  failed: '실패 (다시 보내면 됩니다)',
+};
+
+/** The words of one language for a pull's and a push's lines. */
+export interface RunWords {
+  pulling(marketplace: Marketplace, since: string): string;
+  found(lines: number, orders: number, notSent: number): string;
+  notSent(orderId: string, lines: number, reason: string, detail: string): string;
+  looked(marketplace: Marketplace, found: number, looked: number, noImage: readonly string[]): string;
+  pushing(marketplace: Marketplace, lines: number): string;
+  nothingToPush(marketplace: Marketplace): string;
+  wouldPush(marketplace: Marketplace, lines: number): string;
+  pushed(orderId: string, lineId: string, outcome: string, message: string): string;
+}
+
+const some = (ids: readonly string[]) => `${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''}`;
+
+const ENGLISH: RunWords = {
+  pulling: (marketplace, since) =>
+    `Pulling ${MARKETPLACE_LABELS[marketplace]} orders changed since ${since}…`,
+  found: (lines, orders, notSent) =>
+    `${lines} order lines found: ${orders} orders to send, ${notSent} lines not sent.`,
+  notSent: (orderId, lines, reason, detail) =>
+    `order ${orderId}: ${counting(lines, 'line')} not sent (${reason}: ${detail})`,
+  looked: (marketplace, found, looked, noImage) =>
+    `${found} of ${looked} products looked up in ${MARKETPLACE_LABELS[marketplace]}'s product API and kept in the catalog` +
+    (noImage.length ? `; no image for ${some(noImage)} (intake catalog set)` : ''),
+  pushing: (marketplace, lines) =>
+    `Pushing ${counting(lines, 'tracking number line')} to ${MARKETPLACE_LABELS[marketplace]}…`,
+  nothingToPush: (marketplace) =>
+    `Nothing to push to ${MARKETPLACE_LABELS[marketplace]}: every line pulled from it that has a tracking number here is pushed or settled.`,
+  wouldPush: (marketplace, lines) =>
+    `${lines} line(s) would be pushed to ${MARKETPLACE_LABELS[marketplace]} (dry run: nothing sent).`,
+  pushed: (orderId, lineId, outcome, message) => `${orderId} line ${lineId}: ${outcome}: ${message}`,
+};
+
+const KOREAN: RunWords = {
+  pulling: (marketplace, since) => `${KOREAN_LABELS[marketplace]}에서 ${since} 이후 바뀐 주문을 가져옵니다…`,
+  found: (lines, orders, notSent) =>
+    `주문 상품 ${lines}건을 찾았습니다: 보낼 주문 ${orders}건, 보내지 않는 주문 상품 ${notSent}건.`,
+  notSent: (orderId, lines, reason, detail) =>
+    `주문 ${orderId}: ${lines}건을 보내지 않습니다 (${KOREAN_REASONS[reason] ?? reason}: ${
+      reason === 'relay_phone' ? (/^(.*) is a relay number/.exec(detail)?.[1] ?? detail) : detail
+    })`,
+  looked: (marketplace, found, looked, noImage) =>
+    `상품 ${looked}개 중 ${found}개를 ${KOREAN_LABELS[marketplace]} 상품 API에서 찾아 상품 목록에 넣었습니다` +
+    (noImage.length ? `. 이미지가 없는 상품: ${some(noImage)} (intake catalog set으로 넣으세요)` : ''),
+  pushing: (marketplace, lines) => `${KOREAN_LABELS[marketplace]}에 송장번호 ${lines}건을 보냅니다…`,
+  nothingToPush: (marketplace) =>
+    `${KOREAN_LABELS[marketplace]}에 보낼 송장번호가 없습니다. 가져온 주문 상품 중 송장번호가 있는 것은 모두 보냈거나 처리되었습니다.`,
+  wouldPush: (marketplace, lines) =>
+    `${KOREAN_LABELS[marketplace]}에 ${lines}건을 보낼 것입니다 (시험 실행: 아무것도 보내지 않았습니다).`,
+  pushed: (orderId, lineId, outcome, message) =>
+    `주문 ${orderId}, 주문 상품 ${lineId}: ${KOREAN_OUTCOMES[outcome] ?? outcome}: ${pushMessageIn('ko', message)}`,
+};
+
+/** The words of a pull's and a push's lines in `lang`. */
+export const runWords = (lang: Lang): RunWords => (lang === 'ko' ? KOREAN : ENGLISH);
