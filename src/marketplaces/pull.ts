@@ -10,6 +10,8 @@ export interface NotSent {
   reason: NotSentReason;
   /** For people: the marketplace's state, or the phone. */
   detail: string;
+  /** The phone the bot cannot reach (`relay_phone`). */
+  phone?: string;
 }
 
 /** An order as the service takes it (the same JSON `intake order create` reads). */
@@ -77,6 +79,7 @@ export function planOrders(
         lineIds: taken.map((line) => line.lineId),
         reason: phone === '' ? 'no_phone' : 'relay_phone',
         detail: phone === '' ? 'no phone' : `${phone} is a relay number the messaging bot cannot reach`,
+        ...(phone === '' ? {} : { phone }),
       });
       continue;
     }

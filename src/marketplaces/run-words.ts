@@ -1,6 +1,7 @@
 import type { Lang } from '../web/lang.js';
 import type { Marketplace } from './names.js';
 import { MARKETPLACE_LABELS } from './names.js';
+import type { NotSent } from './pull.js';
 import { pushMessageIn } from './push-words.js';
 import { counting } from '../util/count.js';
 
@@ -32,7 +33,7 @@ const KOREAN_OUTCOMES: Readonly<Record<string, string>> = {
 export interface RunWords {
   pulling(marketplace: Marketplace, since: string): string;
   found(lines: number, orders: number, notSent: number): string;
-  notSent(orderId: string, lines: number, reason: string, detail: string): string;
+  notSent(entry: NotSent): string;
   looked(marketplace: Marketplace, found: number, looked: number, noImage: readonly string[]): string;
   pushing(marketplace: Marketplace, lines: number): string;
   nothingToPush(marketplace: Marketplace): string;
@@ -47,8 +48,8 @@ const ENGLISH: RunWords = {
     `Pulling ${MARKETPLACE_LABELS[marketplace]} orders changed since ${since}…`,
   found: (lines, orders, notSent) =>
     `${lines} order lines found: ${orders} orders to send, ${notSent} lines not sent.`,
-  notSent: (orderId, lines, reason, detail) =>
-    `order ${orderId}: ${counting(lines, 'line')} not sent (${reason}: ${detail})`,
+  notSent: ({ orderId, lineIds, reason, detail }) =>
+    `order ${orderId}: ${counting(lineIds.length, 'line')} not sent (${reason}: ${detail})`,
   looked: (marketplace, found, looked, noImage) =>
     `${found} of ${looked} products looked up in ${MARKETPLACE_LABELS[marketplace]}'s product API and kept in the catalog` +
     (noImage.length ? `; no image for ${some(noImage)} (intake catalog set)` : ''),
@@ -65,10 +66,8 @@ const KOREAN: RunWords = {
   pulling: (marketplace, since) => `${KOREAN_LABELS[marketplace]}에서 ${since} 이후 바뀐 주문을 가져옵니다…`,
   found: (lines, orders, notSent) =>
     `주문 상품 ${lines}건을 찾았습니다: 보낼 주문 ${orders}건, 보내지 않는 주문 상품 ${notSent}건.`,
-  notSent: (orderId, lines, reason, detail) =>
-    `주문 ${orderId}: ${lines}건을 보내지 않습니다 (${KOREAN_REASONS[reason] ?? reason}: ${
-      reason === 'relay_phone' ? (/^(.*) is a relay number/.exec(detail)?.[1] ?? detail) : detail
-    })`,
+  notSent: ({ orderId, lineIds, reason, detail, phone }) =>
+    `주문 ${orderId}: ${lineIds.length}건을 보내지 않습니다 (${KOREAN_REASONS[reason] ?? reason}: ${phone ?? detail})`,
   looked: (marketplace, found, looked, noImage) =>
     `상품 ${looked}개 중 ${found}개를 ${KOREAN_LABELS[marketplace]} 상품 API에서 찾아 상품 목록에 넣었습니다` +
     (noImage.length ? `. 이미지가 없는 상품: ${some(noImage)} (intake catalog set으로 넣으세요)` : ''),

@@ -67,7 +67,7 @@ export async function pullRun(options: PullOptions, f: Factory): Promise<void> {
         detail: entry.detail,
       });
     } else {
-      f.log.warn(words.notSent(entry.orderId, entry.lineIds.length, entry.reason, entry.detail));
+      f.log.warn(words.notSent(entry));
     }
   }
   let code: number = EXIT.ok;

@@ -67,8 +67,7 @@ export function marketplacesBody(
  * why, in the page's words), else the marketplace's own words for the line's state.
  */
 function detailOf(entry: NotSent): string {
-  if (entry.reason === 'relay_phone')
-    return /^(.*) is a relay number/.exec(entry.detail)?.[1] ?? entry.detail;
+  if (entry.phone !== undefined) return entry.phone;
   return entry.reason === 'no_phone' ? '-' : entry.detail;
 }
 
