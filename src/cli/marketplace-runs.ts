@@ -80,12 +80,21 @@ export async function planPull(
     if (looked.looked > 0) {
       f.log.info(words.looked(marketplace, looked.found, looked.looked, looked.failed));
     }
-    const sent = state.sentProducts(
-      marketplace,
-      lines.map((line) => line.lineId),
+    // An order the service may have (sent before, even without a definite answer) is built with the
+    // products it was sent with; any other with the catalog as it is now, which its lines then remember.
+    const sent = await ordersSent(
+      f,
+      lines.map((line) => line.orderId),
     );
-    const plan = planOrders(lines, known, (lineId) => sent.get(lineId));
-    if (options.remember) state.rememberLines(marketplace, lines, wholeProducts(plan));
+    const pinned = state.sentProducts(
+      marketplace,
+      lines.filter((line) => sent.has(line.orderId)).map((line) => line.lineId),
+    );
+    const plan = planOrders(lines, known, (lineId) => pinned.get(lineId));
+    if (options.remember) {
+      const unsent = plan.orders.filter((order) => !sent.has(order.id));
+      state.rememberLines(marketplace, lines, wholeProducts(unsent));
+    }
     return { marketplace, until: now, lines, plan, looked };
   } finally {
     catalog.close();
@@ -93,10 +102,35 @@ export async function planPull(
   }
 }
 
+/**
+ * Which of these orders the upload ledger says may be with the service: sent, answered or not, and not
+ * refused. Without credentials (a dry run) none was sent.
+ */
+async function ordersSent(f: Factory, orderIds: Iterable<string>): Promise<Set<string>> {
+  const [{ Ledger }, { ledgerTargetIfAny }] = await Promise.all([
+    import('../bulk/index.js'),
+    import('./ledger-target.js'),
+  ]);
+  const sent = new Set<string>();
+  const target = await ledgerTargetIfAny(f);
+  if (target === undefined) return sent;
+  const ledger = new Ledger(dataDir(f.env), () => f.now().getTime());
+  try {
+    ledger.useTarget(target);
+    for (const orderId of new Set(orderIds)) {
+      const state = ledger.records.get('order', orderId)?.state;
+      if (state !== undefined && state !== 'rejected') sent.add(orderId);
+    }
+    return sent;
+  } finally {
+    ledger.close();
+  }
+}
+
 /** The product of each planned line that has both a name and an image, by line id. */
-function wholeProducts(plan: PullPlan): Map<string, { name: string; image_url: string }> {
+function wholeProducts(orders: PullPlan['orders']): Map<string, { name: string; image_url: string }> {
   const products = new Map<string, { name: string; image_url: string }>();
-  for (const order of plan.orders) {
+  for (const order of orders) {
     for (const item of order.items) {
       const { name, image_url: image } = item.product;
       if (name && image) products.set(item.id, { name, image_url: image });

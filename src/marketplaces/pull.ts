@@ -35,7 +35,7 @@ export interface PullPlan {
 /** What a product is known as locally (the catalog): a name and an image, either possibly missing. */
 export type ProductLookup = (productId: string) => { name?: string; image_url?: string } | undefined;
 
-/** The product a line was planned with before, when it had both a name and an image (see `planOrders`). */
+/** The product a line of an order already sent was sent with, when it had a name and an image. */
 export type SentProduct = (lineId: string) => { name: string; image_url: string } | undefined;
 
 const NOT_SENT_STATES: ReadonlySet<string> = new Set(['cancelled', 'claimed', 'waiting']);
@@ -45,8 +45,8 @@ const NOT_SENT_STATES: ReadonlySet<string> = new Set(['cancelled', 'claimed', 'w
  * is paid (or already sent out); cancelled lines, claims and unpaid lines are reported, not sent. An order
  * whose phone the messaging bot cannot reach (a 050x relay number, or none) is reported whole. Product
  * images come from the catalog (filled from the marketplace's product API beforehand), except for a line
- * planned before with a whole product (`sent`): a pull reads back over the last one, and an order sent
- * then must be built as it was, or a catalog edit since would make it "differ" from what the service has.
+ * of an order sent before (`sent`): a pull reads back over the last one, and an order sent then must be
+ * built as it was, or a catalog edit since would make it "differ" from what the service has.
  */
 export function planOrders(
   lines: readonly PulledLine[],

@@ -35,8 +35,8 @@ const MIGRATIONS = [
      updated_at INTEGER NOT NULL,
      PRIMARY KEY (profile, marketplace, line_id)
    ) WITHOUT ROWID;`,
-  // The product each line was first planned with whole (name and image), so a pull that reads it again
-  // builds its order as it was sent, whatever the catalog says since.
+  // The product each line was planned with whole (name and image) until its order was sent, so a pull
+  // that reads it again builds the order as it was sent, whatever the catalog says since.
   `ALTER TABLE lines ADD COLUMN product_name TEXT;
    ALTER TABLE lines ADD COLUMN product_image_url TEXT;`,
 ];
@@ -104,8 +104,9 @@ export class MarketplaceState {
   }
 
   /**
-   * Keeps the lines a pull found, with their state there, and the product each was planned with when it
-   * was whole (`products`, by line id); a line keeps the first such product it was planned with.
+   * Keeps the lines a pull found, with their state there, and the product each is to be sent with when
+   * it is whole (`products`, by line id: the lines of orders not sent yet); a line not named keeps the
+   * product it had.
    */
   rememberLines(
     marketplace: Marketplace,
@@ -117,8 +118,8 @@ export class MarketplaceState {
          product_name, product_image_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (profile, marketplace, line_id) DO UPDATE SET order_id = excluded.order_id, state = excluded.state,
          state_text = excluded.state_text, updated_at = excluded.updated_at,
-         product_name = coalesce(lines.product_name, excluded.product_name),
-         product_image_url = coalesce(lines.product_image_url, excluded.product_image_url)`,
+         product_name = coalesce(excluded.product_name, lines.product_name),
+         product_image_url = coalesce(excluded.product_image_url, lines.product_image_url)`,
     );
     const now = this.#now();
     this.#db.transaction(() => {
@@ -139,7 +140,7 @@ export class MarketplaceState {
     })();
   }
 
-  /** The product each of these lines was first planned with whole, by line id (see `rememberLines`). */
+  /** The product each of these lines was last planned with whole, by line id (see `rememberLines`). */
   sentProducts(
     marketplace: Marketplace,
     lineIds: readonly string[],

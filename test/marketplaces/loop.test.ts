@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cafe24Basic } from '../../src/marketplaces/cafe24/oauth.js';
@@ -156,20 +156,22 @@ describe('Naver Smartstore: pull, ship, push, against the fake', () => {
     const fake = fakes(t.service);
     await fake.reset('naver');
     await fake.setUp('naver');
-    const order = (id: string, line: string) => ({
+    const order = (id: string, line: string, phone = '010-1234-5678') => ({
       order_id: id,
       recipient_name: '김민지',
-      recipient_phone: '010-1234-5678',
+      recipient_phone: phone,
       lines: [{ line_id: line, product_id: '9101', product_name: '감귤', quantity: 1, price: 19_900 }],
     });
     await fake.seed('naver', {
-      orders: [order('N-CAT-1', 'N-CAT-11')],
+      // N-CAT-9's phone is short: the check keeps it back, and it is never sent.
+      orders: [order('N-CAT-1', 'N-CAT-11'), order('N-CAT-9', 'N-CAT-91', '010-1234')],
       products: [
         { product_id: '9101', name: '제주 감귤 5kg', image_url: 'https://shop.example.com/old.jpg' },
       ],
     });
     const env = profile();
-    expect((await cli(['pull', 'naver', '--json'], { env })).summary()).toMatchObject({ accepted: 1 });
+    const first = await cli(['pull', 'naver', '--json'], { env });
+    expect(first.summary()).toMatchObject({ accepted: 1, invalid: 1 });
     // The image was wrong: the shop mends it in the catalog, then pulls again (which reads N-CAT-1 again).
     const mended = await cli(['catalog', 'set', '9101', '--image-url', 'https://shop.example.com/new.jpg'], {
       env,
@@ -177,8 +179,13 @@ describe('Naver Smartstore: pull, ship, push, against the fake', () => {
     expect(mended.code, mended.stderr).toBe(0);
     await fake.seed('naver', { orders: [order('N-CAT-2', 'N-CAT-21')], products: [] });
     const again = await cli(['pull', 'naver', '--json'], { env });
-    expect(again.code, again.stderr).toBe(0);
-    expect(again.summary()).toMatchObject({ records: 2, accepted: 1, already_registered: 1, changed: 0 });
+    expect(again.summary()).toMatchObject({
+      records: 3,
+      accepted: 1,
+      already_registered: 1,
+      changed: 0,
+      invalid: 1,
+    });
     const images = (await t.service.local.orders())
       .filter((stored) => stored.id.startsWith('N-CAT-'))
       .map((stored) => [stored.id, stored.items[0]?.product_image_url]);
@@ -186,6 +193,18 @@ describe('Naver Smartstore: pull, ship, push, against the fake', () => {
       ['N-CAT-1', 'https://shop.example.com/old.jpg'],
       ['N-CAT-2', 'https://shop.example.com/new.jpg'],
     ]);
+    // The order never sent takes the catalog as it is now, as the rows to fix show it.
+    const pulls = join(env.INTAKE_DATA_DIR as string, 'pulls');
+    const latest = readdirSync(pulls)
+      .filter((name) => name.endsWith('.ndjson') && !name.includes('.rejects'))
+      .sort()
+      .at(-1) as string;
+    const unsent = readFileSync(join(pulls, latest), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string; items: { product: { image_url: string } }[] })
+      .find((planned) => planned.id === 'N-CAT-9');
+    expect(unsent?.items[0]?.product.image_url).toBe('https://shop.example.com/new.jpg');
   });
 
   it('on a Korean terminal a pull and a push say what they did in Korean; the JSON lines stay English', async () => {
