@@ -247,11 +247,14 @@ export class Cafe24Connector implements Connector {
 
   #lines(order: Cafe24Order): PulledLine[] {
     const receiver = order.receivers?.[0];
-    const changedAt = order.payment_date ?? order.order_date ?? '';
+    const when = order.payment_date ?? order.order_date ?? '';
+    // A time the mall writes oddly is kept as it came (it is only shown), never a crash.
+    const at = when ? cafe24Time(when) : Number.NaN;
+    const changedAt = Number.isFinite(at) ? new Date(at).toISOString() : when;
     return (order.items ?? []).map((item) => ({
       orderId: order.order_id,
       lineId: item.order_item_code,
-      changedAt: changedAt ? new Date(cafe24Time(changedAt)).toISOString() : '',
+      changedAt,
       recipientName: receiver?.name ?? '',
       recipientPhone: receiver?.cellphone || receiver?.phone || '',
       productId: item.product_no,
