@@ -178,6 +178,8 @@ export class UploadSession {
   error: SessionError | undefined;
   /** Something to say once on the next page (a record dropped with its other rows). */
   notice: string | undefined;
+  /** Whether that notice asks for a look (lines a pull did not send), rather than saying it is done. */
+  noticeWarns = false;
   /** Why its record could not be kept on disk the last time (a system error's code), if it could not. */
   unsaved: string | undefined;
   /** The file (and its fixed copy) was removed: the upload is over, its results stay. */

@@ -100,6 +100,7 @@ export async function marketplaceRoutes(app: FastifyInstance, { state }: { state
       const nothing = t('pulledNothing', { name, lines: String(pulled.lines) });
       return marketplacesPage(request, reply, state, {
         notice: [nothing, notSent].filter(Boolean).join(' '),
+        warns: notSent !== '',
       });
     }
     const session = new UploadSession({
@@ -111,7 +112,10 @@ export async function marketplaceRoutes(app: FastifyInstance, { state }: { state
       kind: 'order',
     });
     session.options.pulled = { marketplace, until: pulled.until };
-    if (notSent) session.notice = notSent;
+    if (notSent) {
+      session.notice = notSent;
+      session.noticeWarns = true;
+    }
     state.sessions.add(session);
     await readAndCheck(session, state);
     return seeOther(reply, state, `uploads/${session.id}`);

@@ -39,5 +39,6 @@ export async function sessionPage(
     keptUntil: state.sessions.expiresAt(session),
   });
   session.notice = undefined;
+  session.noticeWarns = false;
   return sendPage(request, reply, state, { title: session.label, current: 'upload', body });
 }

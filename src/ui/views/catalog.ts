@@ -4,6 +4,7 @@ import type { CatalogEntry } from '../../catalog/product-catalog.js';
 import { count as number } from '../../util/count.js';
 import type { T } from '../texts/index.js';
 import { filePicker } from './file-picker.js';
+import { noticeBox } from './notice.js';
 
 /** What the product list page shows: a page of entries, the search, and what was just done. */
 export interface CatalogPage {
@@ -25,7 +26,7 @@ const query = (page: CatalogPage, to: number) =>
 /** What the last change said: done, and what was not (with the rows of a file left out). */
 function saidBoxes(page: CatalogPage): string {
   const skipped = page.skipped ?? [];
-  return html`!${page.notice ? html`<div class="notice" role="status">${page.notice}</div>` : ''}!${
+  return html`!${page.notice ? noticeBox(page.notice) : ''}!${
     page.problem
       ? html`<div class="error-box" role="alert">
           ${page.problem}!${

@@ -8,6 +8,7 @@ import type { MarketplaceView, PushedLine } from '../state.js';
 import { pushMessageIn } from '../../marketplaces/push-words.js';
 import type { T } from '../texts/index.js';
 import { when } from './layout.js';
+import { noticeBox } from './notice.js';
 
 export const marketName = (t: T, name: Marketplace) => t(`market_${name}`);
 
@@ -16,7 +17,7 @@ export function marketplacesBody(
   t: T,
   lang: Lang,
   list: readonly MarketplaceView[],
-  said: { notice?: string; problem?: { message: string; detail?: string } } = {},
+  said: { notice?: string; warns?: boolean; problem?: { message: string; detail?: string } } = {},
 ): string {
   const cards = list.map((market) => {
     const name = marketName(t, market.name);
@@ -49,7 +50,7 @@ export function marketplacesBody(
   });
   return html`<section class="card">
       <p>${t('marketplacesIntro')}</p>
-      !${said.notice ? html`<div class="notice" role="status">${said.notice}</div>` : ''}
+      !${said.notice ? noticeBox(said.notice, said.warns === true) : ''}
       !${
         said.problem
           ? html`<div class="error-box" role="alert">

@@ -11,6 +11,7 @@ import { missingProducts, productsCard } from './products.js';
 import { readingCard } from './reading.js';
 import { resultsCard } from './results.js';
 import { sendCard } from './send.js';
+import { noticeBox } from './notice.js';
 
 /** What a file's page shows besides the session itself. */
 export interface SessionPage {
@@ -37,7 +38,7 @@ function removeForm(t: T, session: UploadSession): string {
 
 /** A file's page: how it reads, the check and its fixes, the products, sending, and the results. */
 export function sessionBody(t: T, session: UploadSession, page: SessionPage): string {
-  const notice = session.notice ? html`<div class="notice" role="status">${session.notice}</div>` : '';
+  const notice = session.notice ? noticeBox(session.notice, session.noticeWarns) : '';
   // A header Intake does not read is no failure: the mapping below is the way on, and says why it is asked.
   const asksMapping = page.mapping !== undefined && wantsMapping(session.error);
   const mapping = page.mapping
