@@ -1,3 +1,4 @@
+import { NOT_SENT_WORDS, PUSH_OUTCOME_WORDS } from '../../marketplaces/run-words.js';
 import type { Texts } from '../../web/i18n.js';
 
 /** The texts of the marketplaces page: pull orders, push tracking numbers. */
@@ -32,11 +33,11 @@ export const MARKETPLACES_TEXTS = {
     en: '{count} order lines were not sent:',
     ko: '주문 상품 {count}건은 보내지 않았습니다:',
   },
-  reason_cancelled: { en: 'cancelled', ko: '취소됨' },
-  reason_claimed: { en: 'a claim (return, exchange) is open', ko: '반품·교환 요청 중' },
-  reason_waiting: { en: 'not paid yet', ko: '결제 대기' },
-  reason_relay_phone: { en: 'a relay phone the bot cannot reach', ko: '안심번호라 메시지를 보낼 수 없음' },
-  reason_no_phone: { en: 'no phone', ko: '전화번호 없음' },
+  reason_cancelled: NOT_SENT_WORDS.cancelled,
+  reason_claimed: NOT_SENT_WORDS.claimed,
+  reason_waiting: NOT_SENT_WORDS.waiting,
+  reason_relay_phone: NOT_SENT_WORDS.relay_phone,
+  reason_no_phone: NOT_SENT_WORDS.no_phone,
   notSentLine: {
     en: 'order {order}: {count} lines, {reason} ({detail})',
     ko: '주문 {order}: {count}건, {reason} ({detail})',
@@ -46,11 +47,11 @@ export const MARKETPLACES_TEXTS = {
     en: 'Nothing to push: every pulled line with a tracking number here is already pushed or settled.',
     ko: '보낼 송장번호가 없습니다. 송장번호가 있는 주문 상품은 모두 이미 보냈거나 처리되었습니다.',
   },
-  push_pushed: { en: 'pushed', ko: '보냄' },
-  push_already_pushed: { en: 'already there', ko: '이미 등록됨' },
-  push_skipped: { en: 'skipped', ko: '건너뜀' },
-  push_refused: { en: 'refused', ko: '거부됨' },
-  push_failed: { en: 'failed (push again)', ko: '실패 (다시 보내기)' },
+  push_pushed: PUSH_OUTCOME_WORDS.pushed,
+  push_already_pushed: PUSH_OUTCOME_WORDS.already_pushed,
+  push_skipped: PUSH_OUTCOME_WORDS.skipped,
+  push_refused: PUSH_OUTCOME_WORDS.refused,
+  push_failed: PUSH_OUTCOME_WORDS.failed,
   orderHeader: { en: 'Order', ko: '주문번호' },
   lineHeader: { en: 'Order line', ko: '주문 상품' },
   trackingHeader: { en: 'Tracking number', ko: '송장번호' },
