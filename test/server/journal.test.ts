@@ -161,6 +161,20 @@ describe('the request journal', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('links its next page (Link rel="next", the same query with before=), and none from the last page', async () => {
+    const s = await service();
+    for (let i = 1; i <= 3; i++)
+      await s.call('POST', '/api/v1/products/', { body: sampleProduct(`P-LINK-${i}`) });
+    const first = await s.call('GET', '/local/requests?method=POST&limit=2');
+    const { next_before } = first.json as JournalList;
+    expect(first.headers.link).toBe(
+      `</local/requests?method=POST&limit=2&before=${String(next_before)}>; rel="next"`,
+    );
+    const last = await s.call('GET', `/local/requests?method=POST&limit=2&before=${String(next_before)}`);
+    expect((last.json as JournalList).next_before).toBeNull();
+    expect(last.headers.link).toBeUndefined();
+  });
+
   it("the console's page of it narrows by method, status and id, and takes any address without a 5xx", async () => {
     const s = await service();
     await s.call('POST', '/api/v1/products/', { body: sampleProduct('P-CON-1') });
