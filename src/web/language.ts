@@ -16,6 +16,9 @@ export function langAsked(request: FastifyRequest): Lang {
   return typeof lang === 'string' && LANGS.includes(lang as Lang) ? (lang as Lang) : langOf(request);
 }
 
+/** The longest query the language switch keeps in the address it sends back to. */
+const MAX_KEPT_QUERY = 4096;
+
 /**
  * The language switch: a GET with `?lang=ko` keeps the choice in a cookie scoped to the front end's
  * path, and shows the same page without the parameter. Registered after a front end's own door, so
@@ -32,6 +35,8 @@ export function languageSwitch(app: FastifyInstance, options: { cookiePath: stri
     });
     const url = new URL(request.url, 'http://page');
     url.searchParams.delete('lang');
-    return reply.redirect(`${url.pathname}${url.search}`, 303);
+    // An address too long to send back whole (a client reads 16 KB of headers) leads to its page.
+    const search = url.search.length <= MAX_KEPT_QUERY ? url.search : '';
+    return reply.redirect(`${url.pathname}${search}`, 303);
   });
 }

@@ -101,6 +101,10 @@ describe('both front ends stand on one web kit', () => {
     expect(cookie).toContain('intake_lang=ko');
     expect(cookie).toContain(`Path=${end.cookiePath}`);
     expect(cookie).toMatch(/SameSite=Strict/);
+    // A query too long to send back whole: the page itself, which any client can read.
+    const long = await get(end, `${end.page}?lang=en&q=${'x'.repeat(15_000)}`);
+    expect(long.status).toBe(303);
+    expect(long.headers.get('location')).toBe(end.page);
   });
 
   it.each(['console', 'ui'])('%s: a form posted from another site is refused with a page', async (name) => {
