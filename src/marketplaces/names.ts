@@ -2,7 +2,14 @@
 export const MARKETPLACES = ['naver', 'coupang', 'cafe24'] as const;
 export type Marketplace = (typeof MARKETPLACES)[number];
 
-/** What people call each one. */
+/** Each marketplace as people say it, in English and Korean: the pages' and a Korean terminal's. */
+export const MARKETPLACE_NAMES = {
+  naver: { en: 'Naver Smartstore', ko: '네이버 스마트스토어' },
+  coupang: { en: 'Coupang', ko: '쿠팡' },
+  cafe24: { en: 'Cafe24', ko: '카페24' },
+} as const satisfies Record<Marketplace, { en: string; ko: string }>;
+
+/** What people call each one at the terminal. */
 export const MARKETPLACE_LABELS: Readonly<Record<Marketplace, string>> = {
   naver: 'Naver Smartstore',
   coupang: 'Coupang Wing',

@@ -1,4 +1,4 @@
-import type { Lang } from '../web/lang.js';
+import type { Lang } from '../util/terminal-lang.js';
 
 // A push's reasons for a line it did not simply push, as the connectors say them (English, for the
 // terminal and the JSON lines), in Korean for the page. A marketplace's own answer (Naver's and

@@ -1,7 +1,6 @@
-import type { Lang } from '../web/lang.js';
-import { WEB_TEXTS } from '../web/texts.js';
+import type { Lang } from '../util/terminal-lang.js';
 import type { Marketplace } from './names.js';
-import { MARKETPLACE_LABELS } from './names.js';
+import { MARKETPLACE_LABELS, MARKETPLACE_NAMES } from './names.js';
 import type { PushOutcomeKind } from './connector.js';
 import type { NotSent, NotSentReason } from './pull.js';
 import { pushMessageIn } from './push-words.js';
@@ -11,8 +10,7 @@ import { counting } from '../util/count.js';
 // Korean terminal (LANG=ko_KR…), in Korean, as the upload's own lines are. Data on stdout and the JSON
 // lines keep English names and messages: scripts read them.
 
-/** A marketplace's name in Korean, as the pages say it. */
-const koreanName = (marketplace: Marketplace) => WEB_TEXTS[`market_${marketplace}`].ko;
+const koreanName = (marketplace: Marketplace) => MARKETPLACE_NAMES[marketplace].ko;
 
 /** Why a pulled line was not sent, in words: the page's and a Korean terminal's. */
 export const NOT_SENT_WORDS = {

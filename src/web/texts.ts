@@ -1,3 +1,4 @@
+import { MARKETPLACE_NAMES } from '../marketplaces/names.js';
 import type { Texts } from './i18n.js';
 
 /** The texts both front ends say alike: the frame, refusals of other sites, failures, marketplaces. */
@@ -7,7 +8,7 @@ export const WEB_TEXTS = {
   notFoundTitle: { en: 'Not found', ko: '찾을 수 없음' },
   errorTitle: { en: 'Something went wrong', ko: '문제가 생겼습니다' },
   backToPage: { en: 'Back to the page', ko: '페이지로 돌아가기' },
-  market_naver: { en: 'Naver Smartstore', ko: '네이버 스마트스토어' },
-  market_coupang: { en: 'Coupang', ko: '쿠팡' },
-  market_cafe24: { en: 'Cafe24', ko: '카페24' },
+  market_naver: MARKETPLACE_NAMES.naver,
+  market_coupang: MARKETPLACE_NAMES.coupang,
+  market_cafe24: MARKETPLACE_NAMES.cafe24,
 } as const satisfies Texts;
