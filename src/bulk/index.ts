@@ -25,6 +25,7 @@ export { columnNamesOf, headerOf, positionsOf, type ColumnPlaces } from './layou
 export type { Note, Said } from './said.js';
 export {
   invalidReasonIn,
+  KIND_KO,
   KOREAN_LINES,
   koreanUnit,
   OUTCOME_WORDS,

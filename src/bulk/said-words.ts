@@ -14,7 +14,8 @@ type Values = Readonly<Record<string, string | number>>;
 const str = (value: string | number | undefined) => (value === undefined ? '' : String(value));
 const num = (value: string | number | undefined) => (typeof value === 'number' ? count(value) : str(value));
 
-const KIND: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };
+/** The kinds of record in Korean (주문, 송장, 상품). */
+export const KIND_KO: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };
 const UNIT: Record<string, string> = { row: '행', line: '줄', record: '레코드' };
 /**
  * What became of a record, in both languages: the page's labels (`outcome_…`) and the words a Korean
@@ -131,7 +132,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   check_summary: (v) => {
     const unit = koreanUnit(str(v.unit));
     const parts = [
-      `${str(v.file)}: ${num(v.units)}${unit}에서 ${KIND[str(v.kind)] ?? ''} ${num(v.records)}건`,
+      `${str(v.file)}: ${num(v.units)}${unit}에서 ${KIND_KO[str(v.kind)] ?? ''} ${num(v.records)}건`,
       Number(v.invalid) > 0 ? `잘못된 것 ${num(v.invalid)}건` : '모두 올바름',
     ];
     if (Number(v.repeated) > 0) parts.push(`반복된 ${unit} ${num(v.repeated)}개 건너뜀`);
@@ -150,7 +151,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
       `${str(v.duration)} 만에 ${Number(v.checked) ? '검사를 마쳤습니다' : '끝났습니다'}` +
       (Number(v.rate) > 0 ? ` (초당 ${num(v.rate)}건)` : '') +
       (Number(v.earlier) > 0
-        ? `. 이전 실행에서 이미 등록된 ${KIND[str(v.kind)] ?? ''} ${num(v.earlier)}건`
+        ? `. 이전 실행에서 이미 등록된 ${KIND_KO[str(v.kind)] ?? ''} ${num(v.earlier)}건`
         : '') +
       (network.length > 0 ? `. ${network.join(', ')}` : '') +
       '.'
@@ -159,11 +160,11 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   updated: (v) =>
     v.kind === 'shipment'
       ? `택배사나 운송장 번호를 고친 송장 ${num(v.count)}건을 보냈습니다. 구매자 ${num(v.renotified)}명에게 다시 알립니다.`
-      : `${KIND[str(v.kind)] ?? ''} ${num(v.count)}건을 PATCH로 고쳤습니다.`,
+      : `${KIND_KO[str(v.kind)] ?? ''} ${num(v.count)}건을 PATCH로 고쳤습니다.`,
   cannot_change: (v) =>
-    `이미 있는 ${KIND[str(v.kind)] ?? ''}의 ${str(v.fields)}은(는) 서비스에서 바꿀 수 없습니다.`,
+    `이미 있는 ${KIND_KO[str(v.kind)] ?? ''}의 ${str(v.fields)}은(는) 서비스에서 바꿀 수 없습니다.`,
   dry_run: () => '시험 실행: 아무것도 보내지 않았습니다.',
-  not_taken: (v) => `서비스가 받지 않은 ${KIND[str(v.kind)] ?? ''} ${num(v.count)}건:`,
+  not_taken: (v) => `서비스가 받지 않은 ${KIND_KO[str(v.kind)] ?? ''} ${num(v.count)}건:`,
   not_taken_record: (v) =>
     `  ${str(v.rows)}${koreanUnit(str(v.unit))}, ${str(v.id)} (${outcomeKo(str(v.outcome))}` +
     `${v.status === '' ? '' : `, HTTP ${str(v.status)}`}): ` +
@@ -227,7 +228,7 @@ const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) =>
         `고칠 행: ${path} (원래 열에 "error" 열을 더함${locked ? ', 원래 파일과 같은 비밀번호로 잠금' : ''}).`,
     ),
   run_again: (v, text) => {
-    const kind = KIND[str(v.kind)] ?? '';
+    const kind = KIND_KO[str(v.kind)] ?? '';
     switch (v.step) {
       case 'failed':
         return `${kind} ${num(v.count)}건은 서비스의 확실한 응답을 받지 못했습니다. 같은 명령을 다시 실행하세요. 서비스에 없는 것만 보냅니다.`;
@@ -245,13 +246,13 @@ const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) =>
   },
   report_file: (_v, text) => text.replace(/^Report: /, '보고서: '),
   all_or_nothing: (v) =>
-    `--all-or-nothing: 잘못된 ${KIND[str(v.kind)] ?? ''} ${num(v.count)}건이 있어 아무것도 보내지 않습니다.`,
+    `--all-or-nothing: 잘못된 ${KIND_KO[str(v.kind)] ?? ''} ${num(v.count)}건이 있어 아무것도 보내지 않습니다.`,
   rejects_kept: (v) => `${str(v.file)}은(는) intake가 쓴 뒤에 고쳐져서 그대로 두었습니다.`,
   held_back: (v) =>
     `아무것도 보내지 않았습니다 (--all-or-nothing). ${str(v.file)}의 잘못된 행을 고친 뒤 ` +
     `(각 행과 사유는 ${str(v.rejects)}에 있습니다) 같은 명령을 다시 실행하세요.`,
   changed: (v) =>
-    `${KIND[str(v.kind)] ?? ''} ${num(v.count)}건이 서비스가 이전에 받은 것과 다릅니다: ${str(v.named)}` +
+    `${KIND_KO[str(v.kind)] ?? ''} ${num(v.count)}건이 서비스가 이전에 받은 것과 다릅니다: ${str(v.named)}` +
     (Number(v.more) > 0 ? ` 외 ${num(v.more)}건` : '') +
     '.',
   single_outcome: (v) =>

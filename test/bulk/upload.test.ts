@@ -366,6 +366,36 @@ describe('what the service did not take, named in the summary', () => {
     );
   });
 
+  it('the count table is in Korean for people at a Korean terminal, and English tokens for a script', async () => {
+    const files = workspace();
+    const header =
+      'order_id,recipient_name,recipient_cellphone,item_id,product_id,product_name,product_image_url\n';
+    const path = files.write(
+      'counts.csv',
+      `${header}KO-T1,김민지,010-1234-5678,KO-T1-1,P-1,감귤,https://example.com/p.png\n` +
+        `KO-T2,김민수,1012345678,KO-T2-1,P-1,감귤,https://example.com/p.png\n`,
+    );
+    const env = { ...t.env, LANG: 'ko_KR.UTF-8', NO_COLOR: '1' };
+    const person = await cli(['order', 'create', path], { env, tty: true });
+    expect(person.code).toBe(4);
+    const lines = person.stdout.split('\n').map((line) => line.replace(/[│┌┐└┘├┤┬┴┼─]/g, ' ').trim());
+    expect(lines.map((line) => line.split(/\s{2,}/).join('|'))).toEqual(
+      expect.arrayContaining([
+        '결과|주문',
+        '접수됨|1',
+        '이미 등록됨|0',
+        '오류|1',
+        '서비스가 거부함|0',
+        '실패|0',
+      ]),
+    );
+    // Piped, the same run prints what a script matches on, whatever the locale; a re-run sends nothing again.
+    const piped = await cli(['order', 'create', path], { env, tty: false });
+    expect(piped.stdout).toBe(
+      'accepted\t0\nalready registered\t1\ninvalid\t1\nrejected by the service\t0\nfailed\t0\n',
+    );
+  });
+
   it('a record that got no definite answer, with what went wrong and the step to take, in either language', async () => {
     await t.service.call('PUT', '/local/faults', { body: { spec: 'POST @NT-2=500:next=2' } });
     try {

@@ -124,23 +124,55 @@ function exitCodeOf(result: UploadResult): number {
   return EXIT.ok;
 }
 
+/** The count table's words: English, or Korean for people at a Korean terminal. */
+interface CountWords {
+  outcome: string;
+  label: (outcome: CountOutcome) => string;
+}
+type CountOutcome = keyof Tally['outcomes'] | 'rejected_by_service';
+
+const ENGLISH_COUNTS: CountWords = {
+  outcome: 'outcome',
+  label: (outcome) =>
+    outcome === 'rejected_by_service' ? 'rejected by the service' : outcome.replaceAll('_', ' '),
+};
+
+/**
+ * Korean labels for a Korean terminal's table (the page's words for each outcome). Only where people
+ * read it: piped (tab-separated, for `awk` and `cut`) or as CSV the labels stay the English tokens a
+ * script matches on, whatever the locale.
+ */
+async function countWords(f: Factory, resource: Resource<unknown>): Promise<CountWords & { count: string }> {
+  const format = (await f.settings()).output.value;
+  const { terminalLang, OUTCOME_WORDS, KIND_KO } = await import('../../bulk/index.js');
+  if (format !== 'table' || !f.io.stdout.isTTY || terminalLang(f.env) !== 'ko') {
+    return { ...ENGLISH_COUNTS, count: resource.plural };
+  }
+  const ko = (outcome: CountOutcome) =>
+    outcome === 'rejected_by_service'
+      ? '서비스가 거부함'
+      : ((OUTCOME_WORDS as Record<string, { ko: string } | undefined>)[`outcome_${outcome}`]?.ko ?? outcome);
+  return { outcome: '결과', label: ko, count: KIND_KO[resource.name] ?? resource.plural };
+}
+
 /**
  * The rows of the count table, as people read them. A dry run sends nothing, so it shows what the check
  * and the ledger tell (valid, invalid, sent before), never a row of what only sending tells, always 0.
  */
-function countRows(tally: Tally, dryRun: boolean): [string, number][] {
+function countRows(tally: Tally, dryRun: boolean, words: CountWords): [string, number][] {
   const counts = tally.outcomes;
-  const when = (shown: boolean, row: [string, number]) => (shown ? [row] : []);
+  const row = (outcome: CountOutcome, count: number): [string, number][] => [[words.label(outcome), count]];
+  const when = (shown: boolean, outcome: CountOutcome, count: number) => (shown ? row(outcome, count) : []);
   return [
-    ...when(dryRun, ['valid', counts.valid]),
-    ...when(!dryRun, ['accepted', counts.accepted]),
-    ...when(!dryRun || counts.already_registered > 0, ['already registered', counts.already_registered]),
-    ...when(counts.changed > 0, ['changed', counts.changed]),
-    ...when(counts.updated > 0, ['updated', counts.updated]),
-    ['invalid', counts.invalid],
-    ...when(!dryRun, ['rejected by the service', counts.rejected]),
-    ...when(!dryRun, ['failed', counts.failed]),
-    ...when(counts.not_sent > 0, ['not sent', counts.not_sent]),
+    ...when(dryRun, 'valid', counts.valid),
+    ...when(!dryRun, 'accepted', counts.accepted),
+    ...when(!dryRun || counts.already_registered > 0, 'already_registered', counts.already_registered),
+    ...when(counts.changed > 0, 'changed', counts.changed),
+    ...when(counts.updated > 0, 'updated', counts.updated),
+    ...row('invalid', counts.invalid),
+    ...when(!dryRun, 'rejected_by_service', counts.rejected),
+    ...when(!dryRun, 'failed', counts.failed),
+    ...when(counts.not_sent > 0, 'not_sent', counts.not_sent),
   ];
 }
 
@@ -179,12 +211,13 @@ async function printSummary(
     );
     return;
   }
+  const words = await countWords(f, resource);
   await writeData(f, {
     json: summary,
-    rows: countRows(tally, summary.dry_run === true),
+    rows: countRows(tally, summary.dry_run === true, words),
     columns: [
-      { header: 'outcome', value: ([outcome]) => outcome },
-      { header: resource.plural, value: ([, count]) => count },
+      { header: words.outcome, value: ([outcome]) => outcome },
+      { header: words.count, value: ([, count]) => count },
     ],
   });
 }
