@@ -29,6 +29,7 @@ export {
   KOREAN_LINES,
   koreanUnit,
   OUTCOME_WORDS,
+  outcomeKo,
   noteIn,
   problemIn,
   problemsIn,

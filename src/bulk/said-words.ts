@@ -36,7 +36,7 @@ export const OUTCOME_WORDS = {
 } as const;
 
 /** An outcome in Korean (`rejected`: 거부됨), or as it is when there are no words for it. */
-const outcomeKo = (outcome: string): string =>
+export const outcomeKo = (outcome: string): string =>
   (OUTCOME_WORDS as Record<string, { ko: string } | undefined>)[`outcome_${outcome}`]?.ko ?? outcome;
 
 /** A unit's name in Korean: `행` for a row of a sheet, `줄` for a line of NDJSON (`행` when not known). */

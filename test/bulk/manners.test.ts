@@ -107,6 +107,12 @@ describe('spreadsheet manners', () => {
       ['3', 'REP-2', 'accepted', '202', expect.any(String)],
     ]);
     expect(result.stderr).toContain('accepted 2');
+    // The counts are for people: in Korean at a Korean terminal; the report itself stays as it is.
+    const korean = await cli(['order', 'create', path, '--report', '-'], {
+      env: { ...t.env, LANG: 'ko_KR.UTF-8' },
+    });
+    expect(korean.stderr).toContain('이미 등록됨 2');
+    expect(csvCells(korean.stdout)[0]).toEqual(['rows', 'id', 'outcome', 'status', 'message']);
     const both = await cli(['order', 'create', path, '--report', '-', '--json'], { env: t.env });
     expect(both.code).toBe(2);
     expect(both.stderr).toContain(

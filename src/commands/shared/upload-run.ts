@@ -144,14 +144,12 @@ const ENGLISH_COUNTS: CountWords = {
  */
 async function countWords(f: Factory, resource: Resource<unknown>): Promise<CountWords & { count: string }> {
   const format = (await f.settings()).output.value;
-  const { terminalLang, OUTCOME_WORDS, KIND_KO } = await import('../../bulk/index.js');
+  const { terminalLang, outcomeKo, KIND_KO } = await import('../../bulk/index.js');
   if (format !== 'table' || !f.io.stdout.isTTY || terminalLang(f.env) !== 'ko') {
     return { ...ENGLISH_COUNTS, count: resource.plural };
   }
   const ko = (outcome: CountOutcome) =>
-    outcome === 'rejected_by_service'
-      ? '서비스가 거부함'
-      : ((OUTCOME_WORDS as Record<string, { ko: string } | undefined>)[`outcome_${outcome}`]?.ko ?? outcome);
+    outcome === 'rejected_by_service' ? '서비스가 거부함' : outcomeKo(outcome);
   return { outcome: '결과', label: ko, count: KIND_KO[resource.name] ?? resource.plural };
 }
 
@@ -203,11 +201,15 @@ async function printSummary(
     return;
   }
   if (how.reportOnStdout) {
+    // On stderr, for people: in Korean at a Korean terminal.
+    const { terminalLang, outcomeKo } = await import('../../bulk/index.js');
+    const korean = terminalLang(f.env) === 'ko';
+    const label = (outcome: string) => (korean ? outcomeKo(outcome) : outcome);
     f.log.info(
       Object.entries(tally.outcomes)
         .filter(([, count]) => count > 0)
-        .map(([outcome, count]) => `${outcome} ${count}`)
-        .join(', ') || 'no records',
+        .map(([outcome, count]) => `${label(outcome)} ${count}`)
+        .join(', ') || (korean ? '항목 없음' : 'no records'),
     );
     return;
   }
