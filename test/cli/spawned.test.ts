@@ -268,6 +268,42 @@ describe('bin/intake.js', () => {
     expect(stderr).toContain('Stopped.');
   });
 
+  it('intake ui speaks Korean in a Korean terminal, as its page does', async () => {
+    const child = spawn(process.execPath, [BIN, 'ui', '--no-open', '--port', '0'], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        LANG: 'ko_KR.UTF-8',
+        INTAKE_DATA_DIR: tempDir('intake-spawn-data-'),
+        INTAKE_ACCESS_KEY_ID: 'AKSPAWNED',
+        INTAKE_SECRET_ACCESS_KEY: 'spawned-secret',
+        ...env(),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+        if (stdout.split('\n').length > 3) resolve();
+      });
+      void exited.then((code) => reject(new Error(`intake ui exited with ${code}: ${stderr}`)));
+    });
+    const [ready, signIn, working] = stdout.split('\n');
+    expect(ready).toMatch(/^Intake 페이지가 준비되었습니다: http:\/\/127\.0\.0\.1:\d+\/p\/[\w-]{22}\/$/);
+    expect(signIn).toMatch(
+      /^브라우저에서 한 번 열어 로그인하세요: http:\/\/127\.0\.0\.1:\d+\/p\/[\w-]{22}\/\?token=/,
+    );
+    expect(working).toMatch(/^프로필 \(환경 변수\), 서비스 .+ Ctrl-C로 멈춥니다\.$/);
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('SIGINT: 닫는 중…');
+    expect(stderr).toContain('멈췄습니다.');
+  });
+
   it('exit 5: nothing listening', async () => {
     const result = await runBin(['health'], { env: { ...env(), INTAKE_BASE_URL: 'http://127.0.0.1:1' } });
     expect(result.code).toBe(5);

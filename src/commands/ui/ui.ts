@@ -1,4 +1,5 @@
 import { withPageCredentials } from './credentials.js';
+import { uiTerminalWords } from './words.js';
 import { marketplaceServices, settleIfPulled } from './marketplaces.js';
 import { createHash } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
@@ -18,7 +19,7 @@ import type { Trouble } from '../../ui/answers.js';
 import type { Liveness, UiState } from '../../ui/state.js';
 import type { ProfileView, StatusView } from '../../ui/views/status.js';
 import type { UploadSession } from '../../ui/session.js';
-import { counting } from '../../util/count.js';
+import { terminalLang } from '../../util/terminal-lang.js';
 import { fileErrorReason, isDiskFull } from '../../util/file-errors.js';
 import { makeFolder } from '../../util/make-folder.js';
 
@@ -236,7 +237,7 @@ async function openBrowser(f: Factory, folder: string, url: string): Promise<str
     }
   } catch (error) {
     f.log.warn(
-      `cannot open a browser (${error instanceof Error ? error.message : String(error)}): open the address above`,
+      uiTerminalWords(terminalLang(f.env)).noBrowser(error instanceof Error ? error.message : String(error)),
     );
   }
   return file;
@@ -280,6 +281,7 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
           : `${unexpectedLines('internal error', error, f.globals.verbose === true).join('\n')}\n`,
       ),
   });
+  const words = uiTerminalWords(terminalLang(f.env));
   let opened: string | undefined;
   const stopped = new Promise<void>((resolve) => {
     let signals = 0;
@@ -287,16 +289,12 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
       signals += 1;
       const running = state.sessions.all().filter((session) => session.running);
       if (signals > 2) {
-        f.io.stderr.write('Third signal: stopping now.\n');
+        f.io.stderr.write(`${words.stopNow}\n`);
         process.exit(EXIT.interrupted);
       }
       for (const session of running) session.stopHub.stop();
       if (signals > 1) return;
-      f.log.info(
-        running.length > 0
-          ? `${signal}: stopping ${counting(running.length, 'upload')} as Ctrl-C does (requests on their way finish; again to abort them)…`
-          : `${signal}: closing…`,
-      );
+      f.log.info(words.stopping(signal, running.length));
       void Promise.allSettled(state.sessions.all().map((session) => session.sending))
         .then(() => closeWithin(app, CLOSE_GRACE_MS))
         .then(() => state.sessions.close())
@@ -320,15 +318,12 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
   if ((await f.settings()).output.value === 'json')
     f.io.stdout.write(`${JSON.stringify({ url, address: page })}\n`);
   else {
-    f.io.stdout.write(`Intake is ready at ${page}\n`);
-    f.io.stdout.write(`To sign a browser in, open once: ${url}\n`);
-    f.io.stdout.write(
-      `Profile ${state.profile.name ?? '(environment)'}, service ${state.profile.baseUrl}. Browsers signed in before stay signed in. Ctrl-C stops it.\n`,
-    );
+    f.io.stdout.write(`${words.ready(page)}\n${words.signIn(url)}\n`);
+    f.io.stdout.write(`${words.working(state.profile.name, state.profile.baseUrl)}\n`);
   }
   if (options.open) opened = await openBrowser(f, join(state.sessions.root, '..'), url);
   await stopped;
-  f.log.info('Stopped.');
+  f.log.info(words.stopped);
 }
 
 export function newUiCommand(
