@@ -75,7 +75,7 @@ export type UploadEvent =
   /** A record (or a skipped row) has its outcome; one not taken comes with its rows and their problems. */
   | { type: 'record'; line: ReportLine; rows?: RowDetail[] }
   /** Something to say above the progress display (the first Ctrl-C: what is being finished). */
-  | { type: 'note'; text: string }
+  | { type: 'note'; text: string; said?: Said }
   /** The send pass is over. */
   | { type: 'sent' };
 

@@ -129,6 +129,11 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   warnings: (v) =>
     `정상이지만 확인이 필요한 ${koreanUnit(str(v.unit))} ${num(v.count)}개가 있습니다 (그대로 보냅니다).`,
   ledger_wait: () => '다른 업로드가 끝나기를 기다리는 중입니다.',
+  aborting_in_flight: () => '보내는 중인 요청을 끊습니다.',
+  failing_in_a_row: (v) =>
+    `서비스가 ${KIND_KO[str(v.kind)] ?? ''} ${num(v.count)}건을 연달아 재시도 끝에 실패했습니다: 멈춥니다.`,
+  stopping_in_flight: (v) =>
+    `멈추는 중: 보내는 중인 요청 ${num(v.count)}건을 마칩니다. Ctrl-C를 한 번 더 누르면 끊습니다.`,
   check_summary: (v) => {
     const unit = koreanUnit(str(v.unit));
     const parts = [

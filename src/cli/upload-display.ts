@@ -1,9 +1,10 @@
 import type { Factory } from './factory.js';
-import { reportJson, sendingRate, type UploadEvent } from '../bulk/index.js';
+import { reportJson, sayIn, sendingRate, type UploadEvent } from '../bulk/index.js';
 import { formatDuration } from '../util/duration.js';
 import { JsonLineBatch } from './output.js';
 import { startSpinner, type Spinner } from './spinner.js';
-import { count as number, counting } from '../util/count.js';
+import type { Lang } from '../util/terminal-lang.js';
+import { displayWords, type DisplayWords } from './upload-display-words.js';
 
 /** Counts the progress display reads. */
 export interface ProgressCounts {
@@ -23,7 +24,7 @@ export class UploadProgress {
   readonly #f: Factory;
   #total: number;
   readonly #lineEveryMs: number;
-  readonly #noun: string;
+  readonly #words: DisplayWords;
   readonly #counts: () => ProgressCounts;
   readonly #started = performance.now();
   readonly #tty: boolean;
@@ -31,11 +32,11 @@ export class UploadProgress {
 
   constructor(
     f: Factory,
-    options: { total: number; noun: string; counts: () => ProgressCounts; lineEveryMs?: number },
+    options: { total: number; words: DisplayWords; counts: () => ProgressCounts; lineEveryMs?: number },
   ) {
     this.#f = f;
     this.#total = options.total;
-    this.#noun = options.noun;
+    this.#words = options.words;
     this.#counts = options.counts;
     this.#tty = f.io.stderr.isTTY === true;
     this.#lineEveryMs = options.lineEveryMs ?? 5000;
@@ -56,10 +57,14 @@ export class UploadProgress {
     const rate = sendingRate(counts, (performance.now() - this.#started) / 1000);
     const eta = rate > 0 ? formatDuration(((this.#total - done) / rate) * 1000) : '…';
     const share = this.#total === 0 ? 1 : done / this.#total;
-    const failures = notAccepted > 0 ? ` · ${number(notAccepted)} not accepted` : '';
-    // While the service refuses, nothing moves for a while: the retries say why.
-    const retried = retries > 0 ? ` · ${counting(retries, 'retry', 'retries')}` : '';
-    const text = `${number(done)}/${number(this.#total)} ${this.#noun} · ${rate.toFixed(rate < 10 ? 1 : 0)}/s · ETA ${eta}${failures}${retried}`;
+    const text = this.#words.progress({
+      done,
+      total: this.#total,
+      rate: rate.toFixed(rate < 10 ? 1 : 0),
+      eta,
+      notAccepted,
+      retries,
+    });
     if (!this.#tty) return `${text} (${Math.floor(share * 100)}%)`;
     const width = 24;
     const filled = Math.round(share * width);
@@ -94,15 +99,18 @@ export class UploadDisplay {
   readonly #f: Factory;
   /** With `--json`: each record's line, written to stdout in batches. */
   readonly #lines: JsonLineBatch | undefined;
-  readonly #noun: string;
+  readonly #lang: Lang;
+  readonly #words: DisplayWords;
   #spinner: Spinner | undefined;
   #progress: UploadProgress | undefined;
   #lastLine = 0;
 
-  constructor(f: Factory, options: { json: boolean; noun: string }) {
+  /** `kind` and `plural` name the records (`order`, `orders`); `lang` is the terminal's. */
+  constructor(f: Factory, options: { json: boolean; kind: string; plural: string; lang: Lang }) {
     this.#f = f;
     this.#lines = options.json ? new JsonLineBatch(f) : undefined;
-    this.#noun = options.noun;
+    this.#lang = options.lang;
+    this.#words = displayWords(options.lang, options.kind, options.plural);
   }
 
   readonly handle = (event: UploadEvent): void => {
@@ -110,33 +118,35 @@ export class UploadDisplay {
     switch (event.type) {
       case 'reading':
         if (event.done) this.#stopSpinner();
-        else if (this.#spinner) this.#spinner.update(`Reading ${event.label}: ${number(event.rows)} rows`);
-        else this.#spinner = startSpinner(f, `Reading ${event.label}…`);
+        else if (this.#spinner) this.#spinner.update(this.#words.reading(event.label, event.rows));
+        else this.#spinner = startSpinner(f, this.#words.reading(event.label));
         break;
       case 'checking':
         if (event.done) this.#stopSpinner();
         else if (!this.#spinner) {
-          this.#spinner = startSpinner(f, `Checking ${event.label}…`);
+          this.#spinner = startSpinner(f, this.#words.checking(event.label));
           this.#lastLine = performance.now();
         } else {
-          this.#spinner.update(`Checking ${event.label}: ${number(event.units)} ${event.unitName}s`);
+          this.#spinner.update(this.#words.checking(event.label, event.units, event.unitName));
           if (!f.io.stderr.isTTY && performance.now() - this.#lastLine > 5000) {
             this.#lastLine = performance.now();
-            f.log.info(`Checked ${number(event.units)} ${event.unitName}s…`);
+            f.log.info(this.#words.checked(event.units, event.unitName));
           }
         }
         break;
       case 'sending':
         this.#progress = new UploadProgress(f, {
           total: event.total,
-          noun: this.#noun,
+          words: this.#words,
           counts: event.progress,
         });
         break;
-      case 'note':
-        if (this.#progress) this.#progress.note(event.text);
-        else f.log.info(event.text);
+      case 'note': {
+        const text = sayIn(this.#lang, event.text, event.said, 'terminal');
+        if (this.#progress) this.#progress.note(text);
+        else f.log.info(text);
         break;
+      }
       case 'sent':
         this.#lines?.flush();
         this.#progress?.stop();

@@ -431,8 +431,10 @@ describe('failures', () => {
         Array.from({ length: 12 }, () => full),
       );
       try {
+        // The 429 run at a Korean terminal: what it says while sending is in Korean too.
+        const lang = status === 429 ? { LANG: 'ko_KR.UTF-8' } : {};
         const result = await cli(['order', 'create', path, '--concurrency', '1', '--json'], {
-          env: { ...t.env, INTAKE_BASE_URL: proxy.url },
+          env: { ...t.env, ...lang, INTAKE_BASE_URL: proxy.url },
         });
         expect(result.code).toBe(1);
         const lines = jsonLines(result.stdout);
@@ -441,7 +443,9 @@ describe('failures', () => {
         expect(lines.at(-1)).toMatchObject({ type: 'error', exit_code: 1, status });
         expect(proxy.passed).toBe(0);
         expect(result.stderr).toContain(
-          'The service failed 3 orders in a row after retrying each: stopping.',
+          status === 429
+            ? '서비스가 주문 3건을 연달아 재시도 끝에 실패했습니다: 멈춥니다.'
+            : 'The service failed 3 orders in a row after retrying each: stopping.',
         );
         expect(result.stderr).toContain(
           `error: the service failed: Service Unavailable (HTTP ${status} from POST`,

@@ -112,12 +112,16 @@ describe('interruption', () => {
       },
     });
     try {
+      // At a Korean terminal, what the two Ctrl-C say is in Korean (the English is the test above's).
       const first = await cli(['order', 'create', orders, '--concurrency', '4', '--json'], {
-        env: { ...t.env, INTAKE_BASE_URL: proxy.url },
+        env: { ...t.env, LANG: 'ko_KR.UTF-8', INTAKE_BASE_URL: proxy.url },
         interrupts: hub,
       });
       expect(first.code).toBe(130);
-      expect(first.stderr).toContain('Aborting the requests in flight.');
+      expect(first.stderr).toMatch(
+        /멈추는 중: 보내는 중인 요청 \d+건을 마칩니다\. Ctrl-C를 한 번 더 누르면 끊습니다\./,
+      );
+      expect(first.stderr).toContain('보내는 중인 요청을 끊습니다.');
       expect(Number(first.summary().not_sent)).toBeGreaterThan(0);
     } finally {
       await proxy.close();

@@ -3,9 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFactory } from '../../src/cli/factory.js';
 import { InterruptHub } from '../../src/cli/interrupts.js';
 import { UploadProgress, type ProgressCounts } from '../../src/cli/upload-display.js';
+import { displayWords } from '../../src/cli/upload-display-words.js';
+import type { Lang } from '../../src/util/terminal-lang.js';
 
 /** The progress lines an upload writes to a stderr that is not a terminal, for the counts given. */
-function progressLines(counts: ProgressCounts): string[] {
+function progressLines(counts: ProgressCounts, lang: Lang = 'en'): string[] {
   let err = '';
   const stderr = new Writable({
     write(chunk, _encoding, done) {
@@ -19,7 +21,11 @@ function progressLines(counts: ProgressCounts): string[] {
     version: '0.0.0-test',
     interrupts: new InterruptHub(),
   });
-  const progress = new UploadProgress(f, { total: 6000, noun: 'orders', counts: () => counts });
+  const progress = new UploadProgress(f, {
+    total: 6000,
+    words: displayWords(lang, 'order', 'orders'),
+    counts: () => counts,
+  });
   vi.advanceTimersByTime(10_000);
   progress.stop();
   return err.split('\n').filter(Boolean);
@@ -39,6 +45,18 @@ describe('an upload’s progress without a terminal', () => {
     );
     expect(progressLines({ done: 10, notAccepted: 0, retries: 0 })[0]).not.toMatch(/retr|not accepted/);
     expect(progressLines({ done: 10, notAccepted: 0, retries: 1 })[0]).toMatch(/ · 1 retry \(0%\)$/);
+  });
+
+  it('in Korean at a Korean terminal, as the lines around it are', () => {
+    vi.useFakeTimers();
+    expect(progressLines({ done: 129, notAccepted: 3, retries: 93 }, 'ko')[0]).toMatch(
+      /^주문 129\/6,000건 · 초당 [\d.]+건 · 남은 시간 \S+.* · 접수 안 됨 3건 · 재시도 93번 \(2%\)$/,
+    );
+    expect(progressLines({ done: 10, notAccepted: 0, retries: 0 }, 'ko')[0]).not.toMatch(/재시도|접수 안 됨/);
+    const words = displayWords('ko', 'order', 'orders');
+    expect(words.checking('orders.csv', 1200, 'row')).toBe('orders.csv 검사 중: 1,200행');
+    expect(words.checked(1200, 'line')).toBe('1,200줄 검사함…');
+    expect(words.reading('주문.xlsx', 5000)).toBe('주문.xlsx 읽는 중: 5,000행');
   });
 
   it('records an earlier run sent are done, but not part of the rate or the time left', () => {

@@ -7,6 +7,7 @@ import { assembleRecords, type GroupEvent } from './group.js';
 import type { UploadOptions } from '../options.js';
 import type { ReportLine } from '../outcome.js';
 import type { ProblemWords } from '../problems.js';
+import type { Said } from '../said.js';
 import type { Tally } from '../tally.js';
 import type { Resource } from '../resources.js';
 import type { Sender } from './sender.js';
@@ -143,7 +144,7 @@ export class SendPass {
   #onInterrupt(): void {
     const { sending } = this.#input;
     if (this.#interrupted) {
-      if (sending) this.#note('Aborting the requests in flight.');
+      if (sending) this.#note('Aborting the requests in flight.', { code: 'aborting_in_flight' });
       void sending?.setup.client.abort();
       return;
     }
@@ -151,14 +152,16 @@ export class SendPass {
     // Records waiting to be tried again give up now; the next run sends them (the ledger has them in flight).
     sending?.setup.client.http.stopRetrying();
     if (sending) {
+      const inFlight = sending.sender.inFlight;
       this.#note(
-        `Stopping: finishing ${counting(sending.sender.inFlight, 'request')} in flight. Press Ctrl-C again to abort them.`,
+        `Stopping: finishing ${counting(inFlight, 'request')} in flight. Press Ctrl-C again to abort them.`,
+        { code: 'stopping_in_flight', values: { count: inFlight } },
       );
     }
   }
 
-  #note(text: string): void {
-    this.#context.events?.({ type: 'note', text });
+  #note(text: string, said: Said): void {
+    this.#context.events?.({ type: 'note', text, said });
   }
 
   /** Records sent, or found in the ledger, and answered: done. */
@@ -313,6 +316,7 @@ export class SendPass {
     sending?.setup.client.http.stopRetrying();
     this.#note(
       `The service failed ${FAILING_IN_A_ROW} ${this.#input.resource.plural} in a row after retrying each: stopping.`,
+      { code: 'failing_in_a_row', values: { count: FAILING_IN_A_ROW, kind: this.#input.resource.name } },
     );
   }
 

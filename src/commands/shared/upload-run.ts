@@ -19,6 +19,7 @@ import { openCatalog, productBook } from '../../cli/catalog.js';
 import type { ProductCatalog } from '../../catalog/product-catalog.js';
 import { UploadDisplay } from '../../cli/upload-display.js';
 import { keepHeapTightFor } from '../../util/heap.js';
+import { terminalLang } from '../../util/terminal-lang.js';
 
 /** The upload's context as the CLI gives it: the Factory's log, client, settings and signals. */
 async function cliContext(
@@ -34,7 +35,7 @@ async function cliContext(
       ? await (await import('../../cli/carriers.js')).loadCarriers(f, options.carriers)
       : undefined;
   const savedLayouts = await (await import('../../cli/saved-layouts.js')).savedLayouts(f.env);
-  const { terminalLang, sayIn, KOREAN_LINES } = await import('../../bulk/index.js');
+  const { sayIn, KOREAN_LINES } = await import('../../bulk/index.js');
   const korean = terminalLang(f.env) === 'ko';
   const words = (line: string, said: Said | undefined) =>
     korean ? sayIn('ko', line, said, 'terminal') : line;
@@ -80,7 +81,12 @@ export async function uploadFromCli(
   // Credentials are resolved before the long check, so that missing ones fail at once.
   if (!options.dryRun) await f.credentials();
   keepHeapTightFor(source.size);
-  const display = new UploadDisplay(f, { json, noun: resource.plural });
+  const display = new UploadDisplay(f, {
+    json,
+    kind: resource.name,
+    plural: resource.plural,
+    lang: terminalLang(f.env),
+  });
   let result: UploadResult;
   const catalog = resource.name === 'shipment' ? undefined : await catalogIfAny(f);
   try {
@@ -95,7 +101,7 @@ export async function uploadFromCli(
     catalog?.close();
   }
   await printSummary(f, resource, result, { json, reportOnStdout: options.report === '-' });
-  const { terminalLang, sayIn } = await import('../../bulk/index.js');
+  const { sayIn } = await import('../../bulk/index.js');
   const lang = terminalLang(f.env);
   for (const note of result.advice) f.log.info(sayIn(lang, note.text, note.said, 'terminal'));
   const code = exitCodeOf(result);
@@ -144,7 +150,7 @@ const ENGLISH_COUNTS: CountWords = {
  */
 async function countWords(f: Factory, resource: Resource<unknown>): Promise<CountWords & { count: string }> {
   const format = (await f.settings()).output.value;
-  const { terminalLang, outcomeKo, KIND_KO } = await import('../../bulk/index.js');
+  const { outcomeKo, KIND_KO } = await import('../../bulk/index.js');
   if (format !== 'table' || !f.io.stdout.isTTY || terminalLang(f.env) !== 'ko') {
     return { ...ENGLISH_COUNTS, count: resource.plural };
   }
@@ -202,7 +208,7 @@ async function printSummary(
   }
   if (how.reportOnStdout) {
     // On stderr, for people: in Korean at a Korean terminal.
-    const { terminalLang, outcomeKo } = await import('../../bulk/index.js');
+    const { outcomeKo } = await import('../../bulk/index.js');
     const korean = terminalLang(f.env) === 'ko';
     const label = (outcome: string) => (korean ? outcomeKo(outcome) : outcome);
     f.log.info(
