@@ -5,6 +5,8 @@ import { ServiceFailing, UploadError, type UploadErrorCode } from '../bulk/error
 import { CliError, EXIT, ExitCode } from './errors.js';
 import { MarketplaceError, MarketplaceNotSetUp, type MarketplaceErrorKind } from '../marketplaces/errors.js';
 import type { Factory } from './factory.js';
+import { errorLineKo } from './error-words.js';
+import { terminalLang } from '../util/terminal-lang.js';
 
 /** What each reason an upload could not go on means to a script. */
 const UPLOAD_EXIT: Record<UploadErrorCode, number> = {
@@ -147,8 +149,10 @@ export async function reportError(f: Factory, error: unknown): Promise<number> {
   const { code, lines } = await explain(f, error);
   if (lines.length > 0) {
     const [first, ...rest] = lines;
-    f.io.stderr.write(`${f.colors().err.red('error:')} ${first}\n`);
-    for (const line of rest) f.io.stderr.write(`${line}\n`);
+    // For people at a Korean terminal, in Korean where there are words for it; scripts read the JSON.
+    const shown = terminalLang(f.env) === 'ko' ? lines.map(errorLineKo) : lines;
+    f.io.stderr.write(`${f.colors().err.red('error:')} ${shown[0]}\n`);
+    for (const line of shown.slice(1)) f.io.stderr.write(`${line}\n`);
     // A script reading JSON gets the error as JSON too, as the last line on stdout.
     if (await wantsJson(f)) {
       const reason = (error as { code?: unknown }).code;

@@ -1,0 +1,83 @@
+import { networkReasonIn, refusalIn } from '../bulk/answer-words.js';
+
+// The errors people at a Korean terminal meet most (a file that cannot be read, a header Intake does not
+// know, a locked workbook, a service that cannot be reached or refuses the credentials), in Korean: each
+// line of what the CLI says by its English pattern, as the page's results do with the service's answers.
+// A line with no pattern here is said as it is; `--json` keeps the English.
+
+type Words = readonly [RegExp, (match: RegExpExecArray) => string];
+
+const AGAIN = '같은 명령을 다시 실행하세요 (업로드는 아직 보내지 않은 것만 보냅니다)';
+
+const REASONS: Readonly<Record<string, string>> = {
+  'no such file': '그런 파일이 없습니다',
+  'no such folder': '그런 폴더가 없습니다',
+  'permission denied': '읽을 권한이 없습니다',
+  'it is a folder': '폴더입니다',
+  'the name is too long': '이름이 너무 깁니다',
+};
+
+const LINES: readonly Words[] = [
+  [/^cannot read (.+): (.+)$/, (m) => `${m[1]}을(를) 읽을 수 없습니다: ${REASONS[m[2] ?? ''] ?? m[2]}`],
+  [/^(.+) is not a file$/, (m) => `${m[1]}은(는) 파일이 아닙니다`],
+  [/^(.+) has no header row$/, (m) => `${m[1]}에서 머리글 행을 찾지 못했습니다`],
+  [/^(.+) lacks required column\(s\): (.+)$/, (m) => `${m[1]}에 꼭 있어야 할 열이 없습니다: ${m[2]}`],
+  [/^Headers found \(row (\d+)\): (.*)$/, (m) => `찾은 머리글 (${m[1]}행): ${m[2]}`],
+  [/^\(the header is looked for in the first (\d+) rows\)$/, (m) => `(머리글은 처음 ${m[1]}행에서 찾습니다)`],
+  [
+    /^A marketplace export\? Try --preset NAME: (.*) \(intake columns list\)$/,
+    (m) => `마켓 다운로드라면 --preset 이름을 붙이세요: ${m[1]} (intake columns list)`,
+  ],
+  [/^Or map your own headers with (--columns .*)$/, (m) => `직접 만든 머리글이면 열을 맞추세요: ${m[1]}`],
+  [/^Intake reads these headers as: (.*)$/, (m) => `Intake가 읽은 이 머리글의 뜻: ${m[1]}`],
+  [
+    /^If that is right, run again with it, and keep it for the next file: (.*)$/,
+    (m) => `맞다면 이것을 붙여 다시 실행하고, 다음 파일을 위해 저장하세요: ${m[1]}`,
+  ],
+  [/^(.+) is protected by a password$/, (m) => `${m[1]}은(는) 암호가 걸린 엑셀 파일입니다`],
+  [/^Give it on standard input: (.*)$/, (m) => `암호를 표준 입력으로 주세요: ${m[1]}`],
+  [
+    /^or run the command on a terminal to be asked for it\.$/,
+    () => '또는 터미널에서 실행하면 암호를 묻습니다.',
+  ],
+  [/^the password does not open (.+)$/, (m) => `이 암호로는 ${m[1]}을(를) 열 수 없습니다`],
+  [
+    /^Check the password \(it is case-sensitive\) and try again\.$/,
+    () => '암호를 확인하고 (대소문자를 구분합니다) 다시 실행하세요.',
+  ],
+  [
+    /^cannot reach (\S+): (.+?)(?: \((\d+) attempts in ([\d.]+) s\))?(?: \(the base URL came from (.+)\))?$/,
+    (m) =>
+      `${m[1]}에 연결할 수 없습니다: ${networkReasonIn('ko', m[2] ?? '')}` +
+      (m[3] ? ` (${m[4]}초 동안 ${m[3]}번 시도)` : '') +
+      (m[5] ? ` (서비스 주소: ${m[5]}에서 가져옴)` : ''),
+  ],
+  [/^(.+) \(HTTP 401\)$/, (m) => `${refusalIn(m[1] ?? '') ?? m[1]} (HTTP 401)`],
+  [
+    /^Used: access key id (\S+) from the environment \((.+)\)\.$/,
+    (m) => `보낸 인증 정보: 환경 변수(${m[2]})의 액세스 키 ID ${m[1]}.`,
+  ],
+  [/^Used: access key id (\S+) from (.+)\.$/, (m) => `보낸 인증 정보: ${m[2]}의 액세스 키 ID ${m[1]}.`],
+  [/^Used: no credentials were sent\.$/, () => '보낸 인증 정보가 없습니다.'],
+  [
+    /^Set INTAKE_ACCESS_KEY_ID and INTAKE_SECRET_ACCESS_KEY to the right pair .*\.$/,
+    () =>
+      `INTAKE_ACCESS_KEY_ID와 INTAKE_SECRET_ACCESS_KEY를 맞는 쌍으로 바꾸고 (프로필을 쓰려면 둘 다 지우고) ${AGAIN}.`,
+  ],
+  [
+    /^Check them with: intake keys check — or store new ones with: intake login, then .*\.$/,
+    () => `intake keys check로 확인하거나 intake login으로 새로 저장한 뒤 ${AGAIN}.`,
+  ],
+  [/^Store some with: intake login, then .*\.$/, () => `intake login으로 저장한 뒤 ${AGAIN}.`],
+];
+
+/** One line of an error in Korean where there are words for it, else as it is (its indent kept). */
+export function errorLineKo(line: string): string {
+  const indent = /^\s*/.exec(line)?.[0] ?? '';
+  const text = line.slice(indent.length);
+  for (const [pattern, words] of LINES) {
+    const match = pattern.exec(text);
+    if (match) return `${indent}${words(match)}`;
+  }
+  return line;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { errorLineKo } from '../../src/cli/error-words.js';
+
+describe('an error line at a Korean terminal', () => {
+  it.each([
+    ['주문.xlsx is protected by a password', '주문.xlsx은(는) 암호가 걸린 엑셀 파일입니다'],
+    [
+      `  Give it on standard input: printf '%s' "$PASSWORD" | intake … --password-stdin`,
+      `  암호를 표준 입력으로 주세요: printf '%s' "$PASSWORD" | intake … --password-stdin`,
+    ],
+    ['the password does not open 주문.xlsx', '이 암호로는 주문.xlsx을(를) 열 수 없습니다'],
+    [
+      '  Check the password (it is case-sensitive) and try again.',
+      '  암호를 확인하고 (대소문자를 구분합니다) 다시 실행하세요.',
+    ],
+    ['cannot read 주문.csv: permission denied', '주문.csv을(를) 읽을 수 없습니다: 읽을 권한이 없습니다'],
+    ['주문.csv has no header row', '주문.csv에서 머리글 행을 찾지 못했습니다'],
+    [
+      'cannot reach http://127.0.0.1:8080: no answer within 30s',
+      'http://127.0.0.1:8080에 연결할 수 없습니다: 30초 안에 응답이 없었습니다',
+    ],
+  ])('%s', (english, korean) => {
+    expect(errorLineKo(english)).toBe(korean);
+  });
+
+  it('a line it has no words for is said as it is', () => {
+    expect(errorLineKo('  --sheet is for .xlsx workbooks')).toBe('  --sheet is for .xlsx workbooks');
+  });
+});
