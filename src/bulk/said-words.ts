@@ -14,7 +14,7 @@ type Values = Readonly<Record<string, string | number>>;
 const str = (value: string | number | undefined) => (value === undefined ? '' : String(value));
 const num = (value: string | number | undefined) => (typeof value === 'number' ? count(value) : str(value));
 
-/** The kinds of record in Korean (주문, 송장, 상품). */
+/** The kinds of record in Korean (주문, 송장, 상품): each ends in a final consonant, so 은, 을 and 이 follow. */
 export const KIND_KO: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };
 const UNIT: Record<string, string> = { row: '행', line: '줄', record: '레코드' };
 /**
@@ -240,7 +240,7 @@ const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) =>
       case 'continue':
         return Number(v.stdin)
           ? '이어서 보내려면 같은 입력을 다시 보내세요. 서비스에 이미 있는 것은 다시 보내지 않습니다.'
-          : `이어서 보내려면 같은 명령을 다시 실행하세요. 이미 보낸 ${kind}은(는) 다시 보내지 않습니다.`;
+          : `이어서 보내려면 같은 명령을 다시 실행하세요. 이미 보낸 ${kind}은 다시 보내지 않습니다.`;
       case 'update':
         return v.kind === 'shipment'
           ? '보내려면 같은 명령에 --update를 붙여 다시 실행하세요. 서비스가 배송 정보를 바꾸고 구매자에게 다시 알립니다.'

@@ -393,6 +393,9 @@ describe('what the service did not take, named in the summary', () => {
     expect(refused.stderr).toContain(
       'error: 비밀 키가 맞지 않습니다 (HTTP 401)\n  보낸 인증 정보: 환경 변수',
     );
+    expect(refused.stderr).toContain(
+      '이어서 보내려면 같은 명령을 다시 실행하세요. 이미 보낸 주문은 다시 보내지 않습니다.',
+    );
     const away = await cli(['order', 'create', orders, '--timeout', '1s'], {
       env: { ...ko, INTAKE_BASE_URL: 'http://127.0.0.1:1' },
     });
