@@ -125,6 +125,9 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   },
   encoding_found: (v) => `${str(v.file)} 파일은 UTF-8이 아니어서 ${str(v.encoding)} 인코딩으로 읽습니다.`,
   catalog_size: (v) => `상품 목록 파일: 상품 ${num(v.count)}개.`,
+  catalog_skipped: (v) =>
+    `${str(v.file)}: 올바른 상품이 아닌 ${koreanUnit(str(v.unit))} ${num(v.count)}개를 건너뛰었습니다:`,
+  catalog_skipped_more: (v) => `  … 외 ${num(v.count)}개`,
   saved_layout_found: (v) => `저장한 양식 ${str(v.layout)}의 머리글과 같습니다. 그 양식으로 읽습니다.`,
   warnings: (v) =>
     `정상이지만 확인이 필요한 ${koreanUnit(str(v.unit))} ${num(v.count)}개가 있습니다 (그대로 보냅니다).`,

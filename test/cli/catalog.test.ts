@@ -80,4 +80,24 @@ describe('intake catalog: the profile’s product names and images', () => {
     const other = await cli(['catalog', 'list', '--json', '--profile', 'shop-b'], { env });
     expect(other.json()).toEqual([]);
   });
+
+  it('says what it did in Korean at a Korean terminal, the rows it skipped with their reasons too', async () => {
+    const env = { ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-'), LANG: 'ko_KR.UTF-8' };
+    const files = workspace();
+    const list = files.write(
+      '상품.csv',
+      'id,name,image_url\nK-1,귤,https://shop.example.com/k1.jpg\nK-2,,https://shop.example.com/k2.jpg\n',
+    );
+    const imported = await cli(['catalog', 'import', list], { env });
+    expect(imported.code).toBe(0);
+    expect(imported.stderr).toBe(
+      'warning: 상품.csv: 올바른 상품이 아닌 행 1개를 건너뛰었습니다:\n' +
+        'warning:   3행: name: 비어 있습니다\n' +
+        `${list}에서 상품 1개를 읽었습니다. 상품 목록에 1개를 더하거나 고쳤습니다 (모두 1개).\n`,
+    );
+    const set = await cli(['catalog', 'set', 'K-3', '--name', '배'], { env });
+    expect(set.stderr).toBe('상품 목록의 K-3: 배, (이미지 없음).\n');
+    const removed = await cli(['catalog', 'remove', 'K-3', 'nope'], { env });
+    expect(removed.stderr).toBe('상품 2개 중 1개를 상품 목록에서 지웠습니다.\n');
+  });
 });

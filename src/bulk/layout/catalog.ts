@@ -3,7 +3,7 @@ import type { UploadLog } from '../context.js';
 import type { CatalogProduct } from '../../input/record-context.js';
 import { cut } from '../../util/cut.js';
 import type { UploadOptions } from '../options.js';
-import { describeProblems, type Problem } from '../problems.js';
+import { describeProblems, type Problem, type ProblemWords } from '../problems.js';
 import type { Note } from '../said.js';
 import { products as productResource, type Resource } from '../resources.js';
 import { openFile, planInput } from '../read/source.js';
@@ -98,16 +98,28 @@ export async function readCatalog(
   log: UploadLog,
   path: string,
   password: PasswordSource,
+  how: { flag?: string; words?: Pick<ProblemWords, 'unit' | 'problem'> } = { flag: '--products' },
 ): Promise<Map<string, CatalogProduct>> {
   if (path === '-') throw new InputError('--products needs a file; standard input is the orders');
   const read = await readCatalogFile(path, password);
-  for (const note of read.notes) log.info(`--products: ${note.text}`);
-  const { skipped } = read;
+  const flag = how.flag ? `${how.flag} ` : '';
+  for (const note of read.notes) log.info(`${how.flag ? `${how.flag}: ` : ''}${note.text}`, note.said);
+  const { skipped, unitName } = read;
   if (skipped.length > 0) {
-    log.warn(`--products ${read.label}: ${skipped.length} rows are not valid products and were skipped:`);
-    for (const { row, problems } of skipped.slice(0, 5))
-      log.warn(`  ${read.unitName} ${row}: ${cut(describeProblems(problems), 200)}`);
-    if (skipped.length > 5) log.warn(`  … and ${skipped.length - 5} more`);
+    log.warn(`${flag}${read.label}: ${skipped.length} rows are not valid products and were skipped:`, {
+      code: 'catalog_skipped',
+      values: { file: read.label, count: skipped.length, unit: unitName },
+    });
+    for (const { row, problems } of skipped.slice(0, 5)) {
+      const where = how.words?.unit(unitName, row) ?? `${unitName} ${row}`;
+      log.warn(`  ${where}: ${cut(describeProblems(problems, how.words?.problem), 200)}`);
+    }
+    if (skipped.length > 5) {
+      log.warn(`  … and ${skipped.length - 5} more`, {
+        code: 'catalog_skipped_more',
+        values: { count: skipped.length - 5 },
+      });
+    }
   }
   return read.products;
 }

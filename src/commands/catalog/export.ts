@@ -4,6 +4,7 @@ import type { Factory } from '../../cli/factory.js';
 import { UsageError } from '../../cli/errors.js';
 import { examples } from '../../cli/help.js';
 import { openCatalog } from '../../cli/catalog.js';
+import { catalogWords } from './words.js';
 import { csvRow } from '../../util/csv.js';
 import { fileErrorReason } from '../../util/file-errors.js';
 
@@ -41,7 +42,7 @@ export async function catalogExportRun(options: CatalogExportOptions, f: Factory
     } finally {
       await file.close();
     }
-    f.log.info(`${rows.length} products written to ${options.file}.`);
+    f.log.info(catalogWords(f).written(rows.length, options.file));
   } finally {
     catalog.close();
   }

@@ -1,8 +1,10 @@
 import { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { counting } from '../../util/count.js';
+import type { Said } from '../../bulk/index.js';
+import { terminalLang } from '../../util/terminal-lang.js';
 import { openCatalog } from '../../cli/catalog.js';
+import { catalogWords } from './words.js';
 import { workbookPassword } from '../shared/workbook-password.js';
 
 export interface CatalogImportOptions {
@@ -16,11 +18,18 @@ export interface CatalogImportOptions {
  * and said.
  */
 export async function catalogImportRun(options: CatalogImportOptions, f: Factory): Promise<void> {
-  const { readCatalog } = await import('../../bulk/index.js');
+  const { readCatalog, sayIn, KOREAN_LINES } = await import('../../bulk/index.js');
+  const korean = terminalLang(f.env) === 'ko';
+  const said = (line: string, what: Said | undefined) =>
+    korean ? sayIn('ko', line, what, 'terminal') : line;
   const products = await readCatalog(
-    { info: (line) => f.log.info(line), warn: (line) => f.log.warn(line) },
+    {
+      info: (line, what) => f.log.info(said(line, what)),
+      warn: (line, what) => f.log.warn(said(line, what)),
+    },
     options.file,
     workbookPassword(f, { passwordStdin: options.passwordStdin, inputFromStdin: false }),
+    korean ? { words: KOREAN_LINES } : {},
   );
   const catalog = await openCatalog(f);
   try {
@@ -28,9 +37,7 @@ export async function catalogImportRun(options: CatalogImportOptions, f: Factory
       [...products].map(([id, product]) => ({ id, ...product })),
       'file',
     );
-    f.log.info(
-      `${counting(products.size, 'product')} read from ${options.file}; ${changed} added or changed in the catalog (${catalog.count()} in all).`,
-    );
+    f.log.info(catalogWords(f).imported(products.size, options.file, changed, catalog.count()));
   } finally {
     catalog.close();
   }

@@ -4,6 +4,7 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { wholeNumber } from '../../cli/values.js';
 import { openCatalog } from '../../cli/catalog.js';
+import { catalogWords } from './words.js';
 
 export interface CatalogListOptions {
   missingImage: boolean;
@@ -33,7 +34,7 @@ export async function catalogListRun(options: CatalogListOptions, f: Factory): P
       ],
     });
     if (rows.length < total && !options.search && !options.missingImage && rows.length === options.limit) {
-      f.log.info(`${rows.length} of ${total} products shown; --limit to see more.`);
+      f.log.info(catalogWords(f).shown(rows.length, total));
     }
   } finally {
     catalog.close();

@@ -4,7 +4,8 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { MarketplaceError } from '../../marketplaces/errors.js';
-import { MARKETPLACE_LABELS, type Marketplace } from '../../marketplaces/names.js';
+import type { Marketplace } from '../../marketplaces/names.js';
+import { catalogWords } from './words.js';
 import { marketplaceArgument } from '../shared/marketplace-arg.js';
 
 export interface CatalogPullOptions {
@@ -64,9 +65,7 @@ export async function catalogPullRun(options: CatalogPullOptions, f: Factory): P
     ],
   });
   const missing = rows.filter((row) => !row.found).length;
-  f.log.info(
-    `${rows.length - missing} of ${rows.length} products from ${MARKETPLACE_LABELS[options.marketplace]} kept in the catalog.`,
-  );
+  f.log.info(catalogWords(f).pulled(rows.length - missing, rows.length, options.marketplace));
   if (missing > 0) throw new ExitCode(EXIT.rejected);
 }
 

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { openCatalog } from '../../cli/catalog.js';
+import { catalogWords } from './words.js';
 
 export interface CatalogRemoveOptions {
   ids: string[];
@@ -12,7 +13,7 @@ export async function catalogRemoveRun(options: CatalogRemoveOptions, f: Factory
   const catalog = await openCatalog(f);
   try {
     const removed = catalog.remove(options.ids);
-    f.log.info(`${removed} of ${options.ids.length} products removed from the catalog.`);
+    f.log.info(catalogWords(f).removed(removed, options.ids.length));
   } finally {
     catalog.close();
   }

@@ -3,6 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { openCatalog } from '../../cli/catalog.js';
+import { catalogWords } from './words.js';
 import { productFlags } from '../shared/record-flags.js';
 
 export interface CatalogSetOptions {
@@ -29,9 +30,7 @@ export async function catalogSetRun(options: CatalogSetOptions, f: Factory): Pro
   try {
     catalog.set([{ id: options.id, name: options.name, image_url: options.imageUrl }], 'cli');
     const entry = catalog.get(options.id);
-    f.log.info(
-      `Product ${options.id} in the catalog: ${entry?.name ?? '(no name)'}, ${entry?.image_url ?? '(no image)'}.`,
-    );
+    f.log.info(catalogWords(f).set(options.id, entry?.name ?? undefined, entry?.image_url ?? undefined));
   } finally {
     catalog.close();
   }
