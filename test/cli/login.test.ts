@@ -47,6 +47,7 @@ async function storedProfile(secret: string): Promise<string> {
 function loginAtTerminal(
   configDir: string,
   answers: [prompt: string, keys: string][],
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const command = `${process.execPath} ${BIN} login --profile shop --base-url ${t.service.baseUrl}`;
@@ -57,17 +58,28 @@ function loginAtTerminal(
         TERM: 'xterm',
         INTAKE_CONFIG_DIR: configDir,
         INTAKE_SECRET_STORAGE: 'file',
+        ...env,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let output = '';
     let answered = 0;
+    // Each prompt is looked for after the one answered before it: a prompt asked again must be drawn
+    // again before it is answered (keys typed ahead of it would be lost between prompts).
+    let from = 0;
+    let typing = Promise.resolve();
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const next = answers[answered];
-      if (next && output.includes(next[0])) {
+      // One chunk may hold several prompts (a warning and the prompt after it): answer each in turn.
+      for (let next = answers[answered]; next; next = answers[answered]) {
+        const at = output.indexOf(next[0], from);
+        if (at < 0) break;
         answered += 1;
-        setTimeout(() => child.stdin.write(next[1]), 100);
+        from = at + next[0].length;
+        const keys = next[1];
+        typing = typing.then(
+          () => new Promise((done) => setTimeout(() => done(void child.stdin.write(keys)), 100)),
+        );
       }
     };
     child.stdout.on('data', onData);
@@ -94,6 +106,28 @@ describe('intake login at a terminal', () => {
       env: { INTAKE_CONFIG_DIR: configDir },
     });
     expect(check.code).toBe(0);
+  });
+
+  it('asks and answers in Korean at a Korean terminal', async () => {
+    const configDir = await storedProfile('stale-secret');
+    const result = await loginAtTerminal(
+      configDir,
+      [
+        ['액세스 키 ID', '\r'],
+        ['비밀 키 (Enter: 저장된 키를 그대로 씀', '\r'],
+        ['다시 적으세요', ''],
+        ['비밀 키', `${t.service.credentials.secretAccessKey}\r`],
+      ],
+      { LANG: 'ko_KR.UTF-8' },
+    );
+    expect(result.code, result.output.replace(/\x1b\[[\d;?]*[A-Za-z]/g, '')).toBe(0);
+    expect(result.output).toContain(
+      '서비스가 이 인증 정보를 받지 않았습니다: 비밀 키가 맞지 않습니다. 다시 적으세요 (멈추려면 Ctrl-C)',
+    );
+    expect(result.output).toContain(
+      `${t.service.baseUrl}에 ${t.service.credentials.accessKeyId}(으)로 로그인했습니다. 프로필 "shop"에 저장했습니다.`,
+    );
+    expect(result.output).not.toContain(t.service.credentials.secretAccessKey);
   });
 
   it('Ctrl-C stops quietly with exit 130', async () => {

@@ -9,6 +9,7 @@ import { writeRecord } from '../../cli/output.js';
 import type { Prompter } from '../../cli/prompter.js';
 import { keychainAccount } from '../../cli/secrets.js';
 import { isHttpUrl, readSecret } from '../../cli/values.js';
+import { loginWords } from './login-words.js';
 
 export interface LoginOptions {
   accessKeyId?: string;
@@ -52,32 +53,32 @@ async function askFor(
   ask: Ask,
 ): Promise<Answers> {
   const next = { ...answers };
+  const words = loginWords(f);
   if (ask.baseUrl) {
-    next.baseUrl = await prompter.input('Base URL of the service', {
+    next.baseUrl = await prompter.input(words.baseUrl, {
       default: answers.baseUrl,
-      validate: (value) => isHttpUrl(value) || 'Enter an http:// or https:// URL',
+      validate: (value) => isHttpUrl(value) || words.baseUrlInvalid,
     });
   }
   if (ask.accessKeyId) {
     next.accessKeyId = (
-      await prompter.input('Access key id', {
+      await prompter.input(words.accessKeyId, {
         ...(answers.accessKeyId ? { default: answers.accessKeyId } : {}),
-        validate: (value) => value.trim() !== '' || 'Enter the access key id',
+        validate: (value) => value.trim() !== '' || words.accessKeyIdEmpty,
       })
     ).trim();
   }
   if (ask.secret) {
     const kept = await storedSecret(f, profile, next.accessKeyId);
-    const typed = await prompter.password(
-      kept === undefined ? 'Secret access key' : 'Secret access key (Enter keeps the stored one: ********)',
-    );
+    const typed = await prompter.password(words.secret(kept !== undefined));
     next.secret = typed === '' && kept !== undefined ? kept : typed;
   }
   return next;
 }
 
 /** A verdict on credentials; `unreachable` when the service could not be asked (exit 5, not 3). */
-type Verdict = { ok: true } | { ok: false; message: string; ask: Ask; unreachable?: NetworkError };
+type Verdict =
+  { ok: true } | { ok: false; message: string; reason?: string; ask: Ask; unreachable?: NetworkError };
 
 async function verify(f: Factory, answers: Answers): Promise<Verdict> {
   let client: ApiClient;
@@ -91,6 +92,7 @@ async function verify(f: Factory, answers: Answers): Promise<Verdict> {
     return {
       ok: false,
       message: `the service refused these credentials: ${result.reason}`,
+      reason: result.reason,
       ask: askAgainFor(result.reason),
     };
   } catch (error) {
@@ -173,15 +175,20 @@ export async function loginRun(options: LoginOptions, f: Factory): Promise<void>
       if (verdict.ok) break;
       if (tries >= MAX_TRIES)
         throw verdict.unreachable ?? new AuthError(verdict.message, ['Nothing was saved.']);
-      f.log.warn(`${verdict.message.replace(/\.$/, '')}; try again (Ctrl-C to stop)`);
+      f.log.warn(
+        verdict.reason === undefined
+          ? `${verdict.message.replace(/\.$/, '')}; try again (Ctrl-C to stop)`
+          : loginWords(f).tryAgain(verdict.reason),
+      );
       ask = verdict.ask;
     }
   }
   const saved = await storeCredentials(f, profileName, answers, options.insecureStorage);
   const store = await f.config();
   if (store.currentProfile() === undefined) await store.useProfile(profileName);
-  f.log.info(`Logged in to ${answers.baseUrl} as ${answers.accessKeyId}; saved in profile "${profileName}".`);
-  f.log.info(`The secret is kept in ${saved.where}.`);
+  const words = loginWords(f);
+  f.log.info(words.loggedIn(answers.baseUrl, answers.accessKeyId, profileName));
+  f.log.info(words.keptIn(saved.where));
   await writeRecord(f, {
     profile: profileName,
     base_url: answers.baseUrl,

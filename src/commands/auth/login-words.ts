@@ -1,0 +1,44 @@
+import { refusalIn } from '../../bulk/answer-words.js';
+import type { Factory } from '../../cli/factory.js';
+import { terminalLang } from '../../util/terminal-lang.js';
+
+/** What `intake login` asks and says at a terminal: in Korean at a Korean terminal. */
+export interface LoginWords {
+  baseUrl: string;
+  baseUrlInvalid: string;
+  accessKeyId: string;
+  accessKeyIdEmpty: string;
+  secret: (kept: boolean) => string;
+  /** The service refused the credentials (its reason, in English), and they are asked for again. */
+  tryAgain: (reason: string) => string;
+  loggedIn: (baseUrl: string, accessKeyId: string, profile: string) => string;
+  keptIn: (where: string) => string;
+}
+
+const ENGLISH: LoginWords = {
+  baseUrl: 'Base URL of the service',
+  baseUrlInvalid: 'Enter an http:// or https:// URL',
+  accessKeyId: 'Access key id',
+  accessKeyIdEmpty: 'Enter the access key id',
+  secret: (kept) => (kept ? 'Secret access key (Enter keeps the stored one: ********)' : 'Secret access key'),
+  tryAgain: (reason) =>
+    `the service refused these credentials: ${reason.replace(/\.$/, '')}; try again (Ctrl-C to stop)`,
+  loggedIn: (baseUrl, accessKeyId, profile) =>
+    `Logged in to ${baseUrl} as ${accessKeyId}; saved in profile "${profile}".`,
+  keptIn: (where) => `The secret is kept in ${where}.`,
+};
+
+const KOREAN: LoginWords = {
+  baseUrl: '서비스 주소 (Base URL)',
+  baseUrlInvalid: 'http:// 또는 https://로 시작하는 주소를 적으세요',
+  accessKeyId: '액세스 키 ID',
+  accessKeyIdEmpty: '액세스 키 ID를 적으세요',
+  secret: (kept) => (kept ? '비밀 키 (Enter: 저장된 키를 그대로 씀 ********)' : '비밀 키'),
+  tryAgain: (reason) =>
+    `서비스가 이 인증 정보를 받지 않았습니다: ${refusalIn(reason) ?? reason}. 다시 적으세요 (멈추려면 Ctrl-C)`,
+  loggedIn: (baseUrl, accessKeyId, profile) =>
+    `${baseUrl}에 ${accessKeyId}(으)로 로그인했습니다. 프로필 "${profile}"에 저장했습니다.`,
+  keptIn: (where) => `비밀 키는 ${where}에 보관합니다.`,
+};
+
+export const loginWords = (f: Factory): LoginWords => (terminalLang(f.env) === 'ko' ? KOREAN : ENGLISH);
