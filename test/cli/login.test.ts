@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -120,7 +121,7 @@ describe('intake login at a terminal', () => {
       ],
       { LANG: 'ko_KR.UTF-8' },
     );
-    expect(result.code, result.output.replace(/\x1b\[[\d;?]*[A-Za-z]/g, '')).toBe(0);
+    expect(result.code, stripVTControlCharacters(result.output)).toBe(0);
     expect(result.output).toContain(
       '서비스가 이 인증 정보를 받지 않았습니다: 비밀 키가 맞지 않습니다. 다시 적으세요 (멈추려면 Ctrl-C)',
     );
