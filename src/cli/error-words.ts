@@ -1,4 +1,4 @@
-import { networkReasonIn, refusalIn } from '../bulk/answer-words.js';
+import { networkReasonIn, refusalIn } from '../bulk/index.js';
 
 // The errors people at a Korean terminal meet most (a file that cannot be read, a header Intake does not
 // know, a locked workbook, a service that cannot be reached or refuses the credentials), in Korean: each

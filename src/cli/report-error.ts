@@ -5,7 +5,6 @@ import { ServiceFailing, UploadError, type UploadErrorCode } from '../bulk/error
 import { CliError, EXIT, ExitCode } from './errors.js';
 import { MarketplaceError, MarketplaceNotSetUp, type MarketplaceErrorKind } from '../marketplaces/errors.js';
 import type { Factory } from './factory.js';
-import { errorLineKo } from './error-words.js';
 import { terminalLang } from '../util/terminal-lang.js';
 
 /** What each reason an upload could not go on means to a script. */
@@ -150,7 +149,8 @@ export async function reportError(f: Factory, error: unknown): Promise<number> {
   if (lines.length > 0) {
     const [first, ...rest] = lines;
     // For people at a Korean terminal, in Korean where there are words for it; scripts read the JSON.
-    const shown = terminalLang(f.env) === 'ko' ? lines.map(errorLineKo) : lines;
+    const shown =
+      terminalLang(f.env) === 'ko' ? lines.map((await import('./error-words.js')).errorLineKo) : lines;
     f.io.stderr.write(`${f.colors().err.red('error:')} ${shown[0]}\n`);
     for (const line of shown.slice(1)) f.io.stderr.write(`${line}\n`);
     // A script reading JSON gets the error as JSON too, as the last line on stdout.

@@ -1,4 +1,3 @@
-import { refusalIn } from '../../bulk/answer-words.js';
 import type { Factory } from '../../cli/factory.js';
 import { terminalLang } from '../../util/terminal-lang.js';
 
@@ -28,7 +27,7 @@ const ENGLISH: LoginWords = {
   keptIn: (where) => `The secret is kept in ${where}.`,
 };
 
-const KOREAN: LoginWords = {
+const korean = (refusalIn: (message: string) => string | undefined): LoginWords => ({
   baseUrl: '서비스 주소 (Base URL)',
   baseUrlInvalid: 'http:// 또는 https://로 시작하는 주소를 적으세요',
   accessKeyId: '액세스 키 ID',
@@ -39,6 +38,11 @@ const KOREAN: LoginWords = {
   loggedIn: (baseUrl, accessKeyId, profile) =>
     `${baseUrl}에 ${accessKeyId}(으)로 로그인했습니다. 프로필 "${profile}"에 저장했습니다.`,
   keptIn: (where) => `비밀 키는 ${where}에 보관합니다.`,
-};
+});
 
-export const loginWords = (f: Factory): LoginWords => (terminalLang(f.env) === 'ko' ? KOREAN : ENGLISH);
+/** The words for this terminal; the Korean ones load the service's words for a refusal (the upload library's). */
+export async function loginWords(f: Factory): Promise<LoginWords> {
+  if (terminalLang(f.env) !== 'ko') return ENGLISH;
+  const { refusalIn } = await import('../../bulk/index.js');
+  return korean(refusalIn);
+}
