@@ -54,6 +54,11 @@ const LINES: readonly Words[] = [
   ],
   [/^(.+) \(HTTP 401\)$/, (m) => `${refusalIn(m[1] ?? '') ?? m[1]} (HTTP 401)`],
   [
+    /^the service failed: (.*) \(HTTP (\d+) from (\S+) (\S+)\)$/,
+    (m) => `서비스 오류: ${m[1]} (HTTP ${m[2]}, ${m[3]} ${m[4]})`,
+  ],
+  [/^the service rejected the request \((HTTP \d+)\):$/, (m) => `서비스가 요청을 받지 않았습니다 (${m[1]}):`],
+  [
     /^Used: access key id (\S+) from the environment \((.+)\)\.$/,
     (m) => `보낸 인증 정보: 환경 변수(${m[2]})의 액세스 키 ID ${m[1]}.`,
   ],

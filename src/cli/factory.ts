@@ -12,6 +12,7 @@ import { inquirerPrompter, type Prompter } from './prompter.js';
 import type { Query } from './query.js';
 import type { Keychain } from './secrets.js';
 import type { GlobalOptions, Settings } from './settings.js';
+import { terminalLang } from '../util/terminal-lang.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -136,7 +137,11 @@ export function createFactory(deps: FactoryDeps): Factory {
       info: (line) => {
         if (!factory.globals.quiet) deps.io.stderr.write(`${line}\n`);
       },
-      warn: (line) => deps.io.stderr.write(`${factory.colors().err.yellow('warning:')} ${line}\n`),
+      // As git says them at a Korean terminal: 경고 (warning).
+      warn: (line) =>
+        deps.io.stderr.write(
+          `${factory.colors().err.yellow(terminalLang(deps.env) === 'ko' ? '경고:' : 'warning:')} ${line}\n`,
+        ),
       verbose: (line) => {
         if (factory.globals.verbose) deps.io.stderr.write(`${factory.colors().err.dim(line)}\n`);
       },

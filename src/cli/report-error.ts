@@ -149,9 +149,9 @@ export async function reportError(f: Factory, error: unknown): Promise<number> {
   if (lines.length > 0) {
     const [first, ...rest] = lines;
     // For people at a Korean terminal, in Korean where there are words for it; scripts read the JSON.
-    const shown =
-      terminalLang(f.env) === 'ko' ? lines.map((await import('./error-words.js')).errorLineKo) : lines;
-    f.io.stderr.write(`${f.colors().err.red('error:')} ${shown[0]}\n`);
+    const korean = terminalLang(f.env) === 'ko';
+    const shown = korean ? lines.map((await import('./error-words.js')).errorLineKo) : lines;
+    f.io.stderr.write(`${f.colors().err.red(korean ? '오류:' : 'error:')} ${shown[0]}\n`);
     for (const line of shown.slice(1)) f.io.stderr.write(`${line}\n`);
     // A script reading JSON gets the error as JSON too, as the last line on stdout.
     if (await wantsJson(f)) {

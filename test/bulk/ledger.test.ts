@@ -448,7 +448,9 @@ describe('failures', () => {
             : 'The service failed 3 orders in a row after retrying each: stopping.',
         );
         expect(result.stderr).toContain(
-          `error: the service failed: Service Unavailable (HTTP ${status} from POST`,
+          status === 429
+            ? '오류: 서비스 오류: Service Unavailable (HTTP 429, POST'
+            : `error: the service failed: Service Unavailable (HTTP ${status} from POST`,
         );
         const rerun = await cli(['order', 'create', path, '--json'], {
           env: { ...t.env, INTAKE_BASE_URL: proxy.url },

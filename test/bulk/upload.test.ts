@@ -372,12 +372,12 @@ describe('what the service did not take, named in the summary', () => {
     const absent = files.path('없는 파일.csv');
     const gone = await cli(['order', 'create', absent], { env: ko });
     expect(gone.code).toBe(2);
-    expect(gone.stderr).toBe(`error: ${absent}을(를) 읽을 수 없습니다: 그런 파일이 없습니다\n`);
+    expect(gone.stderr).toBe(`오류: ${absent}을(를) 읽을 수 없습니다: 그런 파일이 없습니다\n`);
     const headers = files.write('headers.csv', 'a,b\n1,2\n');
     const unknown = await cli(['order', 'create', headers], { env: ko });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain(
-      'error: headers.csv에 꼭 있어야 할 열이 없습니다: order_id, recipient_name, recipient_cellphone, item_id, product_id\n' +
+      '오류: headers.csv에 꼭 있어야 할 열이 없습니다: order_id, recipient_name, recipient_cellphone, item_id, product_id\n' +
         '  찾은 머리글 (1행): a, b\n' +
         '  마켓 다운로드라면 --preset 이름을 붙이세요: cafe24-orders, coupang-orders, smartstore-orders (intake columns list)\n',
     );
@@ -390,9 +390,7 @@ describe('what the service did not take, named in the summary', () => {
       env: { ...ko, INTAKE_SECRET_ACCESS_KEY: 'not-the-secret' },
     });
     expect(refused.code).toBe(3);
-    expect(refused.stderr).toContain(
-      'error: 비밀 키가 맞지 않습니다 (HTTP 401)\n  보낸 인증 정보: 환경 변수',
-    );
+    expect(refused.stderr).toContain('오류: 비밀 키가 맞지 않습니다 (HTTP 401)\n  보낸 인증 정보: 환경 변수');
     expect(refused.stderr).toContain(
       '이어서 보내려면 같은 명령을 다시 실행하세요. 이미 보낸 주문은 다시 보내지 않습니다.',
     );
@@ -401,7 +399,7 @@ describe('what the service did not take, named in the summary', () => {
     });
     expect(away.code).toBe(5);
     expect(away.stderr).toMatch(
-      /error: http:\/\/127\.0\.0\.1:1에 연결할 수 없습니다: 연결이 거부되었습니다 \(서비스가 실행 중인지 확인하세요\) \([\d.]+초 동안 4번 시도\) \(서비스 주소: INTAKE_BASE_URL에서 가져옴\)\n/,
+      /오류: http:\/\/127\.0\.0\.1:1에 연결할 수 없습니다: 연결이 거부되었습니다 \(서비스가 실행 중인지 확인하세요\) \([\d.]+초 동안 4번 시도\) \(서비스 주소: INTAKE_BASE_URL에서 가져옴\)\n/,
     );
     // A script reading JSON gets the same error in English, whatever the locale.
     const json = await cli(['order', 'create', absent, '--json'], { env: ko });

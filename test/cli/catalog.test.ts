@@ -91,8 +91,8 @@ describe('intake catalog: the profile’s product names and images', () => {
     const imported = await cli(['catalog', 'import', list], { env });
     expect(imported.code).toBe(0);
     expect(imported.stderr).toBe(
-      'warning: 상품.csv: 올바른 상품이 아닌 행 1개를 건너뛰었습니다:\n' +
-        'warning:   3행: name: 비어 있습니다\n' +
+      '경고: 상품.csv: 올바른 상품이 아닌 행 1개를 건너뛰었습니다:\n' +
+        '경고:   3행: name: 비어 있습니다\n' +
         `${list}에서 상품 1개를 읽었습니다. 상품 목록에 1개를 더하거나 고쳤습니다 (모두 1개).\n`,
     );
     const set = await cli(['catalog', 'set', 'K-3', '--name', '배'], { env });

@@ -19,6 +19,11 @@ describe('an error line at a Korean terminal', () => {
       'cannot reach http://127.0.0.1:8080: no answer within 30s',
       'http://127.0.0.1:8080에 연결할 수 없습니다: 30초 안에 응답이 없었습니다',
     ],
+    [
+      'the service failed: Internal Server Error (HTTP 500 from POST http://127.0.0.1:8080/api/v1/orders/)',
+      '서비스 오류: Internal Server Error (HTTP 500, POST http://127.0.0.1:8080/api/v1/orders/)',
+    ],
+    ['the service rejected the request (HTTP 422):', '서비스가 요청을 받지 않았습니다 (HTTP 422):'],
   ])('%s', (english, korean) => {
     expect(errorLineKo(english)).toBe(korean);
   });

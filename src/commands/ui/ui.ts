@@ -271,17 +271,17 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
   const state = await uiState(f, options);
   // A long-lived process that runs uploads of any size: its heap is kept close to what it holds.
   keepHeapTight();
+  const words = uiTerminalWords(terminalLang(f.env));
   const { buildUi } = await import('../../ui/build-ui.js');
   const app = await buildUi({
     state,
     onError: (error) =>
       f.io.stderr.write(
         isDiskFull(error)
-          ? `warning: the disk is full: ${(error as Error).message}\n`
+          ? `${words.diskFull((error as Error).message)}\n`
           : `${unexpectedLines('internal error', error, f.globals.verbose === true).join('\n')}\n`,
       ),
   });
-  const words = uiTerminalWords(terminalLang(f.env));
   let opened: string | undefined;
   const stopped = new Promise<void>((resolve) => {
     let signals = 0;

@@ -10,6 +10,7 @@ export interface UiTerminalWords {
   stopping: (signal: string, uploads: number) => string;
   stopNow: string;
   stopped: string;
+  diskFull: (message: string) => string;
 }
 
 const ENGLISH: UiTerminalWords = {
@@ -24,6 +25,7 @@ const ENGLISH: UiTerminalWords = {
       : `${signal}: closing…`,
   stopNow: 'Third signal: stopping now.',
   stopped: 'Stopped.',
+  diskFull: (message) => `warning: the disk is full: ${message}`,
 };
 
 const KOREAN: UiTerminalWords = {
@@ -38,6 +40,7 @@ const KOREAN: UiTerminalWords = {
       : `${signal}: 닫는 중…`,
   stopNow: '세 번째 신호: 바로 멈춥니다.',
   stopped: '멈췄습니다.',
+  diskFull: (message) => `경고: 디스크가 가득 찼습니다: ${message}`,
 };
 
 export const uiTerminalWords = (lang: Lang): UiTerminalWords => (lang === 'ko' ? KOREAN : ENGLISH);
