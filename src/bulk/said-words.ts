@@ -5,6 +5,7 @@ import { count } from '../util/count.js';
 import { cut } from '../util/cut.js';
 import { notTakenIn, rejectionIn } from './answer-words.js';
 import { MESSAGE_SHOWN } from './report/summary.js';
+import { FLAGS_LABEL } from './read/source.js';
 
 /** The languages people are told things in. */
 export type Lang = 'ko' | 'en';
@@ -125,6 +126,8 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   },
   encoding_found: (v) => `${str(v.file)} 파일은 UTF-8이 아니어서 ${str(v.encoding)} 인코딩으로 읽습니다.`,
   catalog_size: (v) => `상품 목록 파일: 상품 ${num(v.count)}개.`,
+  single_invalid: (v) =>
+    `${v.file === FLAGS_LABEL ? '옵션으로 준' : `${str(v.file)}의`} ${KIND_KO[str(v.kind)] ?? ''}이 올바르지 않아 아무것도 보내지 않았습니다:`,
   catalog_skipped: (v) =>
     `${str(v.file)}: 올바른 상품이 아닌 ${koreanUnit(str(v.unit))} ${num(v.count)}개를 건너뛰었습니다:`,
   catalog_skipped_more: (v) => `  … 외 ${num(v.count)}개`,
@@ -263,9 +266,12 @@ const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) =>
     `${KIND_KO[str(v.kind)] ?? ''} ${num(v.count)}건이 서비스가 이전에 받은 것과 다릅니다: ${str(v.named)}` +
     (Number(v.more) > 0 ? ` 외 ${num(v.more)}건` : '') +
     '.',
+  // An invalid record's problems were said above it, each in Korean: its outcome says no more.
   single_outcome: (v) =>
-    `${outcomeKo(str(v.outcome))}: ${notTakenIn('ko', str(v.outcome), str(v.message))}` +
-    (v.status === '' ? '' : ` (HTTP ${str(v.status)})`),
+    v.outcome === 'invalid'
+      ? `${outcomeKo('invalid')}: 위의 문제로 보내지 않았습니다.`
+      : `${outcomeKo(str(v.outcome))}: ${notTakenIn('ko', str(v.outcome), str(v.message))}` +
+        (v.status === '' ? '' : ` (HTTP ${str(v.status)})`),
   missing_product_data: (v) =>
     `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명' : '이미지 주소'}이(가) 없고, 상품 목록에도 없습니다. ` +
     `intake catalog set ${str(v.product)} --${v.field === 'name' ? 'name' : 'image-url'} …로 한 번 넣거나, --products 파일(id, name, image_url)을 주세요`,

@@ -1,4 +1,4 @@
-import { KIND_KO, koreanUnit } from '../bulk/index.js';
+import { FLAGS_LABEL, KIND_KO, koreanUnit } from '../bulk/index.js';
 import { count as number, counting } from '../util/count.js';
 import type { Lang } from '../util/terminal-lang.js';
 
@@ -33,11 +33,16 @@ const english = (plural: string): DisplayWords => ({
     (retries > 0 ? ` · ${counting(retries, 'retry', 'retries')}` : ''),
 });
 
+/** A file's name as it is; the flags of a single record as 옵션. */
+const named = (label: string) => (label === FLAGS_LABEL ? '옵션' : label);
+
 const korean = (kind: string): DisplayWords => ({
   reading: (label, rows) =>
-    rows === undefined ? `${label} 읽는 중…` : `${label} 읽는 중: ${number(rows)}행`,
+    rows === undefined ? `${named(label)} 읽는 중…` : `${named(label)} 읽는 중: ${number(rows)}행`,
   checking: (label, units, unitName = 'row') =>
-    units === undefined ? `${label} 검사 중…` : `${label} 검사 중: ${number(units)}${koreanUnit(unitName)}`,
+    units === undefined
+      ? `${named(label)} 검사 중…`
+      : `${named(label)} 검사 중: ${number(units)}${koreanUnit(unitName)}`,
   checked: (units, unitName) => `${number(units)}${koreanUnit(unitName)} 검사함…`,
   progress: ({ done, total, rate, eta, notAccepted, retries }) =>
     `${KIND_KO[kind] ?? ''} ${number(done)}/${number(total)}건 · 초당 ${rate}건 · 남은 시간 ${eta}` +

@@ -366,6 +366,19 @@ describe('what the service did not take, named in the summary', () => {
     );
   });
 
+  it('a single record from the flags that is invalid is said in Korean, each flag with its problem', async () => {
+    const result = await cli(['shipment', 'create', '--order', 'KO-F1'], {
+      env: { ...t.env, LANG: 'ko_KR.UTF-8' },
+    });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain(
+      '옵션으로 준 송장이 올바르지 않아 아무것도 보내지 않았습니다:\n' +
+        '  --items: 값이 없습니다\n  --company-code: 값이 없습니다\n  --tracking-number: 값이 없습니다\n',
+    );
+    expect(result.stderr).toContain('오류: 위의 문제로 보내지 않았습니다.\n');
+    expect(result.stderr).not.toMatch(/is missing/);
+  });
+
   it('what stops an upload is said in Korean at a Korean terminal; --json keeps the English for scripts', async () => {
     const files = workspace();
     const ko = { ...t.env, LANG: 'ko_KR.UTF-8' };

@@ -4,6 +4,7 @@ import { createFactory } from '../../src/cli/factory.js';
 import { InterruptHub } from '../../src/cli/interrupts.js';
 import { UploadProgress, type ProgressCounts } from '../../src/cli/upload-display.js';
 import { displayWords } from '../../src/cli/upload-display-words.js';
+import { FLAGS_LABEL } from '../../src/bulk/index.js';
 import type { Lang } from '../../src/util/terminal-lang.js';
 
 /** The progress lines an upload writes to a stderr that is not a terminal, for the counts given. */
@@ -57,6 +58,7 @@ describe('an upload’s progress without a terminal', () => {
     expect(words.checking('orders.csv', 1200, 'row')).toBe('orders.csv 검사 중: 1,200행');
     expect(words.checked(1200, 'line')).toBe('1,200줄 검사함…');
     expect(words.reading('주문.xlsx', 5000)).toBe('주문.xlsx 읽는 중: 5,000행');
+    expect(words.checking(FLAGS_LABEL)).toBe('옵션 검사 중…');
   });
 
   it('records an earlier run sent are done, but not part of the rate or the time left', () => {

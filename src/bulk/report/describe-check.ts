@@ -14,13 +14,14 @@ const SHOWN_PROBLEMS = 20;
 function singleProblemLines(
   problems: ReadonlyMap<number, readonly Problem[]>,
   flags: Record<string, string> = {},
+  words?: ProblemWords,
 ): string[] {
   return [...problems.values()].flat().map((problem) => {
     const path = problem.column ?? '';
     const field = /^[^.[]+/.exec(path)?.[0] ?? path;
     const named = flags[field] === undefined ? path : flags[field] + path.slice(field.length);
     const value = problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`;
-    return `  ${named ? `${named}${value}: ` : ''}${problem.message}`;
+    return `  ${named ? `${named}${value}: ` : ''}${words ? words.problem(problem) : problem.message}`;
   });
 }
 
@@ -40,9 +41,12 @@ export function describeCheck(
   if (options.single) {
     if (checked.invalidRecords === 0) return [];
     return [
-      `the ${resource.name} from ${label} is invalid; nothing was sent:`,
-      ...singleProblemLines(checked.problems.listed(), options.single.flags),
-    ].map(plain);
+      {
+        text: `the ${resource.name} from ${label} is invalid; nothing was sent:`,
+        said: { code: 'single_invalid', values: { kind: resource.name, file: label } },
+      },
+      ...singleProblemLines(checked.problems.listed(), options.single.flags, options.words).map(plain),
+    ];
   }
   const notes: Note[] = [
     {
