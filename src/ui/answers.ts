@@ -2,6 +2,7 @@ import {
   failureIn,
   headerOf,
   invalidReasonIn,
+  KIND_KO,
   networkReasonIn,
   problemsIn,
   refusalIn,
@@ -17,7 +18,6 @@ import { ApiError, NetworkError } from '../client/errors.js';
 import type { Lang } from '../web/lang.js';
 import { own } from '../util/own.js';
 
-const KIND: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };
 const FIELD: Record<string, string> = {
   recipient_name: '수령인 이름',
   recipient_cellphone: '수령인 휴대폰',
@@ -100,7 +100,7 @@ export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName, table?:
   const fromEarlierRun = line.message.startsWith('sent by an earlier run');
   switch (line.outcome) {
     case 'accepted':
-      return ko ? `${KIND[kind] ?? ''} 등록 요청이 접수되었습니다 (곧 반영됩니다)` : line.message;
+      return ko ? `${KIND_KO[kind] ?? ''} 등록 요청이 접수되었습니다 (곧 반영됩니다)` : line.message;
     case 'already_registered':
       if (fromEarlierRun)
         return ko
