@@ -233,8 +233,16 @@ describe('bin/intake.js', () => {
     expect(readdirSync(dir).filter((name) => name !== 'data')).toEqual(['orders.csv']);
   });
 
-  it('intake ui prints its address, signs in the browser that opens it, and stops on Ctrl-C', async () => {
-    const child = spawn(process.execPath, [BIN, 'ui', '--no-open', '--json', '--port', '0'], {
+  /**
+   * Spawns `intake ui` and resolves once it has printed `lines` lines on stdout: those lines, its stderr
+   * so far and a function that stops it with SIGINT and resolves with its exit code.
+   */
+  async function startUi(
+    args: string[],
+    lines: number,
+    more: Record<string, string> = {},
+  ): Promise<{ stdout: string[]; stderr: () => string; interrupt: () => Promise<number | null> }> {
+    const child = spawn(process.execPath, [BIN, 'ui', '--no-open', '--port', '0', ...args], {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -242,42 +250,7 @@ describe('bin/intake.js', () => {
         INTAKE_ACCESS_KEY_ID: 'AKSPAWNED',
         INTAKE_SECRET_ACCESS_KEY: 'spawned-secret',
         ...env(),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (chunk) => {
-        stdout += chunk;
-        if (stdout.includes('\n'))
-          resolve((JSON.parse(stdout.split('\n')[0] as string) as { url: string }).url);
-      });
-      child.on('exit', (code) => reject(new Error(`intake ui exited with ${code}: ${stderr}`)));
-    });
-    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/p\/[\w-]{22}\/\?token=[\w-]{32}$/);
-    const signIn = await fetch(url, { redirect: 'manual' });
-    expect(signIn.status).toBe(303);
-    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] as string;
-    const page = await fetch(new URL('status', url), { headers: { cookie } });
-    expect(await page.text()).toContain('AKSPAWNED');
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
-    expect(stderr).toContain('Stopped.');
-  });
-
-  it('intake ui speaks Korean in a Korean terminal, as its page does', async () => {
-    const child = spawn(process.execPath, [BIN, 'ui', '--no-open', '--port', '0'], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        LANG: 'ko_KR.UTF-8',
-        INTAKE_DATA_DIR: tempDir('intake-spawn-data-'),
-        INTAKE_ACCESS_KEY_ID: 'AKSPAWNED',
-        INTAKE_SECRET_ACCESS_KEY: 'spawned-secret',
-        ...env(),
+        ...more,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -288,20 +261,44 @@ describe('bin/intake.js', () => {
     await new Promise<void>((resolve, reject) => {
       child.stdout.on('data', (chunk) => {
         stdout += chunk;
-        if (stdout.split('\n').length > 3) resolve();
+        if (stdout.split('\n').length > lines) resolve();
       });
       void exited.then((code) => reject(new Error(`intake ui exited with ${code}: ${stderr}`)));
     });
-    const [ready, signIn, working] = stdout.split('\n');
+    return {
+      stdout: stdout.split('\n'),
+      stderr: () => stderr,
+      interrupt: () => {
+        child.kill('SIGINT');
+        return exited;
+      },
+    };
+  }
+
+  it('intake ui prints its address, signs in the browser that opens it, and stops on Ctrl-C', async () => {
+    const ui = await startUi(['--json'], 1);
+    const { url } = JSON.parse(ui.stdout[0] as string) as { url: string };
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/p\/[\w-]{22}\/\?token=[\w-]{32}$/);
+    const signIn = await fetch(url, { redirect: 'manual' });
+    expect(signIn.status).toBe(303);
+    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] as string;
+    const page = await fetch(new URL('status', url), { headers: { cookie } });
+    expect(await page.text()).toContain('AKSPAWNED');
+    expect(await ui.interrupt()).toBe(0);
+    expect(ui.stderr()).toContain('Stopped.');
+  });
+
+  it('intake ui speaks Korean in a Korean terminal, as its page does', async () => {
+    const ui = await startUi([], 3, { LANG: 'ko_KR.UTF-8' });
+    const [ready, signIn, working] = ui.stdout;
     expect(ready).toMatch(/^Intake 페이지가 준비되었습니다: http:\/\/127\.0\.0\.1:\d+\/p\/[\w-]{22}\/$/);
     expect(signIn).toMatch(
       /^브라우저에서 한 번 열어 로그인하세요: http:\/\/127\.0\.0\.1:\d+\/p\/[\w-]{22}\/\?token=/,
     );
     expect(working).toMatch(/^프로필 \(환경 변수\), 서비스 .+ Ctrl-C로 멈춥니다\.$/);
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
-    expect(stderr).toContain('SIGINT: 닫는 중…');
-    expect(stderr).toContain('멈췄습니다.');
+    expect(await ui.interrupt()).toBe(0);
+    expect(ui.stderr()).toContain('SIGINT: 닫는 중…');
+    expect(ui.stderr()).toContain('멈췄습니다.');
   });
 
   it('exit 5: nothing listening', async () => {
