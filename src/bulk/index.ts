@@ -30,6 +30,7 @@ export {
   koreanUnit,
   OUTCOME_WORDS,
   outcomeKo,
+  recordMessageKo,
   noteIn,
   problemIn,
   problemsIn,

@@ -40,6 +40,24 @@ export const OUTCOME_WORDS = {
 export const outcomeKo = (outcome: string): string =>
   (OUTCOME_WORDS as Record<string, { ko: string } | undefined>)[`outcome_${outcome}`]?.ko ?? outcome;
 
+/**
+ * What the service answered a record, in Korean, where the words are the same on a page and at a
+ * terminal: a create queued, one the service already had, a refusal and a failure in the service's own
+ * words; anything else as it came.
+ */
+export function recordMessageKo(kind: string, outcome: string, message: string): string {
+  switch (outcome) {
+    case 'accepted':
+      return `${KIND_KO[kind] ?? ''} 등록 요청이 접수되었습니다 (곧 반영됩니다)`;
+    case 'already_registered':
+      return message.startsWith('sent by an earlier run')
+        ? '이전 업로드에서 같은 내용으로 이미 보냈습니다'
+        : '서비스에 같은 내용으로 이미 있습니다';
+    default:
+      return notTakenIn('ko', outcome, message);
+  }
+}
+
 /** A unit's name in Korean: `행` for a row of a sheet, `줄` for a line of NDJSON (`행` when not known). */
 export const koreanUnit = (unitName: string): string => UNIT[unitName] ?? '행';
 const AS_TEXT = '엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요';

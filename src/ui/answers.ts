@@ -2,7 +2,7 @@ import {
   failureIn,
   headerOf,
   invalidReasonIn,
-  KIND_KO,
+  recordMessageKo,
   networkReasonIn,
   problemsIn,
   refusalIn,
@@ -100,13 +100,10 @@ export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName, table?:
   const fromEarlierRun = line.message.startsWith('sent by an earlier run');
   switch (line.outcome) {
     case 'accepted':
-      return ko ? `${KIND_KO[kind] ?? ''} 등록 요청이 접수되었습니다 (곧 반영됩니다)` : line.message;
+      return ko ? recordMessageKo(kind, line.outcome, line.message) : line.message;
     case 'already_registered':
-      if (fromEarlierRun)
-        return ko
-          ? '이전 업로드에서 같은 내용으로 이미 보냈습니다'
-          : 'sent by an earlier upload with the same content';
-      return ko ? '서비스에 같은 내용으로 이미 있습니다' : line.message;
+      if (ko) return recordMessageKo(kind, line.outcome, line.message);
+      return fromEarlierRun ? 'sent by an earlier upload with the same content' : line.message;
     case 'changed':
       return ko
         ? `이전에 보낸 내용과 ${fieldsIn(lang, line.fields, table)}이(가) 다릅니다. "수정 내용 보내기"로 고칠 수 있습니다`

@@ -379,6 +379,58 @@ describe('what the service did not take, named in the summary', () => {
     expect(result.stderr).not.toMatch(/is missing/);
   });
 
+  it('a single record’s line is in Korean for people at a Korean terminal, as it is in a pipe', async () => {
+    const files = workspace();
+    const env = { ...t.env, LANG: 'ko_KR.UTF-8', NO_COLOR: '1' };
+    const cells = (stdout: string) =>
+      stdout
+        .split('\n')
+        .filter((line) => line.startsWith('│'))
+        .map((line) =>
+          line
+            .split('│')
+            .slice(1, -1)
+            .map((cell) => cell.trim()),
+        );
+    const one = files.write(
+      'one.json',
+      JSON.stringify({
+        id: 'KO-S1',
+        recipient_name: '김민지',
+        recipient_cellphone: '010-1234-5678',
+        items: [
+          { id: 'KO-S1-1', product: { id: 'P-1', name: '감귤', image_url: 'https://example.com/p.png' } },
+        ],
+      }),
+    );
+    const taken = await cli(['order', 'create', one], { env, tty: true });
+    expect(taken.code).toBe(0);
+    expect(cells(taken.stdout)).toEqual([
+      ['번호', '결과', '상태', '내용'],
+      ['KO-S1', '접수됨', '202', '주문 등록 요청이 접수되었습니다 (곧 반영됩니다)'],
+    ]);
+    const flags = [
+      '--order',
+      'NONE-T',
+      '--items',
+      'NONE-T-1',
+      '--company-code',
+      'kr.epost',
+      '--tracking-number',
+      '1',
+    ];
+    const refused = await cli(['shipment', 'create', ...flags], { env, tty: true });
+    expect(refused.code).toBe(4);
+    expect(cells(refused.stdout)[1]).toEqual([
+      'NONE-T kr.epost 1',
+      '거부됨',
+      '404',
+      '주문 NONE-T을(를) 찾을 수 없습니다',
+    ]);
+    const piped = await cli(['shipment', 'create', ...flags], { env });
+    expect(piped.stdout).toBe("NONE-T kr.epost 1\trejected\t404\tOrder 'NONE-T' not found.\n");
+  });
+
   it('what stops an upload is said in Korean at a Korean terminal; --json keeps the English for scripts', async () => {
     const files = workspace();
     const ko = { ...t.env, LANG: 'ko_KR.UTF-8' };

@@ -159,6 +159,36 @@ async function countWords(f: Factory, resource: Resource<unknown>): Promise<Coun
   return { outcome: '결과', label: ko, count: KIND_KO[resource.name] ?? resource.plural };
 }
 
+type Line = Record<string, unknown>;
+
+/**
+ * The columns of a single record's line: as they are, or for people at a Korean terminal its outcome
+ * and the service's answer in Korean under Korean headers (a script's pipe keeps them as they are).
+ */
+async function singleColumns(f: Factory, resource: Resource<unknown>) {
+  const cell = (row: Line, name: string) => String(row[name] ?? '');
+  const format = (await f.settings()).output.value;
+  if (format !== 'table' || !f.io.stdout.isTTY || terminalLang(f.env) !== 'ko') {
+    return ['id', 'outcome', 'status', 'message'].map((header) => ({
+      header,
+      value: (row: Line) => cell(row, header),
+    }));
+  }
+  const { outcomeKo, recordMessageKo } = await import('../../bulk/index.js');
+  return [
+    { header: '번호', value: (row: Line) => cell(row, 'id') },
+    { header: '결과', value: (row: Line) => outcomeKo(cell(row, 'outcome')) },
+    { header: '상태', value: (row: Line) => cell(row, 'status') },
+    {
+      header: '내용',
+      value: (row: Line) =>
+        cell(row, 'outcome') === 'invalid'
+          ? '위의 문제로 보내지 않았습니다'
+          : recordMessageKo(resource.name, cell(row, 'outcome'), cell(row, 'message')),
+    },
+  ];
+}
+
 /**
  * The rows of the count table, as people read them. A dry run sends nothing, so it shows what the check
  * and the ledger tell (valid, invalid, sent before), never a row of what only sending tells, always 0.
@@ -196,14 +226,7 @@ async function printSummary(
     return;
   }
   if (single) {
-    await writeData(f, {
-      json: summary,
-      rows: [single],
-      columns: ['id', 'outcome', 'status', 'message'].map((header) => ({
-        header,
-        value: (row: Record<string, unknown>) => (row[header] ?? '') as string,
-      })),
-    });
+    await writeData(f, { json: summary, rows: [single], columns: await singleColumns(f, resource) });
     return;
   }
   if (how.reportOnStdout) {
