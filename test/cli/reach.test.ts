@@ -92,6 +92,14 @@ describe('intake api', () => {
     expect(cut.stderr).toContain(
       '/local/products?limit=1 says it has more (has_more) but links no next page',
     );
+    // The creates, oldest first, link their next page too: pages of one are the whole list.
+    const jobs = await cli(['api', 'GET', '/local/jobs?limit=100', '--json'], { env: t.env });
+    const byOne = await cli(['api', 'GET', '/local/jobs?limit=1', '--paginate', '--json'], { env: t.env });
+    expect(byOne.stderr).toBe('');
+    // (Their numbers: a create may be applied between the two reads, and its state change with it.)
+    const seqsOf = (result: typeof jobs) =>
+      (result.json() as { results: { seq: number }[] }).results.map((job) => job.seq);
+    expect(seqsOf(byOne)).toEqual(seqsOf(jobs));
   });
 
   it('sends any request with the profile credentials and prints the body', async () => {

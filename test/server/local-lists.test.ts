@@ -30,6 +30,27 @@ describe('a local list cut at its limit says so', () => {
     expect((cut.json as { results: unknown[] }).results).toHaveLength(all - 1);
   });
 
+  it.each([
+    ['/local/orders?limit=2', 3, 'id'],
+    ['/local/jobs?state=queued&limit=4', 6, 'seq'],
+  ])('%s links its next page, and following the links lists each once', async (path, all, key) => {
+    const seen: unknown[] = [];
+    const links: string[] = [];
+    for (let next: string | undefined = path; next !== undefined;) {
+      const page = await service.call('GET', next);
+      const body = page.json as { results: Record<string, unknown>[]; has_more: boolean };
+      seen.push(...body.results.map((row) => row[key]));
+      const link = page.headers.link as string | undefined;
+      expect(link === undefined, String(link)).toBe(!body.has_more);
+      next = link === undefined ? undefined : /^<([^>]+)>; rel="next"$/.exec(link)?.[1];
+      if (next !== undefined) links.push(next);
+      expect(links.length).toBeLessThan(all);
+    }
+    expect(seen).toHaveLength(all);
+    expect(new Set(seen).size).toBe(all);
+    expect(links[0]).toMatch(new RegExp(`^${path.replace(/[?]/g, '\\?')}&after=\\d+$`));
+  });
+
   it('products, once applied', async () => {
     await service.call('POST', '/local/queue/apply');
     const cut = (await service.call('GET', '/local/products?limit=2')).json as {

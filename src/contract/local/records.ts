@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, requiredText } from '../fields.js';
 import { JOB_STATES, MESSAGE_KINDS, RECORD_KINDS, RECORD_STATES, REVIEW_KINDS } from '../kinds.js';
 import { Reward } from '../rewards.js';
-import { isoTime, limit, limitedResults, wait } from './queries.js';
+import { isoTime, limit, limitedResults, wait, wholeNumber } from './queries.js';
 import { text } from '../fields.js';
 
 export const LocalShipment = z
@@ -163,8 +163,15 @@ export const BotMessageList = limitedResults(BotMessage, 'BotMessageList');
 export const LocalJobList = limitedResults(LocalJob, 'LocalJobList');
 export const LocalReviewList = limitedResults(LocalReview, 'LocalReviewList');
 
+/** Where a list cut at its `limit` goes on: what its `Link: <…>; rel="next"` header gives. */
+const after = () =>
+  wholeNumber().optional().meta({
+    description:
+      'Only those stored after this position: the `after` of the `Link` header (`rel="next"`) of the page before.',
+  });
+
 export const LocalOrdersQuery = z
-  .object({ id: text().optional(), limit: limit(), wait: wait() })
+  .object({ id: text().optional(), after: after(), limit: limit(), wait: wait() })
   .meta({ id: 'LocalOrdersQuery' });
 export const LocalMessagesQuery = z
   .object({
@@ -179,6 +186,7 @@ export const LocalJobsQuery = z
   .object({
     state: z.enum(JOB_STATES).optional(),
     target_id: text().optional(),
+    after: after(),
     limit: limit(),
     wait: wait(),
   })

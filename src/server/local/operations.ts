@@ -34,6 +34,9 @@ const WAIT_POLL_MS = 250;
 const DEFAULT_LIMIT = 1000;
 
 /** A list cut at `limit`, saying whether it was (rows read: one more than the limit, when there are). */
+/** A list cut at its limit, and the position it goes on after (undefined: nothing listed). */
+export type Paged<T> = { results: T[]; has_more: boolean; after?: number | undefined };
+
 function upTo<T>(rows: readonly T[], limit: number | undefined): { results: T[]; has_more: boolean } {
   const most = limit ?? DEFAULT_LIMIT;
   return { results: rows.slice(0, most), has_more: rows.length > most };
@@ -79,23 +82,21 @@ export class LocalOperations {
     this.#reviewPoints = options.reviewPoints;
   }
 
+  /** The merchant's orders, oldest first; a list cut at its limit says where it goes on (`after`). */
   async orders(
     merchantId: string,
-    query: { id?: string | undefined; limit?: number | undefined },
-  ): Promise<{ results: LocalOrder[]; has_more: boolean }> {
+    query: { id?: string | undefined; after?: number | undefined; limit?: number | undefined },
+  ): Promise<Paged<LocalOrder>> {
     const listed =
       query.id !== undefined
-        ? upTo([query.id], 1)
-        : upTo(
-            (await this.#store.orders.list(merchantId, oneMore(query.limit))).map((order) => order.id),
-            query.limit,
-          );
+        ? upTo([{ id: query.id, job_seq: 0 }], 1)
+        : upTo(await this.#store.orders.list(merchantId, oneMore(query.limit), query.after), query.limit);
     const results: LocalOrder[] = [];
-    for (const id of listed.results) {
+    for (const { id } of listed.results) {
       const order = await orderView(this.#store, this.#bot, merchantId, id);
       if (order !== undefined) results.push(order);
     }
-    return { results, has_more: listed.has_more };
+    return { results, has_more: listed.has_more, after: listed.results.at(-1)?.job_seq };
   }
 
   async products(
@@ -130,23 +131,30 @@ export class LocalOperations {
     return upTo(matching, query.limit);
   }
 
+  /** The merchant's creates, oldest first; a list cut at its limit says where it goes on (`after`). */
   async jobs(
     merchantId: string,
     query: {
       state?: LocalJob['state'] | undefined;
       target_id?: string | undefined;
+      after?: number | undefined;
       limit?: number | undefined;
     },
-  ): Promise<{ results: LocalJob[]; has_more: boolean }> {
+  ): Promise<Paged<LocalJob>> {
     const listed = await this.#store.jobs.list(merchantId, {
       ...(query.state === undefined ? {} : { state: query.state }),
+      ...(query.after === undefined ? {} : { afterSeq: query.after }),
       limit: query.target_id === undefined ? oneMore(query.limit) : 1_000_000,
     });
     const rows = upTo(
       listed.filter((job) => query.target_id === undefined || job.target_id === query.target_id),
       query.limit,
     );
-    return { ...rows, results: rows.results.map((job) => jobView(job, this.#worker.dueAt(job))) };
+    return {
+      has_more: rows.has_more,
+      results: rows.results.map((job) => jobView(job, this.#worker.dueAt(job))),
+      after: rows.results.at(-1)?.seq,
+    };
   }
 
   async reviews(

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { Paged } from '../local/operations.js';
 import type { Service } from '../service.js';
 import { streamEvents } from './event-stream.js';
 import type { SomeHandlers } from './types.js';
@@ -33,6 +34,12 @@ function linkNext(reply: FastifyReply, name: string, value: number): void {
   void reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
 }
 
+/** A list cut at its limit, answered with the link to where it goes on (the position stays out of the body). */
+function paged<T>(reply: FastifyReply, { after, ...page }: Paged<T>): Omit<Paged<T>, 'after'> {
+  if (page.has_more && after !== undefined) linkNext(reply, 'after', after);
+  return page;
+}
+
 /** Aborts when the client goes away before its answer was sent (a wait it no longer waits for). */
 function clientGone(reply: FastifyReply): AbortSignal {
   const gone = new AbortController();
@@ -62,7 +69,10 @@ export function localHandlers(service: Service): SomeHandlers<LocalName> {
     listOrders: async (request, reply) => {
       const { wait, ...query } = request.query;
       const merchantId = request.merchant.id;
-      return local.waitFor(merchantId, wait, clientGone(reply), () => local.orders(merchantId, query));
+      const page = await local.waitFor(merchantId, wait, clientGone(reply), () =>
+        local.orders(merchantId, query),
+      );
+      return paged(reply, page);
     },
     listProducts: async (request) => local.products(request.merchant.id, request.query),
     listMessages: async (request, reply) => {
@@ -73,7 +83,10 @@ export function localHandlers(service: Service): SomeHandlers<LocalName> {
     listJobs: async (request, reply) => {
       const { wait, ...query } = request.query;
       const merchantId = request.merchant.id;
-      return local.waitFor(merchantId, wait, clientGone(reply), () => local.jobs(merchantId, query));
+      const page = await local.waitFor(merchantId, wait, clientGone(reply), () =>
+        local.jobs(merchantId, query),
+      );
+      return paged(reply, page);
     },
     listReviews: async (request) => local.reviews(request.merchant.id, request.query),
     addReview: async (request, reply) =>

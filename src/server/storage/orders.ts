@@ -144,10 +144,11 @@ export function ordersRepo(sql: Sql) {
         before === undefined ? [merchantId, limit] : [merchantId, before, limit],
       ),
     count: (merchantId: string) => countOf(sql, 'orders', merchantId),
-    list: (merchantId: string, limit: number) =>
-      sql.all<OrderRow>(`${ORDER_VIEW} WHERE o.merchant_id = ? ORDER BY o.job_seq LIMIT ?`, [
-        merchantId,
-        limit,
-      ]),
+    /** The merchant's orders in the order they were stored, after the one staged by `afterSeq`. */
+    list: (merchantId: string, limit: number, afterSeq = 0) =>
+      sql.all<OrderRow>(
+        `${ORDER_VIEW} WHERE o.merchant_id = ? AND o.job_seq > ? ORDER BY o.job_seq LIMIT ?`,
+        [merchantId, afterSeq, limit],
+      ),
   };
 }
