@@ -75,22 +75,25 @@ describe('intake api', () => {
     expect(paged.code, paged.stderr).toBe(0);
     const pagedSeqs = (paged.json() as { results: { seq: number }[] }).results.map((entry) => entry.seq);
     expect(pagedSeqs).toEqual(seqs);
-    // A list that says it has more but gives no next page is said so, not taken for the whole.
+    // A list that says it has more but gives no next page is said so, not taken for the whole: the
+    // bot's messages (two shipping notices here) are listed by their due time, without a cursor.
     for (const n of [1, 2]) {
-      const product = [
-        '-f',
-        `id=P-PAGE-${n}`,
-        '-f',
-        'name=감귤',
-        '-f',
-        'image_url=https://shop.example.com/p.jpg',
-      ];
-      expect((await cli(['api', 'POST', '/api/v1/products/', ...product], { env: t.env })).code).toBe(0);
+      const id = `ORD-PAGE-${n}`;
+      expect((await t.service.call('POST', '/api/v1/orders/', { body: sampleOrder(id) })).status).toBe(202);
+      await t.service.local.apply();
+      const shipment = {
+        order_item_ids: [`${id}-1`],
+        company_code: 'kr.cjlogistics',
+        tracking_number: `64012345678${n}`,
+      };
+      const shipped = await t.service.call('POST', `/api/v1/orders/${id}/shipments/`, { body: shipment });
+      expect(shipped.status).toBe(202);
+      await t.service.local.apply();
     }
-    const cut = await cli(['api', 'GET', '/local/products?limit=1', '--paginate'], { env: t.env });
+    const cut = await cli(['api', 'GET', '/local/messages?limit=1', '--paginate'], { env: t.env });
     expect(cut.code).toBe(0);
     expect(cut.stderr).toContain(
-      '/local/products?limit=1 says it has more (has_more) but links no next page',
+      '/local/messages?limit=1 says it has more (has_more) but links no next page',
     );
     // The creates, oldest first, link their next page too: pages of one are the whole list.
     const jobs = await cli(['api', 'GET', '/local/jobs?limit=100', '--json'], { env: t.env });

@@ -16,6 +16,7 @@ import {
   LocalOrderList,
   LocalOrdersQuery,
   LocalProductList,
+  LocalProductsQuery,
   LocalReview,
   LocalReviewBody,
   LocalReviewList,
@@ -45,7 +46,7 @@ export const LOCAL_ENDPOINTS = {
     method: 'GET',
     path: '/local/products',
     summary: 'Stored products, as the bot shows them',
-    query: LimitQuery,
+    query: LocalProductsQuery,
     answers: { 200: ok('Products.', LocalProductList) },
   }),
   listMessages: local({

@@ -205,3 +205,17 @@ export const Readiness = z
   .meta({ id: 'Readiness' });
 export type Readiness = z.infer<typeof Readiness>;
 export const LimitQuery = z.object({ limit: limit() }).meta({ id: 'LimitQuery' });
+export const LocalProductsQuery = z
+  .object({
+    after: z
+      .string()
+      .max(1_000)
+      .regex(/^\d{1,15}:/)
+      .optional()
+      .meta({
+        description:
+          'Only those after this position: the `after` of the `Link` header (`rel="next"`) of the page before.',
+      }),
+    limit: limit(),
+  })
+  .meta({ id: 'LocalProductsQuery' });

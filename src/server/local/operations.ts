@@ -27,6 +27,7 @@ import type { Seed } from '../seed.js';
 import type { Store } from '../storage/store.js';
 import { jobView, orderView, productView, reviewView } from './views.js';
 import { formatDuration } from '../../util/duration.js';
+import { productCursorOf, readProductCursor } from './product-cursor.js';
 
 /** How often a wait looks again when no event wakes it (a message that became due on another process). */
 const WAIT_POLL_MS = 250;
@@ -35,7 +36,7 @@ const DEFAULT_LIMIT = 1000;
 
 /** A list cut at `limit`, saying whether it was (rows read: one more than the limit, when there are). */
 /** A list cut at its limit, and the position it goes on after (undefined: nothing listed). */
-export type Paged<T> = { results: T[]; has_more: boolean; after?: number | undefined };
+export type Paged<T> = { results: T[]; has_more: boolean; after?: number | string | undefined };
 
 function upTo<T>(rows: readonly T[], limit: number | undefined): { results: T[]; has_more: boolean } {
   const most = limit ?? DEFAULT_LIMIT;
@@ -99,12 +100,21 @@ export class LocalOperations {
     return { results, has_more: listed.has_more, after: listed.results.at(-1)?.job_seq };
   }
 
+  /** The merchant's products, oldest first; a list cut at its limit says where it goes on (`after`). */
   async products(
     merchantId: string,
-    query: { limit?: number | undefined },
-  ): Promise<{ results: LocalProduct[]; has_more: boolean }> {
-    const rows = await this.#store.products.list(merchantId, oneMore(query.limit));
-    return upTo(rows.map(productView), query.limit);
+    query: { after?: string | undefined; limit?: number | undefined },
+  ): Promise<Paged<LocalProduct>> {
+    const rows = upTo(
+      await this.#store.products.list(merchantId, oneMore(query.limit), readProductCursor(query.after)),
+      query.limit,
+    );
+    const last = rows.results.at(-1);
+    return {
+      has_more: rows.has_more,
+      results: rows.results.map(productView),
+      after: last && productCursorOf(last),
+    };
   }
 
   async messages(

@@ -28,7 +28,7 @@ type LocalName =
  * request with `name` set to `value`, so `intake api --paginate` and any client that follows links
  * read every page.
  */
-function linkNext(reply: FastifyReply, name: string, value: number): void {
+function linkNext(reply: FastifyReply, name: string, value: number | string): void {
   const url = new URL(reply.request.url, 'http://service.invalid');
   url.searchParams.set(name, String(value));
   void reply.header('link', `<${url.pathname}${url.search}>; rel="next"`);
@@ -74,7 +74,8 @@ export function localHandlers(service: Service): SomeHandlers<LocalName> {
       );
       return paged(reply, page);
     },
-    listProducts: async (request) => local.products(request.merchant.id, request.query),
+    listProducts: async (request, reply) =>
+      paged(reply, await local.products(request.merchant.id, request.query)),
     listMessages: async (request, reply) => {
       const { wait, ...query } = request.query;
       const merchantId = request.merchant.id;

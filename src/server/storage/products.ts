@@ -101,10 +101,12 @@ export function productsRepo(sql: Sql) {
         before === undefined ? [merchantId, limit] : [merchantId, before.seq, before.seq, before.id, limit],
       ),
     count: (merchantId: string) => countOf(sql, 'products', merchantId),
-    list: (merchantId: string, limit: number) =>
-      sql.all<ProductRow>('SELECT * FROM products WHERE merchant_id = ? ORDER BY job_seq, id LIMIT ?', [
-        merchantId,
-        limit,
-      ]),
+    /** A merchant's products, oldest first (by the create that named them), after `after` when given. */
+    list: (merchantId: string, limit: number, after?: { seq: number; id: string }) =>
+      sql.all<ProductRow>(
+        `SELECT * FROM products WHERE merchant_id = ?${after === undefined ? '' : ' AND (job_seq > ? OR (job_seq = ? AND id > ?))'}
+         ORDER BY job_seq, id LIMIT ?`,
+        after === undefined ? [merchantId, limit] : [merchantId, after.seq, after.seq, after.id, limit],
+      ),
   };
 }
