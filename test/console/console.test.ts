@@ -331,7 +331,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
       .getByLabel('Faults (as for intake serve --faults)')
       .fill('POST /api/v1/orders/=503:25%,latency:50-200ms');
     await page.getByRole('button', { name: 'Put in force' }).click();
-    expect(await page.locator('#faults-state').innerText()).toContain('POST /api/v1/orders/');
+    await page.locator('#faults-state', { hasText: 'POST /api/v1/orders/' }).waitFor();
     expect((await service.call('GET', '/local/faults')).json).toMatchObject({
       spec: 'POST /api/v1/orders/=503:25%,latency:50-200ms:100%',
     });
@@ -348,6 +348,8 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     );
     await page.getByLabel('Seed (optional)').fill('4294967295');
     await page.getByRole('button', { name: 'Put in force' }).click();
+    // The table is read once the page has its answer (allInnerTexts does not wait for it).
+    await page.getByText('Drawn from seed 4294967295.').waitFor();
     const rows = await page.locator('#faults-state tbody tr').allInnerTexts();
     expect(rows.map((row) => row.split('\t').map((cell) => cell.trim()))).toEqual([
       ['POST @CON-9', '503 (Retry-After: 1)', 'the next 2', '0'],
@@ -357,7 +359,8 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     expect(await page.getByLabel('Seed (optional)').inputValue()).toBe('4294967295');
     expect((await service.call('GET', '/local/faults')).json).toMatchObject({ seed: 4294967295 });
     await page.getByRole('button', { name: 'Clear all faults' }).click();
-    expect(await page.getByText('No faults in force.').count()).toBe(1);
+    await page.getByText('No faults in force.').waitFor();
+    expect((await service.call('GET', '/local/faults')).json).toMatchObject({ spec: '' });
     await context.close();
   });
 
