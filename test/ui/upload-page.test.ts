@@ -478,8 +478,10 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
           : `Order '${prefix}-1' not found.`,
       );
       // On a phone each record is a card of labelled lines: its answer is read without scrolling sideways.
-      const message = await first.locator('td.message').boundingBox();
-      expect(message && message.x + message.width).toBeLessThanOrEqual(width);
+      // (Measured in the page: the section may be swapped in again meanwhile, and a locator's evaluate
+      // waits for the element where boundingBox answers null for one that went away.)
+      const right = await first.locator('td.message').evaluate((cell) => cell.getBoundingClientRect().right);
+      expect(right).toBeLessThanOrEqual(width);
       // The terminal's list of records not taken is not repeated above the table, nor its flags.
       const text = await page.locator('main').innerText();
       expect(text).not.toContain(ko ? '서비스가 받지 않은 송장' : 'The service did not take');
