@@ -1,5 +1,10 @@
 import {
+  KIND_KO,
+  KOREAN_LINES,
+  outcomeKo,
+  recordMessageKo,
   runUpload,
+  sayIn,
   type InputFormat,
   type InputSource,
   type PasswordSource,
@@ -35,7 +40,6 @@ async function cliContext(
       ? await (await import('../../cli/carriers.js')).loadCarriers(f, options.carriers)
       : undefined;
   const savedLayouts = await (await import('../../cli/saved-layouts.js')).savedLayouts(f.env);
-  const { sayIn, KOREAN_LINES } = await import('../../bulk/index.js');
   const korean = terminalLang(f.env) === 'ko';
   const words = (line: string, said: Said | undefined) =>
     korean ? sayIn('ko', line, said, 'terminal') : line;
@@ -101,7 +105,6 @@ export async function uploadFromCli(
     catalog?.close();
   }
   await printSummary(f, resource, result, { json, reportOnStdout: options.report === '-' });
-  const { sayIn } = await import('../../bulk/index.js');
   const lang = terminalLang(f.env);
   for (const note of result.advice) f.log.info(sayIn(lang, note.text, note.said, 'terminal'));
   const code = exitCodeOf(result);
@@ -150,7 +153,6 @@ const ENGLISH_COUNTS: CountWords = {
  */
 async function countWords(f: Factory, resource: Resource<unknown>): Promise<CountWords & { count: string }> {
   const format = (await f.settings()).output.value;
-  const { outcomeKo, KIND_KO } = await import('../../bulk/index.js');
   if (format !== 'table' || !f.io.stdout.isTTY || terminalLang(f.env) !== 'ko') {
     return { ...ENGLISH_COUNTS, count: resource.plural };
   }
@@ -174,7 +176,6 @@ async function singleColumns(f: Factory, resource: Resource<unknown>) {
       value: (row: Line) => cell(row, header),
     }));
   }
-  const { outcomeKo, recordMessageKo } = await import('../../bulk/index.js');
   return [
     { header: '번호', value: (row: Line) => cell(row, 'id') },
     { header: '결과', value: (row: Line) => outcomeKo(cell(row, 'outcome')) },
@@ -231,7 +232,6 @@ async function printSummary(
   }
   if (how.reportOnStdout) {
     // On stderr, for people: in Korean at a Korean terminal.
-    const { outcomeKo } = await import('../../bulk/index.js');
     const korean = terminalLang(f.env) === 'ko';
     const label = (outcome: string) => (korean ? outcomeKo(outcome) : outcome);
     f.log.info(
