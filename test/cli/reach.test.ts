@@ -75,8 +75,8 @@ describe('intake api', () => {
     expect(paged.code, paged.stderr).toBe(0);
     const pagedSeqs = (paged.json() as { results: { seq: number }[] }).results.map((entry) => entry.seq);
     expect(pagedSeqs).toEqual(seqs);
-    // A list that says it has more but gives no next page is said so, not taken for the whole: the
-    // bot's messages (two shipping notices here) are listed by their due time, without a cursor.
+    // The bot's messages (two shipping notices and two review requests here), by due time, link their
+    // next page: pages of one are the whole list.
     for (const n of [1, 2]) {
       const id = `ORD-PAGE-${n}`;
       expect((await t.service.call('POST', '/api/v1/orders/', { body: sampleOrder(id) })).status).toBe(202);
@@ -90,11 +90,15 @@ describe('intake api', () => {
       expect(shipped.status).toBe(202);
       await t.service.local.apply();
     }
-    const cut = await cli(['api', 'GET', '/local/messages?limit=1', '--paginate'], { env: t.env });
-    expect(cut.code).toBe(0);
-    expect(cut.stderr).toContain(
-      '/local/messages?limit=1 says it has more (has_more) but links no next page',
-    );
+    const messages = await cli(['api', 'GET', '/local/messages?limit=100', '--json'], { env: t.env });
+    const messagesByOne = await cli(['api', 'GET', '/local/messages?limit=1', '--paginate', '--json'], {
+      env: t.env,
+    });
+    expect(messagesByOne.stderr).toBe('');
+    const idsOf = (result: typeof messages) =>
+      (result.json() as { results: { id: number }[] }).results.map((message) => message.id);
+    expect(idsOf(messages).length).toBeGreaterThanOrEqual(2);
+    expect(idsOf(messagesByOne)).toEqual(idsOf(messages));
     // The creates, oldest first, link their next page too: pages of one are the whole list.
     const jobs = await cli(['api', 'GET', '/local/jobs?limit=100', '--json'], { env: t.env });
     const byOne = await cli(['api', 'GET', '/local/jobs?limit=1', '--paginate', '--json'], { env: t.env });
@@ -103,6 +107,25 @@ describe('intake api', () => {
     const seqsOf = (result: typeof jobs) =>
       (result.json() as { results: { seq: number }[] }).results.map((job) => job.seq);
     expect(seqsOf(byOne)).toEqual(seqsOf(jobs));
+  });
+
+  it('--paginate says so when a list has more but links no next page, rather than take it for the whole', async () => {
+    const cut = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ results: [{ id: 1 }], has_more: true }));
+    });
+    await new Promise<void>((resolve) => cut.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(cut.address() as AddressInfo).port}`;
+      const result = await cli(['api', 'GET', '/things?limit=1', '--paginate'], {
+        env: { ...t.env, INTAKE_BASE_URL: url },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toContain('/things?limit=1 says it has more (has_more) but links no next page');
+      expect(JSON.parse(result.stdout)).toEqual({ results: [{ id: 1 }], has_more: true });
+    } finally {
+      cut.close();
+    }
   });
 
   it('sends any request with the profile credentials and prints the body', async () => {

@@ -16,6 +16,29 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
+type Page = { results: Record<string, unknown>[]; has_more: boolean };
+
+/** Follows a list's next links from `path`: every row's `key`, and the links followed. */
+async function followLinks(
+  path: string,
+  most: number,
+): Promise<{ seen: Record<string, unknown>[]; links: string[] }> {
+  const seen: Record<string, unknown>[] = [];
+  const links: string[] = [];
+  for (let next: string | undefined = path; next !== undefined;) {
+    const page = await service.call('GET', next);
+    expect(page.status, JSON.stringify(page.json)).toBe(200);
+    const body = page.json as Page;
+    seen.push(...body.results);
+    const link = page.headers.link as string | undefined;
+    expect(link === undefined, String(link)).toBe(!body.has_more);
+    next = link === undefined ? undefined : /^<([^>]+)>; rel="next"$/.exec(link)?.[1];
+    if (next !== undefined) links.push(next);
+    expect(links.length).toBeLessThan(most);
+  }
+  return { seen, links };
+}
+
 describe('a local list cut at its limit says so', () => {
   it.each([
     ['/local/jobs?state=queued', 6],
@@ -35,20 +58,10 @@ describe('a local list cut at its limit says so', () => {
     ['/local/jobs?state=queued&limit=4', 6, 'seq'],
     ['/local/products?limit=2', 5, 'id'],
   ])('%s links its next page, and following the links lists each once', async (path, all, key) => {
-    const seen: unknown[] = [];
-    const links: string[] = [];
-    for (let next: string | undefined = path; next !== undefined;) {
-      const page = await service.call('GET', next);
-      const body = page.json as { results: Record<string, unknown>[]; has_more: boolean };
-      seen.push(...body.results.map((row) => row[key]));
-      const link = page.headers.link as string | undefined;
-      expect(link === undefined, String(link)).toBe(!body.has_more);
-      next = link === undefined ? undefined : /^<([^>]+)>; rel="next"$/.exec(link)?.[1];
-      if (next !== undefined) links.push(next);
-      expect(links.length).toBeLessThan(all);
-    }
-    expect(seen).toHaveLength(all);
-    expect(new Set(seen).size).toBe(all);
+    const { seen, links } = await followLinks(path, all);
+    const keys = seen.map((row) => row[key]);
+    expect(keys).toHaveLength(all);
+    expect(new Set(keys).size).toBe(all);
     expect(links[0]?.startsWith(`${path}&after=`), links[0]).toBe(true);
   });
 
@@ -56,6 +69,9 @@ describe('a local list cut at its limit says so', () => {
     const odd = await service.call('GET', '/local/products?after=P-1');
     expect(odd.status).toBe(422);
     expect((await service.call('GET', '/local/orders?after=x')).status).toBe(422);
+    expect((await service.call('GET', '/local/messages?after=12')).status).toBe(422);
+    expect((await service.call('GET', '/local/messages?after=1:x')).status).toBe(422);
+    expect((await service.call('GET', '/local/reviews?after=1:2')).status).toBe(422);
   });
 
   it('products, once applied', async () => {
@@ -68,5 +84,69 @@ describe('a local list cut at its limit says so', () => {
     expect(cut.results).toHaveLength(2);
     const whole = (await service.call('GET', '/local/products?limit=10000')).json as { has_more: boolean };
     expect(whole.has_more).toBe(false);
+  });
+});
+
+describe("the bot's messages, the reviews and one id's creates, page by page", () => {
+  beforeAll(async () => {
+    await service.call('POST', '/local/queue/apply');
+    for (const n of [1, 2, 3]) {
+      const id = `ORD-LIST-${n}`;
+      const shipment = {
+        order_item_ids: [`${id}-1`, `${id}-2`],
+        company_code: 'kr.cjlogistics',
+        tracking_number: `64012345670${n}`,
+      };
+      expect((await service.call('POST', `/api/v1/orders/${id}/shipments/`, { body: shipment })).status).toBe(
+        202,
+      );
+    }
+    await service.call('POST', '/local/queue/apply');
+    for (const n of [1, 2, 3])
+      for (const item of [1, 2]) {
+        const review = { order_id: `ORD-LIST-${n}`, item_id: `ORD-LIST-${n}-${item}`, kind: 'text' };
+        expect((await service.call('POST', '/local/reviews', { body: review })).status).toBe(201);
+      }
+  });
+
+  it('messages: pages of one are the whole list, in due order, with or without a filter', async () => {
+    const whole = (await service.call('GET', '/local/messages?limit=100')).json as Page;
+    expect(whole.has_more).toBe(false);
+    const all = whole.results.length;
+    // Each shipment is said at once (sent) and asked for a review days later (scheduled).
+    expect(all).toBe(6);
+    const { seen, links } = await followLinks('/local/messages?limit=1', all);
+    expect(seen).toEqual(whole.results);
+    expect(links[0], links[0]).toMatch(/^\/local\/messages\?limit=1&after=\d+%3A\d+$/);
+    for (const filter of ['status=sent', 'status=scheduled', 'kind=review_request', 'order_id=ORD-LIST-2']) {
+      const narrowed = (await service.call('GET', `/local/messages?limit=100&${filter}`)).json as Page;
+      const [name, value] = filter.split('=') as [string, string];
+      const field = name === 'order_id' ? 'order_id' : name;
+      expect(narrowed.results.length, filter).toBeGreaterThan(0);
+      expect(narrowed.results.length, filter).toBeLessThan(all);
+      expect(
+        narrowed.results.every((message) => message[field] === value),
+        filter,
+      ).toBe(true);
+      const paged = await followLinks(`/local/messages?limit=1&${filter}`, all);
+      expect(paged.seen, filter).toEqual(narrowed.results);
+    }
+  });
+
+  it('reviews: pages of two are the whole list, oldest first', async () => {
+    const whole = (await service.call('GET', '/local/reviews?limit=100')).json as Page;
+    expect(whole.results).toHaveLength(6);
+    const { seen } = await followLinks('/local/reviews?limit=2', 6);
+    expect(seen).toEqual(whole.results);
+    const ids = seen.map((review) => review.id as number);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it("one id's creates are found however many others came after it, and page too", async () => {
+    const jobs = (await service.call('GET', '/local/jobs?target_id=ORD-LIST-2&limit=100')).json as Page;
+    // The order's create and its shipment's.
+    expect(jobs.results.map((job) => job.kind)).toEqual(['order', 'shipment']);
+    const { seen } = await followLinks('/local/jobs?target_id=ORD-LIST-2&limit=1', 2);
+    expect(seen.map((job) => job.seq)).toEqual(jobs.results.map((job) => job.seq));
   });
 });

@@ -36,7 +36,7 @@ describe('the schema', () => {
       ['ORD-DONE', 'applied'],
     ]);
     expect(await store.jobs.queued('m', 0, 10)).toHaveLength(1);
-    expect(await store.messages.list('m', { limit: 10 })).toEqual([]);
+    expect(await store.messages.list('m', {}, undefined, 10)).toEqual([]);
     await store.close();
     const reopened = new Database(file, { readonly: true });
     expect(reopened.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);

@@ -7,7 +7,6 @@ import { JournalCount, JournalCountQuery, JournalList, JournalQuery } from './re
 import {
   BotMessageList,
   ClockAdvanceBody,
-  LimitQuery,
   LocalJobList,
   LocalJobsQuery,
   LocalMerchant,
@@ -20,6 +19,7 @@ import {
   LocalReview,
   LocalReviewBody,
   LocalReviewList,
+  LocalReviewsQuery,
   QueueRun,
   Readiness,
   ResetResult,
@@ -67,7 +67,7 @@ export const LOCAL_ENDPOINTS = {
     method: 'GET',
     path: '/local/reviews',
     summary: "Buyers' reviews and the rewards they earned",
-    query: LimitQuery,
+    query: LocalReviewsQuery,
     answers: { 200: ok('Reviews.', LocalReviewList) },
   }),
   addReview: local({

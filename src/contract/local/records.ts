@@ -164,11 +164,12 @@ export const LocalJobList = limitedResults(LocalJob, 'LocalJobList');
 export const LocalReviewList = limitedResults(LocalReview, 'LocalReviewList');
 
 /** Where a list cut at its `limit` goes on: what its `Link: <…>; rel="next"` header gives. */
-const after = () =>
-  wholeNumber().optional().meta({
-    description:
-      'Only those stored after this position: the `after` of the `Link` header (`rel="next"`) of the page before.',
-  });
+const AFTER =
+  'Only those stored after this position: the `after` of the `Link` header (`rel="next"`) of the page before.';
+const after = () => wholeNumber().optional().meta({ description: AFTER });
+/** The same, for a list ordered by a number then a key: `number:key`, as `pattern` allows. */
+const position = (pattern: RegExp) =>
+  z.string().max(1_000).regex(pattern).optional().meta({ description: AFTER });
 
 export const LocalOrdersQuery = z
   .object({ id: text().optional(), after: after(), limit: limit(), wait: wait() })
@@ -178,6 +179,7 @@ export const LocalMessagesQuery = z
     order_id: text().optional(),
     status: z.enum(['scheduled', 'sent']).optional(),
     kind: z.enum(MESSAGE_KINDS).optional(),
+    after: position(/^\d{1,15}:\d{1,15}$/),
     limit: limit(),
     wait: wait(),
   })
@@ -204,18 +206,9 @@ export const Readiness = z
   .object({ ready: z.boolean(), database: z.string(), detail: z.string().optional() })
   .meta({ id: 'Readiness' });
 export type Readiness = z.infer<typeof Readiness>;
-export const LimitQuery = z.object({ limit: limit() }).meta({ id: 'LimitQuery' });
 export const LocalProductsQuery = z
-  .object({
-    after: z
-      .string()
-      .max(1_000)
-      .regex(/^\d{1,15}:/)
-      .optional()
-      .meta({
-        description:
-          'Only those after this position: the `after` of the `Link` header (`rel="next"`) of the page before.',
-      }),
-    limit: limit(),
-  })
+  .object({ after: position(/^\d{1,15}:/), limit: limit() })
   .meta({ id: 'LocalProductsQuery' });
+export const LocalReviewsQuery = z
+  .object({ after: after(), limit: limit() })
+  .meta({ id: 'LocalReviewsQuery' });

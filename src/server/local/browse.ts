@@ -6,7 +6,7 @@ import type { QueueWorker } from '../queue/worker.js';
 import type { ConversationSearch } from '../storage/messages.js';
 import type { Store } from '../storage/store.js';
 import { jobView, orderView, productView, reviewView } from './views.js';
-import { productCursorOf, readProductCursor } from './product-cursor.js';
+import { productPositionOf, readPosition } from './position.js';
 
 /** How many rows a page of the console shows. */
 export const PAGE_SIZE = 50;
@@ -97,12 +97,12 @@ export class Browse {
   }
 
   async products(merchantId: string, before?: string): Promise<Page<LocalProduct>> {
-    const rows = await this.#store.products.newest(merchantId, readProductCursor(before), PAGE_SIZE + 1);
+    const rows = await this.#store.products.newest(merchantId, readPosition(before), PAGE_SIZE + 1);
     const last = rows[PAGE_SIZE - 1];
     return {
       rows: rows.slice(0, PAGE_SIZE).map(productView),
       total: await this.#store.products.count(merchantId),
-      next: rows.length > PAGE_SIZE && last ? productCursorOf(last) : undefined,
+      next: rows.length > PAGE_SIZE && last ? productPositionOf(last) : undefined,
     };
   }
 

@@ -24,20 +24,21 @@ import type { FaultRule } from '../faults/spec.js';
 import { FaultSpecError, parseFaultSpec } from '../faults/spec.js';
 import type { QueueWorker } from '../queue/worker.js';
 import type { Seed } from '../seed.js';
+import type { MessageKind } from '../storage/messages.js';
 import type { Store } from '../storage/store.js';
 import { jobView, orderView, productView, reviewView } from './views.js';
 import { formatDuration } from '../../util/duration.js';
-import { productCursorOf, readProductCursor } from './product-cursor.js';
+import { positionOf, productPositionOf, readNumberedPosition, readPosition } from './position.js';
 
 /** How often a wait looks again when no event wakes it (a message that became due on another process). */
 const WAIT_POLL_MS = 250;
 
 const DEFAULT_LIMIT = 1000;
 
-/** A list cut at `limit`, saying whether it was (rows read: one more than the limit, when there are). */
 /** A list cut at its limit, and the position it goes on after (undefined: nothing listed). */
 export type Paged<T> = { results: T[]; has_more: boolean; after?: number | string | undefined };
 
+/** A list cut at `limit`, saying whether it was (rows read: one more than the limit, when there are). */
 function upTo<T>(rows: readonly T[], limit: number | undefined): { results: T[]; has_more: boolean } {
   const most = limit ?? DEFAULT_LIMIT;
   return { results: rows.slice(0, most), has_more: rows.length > most };
@@ -106,39 +107,42 @@ export class LocalOperations {
     query: { after?: string | undefined; limit?: number | undefined },
   ): Promise<Paged<LocalProduct>> {
     const rows = upTo(
-      await this.#store.products.list(merchantId, oneMore(query.limit), readProductCursor(query.after)),
+      await this.#store.products.list(merchantId, oneMore(query.limit), readPosition(query.after)),
       query.limit,
     );
     const last = rows.results.at(-1);
     return {
       has_more: rows.has_more,
       results: rows.results.map(productView),
-      after: last && productCursorOf(last),
+      after: last && productPositionOf(last),
     };
   }
 
+  /** The bot's messages by due time; a list cut at its limit says where it goes on (`after`). */
   async messages(
     merchantId: string,
     query: {
       order_id?: string | undefined;
       status?: 'scheduled' | 'sent' | undefined;
-      kind?: string | undefined;
+      kind?: MessageKind | undefined;
+      after?: string | undefined;
       limit?: number | undefined;
     },
-  ): Promise<{ results: BotMessage[]; has_more: boolean }> {
-    const filtered = query.status !== undefined || query.kind !== undefined;
-    const rows = await this.#store.messages.list(merchantId, {
-      ...(query.order_id === undefined ? {} : { orderId: query.order_id }),
-      limit: filtered ? 1_000_000 : oneMore(query.limit),
-    });
-    const views: BotMessage[] = [];
-    for (const row of rows) views.push(await messageView(this.#store, this.#bot, row));
-    const matching = views.filter(
-      (message) =>
-        (query.status === undefined || message.status === query.status) &&
-        (query.kind === undefined || message.kind === query.kind),
+  ): Promise<Paged<BotMessage>> {
+    const filter = { orderId: query.order_id, status: query.status, kind: query.kind };
+    const rows = upTo(
+      await this.#store.messages.list(
+        merchantId,
+        filter,
+        readNumberedPosition(query.after),
+        oneMore(query.limit),
+      ),
+      query.limit,
     );
-    return upTo(matching, query.limit);
+    const results: BotMessage[] = [];
+    for (const row of rows.results) results.push(await messageView(this.#store, this.#bot, row));
+    const last = rows.results.at(-1);
+    return { results, has_more: rows.has_more, after: last && positionOf(last.due_at, last.id) };
   }
 
   /** The merchant's creates, oldest first; a list cut at its limit says where it goes on (`after`). */
@@ -153,13 +157,11 @@ export class LocalOperations {
   ): Promise<Paged<LocalJob>> {
     const listed = await this.#store.jobs.list(merchantId, {
       ...(query.state === undefined ? {} : { state: query.state }),
+      ...(query.target_id === undefined ? {} : { targetId: query.target_id }),
       ...(query.after === undefined ? {} : { afterSeq: query.after }),
-      limit: query.target_id === undefined ? oneMore(query.limit) : 1_000_000,
+      limit: oneMore(query.limit),
     });
-    const rows = upTo(
-      listed.filter((job) => query.target_id === undefined || job.target_id === query.target_id),
-      query.limit,
-    );
+    const rows = upTo(listed, query.limit);
     return {
       has_more: rows.has_more,
       results: rows.results.map((job) => jobView(job, this.#worker.dueAt(job))),
@@ -167,12 +169,16 @@ export class LocalOperations {
     };
   }
 
+  /** Buyers' reviews, oldest first; a list cut at its limit says where it goes on (`after`). */
   async reviews(
     merchantId: string,
-    query: { limit?: number | undefined },
-  ): Promise<{ results: LocalReview[]; has_more: boolean }> {
-    const rows = await this.#store.reviews.list(merchantId, oneMore(query.limit));
-    return upTo(rows.map(reviewView), query.limit);
+    query: { after?: number | undefined; limit?: number | undefined },
+  ): Promise<Paged<LocalReview>> {
+    const rows = upTo(
+      await this.#store.reviews.list(merchantId, query.after, oneMore(query.limit)),
+      query.limit,
+    );
+    return { results: rows.results.map(reviewView), has_more: rows.has_more, after: rows.results.at(-1)?.id };
   }
 
   async addReview(merchantId: string, body: LocalReviewBody): Promise<LocalReview> {

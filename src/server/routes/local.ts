@@ -63,33 +63,35 @@ function clientGone(reply: FastifyReply): AbortSignal {
   return gone.signal;
 }
 
+/**
+ * A list a client may wait for (`wait`, ms): answered once it holds something or the wait is over, with
+ * the link to its next page.
+ */
+async function waitedPage<Query extends { wait?: number | undefined }, T>(
+  local: Service['local'],
+  request: { merchant: { id: string }; query: Query },
+  reply: FastifyReply,
+  list: (merchantId: string, query: Omit<Query, 'wait'>) => Promise<Paged<T>>,
+): Promise<Omit<Paged<T>, 'after'>> {
+  const { wait, ...query } = request.query;
+  const merchantId = request.merchant.id;
+  const page = await local.waitFor(merchantId, wait, clientGone(reply), () => list(merchantId, query));
+  return paged(reply, page);
+}
+
 export function localHandlers(service: Service): SomeHandlers<LocalName> {
   const { local, merchants, faults } = service;
   return {
-    listOrders: async (request, reply) => {
-      const { wait, ...query } = request.query;
-      const merchantId = request.merchant.id;
-      const page = await local.waitFor(merchantId, wait, clientGone(reply), () =>
-        local.orders(merchantId, query),
-      );
-      return paged(reply, page);
-    },
+    listOrders: async (request, reply) =>
+      waitedPage(local, request, reply, (merchantId, query) => local.orders(merchantId, query)),
     listProducts: async (request, reply) =>
       paged(reply, await local.products(request.merchant.id, request.query)),
-    listMessages: async (request, reply) => {
-      const { wait, ...query } = request.query;
-      const merchantId = request.merchant.id;
-      return local.waitFor(merchantId, wait, clientGone(reply), () => local.messages(merchantId, query));
-    },
-    listJobs: async (request, reply) => {
-      const { wait, ...query } = request.query;
-      const merchantId = request.merchant.id;
-      const page = await local.waitFor(merchantId, wait, clientGone(reply), () =>
-        local.jobs(merchantId, query),
-      );
-      return paged(reply, page);
-    },
-    listReviews: async (request) => local.reviews(request.merchant.id, request.query),
+    listMessages: async (request, reply) =>
+      waitedPage(local, request, reply, (merchantId, query) => local.messages(merchantId, query)),
+    listJobs: async (request, reply) =>
+      waitedPage(local, request, reply, (merchantId, query) => local.jobs(merchantId, query)),
+    listReviews: async (request, reply) =>
+      paged(reply, await local.reviews(request.merchant.id, request.query)),
     addReview: async (request, reply) =>
       reply.code(201).send(await local.addReview(request.merchant.id, request.body)),
     advanceClock: async (request) => local.advanceClock(request.merchant.id, request.body.by),

@@ -68,15 +68,19 @@ export function jobsRepo(sql: Sql) {
     return Number(row?.through);
   };
   return {
-    /** Jobs of a merchant in arrival order, optionally of one state, after `afterSeq`. */
-    list: async (merchantId: string, options: { state?: JobState; afterSeq?: number; limit: number }) => {
+    /** Jobs of a merchant in arrival order, optionally of one state or about one id, after `afterSeq`. */
+    list: async (
+      merchantId: string,
+      options: { state?: JobState; targetId?: string; afterSeq?: number; limit: number },
+    ) => {
       const after = options.afterSeq ?? 0;
+      const [target, targetValues] =
+        options.targetId === undefined ? ['', []] : [' AND j.target_id = ?', [options.targetId]];
       if (options.state === undefined)
-        return sql.all<JobRow>(`${JOB_VIEW} WHERE j.merchant_id = ? AND j.seq > ? ORDER BY j.seq LIMIT ?`, [
-          merchantId,
-          after,
-          options.limit,
-        ]);
+        return sql.all<JobRow>(
+          `${JOB_VIEW} WHERE j.merchant_id = ?${target} AND j.seq > ? ORDER BY j.seq LIMIT ?`,
+          [merchantId, ...targetValues, after, options.limit],
+        );
       const through = await appliedThrough(merchantId);
       // The queued all come after the queue's cursor; the applied are before it (stored as queued since
       // the cursor says so, or as applied by earlier versions).
@@ -87,8 +91,8 @@ export function jobsRepo(sql: Sql) {
             ? [`(j.state = 'applied' OR (j.state = 'queued' AND j.seq <= ?))`, [through], after]
             : [`j.state = 'failed'`, [], after];
       return sql.all<JobRow>(
-        `${JOB_VIEW} WHERE j.merchant_id = ? AND ${where} AND j.seq > ? ORDER BY j.seq LIMIT ?`,
-        [merchantId, ...bound, from, options.limit],
+        `${JOB_VIEW} WHERE j.merchant_id = ?${target} AND ${where} AND j.seq > ? ORDER BY j.seq LIMIT ?`,
+        [merchantId, ...targetValues, ...bound, from, options.limit],
       );
     },
     /** A merchant's creates, newest first, before `before` (a create's number) when given. */

@@ -1,5 +1,5 @@
 import type { MESSAGE_KINDS } from '../../contract/kinds.js';
-import { insertStatement, type Sql, type SqlValue } from './sql.js';
+import { insertStatement, type Position, type Sql, type SqlValue } from './sql.js';
 
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -25,6 +25,13 @@ const insert = insertStatement<NewMessage>(
 
 /** The columns a message is written with (its id comes from the database). */
 export const MESSAGE_COLUMNS = insert.columns;
+
+/** Which of a merchant's messages a list holds: about one order, of one kind, sent or still scheduled. */
+export interface MessageFilter {
+  orderId?: string | undefined;
+  kind?: MessageKind | undefined;
+  status?: 'scheduled' | 'sent' | undefined;
+}
 
 /** A buyer the bot writes to (an order's recipient), with how many messages and the latest one's time. */
 export interface ConversationRow {
@@ -60,6 +67,24 @@ function searchClause(search: ConversationSearch | undefined): { text: string; v
     values.push(`%${search.digits}%`);
   }
   return { text: ` AND (${parts.join(' OR ')})`, values };
+}
+
+/** The conditions of a list of messages (after a merchant's), and their values. */
+function listClause(
+  filter: MessageFilter,
+  after: Position<number> | undefined,
+): { text: string; values: SqlValue[] } {
+  const conditions: [string, ...SqlValue[]][] = [];
+  if (filter.orderId !== undefined) conditions.push(['order_id = ?', filter.orderId]);
+  if (filter.kind !== undefined) conditions.push(['kind = ?', filter.kind]);
+  if (filter.status !== undefined)
+    conditions.push([filter.status === 'sent' ? 'sent_at IS NOT NULL' : 'sent_at IS NULL']);
+  if (after !== undefined)
+    conditions.push(['(due_at > ? OR (due_at = ? AND id > ?))', after.at, after.at, after.key]);
+  return {
+    text: conditions.map(([text]) => ` AND ${text}`).join(''),
+    values: conditions.flatMap(([, ...values]) => values),
+  };
 }
 
 export function messagesRepo(sql: Sql) {
@@ -127,15 +152,13 @@ export function messagesRepo(sql: Sql) {
          ORDER BY m.due_at, m.id LIMIT ?`,
         [merchantId, name, cellphone, limit],
       ),
-    list: (merchantId: string, options: { orderId?: string; limit: number }) =>
-      options.orderId === undefined
-        ? sql.all<MessageRow>('SELECT * FROM messages WHERE merchant_id = ? ORDER BY due_at, id LIMIT ?', [
-            merchantId,
-            options.limit,
-          ])
-        : sql.all<MessageRow>(
-            'SELECT * FROM messages WHERE merchant_id = ? AND order_id = ? ORDER BY due_at, id LIMIT ?',
-            [merchantId, options.orderId, options.limit],
-          ),
+    /** A merchant's messages by when they are due, then by number, after `after`, as `filter` narrows them. */
+    list: (merchantId: string, filter: MessageFilter, after: Position<number> | undefined, limit: number) => {
+      const where = listClause(filter, after);
+      return sql.all<MessageRow>(
+        `SELECT * FROM messages WHERE merchant_id = ?${where.text} ORDER BY due_at, id LIMIT ?`,
+        [merchantId, ...where.values, limit],
+      );
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { countOf, insertStatement, type Sql } from './sql.js';
+import { countOf, insertStatement, type Position, type Sql } from './sql.js';
 
 export interface ProductRow {
   merchant_id: string;
@@ -94,19 +94,19 @@ export function productsRepo(sql: Sql) {
         [merchantId, seq],
       )),
     /** A merchant's products, newest first (by the create that named them), before `before` when given. */
-    newest: (merchantId: string, before: { seq: number; id: string } | undefined, limit: number) =>
+    newest: (merchantId: string, before: Position | undefined, limit: number) =>
       sql.all<ProductRow>(
         `SELECT * FROM products WHERE merchant_id = ?${before === undefined ? '' : ' AND (job_seq < ? OR (job_seq = ? AND id < ?))'}
          ORDER BY job_seq DESC, id DESC LIMIT ?`,
-        before === undefined ? [merchantId, limit] : [merchantId, before.seq, before.seq, before.id, limit],
+        before === undefined ? [merchantId, limit] : [merchantId, before.at, before.at, before.key, limit],
       ),
     count: (merchantId: string) => countOf(sql, 'products', merchantId),
     /** A merchant's products, oldest first (by the create that named them), after `after` when given. */
-    list: (merchantId: string, limit: number, after?: { seq: number; id: string }) =>
+    list: (merchantId: string, limit: number, after?: Position) =>
       sql.all<ProductRow>(
         `SELECT * FROM products WHERE merchant_id = ?${after === undefined ? '' : ' AND (job_seq > ? OR (job_seq = ? AND id > ?))'}
          ORDER BY job_seq, id LIMIT ?`,
-        after === undefined ? [merchantId, limit] : [merchantId, after.seq, after.seq, after.id, limit],
+        after === undefined ? [merchantId, limit] : [merchantId, after.at, after.at, after.key, limit],
       ),
   };
 }

@@ -48,10 +48,12 @@ export function reviewsRepo(sql: Sql) {
         before === undefined ? [merchantId, limit] : [merchantId, before, limit],
       ),
     count: (merchantId: string) => countOf(sql, 'reviews', merchantId),
-    list: (merchantId: string, limit: number) =>
+    /** A merchant's reviews with their rewards, oldest first, after `after` (a review's number) when given. */
+    list: (merchantId: string, after: number | undefined, limit: number) =>
       sql.all<ReviewWithReward>(
-        `${WITH_REWARDS} WHERE reviews.merchant_id = ? ORDER BY reviews.created_at, reviews.id LIMIT ?`,
-        [merchantId, limit],
+        `${WITH_REWARDS} WHERE reviews.merchant_id = ?${after === undefined ? '' : ' AND reviews.id > ?'}
+         ORDER BY reviews.id LIMIT ?`,
+        after === undefined ? [merchantId, limit] : [merchantId, after, limit],
       ),
   };
 }

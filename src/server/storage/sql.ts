@@ -75,6 +75,15 @@ export function insertStatement<Row extends object>(
   };
 }
 
+/**
+ * Where a list ordered by a number, then by a key, stops (a product's: the create that named it, then
+ * its id; a message's: when it is due, then its number).
+ */
+export interface Position<Key = string> {
+  at: number;
+  key: Key;
+}
+
 /** How many rows of a merchant a table holds. */
 export async function countOf(sql: Sql, table: string, merchantId: string): Promise<number> {
   const row = await sql.get<{ count: number | string }>(

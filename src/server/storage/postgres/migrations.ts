@@ -221,4 +221,9 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE jobs RESET (fillfactor);
   ALTER TABLE orders RESET (fillfactor);
   `,
+  `
+  -- The bot's messages listed by when they are due, a page at a time (each page starts where the last
+  -- ended, without sorting all of a merchant's messages again).
+  CREATE INDEX messages_by_due ON messages (merchant_id, due_at, id);
+  `,
 ];

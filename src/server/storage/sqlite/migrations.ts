@@ -240,4 +240,9 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (merchant_id, through_seq)
   ) WITHOUT ROWID;
   `,
+  `
+  -- The bot's messages listed by when they are due, a page at a time (each page starts where the last
+  -- ended, without sorting all of a merchant's messages again).
+  CREATE INDEX messages_by_due ON messages (merchant_id, due_at, id);
+  `,
 ];
