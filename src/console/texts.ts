@@ -58,6 +58,21 @@ const TEXTS = {
     ko: '대화를 선택하면 구매자가 보는 그대로 읽을 수 있습니다.',
   },
   conversationWith: { en: 'Messages to {name}', ko: '{name}님에게 보낸 메시지' },
+  messagePages: { en: 'Pages of messages', ko: '메시지 페이지' },
+  latestShown: {
+    en: 'The latest {shown} of {total} messages sent',
+    ko: '보낸 메시지 {total}개 중 최근 {shown}개',
+  },
+  olderShown: {
+    en: '{shown} earlier messages of {total} sent',
+    ko: '보낸 메시지 {total}개 중 이전 {shown}개',
+  },
+  olderMessages: { en: 'Earlier messages', ko: '이전 메시지' },
+  latestMessages: { en: 'Latest messages', ko: '최근 메시지' },
+  soonestShown: {
+    en: 'The soonest {shown} of {total} scheduled',
+    ko: '예약된 {total}개 중 가장 먼저 보낼 {shown}개',
+  },
   scheduledTitle: {
     en: 'Scheduled: not on the buyer’s phone yet',
     ko: '예약됨: 아직 구매자에게 보내지 않음',

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_DETAILS } from '../../src/contract/auth.js';
+import { CONVERSATION_PAGE } from '../../src/server/local/browse.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { sampleOrder } from '../helpers/samples.js';
 import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
@@ -296,6 +297,82 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     expect(await details(requestId).isVisible()).toBe(true);
     expect(await page.locator('.request-details:visible').count()).toBe(1);
     await context.close();
+  });
+
+  it('a buyer written to more than a page holds: the latest messages, then earlier ones by a link, in Korean and English', async () => {
+    const shop = {
+      merchant_id: 'shop-c',
+      access_key_id: 'AKSHOPC0001',
+      secret_access_key: 'shop-c-secret-0001-abcdefghijkl',
+    };
+    expect((await service.call('POST', '/local/merchants', { body: shop })).status).toBe(201);
+    const headers = {
+      authorization: `Basic ${Buffer.from(`${shop.access_key_id}:${shop.secret_access_key}`).toString('base64')}`,
+    };
+    const orders = CONVERSATION_PAGE + 5;
+    for (let i = 0; i < orders; i++) {
+      const id = `REG-${String(i).padStart(3, '0')}`;
+      const order = sampleOrder(id, { recipient_name: '단골손님', recipient_cellphone: '010-3333-4444' });
+      expect((await service.call('POST', '/api/v1/orders/', { body: order, headers })).status).toBe(202);
+      const shipment = {
+        order_item_ids: [`${id}-1`],
+        company_code: 'kr.cjlogistics',
+        tracking_number: `66${i}`,
+      };
+      const shipped = await service.call('POST', `/api/v1/orders/${id}/shipments/`, {
+        body: shipment,
+        headers,
+      });
+      expect(shipped.status).toBe(202);
+    }
+    await service.call('POST', '/local/queue/apply', { headers });
+
+    for (const locale of ['ko-KR', 'en-US'] as const) {
+      const ko = locale === 'ko-KR';
+      const { page, context } = await openPage(b.browser, { locale });
+      await signIn(page, shop.access_key_id, shop.secret_access_key);
+      // The one buyer opens by itself; its latest messages, with how many there are, and the way back.
+      const pager = page.getByRole('navigation', { name: ko ? '메시지 페이지' : 'Pages of messages' });
+      expect(await pager.innerText()).toContain(
+        ko
+          ? `보낸 메시지 ${orders}개 중 최근 ${CONVERSATION_PAGE}개`
+          : `The latest ${CONVERSATION_PAGE} of ${orders} messages sent`,
+      );
+      const phone = page.getByRole('list', {
+        name: ko ? '단골손님님에게 보낸 메시지' : 'Messages to 단골손님',
+      });
+      const bubbles = phone.locator(':scope > li');
+      expect(await bubbles.count()).toBe(CONVERSATION_PAGE);
+      expect(await bubbles.last().innerText()).toContain(`REG-${String(orders - 1).padStart(3, '0')}`);
+      expect(
+        await page
+          .getByText(
+            ko
+              ? `예약된 ${orders}개 중 가장 먼저 보낼 ${CONVERSATION_PAGE}개`
+              : `The soonest ${CONVERSATION_PAGE} of ${orders} scheduled`,
+          )
+          .count(),
+      ).toBe(1);
+      if (ko) expect(await englishOn(page)).toEqual([]);
+      // By keyboard: the earlier messages, then back to the latest.
+      await pager.getByRole('link', { name: ko ? '이전 메시지' : 'Earlier messages' }).focus();
+      await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+      expect(await pager.innerText()).toContain(
+        ko ? `보낸 메시지 ${orders}개 중 이전 5개` : `5 earlier messages of ${orders} sent`,
+      );
+      expect(await bubbles.count()).toBe(5);
+      expect(await bubbles.first().innerText()).toContain('REG-000');
+      expect(await pager.getByRole('link', { name: ko ? '이전 메시지' : 'Earlier messages' }).count()).toBe(
+        0,
+      );
+      if (ko) await screenshot(page, 'console-conversation-earlier-ko');
+      await Promise.all([
+        page.waitForNavigation(),
+        pager.getByRole('link', { name: ko ? '최근 메시지' : 'Latest messages' }).click(),
+      ]);
+      expect(await bubbles.count()).toBe(CONVERSATION_PAGE);
+      await context.close();
+    }
   });
 
   it('one merchant never sees another’s data', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONVERSATION_PAGE } from '../../src/server/local/browse.js';
 import { homeDigits } from '../../src/util/phone.js';
 import { sampleOrder } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';
@@ -63,10 +64,17 @@ describe('the console finds a buyer by phone however it is written', () => {
     const [buyer] = (await browse().conversations('mall-1', '박서준', 1)).rows;
     const conversation = await browse().conversation('mall-1', buyer?.key as string);
     // The shipping notice, and the review request scheduled after it.
-    expect(conversation?.messages.map((message) => [message.order_id, message.kind])).toEqual([
-      ['ORD-B-2', 'shipment'],
-      ['ORD-B-2', 'review_request'],
+    expect(
+      [...(conversation?.sent ?? []), ...(conversation?.scheduled ?? [])].map((message) => [
+        message.order_id,
+        message.kind,
+        message.status,
+      ]),
+    ).toEqual([
+      ['ORD-B-2', 'shipment', 'sent'],
+      ['ORD-B-2', 'review_request', 'scheduled'],
     ]);
+    expect(conversation).toMatchObject({ counts: { sent: 1, scheduled: 1 }, older: undefined, latest: true });
   });
 });
 
@@ -98,5 +106,46 @@ describe('lists a page at a time, newest first, none cut short', () => {
     expect(jobs.total).toBe(2 * BUYERS);
     expect(jobs.rows[0]?.kind).toBe('shipment');
     expect(jobs.next).toBeDefined();
+  });
+});
+
+// Last: its orders would change the counts above.
+describe('a buyer written to more than a page holds', () => {
+  const REGULAR = CONVERSATION_PAGE + 30;
+  beforeAll(async () => {
+    for (let i = 0; i < REGULAR; i++) {
+      const id = `ORD-R-${i}`;
+      const order = sampleOrder(id, { recipient_name: '단골', recipient_cellphone: '010-7777-0000' });
+      expect((await service.call('POST', '/api/v1/orders/', { body: order })).status).toBe(202);
+      const shipment = {
+        order_item_ids: [`${id}-1`],
+        company_code: 'kr.cjlogistics',
+        tracking_number: `65${i}`,
+      };
+      expect((await service.call('POST', `/api/v1/orders/${id}/shipments/`, { body: shipment })).status).toBe(
+        202,
+      );
+    }
+    await service.local.apply();
+  });
+
+  it('shows the latest messages sent, and pages back to the first, each once', async () => {
+    const [buyer] = (await browse().conversations('mall-1', '010-7777-0000', 1)).rows;
+    const key = buyer?.key as string;
+    const latest = await browse().conversation('mall-1', key);
+    expect(latest).toMatchObject({ counts: { sent: REGULAR, scheduled: REGULAR }, latest: true });
+    expect(latest?.sent).toHaveLength(CONVERSATION_PAGE);
+    // Oldest first on the page, ending with the last one sent.
+    expect(latest?.sent.at(-1)?.order_id).toBe(`ORD-R-${REGULAR - 1}`);
+    expect(latest?.sent[0]?.order_id).toBe(`ORD-R-${REGULAR - CONVERSATION_PAGE}`);
+    // The soonest of the scheduled, as many as a page holds; their count says the rest.
+    expect(latest?.scheduled).toHaveLength(CONVERSATION_PAGE);
+    expect(latest?.scheduled[0]?.order_id).toBe('ORD-R-0');
+    const earlier = await browse().conversation('mall-1', key, latest?.older);
+    expect(earlier).toMatchObject({ latest: false, older: undefined });
+    const seen = [...(earlier?.sent ?? []), ...(latest?.sent ?? [])].map((message) => message.order_id);
+    expect(seen).toEqual(Array.from({ length: REGULAR }, (_, i) => `ORD-R-${i}`));
+    // A position that is not one shows the latest.
+    expect((await browse().conversation('mall-1', key, 'x:1'))?.latest).toBe(true);
   });
 });

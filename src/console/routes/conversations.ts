@@ -11,16 +11,20 @@ export async function newestEvent(service: Service, merchantId: string): Promise
   return (await service.events.recent(merchantId, 0, 1)).at(-1)?.id ?? 0;
 }
 
-type Search = { Querystring: { q?: string; buyer?: string; page?: string } };
+type Search = { Querystring: { q?: string; buyer?: string; page?: string; before?: string } };
 
 /** The bot's conversations, searched and paged, with the one chosen; its panel alone; the live events. */
 export async function conversationRoutes(
   app: FastifyInstance,
   { service }: { service: Service },
 ): Promise<void> {
-  const opened = async (merchantId: string, key: string | undefined): Promise<Conversation | undefined> => {
+  const opened = async (
+    merchantId: string,
+    key: string | undefined,
+    before: string | undefined,
+  ): Promise<Conversation | undefined> => {
     if (key === undefined) return undefined;
-    const found = await service.browse.conversation(merchantId, key);
+    const found = await service.browse.conversation(merchantId, key, before);
     return found && { key, ...found };
   };
 
@@ -41,7 +45,8 @@ export async function conversationRoutes(
       q,
       page,
       more: buyers.next !== undefined,
-      selected: await opened(merchantId, key),
+      selected: await opened(merchantId, key, request.query.before),
+      before: request.query.before,
     };
   };
 
@@ -58,9 +63,9 @@ export async function conversationRoutes(
   // The conversation alone, for the page to refresh it when the bot sends something.
   app.get<Search>('/conversations/panel', async (request, reply) => {
     const t = textsOf(request);
-    const selected = await opened(merchantOf(request), request.query.buyer);
-    const url = `/console/conversations/panel?${new URLSearchParams(selected ? { buyer: selected.key } : {}).toString()}`;
-    return sendHtml(reply, conversationPanel(t, selected, url));
+    const { q, page, buyer, before } = request.query;
+    const selected = await opened(merchantOf(request), buyer, before);
+    return sendHtml(reply, conversationPanel(t, selected, { q, page, before }));
   });
 
   // A page that only wants to know of changes asks from the event it was read at (`after`), or `since=now`.

@@ -3,10 +3,11 @@ import { wholeNumber } from '../../contract/local/queries.js';
 import { homeDigits } from '../../util/phone.js';
 import { messageView, type BotSettings } from '../bot/messages.js';
 import type { QueueWorker } from '../queue/worker.js';
-import type { ConversationSearch } from '../storage/messages.js';
+import type { ConversationSearch } from '../storage/conversations.js';
+import type { MessageRow } from '../storage/messages.js';
 import type { Store } from '../storage/store.js';
 import { jobView, orderView, productView, reviewView } from './views.js';
-import { productPositionOf, readPosition } from './position.js';
+import { positionOf, productPositionOf, readNumberedPosition, readPosition } from './position.js';
 
 /** How many rows a page of the console shows. */
 export const PAGE_SIZE = 50;
@@ -26,6 +27,24 @@ export interface Conversation {
   cellphone: string;
   messages: number;
   last: number;
+}
+
+/** How many messages of a conversation a page shows, of those sent and of those scheduled. */
+export const CONVERSATION_PAGE = 100;
+
+/** A page of one buyer's conversation. */
+export interface ConversationPage {
+  name: string;
+  cellphone: string;
+  /** Sent messages, oldest first: the latest, or those before the position asked for. */
+  sent: BotMessage[];
+  /** The soonest scheduled messages. */
+  scheduled: BotMessage[];
+  counts: { sent: number; scheduled: number };
+  /** Where the older sent messages go on (`before`), when there are more. */
+  older: string | undefined;
+  /** Whether the page ends with the latest message sent. */
+  latest: boolean;
 }
 
 /** A conversation's key in an address: its recipient and phone. */
@@ -133,7 +152,7 @@ export class Browse {
     page: number,
   ): Promise<Page<Conversation> & { page: number }> {
     const search = searchOf(query);
-    const rows = await this.#store.messages.conversations(merchantId, search, {
+    const rows = await this.#store.conversations.list(merchantId, search, {
       offset: (page - 1) * PAGE_SIZE,
       limit: PAGE_SIZE + 1,
     });
@@ -145,24 +164,55 @@ export class Browse {
         messages: Number(row.messages),
         last: Number(row.last),
       })),
-      total: await this.#store.messages.conversationCount(merchantId, search),
+      total: await this.#store.conversations.count(merchantId, search),
       next: rows.length > PAGE_SIZE ? String(page + 1) : undefined,
       page,
     };
   }
 
-  /** The messages to one buyer (by the key of its conversation), oldest first. */
+  /**
+   * The messages to one buyer (by the key of its conversation): a page of those sent, oldest first, the
+   * latest (or those before `before`, a message's `due:id`), and the soonest scheduled, with how many
+   * there are of each.
+   */
   async conversation(
     merchantId: string,
     key: string,
-  ): Promise<{ name: string; cellphone: string; messages: BotMessage[] } | undefined> {
+    before?: string,
+  ): Promise<ConversationPage | undefined> {
     const recipient = fromKey(key);
     if (!recipient) return undefined;
     const [name, cellphone] = recipient;
-    const rows = await this.#store.messages.toRecipient(merchantId, name, cellphone, 1000);
-    if (rows.length === 0) return undefined;
-    const messages: BotMessage[] = [];
-    for (const row of rows) messages.push(await messageView(this.#store, this.#bot, row));
-    return { name, cellphone, messages };
+    const buyer = { name, cellphone };
+    const counts = await this.#store.conversations.counts(merchantId, buyer);
+    if (counts.sent + counts.scheduled === 0) return undefined;
+    const from = readNumberedPosition(before);
+    const conversations = this.#store.conversations;
+    const sent = await conversations.messages(merchantId, buyer, {
+      status: 'sent',
+      before: from,
+      limit: CONVERSATION_PAGE + 1,
+    });
+    const scheduled = await conversations.messages(merchantId, buyer, {
+      status: 'scheduled',
+      limit: CONVERSATION_PAGE,
+    });
+    const shown = sent.slice(0, CONVERSATION_PAGE);
+    const oldest = shown.at(-1);
+    return {
+      name,
+      cellphone,
+      sent: await this.#views(shown.reverse()),
+      scheduled: await this.#views(scheduled),
+      counts,
+      older: sent.length > CONVERSATION_PAGE && oldest ? positionOf(oldest.due_at, oldest.id) : undefined,
+      latest: from === undefined,
+    };
+  }
+
+  async #views(rows: readonly MessageRow[]): Promise<BotMessage[]> {
+    const views: BotMessage[] = [];
+    for (const row of rows) views.push(await messageView(this.#store, this.#bot, row));
+    return views;
   }
 }

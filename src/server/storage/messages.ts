@@ -33,42 +33,6 @@ export interface MessageFilter {
   status?: 'scheduled' | 'sent' | undefined;
 }
 
-/** A buyer the bot writes to (an order's recipient), with how many messages and the latest one's time. */
-export interface ConversationRow {
-  name: string;
-  cellphone: string;
-  messages: number | string;
-  last: number | string;
-}
-
-/** What a search of the conversations looks for: a text in an order id, a name, a product; a phone's digits. */
-export interface ConversationSearch {
-  text: string;
-  /** The phone's digits as dialled at home (`010…`), when the search has enough of them. */
-  digits?: string;
-}
-
-/** A phone as digits dialled at home, in SQL: `+82 10-1234-5678` is `01012345678`. */
-const HOME_DIGITS = `REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(o.recipient_cellphone, '+82', '0'), '-', ''), ' ', ''), '(', ''), ')', '')`;
-
-/** The conditions of a search, and their values (`like` escapes `%` and `_`). */
-function searchClause(search: ConversationSearch | undefined): { text: string; values: SqlValue[] } {
-  if (!search || search.text === '') return { text: '', values: [] };
-  const like = `%${search.text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const parts = [
-    "LOWER(o.id) LIKE ? ESCAPE '\\'",
-    "LOWER(o.recipient_name) LIKE ? ESCAPE '\\'",
-    `EXISTS (SELECT 1 FROM order_items i WHERE i.merchant_id = o.merchant_id AND i.order_id = o.id
-       AND LOWER(i.product_name) LIKE ? ESCAPE '\\')`,
-  ];
-  const values: SqlValue[] = [like, like, like];
-  if (search.digits !== undefined) {
-    parts.push(`${HOME_DIGITS} LIKE ?`);
-    values.push(`%${search.digits}%`);
-  }
-  return { text: ` AND (${parts.join(' OR ')})`, values };
-}
-
 /** The conditions of a list of messages (after a merchant's), and their values. */
 function listClause(
   filter: MessageFilter,
@@ -113,45 +77,6 @@ export function messagesRepo(sql: Sql) {
         orderId,
         kind,
       ]),
-    /**
-     * The buyers a merchant's bot wrote to (or will), the latest conversation first: each order's
-     * recipient, grouped by name and phone, matching `search` when given.
-     */
-    conversations: (
-      merchantId: string,
-      search: ConversationSearch | undefined,
-      page: { offset: number; limit: number },
-    ) => {
-      const where = searchClause(search);
-      return sql.all<ConversationRow>(
-        `SELECT o.recipient_name AS name, o.recipient_cellphone AS cellphone, COUNT(*) AS messages,
-           MAX(COALESCE(m.sent_at, m.due_at)) AS last
-         FROM messages m JOIN orders o ON o.merchant_id = m.merchant_id AND o.id = m.order_id
-         WHERE m.merchant_id = ?${where.text}
-         GROUP BY o.recipient_name, o.recipient_cellphone
-         ORDER BY last DESC, name, cellphone LIMIT ? OFFSET ?`,
-        [merchantId, ...where.values, page.limit, page.offset],
-      );
-    },
-    /** How many buyers match `search` (every one without). */
-    conversationCount: async (merchantId: string, search: ConversationSearch | undefined) => {
-      const where = searchClause(search);
-      const row = await sql.get<{ count: number | string }>(
-        `SELECT COUNT(*) AS count FROM (SELECT 1 FROM messages m JOIN orders o
-           ON o.merchant_id = m.merchant_id AND o.id = m.order_id
-         WHERE m.merchant_id = ?${where.text} GROUP BY o.recipient_name, o.recipient_cellphone) AS buyers`,
-        [merchantId, ...where.values],
-      );
-      return Number(row?.count ?? 0);
-    },
-    /** The messages to one buyer (the recipient of the orders they came from), oldest first. */
-    toRecipient: (merchantId: string, name: string, cellphone: string, limit: number) =>
-      sql.all<MessageRow>(
-        `SELECT m.* FROM messages m JOIN orders o ON o.merchant_id = m.merchant_id AND o.id = m.order_id
-         WHERE m.merchant_id = ? AND o.recipient_name = ? AND o.recipient_cellphone = ?
-         ORDER BY m.due_at, m.id LIMIT ?`,
-        [merchantId, name, cellphone, limit],
-      ),
     /** A merchant's messages by when they are due, then by number, after `after`, as `filter` narrows them. */
     list: (merchantId: string, filter: MessageFilter, after: Position<number> | undefined, limit: number) => {
       const where = listClause(filter, after);

@@ -2,6 +2,7 @@ import { isRaceLost, type Engine, type TransactionOptions } from './engine.js';
 import { jobsRepo } from './jobs.js';
 import { merchantsRepo } from './merchants.js';
 import { messagesRepo } from './messages.js';
+import { conversationsRepo } from './conversations.js';
 import { metaRepo } from './meta.js';
 import { ordersRepo } from './orders.js';
 import { productsRepo } from './products.js';
@@ -63,6 +64,7 @@ export class Store {
   readonly shipments;
   readonly rewards;
   readonly messages;
+  readonly conversations;
   readonly reviews;
   readonly meta;
   readonly requests;
@@ -87,6 +89,7 @@ export class Store {
     this.shipments = shipmentsRepo(sql);
     this.rewards = rewardsRepo(sql);
     this.messages = messagesRepo(sql);
+    this.conversations = conversationsRepo(sql);
     this.reviews = reviewsRepo(sql);
     this.meta = metaRepo(sql);
     this.requests = requestsRepo(sql);
