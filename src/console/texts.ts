@@ -113,6 +113,7 @@ const TEXTS = {
   review_video: { en: 'video', ko: '동영상' },
   simulateReview: { en: 'Simulate a review of {item}', ko: '{item} 리뷰 시뮬레이션' },
   reviewDone: { en: 'Review added.', ko: '리뷰가 추가되었습니다.' },
+  reviewedItem: { en: 'Reviewed', ko: '리뷰 작성됨' },
   shipmentHistory: { en: 'Shipment history', ko: '배송 이력' },
   noShipments: { en: 'No shipments yet.', ko: '아직 송장이 없습니다.' },
   noMessages: { en: 'No messages to the buyer yet.', ko: '아직 구매자에게 보낸 메시지가 없습니다.' },

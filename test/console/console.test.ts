@@ -165,6 +165,11 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await page.getByLabel('CON-1-1 리뷰 종류').selectOption('photo');
     await page.getByRole('button', { name: 'CON-1-1 리뷰 시뮬레이션' }).click();
     await page.getByText('리뷰가 추가되었습니다.').waitFor();
+    // The item reviewed says so, and has no button any more; the other one still has its own.
+    const item = page.getByRole('row', { name: /^CON-1-1 제주 감귤/ });
+    expect(await item.innerText()).toContain('✓ 리뷰 작성됨');
+    expect(await page.getByRole('button', { name: 'CON-1-1 리뷰 시뮬레이션' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'CON-1-2 리뷰 시뮬레이션' }).count()).toBe(1);
     await page.getByRole('link', { name: '리뷰와 적립금' }).click();
     expect(await page.getByRole('row').filter({ hasText: 'CON-1-1' }).innerText()).toContain('500 (M-1001)');
     await context.close();

@@ -109,6 +109,21 @@ describe('lists a page at a time, newest first, none cut short', () => {
   });
 });
 
+describe('an order page', () => {
+  it("knows which of the order's items were reviewed, whatever other reviews there are", async () => {
+    for (const [order, item] of [
+      ['ORD-B-3', 'ORD-B-3-1'],
+      ['ORD-B-4', 'ORD-B-4-1'],
+    ]) {
+      const review = { order_id: order, item_id: item, kind: 'text' };
+      expect((await service.call('POST', '/local/reviews', { body: review })).status).toBe(201);
+    }
+    const order = { items: [{ id: 'ORD-B-3-1' }, { id: 'ORD-B-3-2' }] };
+    expect([...(await browse().reviewedItems('mall-1', order))]).toEqual(['ORD-B-3-1']);
+    expect([...(await browse().reviewedItems('mall-1', { items: [] }))]).toEqual([]);
+  });
+});
+
 // Last: its orders would change the counts above.
 describe('a buyer written to more than a page holds', () => {
   const REGULAR = CONVERSATION_PAGE + 30;

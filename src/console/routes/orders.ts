@@ -31,11 +31,7 @@ export async function orderRoutes(app: FastifyInstance, { service }: { service: 
     const order = (await service.local.orders(merchantId, { id: request.params.id })).results[0];
     if (!order) return reply.callNotFound();
     const messages = (await service.local.messages(merchantId, { order_id: order.id, limit: 1000 })).results;
-    const reviewed = new Set(
-      (await service.local.reviews(merchantId, { limit: 10_000 })).results
-        .filter((review) => review.order_id === order.id)
-        .map((review) => review.item_id),
-    );
+    const reviewed = await service.browse.reviewedItems(merchantId, order);
     return sendPage(request, reply, {
       title: t('orderTitle', { id: order.id }),
       current: 'orders',

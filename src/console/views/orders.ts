@@ -52,7 +52,7 @@ export function orderBody(
 ): string {
   const items = order.items.map((item) => {
     const review = reviewed.has(item.id)
-      ? html`<span class="ok">✓</span>`
+      ? html`<span class="ok">✓ ${t('reviewedItem')}</span>`
       : order.state === 'applied'
         ? html`<form
             method="post"

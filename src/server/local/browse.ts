@@ -170,6 +170,12 @@ export class Browse {
     };
   }
 
+  /** Which items of an order were reviewed. */
+  async reviewedItems(merchantId: string, order: { items: readonly { id: string }[] }): Promise<Set<string>> {
+    const itemIds = order.items.map((item) => item.id);
+    return new Set(await this.#store.reviews.reviewedOf(merchantId, itemIds));
+  }
+
   /**
    * The messages to one buyer (by the key of its conversation): a page of those sent, oldest first, the
    * latest (or those before `before`, a message's `due:id`), and the soonest scheduled, with how many

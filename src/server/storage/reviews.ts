@@ -38,6 +38,19 @@ export function reviewsRepo(sql: Sql) {
   return {
     insert: async (row: Omit<ReviewRow, 'id'>) =>
       (await sql.get<{ id: number }>(insert.text, insert.values(row)))?.id as number,
+    /** Which of these items (of one merchant) were reviewed. */
+    reviewedOf: async (merchantId: string, itemIds: readonly string[]): Promise<string[]> => {
+      const reviewed: string[] = [];
+      for (let start = 0; start < itemIds.length; start += 500) {
+        const some = itemIds.slice(start, start + 500);
+        const rows = await sql.all<{ item_id: string }>(
+          `SELECT item_id FROM reviews WHERE merchant_id = ? AND item_id IN (${some.map(() => '?').join(', ')})`,
+          [merchantId, ...some],
+        );
+        reviewed.push(...rows.map((row) => row.item_id));
+      }
+      return reviewed;
+    },
     ofItem: (merchantId: string, itemId: string) =>
       sql.get<ReviewRow>('SELECT * FROM reviews WHERE merchant_id = ? AND item_id = ?', [merchantId, itemId]),
     /** A merchant's reviews with their rewards, newest first, before `before` (a review's number) when given. */
