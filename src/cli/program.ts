@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from './factory.js';
 import { addGlobalOptions, readGlobalOptions, VALUE_OPTIONS } from './global-options.js';
 import { examples } from './help.js';
+import { terminalLang } from '../util/terminal-lang.js';
 
 function forEachCommand(command: Command, visit: (command: Command) => void): void {
   visit(command);
@@ -214,12 +215,14 @@ function needed(argv: readonly string[]): typeof COMMANDS {
 
 /** The command tree for one run (with the commands `argv` needs). Nothing runs until it is parsed. */
 export async function buildProgram(f: Factory, argv: readonly string[] = []): Promise<Command> {
+  // Commander's own usage errors in Korean at a Korean terminal (the words load only there).
+  const usageKo = terminalLang(f.env) === 'ko' ? await import('./usage-words.js') : undefined;
   const program = new Command('intake')
     .description('Send orders, products and shipments to the intake service, and run it locally')
     .version(f.version, '-V, --version', 'print the version')
     .enablePositionalOptions()
     .exitOverride()
-    .showHelpAfterError('(add --help for usage)')
+    .showHelpAfterError(usageKo?.USAGE_HINT_KO ?? '(add --help for usage)')
     .helpCommand(false)
     .configureHelp({
       showGlobalOptions: true,
@@ -234,6 +237,8 @@ export async function buildProgram(f: Factory, argv: readonly string[] = []): Pr
     .configureOutput({
       writeOut: (text) => f.io.stdout.write(text),
       writeErr: (text) => f.io.stderr.write(text),
+      outputError: (text, write) =>
+        write(usageKo ? usageKo.usageErrorKo(text, (word) => f.colors().err.red(word)) : text),
     })
     .addHelpText(
       'after',

@@ -1,0 +1,62 @@
+// Commander's own usage errors (an unknown option or command, a missing or extra argument, a value not
+// among the choices), in Korean at a Korean terminal, as `error-words.ts` says the CLI's own. Loaded only
+// there. A line with no pattern here is said as it is.
+
+type Words = readonly [RegExp, (match: RegExpExecArray) => string];
+
+const INVALID_VALUE =
+  /^option '(.+)' argument '(.*)' is invalid\.(?: Allowed choices are (.+)\.)?(?: (.+))?$/;
+
+const LINES: readonly Words[] = [
+  [/^unknown option '(.+)'$/, (m) => `알 수 없는 옵션입니다: ${m[1]}`],
+  [/^unknown command '(.+)'$/, (m) => `알 수 없는 명령입니다: ${m[1]}`],
+  [/^\(Did you mean one of (.+)\?\)$/, (m) => `(혹시 이 가운데 하나? ${m[1]})`],
+  [/^\(Did you mean (.+)\?\)$/, (m) => `(혹시 ${m[1]}?)`],
+  [
+    /^too many arguments(?: for '(.+)')?\. Expected (\d+) arguments? but got (\d+)\.$/,
+    (m) => `${m[1] ? `${m[1]} 명령의 ` : ''}인자가 너무 많습니다: ${m[2]}개를 받는데 ${m[3]}개를 주었습니다.`,
+  ],
+  [/^missing required argument '(.+)'$/, (m) => `꼭 있어야 할 인자가 없습니다: ${m[1]}`],
+  [/^option '(.+)' argument missing$/, (m) => `옵션 ${m[1]}에 값이 없습니다`],
+  [/^required option '(.+)' not specified$/, (m) => `꼭 있어야 할 옵션이 없습니다: ${m[1]}`],
+  [
+    INVALID_VALUE,
+    (m) =>
+      `옵션 ${m[1]}의 값 '${m[2]}'을(를) 쓸 수 없습니다.` +
+      (m[3] ? ` 쓸 수 있는 값: ${m[3]}.` : '') +
+      (m[4] ? ` ${m[4]}` : ''),
+  ],
+  [
+    /^command-argument value '(.*)' is invalid for argument '(.+)'\.(?: Allowed choices are (.+)\.)?(?: (.+))?$/,
+    (m) =>
+      `인자 ${m[2]}의 값 '${m[1]}'을(를) 쓸 수 없습니다.` +
+      (m[3] ? ` 쓸 수 있는 값: ${m[3]}.` : '') +
+      (m[4] ? ` ${m[4]}` : ''),
+  ],
+  [
+    /^option '(.+)' cannot be used with option '(.+)'$/,
+    (m) => `옵션 ${m[1]}과(와) ${m[2]}은(는) 함께 쓸 수 없습니다`,
+  ],
+];
+
+function lineKo(line: string): string {
+  for (const [pattern, say] of LINES) {
+    const match = pattern.exec(line);
+    if (match) return say(match);
+  }
+  return line;
+}
+
+/**
+ * Commander's error text (`error: …`, then perhaps a suggestion on the next line) in Korean, led by
+ * `오류:` (`lead` colours it as the CLI's own errors are).
+ */
+export function usageErrorKo(text: string, lead: (word: string) => string): string {
+  return text
+    .split('\n')
+    .map((line) => (line.startsWith('error: ') ? `${lead('오류:')} ${lineKo(line.slice(7))}` : lineKo(line)))
+    .join('\n');
+}
+
+/** What commander says after a usage error, pointing to the help. */
+export const USAGE_HINT_KO = '(사용법: --help)';

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers/cli.js';
+import { EXIT } from '../../src/cli/errors.js';
+
+const KOREAN = { LANG: 'ko_KR.UTF-8' };
+
+describe("commander's usage errors at a Korean terminal", () => {
+  it.each([
+    [['order', 'create', '--bogus'], '오류: 알 수 없는 옵션입니다: --bogus\n(사용법: --help)\n'],
+    [['ordr'], '오류: 알 수 없는 명령입니다: ordr\n(혹시 order?)\n(사용법: --help)\n'],
+    [
+      ['order', 'create', 'a.csv', 'b.csv'],
+      '오류: create 명령의 인자가 너무 많습니다: 1개를 받는데 2개를 주었습니다.\n(사용법: --help)\n',
+    ],
+    [['local', 'messages', '--limit'], '오류: 옵션 --limit <n>에 값이 없습니다\n(사용법: --help)\n'],
+    [
+      ['local', 'messages', '--status', 'done'],
+      "오류: 옵션 --status <status>의 값 'done'을(를) 쓸 수 없습니다. 쓸 수 있는 값: scheduled, sent.\n(사용법: --help)\n",
+    ],
+    [
+      ['completion', 'tcsh'],
+      "오류: 인자 shell의 값 'tcsh'을(를) 쓸 수 없습니다. 쓸 수 있는 값: bash, zsh, fish, powershell.\n(사용법: --help)\n",
+    ],
+    [['columns', 'save'], '오류: 꼭 있어야 할 옵션이 없습니다: --kind <kind>\n(사용법: --help)\n'],
+  ])('%j', async (args, said) => {
+    const result = await cli(args, { env: KOREAN });
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toBe(said);
+    expect(result.stdout).toBe('');
+  });
+
+  it('elsewhere they are as commander says them', async () => {
+    const result = await cli(['ordr'], { env: { LANG: 'C.UTF-8' } });
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toBe(
+      "error: unknown command 'ordr'\n(Did you mean order?)\n(add --help for usage)\n",
+    );
+  });
+});
