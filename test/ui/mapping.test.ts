@@ -117,4 +117,27 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
       expect.objectContaining({ name: '우리가게', type: 'saved', kind: 'order' }),
     );
   });
+
+  it('tells a file of the shop’s own headers is orders by Intake’s guess of them, and asks for nothing but the columns', async () => {
+    const env = {
+      ...t.env,
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+    };
+    const ui = await startUi(env);
+    open.push(ui);
+    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    // Left to Intake ("자동으로 알아보기"): no "cannot tell" to answer first, the mapping at once.
+    await checkFile(page, `${FIXTURES}/orders-cp949.csv`);
+    const mapping = page.locator('section[aria-labelledby="mapping-title"]');
+    expect(await mapping.getByRole('status').innerText()).toContain('처음 보는 머리글입니다');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.locator('select#kind').inputValue()).toBe('order');
+    expect((await page.locator('select#map-recipient_cellphone option:checked').innerText()).trim()).toBe(
+      '수령인 연락처',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

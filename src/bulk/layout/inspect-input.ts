@@ -4,6 +4,8 @@ import { once } from 'node:events';
 import { readJson } from '../../contract/json-text.js';
 import { csvRow } from '../../util/csv.js';
 import { InputError } from '../errors.js';
+import { matchHeader } from './columns.js';
+import { likelyHeader } from './guess.js';
 import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice } from './header.js';
 import { presets, type Preset } from './presets.js';
 import { tableLayout } from './table-layouts.js';
@@ -76,10 +78,36 @@ export async function detectKind(
     if (fitting.size === 2 && fitting.has('order') && shipment) {
       return hasTracking(top, shipment) ? undefined : 'order';
     }
-    return undefined;
+    return fitting.size === 0 ? guessedKind(top, reading) : undefined;
   } finally {
     await table.close();
   }
+}
+
+/**
+ * The kind a header of its own names, when no layout or preset fits it: of the kinds whose required
+ * columns Intake's guess of the header finds every one of (as the page would then offer to map them),
+ * the one with the most columns found (an order download names a product's three columns too). One
+ * that reads whole as orders and as shipments is the person's to say.
+ */
+function guessedKind(top: readonly CsvRow[], reading: TableReading): ResourceName | undefined {
+  const rows = top.slice(0, HEADER_SEARCH_ROWS);
+  const complete = KINDS.flatMap((kind) => {
+    const candidates = [...(reading.savedLayouts ?? []), ...presets()].filter(
+      (preset) => preset.kind === kind,
+    );
+    const likely = likelyHeader(rows, kind, candidates);
+    if (likely === undefined) return [];
+    const mapping = new Map(
+      [...likely.guesses].map(([column, position]) => [column, likely.header[position] as string]),
+    );
+    const whole = matchHeader(likely.header, tableLayout(kind), mapping).missing.length === 0;
+    return whole ? [{ kind, found: likely.guesses.size }] : [];
+  }).sort((a, b) => b.found - a.found);
+  const kinds = complete.map((guess) => guess.kind);
+  if (kinds.includes('order') && kinds.includes('shipment')) return undefined;
+  const [best, next] = complete;
+  return best && (next === undefined || best.found > next.found) ? best.kind : undefined;
 }
 
 /** The first rows of a sheet (where its header is looked for), as read, for a person to map its columns. */

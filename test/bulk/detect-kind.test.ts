@@ -1,0 +1,65 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { detectKind, openFile } from '../../src/bulk/index.js';
+import { FIXTURES } from '../helpers/files.js';
+import { tempDir } from '../helpers/temp.js';
+
+const OPTIONS = {
+  passwordStdin: false,
+  dryRun: true,
+  allOrNothing: false,
+  resume: true,
+  update: false,
+  followUp: [],
+} as const;
+
+async function kindOf(path: string, format: 'csv' | 'xlsx' = 'csv') {
+  const reading = {
+    options: { ...OPTIONS, format, followUp: [] },
+    password: () => Promise.reject(new Error('no password here')),
+  };
+  return detectKind(await openFile(path), format, reading);
+}
+
+function csv(name: string, lines: readonly string[]): string {
+  const path = join(tempDir('detect-kind-'), name);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+describe('what a file holds, when the person lets Intake say', () => {
+  it("by Intake's columns and by a marketplace's layout", async () => {
+    expect(await kindOf(`${FIXTURES}/orders.csv`)).toBe('order');
+    expect(await kindOf(`${FIXTURES}/shipments.csv`)).toBe('shipment');
+    expect(await kindOf(`${FIXTURES}/products.csv`)).toBe('product');
+    expect(await kindOf(`${FIXTURES}/smartstore-orders.xlsx`, 'xlsx')).toBe('order');
+  });
+
+  it("by the shop's own headers, when Intake's guess of them finds every column one kind needs", async () => {
+    // Korean headers of the shop's own, in CP949: orders.
+    expect(await kindOf(`${FIXTURES}/orders-cp949.csv`)).toBe('order');
+    expect(
+      await kindOf(
+        csv('송장.csv', [
+          '주문번호,주문상품번호,택배사,송장번호',
+          'ORD-1,ORD-1-1,kr.cjlogistics,640123456789',
+        ]),
+      ),
+    ).toBe('shipment');
+    expect(
+      await kindOf(
+        csv('상품.csv', [
+          '상품번호,상품명,상품 이미지',
+          'P-1,제주 감귤 5kg,https://shop.example.com/p-1.jpg',
+        ]),
+      ),
+    ).toBe('product');
+  });
+
+  it('not when the headers name no kind whole: the person says', async () => {
+    expect(await kindOf(csv('memo.csv', ['날짜,메모', '2026-11-30,전화 드리기']))).toBeUndefined();
+    // An order id and an item id alone could be orders or shipments: neither is whole.
+    expect(await kindOf(csv('ids.csv', ['주문번호,주문상품번호', 'ORD-1,ORD-1-1']))).toBeUndefined();
+  });
+});
