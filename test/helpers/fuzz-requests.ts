@@ -31,9 +31,21 @@ const segment = fc.oneof(
   fc.constantFrom('%E0%A4%A', '%ZZ', '%00', '%2F', '%', '..'),
 );
 
-/** A value in a /local list's address: numbers past 64 bits or below zero, escapes, a NUL, words. */
+/**
+ * A value in a /local list's address: numbers past 64 bits or below zero, escapes, a NUL, words, and
+ * positions (`number:key`, as products and messages page) right and wrong.
+ */
 const oddValue = fc.oneof(
   fc.constantFrom('99999999999999999999', '9007199254740993', '-1', '1e3', '%00', '%ZZ', '', 'abc'),
+  fc.constantFrom(
+    '1%3A1',
+    '0%3A0',
+    '1%3A',
+    '%3A1',
+    '9007199254740993%3A1',
+    '1%3A99999999999999999999',
+    '1%3Ax',
+  ),
   fc.nat().map(String),
   fc.string({ maxLength: 8 }).map(encodeURIComponent),
 );
@@ -49,6 +61,7 @@ const localList = fc
       '/local/requests/count',
       '/local/events',
       '/local/messages',
+      '/local/products',
     ),
     fc.array(
       fc.tuple(
