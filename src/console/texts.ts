@@ -114,6 +114,10 @@ const TEXTS = {
   simulateReview: { en: 'Simulate a review of {item}', ko: '{item} 리뷰 시뮬레이션' },
   reviewDone: { en: 'Review added.', ko: '리뷰가 추가되었습니다.' },
   reviewedItem: { en: 'Reviewed', ko: '리뷰 작성됨' },
+  orderMessagesCut: {
+    en: 'The first {shown} messages, by due time; all of them: intake local messages --order {id} --limit 10000',
+    ko: '발송 예정 시각 순으로 처음 {shown}개만 보입니다. 전체: intake local messages --order {id} --limit 10000',
+  },
   shipmentHistory: { en: 'Shipment history', ko: '배송 이력' },
   noShipments: { en: 'No shipments yet.', ko: '아직 송장이 없습니다.' },
   noMessages: { en: 'No messages to the buyer yet.', ko: '아직 구매자에게 보낸 메시지가 없습니다.' },

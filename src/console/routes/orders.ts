@@ -30,7 +30,7 @@ export async function orderRoutes(app: FastifyInstance, { service }: { service: 
     const merchantId = merchantOf(request);
     const order = (await service.local.orders(merchantId, { id: request.params.id })).results[0];
     if (!order) return reply.callNotFound();
-    const messages = (await service.local.messages(merchantId, { order_id: order.id, limit: 1000 })).results;
+    const messages = await service.local.messages(merchantId, { order_id: order.id, limit: 1000 });
     const reviewed = await service.browse.reviewedItems(merchantId, order);
     return sendPage(request, reply, {
       title: t('orderTitle', { id: order.id }),

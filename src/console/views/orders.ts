@@ -43,38 +43,62 @@ function ordersTable(t: ConsoleT, orders: readonly LocalOrder[]): string {
   );
 }
 
+/** An item of an order, with its review: done, or the form to simulate one once the order is applied. */
+function itemRow(
+  t: ConsoleT,
+  order: LocalOrder,
+  item: LocalOrder['items'][number],
+  reviewed: boolean,
+): string {
+  const review = reviewed
+    ? html`<span class="ok">✓ ${t('reviewedItem')}</span>`
+    : order.state === 'applied'
+      ? html`<form
+          method="post"
+          action="${PREFIX}/orders/${encodeURIComponent(order.id)}/reviews"
+          class="row"
+        >
+          <input type="hidden" name="item_id" value="${item.id}" />
+          <select name="kind" aria-label="${t('reviewKind', { item: item.id })}">
+            !${REVIEW_KINDS.map((kind) => html`<option value="${kind}">${t(`review_${kind}`)}</option>`).join('')}
+          </select>
+          <button type="submit" class="secondary" aria-label="${t('simulateReview', { item: item.id })}">
+            ${t('reviewHeader')}
+          </button>
+        </form>`
+      : '';
+  return html`<tr>
+    <td>${item.id}</td>
+    <td class="wraps">${item.product_name}<br /><span class="hint url">${item.product_image_url}</span></td>
+    <td class="wraps">${item.product_option.join(', ')}</td>
+    <td>!${review}</td>
+  </tr>`;
+}
+
+/** The bot's messages about an order, saying so when only the first of them are shown. */
+function orderMessages(
+  t: ConsoleT,
+  order: LocalOrder,
+  messages: { results: readonly BotMessage[]; has_more: boolean },
+): string {
+  if (messages.results.length === 0) return html`<p>${t('noMessages')}</p>`;
+  const cut = messages.has_more
+    ? html`<p class="hint">${t('orderMessagesCut', { shown: messages.results.length, id: order.id })}</p>`
+    : '';
+  return html`!${cut}
+    <ol class="phone">
+      !${messages.results.map((message) => bubble(t, message)).join('')}
+    </ol>`;
+}
+
 export function orderBody(
   t: ConsoleT,
   order: LocalOrder,
-  messages: readonly BotMessage[],
+  messages: { results: readonly BotMessage[]; has_more: boolean },
   reviewed: ReadonlySet<string>,
   notice: string | undefined,
 ): string {
-  const items = order.items.map((item) => {
-    const review = reviewed.has(item.id)
-      ? html`<span class="ok">✓ ${t('reviewedItem')}</span>`
-      : order.state === 'applied'
-        ? html`<form
-            method="post"
-            action="${PREFIX}/orders/${encodeURIComponent(order.id)}/reviews"
-            class="row"
-          >
-            <input type="hidden" name="item_id" value="${item.id}" />
-            <select name="kind" aria-label="${t('reviewKind', { item: item.id })}">
-              !${REVIEW_KINDS.map((kind) => html`<option value="${kind}">${t(`review_${kind}`)}</option>`).join('')}
-            </select>
-            <button type="submit" class="secondary" aria-label="${t('simulateReview', { item: item.id })}">
-              ${t('reviewHeader')}
-            </button>
-          </form>`
-        : '';
-    return html`<tr>
-      <td>${item.id}</td>
-      <td class="wraps">${item.product_name}<br /><span class="hint url">${item.product_image_url}</span></td>
-      <td class="wraps">${item.product_option.join(', ')}</td>
-      <td>!${review}</td>
-    </tr>`;
-  });
+  const items = order.items.map((item) => itemRow(t, order, item, reviewed.has(item.id)));
   const shipments = order.shipments.map(
     (shipment) =>
       html`<tr>
@@ -111,12 +135,6 @@ export function orderBody(
             )
       }
       <h2>${t('messagesTitle')}</h2>
-      !${
-        messages.length === 0
-          ? html`<p>${t('noMessages')}</p>`
-          : html`<ol class="phone">
-              !${messages.map((message) => bubble(t, message)).join('')}
-            </ol>`
-      }
+      !${orderMessages(t, order, messages)}
     </section>`;
 }
