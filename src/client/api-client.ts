@@ -59,6 +59,14 @@ export type JournalFilter = {
 };
 
 /** Typed calls of the service's nine operations, over one HTTP client. */
+/** The `after` of a list's `Link: <…>; rel="next"` header, when it links a next page. */
+function nextAfter(link: string | string[] | undefined): string | undefined {
+  const target = /<([^>]+)>;\s*rel="next"/.exec(Array.isArray(link) ? link.join(', ') : (link ?? ''))?.[1];
+  return target === undefined
+    ? undefined
+    : (new URL(target, 'http://service.invalid').searchParams.get('after') ?? undefined);
+}
+
 export class ApiClient {
   readonly http: HttpClient;
   /** How creates and corrections are retried, when not as the client's other requests (an upload's patience). */
@@ -175,15 +183,24 @@ export class ApiClient {
 
   /** The `/local/` operations of `intake serve`. A `wait` (ms) answers once something matches. */
   readonly local = {
-    orders: async (query: { id?: string; limit?: number; wait?: number } = {}) =>
-      this.#get(LOCAL_ENDPOINTS.listOrders, LocalOrderList, query),
-    products: async (query: { limit?: number } = {}) =>
-      this.#get(LOCAL_ENDPOINTS.listProducts, LocalProductList, query),
+    // Each list a page at a time: `after` is where the page before ended (its `next`).
+    orders: async (query: { id?: string; after?: number; limit?: number; wait?: number } = {}) =>
+      this.#page(LOCAL_ENDPOINTS.listOrders, LocalOrderList, query),
+    products: async (query: { after?: string; limit?: number } = {}) =>
+      this.#page(LOCAL_ENDPOINTS.listProducts, LocalProductList, query),
     messages: async (
-      query: { order_id?: string; status?: string; kind?: string; limit?: number; wait?: number } = {},
-    ) => this.#get(LOCAL_ENDPOINTS.listMessages, BotMessageList, query),
-    jobs: async (query: { state?: string; target_id?: string; limit?: number; wait?: number } = {}) =>
-      this.#get(LOCAL_ENDPOINTS.listJobs, LocalJobList, query),
+      query: {
+        order_id?: string;
+        status?: string;
+        kind?: string;
+        after?: string;
+        limit?: number;
+        wait?: number;
+      } = {},
+    ) => this.#page(LOCAL_ENDPOINTS.listMessages, BotMessageList, query),
+    jobs: async (
+      query: { state?: string; target_id?: string; after?: number; limit?: number; wait?: number } = {},
+    ) => this.#page(LOCAL_ENDPOINTS.listJobs, LocalJobList, query),
     events: async (query: { after?: number; limit?: number } = {}) =>
       this.#get(LOCAL_ENDPOINTS.listEvents, ServiceEventList, query),
     /** The request journal, newest first (`before` pages back; `after`, oldest first, follows it). */
@@ -202,8 +219,8 @@ export class ApiClient {
       return this.#parse(FaultsState, result, path);
     },
     reset: async () => this.#post(LOCAL_ENDPOINTS.reset, ResetResult, undefined),
-    reviews: async (query: { limit?: number } = {}) =>
-      this.#get(LOCAL_ENDPOINTS.listReviews, LocalReviewList, query),
+    reviews: async (query: { after?: number; limit?: number } = {}) =>
+      this.#page(LOCAL_ENDPOINTS.listReviews, LocalReviewList, query),
     addReview: async (body: LocalReviewBody) => this.#post(LOCAL_ENDPOINTS.addReview, LocalReview, body),
     advanceClock: async (by: string) => this.#post(LOCAL_ENDPOINTS.advanceClock, QueueRun, { by }),
     applyQueue: async () => this.#post(LOCAL_ENDPOINTS.applyQueue, QueueRun, undefined),
@@ -231,14 +248,10 @@ export class ApiClient {
     return this.#parse(FakeState, result, path);
   }
 
-  async #get<S extends z.ZodType>(
-    endpoint: Endpoint,
-    schema: S,
-    query: Record<string, string | number | undefined>,
-  ) {
+  async #ask(endpoint: Endpoint, query: Record<string, string | number | undefined>) {
     const { wait, ...rest } = query;
     const defined = Object.entries(rest).filter(([, value]) => value !== undefined);
-    const { result, path } = await this.#call(endpoint, {
+    return this.#call(endpoint, {
       query: Object.fromEntries([
         ...defined.map(([key, value]) => [key, String(value)]),
         // The service waits for a match; the client waits for the service a little longer.
@@ -246,7 +259,25 @@ export class ApiClient {
       ]),
       ...(typeof wait === 'number' ? { timeoutMs: wait + 10_000 } : {}),
     });
+  }
+
+  async #get<S extends z.ZodType>(
+    endpoint: Endpoint,
+    schema: S,
+    query: Record<string, string | number | undefined>,
+  ) {
+    const { result, path } = await this.#ask(endpoint, query);
     return this.#parse(schema, result, path);
+  }
+
+  /** A page of a local list, and where the next one starts (`next`: its link's `after`), when there is one. */
+  async #page<S extends z.ZodType>(
+    endpoint: Endpoint,
+    schema: S,
+    query: Record<string, string | number | undefined>,
+  ): Promise<{ page: z.infer<S>; next: string | undefined }> {
+    const { result, path } = await this.#ask(endpoint, query);
+    return { page: this.#parse(schema, result, path), next: nextAfter(result.headers.link) };
   }
 
   async #post<S extends z.ZodType>(endpoint: Endpoint, schema: S, body: unknown) {

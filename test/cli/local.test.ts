@@ -33,15 +33,42 @@ describe('intake local', () => {
     // Uploads send concurrently, so which products arrived first is not fixed.
     expect(table.stdout).toMatch(/product\s+│ P-10\d\d/);
     // A list cut at its limit says so, and how to see the rest; one that holds everything says nothing.
-    expect(table.stderr).toContain(
-      'Only the first 3 are shown; there are more: --limit up to 10,000, or narrow the list (--state, --target).',
+    const said =
+      /^Showing 3; there are more: the next ones with --after (\d+), all at once with --limit up to 10,000, or narrow the list \(--state, --target\)\.$/m.exec(
+        table.stderr,
+      );
+    expect(said, table.stderr).not.toBeNull();
+    // The next page starts where that one ended, and pages so read are the whole list, each once.
+    const seqs: number[] = [];
+    for (let after: string | undefined = '0'; after !== undefined;) {
+      const page = await cli(
+        ['local', 'jobs', '--state', 'applied', '--limit', '10', '--after', after, '--json'],
+        {
+          env,
+        },
+      );
+      const results = (page.json() as { results: { seq: number }[] }).results;
+      seqs.push(...results.map((job) => job.seq));
+      after = /--after (\d+),/.exec(page.stderr)?.[1];
+      expect(seqs.length).toBeLessThanOrEqual(24);
+    }
+    expect(seqs).toHaveLength(24);
+    expect(new Set(seqs).size).toBe(24);
+    const second = await cli(
+      ['local', 'jobs', '--state', 'applied', '--limit', '3', '--after', said?.[1] as string],
+      {
+        env,
+        tty: true,
+      },
     );
+    expect(second.code).toBe(0);
+    expect(second.stdout).not.toContain(`│ ${said?.[1]} `);
     const cut = await cli(['local', 'jobs', '--state', 'applied', '--limit', '23', '--json'], { env });
     expect(cut.json()).toMatchObject({ has_more: true });
     const whole = await cli(['local', 'jobs', '--state', 'applied', '--limit', '24', '--json'], { env });
     expect(whole.json()).toMatchObject({ has_more: false });
     expect((whole.json() as { results: unknown[] }).results).toHaveLength(24);
-    expect(whole.stderr).not.toContain('Only the first');
+    expect(whole.stderr).not.toContain('there are more');
   });
 
   it('orders and products show what is stored', async () => {
@@ -72,6 +99,31 @@ describe('intake local', () => {
     const json = await cli(['local', 'messages', '--json'], { env });
     expect((json.json() as { results: { kind: string }[] }).results.map((message) => message.kind)).toContain(
       'thanks',
+    );
+  });
+
+  it('messages page by the position where the page before ended (--after), each once', async () => {
+    const whole = await cli(['local', 'messages', '--json'], { env });
+    const all = (whole.json() as { results: { id: number }[] }).results.map((message) => message.id);
+    expect(all.length).toBeGreaterThan(2);
+    const ids: number[] = [];
+    let after: string | undefined;
+    do {
+      const page = await cli(
+        ['local', 'messages', '--limit', '2', '--json', ...(after ? ['--after', after] : [])],
+        {
+          env,
+        },
+      );
+      expect(page.code, page.stderr).toBe(0);
+      ids.push(...(page.json() as { results: { id: number }[] }).results.map((message) => message.id));
+      after = /--after (\d+:\d+),/.exec(page.stderr)?.[1];
+    } while (after !== undefined && ids.length <= all.length);
+    expect(ids).toEqual(all);
+    const odd = await cli(['local', 'messages', '--after', '12'], { env });
+    expect(odd.code).toBe(2);
+    expect(odd.stderr).toBe(
+      'error: --after "12" is not a position of this list (NUMBER:NUMBER, as said where the page before was cut)\n',
     );
   });
 

@@ -5,7 +5,7 @@ import { REVIEW_KINDS, type ReviewKind } from '../../contract/kinds.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData, writeRecord } from '../../cli/output.js';
-import { limitOption, sayIfMore } from './inspect.js';
+import { AFTER_HELP, afterNumber, limitOption, sayIfMore } from './inspect.js';
 
 export interface LocalReviewOptions {
   orderId: string;
@@ -62,12 +62,13 @@ export function newLocalReviewCommand(
 }
 
 export interface LocalReviewsOptions {
+  after?: number;
   limit?: number;
 }
 
 export async function localReviewsRun(options: LocalReviewsOptions, f: Factory): Promise<void> {
-  const result = await (await f.apiClient()).local.reviews(options);
-  sayIfMore(f, result);
+  const { page: result, next } = await (await f.apiClient()).local.reviews(options);
+  sayIfMore(f, result, next);
   await writeData(f, {
     json: result,
     rows: result.results,
@@ -89,10 +90,11 @@ export function newLocalReviewsCommand(
   return new Command('reviews')
     .description('Reviews so far and the rewards they earned')
     .option('--limit <n>', 'at most this many')
+    .option('--after <id>', AFTER_HELP)
     .addHelpText('after', examples('intake local reviews', 'intake local reviews --json'))
-    .action((flags: { limit?: string }) => {
+    .action((flags: { limit?: string; after?: string }) => {
       const limit = limitOption(flags.limit);
-      return runF(limit === undefined ? {} : { limit }, f);
+      return runF({ ...afterNumber(flags.after), ...(limit === undefined ? {} : { limit }) }, f);
     });
 }
 

@@ -7,6 +7,7 @@ import { positiveDuration, wholeNumber } from '../../cli/values.js';
 import { JOB_STATES } from '../../contract/kinds.js';
 import { LIMIT_MAX, WAIT_MAX_MS } from '../../contract/local/index.js';
 import { count } from '../../util/count.js';
+import { shellQuote } from '../../util/shell.js';
 
 /** `--limit`, checked. */
 export const limitOption = (text: string | undefined) =>
@@ -22,31 +23,58 @@ export function waitOption(text: string | undefined): { wait?: number } {
 
 export const WAIT_HELP = 'answer as soon as one matches, waiting at most this long (exit 1 if none does)';
 
+/** `--after` of a list numbered as it is stored (orders, creates, reviews), checked. */
+export const afterNumber = (text: string | undefined): { after?: number } =>
+  text === undefined ? {} : { after: wholeNumber('--after', text, { min: 0, max: Number.MAX_SAFE_INTEGER }) };
+
+/**
+ * `--after` of a list by a position, checked: `number:id` for products, `number:number` for messages
+ * (`key` says which), as the list said where it was cut.
+ */
+export function afterPosition(text: string | undefined, key: 'id' | 'number'): { after?: string } {
+  if (text === undefined) return {};
+  const pattern = key === 'id' ? /^\d{1,15}:./ : /^\d{1,15}:\d{1,15}$/;
+  if (!pattern.test(text))
+    throw new UsageError(
+      `--after "${text}" is not a position of this list (NUMBER:${key === 'id' ? 'ID' : 'NUMBER'}, as said where the page before was cut)`,
+    );
+  return { after: text };
+}
+
+export const AFTER_HELP =
+  'only those after this position: where the page before ended, as said when it was cut';
+
 /**
  * Says on stderr that a list was cut at its limit (the service's `has_more`), and how to see the rest:
- * a list is never cut without a word.
+ * the next page (`--after`, where this one ended), a larger limit, a narrower list. A list is never cut
+ * without a word.
  */
 export function sayIfMore(
   f: Factory,
   result: { results: readonly unknown[]; has_more: boolean },
+  next: string | undefined,
   narrower?: string,
 ): void {
   if (!result.has_more) return;
   const shown = count(result.results.length);
-  f.log.info(
-    `Only the first ${shown} are shown; there are more: --limit up to ${count(LIMIT_MAX)}${narrower ? `, or narrow the list (${narrower})` : ''}.`,
-  );
+  const ways = [
+    ...(next === undefined ? [] : [`the next ones with --after ${shellQuote(next)}`]),
+    `all at once with --limit up to ${count(LIMIT_MAX)}`,
+    ...(narrower ? [`or narrow the list (${narrower})`] : []),
+  ];
+  f.log.info(`Showing ${shown}; there are more: ${ways.join(', ')}.`);
 }
 
 export interface LocalOrdersOptions {
   id?: string;
+  after?: number;
   limit?: number;
   wait?: number;
 }
 
 export async function localOrdersRun(options: LocalOrdersOptions, f: Factory): Promise<void> {
-  const result = await (await f.apiClient()).local.orders(options);
-  sayIfMore(f, result, '--id');
+  const { page: result, next } = await (await f.apiClient()).local.orders(options);
+  sayIfMore(f, result, next, '--id');
   await writeData(f, {
     json: result,
     rows: result.results,
@@ -78,6 +106,7 @@ export function newLocalOrdersCommand(
     .description('Orders stored by the local service, queued or applied, with items and shipments')
     .option('--id <id>', 'only this order')
     .option('--limit <n>', 'at most this many')
+    .option('--after <seq>', AFTER_HELP)
     .option('--wait <duration>', WAIT_HELP)
     .addHelpText(
       'after',
@@ -87,11 +116,12 @@ export function newLocalOrdersCommand(
         'intake local orders --id ORD-20261122-0001 --wait 10s',
       ),
     )
-    .action((flags: { id?: string; limit?: string; wait?: string }) => {
+    .action((flags: { id?: string; limit?: string; after?: string; wait?: string }) => {
       const limit = limitOption(flags.limit);
       return runF(
         {
           ...(flags.id === undefined ? {} : { id: flags.id }),
+          ...afterNumber(flags.after),
           ...(limit === undefined ? {} : { limit }),
           ...waitOption(flags.wait),
         },
@@ -101,12 +131,13 @@ export function newLocalOrdersCommand(
 }
 
 export interface LocalProductsOptions {
+  after?: string;
   limit?: number;
 }
 
 export async function localProductsRun(options: LocalProductsOptions, f: Factory): Promise<void> {
-  const result = await (await f.apiClient()).local.products(options);
-  sayIfMore(f, result);
+  const { page: result, next } = await (await f.apiClient()).local.products(options);
+  sayIfMore(f, result, next);
   await writeData(f, {
     json: result,
     rows: result.results,
@@ -127,23 +158,25 @@ export function newLocalProductsCommand(
   return new Command('products')
     .description('Products stored by the local service, with their current name and image')
     .option('--limit <n>', 'at most this many')
+    .option('--after <position>', AFTER_HELP)
     .addHelpText('after', examples('intake local products', 'intake local products -o csv'))
-    .action((flags: { limit?: string }) => {
+    .action((flags: { limit?: string; after?: string }) => {
       const limit = limitOption(flags.limit);
-      return runF(limit === undefined ? {} : { limit }, f);
+      return runF({ ...afterPosition(flags.after, 'id'), ...(limit === undefined ? {} : { limit }) }, f);
     });
 }
 
 export interface LocalJobsOptions {
   state?: string;
   target_id?: string;
+  after?: number;
   limit?: number;
   wait?: number;
 }
 
 export async function localJobsRun(options: LocalJobsOptions, f: Factory): Promise<void> {
-  const result = await (await f.apiClient()).local.jobs(options);
-  sayIfMore(f, result, '--state, --target');
+  const { page: result, next } = await (await f.apiClient()).local.jobs(options);
+  sayIfMore(f, result, next, '--state, --target');
   await writeData(f, {
     json: result,
     rows: result.results,
@@ -168,6 +201,7 @@ export function newLocalJobsCommand(
     .addOption(new Option('--state <state>', 'only jobs in this state').choices(JOB_STATES))
     .option('--target <id>', 'only jobs of this order or product')
     .option('--limit <n>', 'at most this many')
+    .option('--after <seq>', AFTER_HELP)
     .option('--wait <duration>', WAIT_HELP)
     .addHelpText(
       'after',
@@ -177,12 +211,13 @@ export function newLocalJobsCommand(
         'intake local jobs --target ORD-20261122-0001 --state applied --wait 30s',
       ),
     )
-    .action((flags: { state?: string; target?: string; limit?: string; wait?: string }) => {
+    .action((flags: { state?: string; target?: string; limit?: string; after?: string; wait?: string }) => {
       const limit = limitOption(flags.limit);
       return runF(
         {
           ...(flags.state === undefined ? {} : { state: flags.state }),
           ...(flags.target === undefined ? {} : { target_id: flags.target }),
+          ...afterNumber(flags.after),
           ...(limit === undefined ? {} : { limit }),
           ...waitOption(flags.wait),
         },

@@ -4,7 +4,7 @@ import type { BotMessage } from '../../contract/local/index.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
-import { WAIT_HELP, limitOption, sayIfMore, waitOption } from './inspect.js';
+import { AFTER_HELP, WAIT_HELP, afterPosition, limitOption, sayIfMore, waitOption } from './inspect.js';
 
 const KIND_NAMES: Record<BotMessage['kind'], string> = {
   shipment: '발송 안내 (shipment)',
@@ -35,6 +35,7 @@ export interface LocalMessagesOptions {
   orderId?: string;
   status?: string;
   kind?: string;
+  after?: string;
   limit?: number;
   wait?: number;
 }
@@ -43,11 +44,11 @@ export interface LocalMessagesOptions {
 export async function localMessagesRun(options: LocalMessagesOptions, f: Factory): Promise<void> {
   const client = await f.apiClient();
   const { orderId, ...rest } = options;
-  const result = await client.local.messages({
+  const { page: result, next } = await client.local.messages({
     ...(orderId === undefined ? {} : { order_id: orderId }),
     ...rest,
   });
-  sayIfMore(f, result, '--order, --status, --kind');
+  sayIfMore(f, result, next, '--order, --status, --kind');
   if ((await f.settings()).output.value === 'table' && !f.query) {
     f.io.stdout.write(result.results.map((message) => `${card(f, message)}\n`).join('\n'));
     if (result.results.length === 0) f.log.info('No messages yet: they follow applied shipments.');
@@ -81,6 +82,7 @@ export function newLocalMessagesCommand(
     .addOption(new Option('--status <status>', 'only scheduled or sent ones').choices(['scheduled', 'sent']))
     .addOption(new Option('--kind <kind>', 'only this kind').choices(MESSAGE_KINDS))
     .option('--limit <n>', 'at most this many')
+    .option('--after <position>', AFTER_HELP)
     .option('--wait <duration>', WAIT_HELP)
     .addHelpText(
       'after',
@@ -91,17 +93,27 @@ export function newLocalMessagesCommand(
         'intake local messages --json',
       ),
     )
-    .action((flags: { order?: string; status?: string; kind?: string; limit?: string; wait?: string }) => {
-      const limit = limitOption(flags.limit);
-      return runF(
-        {
-          ...(flags.order === undefined ? {} : { orderId: flags.order }),
-          ...(flags.status === undefined ? {} : { status: flags.status }),
-          ...(flags.kind === undefined ? {} : { kind: flags.kind }),
-          ...(limit === undefined ? {} : { limit }),
-          ...waitOption(flags.wait),
-        },
-        f,
-      );
-    });
+    .action(
+      (flags: {
+        order?: string;
+        status?: string;
+        kind?: string;
+        limit?: string;
+        after?: string;
+        wait?: string;
+      }) => {
+        const limit = limitOption(flags.limit);
+        return runF(
+          {
+            ...(flags.order === undefined ? {} : { orderId: flags.order }),
+            ...(flags.status === undefined ? {} : { status: flags.status }),
+            ...(flags.kind === undefined ? {} : { kind: flags.kind }),
+            ...afterPosition(flags.after, 'number'),
+            ...(limit === undefined ? {} : { limit }),
+            ...waitOption(flags.wait),
+          },
+          f,
+        );
+      },
+    );
 }
