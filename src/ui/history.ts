@@ -15,16 +15,26 @@ import type { UiState } from './state.js';
 /** An upload the ledger remembers, and whether its file is still there to resume it. */
 export type HistoryEntry = UploadEntry & { resumable: boolean };
 
-/** The uploads the ledger remembers for the profile's service and key, newest first; undefined with no key. */
-export function uploadHistory(state: UiState, limit = 50): HistoryEntry[] | undefined {
+/** How many of the uploads the ledger remembers the history shows. */
+export const HISTORY_SHOWN = 50;
+
+/**
+ * The latest uploads the ledger remembers for the profile's service and key (`HISTORY_SHOWN`), newest
+ * first, and whether it remembers more; undefined with no key.
+ */
+export function uploadHistory(
+  state: UiState,
+  limit = HISTORY_SHOWN,
+): { entries: HistoryEntry[]; more: boolean } | undefined {
   const { dir, target } = state.services.ledger;
   if (!target) return undefined;
   const ledger = new Ledger(dir, Date.now);
   try {
-    return ledger
-      .useTarget(target)
-      .history.list(limit)
+    const listed = ledger.useTarget(target).history.list(limit + 1);
+    const entries = listed
+      .slice(0, limit)
       .map((entry) => ({ ...entry, resumable: entry.path !== null && existsSync(entry.path) }));
+    return { entries, more: listed.length > limit };
   } finally {
     ledger.close();
   }

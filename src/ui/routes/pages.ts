@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { presets, RESOURCES, tableLayout, type ResourceName } from '../../bulk/index.js';
 import { csvRow } from '../../util/csv.js';
-import { sessionToResume, uploadHistory } from '../history.js';
+import { HISTORY_SHOWN, sessionToResume, uploadHistory } from '../history.js';
 import { langOf } from '../../web/language.js';
 import { seeOther, sendPage, textsOf } from '../render.js';
 import { sendSession } from '../runner.js';
@@ -62,7 +62,8 @@ export async function pageRoutes(app: FastifyInstance, { state }: { state: UiSta
   app.get('/history', async (request, reply) => {
     const t = textsOf(request);
     const target = state.services.ledger.target;
-    const lines = historyLines(state.sessions.all(), uploadHistory(state) ?? []);
+    const remembered = uploadHistory(state);
+    const lines = historyLines(state.sessions.all(), remembered?.entries ?? []);
     return sendPage(request, reply, state, {
       title: t('historyTitle'),
       current: 'history',
@@ -71,7 +72,7 @@ export async function pageRoutes(app: FastifyInstance, { state }: { state: UiSta
         langOf(request),
         target && { address: target.address ?? target.service, accessKeyId: target.accessKeyId },
         lines,
-        state.sessions.keepDays,
+        { keepDays: state.sessions.keepDays, more: remembered?.more === true ? HISTORY_SHOWN : undefined },
       ),
     });
   });

@@ -8,6 +8,10 @@ export const PAGES = {
     ko: '{service}에 {key}(으)로 보낸 업로드, 최신순. 결과와 고칠 행은 {days}일 동안 보관합니다.',
   },
   historyEmpty: { en: 'No uploads yet.', ko: '아직 업로드가 없습니다.' },
+  historyCut: {
+    en: 'Of the uploads from the terminal, the latest {count} are shown; older ones are left out.',
+    ko: '터미널에서 보낸 업로드는 최근 {count}개만 보입니다. 그보다 오래된 것은 빠져 있습니다.',
+  },
   startedHeader: { en: 'Started', ko: '시작' },
   kindHeader: { en: 'Kind', ko: '종류' },
   stateHeader: { en: 'State', ko: '상태' },

@@ -36,7 +36,7 @@ export function historyBody(
   lang: Lang,
   service: { address: string; accessKeyId: string } | undefined,
   lines: readonly HistoryLine[],
-  keepDays: number,
+  kept: { keepDays: number; more: number | undefined },
 ): string {
   if (!service) return html`<p class="error-box">${t('noTarget')}</p>`;
   const rows = lines.map((line) => {
@@ -84,7 +84,8 @@ export function historyBody(
     </tr>`;
   });
   return html` <section class="card">
-    <p>${t('historyIntro', { service: service.address, key: service.accessKeyId, days: keepDays })}</p>
+    <p>${t('historyIntro', { service: service.address, key: service.accessKeyId, days: kept.keepDays })}</p>
+    !${kept.more === undefined ? '' : html`<p class="hint">${t('historyCut', { count: kept.more })}</p>`}
     !${
       lines.length === 0
         ? html`<p>${t('historyEmpty')}</p>`

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cli, useService } from '../helpers/cli.js';
+import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
+import { tempDir } from '../helpers/temp.js';
+import { startUi, type UiRun } from '../helpers/ui.js';
+import { HISTORY_SHOWN } from '../../src/ui/history.js';
+
+const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
+const b = useBrowser();
+
+const open: UiRun[] = [];
+afterEach(async () => {
+  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
+});
+
+describe.skipIf(!CHROMIUM)('intake ui: the history of a busy terminal', () => {
+  it('shows the latest uploads from the terminal, and says that older ones are left out', async () => {
+    const env = { ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') };
+    const upload = (n: number) =>
+      cli(
+        [
+          'product',
+          'create',
+          '--id',
+          `P-HIST-${n}`,
+          '--name',
+          `상품 ${n}`,
+          '--image-url',
+          `https://shop.example.com/${n}.jpg`,
+        ],
+        { env },
+      );
+    for (let n = 1; n <= HISTORY_SHOWN; n++) expect((await upload(n)).code).toBe(0);
+    const ui = await startUi(env);
+    open.push(ui);
+    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await page.getByRole('link', { name: '업로드 기록' }).click();
+    const rows = page.locator('main table tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(HISTORY_SHOWN);
+    // Exactly as many as are shown: nothing left out, nothing said.
+    expect(await page.getByText('최근 50개만 보입니다').count()).toBe(0);
+
+    expect((await upload(HISTORY_SHOWN + 1)).code).toBe(0);
+    await page.reload();
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(HISTORY_SHOWN);
+    expect(await page.locator('main .hint').first().innerText()).toBe(
+      '터미널에서 보낸 업로드는 최근 50개만 보입니다. 그보다 오래된 것은 빠져 있습니다.',
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
