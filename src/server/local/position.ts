@@ -3,9 +3,7 @@ import type { Position } from '../storage/sql.js';
 
 const WHOLE = wholeNumber();
 
-// A position in a list ordered by a number, then by a key, as a page's address carries it: `number:key`.
-
-/** A row's place in such a list, as a page's address carries it. */
+/** A row's place in a list ordered by a number, then by a key, as a page's address carries it: `number:key`. */
 export const positionOf = (at: number | string, key: number | string): string => `${at}:${key}`;
 
 /** A product's place in the list of products. */
