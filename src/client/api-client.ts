@@ -201,8 +201,9 @@ export class ApiClient {
     jobs: async (
       query: { state?: string; target_id?: string; after?: number; limit?: number; wait?: number } = {},
     ) => this.#page(LOCAL_ENDPOINTS.listJobs, LocalJobList, query),
+    /** The latest events kept, or (`after` an event) the next ones, a page at a time. */
     events: async (query: { after?: number; limit?: number } = {}) =>
-      this.#get(LOCAL_ENDPOINTS.listEvents, ServiceEventList, query),
+      this.#page(LOCAL_ENDPOINTS.listEvents, ServiceEventList, query),
     /** The request journal, newest first (`before` pages back; `after`, oldest first, follows it). */
     requests: async (query: JournalFilter & { before?: number; after?: number; limit?: number } = {}) =>
       this.#get(LOCAL_ENDPOINTS.listRequests, JournalList, query),

@@ -150,3 +150,22 @@ describe("the bot's messages, the reviews and one id's creates, page by page", (
     expect(seen.map((job) => job.seq)).toEqual(jobs.results.map((job) => job.seq));
   });
 });
+
+describe('the events, after one of them', () => {
+  it('are the next ones, a page at a time, none skipped; without a position, the latest', async () => {
+    const kept = (await service.call('GET', '/local/events?limit=1000')).json as Page;
+    const ids = kept.results.map((event) => event.id as number);
+    expect(ids.length).toBeGreaterThan(6);
+    expect(kept.has_more).toBe(false);
+    // The latest three, oldest first.
+    const latest = (await service.call('GET', '/local/events?limit=3')).json as Page;
+    expect(latest.results.map((event) => event.id)).toEqual(ids.slice(-3));
+    // After the first: the next three, not the latest three, and a link to the rest.
+    const [first] = ids;
+    const next = await service.call('GET', `/local/events?after=${first}&limit=3`);
+    expect((next.json as Page).results.map((event) => event.id)).toEqual(ids.slice(1, 4));
+    expect(next.json).toMatchObject({ has_more: true });
+    const { seen } = await followLinks(`/local/events?after=${first}&limit=2`, ids.length);
+    expect(seen.map((event) => event.id)).toEqual(ids.slice(1));
+  });
+});

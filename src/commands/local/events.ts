@@ -8,7 +8,7 @@ import { examples } from '../../cli/help.js';
 import { writeData, writeJsonLine } from '../../cli/output.js';
 import { EXIT, ExitCode, UsageError } from '../../cli/errors.js';
 import { wholeNumber } from '../../cli/values.js';
-import { limitOption } from './inspect.js';
+import { limitOption, sayIfMore } from './inspect.js';
 import { counting } from '../../util/count.js';
 import { FollowOutage } from './outage.js';
 
@@ -128,8 +128,8 @@ async function follow(f: Factory, options: LocalEventsOptions, json: boolean): P
 
 /** The number of the newest event now: forwarding "from now on" starts after it. */
 async function newestEvent(f: Factory): Promise<number> {
-  const kept = await (await f.apiClient()).local.events({ limit: 1 });
-  return kept.results.at(-1)?.id ?? 0;
+  const { page } = await (await f.apiClient()).local.events({ limit: 1 });
+  return page.results.at(-1)?.id ?? 0;
 }
 
 /** Posts each event to a webhook, signed, in order, tried again while the receiver cannot take it. */
@@ -208,12 +208,13 @@ export async function localEventsRun(options: LocalEventsOptions, f: Factory): P
   if (options.forwardTo !== undefined) return forward(f, { ...options, forwardTo: options.forwardTo }, json);
   if (options.follow) return follow(f, options, json);
   const { after, limit } = options;
-  const result = await (
+  const { page: result, next } = await (
     await f.apiClient()
   ).local.events({
     ...(after === undefined ? {} : { after }),
     ...(limit === undefined ? {} : { limit }),
   });
+  sayIfMore(f, result, next);
   if (!json && !f.query && (await f.settings()).output.value === 'table') {
     for (const event of result.results) f.io.stdout.write(humanLine(f, event));
     if (result.results.length === 0) f.log.info('No events yet.');
@@ -269,7 +270,7 @@ export function newLocalEventsCommand(
       'What happens to your data: creates accepted, refused, applied, failed; messages sent; rewards; faults',
     )
     .option('-f, --follow', 'keep printing events as they happen, until Ctrl-C (exit 130)')
-    .option('--after <id>', 'only events after this one')
+    .option('--after <id>', 'the events after this one, oldest first (without it: the latest)')
     .option('--limit <n>', 'at most this many (without --follow)')
     .option(
       '--forward-to <url>',

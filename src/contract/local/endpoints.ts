@@ -113,7 +113,12 @@ export const LOCAL_ENDPOINTS = {
       'rewards earned, faults injected. With `Accept: text/event-stream`, a live stream of them ' +
       '(server-sent events; `Last-Event-ID` resumes).',
     query: LocalEventsQuery,
-    answers: { 200: ok('The events kept (the last thousand), oldest first.', ServiceEventList) },
+    answers: {
+      200: ok(
+        'The events kept (the last thousand), oldest first: the latest, or the next after `after`.',
+        ServiceEventList,
+      ),
+    },
   }),
   listRequests: local({
     method: 'GET',

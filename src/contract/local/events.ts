@@ -1,11 +1,15 @@
 import { z } from 'zod';
-import { isoTime, limit, results, wholeNumber } from './queries.js';
+import { isoTime, limit, limitedResults, wholeNumber } from './queries.js';
 
 export const LocalEventsQuery = z
   .object({
-    after: wholeNumber().optional().meta({
-      description: 'Only events after this id (as Last-Event-ID does for the stream).',
-    }),
+    after: wholeNumber()
+      .optional()
+      .meta({
+        description:
+          'Only events after this id (as Last-Event-ID does for the stream): the first `limit` of them, and ' +
+          'a `Link` header (`rel="next"`) to the ones after when there are more. Without it, the latest `limit`.',
+      }),
     limit: limit(),
   })
   .meta({ id: 'LocalEventsQuery' });
@@ -32,4 +36,4 @@ export const ServiceEvent = z
     ],
   });
 export type ServiceEventBody = z.infer<typeof ServiceEvent>;
-export const ServiceEventList = results(ServiceEvent, 'ServiceEventList');
+export const ServiceEventList = limitedResults(ServiceEvent, 'ServiceEventList');

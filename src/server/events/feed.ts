@@ -25,6 +25,8 @@ export interface EventFeed extends EventSink {
   emit(merchantId: string, type: ServiceEventType, fields: Record<string, unknown>): void;
   /** The events kept for `merchantId` after the one numbered `after`, oldest first (the newest `limit`). */
   recent(merchantId: string, after?: number, limit?: number): Promise<ServiceEvent[]>;
+  /** The first `limit` events kept for `merchantId` after the one numbered `after`, oldest first. */
+  following(merchantId: string, after: number, limit: number): Promise<ServiceEvent[]>;
   /** Calls `listener` with each new event of `merchantId` until the returned function is called. */
   listen(merchantId: string, listener: Listener): () => void;
   /**

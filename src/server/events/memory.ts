@@ -105,8 +105,15 @@ export class MemoryEvents implements EventFeed {
   }
 
   async recent(merchantId: string, after = 0, limit = KEPT): Promise<ServiceEvent[]> {
-    const kept = (this.#kept.get(merchantId) ?? []).slice(-KEPT);
-    return kept.filter((event) => event.id > after).slice(-limit);
+    return this.#after(merchantId, after).slice(-limit);
+  }
+
+  async following(merchantId: string, after: number, limit: number): Promise<ServiceEvent[]> {
+    return this.#after(merchantId, after).slice(0, limit);
+  }
+
+  #after(merchantId: string, after: number): ServiceEvent[] {
+    return (this.#kept.get(merchantId) ?? []).slice(-KEPT).filter((event) => event.id > after);
   }
 
   listen(merchantId: string, listener: Listener): () => void {

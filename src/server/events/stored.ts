@@ -221,6 +221,11 @@ export class StoredEvents implements EventFeed {
     return (await this.#store.events.newest(merchantId, after, Math.min(limit, KEPT))).map(eventOf);
   }
 
+  async following(merchantId: string, after: number, limit: number): Promise<ServiceEvent[]> {
+    await this.#write();
+    return (await this.#store.events.following(merchantId, after, limit)).map(eventOf);
+  }
+
   listen(merchantId: string, listener: Listener): () => void {
     const stop = this.#listeners.listen(merchantId, listener);
     void this.ready(merchantId).catch((error: unknown) => this.#onError(error));

@@ -222,11 +222,24 @@ export class LocalOperations {
   }
 
   /** The merchant's events kept, after the one numbered `after`. */
+  /**
+   * The merchant's events kept: the latest (`limit`), or, `after` an event, the next ones, a page at a
+   * time (a list cut at its limit says where it goes on), so a reader that polls misses none.
+   */
   async events(
     merchantId: string,
     query: { after?: number | undefined; limit?: number | undefined },
-  ): Promise<{ results: ServiceEvent[] }> {
-    return { results: await this.#events.recent(merchantId, query.after ?? 0, query.limit ?? DEFAULT_LIMIT) };
+  ): Promise<Paged<ServiceEvent>> {
+    if (query.after === undefined)
+      return {
+        results: await this.#events.recent(merchantId, 0, query.limit ?? DEFAULT_LIMIT),
+        has_more: false,
+      };
+    const rows = upTo(
+      await this.#events.following(merchantId, query.after, oneMore(query.limit)),
+      query.limit,
+    );
+    return { ...rows, after: rows.results.at(-1)?.id };
   }
 
   /**

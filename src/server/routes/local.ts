@@ -129,7 +129,7 @@ export function localHandlers(service: Service): SomeHandlers<LocalName> {
         const last = Number(request.headers['last-event-id'] ?? request.query.after ?? 0);
         return streamEvents(reply, service.events, merchantId, Number.isFinite(last) ? last : 0);
       }
-      return local.events(merchantId, request.query);
+      return paged(reply, await local.events(merchantId, request.query));
     },
     getFaults: async (request) => local.faultsState(faults, request.merchant.id),
     setFaults: async (request) =>

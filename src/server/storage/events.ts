@@ -83,6 +83,13 @@ export function eventsRepo(sql: Sql) {
           [merchantId, after, limit],
         )
       ).reverse(),
+    /** A merchant's first events after `after`, at most `limit`, oldest first. */
+    following: (merchantId: string, after: number, limit: number) =>
+      sql.all<EventRow>('SELECT * FROM events WHERE merchant_id = ? AND id > ? ORDER BY id LIMIT ?', [
+        merchantId,
+        after,
+        limit,
+      ]),
     /** The number of a merchant's last event (0 before the first). */
     last: async (merchantId: string) =>
       Number(
