@@ -100,6 +100,17 @@ describe('intake local', () => {
     expect((json.json() as { results: { kind: string }[] }).results.map((message) => message.kind)).toContain(
       'thanks',
     );
+    // At a Korean terminal the card's own words are Korean; the JSON is the same whatever the locale.
+    const korean = { ...env, LANG: 'ko_KR.UTF-8' };
+    const ko = await cli(['local', 'messages', '--order', 'ORD-20261122-0001', '--no-color'], {
+      env: korean,
+    });
+    expect(ko.stdout).toMatch(/ORD-20261122-0001 · 발송 안내 · \d{4}-\d\d-\d\d \d\d:\d\d UTC 보냄/);
+    expect(ko.stdout).toContain('받는 사람: 김민지 (010-1234-5678)');
+    expect(ko.stdout).toMatch(/리뷰 요청 · [\d-]+ [\d:]+ UTC 보낼 예정/);
+    expect((await cli(['local', 'messages', '--json'], { env: korean })).stdout).toBe(json.stdout);
+    const none = await cli(['local', 'messages', '--order', 'NO-SUCH-ORDER'], { env: korean });
+    expect(none.stderr).toBe('아직 메시지가 없습니다. 송장이 처리되면 봇이 보냅니다.\n');
   });
 
   it('messages page by the position where the page before ended (--after), each once', async () => {

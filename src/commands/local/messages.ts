@@ -3,6 +3,7 @@ import { MESSAGE_KINDS } from '../../contract/kinds.js';
 import type { BotMessage } from '../../contract/local/index.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
+import { terminalLang, type Lang } from '../../util/terminal-lang.js';
 import { writeData } from '../../cli/output.js';
 import { AFTER_HELP, WAIT_HELP, afterPosition, limitOption, sayIfMore, waitOption } from './inspect.js';
 
@@ -12,16 +13,35 @@ const KIND_NAMES: Record<BotMessage['kind'], string> = {
   review_request: '리뷰 요청 (review request)',
 };
 
+/** The card's own words, in the terminal's language (the message's text is the bot's, in Korean). */
+const CARD_WORDS = {
+  en: {
+    kind: KIND_NAMES,
+    sent: (at: string) => `sent ${at}`,
+    due: (at: string) => `due ${at}`,
+    to: 'To',
+    none: 'No messages yet: they follow applied shipments.',
+  },
+  ko: {
+    kind: { shipment: '발송 안내', thanks: '구매 감사', review_request: '리뷰 요청' },
+    sent: (at: string) => `${at} 보냄`,
+    due: (at: string) => `${at} 보낼 예정`,
+    to: '받는 사람',
+    none: '아직 메시지가 없습니다. 송장이 처리되면 봇이 보냅니다.',
+  },
+} as const satisfies Record<Lang, unknown>;
+
 const when = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** A message the way the buyer's messaging app would show it. */
 function card(f: Factory, message: BotMessage): string {
   const c = f.colors().out;
+  const words = CARD_WORDS[terminalLang(f.env)];
   const state =
-    message.status === 'sent' ? `sent ${when(message.sent_at as string)}` : `due ${when(message.due_at)}`;
+    message.status === 'sent' ? words.sent(when(message.sent_at as string)) : words.due(when(message.due_at));
   const lines = [
-    c.bold(`── #${message.id} · ${message.order_id} · ${KIND_NAMES[message.kind]} · ${state}`),
-    `To: ${message.to.name} (${message.to.cellphone})`,
+    c.bold(`── #${message.id} · ${message.order_id} · ${words.kind[message.kind]} · ${state}`),
+    `${words.to}: ${message.to.name} (${message.to.cellphone})`,
     ...message.text.split('\n'),
     ...message.items.map(
       (item) =>
@@ -51,7 +71,7 @@ export async function localMessagesRun(options: LocalMessagesOptions, f: Factory
   sayIfMore(f, result, next, '--order, --status, --kind');
   if ((await f.settings()).output.value === 'table' && !f.query) {
     f.io.stdout.write(result.results.map((message) => `${card(f, message)}\n`).join('\n'));
-    if (result.results.length === 0) f.log.info('No messages yet: they follow applied shipments.');
+    if (result.results.length === 0) f.log.info(CARD_WORDS[terminalLang(f.env)].none);
     return;
   }
   await writeData(f, {
