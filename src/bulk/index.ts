@@ -34,6 +34,7 @@ export {
   noteIn,
   problemIn,
   problemsIn,
+  REASON_COLUMN,
   sayIn,
   terminalLang,
 } from './said-words.js';

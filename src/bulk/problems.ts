@@ -97,6 +97,8 @@ export interface ProblemWords {
   reason?(text: string, problemsOfRow: (row: number) => string | undefined): string;
   /** The service's refusal of a record, with the status it came with. */
   refusal?(message: string, status: number | undefined): string;
+  /** The header of the rows to fix' column of reasons (`error` without it). */
+  reasonColumn?: string;
 }
 
 const ENGLISH_WORDS: ProblemWords = {

@@ -314,6 +314,9 @@ export function sayIn(lang: Lang, text: string, said: Said | undefined, where: W
 
 export { terminalLang } from '../util/terminal-lang.js';
 
+/** The header of the rows to fix' column of reasons, as the page names it ("Why"); `error` in English. */
+export const REASON_COLUMN: Readonly<Record<Lang, string>> = { en: 'error', ko: '사유' };
+
 /** Problem lines in Korean, for a terminal. */
 export const KOREAN_LINES = {
   unit: (unitName: string, unit: number) => `${unit}${koreanUnit(unitName)}`,
@@ -322,6 +325,7 @@ export const KOREAN_LINES = {
   reason: (text: string, problemsOfRow: (row: number) => string | undefined) =>
     invalidReasonIn('ko', text, problemsOfRow),
   refusal: (message: string, status: number | undefined) => rejectionIn('ko', message, status),
+  reasonColumn: REASON_COLUMN.ko,
 };
 
 /** A problem's words in `lang`. */

@@ -106,7 +106,10 @@ export interface UploadRun extends UploadRequest {
 }
 
 /** Where an input's rejects go, and in what shape: the input's own. */
-function rejectsPlace(run: UploadRun): { path: string; kept?: string; shape: RejectsShape } {
+function rejectsPlace(
+  run: UploadRun,
+  reasonColumn: string | undefined,
+): { path: string; kept?: string; shape: RejectsShape } {
   const { units, source, ledger } = run;
   const table = units.table;
   const extension = !table ? 'ndjson' : units.format === 'xlsx' ? 'xlsx' : 'csv';
@@ -117,6 +120,7 @@ function rejectsPlace(run: UploadRun): { path: string; kept?: string; shape: Rej
         encoding: units.encoding.name,
         ...(units.format === 'xlsx' && table.sheet !== undefined ? { sheet: table.sheet } : {}),
         ...(units.password === undefined ? {} : { password: units.password }),
+        ...(reasonColumn === undefined ? {} : { reasonColumn }),
       }
     : {};
   if (source.fromStdin) return { path: resolve(`stdin.rejects.${extension}`), shape };
@@ -223,7 +227,7 @@ async function openOutputs(
     outputs.report = await ReportFile.create(report, context.reportStream, run.units.password);
   }
   if (options.single) return undefined;
-  const place = rejectsPlace(run);
+  const place = rejectsPlace(run, context.words?.reasonColumn);
   outputs.rejects = await RejectsFile.create(place.path, place.shape, ledger.history);
   return place.kept;
 }

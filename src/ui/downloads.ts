@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  REASON_COLUMN,
   RejectsFile,
   rejectsFileName,
   rejectsRound,
@@ -82,6 +83,7 @@ export async function writeRejects(
         delimiter: ',',
         ...(extension === 'xlsx' ? { sheet: table.sheet ?? 'rejects' } : {}),
         ...(session.lockedWith === undefined ? {} : { password: session.lockedWith }),
+        reasonColumn: REASON_COLUMN[lang],
       }
     : {};
   const reasonOf = reasonsIn(session, lang, rows);

@@ -302,11 +302,17 @@ describe('what the service did not take, named in the summary', () => {
     expect(result.stderr).toContain(
       '서비스가 받지 않은 송장 1건:\n  2행, NONE-1 kr.epost 1000 (거부됨, HTTP 404): 주문 NONE-1을(를) 찾을 수 없습니다\n',
     );
-    // The rows to fix say why in the same words.
+    // The rows to fix say why in the same words, under the page's word for it.
     expect(csvCells(files.read('unknown-ko.rejects.csv')).map((row) => row.at(-1))).toEqual([
-      'error',
+      '사유',
       '서비스가 받지 않았습니다 (HTTP 404): 주문 NONE-1을(를) 찾을 수 없습니다',
     ]);
+    // Sent again as it is, that column is one the upload does not send: the row is read and sent.
+    const again = await cli(['shipment', 'create', files.path('unknown-ko.rejects.csv'), '--json'], {
+      env: { ...t.env, LANG: 'ko_KR.UTF-8' },
+    });
+    expect(again.code).toBe(4);
+    expect(again.summary()).toMatchObject({ records: 1, rejected: 1 });
   });
 
   it('the other steps a Korean terminal is told are in Korean too', async () => {

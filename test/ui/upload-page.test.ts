@@ -248,7 +248,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       return csvCells(text).map((row) => row.at(-1));
     };
     expect(await reasonsIn('고칠 행 (CSV)')).toEqual([
-      'error',
+      '사유',
       '수취인연락처1 ("1022220002"): 맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (01022220002?). 엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요',
       '수취인명: 비어 있습니다',
     ]);

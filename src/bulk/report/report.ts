@@ -162,6 +162,8 @@ export interface RejectsShape {
   sheet?: string;
   /** The password that opened a workbook: its rejects are locked with it. */
   password?: string;
+  /** The header of the column of reasons a table's rejects end with (`error` without it). */
+  reasonColumn?: string;
 }
 
 /**
@@ -187,6 +189,7 @@ export class RejectsFile {
 
   static async create(path: string, shape: RejectsShape, written?: WrittenFiles): Promise<RejectsFile> {
     const { header, sheet } = shape;
+    const reasons = shape.reasonColumn ?? 'error';
     // Noted before the first byte, so that a run killed while writing it does not take it for a person's.
     written?.noteWrittenFile(path, WRITING, WRITING);
     if (header && sheet !== undefined) {
@@ -194,7 +197,7 @@ export class RejectsFile {
       const { password } = shape;
       const workbook = await TextWorkbook.create(path, {
         sheet,
-        header: [...header, 'error'],
+        header: [...header, reasons],
         what: 'rejects file',
         password,
       });
@@ -202,7 +205,7 @@ export class RejectsFile {
     }
     const encoding = shape.encoding ?? 'utf8';
     const bom = encoding === 'utf8' || /^utf(16|32)/.test(encoding) ? '\uFEFF' : '';
-    const head = header ? `${bom}${csvRow([...header, 'error'], shape.delimiter, true)}\n` : '';
+    const head = header ? `${bom}${csvRow([...header, reasons], shape.delimiter, true)}\n` : '';
     const file = await OutputFile.create(path, head, { what: 'rejects file', userGiven: false, encoding });
     return new RejectsFile(path, shape, file).#provisional();
   }
