@@ -27,17 +27,23 @@ const HEADERS = [
   '옵션',
 ];
 
+/** `intake ui` with folders of its own, and its page open in Korean. */
+async function openKoreanUi() {
+  const env = {
+    ...t.env,
+    INTAKE_DATA_DIR: tempDir('intake-data-'),
+    INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+  };
+  const ui = await startUi(env);
+  open.push(ui);
+  const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+  await page.goto(ui.url);
+  return { env, page, context, errors };
+}
+
 describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', () => {
   it('opens a column mapping with Intake’s guesses chosen; saved, it reads the next file, and the CLI by name', async () => {
-    const env = {
-      ...t.env,
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-    };
-    const ui = await startUi(env);
-    open.push(ui);
-    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
-    await page.goto(ui.url);
+    const { env, page, context, errors } = await openKoreanUi();
     await checkFile(page, `${FIXTURES}/orders-cp949.csv`, 'order');
     // No English, no flag: the page asks for the columns itself.
     // Said as the reason the mapping is asked, not as a failure.
@@ -119,15 +125,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
   });
 
   it('tells a file of the shop’s own headers is orders by Intake’s guess of them, and asks for nothing but the columns', async () => {
-    const env = {
-      ...t.env,
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-    };
-    const ui = await startUi(env);
-    open.push(ui);
-    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
-    await page.goto(ui.url);
+    const { page, context, errors } = await openKoreanUi();
     // Left to Intake ("자동으로 알아보기"): no "cannot tell" to answer first, the mapping at once.
     await checkFile(page, `${FIXTURES}/orders-cp949.csv`);
     const mapping = page.locator('section[aria-labelledby="mapping-title"]');
