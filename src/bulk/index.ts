@@ -15,7 +15,7 @@ export type {
   UploadLog,
 } from './context.js';
 export { sendingRate } from './context.js';
-export type { UploadOptions } from './options.js';
+export { plainOptions, type UploadOptions } from './options.js';
 export { UploadError, type UploadErrorCode } from './errors.js';
 export { RESOURCES, type Resource, type ResourceName } from './resources.js';
 export type { ReportLine, Outcome } from './outcome.js';

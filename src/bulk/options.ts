@@ -1,5 +1,20 @@
 import type { InputFormat } from './read/source.js';
 
+/**
+ * An upload's options with no flag given (a send that resumes, nothing updated or all-or-nothing), with
+ * `extra` over them: what a front end without a command line, or a command that sends a file it made,
+ * starts from.
+ */
+export const plainOptions = (extra: Partial<UploadOptions> = {}): UploadOptions => ({
+  passwordStdin: false,
+  dryRun: false,
+  allOrNothing: false,
+  resume: true,
+  update: false,
+  followUp: [],
+  ...extra,
+});
+
 /** Options of a file upload, checked, as the create commands pass them on. */
 export interface UploadOptions {
   format?: InputFormat;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import {
   detectKind,
   openFile,
+  plainOptions,
   RESOURCES,
   runUpload,
   UploadError,
@@ -52,7 +53,7 @@ export interface UploadServices {
 /** The options every UI check and send shares; the session's reading choices on top. */
 export function optionsOf(session: UploadSession, extra: Partial<UploadOptions>): UploadOptions {
   const { preset, sheet, headerRow, products, columns, encoding, delimiter } = session.options;
-  return {
+  return plainOptions({
     format: session.current.format,
     ...(encoding !== undefined ? { encoding } : {}),
     ...(delimiter !== undefined ? { delimiter } : {}),
@@ -61,14 +62,9 @@ export function optionsOf(session: UploadSession, extra: Partial<UploadOptions>)
     ...(headerRow !== undefined ? { headerRow } : {}),
     ...(products !== undefined ? { products } : {}),
     ...(columns !== undefined ? { columns } : {}),
-    passwordStdin: false,
     dryRun: true,
-    allOrNothing: false,
-    resume: true,
-    update: false,
-    followUp: [],
     ...extra,
-  };
+  });
 }
 
 export const passwordOf =

@@ -1,22 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectKind, openFile } from '../../src/bulk/index.js';
+import { detectKind, openFile, plainOptions } from '../../src/bulk/index.js';
 import { FIXTURES } from '../helpers/files.js';
 import { tempDir } from '../helpers/temp.js';
 
-const OPTIONS = {
-  passwordStdin: false,
-  dryRun: true,
-  allOrNothing: false,
-  resume: true,
-  update: false,
-  followUp: [],
-} as const;
-
 async function kindOf(path: string, format: 'csv' | 'xlsx' = 'csv') {
   const reading = {
-    options: { ...OPTIONS, format, followUp: [] },
+    options: plainOptions({ dryRun: true, format }),
     password: () => Promise.reject(new Error('no password here')),
   };
   return detectKind(await openFile(path), format, reading);

@@ -38,31 +38,17 @@ const MESSAGE: BotMessage = {
   tracking_number: '640123456789',
 };
 
+/** The order's page in `lang`, its one message shown, with more or not. */
+const page = (lang: 'ko' | 'en', hasMore: boolean) =>
+  orderBody(consoleTexts(lang), ORDER, { results: [MESSAGE], has_more: hasMore }, new Set(), undefined);
+
 describe("an order's page in the console", () => {
   it('says when it shows only the first of its messages, and how to see them all', () => {
-    const cut = orderBody(
-      consoleTexts('ko'),
-      ORDER,
-      { results: [MESSAGE], has_more: true },
-      new Set(),
-      undefined,
-    );
+    const cut = page('ko', true);
     expect(cut).toContain('발송 예정 시각 순으로 처음 1개만 보입니다');
-    const english = orderBody(
-      consoleTexts('en'),
-      ORDER,
-      { results: [MESSAGE], has_more: true },
-      new Set(),
-      undefined,
-    );
+    const english = page('en', true);
     expect(english).toContain('intake local messages --order ORD-V-1 --limit 10000');
-    const whole = orderBody(
-      consoleTexts('ko'),
-      ORDER,
-      { results: [MESSAGE], has_more: false },
-      new Set(),
-      undefined,
-    );
+    const whole = page('ko', false);
     expect(whole).not.toContain('처음');
     expect(whole).toContain('김민지님, 주문하신 상품을 보내 드렸어요.');
   });

@@ -2,7 +2,7 @@ import { InputError } from '../errors.js';
 import type { UploadLog } from '../context.js';
 import type { CatalogProduct } from '../../input/record-context.js';
 import { cut } from '../../util/cut.js';
-import type { UploadOptions } from '../options.js';
+import { plainOptions, type UploadOptions } from '../options.js';
 import { describeProblems, type Problem, type ProblemWords } from '../problems.js';
 import type { Note } from '../said.js';
 import { products as productResource, type Resource } from '../resources.js';
@@ -12,14 +12,7 @@ import { openUnits } from './units.js';
 import type { PasswordSource } from '../read/xlsx/workbook.js';
 
 /** How a catalog is read: as a products upload would read it, without the sending. */
-const CATALOG_READING: UploadOptions = {
-  dryRun: true,
-  allOrNothing: false,
-  resume: false,
-  update: false,
-  followUp: [],
-  passwordStdin: false,
-};
+const CATALOG_READING: UploadOptions = plainOptions({ dryRun: true, resume: false });
 
 /** A row of a catalog file that is not a valid product: skipped, with why. */
 export interface SkippedProduct {

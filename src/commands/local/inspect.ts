@@ -5,7 +5,12 @@ import { writeData } from '../../cli/output.js';
 import { UsageError } from '../../cli/errors.js';
 import { positiveDuration, wholeNumber } from '../../cli/values.js';
 import { JOB_STATES } from '../../contract/kinds.js';
-import { LIMIT_MAX, WAIT_MAX_MS } from '../../contract/local/index.js';
+import {
+  LIMIT_MAX,
+  LocalMessagesQuery,
+  LocalProductsQuery,
+  WAIT_MAX_MS,
+} from '../../contract/local/index.js';
 import { count } from '../../util/count.js';
 import { shellQuote } from '../../util/shell.js';
 
@@ -28,13 +33,13 @@ export const afterNumber = (text: string | undefined): { after?: number } =>
   text === undefined ? {} : { after: wholeNumber('--after', text, { min: 0, max: Number.MAX_SAFE_INTEGER }) };
 
 /**
- * `--after` of a list by a position, checked: `number:id` for products, `number:number` for messages
- * (`key` says which), as the list said where it was cut.
+ * `--after` of a list by a position, checked as the service checks it: `number:id` for products,
+ * `number:number` for messages (`key` says which), as the list said where it was cut.
  */
 export function afterPosition(text: string | undefined, key: 'id' | 'number'): { after?: string } {
   if (text === undefined) return {};
-  const pattern = key === 'id' ? /^\d{1,15}:./ : /^\d{1,15}:\d{1,15}$/;
-  if (!pattern.test(text))
+  const query = key === 'id' ? LocalProductsQuery : LocalMessagesQuery;
+  if (!query.shape.after.safeParse(text).success)
     throw new UsageError(
       `--after "${text}" is not a position of this list (NUMBER:${key === 'id' ? 'ID' : 'NUMBER'}, as said where the page before was cut)`,
     );

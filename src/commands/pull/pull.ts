@@ -92,12 +92,13 @@ export async function pullRun(options: PullOptions, f: Factory): Promise<void> {
 
 /** Sends the pulled orders' file as `intake order create FILE` would; its exit code. */
 async function uploadPulled(f: Factory, path: string, dryRun: boolean): Promise<number> {
-  const [{ openInput }, { RESOURCES }, { uploadFromCli }, { workbookPassword }] = await Promise.all([
-    import('../../bulk/index.js'),
-    import('../../bulk/index.js'),
-    import('../shared/upload-run.js'),
-    import('../shared/workbook-password.js'),
-  ]);
+  const [{ openInput, plainOptions, RESOURCES }, { uploadFromCli }, { workbookPassword }] = await Promise.all(
+    [
+      import('../../bulk/index.js'),
+      import('../shared/upload-run.js'),
+      import('../shared/workbook-password.js'),
+    ],
+  );
   const source = await openInput(f.io, path);
   try {
     await uploadFromCli(
@@ -105,7 +106,7 @@ async function uploadPulled(f: Factory, path: string, dryRun: boolean): Promise<
       RESOURCES.order as never,
       source,
       'ndjson',
-      { passwordStdin: false, dryRun, allOrNothing: false, resume: true, update: false, followUp: [] },
+      plainOptions({ dryRun }),
       workbookPassword(f, { passwordStdin: false, inputFromStdin: false }),
     );
     return EXIT.ok;

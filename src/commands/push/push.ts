@@ -20,9 +20,8 @@ export interface PushOptions {
  * of its rows were left out (invalid, or refused by the service: its report names them).
  */
 async function sendFile(f: Factory, file: string, dryRun: boolean): Promise<boolean> {
-  const [{ openInput, planInput }, { RESOURCES }, { uploadFromCli }, { workbookPassword }] =
+  const [{ openInput, planInput, plainOptions, RESOURCES }, { uploadFromCli }, { workbookPassword }] =
     await Promise.all([
-      import('../../bulk/index.js'),
       import('../../bulk/index.js'),
       import('../shared/upload-run.js'),
       import('../shared/workbook-password.js'),
@@ -39,7 +38,7 @@ async function sendFile(f: Factory, file: string, dryRun: boolean): Promise<bool
       RESOURCES.shipment as never,
       source,
       plan.format,
-      { passwordStdin: false, dryRun, allOrNothing: false, resume: true, update: false, followUp: [] },
+      plainOptions({ dryRun }),
       workbookPassword(f, { passwordStdin: false, inputFromStdin: source.fromStdin === true }),
     );
     return false;

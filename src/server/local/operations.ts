@@ -175,7 +175,7 @@ export class LocalOperations {
     query: { after?: number | undefined; limit?: number | undefined },
   ): Promise<Paged<LocalReview>> {
     const rows = upTo(
-      await this.#store.reviews.list(merchantId, query.after, oneMore(query.limit)),
+      await this.#store.reviews.list(merchantId, oneMore(query.limit), query.after),
       query.limit,
     );
     return { results: rows.results.map(reviewView), has_more: rows.has_more, after: rows.results.at(-1)?.id };

@@ -80,21 +80,20 @@ export function conversationsRepo(sql: Sql) {
       buyer: { name: string; cellphone: string },
       page: { status: 'sent' | 'scheduled'; before?: Position<number> | undefined; limit: number },
     ) => {
-      const [where, values, order]: [string, SqlValue[], string] =
-        page.status === 'scheduled'
-          ? [' AND m.sent_at IS NULL', [], 'm.due_at, m.id']
-          : page.before === undefined
-            ? [' AND m.sent_at IS NOT NULL', [], 'm.due_at DESC, m.id DESC']
-            : [
-                ' AND m.sent_at IS NOT NULL AND (m.due_at < ? OR (m.due_at = ? AND m.id < ?))',
-                [page.before.at, page.before.at, page.before.key],
-                'm.due_at DESC, m.id DESC',
-              ];
+      const sent = page.status === 'sent';
+      const before = sent ? page.before : undefined;
       return sql.all<MessageRow>(
         `SELECT m.* FROM messages m JOIN orders o ON o.merchant_id = m.merchant_id AND o.id = m.order_id
-         WHERE m.merchant_id = ? AND o.recipient_name = ? AND o.recipient_cellphone = ?${where}
-         ORDER BY ${order} LIMIT ?`,
-        [merchantId, buyer.name, buyer.cellphone, ...values, page.limit],
+         WHERE m.merchant_id = ? AND o.recipient_name = ? AND o.recipient_cellphone = ?
+           AND m.sent_at IS ${sent ? 'NOT NULL' : 'NULL'}${before ? ' AND (m.due_at < ? OR (m.due_at = ? AND m.id < ?))' : ''}
+         ORDER BY ${sent ? 'm.due_at DESC, m.id DESC' : 'm.due_at, m.id'} LIMIT ?`,
+        [
+          merchantId,
+          buyer.name,
+          buyer.cellphone,
+          ...(before ? [before.at, before.at, before.key] : []),
+          page.limit,
+        ],
       );
     },
     /** How many messages one buyer was sent, and how many are scheduled. */

@@ -62,7 +62,7 @@ export function reviewsRepo(sql: Sql) {
       ),
     count: (merchantId: string) => countOf(sql, 'reviews', merchantId),
     /** A merchant's reviews with their rewards, oldest first, after `after` (a review's number) when given. */
-    list: (merchantId: string, after: number | undefined, limit: number) =>
+    list: (merchantId: string, limit: number, after?: number) =>
       sql.all<ReviewWithReward>(
         `${WITH_REWARDS} WHERE reviews.merchant_id = ?${after === undefined ? '' : ' AND reviews.id > ?'}
          ORDER BY reviews.id LIMIT ?`,
