@@ -313,6 +313,13 @@ describe('what the service did not take, named in the summary', () => {
     });
     expect(again.code).toBe(4);
     expect(again.summary()).toMatchObject({ records: 1, rejected: 1 });
+    // Cut again, the rows to fix carry this run's reason alone, not the last run's as well.
+    const recut = csvCells(files.read('unknown-ko.rejects-2.csv'));
+    expect(recut.map((row) => row.length)).toEqual([5, 5]);
+    expect(recut.map((row) => row.at(-1))).toEqual([
+      '사유',
+      '서비스가 받지 않았습니다 (HTTP 404): 주문 NONE-1을(를) 찾을 수 없습니다',
+    ]);
   });
 
   it('the other steps a Korean terminal is told are in Korean too', async () => {
