@@ -38,7 +38,7 @@ export {
   sayIn,
   terminalLang,
 } from './said-words.js';
-export { failureIn, networkReasonIn, refusalIn, rejectionIn, serviceTextIn } from './answer-words.js';
+export { failureIn, networkReasonIn, refusalIn, rejectionIn, serviceTextIn } from '../client/answer-words.js';
 
 export {
   FLAGS_LABEL,

@@ -3,7 +3,7 @@ import { presets } from './layout/presets.js';
 import type { Note, Said } from './said.js';
 import { count } from '../util/count.js';
 import { cut } from '../util/cut.js';
-import { notTakenIn, rejectionIn } from './answer-words.js';
+import { notTakenIn, rejectionIn } from '../client/answer-words.js';
 import { MESSAGE_SHOWN } from './report/summary.js';
 import { FLAGS_LABEL } from './read/source.js';
 

@@ -1,9 +1,10 @@
-import { networkReasonIn, refusalIn } from '../bulk/index.js';
+import { networkReasonIn, refusalIn } from '../client/answer-words.js';
 
 // The errors people at a Korean terminal meet most (a file that cannot be read, a header Intake does not
-// know, a locked workbook, a service that cannot be reached or refuses the credentials), in Korean: each
-// line of what the CLI says by its English pattern, as the page's results do with the service's answers.
-// A line with no pattern here is said as it is; `--json` keeps the English.
+// know, a locked workbook, a service that cannot be reached or refuses the credentials, credentials
+// missing, a queue that never empties), in Korean: each line of what the CLI says by its English
+// pattern, as the page's results do with the service's answers. A line with no pattern here is said as
+// it is; `--json` keeps the English.
 
 type Words = readonly [RegExp, (match: RegExpExecArray) => string];
 
@@ -74,6 +75,37 @@ const LINES: readonly Words[] = [
     () => `intake keys check로 확인하거나 intake login으로 새로 저장한 뒤 ${AGAIN}.`,
   ],
   [/^Store some with: intake login, then .*\.$/, () => `intake login으로 저장한 뒤 ${AGAIN}.`],
+  [
+    /^no credentials: profile "(.+)" does not exist and INTAKE_ACCESS_KEY_ID is not set$/,
+    (m) => `인증 정보가 없습니다: 프로필 "${m[1]}"이(가) 없고 INTAKE_ACCESS_KEY_ID도 설정되지 않았습니다`,
+  ],
+  [/^profile "(.+)" has no credentials$/, (m) => `프로필 "${m[1]}"에 인증 정보가 없습니다`],
+  [
+    /^(INTAKE_\w+) is not set \(the other one is\)$/,
+    (m) => `${m[1]}이(가) 설정되지 않았습니다 (다른 하나만 설정되어 있습니다)`,
+  ],
+  [/^Run: (intake login.*)$/, (m) => `실행하세요: ${m[1]}`],
+  [
+    /^or set INTAKE_ACCESS_KEY_ID and INTAKE_SECRET_ACCESS_KEY\.$/,
+    () => '또는 INTAKE_ACCESS_KEY_ID와 INTAKE_SECRET_ACCESS_KEY를 설정하세요.',
+  ],
+  [
+    /^the secret of profile "(.+)" is in the OS keychain, which cannot be read: (.+)$/,
+    (m) => `프로필 "${m[1]}"의 비밀 키는 OS 키체인에 있는데 키체인을 읽을 수 없습니다: ${m[2]}`,
+  ],
+  [
+    /^the secret of profile "(.+)" is missing from (.+)$/,
+    (m) => `프로필 "${m[1]}"의 비밀 키가 ${m[2]}에 없습니다`,
+  ],
+  [
+    /^cannot read the secret of profile "(.+)" from (.+?): (.+)$/,
+    (m) => `프로필 "${m[1]}"의 비밀 키를 ${m[2]}에서 읽을 수 없습니다: ${m[3]}`,
+  ],
+  [/^Store it again with: (intake login.*)$/, (m) => `${m[1]}(으)로 다시 저장하세요`],
+  [
+    /^([\d,]+) shipment creations? still queued after (\S+)$/,
+    (m) => `${m[2]} 동안 기다렸지만 송장 등록 ${m[1]}건이 아직 적용되지 않았습니다`,
+  ],
 ];
 
 /** One line of an error in Korean where there are words for it, else as it is (its indent kept). */

@@ -8,6 +8,8 @@ import type { OutputFormat } from './settings.js';
 export interface Column<T> {
   header: string;
   value: (row: T) => unknown;
+  /** The cell for people, in a terminal's table (in the terminal's language); `value` everywhere else. */
+  shown?: (row: T) => unknown;
 }
 
 function cell(value: unknown): string {
@@ -68,7 +70,7 @@ export function renderTable<T>(f: Factory, rows: readonly T[], columns: readonly
     style: { head: [], border: [] },
     wordWrap: true,
   });
-  for (const row of rows) table.push(columns.map((column) => cell(column.value(row))));
+  for (const row of rows) table.push(columns.map((column) => cell((column.shown ?? column.value)(row))));
   return `${table.toString()}\n`;
 }
 

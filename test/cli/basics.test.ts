@@ -67,6 +67,55 @@ describe('intake keys check', () => {
   });
 });
 
+describe('support’s commands at a Korean terminal', () => {
+  const ko = (env: Record<string, string>) => ({ env: { ...env, LANG: 'ko_KR.UTF-8' } });
+
+  it('keys check gives the service’s reason and what to do in Korean, and JSON as it is', async () => {
+    const valid = await cli(['keys', 'check'], { ...ko(t.env), tty: true });
+    expect(valid.stdout).toContain('인증 정보가 맞습니다. API를 쓸 수 있습니다');
+    const wrong = await cli(['keys', 'check'], {
+      ...ko({ ...t.env, INTAKE_SECRET_ACCESS_KEY: 'wrong' }),
+      tty: true,
+    });
+    expect(wrong.code).toBe(3);
+    expect(wrong.stdout).toContain('비밀 키가 맞지 않습니다');
+    expect(wrong.stderr).toContain('맞는 인증 정보를 intake login으로 저장하세요\n');
+    // Through a pipe, the rows a script reads are the same in any locale.
+    const piped = await cli(['keys', 'check'], ko({ ...t.env, INTAKE_SECRET_ACCESS_KEY: 'wrong' }));
+    expect(piped.stdout).toMatch(/^false\tSecret access key was invalid\.\t/);
+    const json = await cli(['keys', 'check', '--json'], ko({ ...t.env, INTAKE_SECRET_ACCESS_KEY: 'wrong' }));
+    expect(json.json()).toMatchObject({ reason: AUTH_DETAILS.wrongSecret });
+  });
+
+  it('without credentials, says so and what to do', async () => {
+    const result = await cli(['keys', 'check'], ko({ INTAKE_BASE_URL: t.service.baseUrl }));
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe(
+      '오류: 인증 정보가 없습니다: 프로필 "default"이(가) 없고 INTAKE_ACCESS_KEY_ID도 설정되지 않았습니다\n' +
+        '  실행하세요: intake login\n' +
+        '  또는 INTAKE_ACCESS_KEY_ID와 INTAKE_SECRET_ACCESS_KEY를 설정하세요.\n',
+    );
+  });
+
+  it('auth status says where secrets and marketplaces’ credentials are kept, and that none are selected', async () => {
+    const result = await cli(['auth', 'status'], ko({ INTAKE_BASE_URL: t.service.baseUrl }));
+    expect(result.code).toBe(3);
+    const lines = result.stderr.split('\n');
+    expect(lines[0]).toMatch(/^비밀 키 보관: .+; 설정 파일 .+config\.json\.$/);
+    expect(lines[1]).toBe(
+      '마켓: 네이버 스마트스토어 설정 안 됨; 쿠팡 설정 안 됨; 카페24 설정 안 됨 (intake marketplace status로 확인합니다).',
+    );
+    expect(lines[2]).toBe('선택된 인증 정보가 없습니다: 프로필 "default"이(가) 없고 환경 변수에도 없습니다.');
+    const valid = await cli(['auth', 'status'], { ...ko(t.env), tty: true });
+    expect(valid.stdout).toContain('인증 정보가 맞습니다. API를 쓸 수 있습니다');
+    expect(valid.stderr).toContain('마켓: 네이버 스마트스토어 설정 안 됨;');
+    const file = await cli(['auth', 'status'], ko({ ...t.env, INTAKE_SECRET_STORAGE: 'file' }));
+    expect(file.stderr).toMatch(
+      /^비밀 키 보관: 키체인 없음 \(INTAKE_SECRET_STORAGE가 file입니다\); 설정 파일 /,
+    );
+  });
+});
+
 describe('intake carriers', () => {
   it('lists the 26 codes with names', async () => {
     const result = await cli(['carriers', '--json']);

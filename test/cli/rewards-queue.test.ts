@@ -148,6 +148,13 @@ describe('intake queue status', () => {
       });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain('1 shipment creation still queued after');
+      // At a Korean terminal, what it waits for and why it gave up are said in Korean.
+      const ko = await cli(['queue', 'status', '--wait', '--interval', '50ms', '--max-wait', '300ms'], {
+        env: { ...rewardsEnv, LANG: 'ko_KR.UTF-8' },
+      });
+      expect(ko.code).toBe(1);
+      expect(ko.stderr).toContain('적용을 기다리는 송장 등록 1건…\n');
+      expect(ko.stderr).toContain('오류: 300ms 동안 기다렸지만 송장 등록 1건이 아직 적용되지 않았습니다\n');
     } finally {
       await rewardsService.local.apply();
     }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeNetworkError } from '../../src/client/network.js';
 import { PATIENT_RETRY } from '../../src/client/retry.js';
-import { networkReasonIn } from '../../src/bulk/answer-words.js';
+import { networkReasonIn } from '../../src/client/answer-words.js';
 import { lineIn } from '../../src/ui/answers.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { useService } from '../helpers/cli.js';

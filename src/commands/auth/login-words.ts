@@ -1,4 +1,5 @@
 import type { Factory } from '../../cli/factory.js';
+import { refusalIn } from '../../client/answer-words.js';
 import { terminalLang } from '../../util/terminal-lang.js';
 
 /** What `intake login` asks and says at a terminal: in Korean at a Korean terminal. */
@@ -27,7 +28,7 @@ const ENGLISH: LoginWords = {
   keptIn: (where) => `The secret is kept in ${where}.`,
 };
 
-const korean = (refusalIn: (message: string) => string | undefined): LoginWords => ({
+const KOREAN: LoginWords = {
   baseUrl: '서비스 주소 (Base URL)',
   baseUrlInvalid: 'http:// 또는 https://로 시작하는 주소를 적으세요',
   accessKeyId: '액세스 키 ID',
@@ -38,11 +39,6 @@ const korean = (refusalIn: (message: string) => string | undefined): LoginWords 
   loggedIn: (baseUrl, accessKeyId, profile) =>
     `${baseUrl}에 ${accessKeyId}(으)로 로그인했습니다. 프로필 "${profile}"에 저장했습니다.`,
   keptIn: (where) => `비밀 키는 ${where}에 보관합니다.`,
-});
+};
 
-/** The words for this terminal; the Korean ones load the service's words for a refusal (the upload library's). */
-export async function loginWords(f: Factory): Promise<LoginWords> {
-  if (terminalLang(f.env) !== 'ko') return ENGLISH;
-  const { refusalIn } = await import('../../bulk/index.js');
-  return korean(refusalIn);
-}
+export const loginWords = (f: Factory): LoginWords => (terminalLang(f.env) === 'ko' ? KOREAN : ENGLISH);

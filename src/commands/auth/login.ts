@@ -53,7 +53,7 @@ async function askFor(
   ask: Ask,
 ): Promise<Answers> {
   const next = { ...answers };
-  const words = await loginWords(f);
+  const words = loginWords(f);
   if (ask.baseUrl) {
     next.baseUrl = await prompter.input(words.baseUrl, {
       default: answers.baseUrl,
@@ -178,7 +178,7 @@ export async function loginRun(options: LoginOptions, f: Factory): Promise<void>
       f.log.warn(
         verdict.reason === undefined
           ? `${verdict.message.replace(/\.$/, '')}; try again (Ctrl-C to stop)`
-          : (await loginWords(f)).tryAgain(verdict.reason),
+          : loginWords(f).tryAgain(verdict.reason),
       );
       ask = verdict.ask;
     }
@@ -186,7 +186,7 @@ export async function loginRun(options: LoginOptions, f: Factory): Promise<void>
   const saved = await storeCredentials(f, profileName, answers, options.insecureStorage);
   const store = await f.config();
   if (store.currentProfile() === undefined) await store.useProfile(profileName);
-  const words = await loginWords(f);
+  const words = loginWords(f);
   f.log.info(words.loggedIn(answers.baseUrl, answers.accessKeyId, profileName));
   f.log.info(words.keptIn(saved.where));
   await writeRecord(f, {

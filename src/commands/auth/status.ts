@@ -6,6 +6,7 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import type { ConfigStore } from '../../cli/config-store.js';
 import type { Settings } from '../../cli/settings.js';
+import { NO_CREDENTIALS, supportWords, type MarketplaceSource } from '../../cli/support-words.js';
 
 export type AuthStatusOptions = Record<string, never>;
 
@@ -81,7 +82,7 @@ function profileCheck(
     secret_from: secretFrom,
   } as const;
   if (!profile.access_key_id || secretFrom === 'none')
-    return Promise.resolve({ ...base, valid: null, reason: 'no credentials', unchecked: 'credentials' });
+    return Promise.resolve({ ...base, valid: null, reason: NO_CREDENTIALS, unchecked: 'credentials' });
   const credentials = async () => {
     const { resolveSettings } = await import('../../cli/settings.js');
     const own = resolveSettings({ profile: name }, {}, store);
@@ -120,9 +121,10 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
   const [checked, keychain, marketplaces] = await Promise.all([
     Promise.all(checks),
     f.keychain({ probe: true }),
-    marketplacesLine(f),
+    marketplaceSources(f),
   ]);
   const rows: CredentialStatus[] = checked.map(({ unchecked: _unchecked, ...row }) => row);
+  const words = supportWords(f);
   await writeData(f, {
     json: rows,
     rows,
@@ -133,36 +135,33 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
       { header: 'access_key_id', value: (row) => row.access_key_id },
       { header: 'secret_from', value: (row) => row.secret_from },
       { header: 'valid', value: (row) => row.valid },
-      { header: 'reason', value: (row) => row.reason },
+      { header: 'reason', value: (row) => row.reason, shown: (row) => words.reason(row.reason) },
     ],
   });
   f.log.info(
-    `Secrets: ${'keychain' in keychain ? keychain.keychain.name : `no keychain (${keychain.unavailable})`}; config file ${store.path}.`,
+    'keychain' in keychain
+      ? words.secrets(keychain.keychain.name, undefined, store.path)
+      : words.secrets(undefined, keychain.unavailable, store.path),
   );
-  f.log.info(marketplaces);
+  f.log.info(words.marketplaces(marketplaces));
   const selected = checked.find((row) => row.selected);
-  if (!selected) {
-    f.log.info(
-      `No credentials are selected: profile "${settings.profile.value}" does not exist and none are in the environment.`,
-    );
-  }
+  if (!selected) f.log.info(words.noneSelected(settings.profile.value));
   const code = exitCodeOf(selected);
   if (code !== EXIT.ok) throw new ExitCode(code);
 }
 
 /** Where the selected profile's marketplace credentials come from (not checked: `intake marketplace status`). */
-async function marketplacesLine(f: Factory): Promise<string> {
+async function marketplaceSources(f: Factory): Promise<MarketplaceSource[]> {
   const [{ loadCredentials }, { MARKETPLACES }] = await Promise.all([
     import('../../cli/marketplace-credentials.js'),
     import('../../marketplaces/names.js'),
   ]);
-  const found = await Promise.all(
-    MARKETPLACES.map(async (marketplace) => {
-      const credentials = await loadCredentials(f, marketplace);
-      return `${marketplace} ${credentials ? `from ${credentials.origin}` : 'not set up'}`;
-    }),
+  return Promise.all(
+    MARKETPLACES.map(async (marketplace) => ({
+      marketplace,
+      origin: (await loadCredentials(f, marketplace))?.origin,
+    })),
   );
-  return `Marketplaces: ${found.join('; ')} (checked by intake marketplace status).`;
 }
 
 async function secretOf(f: Factory, profile: string, accessKeyId: string) {

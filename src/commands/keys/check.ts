@@ -3,6 +3,7 @@ import { EXIT, ExitCode } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
+import { supportWords } from '../../cli/support-words.js';
 
 export type KeysCheckOptions = Record<string, never>;
 
@@ -12,6 +13,7 @@ export async function keysCheckRun(_options: KeysCheckOptions, f: Factory): Prom
   const result = await (await f.probe()).checkCredentials();
   const key = settings.accessKeyId as NonNullable<typeof settings.accessKeyId>;
   const secretFrom = settings.secretInKeychain?.origin ?? settings.secretAccessKey?.origin ?? '';
+  const words = supportWords(f);
   const row = {
     ...result,
     access_key_id: key.value,
@@ -24,7 +26,7 @@ export async function keysCheckRun(_options: KeysCheckOptions, f: Factory): Prom
     rows: [row],
     columns: [
       { header: 'is_valid', value: (r) => r.is_valid },
-      { header: 'reason', value: (r) => r.reason },
+      { header: 'reason', value: (r) => r.reason, shown: (r) => words.reason(r.reason) },
       { header: 'access_key_id', value: (r) => r.access_key_id },
       { header: 'from', value: (r) => r.from },
       { header: 'secret_from', value: (r) => r.secret_from },
@@ -32,7 +34,7 @@ export async function keysCheckRun(_options: KeysCheckOptions, f: Factory): Prom
     ],
   });
   if (!result.is_valid) {
-    f.log.info('Store working credentials with: intake login');
+    f.log.info(words.storeWorking);
     throw new ExitCode(EXIT.auth);
   }
 }

@@ -4,6 +4,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { startSpinner } from '../../cli/spinner.js';
+import { supportWords } from '../../cli/support-words.js';
 import { positiveDuration } from '../../cli/values.js';
 import type { QueueStatus } from '../../client/probe-answers.js';
 import { formatDuration } from '../../util/duration.js';
@@ -39,13 +40,13 @@ export async function queueStatusRun(options: QueueStatusOptions, f: Factory): P
   if (options.wait) {
     const { intervalMs, maxWaitMs } = options.wait;
     const started = Date.now();
-    const spinner = startSpinner(f, `${counting(status.count, 'shipment creation')} queued`);
+    const { queued } = supportWords(f);
+    const spinner = startSpinner(f, queued(status.count));
     const progressLines = !f.io.stderr.isTTY;
     let last = -1;
     try {
       while (status.count > 0) {
-        if (progressLines && status.count !== last)
-          f.log.info(`${counting(status.count, 'shipment creation')} queued…`);
+        if (progressLines && status.count !== last) f.log.info(`${queued(status.count)}…`);
         last = status.count;
         if (Date.now() - started >= maxWaitMs) {
           throw new CliError(
@@ -55,9 +56,7 @@ export async function queueStatusRun(options: QueueStatusOptions, f: Factory): P
         }
         await sleep(Math.min(intervalMs, Math.max(0, maxWaitMs - (Date.now() - started))));
         status = await client.shipmentQueueStatus();
-        spinner.update(
-          `${counting(status.count, 'shipment creation')} queued · ${formatDuration(Date.now() - started)}`,
-        );
+        spinner.update(`${queued(status.count)} · ${formatDuration(Date.now() - started)}`);
       }
     } finally {
       spinner.stop();

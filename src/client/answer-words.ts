@@ -1,4 +1,4 @@
-import type { Lang } from './said-words.js';
+import type { Lang } from '../util/terminal-lang.js';
 
 // The service's answers and the upload's own words for a record it did not take, in Korean where there
 // are words for them: what the page shows in its table of results, and a Korean terminal in its summary.
@@ -18,6 +18,11 @@ const REFUSALS: readonly [RegExp, (match: RegExpExecArray) => string][] = [
   [/^Access key id was invalid\.$/, () => '서비스에 없는 액세스 키 ID입니다'],
   [/^Authorization header required\.$/, () => '인증 정보가 없습니다'],
   [/^Authorization header was invalid\.$/, () => '인증 정보의 형식이 올바르지 않습니다'],
+];
+
+/** The service's other texts worth wording: a credentials check's reason when they are valid. */
+const NOTES: readonly [RegExp, (match: RegExpExecArray) => string][] = [
+  [/^The credentials are valid and may use the API\.$/, () => '인증 정보가 맞습니다. API를 쓸 수 있습니다'],
 ];
 
 /** The client's words for a connection that failed (see `describeNetworkError`), in Korean. */
@@ -63,7 +68,7 @@ export const refusalIn = (message: string) => firstMatch(REFUSALS, message);
 
 /** One of the service's texts (a refusal, a credentials check's reason), in `lang` where there are words for it. */
 export const serviceTextIn = (lang: Lang, text: string): string =>
-  lang === 'ko' ? (refusalIn(text) ?? text) : text;
+  lang === 'ko' ? (refusalIn(text) ?? firstMatch(NOTES, text) ?? text) : text;
 
 /** The service's refusal of a record (its answer, and the status it came with), in `lang`. */
 export const rejectionIn = (lang: Lang, message: string, status: number | undefined): string =>

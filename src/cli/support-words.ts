@@ -1,0 +1,77 @@
+import { serviceTextIn } from '../client/answer-words.js';
+import { MARKETPLACE_NAMES, type Marketplace } from '../marketplaces/names.js';
+import { count, counting } from '../util/count.js';
+import { terminalLang } from '../util/terminal-lang.js';
+import type { Factory } from './factory.js';
+
+// What support's commands (`keys check`, `auth status`, `queue status`) tell a person beside their
+// tables, and the reasons in a terminal's table: in Korean at a Korean terminal. The tables' headers stay
+// the JSON fields that `--query` names; JSON, CSV and a pipe's rows are the same in any locale; errors
+// are worded where every error is (error-words.ts).
+
+/** Where one marketplace's credentials come from, or none. */
+export interface MarketplaceSource {
+  marketplace: Marketplace;
+  origin: string | undefined;
+}
+
+export interface SupportWords {
+  /** A reason the service or Intake gave for a set of credentials (a table's cell). */
+  reason: (text: string) => string;
+  /** `keys check`'s hint when the service does not take the credentials. */
+  storeWorking: string;
+  secrets: (keychain: string | undefined, unavailable: string | undefined, configPath: string) => string;
+  marketplaces: (sources: readonly MarketplaceSource[]) => string;
+  noneSelected: (profile: string) => string;
+  /** Shipment creations not yet applied, as `queue status --wait` says while it waits. */
+  queued: (waiting: number) => string;
+}
+
+/** The reason `auth status` gives a profile with no key or no secret. */
+export const NO_CREDENTIALS = 'no credentials';
+
+const ENGLISH: SupportWords = {
+  reason: (text) => text,
+  storeWorking: 'Store working credentials with: intake login',
+  secrets: (keychain, unavailable, configPath) =>
+    `Secrets: ${keychain ?? `no keychain (${unavailable})`}; config file ${configPath}.`,
+  marketplaces: (sources) =>
+    `Marketplaces: ${sources
+      .map(({ marketplace, origin }) => `${marketplace} ${origin ? `from ${origin}` : 'not set up'}`)
+      .join('; ')} (checked by intake marketplace status).`,
+  noneSelected: (profile) =>
+    `No credentials are selected: profile "${profile}" does not exist and none are in the environment.`,
+  queued: (waiting) => `${counting(waiting, 'shipment creation')} queued`,
+};
+
+/** Where credentials come from, as `auth status` and the marketplaces' line name it. */
+const KOREAN_ORIGINS: Readonly<Record<string, string>> = {
+  'the config file': '설정 파일',
+  environment: '환경 변수',
+};
+
+/** Why no keychain can be used, where a Korean terminal meets it most. */
+const KOREAN_UNAVAILABLE: Readonly<Record<string, string>> = {
+  'no D-Bus session bus for the Secret Service: DBUS_SESSION_BUS_ADDRESS is not set':
+    'Secret Service에 닿을 D-Bus 세션 버스가 없습니다: DBUS_SESSION_BUS_ADDRESS가 설정되지 않았습니다',
+  'INTAKE_SECRET_STORAGE is file': 'INTAKE_SECRET_STORAGE가 file입니다',
+};
+
+const KOREAN: SupportWords = {
+  reason: (text) => (text === NO_CREDENTIALS ? '인증 정보 없음' : serviceTextIn('ko', text)),
+  storeWorking: '맞는 인증 정보를 intake login으로 저장하세요',
+  secrets: (keychain, unavailable, configPath) =>
+    `비밀 키 보관: ${keychain ?? `키체인 없음 (${KOREAN_UNAVAILABLE[unavailable ?? ''] ?? unavailable})`}; 설정 파일 ${configPath}.`,
+  marketplaces: (sources) =>
+    `마켓: ${sources
+      .map(
+        ({ marketplace, origin }) =>
+          `${MARKETPLACE_NAMES[marketplace].ko} ${origin ? `(${KOREAN_ORIGINS[origin] ?? origin})` : '설정 안 됨'}`,
+      )
+      .join('; ')} (intake marketplace status로 확인합니다).`,
+  noneSelected: (profile) =>
+    `선택된 인증 정보가 없습니다: 프로필 "${profile}"이(가) 없고 환경 변수에도 없습니다.`,
+  queued: (waiting) => `적용을 기다리는 송장 등록 ${count(waiting)}건`,
+};
+
+export const supportWords = (f: Factory): SupportWords => (terminalLang(f.env) === 'ko' ? KOREAN : ENGLISH);
