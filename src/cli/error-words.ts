@@ -1,4 +1,5 @@
 import { networkReasonIn, refusalIn } from '../client/answer-words.js';
+import { keychainKo } from './support-words.js';
 
 // The errors people at a Korean terminal meet most (a file that cannot be read, a header Intake does not
 // know, a locked workbook, a service that cannot be reached or refuses the credentials, credentials
@@ -95,13 +96,21 @@ const LINES: readonly Words[] = [
   ],
   [
     /^the secret of profile "(.+)" is missing from (.+)$/,
-    (m) => `프로필 "${m[1]}"의 비밀 키가 ${m[2]}에 없습니다`,
+    (m) => `프로필 "${m[1]}"의 비밀 키가 ${keychainKo(m[2] ?? '')}에 없습니다`,
   ],
   [
     /^cannot read the secret of profile "(.+)" from (.+?): (.+)$/,
-    (m) => `프로필 "${m[1]}"의 비밀 키를 ${m[2]}에서 읽을 수 없습니다: ${m[3]}`,
+    (m) => `프로필 "${m[1]}"의 비밀 키를 ${keychainKo(m[2] ?? '')}에서 읽을 수 없습니다: ${m[3]}`,
   ],
   [/^Store it again with: (intake login.*)$/, (m) => `${m[1]}(으)로 다시 저장하세요`],
+  [
+    /^no access key id is set, so there is no ledger to show$/,
+    () => '액세스 키 ID가 정해지지 않아 보여 줄 업로드 기록이 없습니다',
+  ],
+  [
+    /^Choose one with --profile, or set INTAKE_ACCESS_KEY_ID\.$/,
+    () => '--profile로 고르거나 INTAKE_ACCESS_KEY_ID를 설정하세요.',
+  ],
   [
     /^([\d,]+) shipment creations? still queued after (\S+)$/,
     (m) => `${m[2]} 동안 기다렸지만 송장 등록 ${m[1]}건이 아직 적용되지 않았습니다`,

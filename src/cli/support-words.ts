@@ -50,6 +50,9 @@ const KOREAN_ORIGINS: Readonly<Record<string, string>> = {
   environment: '환경 변수',
 };
 
+/** A keychain's name ("the Secret Service (D-Bus)") as a Korean sentence names it, without the article. */
+export const keychainKo = (name: string): string => name.replace(/^the /, '');
+
 /** Why no keychain can be used, where a Korean terminal meets it most. */
 const KOREAN_UNAVAILABLE: Readonly<Record<string, string>> = {
   'no D-Bus session bus for the Secret Service: DBUS_SESSION_BUS_ADDRESS is not set':
@@ -61,7 +64,7 @@ const KOREAN: SupportWords = {
   reason: (text) => (text === NO_CREDENTIALS ? '인증 정보 없음' : serviceTextIn('ko', text)),
   storeWorking: '맞는 인증 정보를 intake login으로 저장하세요',
   secrets: (keychain, unavailable, configPath) =>
-    `비밀 키 보관: ${keychain ?? `키체인 없음 (${KOREAN_UNAVAILABLE[unavailable ?? ''] ?? unavailable})`}; 설정 파일 ${configPath}.`,
+    `비밀 키 보관: ${keychain !== undefined ? keychainKo(keychain) : `키체인 없음 (${KOREAN_UNAVAILABLE[unavailable ?? ''] ?? unavailable})`}; 설정 파일 ${configPath}.`,
   marketplaces: (sources) =>
     `마켓: ${sources
       .map(

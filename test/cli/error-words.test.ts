@@ -24,6 +24,26 @@ describe('an error line at a Korean terminal', () => {
       '서비스 오류: Internal Server Error (HTTP 500, POST http://127.0.0.1:8080/api/v1/orders/)',
     ],
     ['the service rejected the request (HTTP 422):', '서비스가 요청을 받지 않았습니다 (HTTP 422):'],
+    [
+      'no access key id is set, so there is no ledger to show',
+      '액세스 키 ID가 정해지지 않아 보여 줄 업로드 기록이 없습니다',
+    ],
+    [
+      '  Choose one with --profile, or set INTAKE_ACCESS_KEY_ID.',
+      '  --profile로 고르거나 INTAKE_ACCESS_KEY_ID를 설정하세요.',
+    ],
+    [
+      `the secret of profile "shop" is missing from the Secret Service (D-Bus)`,
+      '프로필 "shop"의 비밀 키가 Secret Service (D-Bus)에 없습니다',
+    ],
+    [
+      '  Store it again with: intake login --profile shop',
+      '  intake login --profile shop(으)로 다시 저장하세요',
+    ],
+    [
+      'INTAKE_SECRET_ACCESS_KEY is not set (the other one is)',
+      'INTAKE_SECRET_ACCESS_KEY이(가) 설정되지 않았습니다 (다른 하나만 설정되어 있습니다)',
+    ],
   ])('%s', (english, korean) => {
     expect(errorLineKo(english)).toBe(korean);
   });
