@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_DETAILS } from '../../src/contract/auth.js';
 import { CONVERSATION_PAGE } from '../../src/server/local/browse.js';
-import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
+import { CHROMIUM, NARROW_TABLES, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { sampleOrder } from '../helpers/samples.js';
 import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
 import { patience } from '../helpers/patience.js';
@@ -529,6 +529,15 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     }
     expect(english).toEqual(Object.fromEntries(Object.keys(english).map((path) => [path, []])));
     expect(broken).toEqual(Object.fromEntries(Object.keys(broken).map((path) => [path, []])));
+    // An order's items and shipments are cards at this width, each value under its column's name.
+    expect((await service.call('POST', '/api/v1/orders/', { body: sampleOrder('CON-NARROW') })).status).toBe(
+      202,
+    );
+    await service.local.apply();
+    await page.goto(`${service.baseUrl}/console/orders/CON-NARROW`);
+    const narrow = (await page.evaluate(NARROW_TABLES)) as { sideways: number[]; labels: string[][] };
+    expect(narrow.sideways).toEqual([]);
+    expect(narrow.labels[0]).toEqual(['번호', '상품', '옵션', '리뷰']);
     await page.goto(`${service.baseUrl}/console/conversations?q=CON-1`);
     await page.getByRole('link', { name: 'English' }).click();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Conversations');

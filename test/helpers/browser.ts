@@ -127,3 +127,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (!folder) return;
   await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
 }
+
+/**
+ * What a page's tables scroll sideways inside their frames (in pixels, one entry a table that does),
+ * and the label a narrow window's card shows before each cell of the first row (none where a table stays
+ * a table): for `page.evaluate`.
+ */
+export const NARROW_TABLES = `({
+  sideways: [...document.querySelectorAll('.table-wrap')].map((w) => w.scrollWidth - w.clientWidth).filter((d) => d > 0),
+  labels: [...document.querySelectorAll('main table')].map((table) =>
+    [...(table.querySelector('tbody tr')?.children ?? [])].map((td) => getComputedStyle(td, '::before').content.replace(/^"|"$/g, ''))),
+})`;

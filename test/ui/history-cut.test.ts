@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
-import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
+import { CHROMIUM, NARROW_TABLES, openPage, useBrowser } from '../helpers/browser.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
 import { HISTORY_SHOWN } from '../../src/ui/history.js';
@@ -49,6 +49,12 @@ describe.skipIf(!CHROMIUM)('intake ui: the history of a busy terminal', () => {
     expect(await page.locator('main .hint').first().innerText()).toBe(
       '터미널에서 보낸 업로드는 최근 50개만 보입니다. 그보다 오래된 것은 빠져 있습니다.',
     );
+    // In a narrow window each upload is a card, each value under its column's name: nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.evaluate(NARROW_TABLES)).toEqual({
+      sideways: [],
+      labels: [['시작', '파일', '종류', '상태', '결과', '할 수 있는 일']],
+    });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -67,11 +67,14 @@ function itemRow(
           </button>
         </form>`
       : '';
+  const options = item.product_option.join(', ');
   return html`<tr>
-    <td>${item.id}</td>
-    <td class="wraps">${item.product_name}<br /><span class="hint url">${item.product_image_url}</span></td>
-    <td class="wraps">${item.product_option.join(', ')}</td>
-    <td>!${review}</td>
+    <td data-label="${t('idHeader')}">${item.id}</td>
+    <td class="wraps" data-label="${t('productHeader')}">
+      <div>${item.product_name}<br /><span class="hint url">${item.product_image_url}</span></div>
+    </td>
+    <td class="wraps${options === '' ? ' empty' : ''}" data-label="${t('optionsHeader')}">${options}</td>
+    <td data-label="${t('reviewHeader')}">!${review}</td>
   </tr>`;
 }
 
@@ -102,10 +105,10 @@ export function orderBody(
   const shipments = order.shipments.map(
     (shipment) =>
       html`<tr>
-        <td>${shipment.carrier_name}</td>
-        <td>${shipment.tracking_number}</td>
-        <td>${shipment.order_item_ids.join(', ')}</td>
-        <td>${when(shipment.created_at)}</td>
+        <td data-label="${t('carrierHeader')}">${shipment.carrier_name}</td>
+        <td data-label="${t('trackingHeader')}">${shipment.tracking_number}</td>
+        <td data-label="${t('itemsHeader')}">${shipment.order_item_ids.join(', ')}</td>
+        <td data-label="${t('createdHeader')}">${when(shipment.created_at)}</td>
       </tr>`,
   );
   return html`!${notice ? html`<p class="ok" role="status">${notice}</p>` : ''}
@@ -122,7 +125,7 @@ export function orderBody(
       </dl>
       <h2>${t('itemsHeader')}</h2>
       !${dataTable([t('idHeader'), t('productHeader'), t('optionsHeader'), t('reviewHeader')], items, {
-        className: RECORDS,
+        className: `${RECORDS} stacked`,
       })}
       <h2>${t('shipmentHistory')}</h2>
       !${
@@ -131,7 +134,7 @@ export function orderBody(
           : dataTable(
               [t('carrierHeader'), t('trackingHeader'), t('itemsHeader'), t('createdHeader')],
               shipments,
-              { className: RECORDS },
+              { className: `${RECORDS} stacked` },
             )
       }
       <h2>${t('messagesTitle')}</h2>

@@ -69,18 +69,26 @@ export function historyBody(
       );
     }
     return html`<tr>
-      <td class="nowrap">${when(lang, line.at)}</td>
-      <td>
-        ${inputName(t, line.label)}
-        !${!line.session ? html`<span class="hint">${t('fromTerminal')}</span>` : ''}
+      <td class="nowrap" data-label="${t('startedHeader')}">${when(lang, line.at)}</td>
+      <td data-label="${t('fileName')}">
+        <div>
+          ${inputName(t, line.label)}
+          !${!line.session ? html`<span class="hint">${t('fromTerminal')}</span>` : ''}
+        </div>
       </td>
-      <td>${t(`kind_${line.kind}` as Parameters<T>[0])}</td>
-      <td>
-        <span class="badge ${line.state}">${t(`state_${line.state}` as Parameters<T>[0])}</span>
-        !${left > 0 && line.state !== 'finished' ? html`<div class="hint">${t('leftCount', { count: left })}</div>` : ''}
+      <td data-label="${t('kindHeader')}">${t(`kind_${line.kind}` as Parameters<T>[0])}</td>
+      <td data-label="${t('stateHeader')}">
+        <div>
+          <span class="badge ${line.state}">${t(`state_${line.state}` as Parameters<T>[0])}</span>
+          !${left > 0 && line.state !== 'finished' ? html`<div class="hint">${t('leftCount', { count: left })}</div>` : ''}
+        </div>
       </td>
-      <td>!${outcomes}</td>
-      <td>!${actions.join('')}</td>
+      <td class="${outcomes === '' ? 'empty' : ''}" data-label="${t('countsHeader')}">
+        <div>!${outcomes}</div>
+      </td>
+      <td class="${actions.length === 0 ? 'empty' : ''}" data-label="${t('actionsHeader')}">
+        !${actions.join('')}
+      </td>
     </tr>`;
   });
   return html` <section class="card">
@@ -99,6 +107,7 @@ export function historyBody(
               t('actionsHeader'),
             ],
             rows,
+            { className: 'stacked' },
           )
     }
   </section>`;
