@@ -150,7 +150,7 @@ export async function reportError(f: Factory, error: unknown): Promise<number> {
     const [first, ...rest] = lines;
     // For people at a Korean terminal, in Korean where there are words for it; scripts read the JSON.
     const korean = terminalLang(f.env) === 'ko';
-    const shown = korean ? lines.map((await import('./error-words.js')).errorLineKo) : lines;
+    const shown = korean ? await koreanLines(error, lines) : lines;
     f.io.stderr.write(`${f.colors().err.red(korean ? '오류:' : 'error:')} ${shown[0]}\n`);
     for (const line of shown.slice(1)) f.io.stderr.write(`${line}\n`);
     // A script reading JSON gets the error as JSON too, as the last line on stdout.
@@ -170,6 +170,13 @@ export async function reportError(f: Factory, error: unknown): Promise<number> {
     }
   }
   return code;
+}
+
+/** An error's lines at a Korean terminal: a marketplace's failure as the page says it, others line by line. */
+async function koreanLines(error: unknown, lines: readonly string[]): Promise<string[]> {
+  if (error instanceof MarketplaceError)
+    return (await import('../marketplaces/problem-words.js')).marketProblemKo(error);
+  return lines.map((await import('./error-words.js')).errorLineKo);
 }
 
 /** Whether the run asked for JSON output (`--json`, `-o json`, or the profile's `output`). */

@@ -44,14 +44,12 @@ const ENGLISH: SupportWords = {
   queued: (waiting) => `${counting(waiting, 'shipment creation')} queued`,
 };
 
-/** Where credentials come from, as `auth status` and the marketplaces' line name it. */
-const KOREAN_ORIGINS: Readonly<Record<string, string>> = {
-  'the config file': '설정 파일',
-  environment: '환경 변수',
-};
-
 /** A keychain's name ("the Secret Service (D-Bus)") as a Korean sentence names it, without the article. */
 export const keychainKo = (name: string): string => name.replace(/^the /, '');
+
+/** Where a marketplace's credentials come from (a keychain, the config file, the environment), in Korean. */
+export const originKo = (origin: string): string =>
+  origin === 'the config file' ? '설정 파일' : origin === 'environment' ? '환경 변수' : keychainKo(origin);
 
 /** Why no keychain can be used, where a Korean terminal meets it most. */
 const KOREAN_UNAVAILABLE: Readonly<Record<string, string>> = {
@@ -69,7 +67,7 @@ const KOREAN: SupportWords = {
     `마켓: ${sources
       .map(
         ({ marketplace, origin }) =>
-          `${MARKETPLACE_NAMES[marketplace].ko} ${origin ? `(${KOREAN_ORIGINS[origin] ?? origin})` : '설정 안 됨'}`,
+          `${MARKETPLACE_NAMES[marketplace].ko} ${origin ? `(${originKo(origin)})` : '설정 안 됨'}`,
       )
       .join('; ')} (intake marketplace status로 확인합니다).`,
   noneSelected: (profile) =>

@@ -26,7 +26,7 @@ const imageOf = async (id: string) =>
 const statuses = (stdout: string) => {
   const text = stdout.replace(/\n\{"type":"error".*\n?$/, '');
   if (!text.trim().startsWith('[')) throw new Error(`not a status list: ${stdout.slice(0, 300)}`);
-  return JSON.parse(text) as { marketplace: string; state: string }[];
+  return JSON.parse(text) as { marketplace: string; state: string; warnings: string[] }[];
 };
 
 const ship = (env: Record<string, string>, order: string, items: string[], number: string) =>
@@ -339,6 +339,29 @@ describe('Naver Smartstore: pull, ship, push, against the fake', () => {
     const status = await cli(['marketplace', 'status', '--json'], { env });
     expect(status.code).toBe(6);
     expect(statuses(status.stdout).find((entry) => entry.marketplace === 'naver')?.state).toBe('blocked');
+    // At a Korean terminal: the page's sentence with Naver's code and ids, then Intake's own words.
+    const ko = { ...env, LANG: 'ko_KR.UTF-8', NO_COLOR: '1' };
+    const pulled = await cli(['pull', 'naver'], { env: ko });
+    expect(pulled.code).toBe(6);
+    expect(pulled.stderr).toMatch(
+      /^오류: 네이버 스마트스토어에서 이 컴퓨터의 접근을 거부했습니다 \(허용되지 않은 IP 또는 일시 차단\)\. 차단이 길어지지 않도록 바로 멈췄습니다\. \(코드 GW\.IP_NOT_ALLOWED, HTTP 403, 요청 ID [0-9a-f]{32}\)\n {2}자세한 내용: Naver Smartstore: this computer's IP address is not allowed/m,
+    );
+    // Its status: the table's cells for people in Korean, the warnings too; JSON as it was.
+    const shown = await cli(['marketplace', 'status'], { env: ko, tty: true });
+    expect(shown.code).toBe(6);
+    expect(shown.stdout).toMatch(/│ 네이버 스마트스토어 +│ 환경 변수 +│ .+│ +│ 접근 거부 +│/);
+    expect(shown.stderr).toContain(
+      '경고: 네이버 스마트스토어에서 이 컴퓨터의 접근을 거부했습니다 (허용되지 않은 IP 또는 일시 차단). 차단이 길어지지 않도록 바로 멈췄습니다. (코드 GW.IP_NOT_ALLOWED)\n  자세한 내용: ',
+    );
+    expect(shown.stderr).toContain(
+      '경고: 쿠팡: 키를 발급한 날짜를 모릅니다 (intake marketplace login coupang --key-issued 날짜)\n',
+    );
+    const json = await cli(['marketplace', 'status', '--json'], { env: ko });
+    expect(statuses(json.stdout).find((entry) => entry.marketplace === 'coupang')).toMatchObject({
+      warnings: [
+        'when the keys were issued is not known (intake marketplace login coupang --key-issued DATE)',
+      ],
+    });
   });
 
   it('a wrong application secret is refused by the token endpoint as the real one does: exit 3', async () => {

@@ -5,7 +5,7 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { MarketplaceError } from '../../marketplaces/errors.js';
 import { MARKETPLACE_LABELS, MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
-import { counting } from '../../util/count.js';
+import { ENGLISH_NOTICES, statusWords, type StatusNotice, type StatusState } from './status-words.js';
 
 export interface MarketplaceStatusOptions {
   check: boolean;
@@ -20,7 +20,7 @@ export interface MarketplaceStatus {
   /** When keys or tokens end (Coupang's keys, Cafe24's refresh token), as a date. */
   expires: string | null;
   /** `ok`, `not_checked`, `no_credentials`, or how the check failed (`blocked`, `auth`, …). */
-  state: string;
+  state: StatusState;
   message: string;
   /** The marketplace's code for a refusal (`GW.IP_NOT_ALLOWED`). */
   code?: string;
@@ -32,7 +32,10 @@ const DAY_MS = 86_400_000;
 const COUPANG_KEY_DAYS = 180;
 const WARN_DAYS = 14;
 
-async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): Promise<MarketplaceStatus> {
+/** A status, and what it warns of (its `warnings` are those in English, for scripts). */
+type Found = Omit<MarketplaceStatus, 'warnings'> & { notices: StatusNotice[] };
+
+async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): Promise<Found> {
   const [{ loadCredentials }, { baseUrlOf, openConnector }] = await Promise.all([
     import('../../cli/marketplace-credentials.js'),
     import('../../cli/marketplaces.js'),
@@ -43,7 +46,7 @@ async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): P
     marketplace,
     base_url: baseUrl.value,
     base_url_from: baseUrl.origin,
-    warnings: [] as string[],
+    notices: [] as StatusNotice[],
   };
   if (!found) {
     return {
@@ -62,25 +65,15 @@ async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): P
       const ends = Date.parse(`${issued}T00:00:00+09:00`) + COUPANG_KEY_DAYS * DAY_MS;
       expires = new Date(ends).toISOString().slice(0, 10);
       const left = Math.floor((ends - now) / DAY_MS);
-      if (left < 0)
-        base.warnings.push(
-          `the keys expired on ${expires}: issue new ones in Wing, then intake marketplace login coupang`,
-        );
-      else if (left <= WARN_DAYS)
-        base.warnings.push(
-          `the keys expire in ${counting(left, 'day')}, on ${expires}: issue new ones in Wing before then`,
-        );
-    } else
-      base.warnings.push(
-        'when the keys were issued is not known (intake marketplace login coupang --key-issued DATE)',
-      );
+      if (left < 0) base.notices.push({ kind: 'keys_expired', on: expires });
+      else if (left <= WARN_DAYS) base.notices.push({ kind: 'keys_expiring', on: expires, days: left });
+    } else base.notices.push({ kind: 'keys_issued_unknown' });
   }
   if (marketplace === 'cafe24') {
     const ends = (found.value as { refreshExpiresAt?: number }).refreshExpiresAt;
     if (ends !== undefined) {
       expires = new Date(ends).toISOString().slice(0, 10);
-      if (ends - now <= 2 * DAY_MS)
-        base.warnings.push(`the sign-in ends on ${expires} unless a pull or push refreshes it before`);
+      if (ends - now <= 2 * DAY_MS) base.notices.push({ kind: 'sign_in_ends', on: expires });
     }
   }
   const credentials = found.origin;
@@ -109,25 +102,36 @@ async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): P
  * when a marketplace refuses this caller, 3 when credentials are refused.
  */
 export async function marketplaceStatusRun(options: MarketplaceStatusOptions, f: Factory): Promise<void> {
-  const statuses: MarketplaceStatus[] = [];
-  for (const marketplace of MARKETPLACES) statuses.push(await statusOf(f, marketplace, options.check));
+  const found: Found[] = [];
+  for (const marketplace of MARKETPLACES) found.push(await statusOf(f, marketplace, options.check));
+  const statuses: MarketplaceStatus[] = found.map(({ notices, ...status }) => ({
+    ...status,
+    warnings: notices.map(ENGLISH_NOTICES),
+  }));
+  const words = statusWords(f);
   await writeData(f, {
     json: statuses,
     rows: statuses,
     columns: [
-      { header: 'marketplace', value: (status) => MARKETPLACE_LABELS[status.marketplace] },
-      { header: 'credentials', value: (status) => status.credentials ?? 'none' },
+      {
+        header: 'marketplace',
+        value: (status) => MARKETPLACE_LABELS[status.marketplace],
+        shown: (status) => words.marketplace(status.marketplace),
+      },
+      {
+        header: 'credentials',
+        value: (status) => status.credentials ?? 'none',
+        shown: (status) => words.credentials(status.credentials),
+      },
       { header: 'address', value: (status) => status.base_url },
       { header: 'expires', value: (status) => status.expires ?? '' },
-      { header: 'state', value: (status) => status.state },
+      { header: 'state', value: (status) => status.state, shown: (status) => words.state(status.state) },
     ],
   });
-  for (const status of statuses) {
-    if (status.state !== 'ok' && status.state !== 'not_checked' && status.state !== 'no_credentials') {
-      f.log.warn(`${MARKETPLACE_LABELS[status.marketplace]}: ${status.message}`);
-    }
-    for (const warning of status.warnings)
-      f.log.warn(`${MARKETPLACE_LABELS[status.marketplace]}: ${warning}`);
+  for (const { marketplace, state, message, code, notices } of found) {
+    if (state !== 'ok' && state !== 'not_checked' && state !== 'no_credentials')
+      f.log.warn(words.problem(marketplace, state, message, code));
+    for (const notice of notices) f.log.warn(`${words.marketplace(marketplace)}: ${words.notice(notice)}`);
   }
   if (statuses.some((status) => status.state === 'blocked')) throw new ExitCode(EXIT.blocked);
   if (statuses.some((status) => status.state === 'auth')) throw new ExitCode(EXIT.auth);

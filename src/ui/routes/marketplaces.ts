@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MarketplaceError, MarketplaceNotSetUp } from '../../marketplaces/errors.js';
+import { marketFacts } from '../../marketplaces/problem-words.js';
 import { isMarketplace, type Marketplace } from '../../marketplaces/names.js';
 import { langOf } from '../../web/language.js';
 import { ApiError } from '../../client/errors.js';
@@ -40,12 +41,7 @@ function problemWords(t: T, marketplace: Marketplace, error: unknown): Problem {
   if (error instanceof MarketplaceNotSetUp) return { message: t('marketNotSetUp', { name: marketplace }) };
   if (error instanceof MarketplaceError) {
     // Korean says the marketplace's own code and ids, which support asks for; English the CLI's sentence.
-    const facts = [
-      error.code === undefined ? '' : t('marketCode', { code: error.code }),
-      error.status === undefined ? '' : `HTTP ${error.status}`,
-      error.traceId === undefined ? '' : t('marketTrace', { id: error.traceId }),
-    ].filter(Boolean);
-    const detail = t.lang === 'ko' ? facts.join(', ') : error.message;
+    const detail = t.lang === 'ko' ? marketFacts('ko', error).join(', ') : error.message;
     return { message: t(`market_${error.kind}`, { name }), ...(detail ? { detail } : {}) };
   }
   // The service (the profile's credentials, reaching it): said as every page says it.

@@ -1,3 +1,4 @@
+import { MARKET_PROBLEM_WORDS } from '../../marketplaces/problem-words.js';
 import { NOT_SENT_WORDS, PUSH_OUTCOME_WORDS } from '../../marketplaces/run-words.js';
 import type { Texts } from '../../web/i18n.js';
 
@@ -56,25 +57,11 @@ export const MARKETPLACES_TEXTS = {
   lineHeader: { en: 'Order line', ko: '주문 상품' },
   trackingHeader: { en: 'Tracking number', ko: '송장번호' },
   marketMessageHeader: { en: 'What the marketplace said', ko: '마켓 응답' },
-  market_blocked: {
-    en: '{name} refuses this computer (an IP not on its allowlist, or a block): stopped at once, so as not to be blocked longer.',
-    ko: '{name}에서 이 컴퓨터의 접근을 거부했습니다 (허용되지 않은 IP 또는 일시 차단). 차단이 길어지지 않도록 바로 멈췄습니다.',
-  },
-  market_auth: {
-    en: '{name} refused the keys. Check them in a terminal: intake marketplace status',
-    ko: '{name}에서 인증 정보를 거부했습니다. 터미널에서 확인하세요: intake marketplace status',
-  },
-  market_refused: { en: '{name} refused the request.', ko: '{name}에서 요청을 거부했습니다.' },
-  market_busy: {
-    en: '{name} is busy (too many requests, or down for maintenance). Try again in a few minutes.',
-    ko: '{name}이(가) 바쁩니다 (요청이 너무 많거나 점검 중). 몇 분 뒤에 다시 해 보세요.',
-  },
-  market_unreachable: { en: '{name} cannot be reached.', ko: '{name}에 연결할 수 없습니다.' },
-  market_answer: {
-    en: '{name} answered in a way Intake does not know; nothing was changed.',
-    ko: '{name}의 응답을 이해할 수 없습니다. 아무것도 바꾸지 않았습니다.',
-  },
+  market_blocked: MARKET_PROBLEM_WORDS.blocked,
+  market_auth: MARKET_PROBLEM_WORDS.auth,
+  market_refused: MARKET_PROBLEM_WORDS.refused,
+  market_busy: MARKET_PROBLEM_WORDS.busy,
+  market_unreachable: MARKET_PROBLEM_WORDS.unreachable,
+  market_answer: MARKET_PROBLEM_WORDS.answer,
   marketDetail: { en: 'Details: {detail}', ko: '자세한 내용: {detail}' },
-  marketCode: { en: 'code {code}', ko: '코드 {code}' },
-  marketTrace: { en: 'request id {id}', ko: '요청 ID {id}' },
 } as const satisfies Texts;

@@ -1,0 +1,89 @@
+import type { Factory } from '../../cli/factory.js';
+import { originKo } from '../../cli/support-words.js';
+import type { MarketplaceErrorKind } from '../../marketplaces/errors.js';
+import { MARKETPLACE_LABELS, MARKETPLACE_NAMES, type Marketplace } from '../../marketplaces/names.js';
+import { MARKET_PROBLEM_WORDS } from '../../marketplaces/problem-words.js';
+import { count, counting } from '../../util/count.js';
+import { terminalLang } from '../../util/terminal-lang.js';
+
+/** Something `intake marketplace status` warns of: keys or a sign-in that end, or an issue date unknown. */
+export type StatusNotice =
+  | { kind: 'keys_expired'; on: string }
+  | { kind: 'keys_expiring'; on: string; days: number }
+  | { kind: 'keys_issued_unknown' }
+  | { kind: 'sign_in_ends'; on: string };
+
+/** A marketplace's state: answered, not asked, not set up, or how asking it failed. */
+export type StatusState = 'ok' | 'not_checked' | 'no_credentials' | MarketplaceErrorKind;
+
+/** What the command tells a person: its table's cells for people, and its warnings on stderr. */
+export interface StatusWords {
+  marketplace: (marketplace: Marketplace) => string;
+  credentials: (origin: string | null) => string;
+  state: (state: string) => string;
+  notice: (notice: StatusNotice) => string;
+  /** A marketplace that did not answer as asked: what that means, its code, and its message. */
+  problem: (marketplace: Marketplace, kind: MarketplaceErrorKind, message: string, code?: string) => string;
+}
+
+export const ENGLISH_NOTICES = (notice: StatusNotice): string => {
+  switch (notice.kind) {
+    case 'keys_expired':
+      return `the keys expired on ${notice.on}: issue new ones in Wing, then intake marketplace login coupang`;
+    case 'keys_expiring':
+      return `the keys expire in ${counting(notice.days, 'day')}, on ${notice.on}: issue new ones in Wing before then`;
+    case 'keys_issued_unknown':
+      return 'when the keys were issued is not known (intake marketplace login coupang --key-issued DATE)';
+    case 'sign_in_ends':
+      return `the sign-in ends on ${notice.on} unless a pull or push refreshes it before`;
+  }
+};
+
+const ENGLISH: StatusWords = {
+  marketplace: (marketplace) => MARKETPLACE_LABELS[marketplace],
+  credentials: (origin) => origin ?? 'none',
+  state: (state) => state,
+  notice: ENGLISH_NOTICES,
+  problem: (marketplace, _kind, message) => `${MARKETPLACE_LABELS[marketplace]}: ${message}`,
+};
+
+const KOREAN_STATES: Readonly<Record<StatusState, string>> = {
+  ok: '정상',
+  not_checked: '확인 안 함',
+  no_credentials: '설정 안 됨',
+  blocked: '접근 거부',
+  auth: '인증 거부',
+  refused: '요청 거부',
+  busy: '바쁨',
+  unreachable: '연결 안 됨',
+  answer: '알 수 없는 응답',
+};
+
+const KOREAN: StatusWords = {
+  marketplace: (marketplace) => MARKETPLACE_NAMES[marketplace].ko,
+  credentials: (origin) => (origin === null ? '없음' : originKo(origin)),
+  state: (state) => KOREAN_STATES[state as StatusState] ?? state,
+  notice: (notice) => {
+    switch (notice.kind) {
+      case 'keys_expired':
+        return `키가 ${notice.on}에 만료되었습니다. Wing에서 새로 발급한 뒤 intake marketplace login coupang을 실행하세요`;
+      case 'keys_expiring':
+        return `키가 ${count(notice.days)}일 뒤(${notice.on})에 만료됩니다. 그 전에 Wing에서 새로 발급하세요`;
+      case 'keys_issued_unknown':
+        return '키를 발급한 날짜를 모릅니다 (intake marketplace login coupang --key-issued 날짜)';
+      case 'sign_in_ends':
+        return `그 전에 가져오거나 보내서 갱신하지 않으면 로그인이 ${notice.on}에 끝납니다`;
+    }
+  },
+  problem: (marketplace, kind, message, code) => {
+    const name = MARKETPLACE_NAMES[marketplace].ko;
+    // The page sends a refusal of the keys here; here it is said alone.
+    const sentence =
+      kind === 'auth'
+        ? `${name}에서 인증 정보를 거부했습니다.`
+        : MARKET_PROBLEM_WORDS[kind].ko.replace('{name}', name);
+    return `${sentence}${code === undefined ? '' : ` (코드 ${code})`}\n  자세한 내용: ${message}`;
+  },
+};
+
+export const statusWords = (f: Factory): StatusWords => (terminalLang(f.env) === 'ko' ? KOREAN : ENGLISH);
