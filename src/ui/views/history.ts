@@ -30,6 +30,56 @@ function inputName(t: T, label: string): string {
   return label === STDIN_LABEL ? t('inputStdin') : label;
 }
 
+/** One upload of the history: when, which file, what it sent, how it ended, and what can be done. */
+function historyRow(t: T, lang: Lang, line: HistoryLine): string {
+  const summary = line.summary ?? {};
+  const outcomes = OUTCOMES.filter((outcome) => numberOf(summary[outcome]) > 0)
+    .map(
+      (outcome) =>
+        html`<span class="badge ${outcome}">${t(`outcome_${outcome}`)} ${numberOf(summary[outcome])}</span>`,
+    )
+    .join(' ');
+  const { left } = line.summary ? progressOf(summary) : { left: 0 };
+  const actions: string[] = [];
+  if (line.session) {
+    actions.push(
+      html`<a href="uploads/${line.session.id}">${t('openResults', { name: inputName(t, line.label) })}</a>`,
+    );
+  } else if (line.entry && line.state !== 'finished') {
+    actions.push(
+      line.entry.resumable
+        ? html`<form method="post" action="history/${line.entry.id}/resume">
+            <button type="submit" class="secondary">
+              ${t('resumeButton', { name: inputName(t, line.label) })}
+            </button>
+          </form>`
+        : html`<span class="hint">${t('fileGone')}</span>`,
+    );
+  }
+  return html`<tr>
+    <td class="nowrap" data-label="${t('startedHeader')}">${when(lang, line.at)}</td>
+    <td data-label="${t('fileName')}">
+      <div>
+        ${inputName(t, line.label)}
+        !${!line.session ? html`<span class="hint">${t('fromTerminal')}</span>` : ''}
+      </div>
+    </td>
+    <td data-label="${t('kindHeader')}">${t(`kind_${line.kind}` as Parameters<T>[0])}</td>
+    <td data-label="${t('stateHeader')}">
+      <div>
+        <span class="badge ${line.state}">${t(`state_${line.state}` as Parameters<T>[0])}</span>
+        !${left > 0 && line.state !== 'finished' ? html`<div class="hint">${t('leftCount', { count: left })}</div>` : ''}
+      </div>
+    </td>
+    <td class="${outcomes === '' ? 'empty' : ''}" data-label="${t('countsHeader')}">
+      <div>!${outcomes}</div>
+    </td>
+    <td class="${actions.length === 0 ? 'empty' : ''}" data-label="${t('actionsHeader')}">
+      !${actions.join('')}
+    </td>
+  </tr>`;
+}
+
 /** The uploads of this profile's service and key, newest first: their outcomes, results, and what is left. */
 export function historyBody(
   t: T,
@@ -39,58 +89,7 @@ export function historyBody(
   kept: { keepDays: number; more: number | undefined },
 ): string {
   if (!service) return html`<p class="error-box">${t('noTarget')}</p>`;
-  const rows = lines.map((line) => {
-    const summary = line.summary ?? {};
-    const outcomes = OUTCOMES.filter((outcome) => numberOf(summary[outcome]) > 0)
-      .map(
-        (outcome) =>
-          html`<span class="badge ${outcome}"
-            >${t(`outcome_${outcome}`)} ${numberOf(summary[outcome])}</span
-          >`,
-      )
-      .join(' ');
-    const { left } = line.summary ? progressOf(summary) : { left: 0 };
-    const actions: string[] = [];
-    if (line.session) {
-      actions.push(
-        html`<a href="uploads/${line.session.id}"
-          >${t('openResults', { name: inputName(t, line.label) })}</a
-        >`,
-      );
-    } else if (line.entry && line.state !== 'finished') {
-      actions.push(
-        line.entry.resumable
-          ? html`<form method="post" action="history/${line.entry.id}/resume">
-              <button type="submit" class="secondary">
-                ${t('resumeButton', { name: inputName(t, line.label) })}
-              </button>
-            </form>`
-          : html`<span class="hint">${t('fileGone')}</span>`,
-      );
-    }
-    return html`<tr>
-      <td class="nowrap" data-label="${t('startedHeader')}">${when(lang, line.at)}</td>
-      <td data-label="${t('fileName')}">
-        <div>
-          ${inputName(t, line.label)}
-          !${!line.session ? html`<span class="hint">${t('fromTerminal')}</span>` : ''}
-        </div>
-      </td>
-      <td data-label="${t('kindHeader')}">${t(`kind_${line.kind}` as Parameters<T>[0])}</td>
-      <td data-label="${t('stateHeader')}">
-        <div>
-          <span class="badge ${line.state}">${t(`state_${line.state}` as Parameters<T>[0])}</span>
-          !${left > 0 && line.state !== 'finished' ? html`<div class="hint">${t('leftCount', { count: left })}</div>` : ''}
-        </div>
-      </td>
-      <td class="${outcomes === '' ? 'empty' : ''}" data-label="${t('countsHeader')}">
-        <div>!${outcomes}</div>
-      </td>
-      <td class="${actions.length === 0 ? 'empty' : ''}" data-label="${t('actionsHeader')}">
-        !${actions.join('')}
-      </td>
-    </tr>`;
-  });
+  const rows = lines.map((line) => historyRow(t, lang, line));
   return html` <section class="card">
     <p>${t('historyIntro', { service: service.address, key: service.accessKeyId, days: kept.keepDays })}</p>
     !${kept.more === undefined ? '' : html`<p class="hint">${t('historyCut', { count: kept.more })}</p>`}
