@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_DETAILS } from '../../src/contract/auth.js';
 import { CONVERSATION_PAGE } from '../../src/server/local/browse.js';
-import { CHROMIUM, NARROW_TABLES, openPage, screenshot, useBrowser } from '../helpers/browser.js';
+import { CHROMIUM, narrowTables, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { sampleOrder } from '../helpers/samples.js';
 import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
 import { patience } from '../helpers/patience.js';
@@ -535,7 +535,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     );
     await service.local.apply();
     await page.goto(`${service.baseUrl}/console/orders/CON-NARROW`);
-    const narrow = (await page.evaluate(NARROW_TABLES)) as { sideways: number[]; labels: string[][] };
+    const narrow = (await page.evaluate(narrowTables())) as { sideways: number[]; labels: string[][] };
     expect(narrow.sideways).toEqual([]);
     expect(narrow.labels[0]).toEqual(['번호', '상품', '옵션', '리뷰']);
     await page.goto(`${service.baseUrl}/console/conversations?q=CON-1`);

@@ -129,12 +129,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * What a page's tables scroll sideways inside their frames (in pixels, one entry a table that does),
- * and the label a narrow window's card shows before each cell of the first row (none where a table stays
- * a table): for `page.evaluate`.
+ * What the tables in `scope` scroll sideways inside their frames (in pixels, one entry a table that
+ * does), and the label a narrow window's card shows before each cell of their first row (none where a
+ * table stays a table): for `page.evaluate`.
  */
-export const NARROW_TABLES = `({
-  sideways: [...document.querySelectorAll('.table-wrap')].map((w) => w.scrollWidth - w.clientWidth).filter((d) => d > 0),
-  labels: [...document.querySelectorAll('main table')].map((table) =>
+export const narrowTables = (scope = 'main'): string => `({
+  sideways: [...document.querySelectorAll('${scope} .table-wrap')].map((w) => w.scrollWidth - w.clientWidth).filter((d) => d > 0),
+  labels: [...document.querySelectorAll('${scope} table')].map((table) =>
     [...(table.querySelector('tbody tr')?.children ?? [])].map((td) => getComputedStyle(td, '::before').content.replace(/^"|"$/g, ''))),
 })`;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
-import { CHROMIUM, NARROW_TABLES, openPage, useBrowser } from '../helpers/browser.js';
+import { CHROMIUM, narrowTables, openPage, useBrowser } from '../helpers/browser.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
 import { HISTORY_SHOWN } from '../../src/ui/history.js';
@@ -51,7 +51,7 @@ describe.skipIf(!CHROMIUM)('intake ui: the history of a busy terminal', () => {
     );
     // In a narrow window each upload is a card, each value under its column's name: nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 800 });
-    expect(await page.evaluate(NARROW_TABLES)).toEqual({
+    expect(await page.evaluate(narrowTables())).toEqual({
       sideways: [],
       labels: [['시작', '파일', '종류', '상태', '결과', '할 수 있는 일']],
     });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHROMIUM, fileChoosers, keepLocal, openPage, useBrowser } from '../helpers/browser.js';
+import { CHROMIUM, fileChoosers, keepLocal, narrowTables, openPage, useBrowser } from '../helpers/browser.js';
 import { cli, useService } from '../helpers/cli.js';
 import { englishOn as englishOnPage } from '../helpers/english.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
@@ -38,6 +38,13 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
     await look('home');
     await checkFile(page, `${FIXTURES}/smartstore-orders.xlsx`);
     await look('check of a Smartstore download');
+    // In a narrow window the products to complete are cards, their boxes as wide as the window.
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.evaluate(narrowTables('#products'))).toEqual({
+      sideways: [],
+      labels: [['none', '상품명', '이미지 주소 (https://…)', '미리보기']],
+    });
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole('link', { name: '열 직접 맞추기' }).click();
     await look('column mapping');
 
@@ -58,6 +65,12 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
       await page.getByRole('link', { name: link, exact: true }).click();
       await look(link);
     }
+    // The product list too: a card a product in a narrow window.
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.evaluate(narrowTables())).toEqual({
+      sideways: [],
+      labels: [['none', '상품명', '이미지 주소 (https://…)', '미리보기', '출처']],
+    });
     expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((where) => [where, []])));
     expect(errors).toEqual([]);
     await context.close();

@@ -50,7 +50,7 @@ export function catalogBody(t: T, page: CatalogPage): string {
     const imageId = `catalog-image-${index}`;
     return html`<tr>
       <th scope="row">${entry.id}<input type="hidden" name="product:${index}" value="${entry.id}" /></th>
-      <td>
+      <td data-label="${t('productNameHeader')}">
         <input
           type="text"
           name="name:${index}"
@@ -58,7 +58,7 @@ export function catalogBody(t: T, page: CatalogPage): string {
           aria-label="${t('productNameLabel', { id: entry.id })}"
         />
       </td>
-      <td>
+      <td data-label="${t('productImageHeader')}">
         <input
           type="url"
           id="${imageId}"
@@ -69,11 +69,13 @@ export function catalogBody(t: T, page: CatalogPage): string {
           aria-label="${t('productImageLabel', { id: entry.id })}"
         />
       </td>
-      <td>
-        <button type="button" class="link" data-preview-button="${imageId}">${t('productPreview')}</button>
-        <img id="${imageId}-preview" class="preview" alt="${t('productPreview')}" hidden data-preview />
+      <td data-label="${t('productPreview')}">
+        <div>
+          <button type="button" class="link" data-preview-button="${imageId}">${t('productPreview')}</button>
+          <img id="${imageId}-preview" class="preview" alt="${t('productPreview')}" hidden data-preview />
+        </div>
       </td>
-      <td>${t(`source_${entry.source}` as Parameters<T>[0])}</td>
+      <td data-label="${t('sourceHeader')}">${t(`source_${entry.source}` as Parameters<T>[0])}</td>
     </tr>`;
   });
   return html`<section class="card">
@@ -100,7 +102,7 @@ export function catalogBody(t: T, page: CatalogPage): string {
         rows.length === 0
           ? html`<p>${t('catalogEmpty')}</p>`
           : html`<form method="post" action="catalog">
-              !${dataTable([t('productIdHeader'), t('productNameHeader'), t('productImageHeader'), t('productPreview'), t('sourceHeader')], rows)}
+              !${dataTable([t('productIdHeader'), t('productNameHeader'), t('productImageHeader'), t('productPreview'), t('sourceHeader')], rows, { className: 'stacked' })}
               <div class="actions"><button type="submit">${t('catalogSave')}</button></div>
             </form>`
       }

@@ -60,7 +60,7 @@ export function productsCard(
           ${t('productRows', { rows: product.rows.slice(0, 5).join(', ') + (product.rows.length > 5 ? '…' : '') })}
         </div>
       </th>
-      <td>
+      <td data-label="${t('productNameHeader')}">
         !${
           product.missing.has('name')
             ? html`<input
@@ -72,7 +72,7 @@ export function productsCard(
             : html`${product.name}`
         }
       </td>
-      <td>
+      <td data-label="${t('productImageHeader')}" class="${product.missing.has('image_url') ? '' : 'empty'}">
         !${
           product.missing.has('image_url')
             ? html`<input
@@ -87,7 +87,7 @@ export function productsCard(
             : ''
         }
       </td>
-      <td>
+      <td data-label="${t('productPreview')}">
         <img id="${imageId}-preview" class="preview" alt="${t('productPreview')}" hidden data-preview />
       </td>
     </tr>`;
@@ -97,7 +97,7 @@ export function productsCard(
     <p class="hint">${t('productsIntro')}</p>
     !${problem ? html`<div class="error-box" role="alert">${problem}</div>` : ''}
     <form method="post" action="uploads/${id}/products">
-      !${dataTable([t('productIdHeader'), t('productNameHeader'), t('productImageHeader'), t('productPreview')], rows)}
+      !${dataTable([t('productIdHeader'), t('productNameHeader'), t('productImageHeader'), t('productPreview')], rows, { className: 'stacked' })}
       <div class="actions"><button type="submit">${t('productsSave')}</button></div>
     </form>
   </div>`;
