@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
-import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
+import { CHROMIUM, narrowTables, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES } from '../helpers/files.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
@@ -77,6 +77,13 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
       product_option: '옵션',
     });
     await screenshot(page, 'mapping-ko');
+    // In a narrow window each column is a card: the file's header to choose and its first values under it.
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.evaluate(narrowTables('section[aria-labelledby="mapping-title"]'))).toMatchObject({
+      sideways: [],
+      labels: [['none', '파일의 열', '첫 값']],
+    });
+    await page.setViewportSize({ width: 1280, height: 720 });
     // A required column left out is said; so is one header chosen twice.
     await page.locator('select#map-order_id').selectOption('');
     await page.getByRole('button', { name: '이대로 읽기' }).click();

@@ -43,12 +43,12 @@ export function mappingCard(
         <label for="${selectId}">${t(`col_${column.name}` as Parameters<T>[0])}</label>
         !${column.required ? html`<span class="badge required">${t('mappingRequired')}</span>` : ''}
       </th>
-      <td>
+      <td data-label="${t('mappingHeader')}">
         <select id="${selectId}" name="map:${column.name}">
           !${options}
         </select>
       </td>
-      <td class="hint">${sample}</td>
+      <td class="hint${sample === '' ? ' empty' : ''}" data-label="${t('mappingSample')}">${sample}</td>
     </tr>`;
   });
   return html`<section class="card" aria-labelledby="mapping-title">
@@ -60,7 +60,7 @@ export function mappingCard(
         <label for="mapping-row">${t('headerRowLabel')}</label>
         <input type="number" id="mapping-row" name="headerRow" min="1" max="30" value="${view.row}" />
       </div>
-      !${dataTable([t('mappingColumn'), t('mappingHeader'), t('mappingSample')], rows)}
+      !${dataTable([t('mappingColumn'), t('mappingHeader'), t('mappingSample')], rows, { className: 'stacked' })}
       !${unused.length > 0 ? html`<p class="hint">${t('mappingUnused', { columns: unused.map((name) => cut(name, 30)).join(', ') })}</p>` : ''}
       <div class="field">
         <label for="mapping-name">${t('mappingSave')}</label>
