@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
-import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
+import { CHROMIUM, narrowTables, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { fakes, marketplaceEnv, seedOrders } from '../helpers/marketplaces.js';
 import { englishOn } from '../helpers/english.js';
 import { tempDir } from '../helpers/temp.js';
@@ -77,6 +77,13 @@ describe.skipIf(!CHROMIUM)(
       expect(await status.innerText()).toBe('보냄 1');
       expect(await page.locator('table tbody tr').first().innerText()).toContain('640123456711');
       await screenshot(page, 'push-ko');
+      // In a narrow window each line pushed is a card, nothing off the side.
+      await page.setViewportSize({ width: 390, height: 800 });
+      expect(await page.evaluate(narrowTables())).toEqual({
+        sideways: [],
+        labels: [['주문번호', '주문 상품', '송장번호', '결과', '마켓 응답']],
+      });
+      await page.setViewportSize({ width: 1280, height: 720 });
       english.pushed = await englishOn(page);
       const state = await fake.state('naver');
       expect(

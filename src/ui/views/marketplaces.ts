@@ -103,19 +103,19 @@ export function pushBody(
   const ordered = [...result.lines].sort(
     (a, b) => Number(a.outcome === 'pushed') - Number(b.outcome === 'pushed'),
   );
-  const rows = ordered.map(
-    (line) =>
-      html`<tr>
-        <td>${line.orderId}</td>
-        <td>${line.lineId}</td>
-        <td>${line.trackingNumber}</td>
-        <td>${outcome(line.outcome)}</td>
-        <td>${line.outcome === 'pushed' ? '' : pushMessageIn(t.lang, line.message)}</td>
-      </tr>`,
-  );
+  const rows = ordered.map((line) => {
+    const message = line.outcome === 'pushed' ? '' : pushMessageIn(t.lang, line.message);
+    return html`<tr>
+      <td data-label="${t('orderHeader')}">${line.orderId}</td>
+      <td data-label="${t('lineHeader')}">${line.lineId}</td>
+      <td data-label="${t('trackingHeader')}">${line.trackingNumber}</td>
+      <td data-label="${t('outcomeHeader')}">${outcome(line.outcome)}</td>
+      <td data-label="${t('marketMessageHeader')}" class="${message === '' ? 'empty' : ''}">${message}</td>
+    </tr>`;
+  });
   return html`<section class="card">
     <p role="status">${counts}</p>
-    !${dataTable([t('orderHeader'), t('lineHeader'), t('trackingHeader'), t('outcomeHeader'), t('marketMessageHeader')], rows)}
+    !${dataTable([t('orderHeader'), t('lineHeader'), t('trackingHeader'), t('outcomeHeader'), t('marketMessageHeader')], rows, { className: 'stacked' })}
     <p class="actions"><a href="marketplaces">${t('navMarketplaces')}</a></p>
   </section>`;
 }
