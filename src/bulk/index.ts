@@ -37,6 +37,7 @@ export {
   REASON_COLUMN,
   sayIn,
   terminalLang,
+  UPLOAD_STATE_WORDS,
 } from './said-words.js';
 export { failureIn, networkReasonIn, refusalIn, rejectionIn, serviceTextIn } from '../client/answer-words.js';
 

@@ -6,6 +6,7 @@ import { cut } from '../util/cut.js';
 import { notTakenIn, rejectionIn } from '../client/answer-words.js';
 import { MESSAGE_SHOWN } from './report/summary.js';
 import { FLAGS_LABEL } from './read/source.js';
+import type { UploadState } from './ledger/schema.js';
 
 /** The languages people are told things in. */
 export type Lang = 'ko' | 'en';
@@ -35,6 +36,14 @@ export const OUTCOME_WORDS = {
   outcome_duplicate: { en: 'repeated row', ko: '중복 행' },
   outcome_skipped: { en: 'no tracking number yet', ko: '송장번호 없음' },
 } as const;
+
+/** How an upload the ledger remembers ended (or that it is under way), in both languages. */
+export const UPLOAD_STATE_WORDS = {
+  running: { en: 'sending', ko: '보내는 중' },
+  finished: { en: 'finished', ko: '완료' },
+  stopped: { en: 'stopped', ko: '멈춤' },
+  failed: { en: 'failed', ko: '실패' },
+} as const satisfies Record<UploadState, { en: string; ko: string }>;
 
 /** An outcome in Korean (`rejected`: 거부됨), or as it is when there are no words for it. */
 export const outcomeKo = (outcome: string): string =>

@@ -258,6 +258,20 @@ describe('the ledger', () => {
     expect(listed.json()).toEqual(
       expect.arrayContaining([expect.objectContaining({ key: 'ORD-TAKER', state: 'rejected', status: 409 })]),
     );
+    // At a Korean terminal, a table's kinds, states and counts in the upload's words; a pipe's rows as stored.
+    const ko = { env: { ...t.env, LANG: 'ko_KR.UTF-8', NO_COLOR: '1' }, tty: true };
+    const status = await cli(['ledger', 'status'], ko);
+    expect(status.stdout).toMatch(/│ 송장 +│ 접수됨 +│/);
+    expect(status.stderr).toMatch(/^업로드 기록 파일: /);
+    expect((await cli(['ledger', 'list', '--kind', 'order', '--state', 'rejected'], ko)).stdout).toMatch(
+      /│ 주문 +│ ORD-TAKER +│ 거부됨 +│ 409 +│/,
+    );
+    const history = await cli(['ledger', 'history', '--limit', '50'], ko);
+    expect(history.stdout).toMatch(/│ 주문 +│ .+ +│ 완료 +│ 접수됨 \d+/);
+    const piped = await cli(['ledger', 'history', '--limit', '50'], {
+      env: { ...t.env, LANG: 'ko_KR.UTF-8' },
+    });
+    expect(piped.stdout).toMatch(/\torder\t.*\tfinished\taccepted \d+/);
     const cleared = await cli(['ledger', 'clear', '--kind', 'shipment', '--yes'], { env: t.env });
     expect(cleared.code).toBe(0);
     expect(cleared.stderr).toMatch(/Forgot \d+ shipments sent to /);

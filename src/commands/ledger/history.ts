@@ -11,9 +11,19 @@ export interface LedgerHistoryOptions {
 
 const OUTCOMES = [...SENDING_OUTCOMES, 'not_sent'];
 
+/** An upload's counts of each outcome it had. */
+const countsOf = (summary: Record<string, unknown> | null | undefined): [string, number][] =>
+  OUTCOMES.map((outcome): [string, number] => [outcome, Number(summary?.[outcome] ?? 0)]).filter(
+    ([, count]) => count > 0,
+  );
+
 /** The uploads sent to the current service with the current credentials, newest first, and how each ended. */
 export async function ledgerHistoryRun(options: LedgerHistoryOptions, f: Factory): Promise<void> {
-  const { ledgerTarget, openLedger } = await import('../../cli/ledger-target.js');
+  const [{ ledgerTarget, openLedger }, { ENGLISH, ledgerWords }] = await Promise.all([
+    import('../../cli/ledger-target.js'),
+    import('./words.js'),
+  ]);
+  const words = ledgerWords(f);
   const target = await ledgerTarget(f);
   const ledger = openLedger(f);
   try {
@@ -37,15 +47,13 @@ export async function ledgerHistoryRun(options: LedgerHistoryOptions, f: Factory
       columns: [
         { header: 'id', value: (row) => row.id },
         { header: 'started_at', value: (row) => row.started_at },
-        { header: 'kind', value: (row) => row.kind },
+        { header: 'kind', value: (row) => row.kind, shown: (row) => words.kind(row.kind) },
         { header: 'input', value: (row) => row.input },
-        { header: 'state', value: (row) => row.state },
+        { header: 'state', value: (row) => row.state, shown: (row) => words.uploadState(row.state) },
         {
           header: 'outcomes',
-          value: (row) =>
-            OUTCOMES.filter((outcome) => Number(row.summary?.[outcome] ?? 0) > 0)
-              .map((outcome) => `${outcome} ${String(row.summary?.[outcome])}`)
-              .join(', '),
+          value: (row) => ENGLISH.outcomes(countsOf(row.summary)),
+          shown: (row) => words.outcomes(countsOf(row.summary)),
         },
       ],
     });

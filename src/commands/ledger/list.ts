@@ -14,7 +14,11 @@ export interface LedgerListOptions {
 
 /** The records the ledger holds for the current service and credentials, newest first. */
 export async function ledgerListRun(options: LedgerListOptions, f: Factory): Promise<void> {
-  const { ledgerTarget, openLedger } = await import('../../cli/ledger-target.js');
+  const [{ ledgerTarget, openLedger }, { ledgerWords }] = await Promise.all([
+    import('../../cli/ledger-target.js'),
+    import('./words.js'),
+  ]);
+  const words = ledgerWords(f);
   const target = await ledgerTarget(f);
   const ledger = openLedger(f);
   try {
@@ -33,9 +37,9 @@ export async function ledgerListRun(options: LedgerListOptions, f: Factory): Pro
       json: rows,
       rows,
       columns: [
-        { header: 'kind', value: (row) => row.kind },
+        { header: 'kind', value: (row) => row.kind, shown: (row) => words.kind(row.kind) },
         { header: 'key', value: (row) => row.key },
-        { header: 'state', value: (row) => row.state },
+        { header: 'state', value: (row) => row.state, shown: (row) => words.recordState(row.state) },
         { header: 'status', value: (row) => row.status },
         { header: 'updated_at', value: (row) => row.updated_at },
         { header: 'message', value: (row) => row.message },

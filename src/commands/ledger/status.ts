@@ -7,7 +7,11 @@ export type LedgerStatusOptions = Record<string, never>;
 
 /** Counts of what uploads sent, by service, access key id, kind and state. */
 export async function ledgerStatusRun(_options: LedgerStatusOptions, f: Factory): Promise<void> {
-  const { openLedger } = await import('../../cli/ledger-target.js');
+  const [{ openLedger }, { ledgerWords }] = await Promise.all([
+    import('../../cli/ledger-target.js'),
+    import('./words.js'),
+  ]);
+  const words = ledgerWords(f);
   const ledger = openLedger(f);
   try {
     const rows = ledger.records.counts();
@@ -17,12 +21,12 @@ export async function ledgerStatusRun(_options: LedgerStatusOptions, f: Factory)
       columns: [
         { header: 'service', value: (row) => row.service },
         { header: 'access_key_id', value: (row) => row.access_key_id },
-        { header: 'kind', value: (row) => row.kind },
-        { header: 'state', value: (row) => row.state },
+        { header: 'kind', value: (row) => row.kind, shown: (row) => words.kind(row.kind) },
+        { header: 'state', value: (row) => row.state, shown: (row) => words.recordState(row.state) },
         { header: 'count', value: (row) => row.count },
       ],
     });
-    f.log.info(`Ledger: ${ledger.path}`);
+    f.log.info(words.ledgerAt(ledger.path));
   } finally {
     ledger.close();
   }

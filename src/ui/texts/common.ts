@@ -1,3 +1,4 @@
+import { UPLOAD_STATE_WORDS } from '../../bulk/index.js';
 import type { Texts } from '../../web/i18n.js';
 import { WEB_TEXTS } from '../../web/texts.js';
 
@@ -66,10 +67,10 @@ export const COMMON = {
   what_order_one: { en: 'order', ko: '주문' },
   what_shipment_one: { en: 'shipment', ko: '송장' },
   what_product_one: { en: 'product', ko: '상품' },
-  state_running: { en: 'sending', ko: '보내는 중' },
-  state_finished: { en: 'finished', ko: '완료' },
-  state_stopped: { en: 'stopped', ko: '멈춤' },
-  state_failed: { en: 'failed', ko: '실패' },
+  state_running: UPLOAD_STATE_WORDS.running,
+  state_finished: UPLOAD_STATE_WORDS.finished,
+  state_stopped: UPLOAD_STATE_WORDS.stopped,
+  state_failed: UPLOAD_STATE_WORDS.failed,
   state_checked: { en: 'checked, not sent', ko: '검사만 함' },
   remove: { en: 'Remove', ko: '지우기' },
   removeSession: { en: 'Remove {name} and its results', ko: '{name}와(과) 결과 지우기' },

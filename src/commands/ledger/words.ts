@@ -1,0 +1,35 @@
+import type { Factory } from '../../cli/factory.js';
+import { KIND_KO, outcomeKo, terminalLang, UPLOAD_STATE_WORDS } from '../../bulk/index.js';
+
+// What the ledger's commands show people in a terminal's table, and say beside it: in Korean at a
+// Korean terminal, in the upload's and the page's words. JSON, CSV and a pipe's rows stay as stored.
+
+export interface LedgerWords {
+  kind: (kind: string) => string;
+  /** A record's state (`sending`, or what became of it). */
+  recordState: (state: string) => string;
+  /** An upload's state. */
+  uploadState: (state: string) => string;
+  /** An upload's counts, `accepted 3, invalid 1`. */
+  outcomes: (counts: readonly (readonly [string, number])[]) => string;
+  ledgerAt: (path: string) => string;
+}
+
+/** The words as stored, which a script reads in a pipe's rows whatever the terminal's language. */
+export const ENGLISH: LedgerWords = {
+  kind: (kind) => kind,
+  recordState: (state) => state,
+  uploadState: (state) => state,
+  outcomes: (counts) => counts.map(([outcome, count]) => `${outcome} ${count}`).join(', '),
+  ledgerAt: (path) => `Ledger: ${path}`,
+};
+
+const KOREAN: LedgerWords = {
+  kind: (kind) => KIND_KO[kind] ?? kind,
+  recordState: (state) => (state === 'sending' ? '보내는 중' : outcomeKo(state)),
+  uploadState: (state) => UPLOAD_STATE_WORDS[state as keyof typeof UPLOAD_STATE_WORDS]?.ko ?? state,
+  outcomes: (counts) => counts.map(([outcome, count]) => `${outcomeKo(outcome)} ${count}`).join(', '),
+  ledgerAt: (path) => `업로드 기록 파일: ${path}`,
+};
+
+export const ledgerWords = (f: Factory): LedgerWords => (terminalLang(f.env) === 'ko' ? KOREAN : ENGLISH);
