@@ -112,6 +112,38 @@ const LINES: readonly Words[] = [
     () => '--profile로 고르거나 INTAKE_ACCESS_KEY_ID를 설정하세요.',
   ],
   [
+    /^cannot listen on (\S+): another program uses that port$/,
+    (m) => `${m[1]}에서 받을 수 없습니다: 다른 프로그램이 그 포트를 쓰고 있습니다`,
+  ],
+  [
+    /^cannot listen on (\S+): this user may not use that port$/,
+    (m) => `${m[1]}에서 받을 수 없습니다: 이 사용자는 그 포트를 쓸 수 없습니다`,
+  ],
+  [
+    /^cannot listen on (\S+): (\S+) is not an address of this machine$/,
+    (m) => `${m[1]}에서 받을 수 없습니다: ${m[2]}은(는) 이 컴퓨터의 주소가 아닙니다`,
+  ],
+  [
+    /^cannot listen on (\S+): no host is called (\S+)$/,
+    (m) => `${m[1]}에서 받을 수 없습니다: ${m[2]}(이)라는 호스트가 없습니다`,
+  ],
+  [
+    /^Give another with --port, or --port 0 for a free one\.$/,
+    () => '--port로 다른 포트를 주거나, --port 0으로 빈 포트를 쓰세요.',
+  ],
+  [
+    /^Give another with --port, or leave --port out for a free one\.$/,
+    () => '--port로 다른 포트를 주거나, --port를 빼고 실행해 빈 포트를 쓰세요.',
+  ],
+  [
+    /^Ports below 1024 need administrator rights: give one from 1024 up with --port\.$/,
+    () => '1024보다 작은 포트는 관리자 권한이 있어야 합니다: --port로 1024 이상을 주세요.',
+  ],
+  [
+    /^Use --host 127\.0\.0\.1 \(this machine only\) or --host 0\.0\.0\.0 \(every network it is on\)\.$/,
+    () => '--host 127.0.0.1(이 컴퓨터에서만) 또는 --host 0.0.0.0(연결된 모든 네트워크)을 쓰세요.',
+  ],
+  [
     /^([\d,]+) shipment creations? still queued after (\S+)$/,
     (m) => `${m[2]} 동안 기다렸지만 송장 등록 ${m[1]}건이 아직 적용되지 않았습니다`,
   ],

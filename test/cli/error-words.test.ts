@@ -25,6 +25,30 @@ describe('an error line at a Korean terminal', () => {
     ],
     ['the service rejected the request (HTTP 422):', '서비스가 요청을 받지 않았습니다 (HTTP 422):'],
     [
+      'cannot listen on 127.0.0.1:80: this user may not use that port',
+      '127.0.0.1:80에서 받을 수 없습니다: 이 사용자는 그 포트를 쓸 수 없습니다',
+    ],
+    [
+      '  Ports below 1024 need administrator rights: give one from 1024 up with --port.',
+      '  1024보다 작은 포트는 관리자 권한이 있어야 합니다: --port로 1024 이상을 주세요.',
+    ],
+    [
+      'cannot listen on 192.0.2.1:8080: 192.0.2.1 is not an address of this machine',
+      '192.0.2.1:8080에서 받을 수 없습니다: 192.0.2.1은(는) 이 컴퓨터의 주소가 아닙니다',
+    ],
+    [
+      'cannot listen on nowhere.invalid:8080: no host is called nowhere.invalid',
+      'nowhere.invalid:8080에서 받을 수 없습니다: nowhere.invalid(이)라는 호스트가 없습니다',
+    ],
+    [
+      '  Use --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every network it is on).',
+      '  --host 127.0.0.1(이 컴퓨터에서만) 또는 --host 0.0.0.0(연결된 모든 네트워크)을 쓰세요.',
+    ],
+    [
+      '  Give another with --port, or leave --port out for a free one.',
+      '  --port로 다른 포트를 주거나, --port를 빼고 실행해 빈 포트를 쓰세요.',
+    ],
+    [
       'no access key id is set, so there is no ledger to show',
       '액세스 키 ID가 정해지지 않아 보여 줄 업로드 기록이 없습니다',
     ],

@@ -254,6 +254,15 @@ describe('intake serve flags', () => {
     expect(taken.code).toBe(2);
     expect(taken.stderr).toContain(`cannot listen on 127.0.0.1:${port}: another program uses that port`);
     expect(taken.stderr).toContain('--port 0 for a free one');
+    // At a Korean terminal, in Korean.
+    const takenKo = await runBin(['serve', '--port', port, '--data', files.path('second')], {
+      env: { LANG: 'ko_KR.UTF-8' },
+    });
+    expect(takenKo.code).toBe(2);
+    expect(takenKo.stderr).toContain(
+      `오류: 127.0.0.1:${port}에서 받을 수 없습니다: 다른 프로그램이 그 포트를 쓰고 있습니다\n` +
+        '  --port로 다른 포트를 주거나, --port 0으로 빈 포트를 쓰세요.\n',
+    );
     // 192.0.2.1 is set aside for documentation: no machine has it, and binding to it sends nothing.
     const elsewhere = await runBin([
       'serve',
