@@ -4,7 +4,8 @@ import { basicAuthorization } from '../../src/contract/index.js';
 import { workspace } from '../helpers/files.js';
 import { patience } from '../helpers/patience.js';
 import { sampleOrder } from '../helpers/samples.js';
-import { runBin, spawnServe, type ServeProcess } from '../helpers/spawn.js';
+import { spawn } from 'node:child_process';
+import { BIN, runBin, spawnServe, type ServeProcess } from '../helpers/spawn.js';
 
 const running: ServeProcess[] = [];
 afterAll(async () => {
@@ -280,6 +281,34 @@ describe('intake serve flags', () => {
     expect(underFile.code).toBe(2);
     expect(underFile.stderr).toContain('a part of its path is a file, not a folder');
     for (const run of [taken, elsewhere, underFile]) expect(run.stderr).not.toMatch(/\bE[A-Z]{4,}\b| {4}at /);
+  });
+
+  it('says where it listens, its console, data and merchant in Korean at a Korean terminal', async () => {
+    const files = workspace();
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', files.path('data')], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'ko_KR.UTF-8' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const ended = new Promise((resolve) => child.once('exit', resolve));
+    let said = '';
+    // Everything it says as it starts, up to the line on the secret it generated (the last).
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        if (said.includes('intake login으로 저장하세요\n')) resolve();
+      });
+      child.once('exit', () => reject(new Error(`intake serve ended: ${said}`)));
+    });
+    child.kill('SIGTERM');
+    await ended;
+    const lines = said.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^Intake 로컬 서비스가 http:\/\/127\.0\.0\.1:\d+에서 요청을 받습니다$/);
+    expect(lines[1]).toMatch(
+      /^콘솔 \(봇이 보내는 메시지, 처리 대기열, 시계, 장애 주입\): http:\/\/127\.0\.0\.1:\d+\/console$/,
+    );
+    expect(lines[2]).toBe(`데이터: ${files.path('data')}`);
+    expect(lines[3]).toMatch(/^판매자 mall-1: 액세스 키 ID \S+, 비밀 액세스 키 \S+$/);
+    expect(lines[4]).toBe('만든 비밀 키는 이번 한 번만 보여 줍니다. intake login으로 저장하세요');
   });
 
   it('takes the secret from the environment or a file, never showing it in the process list', async () => {

@@ -2,6 +2,7 @@
 // their reading into ServeOptions; the running is in workers.ts, transfer.ts and the server.
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { announceWords } from './announce-words.js';
 import type { FastifyInstance } from 'fastify';
 import type { Carrier } from '../../contract/carriers.js';
 import { DEFAULT_REVIEW_POINTS, type ReviewKind, type ReviewPoints } from '../../contract/kinds.js';
@@ -419,21 +420,21 @@ async function announce(f: Factory, facts: Announcement): Promise<void> {
     );
     return;
   }
-  const processes = workers > 1 ? ` (${workers} processes)` : '';
-  f.io.stdout.write(`Intake local service listening on ${url}${processes}\n`);
-  f.io.stdout.write(`Console (what the bot sends, the queue, the clock, faults): ${url}/console\n`);
-  f.io.stdout.write(`Data: ${where}\n`);
-  // What makes this service behave unlike the real one, said up front.
-  if (test.faults) f.io.stdout.write(`Faults for every merchant (--faults): ${test.faults}\n`);
-  if (test.seeded) f.io.stdout.write("Seeded (--seed): merchants with no data were given the seed's\n");
-  if (test.reset_allowed) f.io.stdout.write('intake local reset is allowed (--allow-reset)\n');
-  for (const merchant of merchants) {
-    const secret = merchant.secretAccessKey ? `, secret access key ${merchant.secretAccessKey}` : '';
-    f.io.stdout.write(`Merchant ${merchant.merchantId}: access key id ${merchant.accessKeyId}${secret}\n`);
-  }
-  if (merchants.some((merchant) => merchant.secretAccessKey)) {
-    f.io.stdout.write('The generated secret is shown only this once. Save it with: intake login\n');
-  }
+  const words = announceWords(f);
+  const lines = [
+    words.listening(url, workers),
+    words.console(url),
+    words.data(where),
+    // What makes this service behave unlike the real one, said up front.
+    ...(test.faults ? [words.faults(test.faults)] : []),
+    ...(test.seeded ? [words.seeded] : []),
+    ...(test.reset_allowed ? [words.resetAllowed] : []),
+    ...merchants.map((merchant) =>
+      words.merchant(merchant.merchantId, merchant.accessKeyId, merchant.secretAccessKey),
+    ),
+    ...(merchants.some((merchant) => merchant.secretAccessKey) ? [words.secretOnce] : []),
+  ];
+  f.io.stdout.write(`${lines.join('\n')}\n`);
 }
 
 export function newServeCommand(

@@ -1,0 +1,45 @@
+import type { Factory } from '../../cli/factory.js';
+import { terminalLang } from '../../util/terminal-lang.js';
+
+/**
+ * What `intake serve` tells a person as it starts, in Korean at a Korean terminal; its `--json` line,
+ * which scripts and tests read, is the same in any language.
+ */
+export interface AnnounceWords {
+  listening: (url: string, workers: number) => string;
+  console: (url: string) => string;
+  data: (where: string) => string;
+  faults: (spec: string) => string;
+  seeded: string;
+  resetAllowed: string;
+  merchant: (merchantId: string, accessKeyId: string, secret: string | undefined) => string;
+  secretOnce: string;
+}
+
+const ENGLISH: AnnounceWords = {
+  listening: (url, workers) =>
+    `Intake local service listening on ${url}${workers > 1 ? ` (${workers} processes)` : ''}`,
+  console: (url) => `Console (what the bot sends, the queue, the clock, faults): ${url}/console`,
+  data: (where) => `Data: ${where}`,
+  faults: (spec) => `Faults for every merchant (--faults): ${spec}`,
+  seeded: "Seeded (--seed): merchants with no data were given the seed's",
+  resetAllowed: 'intake local reset is allowed (--allow-reset)',
+  merchant: (merchantId, accessKeyId, secret) =>
+    `Merchant ${merchantId}: access key id ${accessKeyId}${secret ? `, secret access key ${secret}` : ''}`,
+  secretOnce: 'The generated secret is shown only this once. Save it with: intake login',
+};
+
+const KOREAN: AnnounceWords = {
+  listening: (url, workers) =>
+    `Intake 로컬 서비스가 ${url}에서 요청을 받습니다${workers > 1 ? ` (프로세스 ${workers}개)` : ''}`,
+  console: (url) => `콘솔 (봇이 보내는 메시지, 처리 대기열, 시계, 장애 주입): ${url}/console`,
+  data: (where) => `데이터: ${where}`,
+  faults: (spec) => `모든 판매자에게 장애 주입 (--faults): ${spec}`,
+  seeded: '시드 데이터 (--seed): 데이터가 없던 판매자에게 시드 데이터를 넣었습니다',
+  resetAllowed: 'intake local reset을 쓸 수 있습니다 (--allow-reset)',
+  merchant: (merchantId, accessKeyId, secret) =>
+    `판매자 ${merchantId}: 액세스 키 ID ${accessKeyId}${secret ? `, 비밀 액세스 키 ${secret}` : ''}`,
+  secretOnce: '만든 비밀 키는 이번 한 번만 보여 줍니다. intake login으로 저장하세요',
+};
+
+export const announceWords = (f: Factory): AnnounceWords => (terminalLang(f.env) === 'ko' ? KOREAN : ENGLISH);
