@@ -1,5 +1,4 @@
 import { networkReasonIn, refusalIn } from '../client/answer-words.js';
-import { keychainKo } from './support-words.js';
 
 // The errors people at a Korean terminal meet most (a file that cannot be read, a header Intake does not
 // know, a locked workbook, a service that cannot be reached or refuses the credentials, credentials
@@ -8,6 +7,9 @@ import { keychainKo } from './support-words.js';
 // it is; `--json` keeps the English.
 
 type Words = readonly [RegExp, (match: RegExpExecArray) => string];
+
+/** A keychain's name ("the Secret Service (D-Bus)") as a Korean sentence names it, without the article. */
+export const keychainKo = (name: string): string => name.replace(/^the /, '');
 
 const AGAIN = '같은 명령을 다시 실행하세요 (업로드는 아직 보내지 않은 것만 보냅니다)';
 
@@ -102,6 +104,11 @@ const LINES: readonly Words[] = [
     /^cannot read the secret of profile "(.+)" from (.+?): (.+)$/,
     (m) => `프로필 "${m[1]}"의 비밀 키를 ${keychainKo(m[2] ?? '')}에서 읽을 수 없습니다: ${m[3]}`,
   ],
+  [
+    /^the secret is in the OS keychain, which cannot be read: (.+)$/,
+    (m) => `비밀 키는 OS 키체인에 있는데 키체인을 읽을 수 없습니다: ${m[1]}`,
+  ],
+  [/^the secret is missing from (.+)$/, (m) => `비밀 키가 ${keychainKo(m[1] ?? '')}에 없습니다`],
   [/^Store it again with: (intake login.*)$/, (m) => `${m[1]}(으)로 다시 저장하세요`],
   [
     /^no access key id is set, so there is no ledger to show$/,

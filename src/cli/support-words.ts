@@ -1,4 +1,5 @@
 import { serviceTextIn } from '../client/answer-words.js';
+import { errorLineKo, keychainKo } from './error-words.js';
 import { MARKETPLACE_NAMES, type Marketplace } from '../marketplaces/names.js';
 import { count, counting } from '../util/count.js';
 import { terminalLang } from '../util/terminal-lang.js';
@@ -44,9 +45,6 @@ const ENGLISH: SupportWords = {
   queued: (waiting) => `${counting(waiting, 'shipment creation')} queued`,
 };
 
-/** A keychain's name ("the Secret Service (D-Bus)") as a Korean sentence names it, without the article. */
-export const keychainKo = (name: string): string => name.replace(/^the /, '');
-
 /** Where a marketplace's credentials come from (a keychain, the config file, the environment), in Korean. */
 export const originKo = (origin: string): string =>
   origin === 'the config file' ? '설정 파일' : origin === 'environment' ? '환경 변수' : keychainKo(origin);
@@ -59,7 +57,8 @@ const KOREAN_UNAVAILABLE: Readonly<Record<string, string>> = {
 };
 
 const KOREAN: SupportWords = {
-  reason: (text) => (text === NO_CREDENTIALS ? '인증 정보 없음' : serviceTextIn('ko', text)),
+  // The service's reason, or why a profile could not be checked (a service not reached, a keychain not read).
+  reason: (text) => (text === NO_CREDENTIALS ? '인증 정보 없음' : errorLineKo(serviceTextIn('ko', text))),
   storeWorking: '맞는 인증 정보를 intake login으로 저장하세요',
   secrets: (keychain, unavailable, configPath) =>
     `비밀 키 보관: ${keychain !== undefined ? keychainKo(keychain) : `키체인 없음 (${KOREAN_UNAVAILABLE[unavailable ?? ''] ?? unavailable})`}; 설정 파일 ${configPath}.`,

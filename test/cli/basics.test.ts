@@ -109,6 +109,13 @@ describe('support’s commands at a Korean terminal', () => {
     const valid = await cli(['auth', 'status'], { ...ko(t.env), tty: true });
     expect(valid.stdout).toContain('인증 정보가 맞습니다. API를 쓸 수 있습니다');
     expect(valid.stderr).toContain('마켓: 네이버 스마트스토어 설정 안 됨;');
+    // A profile that could not be checked says why in Korean too.
+    const away = await cli(['auth', 'status'], {
+      ...ko({ ...t.env, INTAKE_BASE_URL: 'http://127.0.0.1:9' }),
+      tty: true,
+    });
+    expect(away.code).toBe(5);
+    expect(away.stdout).toContain('http://127.0.0.1:9에 연결할 수 없습니다');
     const file = await cli(['auth', 'status'], ko({ ...t.env, INTAKE_SECRET_STORAGE: 'file' }));
     expect(file.stderr).toMatch(
       /^비밀 키 보관: 키체인 없음 \(INTAKE_SECRET_STORAGE가 file입니다\); 설정 파일 /,
