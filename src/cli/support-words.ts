@@ -1,14 +1,13 @@
-import { serviceTextIn } from '../client/answer-words.js';
-import { errorLineKo, keychainKo } from './error-words.js';
-import { MARKETPLACE_NAMES, type Marketplace } from '../marketplaces/names.js';
-import { count, counting } from '../util/count.js';
+import type { Marketplace } from '../marketplaces/names.js';
+import { counting } from '../util/count.js';
 import { terminalLang } from '../util/terminal-lang.js';
 import type { Factory } from './factory.js';
 
 // What support's commands (`keys check`, `auth status`, `queue status`) tell a person beside their
-// tables, and the reasons in a terminal's table: in Korean at a Korean terminal. The tables' headers stay
-// the JSON fields that `--query` names; JSON, CSV and a pipe's rows are the same in any locale; errors
-// are worded where every error is (error-words.ts).
+// tables, and the reasons in a terminal's table: in Korean at a Korean terminal (support-words-ko.ts,
+// loaded only there, so that these commands start as fast as they did). The tables' headers stay the JSON
+// fields that `--query` names; JSON, CSV and a pipe's rows are the same in any locale; errors are worded
+// where every error is (error-words.ts).
 
 /** Where one marketplace's credentials come from, or none. */
 export interface MarketplaceSource {
@@ -45,33 +44,6 @@ const ENGLISH: SupportWords = {
   queued: (waiting) => `${counting(waiting, 'shipment creation')} queued`,
 };
 
-/** Where a marketplace's credentials come from (a keychain, the config file, the environment), in Korean. */
-export const originKo = (origin: string): string =>
-  origin === 'the config file' ? '설정 파일' : origin === 'environment' ? '환경 변수' : keychainKo(origin);
-
-/** Why no keychain can be used, where a Korean terminal meets it most. */
-const KOREAN_UNAVAILABLE: Readonly<Record<string, string>> = {
-  'no D-Bus session bus for the Secret Service: DBUS_SESSION_BUS_ADDRESS is not set':
-    'Secret Service에 닿을 D-Bus 세션 버스가 없습니다: DBUS_SESSION_BUS_ADDRESS가 설정되지 않았습니다',
-  'INTAKE_SECRET_STORAGE is file': 'INTAKE_SECRET_STORAGE가 file입니다',
-};
-
-const KOREAN: SupportWords = {
-  // The service's reason, or why a profile could not be checked (a service not reached, a keychain not read).
-  reason: (text) => (text === NO_CREDENTIALS ? '인증 정보 없음' : errorLineKo(serviceTextIn('ko', text))),
-  storeWorking: '맞는 인증 정보를 intake login으로 저장하세요',
-  secrets: (keychain, unavailable, configPath) =>
-    `비밀 키 보관: ${keychain !== undefined ? keychainKo(keychain) : `키체인 없음 (${KOREAN_UNAVAILABLE[unavailable ?? ''] ?? unavailable})`}; 설정 파일 ${configPath}.`,
-  marketplaces: (sources) =>
-    `마켓: ${sources
-      .map(
-        ({ marketplace, origin }) =>
-          `${MARKETPLACE_NAMES[marketplace].ko} ${origin ? `(${originKo(origin)})` : '설정 안 됨'}`,
-      )
-      .join('; ')} (intake marketplace status로 확인합니다).`,
-  noneSelected: (profile) =>
-    `선택된 인증 정보가 없습니다: 프로필 "${profile}"이(가) 없고 환경 변수에도 없습니다.`,
-  queued: (waiting) => `적용을 기다리는 송장 등록 ${count(waiting)}건`,
-};
-
-export const supportWords = (f: Factory): SupportWords => (terminalLang(f.env) === 'ko' ? KOREAN : ENGLISH);
+/** The words for this terminal. */
+export const supportWords = async (f: Factory): Promise<SupportWords> =>
+  terminalLang(f.env) === 'ko' ? (await import('./support-words-ko.js')).KOREAN : ENGLISH;

@@ -124,7 +124,7 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
     marketplaceSources(f),
   ]);
   const rows: CredentialStatus[] = checked.map(({ unchecked: _unchecked, ...row }) => row);
-  const words = supportWords(f);
+  const words = await supportWords(f);
   await writeData(f, {
     json: rows,
     rows,

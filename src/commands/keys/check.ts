@@ -13,7 +13,7 @@ export async function keysCheckRun(_options: KeysCheckOptions, f: Factory): Prom
   const result = await (await f.probe()).checkCredentials();
   const key = settings.accessKeyId as NonNullable<typeof settings.accessKeyId>;
   const secretFrom = settings.secretInKeychain?.origin ?? settings.secretAccessKey?.origin ?? '';
-  const words = supportWords(f);
+  const words = await supportWords(f);
   const row = {
     ...result,
     access_key_id: key.value,

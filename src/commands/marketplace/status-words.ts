@@ -1,5 +1,5 @@
 import type { Factory } from '../../cli/factory.js';
-import { originKo } from '../../cli/support-words.js';
+import { originKo } from '../../cli/support-words-ko.js';
 import type { MarketplaceErrorKind } from '../../marketplaces/errors.js';
 import { MARKETPLACE_LABELS, MARKETPLACE_NAMES, type Marketplace } from '../../marketplaces/names.js';
 import { MARKET_PROBLEM_WORDS } from '../../marketplaces/problem-words.js';

@@ -40,7 +40,7 @@ export async function queueStatusRun(options: QueueStatusOptions, f: Factory): P
   if (options.wait) {
     const { intervalMs, maxWaitMs } = options.wait;
     const started = Date.now();
-    const { queued } = supportWords(f);
+    const { queued } = await supportWords(f);
     const spinner = startSpinner(f, queued(status.count));
     const progressLines = !f.io.stderr.isTTY;
     let last = -1;
