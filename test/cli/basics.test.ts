@@ -68,15 +68,13 @@ describe('intake keys check', () => {
 });
 
 describe('support’s commands at a Korean terminal', () => {
-  const ko = (env: Record<string, string>) => ({ env: { ...env, LANG: 'ko_KR.UTF-8' } });
+  /** A run at a Korean terminal; `tty`, with a terminal's table on stdout. */
+  const ko = (env: Record<string, string>, tty = false) => ({ env: { ...env, LANG: 'ko_KR.UTF-8' }, tty });
 
   it('keys check gives the service’s reason and what to do in Korean, and JSON as it is', async () => {
-    const valid = await cli(['keys', 'check'], { ...ko(t.env), tty: true });
+    const valid = await cli(['keys', 'check'], ko(t.env, true));
     expect(valid.stdout).toContain('인증 정보가 맞습니다. API를 쓸 수 있습니다');
-    const wrong = await cli(['keys', 'check'], {
-      ...ko({ ...t.env, INTAKE_SECRET_ACCESS_KEY: 'wrong' }),
-      tty: true,
-    });
+    const wrong = await cli(['keys', 'check'], ko({ ...t.env, INTAKE_SECRET_ACCESS_KEY: 'wrong' }, true));
     expect(wrong.code).toBe(3);
     expect(wrong.stdout).toContain('비밀 키가 맞지 않습니다');
     expect(wrong.stderr).toContain('맞는 인증 정보를 intake login으로 저장하세요\n');
@@ -106,14 +104,11 @@ describe('support’s commands at a Korean terminal', () => {
       '마켓: 네이버 스마트스토어 설정 안 됨; 쿠팡 설정 안 됨; 카페24 설정 안 됨 (intake marketplace status로 확인합니다).',
     );
     expect(lines[2]).toBe('선택된 인증 정보가 없습니다: 프로필 "default"이(가) 없고 환경 변수에도 없습니다.');
-    const valid = await cli(['auth', 'status'], { ...ko(t.env), tty: true });
+    const valid = await cli(['auth', 'status'], ko(t.env, true));
     expect(valid.stdout).toContain('인증 정보가 맞습니다. API를 쓸 수 있습니다');
     expect(valid.stderr).toContain('마켓: 네이버 스마트스토어 설정 안 됨;');
     // A profile that could not be checked says why in Korean too.
-    const away = await cli(['auth', 'status'], {
-      ...ko({ ...t.env, INTAKE_BASE_URL: 'http://127.0.0.1:9' }),
-      tty: true,
-    });
+    const away = await cli(['auth', 'status'], ko({ ...t.env, INTAKE_BASE_URL: 'http://127.0.0.1:9' }, true));
     expect(away.code).toBe(5);
     expect(away.stdout).toContain('http://127.0.0.1:9에 연결할 수 없습니다');
     const file = await cli(['auth', 'status'], ko({ ...t.env, INTAKE_SECRET_STORAGE: 'file' }));
