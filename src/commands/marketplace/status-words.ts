@@ -2,7 +2,7 @@ import type { Factory } from '../../cli/factory.js';
 import { originKo } from '../../cli/support-words-ko.js';
 import type { MarketplaceErrorKind } from '../../marketplaces/errors.js';
 import { MARKETPLACE_LABELS, MARKETPLACE_NAMES, type Marketplace } from '../../marketplaces/names.js';
-import { MARKET_PROBLEM_WORDS } from '../../marketplaces/problem-words.js';
+import { MARKET_FACT_WORDS, MARKET_PROBLEM_WORDS } from '../../marketplaces/problem-words.js';
 import { count, counting } from '../../util/count.js';
 import { terminalLang } from '../../util/terminal-lang.js';
 
@@ -26,7 +26,8 @@ export interface StatusWords {
   problem: (marketplace: Marketplace, kind: MarketplaceErrorKind, message: string, code?: string) => string;
 }
 
-export const ENGLISH_NOTICES = (notice: StatusNotice): string => {
+/** A warning in English: the command's JSON `warnings`, and its lines on an English terminal. */
+export const englishNotice = (notice: StatusNotice): string => {
   switch (notice.kind) {
     case 'keys_expired':
       return `the keys expired on ${notice.on}: issue new ones in Wing, then intake marketplace login coupang`;
@@ -43,7 +44,7 @@ const ENGLISH: StatusWords = {
   marketplace: (marketplace) => MARKETPLACE_LABELS[marketplace],
   credentials: (origin) => origin ?? 'none',
   state: (state) => state,
-  notice: ENGLISH_NOTICES,
+  notice: englishNotice,
   problem: (marketplace, _kind, message) => `${MARKETPLACE_LABELS[marketplace]}: ${message}`,
 };
 
@@ -82,7 +83,8 @@ const KOREAN: StatusWords = {
       kind === 'auth'
         ? `${name}에서 인증 정보를 거부했습니다.`
         : MARKET_PROBLEM_WORDS[kind].ko.replace('{name}', name);
-    return `${sentence}${code === undefined ? '' : ` (코드 ${code})`}\n  자세한 내용: ${message}`;
+    const facts = code === undefined ? '' : ` (${MARKET_FACT_WORDS.code.ko.replace('{code}', code)})`;
+    return `${sentence}${facts}\n  자세한 내용: ${message}`;
   },
 };
 

@@ -5,7 +5,7 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { MarketplaceError } from '../../marketplaces/errors.js';
 import { MARKETPLACE_LABELS, MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
-import { ENGLISH_NOTICES, statusWords, type StatusNotice, type StatusState } from './status-words.js';
+import { englishNotice, statusWords, type StatusNotice, type StatusState } from './status-words.js';
 
 export interface MarketplaceStatusOptions {
   check: boolean;
@@ -106,7 +106,7 @@ export async function marketplaceStatusRun(options: MarketplaceStatusOptions, f:
   for (const marketplace of MARKETPLACES) found.push(await statusOf(f, marketplace, options.check));
   const statuses: MarketplaceStatus[] = found.map(({ notices, ...status }) => ({
     ...status,
-    warnings: notices.map(ENGLISH_NOTICES),
+    warnings: notices.map(englishNotice),
   }));
   const words = statusWords(f);
   await writeData(f, {
