@@ -283,24 +283,32 @@ describe('intake serve flags', () => {
     for (const run of [taken, elsewhere, underFile]) expect(run.stderr).not.toMatch(/\bE[A-Z]{4,}\b| {4}at /);
   });
 
-  it('says where it listens, its console, data and merchant in Korean at a Korean terminal', async () => {
+  it('says where it listens, its console, data and merchant, what it warns of and that it stopped, in Korean at a Korean terminal', async () => {
     const files = workspace();
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', files.path('data')], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'ko_KR.UTF-8' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const ended = new Promise((resolve) => child.once('exit', resolve));
-    let said = '';
-    // Everything it says as it starts, up to the line on the secret it generated (the last).
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        said += chunk.toString();
-        if (said.includes('intake login으로 저장하세요\n')) resolve();
+    /** `intake serve` at a Korean terminal, until it has said `last` on stdout, then stopped with SIGTERM. */
+    const serveKo = async (args: string[], last: string) => {
+      const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'ko_KR.UTF-8' },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.once('exit', () => reject(new Error(`intake serve ended: ${said}`)));
-    });
-    child.kill('SIGTERM');
-    await ended;
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      let said = '';
+      let warned = '';
+      child.stderr.on('data', (chunk: Buffer) => (warned += chunk.toString()));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          said += chunk.toString();
+          if (said.includes(last)) resolve();
+        });
+        child.once('exit', () => reject(new Error(`intake serve ended: ${said}${warned}`)));
+      });
+      child.kill('SIGTERM');
+      await ended;
+      return { said, warned };
+    };
+    // Everything it says as it starts, up to the line on the secret it generated (the last).
+    const { said, warned } = await serveKo(['--data', files.path('data')], 'intake login으로 저장하세요\n');
+    expect(warned).toBe('SIGTERM: 처리 중인 요청을 마치고 데이터베이스를 닫습니다…\n멈췄습니다.\n');
     const lines = said.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^Intake 로컬 서비스가 http:\/\/127\.0\.0\.1:\d+에서 요청을 받습니다$/);
     expect(lines[1]).toMatch(
@@ -309,6 +317,14 @@ describe('intake serve flags', () => {
     expect(lines[2]).toBe(`데이터: ${files.path('data')}`);
     expect(lines[3]).toMatch(/^판매자 mall-1: 액세스 키 ID \S+, 비밀 액세스 키 \S+$/);
     expect(lines[4]).toBe('만든 비밀 키는 이번 한 번만 보여 줍니다. intake login으로 저장하세요');
+    // A secret given on the command line is warned of.
+    const given = await serveKo(
+      ['--data', files.path('given'), '--access-key-id', 'AKKO', '--secret-access-key', 'ko-secret-0001'],
+      '판매자 mall-1: 액세스 키 ID AKKO\n',
+    );
+    expect(given.warned).toContain(
+      '경고: --secret-access-key은(는) 프로세스 목록에 보입니다. 대신 INTAKE_SERVE_SECRET_ACCESS_KEY 또는 --secret-file을(를) 쓰세요\n',
+    );
   });
 
   it('takes the secret from the environment or a file, never showing it in the process list', async () => {

@@ -2,7 +2,7 @@
 // their reading into ServeOptions; the running is in workers.ts, transfer.ts and the server.
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { announceWords } from './announce-words.js';
+import { serveWords } from './serve-words.js';
 import type { FastifyInstance } from 'fastify';
 import type { Carrier } from '../../contract/carriers.js';
 import { DEFAULT_REVIEW_POINTS, type ReviewKind, type ReviewPoints } from '../../contract/kinds.js';
@@ -171,7 +171,7 @@ function firstSecret(f: Factory, flags: ServeFlags): string | undefined {
   ].filter(Boolean);
   if (given.length > 1) throw new UsageError('give the secret once: --secret-access-key or --secret-file');
   if (flags.secretAccessKey !== undefined) {
-    f.log.warn(`--secret-access-key shows in the process list; prefer ${SERVE_SECRET_ENV} or --secret-file`);
+    f.log.warn(serveWords(f).inProcessList('--secret-access-key', [SERVE_SECRET_ENV, '--secret-file']));
     return flags.secretAccessKey;
   }
   const secret =
@@ -274,7 +274,11 @@ function databaseOptions(
   }
   if (flags.databaseUrl !== undefined && parsed.password !== '') {
     f.log.warn(
-      `--database-url with a password shows in the process list; prefer ${SERVE_DATABASE_ENV}, PGPASSWORD or ~/.pgpass`,
+      serveWords(f).inProcessList('--database-url with a password', [
+        SERVE_DATABASE_ENV,
+        'PGPASSWORD',
+        '~/.pgpass',
+      ]),
     );
   }
   const statementTimeoutMs = parseDuration(flags.statementTimeout);
@@ -355,11 +359,11 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
         // A process of --workers hears Ctrl-C and then its first process's SIGTERM: the same request.
         // The first process answers a second Ctrl-C with SIGKILL.
         if (worker) return;
-        f.io.stderr.write('Second signal: stopping now.\n');
+        f.io.stderr.write(`${serveWords(f).secondSignal}\n`);
         process.exit(EXIT.interrupted);
       }
       stopping = true;
-      if (!worker) f.log.info(`${signal}: finishing requests in flight and closing the database…`);
+      if (!worker) f.log.info(serveWords(f).stopping(signal, false));
       void app.close().then(resolve);
     });
   });
@@ -381,7 +385,7 @@ export async function serveRun(options: ServeOptions, f: Factory): Promise<void>
       server: options.server,
     });
   await stopped;
-  if (!worker) f.log.info('Stopped.');
+  if (!worker) f.log.info(serveWords(f).stopped);
   // A process of --workers ends once its channel to the first process is closed.
   else process.disconnect?.();
 }
@@ -420,7 +424,7 @@ async function announce(f: Factory, facts: Announcement): Promise<void> {
     );
     return;
   }
-  const words = announceWords(f);
+  const words = serveWords(f);
   const lines = [
     words.listening(url, workers),
     words.console(url),

@@ -4,6 +4,7 @@ import type { Factory } from '../../cli/factory.js';
 import type { BuildServerOptions } from '../../server/build-server.js';
 import type { ProvisionedMerchant } from '../../server/merchants.js';
 import { SERVE_PORT_ENV, SERVE_WORKER_ENV, type ServeOptions } from './serve-options.js';
+import { serveWords } from './serve-words.js';
 
 interface Hooks {
   /** Opens the service once in this process (migrations, merchants, seed), without listening. */
@@ -111,9 +112,9 @@ export async function runWorkers(options: ServeOptions, f: Factory, hooks: Hooks
         return;
       }
       quickDeaths = Date.now() - started < QUICK_MS ? quickDeaths + 1 : 0;
-      f.log.warn(`process ${worker.process.pid} ended (${signal ?? `exit ${code}`}); starting another`);
+      f.log.warn(serveWords(f).processEnded(worker.process.pid, signal ?? `exit ${code}`));
       if (quickDeaths >= MAX_QUICK_DEATHS) {
-        f.log.warn('the processes keep ending as they start; stopping');
+        f.log.warn(serveWords(f).keepEnding);
         stop();
         return;
       }
@@ -139,11 +140,11 @@ export async function runWorkers(options: ServeOptions, f: Factory, hooks: Hooks
   };
   f.interrupts.onInterrupt((signal) => {
     if (stopping) {
-      f.io.stderr.write('Second signal: stopping now.\n');
+      f.io.stderr.write(`${serveWords(f).secondSignal}\n`);
       for (const worker of workers) worker.process.kill('SIGKILL');
       process.exit(EXIT.interrupted);
     }
-    f.log.info(`${signal}: the processes finish their requests in flight and close the database…`);
+    f.log.info(serveWords(f).stopping(signal, true));
     stop();
   });
 
@@ -182,5 +183,5 @@ export async function runWorkers(options: ServeOptions, f: Factory, hooks: Hooks
     server: options.server,
   });
   await stopped;
-  f.log.info('Stopped.');
+  f.log.info(serveWords(f).stopped);
 }
