@@ -264,7 +264,7 @@ describe('the ledger', () => {
     expect(status.stdout).toMatch(/│ 송장 +│ 접수됨 +│/);
     expect(status.stderr).toMatch(/^업로드 기록 파일: /);
     expect((await cli(['ledger', 'list', '--kind', 'order', '--state', 'rejected'], ko)).stdout).toMatch(
-      /│ 주문 +│ ORD-TAKER +│ 거부됨 +│ 409 +│/,
+      /│ 주문 +│ ORD-TAKER +│ 거부됨 +│ 409 +│ .+ +│ 품목 ORD-OWNER-1은\(는\) 이미 주문 ORD-OWNER에 있습니다 +│/,
     );
     const history = await cli(['ledger', 'history', '--limit', '50'], ko);
     expect(history.stdout).toMatch(/│ 주문 +│ .+ +│ 완료 +│ 접수됨 \d+/);

@@ -42,7 +42,11 @@ export async function ledgerListRun(options: LedgerListOptions, f: Factory): Pro
         { header: 'state', value: (row) => row.state, shown: (row) => words.recordState(row.state) },
         { header: 'status', value: (row) => row.status },
         { header: 'updated_at', value: (row) => row.updated_at },
-        { header: 'message', value: (row) => row.message },
+        {
+          header: 'message',
+          value: (row) => row.message,
+          shown: (row) => words.message(row.kind, row.state, row.message),
+        },
       ],
     });
   } finally {
