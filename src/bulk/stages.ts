@@ -20,7 +20,6 @@ import { RejectsFile, ReportFile, rejectsPath, reportJson, type RejectsShape } f
 import { counted, nextSteps, summaryOf } from './report/summary.js';
 import { countedRecords, type Tally } from './tally.js';
 import type { Resource } from './resources.js';
-import { REASON_COLUMN } from './said-words.js';
 import { SendPass, type Sending } from './send/send-pass.js';
 import { Sender } from './send/sender.js';
 import type { UploadRequest, UploadResult } from './upload.js';
@@ -106,16 +105,6 @@ export interface UploadRun extends UploadRequest {
   started: number;
 }
 
-/**
- * A table's header as its rows to fix repeat it: without the column of reasons that rows to fix sent
- * again end with, so that cut again they carry the new reasons alone (each row's cells are cut to it).
- */
-function headerToRepeat(header: readonly string[]): readonly string[] {
-  const last = header.at(-1)?.trim();
-  const reasons: readonly string[] = Object.values(REASON_COLUMN);
-  return last !== undefined && reasons.includes(last) ? header.slice(0, -1) : header;
-}
-
 /** Where an input's rejects go, and in what shape: the input's own. */
 function rejectsPlace(
   run: UploadRun,
@@ -126,7 +115,7 @@ function rejectsPlace(
   const extension = !table ? 'ndjson' : units.format === 'xlsx' ? 'xlsx' : 'csv';
   const shape: RejectsShape = table
     ? {
-        header: headerToRepeat(table.header),
+        header: table.header,
         delimiter: table.delimiter,
         encoding: units.encoding.name,
         ...(units.format === 'xlsx' && table.sheet !== undefined ? { sheet: table.sheet } : {}),

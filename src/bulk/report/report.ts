@@ -4,6 +4,7 @@ import { csvRow, formulaSafe } from '../../util/csv.js';
 import { keepAtExit, removeAtExit } from '../../util/temp-folders.js';
 import type { ReportLine } from '../outcome.js';
 import { UploadError } from '../errors.js';
+import { REASON_COLUMN } from '../said-words.js';
 import { OutputFile } from './output-file.js';
 import type { TextWorkbook } from './text-workbook.js';
 
@@ -167,6 +168,16 @@ export interface RejectsShape {
 }
 
 /**
+ * A table's header as its rows to fix repeat it: without the column of reasons that rows to fix sent
+ * again end with, so that cut again they carry the new reasons alone (each row's cells are cut to it).
+ */
+function headerToRepeat(header: readonly string[]): readonly string[] {
+  const last = header.at(-1)?.trim();
+  const reasons: readonly string[] = Object.values(REASON_COLUMN);
+  return last !== undefined && reasons.includes(last) ? header.slice(0, -1) : header;
+}
+
+/**
  * The rejects file: the rows that were invalid or not taken, as they were, plus an `error` column, in
  * the input's own form: a workbook's rows as a workbook (cells as text), CSV in the input's encoding and
  * delimiter (UTF-8 with a byte-order mark, so Excel shows Korean text), JSON records as NDJSON with an
@@ -187,9 +198,10 @@ export class RejectsFile {
     this.#workbook = workbook;
   }
 
-  static async create(path: string, shape: RejectsShape, written?: WrittenFiles): Promise<RejectsFile> {
+  static async create(path: string, given: RejectsShape, written?: WrittenFiles): Promise<RejectsFile> {
+    const shape = { ...given, ...(given.header ? { header: headerToRepeat(given.header) } : {}) };
     const { header, sheet } = shape;
-    const reasons = shape.reasonColumn ?? 'error';
+    const reasons = shape.reasonColumn ?? REASON_COLUMN.en;
     // Noted before the first byte, so that a run killed while writing it does not take it for a person's.
     written?.noteWrittenFile(path, WRITING, WRITING);
     if (header && sheet !== undefined) {
