@@ -1,5 +1,6 @@
 import { hash as digest } from 'node:crypto';
 import type { Outcome } from '../contract/kinds.js';
+import { listed } from '../util/listed.js';
 
 export type { Outcome };
 
@@ -58,8 +59,7 @@ export function conflictIsOwn(detail: string, ownId: string, otherIds: readonly 
 
 /** `recipient_cellphone`, `recipient_name and recipient_cellphone`, `a, b and c` */
 export function fieldList(fields: readonly string[]): string {
-  if (fields.length <= 1) return fields[0] ?? 'content';
-  return `${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}`;
+  return fields.length === 0 ? 'content' : listed(fields, 'and');
 }
 
 /** "differs" or "differ", as the fields read: `items differ`, `member_id differs`, `a and b differ`. */

@@ -58,7 +58,6 @@ export type JournalFilter = {
   id?: string;
 };
 
-/** Typed calls of the service's nine operations, over one HTTP client. */
 /** The `after` of a list's `Link: <…>; rel="next"` header, when it links a next page. */
 function nextAfter(link: string | string[] | undefined): string | undefined {
   const target = /<([^>]+)>;\s*rel="next"/.exec(Array.isArray(link) ? link.join(', ') : (link ?? ''))?.[1];
@@ -67,6 +66,7 @@ function nextAfter(link: string | string[] | undefined): string | undefined {
     : (new URL(target, 'http://service.invalid').searchParams.get('after') ?? undefined);
 }
 
+/** Typed calls of the service's nine operations, over one HTTP client. */
 export class ApiClient {
   readonly http: HttpClient;
   /** How creates and corrections are retried, when not as the client's other requests (an upload's patience). */

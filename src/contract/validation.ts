@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listed } from '../util/listed.js';
 
 /** One entry of a 422 `detail` array, as FastAPI with Pydantic v2 writes it (indices as strings). */
 export const ValidationIssue = z
@@ -94,8 +95,10 @@ function lengthWords(
 
 /** `'a', 'b' or 'c'`, as Pydantic lists allowed values. */
 function quoteAlternatives(values: readonly string[]): string {
-  const quoted = values.map((value) => `'${value}'`);
-  return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+  return listed(
+    values.map((value) => `'${value}'`),
+    'or',
+  );
 }
 
 /** How deep an `input` is copied into a 422; deeper parts are replaced by a marker. */

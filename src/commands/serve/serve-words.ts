@@ -1,4 +1,5 @@
 import type { Factory } from '../../cli/factory.js';
+import { listed } from '../../util/listed.js';
 import { terminalLang } from '../../util/terminal-lang.js';
 
 /**
@@ -23,10 +24,6 @@ export interface ServeWords {
   keepEnding: string;
 }
 
-/** Choices in a sentence: `A, B or C`. */
-const either = (choices: readonly string[], or: string): string =>
-  choices.length < 2 ? (choices[0] ?? '') : `${choices.slice(0, -1).join(', ')} ${or} ${choices.at(-1)}`;
-
 const ENGLISH: ServeWords = {
   listening: (url, workers) =>
     `Intake local service listening on ${url}${workers > 1 ? ` (${workers} processes)` : ''}`,
@@ -38,7 +35,7 @@ const ENGLISH: ServeWords = {
   merchant: (merchantId, accessKeyId, secret) =>
     `Merchant ${merchantId}: access key id ${accessKeyId}${secret ? `, secret access key ${secret}` : ''}`,
   secretOnce: 'The generated secret is shown only this once. Save it with: intake login',
-  inProcessList: (what, instead) => `${what} shows in the process list; prefer ${either(instead, 'or')}`,
+  inProcessList: (what, instead) => `${what} shows in the process list; prefer ${listed(instead, 'or')}`,
   stopping: (signal, processes) =>
     processes
       ? `${signal}: the processes finish their requests in flight and close the database…`
@@ -61,7 +58,7 @@ const KOREAN: ServeWords = {
     `판매자 ${merchantId}: 액세스 키 ID ${accessKeyId}${secret ? `, 비밀 액세스 키 ${secret}` : ''}`,
   secretOnce: '만든 비밀 키는 이번 한 번만 보여 줍니다. intake login으로 저장하세요',
   inProcessList: (what, instead) =>
-    `${what}은(는) 프로세스 목록에 보입니다. 대신 ${either(instead, '또는')}을(를) 쓰세요`,
+    `${what}은(는) 프로세스 목록에 보입니다. 대신 ${listed(instead, '또는')}을(를) 쓰세요`,
   stopping: (signal, processes) =>
     `${signal}: ${processes ? '프로세스들이 ' : ''}처리 중인 요청을 마치고 데이터베이스를 닫습니다…`,
   secondSignal: '두 번째 신호: 바로 멈춥니다.',

@@ -221,7 +221,6 @@ export class LocalOperations {
     }
   }
 
-  /** The merchant's events kept, after the one numbered `after`. */
   /**
    * The merchant's events kept: the latest (`limit`), or, `after` an event, the next ones, a page at a
    * time (a list cut at its limit says where it goes on), so a reader that polls misses none.
