@@ -21,6 +21,120 @@ const REASONS: Readonly<Record<string, string>> = {
   'the name is too long': '이름이 너무 깁니다',
 };
 
+/** Intake's databases as their errors name them (`what` of the file opened). */
+const DATABASES: Readonly<Record<string, string>> = {
+  'the data folder of intake serve': 'intake serve의 데이터 폴더',
+  'the database': '데이터베이스',
+  'the upload ledger': '업로드 기록',
+  'the upload ledger lock': '업로드 기록의 잠금',
+  'the product catalog': '상품 목록',
+  'the marketplace state': '마켓 연동 상태',
+};
+
+const databaseKo = (what: string): string => DATABASES[what] ?? what;
+
+/** Why a database cannot be opened or used, said alone or after the place it names. */
+const DATABASE_REASONS: readonly Words[] = [
+  [
+    /^(.+) is in use by another process \((.+)\)$/,
+    (m) => `다른 프로세스가 ${m[1]}을(를) 쓰고 있습니다 (${databaseKo(m[2] ?? '')})`,
+  ],
+  [
+    /^(.+) was written by a newer intake \(schema (\d+), this build knows (\d+)\); upgrade intake$/,
+    (m) =>
+      `더 새로운 intake가 쓴 ${databaseKo(m[1] ?? '')}입니다 (스키마 ${m[2]}, 이 intake는 ${m[3]}까지 압니다). intake를 업데이트하세요`,
+  ],
+  [
+    /^the database holds tables that are not intake's \((.+)\); nothing was changed in it: give intake serve a database of its own \((.+)\)$/,
+    (m) =>
+      `데이터베이스에 intake의 것이 아닌 테이블이 있습니다 (${m[1]}). 아무것도 바꾸지 않았습니다: intake serve에 따로 데이터베이스를 주세요 (${m[2]})`,
+  ],
+  [
+    /^the database holds no intake service yet: create its schema as its owner \((.+)\)$/,
+    (m) => `데이터베이스에 아직 intake 서비스가 없습니다: 데이터베이스 소유자로 스키마를 만드세요 (${m[1]})`,
+  ],
+  [
+    /^the database's schema is at version (\d+) and this intake needs (\d+): bring it up to date as its owner \((.+)\)$/,
+    (m) =>
+      `데이터베이스 스키마가 버전 ${m[1]}인데 이 intake는 ${m[2]}이(가) 필요합니다: 데이터베이스 소유자로 올리세요 (${m[3]})`,
+  ],
+  [
+    /^the database's schema must be brought up to date \(version (\d+) to (\d+)\), which needs rights this user lacks \((.+)\): run (.+) as the database's owner$/,
+    (m) =>
+      `데이터베이스 스키마를 버전 ${m[1]}에서 ${m[2]}(으)로 올려야 하는데 이 사용자에게 권한이 없습니다 (${m[3]}): 데이터베이스 소유자로 ${m[4]}을(를) 실행하세요`,
+  ],
+  [/^cannot use the database at (\S+): (.+)$/, (m) => `${m[1]}의 데이터베이스를 쓸 수 없습니다: ${m[2]}`],
+  [
+    /^cannot use (.+) for (the .+): (.+)$/,
+    (m) => `${m[1]}을(를) ${databaseKo(m[2] ?? '')}의 파일로 쓸 수 없습니다: ${REASONS[m[3] ?? ''] ?? m[3]}`,
+  ],
+];
+
+/** A database's reason in Korean where there are words for it, else as it is. */
+function databaseReasonKo(text: string): string {
+  for (const [pattern, words] of DATABASE_REASONS) {
+    const match = pattern.exec(text);
+    if (match) return words(match);
+  }
+  return text;
+}
+
+/** `intake serve`'s own data and the copies of `intake serve migrate`, `export` and `import`. */
+const SERVICE_DATA: readonly Words[] = [
+  [
+    /^the data folder (.+) is in use by another intake serve$/,
+    (m) => `다른 intake serve가 데이터 폴더 ${m[1]}을(를) 쓰고 있습니다`,
+  ],
+  [
+    /^Stop that one first, or give this one its own folder with --data\.$/,
+    () => '그 서비스를 먼저 멈추거나, --data로 이 서비스에 따로 폴더를 주세요.',
+  ],
+  [
+    /^cannot open the (source|target) (.+?): (.+)$/,
+    (m) =>
+      `${m[1] === 'source' ? '복사할 원본' : '복사할 대상'} ${m[2]}을(를) 열 수 없습니다: ${databaseReasonKo(m[3] ?? '')}`,
+  ],
+  [/^cannot open (.+?): (.+)$/, (m) => `${m[1]}을(를) 열 수 없습니다: ${databaseReasonKo(m[2] ?? '')}`],
+  [/^Stop the intake serve that uses it first\.$/, () => '그것을 쓰는 intake serve를 먼저 멈추세요.'],
+  [
+    /^(.+) holds no data of intake serve \(no intake(?:\.db| schema)\)$/,
+    (m) => `${m[1]}에 intake serve의 데이터가 없습니다`,
+  ],
+  [
+    /^Give the (data folder|database) of the service to copy with --from\.$/,
+    (m) => `복사할 서비스의 ${m[1] === 'database' ? '데이터베이스' : '데이터 폴더'}를 --from으로 주세요.`,
+  ],
+  [
+    /^(.+): the target already holds a service \(it has merchants\); nothing was copied$/,
+    (m) => `${m[1]}: 대상에 이미 서비스가 있습니다 (판매자가 있습니다). 아무것도 복사하지 않았습니다`,
+  ],
+  [
+    /^Copy into a new data folder or an empty database\.$/,
+    () => '새 데이터 폴더나 빈 데이터베이스로 복사하세요.',
+  ],
+  [/^the source and the target are the same$/, () => '원본과 대상이 같습니다'],
+  [
+    /^give --data or (--[\w-]+|[A-Z][A-Z\d_]+), not both(?:: --data is the service's folder, as \1)?$/,
+    (m) =>
+      `--data와 ${m[1]} 중 하나만 주세요${m[0].includes(':') ? `: --data는 ${m[1]}(으)로 쓰는 서비스의 폴더입니다` : ''}`,
+  ],
+  [
+    /^(--[\w-]+|[A-Z][A-Z\d_]+) is not a URL like (postgres:\/\/\S+)$/,
+    (m) => `${m[1]}이(가) ${m[2]} 같은 주소가 아닙니다`,
+  ],
+  [
+    /^(--[\w-]+|[A-Z][A-Z\d_]+) must start with postgres:\/\/ \(it starts with (\S+)\)$/,
+    (m) => `${m[1]}은(는) postgres://로 시작해야 합니다 (${m[2]}(으)로 시작합니다)`,
+  ],
+  [/^(--[\w-]+|[A-Z][A-Z\d_]+) is empty$/, (m) => `${m[1]}이(가) 비어 있습니다`],
+  [
+    /^Give a URL like (\S+), or leave the (flag|variable) out for SQLite \(--data DIR\)\.$/,
+    (m) =>
+      `${m[1]} 같은 주소를 주거나, SQLite를 쓰려면 ${m[2] === 'flag' ? '그 옵션을' : '그 환경 변수를'} 빼세요 (--data DIR).`,
+  ],
+  ...DATABASE_REASONS,
+];
+
 const LINES: readonly Words[] = [
   [/^cannot read (.+): (.+)$/, (m) => `${m[1]}을(를) 읽을 수 없습니다: ${REASONS[m[2] ?? ''] ?? m[2]}`],
   [/^(.+) is not a file$/, (m) => `${m[1]}은(는) 파일이 아닙니다`],
@@ -154,6 +268,7 @@ const LINES: readonly Words[] = [
     /^([\d,]+) shipment creations? still queued after (\S+)$/,
     (m) => `${m[2]} 동안 기다렸지만 송장 등록 ${m[1]}건이 아직 적용되지 않았습니다`,
   ],
+  ...SERVICE_DATA,
 ];
 
 /** One line of an error in Korean where there are words for it, else as it is (its indent kept). */

@@ -68,6 +68,47 @@ describe('an error line at a Korean terminal', () => {
       'INTAKE_SECRET_ACCESS_KEY is not set (the other one is)',
       'INTAKE_SECRET_ACCESS_KEY이(가) 설정되지 않았습니다 (다른 하나만 설정되어 있습니다)',
     ],
+    [
+      'the data folder /srv/intake is in use by another intake serve',
+      '다른 intake serve가 데이터 폴더 /srv/intake을(를) 쓰고 있습니다',
+    ],
+    [
+      '  Stop that one first, or give this one its own folder with --data.',
+      '  그 서비스를 먼저 멈추거나, --data로 이 서비스에 따로 폴더를 주세요.',
+    ],
+    [
+      'cannot open the source /srv/intake: /srv/intake/intake.db is in use by another process (the data folder of intake serve)',
+      '복사할 원본 /srv/intake을(를) 열 수 없습니다: 다른 프로세스가 /srv/intake/intake.db을(를) 쓰고 있습니다 (intake serve의 데이터 폴더)',
+    ],
+    [
+      'cannot open postgres://intake@127.0.0.1/sandbox: the database holds no intake service yet: create its schema as its owner (intake serve migrate)',
+      'postgres://intake@127.0.0.1/sandbox을(를) 열 수 없습니다: 데이터베이스에 아직 intake 서비스가 없습니다: 데이터베이스 소유자로 스키마를 만드세요 (intake serve migrate)',
+    ],
+    [
+      'the database was written by a newer intake (schema 9, this build knows 8); upgrade intake',
+      '더 새로운 intake가 쓴 데이터베이스입니다 (스키마 9, 이 intake는 8까지 압니다). intake를 업데이트하세요',
+    ],
+    [
+      '/srv/copy: the target already holds a service (it has merchants); nothing was copied',
+      '/srv/copy: 대상에 이미 서비스가 있습니다 (판매자가 있습니다). 아무것도 복사하지 않았습니다',
+    ],
+    [
+      '/srv/none holds no data of intake serve (no intake.db)',
+      '/srv/none에 intake serve의 데이터가 없습니다',
+    ],
+    [
+      "give --data or --to, not both: --data is the service's folder, as --to",
+      '--data와 --to 중 하나만 주세요: --data는 --to(으)로 쓰는 서비스의 폴더입니다',
+    ],
+    [
+      'give --data or INTAKE_SERVE_DATABASE_URL, not both',
+      '--data와 INTAKE_SERVE_DATABASE_URL 중 하나만 주세요',
+    ],
+    ['INTAKE_SERVE_DATABASE_URL is empty', 'INTAKE_SERVE_DATABASE_URL이(가) 비어 있습니다'],
+    [
+      "the database's schema must be brought up to date (version 7 to 8), which needs rights this user lacks (permission denied for schema public): run intake serve migrate as the database's owner",
+      '데이터베이스 스키마를 버전 7에서 8(으)로 올려야 하는데 이 사용자에게 권한이 없습니다 (permission denied for schema public): 데이터베이스 소유자로 intake serve migrate을(를) 실행하세요',
+    ],
   ])('%s', (english, korean) => {
     expect(errorLineKo(english)).toBe(korean);
   });

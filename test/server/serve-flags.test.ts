@@ -195,6 +195,21 @@ describe('intake serve flags', () => {
     expect(fromEnv.code).toBe(2);
     expect(fromEnv.stderr).not.toContain('process list');
     expect(fromEnv.stderr + fromEnv.stdout).not.toContain('hunter2');
+    // At a Korean terminal, the warning and the database that cannot be used are said in Korean.
+    const korean = await runBin(
+      ['serve', '--database-url', 'postgres://intake:hunter2@127.0.0.1:1/sandbox'],
+      {
+        env: { LANG: 'ko_KR.UTF-8' },
+      },
+    );
+    expect(korean.code).toBe(2);
+    expect(korean.stderr).toContain(
+      '경고: 비밀번호가 든 --database-url은(는) 프로세스 목록에 보입니다. 대신 INTAKE_SERVE_DATABASE_URL, PGPASSWORD 또는 ~/.pgpass을(를) 쓰세요\n',
+    );
+    expect(korean.stderr).toContain(
+      '오류: postgres://intake@127.0.0.1:1/sandbox의 데이터베이스를 쓸 수 없습니다: ',
+    );
+    expect(korean.stderr + korean.stdout).not.toContain('hunter2');
   });
 
   it('an empty --database-url (an unset variable in a script) is refused, never SQLite in the data folder', async () => {

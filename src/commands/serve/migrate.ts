@@ -3,6 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
+import { adminWords } from './admin-words.js';
 import { defaultPlace, place, type Place } from './transfer.js';
 
 export interface MigrateOptions {
@@ -22,7 +23,8 @@ export async function migrateRun(options: MigrateOptions, f: Factory): Promise<v
   try {
     engine = await openEngine(options.place.engine);
   } catch (error) {
-    if (error instanceof DatabaseOpenError) throw new UsageError(`${options.place.name}: ${error.message}`);
+    if (error instanceof DatabaseOpenError)
+      throw new UsageError(`cannot open ${options.place.name}: ${error.message}`);
     throw error;
   }
   const version = 'schemaVersion' in engine ? Number(engine.schemaVersion) : undefined;
@@ -36,7 +38,7 @@ export async function migrateRun(options: MigrateOptions, f: Factory): Promise<v
     rows: [options.place.name],
     columns: [{ header: 'database', value: (name) => name }],
   });
-  f.log.info(`The database's schema is up to date${version === undefined ? '' : ` (version ${version})`}.`);
+  f.log.info(adminWords(f).upToDate(version));
 }
 
 export function newMigrateCommand(

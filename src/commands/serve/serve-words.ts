@@ -15,8 +15,8 @@ export interface ServeWords {
   resetAllowed: string;
   merchant: (merchantId: string, accessKeyId: string, secret: string | undefined) => string;
   secretOnce: string;
-  /** A secret or a password given on the command line, which every user of the machine can read. */
-  inProcessList: (what: string, instead: readonly string[]) => string;
+  /** A secret, or an address with a password, given on the command line, which every user of the machine can read. */
+  inProcessList: (flag: string, instead: readonly string[], password?: 'password') => string;
   stopping: (signal: string, processes: boolean) => string;
   secondSignal: string;
   stopped: string;
@@ -35,7 +35,8 @@ const ENGLISH: ServeWords = {
   merchant: (merchantId, accessKeyId, secret) =>
     `Merchant ${merchantId}: access key id ${accessKeyId}${secret ? `, secret access key ${secret}` : ''}`,
   secretOnce: 'The generated secret is shown only this once. Save it with: intake login',
-  inProcessList: (what, instead) => `${what} shows in the process list; prefer ${listed(instead, 'or')}`,
+  inProcessList: (flag, instead, password) =>
+    `${flag}${password ? ' with a password' : ''} shows in the process list; prefer ${listed(instead, 'or')}`,
   stopping: (signal, processes) =>
     processes
       ? `${signal}: the processes finish their requests in flight and close the database…`
@@ -57,8 +58,8 @@ const KOREAN: ServeWords = {
   merchant: (merchantId, accessKeyId, secret) =>
     `판매자 ${merchantId}: 액세스 키 ID ${accessKeyId}${secret ? `, 비밀 액세스 키 ${secret}` : ''}`,
   secretOnce: '만든 비밀 키는 이번 한 번만 보여 줍니다. intake login으로 저장하세요',
-  inProcessList: (what, instead) =>
-    `${what}은(는) 프로세스 목록에 보입니다. 대신 ${listed(instead, '또는')}을(를) 쓰세요`,
+  inProcessList: (flag, instead, password) =>
+    `${password ? `비밀번호가 든 ${flag}` : flag}은(는) 프로세스 목록에 보입니다. 대신 ${listed(instead, '또는')}을(를) 쓰세요`,
   stopping: (signal, processes) =>
     `${signal}: ${processes ? '프로세스들이 ' : ''}처리 중인 요청을 마치고 데이터베이스를 닫습니다…`,
   secondSignal: '두 번째 신호: 바로 멈춥니다.',

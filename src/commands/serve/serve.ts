@@ -274,11 +274,11 @@ function databaseOptions(
   }
   if (flags.databaseUrl !== undefined && parsed.password !== '') {
     f.log.warn(
-      serveWords(f).inProcessList('--database-url with a password', [
-        SERVE_DATABASE_ENV,
-        'PGPASSWORD',
-        '~/.pgpass',
-      ]),
+      serveWords(f).inProcessList(
+        '--database-url',
+        [SERVE_DATABASE_ENV, 'PGPASSWORD', '~/.pgpass'],
+        'password',
+      ),
     );
   }
   const statementTimeoutMs = parseDuration(flags.statementTimeout);

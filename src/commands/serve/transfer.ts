@@ -6,7 +6,9 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { dataDir } from '../../cli/paths.js';
 import type { EngineOptions } from '../../server/storage/open.js';
+import { adminWords } from './admin-words.js';
 import { SERVE_DATABASE_ENV } from './serve-options.js';
+import { serveWords } from './serve-words.js';
 
 /** Where a copy reads or writes: a data folder (SQLite) or a PostgreSQL database. */
 export interface Place {
@@ -30,7 +32,7 @@ export function place(f: Factory, flag: string, given: string): Place {
     throw new UsageError(`${flag} is not a URL like postgres://user@host:5432/database`);
   }
   if (url.password !== '') {
-    f.log.warn(`${flag} with a password shows in the process list; prefer PGPASSWORD or ~/.pgpass`);
+    f.log.warn(serveWords(f).inProcessList(flag, ['PGPASSWORD', '~/.pgpass'], 'password'));
   }
   url.password = '';
   return { engine: { databaseUrl: given }, name: url.toString().replace(/:@/, '@') };
@@ -78,17 +80,16 @@ export async function transferRun(options: TransferOptions, f: Factory): Promise
   try {
     const target = await open(options.to, 'target');
     try {
-      f.log.info(`Copying ${options.from.name} to ${options.to.name}…`);
+      const words = adminWords(f);
+      f.log.info(words.copying(options.from.name, options.to.name));
       const tables = await copyState(source, target, (table) =>
-        f.log.info(`  ${table.table}: ${table.rows} rows, the same in both`),
+        f.log.info(words.table(table.table, table.rows)),
       );
       if ((await f.settings()).output.value === 'json') {
         f.io.stdout.write(`${JSON.stringify({ from: options.from.name, to: options.to.name, tables })}\n`);
       } else {
         const rows = tables.reduce((sum, table) => sum + table.rows, 0);
-        f.io.stdout.write(
-          `Copied ${rows} rows in ${tables.length} tables from ${options.from.name} to ${options.to.name}; counts and content checked.\n`,
-        );
+        f.io.stdout.write(`${words.copied(rows, tables.length, options.from.name, options.to.name)}\n`);
       }
     } catch (error) {
       if (error instanceof TargetNotEmpty) {
