@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Marketplace } from './names.js';
+import { packageFile } from '../util/package-files.js';
 
 /** How a carrier's tracking numbers look (the lengths Coupang publishes, applied to every marketplace). */
 export interface TrackingRule {
@@ -23,7 +24,7 @@ export interface CarrierRow {
   rule: TrackingRule | undefined;
 }
 
-const FILE = new URL('../../data/carriers-crosswalk.csv', import.meta.url);
+const FILE = packageFile('data', 'carriers-crosswalk.csv');
 
 /** `10 or 12 digits`, `8 to 16 digits`, `10, 12 or 13 digits`, `18 or 9 characters, e.g. …`. */
 export function parseTrackingRule(text: string): TrackingRule | undefined {

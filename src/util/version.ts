@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { packageFile } from './package-files.js';
 
-/** The version in package.json (two levels up from both src/cli and dist/cli). */
+/** The version in package.json. */
 export const VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string }
 ).version;

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { packageFile } from '../util/package-files.js';
 
-/** The pages' own styles and scripts, at the root of the package (`assets/`), from `src/web` or `dist/web`. */
-const OWN = fileURLToPath(new URL('../../assets/', import.meta.url));
+/** The pages' own styles and scripts, at the root of the package (`assets/`). */
+const OWN = packageFile('assets');
 const require = createRequire(import.meta.url);
 /** htmx and its server-sent events extension, served from the installed packages: no CDN, no network. */
 const HTMX = dirname(require.resolve('htmx.org/dist/htmx.min.js'));

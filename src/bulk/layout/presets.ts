@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageFile } from '../../util/package-files.js';
 import { InputError } from '../errors.js';
 import { mappingFromJson, type ColumnMapping } from './columns.js';
 import type { TableLayout } from './layouts.js';
 import type { ResourceName } from '../resources.js';
 
-/** Where the preset files are: `presets/` at the root of the package, from `src/bulk/layout` or `dist/bulk/layout`. */
-const PRESETS_FOLDER = new URL('../../../presets/', import.meta.url);
+/** Where the preset files are: `presets/` at the root of the package. */
+const PRESETS_FOLDER = packageFile('presets');
 
 /** A marketplace export's headers mapped to our columns: a file in `presets/`, as `--columns` JSON. */
 export interface Preset {
@@ -68,7 +70,7 @@ export function presets(): readonly Preset[] {
     .map((file) =>
       presetFromJson(
         file.slice(0, -'.json'.length),
-        JSON.parse(readFileSync(new URL(file, PRESETS_FOLDER), 'utf8')) as Record<string, unknown>,
+        JSON.parse(readFileSync(join(PRESETS_FOLDER, file), 'utf8')) as Record<string, unknown>,
       ),
     );
   return loaded;
