@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 image=${INTAKE_IMAGE:-localhost/intake-serve:latest}
 engine=$(command -v podman || command -v buildah || true)
 [ -n "$engine" ] || { echo "neither podman nor buildah is installed (apt-get install buildah)" >&2; exit 2; }
-[ -f dist/cli/main.js ] || npm run build >/dev/null
+[ -f dist/bundle/main.js ] || npm run build >/dev/null
 
 context=$(mktemp -d)
 trap 'rm -rf "$context"' EXIT

@@ -13,16 +13,14 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Spawned `bin/intake.js` runs need the built CLI: build it when the sources are newer than the build. */
+/**
+ * Spawned `bin/intake.js` runs need the built CLI (tsc's dist/, joined into dist/bundle/): build it
+ * when the sources are newer than the build.
+ */
 export default function setup(): void {
-  const stamp = join(root, 'dist', 'cli', 'main.js');
+  const stamp = join(root, 'dist', 'bundle', 'main.js');
   if (existsSync(stamp) && statSync(stamp).mtimeMs >= newestMtime(join(root, 'src'))) return;
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+  const run = (...args: string[]) => execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  run(join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json');
+  run(join(root, 'scripts', 'bundle.js'));
 }

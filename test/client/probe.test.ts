@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   readCredentialCheck,
@@ -81,7 +82,22 @@ export async function resolve(specifier, context, next) {
   await promisify(execFile)(process.execPath, ['--import', register, BIN, ...args], {
     env: { PATH: process.env.PATH, HOME: process.env.HOME, INTAKE_SECRET_STORAGE: 'file', ...env },
   });
-  return readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  return readFileSync(log, 'utf8').split('\n').filter(Boolean).flatMap(joinedModules);
+}
+
+const ROOT = join(import.meta.dirname, '..', '..');
+/** What the build joined in each chunk of dist/bundle/ (scripts/bundle.js writes the list). */
+const BUNDLE = join(ROOT, 'dist', 'bundle');
+let chunks: Record<string, string[]> | undefined;
+
+/** A URL loaded from dist/bundle/, as the modules joined in its chunk; any other, as it is. */
+function joinedModules(url: string): string[] {
+  const path = url.startsWith('file://') ? fileURLToPath(url) : url;
+  if (dirname(path) !== BUNDLE) return [url];
+  chunks ??= JSON.parse(readFileSync(join(BUNDLE, 'modules.json'), 'utf8')) as Record<string, string[]>;
+  const modules = chunks[basename(path)];
+  if (modules === undefined) throw new Error(`${path} is not a chunk of the build`);
+  return modules.map((module) => pathToFileURL(join(ROOT, module)).href);
 }
 
 describe('a one-shot command loads only what it uses', () => {
