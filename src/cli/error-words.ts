@@ -70,14 +70,16 @@ const DATABASE_REASONS: readonly Words[] = [
   ],
 ];
 
+/** What `cannot open the …` names. */
+const OPENED: Readonly<Record<string, string>> = {
+  source: '복사할 원본',
+  target: '복사할 대상',
+  database: '데이터베이스',
+  'upload ledger': '업로드 기록',
+};
+
 /** A database's reason in Korean where there are words for it, else as it is. */
-function databaseReasonKo(text: string): string {
-  for (const [pattern, words] of DATABASE_REASONS) {
-    const match = pattern.exec(text);
-    if (match) return words(match);
-  }
-  return text;
-}
+const databaseReasonKo = (text: string): string => saidIn(DATABASE_REASONS, text) ?? text;
 
 /** `intake serve`'s own data and the copies of `intake serve migrate`, `export` and `import`. */
 const SERVICE_DATA: readonly Words[] = [
@@ -90,11 +92,13 @@ const SERVICE_DATA: readonly Words[] = [
     () => '그 서비스를 먼저 멈추거나, --data로 이 서비스에 따로 폴더를 주세요.',
   ],
   [
-    /^cannot open the (source|target) (.+?): (.+)$/,
-    (m) =>
-      `${m[1] === 'source' ? '복사할 원본' : '복사할 대상'} ${m[2]}을(를) 열 수 없습니다: ${databaseReasonKo(m[3] ?? '')}`,
+    /^cannot open the (source|target|database|upload ledger) (.+?): (.+)$/,
+    (m) => `${OPENED[m[1] ?? '']} ${m[2]}을(를) 열 수 없습니다: ${databaseReasonKo(m[3] ?? '')}`,
   ],
-  [/^cannot open (.+?): (.+)$/, (m) => `${m[1]}을(를) 열 수 없습니다: ${databaseReasonKo(m[2] ?? '')}`],
+  [
+    /^Intake keeps what uploads sent there; set INTAKE_DATA_DIR to use another folder\.$/,
+    () => 'Intake는 업로드로 보낸 것을 그곳에 기록합니다. 다른 폴더를 쓰려면 INTAKE_DATA_DIR을 설정하세요.',
+  ],
   [/^Stop the intake serve that uses it first\.$/, () => '그것을 쓰는 intake serve를 먼저 멈추세요.'],
   [
     /^(.+) holds no data of intake serve \(no intake(?:\.db| schema)\)$/,
@@ -271,13 +275,18 @@ const LINES: readonly Words[] = [
   ...SERVICE_DATA,
 ];
 
+/** The text in the words of the first pattern it matches, if any. */
+function saidIn(list: readonly Words[], text: string): string | undefined {
+  for (const [pattern, words] of list) {
+    const match = pattern.exec(text);
+    if (match) return words(match);
+  }
+  return undefined;
+}
+
 /** One line of an error in Korean where there are words for it, else as it is (its indent kept). */
 export function errorLineKo(line: string): string {
   const indent = /^\s*/.exec(line)?.[0] ?? '';
-  const text = line.slice(indent.length);
-  for (const [pattern, words] of LINES) {
-    const match = pattern.exec(text);
-    if (match) return `${indent}${words(match)}`;
-  }
-  return line;
+  const korean = saidIn(LINES, line.slice(indent.length));
+  return korean === undefined ? line : `${indent}${korean}`;
 }

@@ -81,8 +81,20 @@ describe('an error line at a Korean terminal', () => {
       '복사할 원본 /srv/intake을(를) 열 수 없습니다: 다른 프로세스가 /srv/intake/intake.db을(를) 쓰고 있습니다 (intake serve의 데이터 폴더)',
     ],
     [
-      'cannot open postgres://intake@127.0.0.1/sandbox: the database holds no intake service yet: create its schema as its owner (intake serve migrate)',
-      'postgres://intake@127.0.0.1/sandbox을(를) 열 수 없습니다: 데이터베이스에 아직 intake 서비스가 없습니다: 데이터베이스 소유자로 스키마를 만드세요 (intake serve migrate)',
+      'cannot open the database postgres://intake@127.0.0.1/sandbox: the database holds no intake service yet: create its schema as its owner (intake serve migrate)',
+      '데이터베이스 postgres://intake@127.0.0.1/sandbox을(를) 열 수 없습니다: 데이터베이스에 아직 intake 서비스가 없습니다: 데이터베이스 소유자로 스키마를 만드세요 (intake serve migrate)',
+    ],
+    [
+      'cannot open the upload ledger /home/shop/.local/share/intake/ledger.db: /home/shop/.local/share/intake/ledger.db is in use by another process (the upload ledger)',
+      '업로드 기록 /home/shop/.local/share/intake/ledger.db을(를) 열 수 없습니다: 다른 프로세스가 /home/shop/.local/share/intake/ledger.db을(를) 쓰고 있습니다 (업로드 기록)',
+    ],
+    [
+      '  Intake keeps what uploads sent there; set INTAKE_DATA_DIR to use another folder.',
+      '  Intake는 업로드로 보낸 것을 그곳에 기록합니다. 다른 폴더를 쓰려면 INTAKE_DATA_DIR을 설정하세요.',
+    ],
+    [
+      'cannot open a browser (no display): open the address above',
+      'cannot open a browser (no display): open the address above',
     ],
     [
       'the database was written by a newer intake (schema 9, this build knows 8); upgrade intake',

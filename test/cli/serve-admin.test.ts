@@ -55,7 +55,7 @@ describe("intake serve's administrator's commands (migrate, export, import)", ()
       );
       const migrate = await cli(['serve', 'migrate', '--to', folder], { env: KO });
       expect(migrate.code).toBe(2);
-      expect(migrate.stderr).toContain(`오류: ${folder}을(를) 열 수 없습니다: 다른 프로세스가 `);
+      expect(migrate.stderr).toContain(`오류: 데이터베이스 ${folder}을(를) 열 수 없습니다: 다른 프로세스가 `);
     } finally {
       await service.close();
     }

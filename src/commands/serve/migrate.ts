@@ -24,7 +24,7 @@ export async function migrateRun(options: MigrateOptions, f: Factory): Promise<v
     engine = await openEngine(options.place.engine);
   } catch (error) {
     if (error instanceof DatabaseOpenError)
-      throw new UsageError(`cannot open ${options.place.name}: ${error.message}`);
+      throw new UsageError(`cannot open the database ${options.place.name}: ${error.message}`);
     throw error;
   }
   const version = 'schemaVersion' in engine ? Number(engine.schemaVersion) : undefined;
