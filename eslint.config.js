@@ -14,6 +14,13 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits loses its failure (an unhandled rejection) and its order: `intake config
+    // set` said a setting was saved before it was written. Needs the types, so src/ only.
+    files: ['src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: globals.node },
   },

@@ -106,6 +106,18 @@ describe('intake config', () => {
     ]);
   });
 
+  it('set ends once the setting is written to the config file', async () => {
+    const configDir = freshConfig();
+    const set = await cli(['config', 'set', 'timeout', '10s', '--profile', 'shop'], {
+      env: { INTAKE_CONFIG_DIR: configDir },
+    });
+    expect(set.stderr).toBe('Set timeout of profile "shop".\n');
+    const written = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')) as {
+      profiles: Record<string, Record<string, string>>;
+    };
+    expect(written.profiles.shop).toEqual({ timeout: '10s' });
+  });
+
   it('list shows each setting, its value and where it came from, with the secret masked', async () => {
     const configDir = freshConfig();
     await login(configDir);

@@ -53,7 +53,7 @@ export async function configSetOptions(key: string, value: string): Promise<Conf
 
 export async function configSetRun(options: ConfigSetOptions, f: Factory): Promise<void> {
   const profile = (await f.settings()).profile.value;
-  (await f.config()).updateProfile(profile, { [options.key]: options.value });
+  await (await f.config()).updateProfile(profile, { [options.key]: options.value });
   f.log.info(`Set ${options.key} of profile "${profile}".`);
 }
 
