@@ -1,4 +1,5 @@
 import { networkReasonIn, refusalIn } from '../client/answer-words.js';
+import { originKo } from './origin-words.js';
 
 // The errors people at a Korean terminal meet most (a file that cannot be read, a header Intake does not
 // know, a locked workbook, a service that cannot be reached or refuses the credentials, credentials
@@ -139,6 +140,61 @@ const SERVICE_DATA: readonly Words[] = [
   ...DATABASE_REASONS,
 ];
 
+/** What `intake config set` asks of each setting (its error's words). */
+const EXPECTED: Readonly<Record<string, string>> = {
+  "the service's http(s) address": '서비스의 http(s) 주소',
+  "the sandbox's http(s) address": '샌드박스의 http(s) 주소',
+  'an access key id (no colon)': '액세스 키 ID (콜론 없이)',
+  'table, json or csv': 'table, json 또는 csv',
+  'a duration such as 30s': '30s 같은 시간',
+  "the Naver Commerce API's http(s) address (or a relay's)":
+    '네이버 커머스 API(또는 중계 서버)의 http(s) 주소',
+  "the Coupang Open API's http(s) address (or a relay's)": '쿠팡 Open API(또는 중계 서버)의 http(s) 주소',
+  "the Cafe24 API's http(s) address, {mall_id} where the mall goes":
+    '카페24 API의 http(s) 주소 (쇼핑몰 ID가 들어갈 자리에 {mall_id})',
+  "the app's registered redirect address": '앱에 등록한 리디렉션 주소',
+};
+
+/** The settings: `intake config`, and a setting every command reads that cannot be used. */
+const SETTINGS: readonly Words[] = [
+  [/^unknown setting "(.*)"$/, (m) => `알 수 없는 설정입니다: "${m[1]}"`],
+  [/^Settings: (.+)$/, (m) => `설정할 수 있는 것: ${m[1]}`],
+  [
+    /^(\w+) must be (.+), not "(.*)"$/,
+    (m) => `${m[1]}에는 ${EXPECTED[m[2] ?? ''] ?? m[2]}을(를) 주세요 ("${m[3]}"은(는) 쓸 수 없습니다)`,
+  ],
+  [/^a secret is never taken on the command line$/, () => '비밀 키는 명령줄로 받지 않습니다'],
+  [
+    /^Store it with: intake login \(it asks\), or: (.+)$/,
+    (m) => `intake login으로 저장하세요 (비밀 키를 묻습니다). 또는: ${m[1]}`,
+  ],
+  [/^the secret is removed with: intake logout$/, () => '비밀 키는 intake logout으로 지웁니다'],
+  [/^there is no profile "(.*)"$/, (m) => `프로필 "${m[1]}"이(가) 없습니다`],
+  [/^Profiles: (.+)$/, (m) => `프로필: ${m[1]}`],
+  [/^No profiles yet\.$/, () => '아직 프로필이 없습니다.'],
+  [/^Create it with: (intake login --profile .+)$/, (m) => `${m[1]}(으)로 만드세요.`],
+  [
+    /^output format "(.*)" \(from (.+)\) is not one of (.+)$/,
+    (m) => `출력 형식 "${m[1]}"(${originKo(m[2] ?? '')})은(는) 쓸 수 없습니다: ${m[3]} 중 하나를 주세요`,
+  ],
+  [
+    /^timeout "(.*)" \(from (.+)\) is not a duration such as 30s or 2m$/,
+    (m) => `시간 제한 "${m[1]}"(${originKo(m[2] ?? '')})이(가) 30s나 2m 같은 시간이 아닙니다`,
+  ],
+  [
+    /^base URL "(.*)" \(from (.+)\) is not an http:\/\/ or https:\/\/ URL$/,
+    (m) => `서비스 주소 "${m[1]}"(${originKo(m[2] ?? '')})이(가) http:// 또는 https:// 주소가 아닙니다`,
+  ],
+  [
+    /^base URL "(.*)" \(from (.+)\) ends in \/api\/v1$/,
+    (m) => `서비스 주소 "${m[1]}"(${originKo(m[2] ?? '')})이(가) /api/v1로 끝납니다`,
+  ],
+  [
+    /^Give the service's address without it: (\S+) \(intake adds \/api\/v1\/\.\.\. to every request\)\.$/,
+    (m) => `그것을 뺀 서비스 주소를 주세요: ${m[1]} (intake가 요청마다 /api/v1/...을 붙입니다).`,
+  ],
+];
+
 const LINES: readonly Words[] = [
   [/^cannot read (.+): (.+)$/, (m) => `${m[1]}을(를) 읽을 수 없습니다: ${REASONS[m[2] ?? ''] ?? m[2]}`],
   [/^(.+) is not a file$/, (m) => `${m[1]}은(는) 파일이 아닙니다`],
@@ -273,6 +329,7 @@ const LINES: readonly Words[] = [
     (m) => `${m[2]} 동안 기다렸지만 송장 등록 ${m[1]}건이 아직 적용되지 않았습니다`,
   ],
   ...SERVICE_DATA,
+  ...SETTINGS,
 ];
 
 /** The text in the words of the first pattern it matches, if any. */

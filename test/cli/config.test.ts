@@ -199,6 +199,46 @@ describe('intake config', () => {
     expect((await cli(['carriers'], { env })).stdout.split('\n')[0]).toBe('code,name');
   });
 
+  it('at a Korean terminal says what it did and what is wrong in Korean; JSON and a pipe stay as they are', async () => {
+    const configDir = freshConfig();
+    const env = { INTAKE_CONFIG_DIR: configDir, LANG: 'ko_KR.UTF-8' };
+    const wrong = await cli(['config', 'set', 'output', 'yaml'], { env });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toBe(
+      '오류: output에는 table, json 또는 csv을(를) 주세요 ("yaml"은(는) 쓸 수 없습니다)\n',
+    );
+    const unknown = await cli(['config', 'get', 'colour'], { env });
+    expect(unknown.stderr).toMatch(
+      /^오류: 알 수 없는 설정입니다: "colour"\n {2}설정할 수 있는 것: profile, base_url, /,
+    );
+    const set = await cli(['config', 'set', 'timeout', '10s', '--profile', 'shop'], { env });
+    expect(set.stderr).toBe('프로필 "shop"의 timeout을(를) 설정했습니다.\n');
+    expect((await cli(['config', 'use', 'shop'], { env })).stderr).toBe('이제 프로필 "shop"을(를) 씁니다.\n');
+    const missing = await cli(['config', 'use', 'nowhere'], { env });
+    expect(missing.stderr).toBe(
+      '오류: 프로필 "nowhere"이(가) 없습니다\n  프로필: shop\n  intake login --profile nowhere(으)로 만드세요.\n',
+    );
+    // A terminal's table says where each setting comes from in Korean.
+    const table = await cli(['config', 'list'], { env, tty: true });
+    expect(table.stdout).toMatch(/│ timeout +│ 10s +│ 프로필 +│ 프로필 "shop" +│/);
+    expect(table.stdout).toMatch(/│ base_url +│ http:\/\/127\.0\.0\.1:8080 +│ 기본값 +│ 기본값 +│/);
+    expect(table.stderr).toContain(`설정 파일: ${join(configDir, 'config.json')}`);
+    // A pipe's rows and JSON are the same in any language.
+    expect((await cli(['config', 'list'], { env })).stdout).toContain(
+      'timeout\t10s\tprofile\tprofile "shop"\n',
+    );
+    const json = (await cli(['config', 'list', '--json'], { env })).json() as {
+      settings: Record<string, { source: string; origin: string }>;
+    };
+    expect(json.settings.timeout).toEqual({ value: '10s', source: 'profile', origin: 'profile "shop"' });
+    // A setting every command reads that cannot be used, in Korean too.
+    const badUrl = await cli(['health'], { env: { ...env, INTAKE_BASE_URL: 'ftp://nowhere' } });
+    expect(badUrl.code).toBe(2);
+    expect(badUrl.stderr).toBe(
+      '오류: 서비스 주소 "ftp://nowhere"(INTAKE_BASE_URL)이(가) http:// 또는 https:// 주소가 아닙니다\n',
+    );
+  });
+
   it('--sandbox uses the profile’s sandbox_base_url, and says when there is none', async () => {
     const configDir = freshConfig();
     const env = { INTAKE_CONFIG_DIR: configDir };

@@ -93,6 +93,22 @@ describe('an error line at a Korean terminal', () => {
       '  Intake는 업로드로 보낸 것을 그곳에 기록합니다. 다른 폴더를 쓰려면 INTAKE_DATA_DIR을 설정하세요.',
     ],
     [
+      'timeout "soon" (from profile "shop") is not a duration such as 30s or 2m',
+      '시간 제한 "soon"(프로필 "shop")이(가) 30s나 2m 같은 시간이 아닙니다',
+    ],
+    [
+      'base URL "https://intake.example.com/api/v1" (from --base-url) ends in /api/v1',
+      '서비스 주소 "https://intake.example.com/api/v1"(--base-url)이(가) /api/v1로 끝납니다',
+    ],
+    [
+      "  Give the service's address without it: https://intake.example.com (intake adds /api/v1/... to every request).",
+      '  그것을 뺀 서비스 주소를 주세요: https://intake.example.com (intake가 요청마다 /api/v1/...을 붙입니다).',
+    ],
+    [
+      'cafe24_base_url must be the Cafe24 API\'s http(s) address, {mall_id} where the mall goes, not "x"',
+      'cafe24_base_url에는 카페24 API의 http(s) 주소 (쇼핑몰 ID가 들어갈 자리에 {mall_id})을(를) 주세요 ("x"은(는) 쓸 수 없습니다)',
+    ],
+    [
       'cannot open a browser (no display): open the address above',
       'cannot open a browser (no display): open the address above',
     ],

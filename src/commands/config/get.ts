@@ -3,6 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { effectiveSettings } from './effective.js';
+import { configWords } from './words.js';
 
 export interface ConfigGetOptions {
   key: string;
@@ -22,7 +23,7 @@ export async function configGetRun(options: ConfigGetOptions, f: Factory): Promi
   } else if (setting.value !== undefined) {
     f.io.stdout.write(`${setting.value}\n`);
   }
-  if (setting.value === undefined) f.log.info(`${options.key} is not set`);
+  if (setting.value === undefined) f.log.info(configWords(f).notSet(options.key));
 }
 
 export function newConfigGetCommand(

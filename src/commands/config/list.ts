@@ -3,12 +3,14 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { effectiveSettings } from './effective.js';
+import { configWords } from './words.js';
 
 export type ConfigListOptions = Record<string, never>;
 
 export async function configListRun(_options: ConfigListOptions, f: Factory): Promise<void> {
   const rows = await effectiveSettings(f);
   const store = await f.config();
+  const words = configWords(f);
   await writeData(f, {
     json: {
       config_file: store.path,
@@ -19,11 +21,19 @@ export async function configListRun(_options: ConfigListOptions, f: Factory): Pr
     columns: [
       { header: 'setting', value: (setting) => setting.key },
       { header: 'value', value: (setting) => setting.value },
-      { header: 'source', value: (setting) => setting.source },
-      { header: 'from', value: (setting) => setting.origin },
+      {
+        header: 'source',
+        value: (setting) => setting.source,
+        shown: (setting) => words.source(setting.source),
+      },
+      {
+        header: 'from',
+        value: (setting) => setting.origin,
+        shown: (setting) => words.origin(setting.origin),
+      },
     ],
   });
-  f.log.info(`Config file: ${store.path}`);
+  f.log.info(words.configFile(store.path));
 }
 
 export function newConfigListCommand(

@@ -5,13 +5,15 @@ import { examples } from '../../cli/help.js';
 import { OUTPUT_FORMATS, baseUrlProblem } from '../../cli/settings.js';
 import { isHttpUrl } from '../../cli/values.js';
 import { parseDuration } from '../../util/duration.js';
+import { listed } from '../../util/listed.js';
 import { SETTABLE_KEYS, type SettableKey } from './effective.js';
+import { configWords } from './words.js';
 
 const CHECKS: Record<Exclude<SettableKey, 'carriers'>, [(value: string) => boolean, string]> = {
   base_url: [(value) => isHttpUrl(value), "the service's http(s) address"],
   sandbox_base_url: [(value) => isHttpUrl(value), "the sandbox's http(s) address"],
   access_key_id: [(value) => value.trim() !== '' && !value.includes(':'), 'an access key id (no colon)'],
-  output: [(value) => (OUTPUT_FORMATS as readonly string[]).includes(value), OUTPUT_FORMATS.join(', ')],
+  output: [(value) => (OUTPUT_FORMATS as readonly string[]).includes(value), listed(OUTPUT_FORMATS, 'or')],
   timeout: [(value) => (parseDuration(value) ?? 0) > 0, 'a duration such as 30s'],
   naver_base_url: [(value) => isHttpUrl(value), "the Naver Commerce API's http(s) address (or a relay's)"],
   coupang_base_url: [(value) => isHttpUrl(value), "the Coupang Open API's http(s) address (or a relay's)"],
@@ -54,7 +56,7 @@ export async function configSetOptions(key: string, value: string): Promise<Conf
 export async function configSetRun(options: ConfigSetOptions, f: Factory): Promise<void> {
   const profile = (await f.settings()).profile.value;
   await (await f.config()).updateProfile(profile, { [options.key]: options.value });
-  f.log.info(`Set ${options.key} of profile "${profile}".`);
+  f.log.info(configWords(f).set(options.key, profile));
 }
 
 export function newConfigSetCommand(

@@ -3,6 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { SETTABLE_KEYS, type SettableKey } from './effective.js';
+import { configWords } from './words.js';
 
 export interface ConfigUnsetOptions {
   key: SettableKey;
@@ -22,11 +23,11 @@ export async function configUnsetRun(options: ConfigUnsetOptions, f: Factory): P
   const profile = (await f.settings()).profile.value;
   const store = await f.config();
   if (store.profile(profile)?.[options.key] === undefined) {
-    f.log.info(`${options.key} is not set in profile "${profile}"; nothing to do.`);
+    f.log.info(configWords(f).notSetIn(options.key, profile));
     return;
   }
   await store.updateProfile(profile, { [options.key]: undefined });
-  f.log.info(`Removed ${options.key} from profile "${profile}".`);
+  f.log.info(configWords(f).removed(options.key, profile));
 }
 
 export function newConfigUnsetCommand(

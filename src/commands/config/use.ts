@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
+import { configWords } from './words.js';
 
 export interface ConfigUseOptions {
   profile: string;
@@ -18,7 +19,7 @@ export async function configUseRun(options: ConfigUseOptions, f: Factory): Promi
     ]);
   }
   await store.useProfile(name);
-  f.log.info(`Now using profile "${name}".`);
+  f.log.info(configWords(f).nowUsing(name));
 }
 
 export function newConfigUseCommand(
