@@ -55,7 +55,7 @@ export { workbookTabs, type WorkbookTabs } from './read/xlsx/sheets.js';
 export type { PasswordSource } from './read/xlsx/workbook.js';
 
 export { isLayoutName, presetFromJson, presets, type LayoutToSave, type Preset } from './layout/presets.js';
-export { LAYOUT_COLUMNS } from './layout/layout-columns.js';
+export { LAYOUT_COLUMNS, type ColumnHelp } from './layout/layout-columns.js';
 export { readColumnMapping } from './layout/columns.js';
 export { tableLayout } from './layout/table-layouts.js';
 export type { TableInfo } from './layout/table-units.js';

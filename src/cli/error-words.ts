@@ -174,6 +174,12 @@ const SETTINGS: readonly Words[] = [
   [/^No profiles yet\.$/, () => '아직 프로필이 없습니다.'],
   [/^Create it with: (intake login --profile .+)$/, (m) => `${m[1]}(으)로 만드세요.`],
   [
+    /^invalid product; the catalog is unchanged:$/,
+    () => '상품 정보가 올바르지 않아 상품 목록을 바꾸지 않았습니다:',
+  ],
+  [/^there is no layout or preset "(.*)"$/, (m) => `"${m[1]}"(이)라는 기본 열이나 양식이 없습니다`],
+  [/^Layouts: (.+); presets and saved layouts: (.+)$/, (m) => `기본 열: ${m[1]}. 양식과 저장한 열: ${m[2]}`],
+  [
     /^output format "(.*)" \(from (.+)\) is not one of (.+)$/,
     (m) => `출력 형식 "${m[1]}"(${originKo(m[2] ?? '')})은(는) 쓸 수 없습니다: ${m[3]} 중 하나를 주세요`,
   ],

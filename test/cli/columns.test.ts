@@ -38,6 +38,35 @@ describe('intake columns', () => {
     expect(unknown.stderr).toContain('there is no layout or preset "gmarket"');
   });
 
+  it('at a Korean terminal describes layouts, presets and columns in Korean; JSON and a pipe stay as they are', async () => {
+    const env = { LANG: 'ko_KR.UTF-8' };
+    const list = await cli(['columns', 'list'], { env, tty: true });
+    expect(list.stdout).toMatch(/│ order +│ layout +│ order +│ Intake 기본 주문 열 +│/);
+    expect(list.stdout).toContain(
+      '네이버 스마트스토어 주문 다운로드 (주문조회, 발주/발송관리 엑셀 다운로드)',
+    );
+    expect(list.stderr).toContain('양식은 --preset 이름(또는 --columns 이름)으로 고르거나');
+    expect((await cli(['columns', 'list'], { env })).stdout).toContain(
+      "order\tlayout\torder\tthis tool's own order columns\n",
+    );
+    const json = (await cli(['columns', 'list', '--json'], { env })).json() as Record<string, unknown>[];
+    expect(json[0]).toEqual({
+      name: 'order',
+      type: 'layout',
+      kind: 'order',
+      description: "this tool's own order columns",
+    });
+    const show = await cli(['columns', 'show', 'order'], { env, tty: true });
+    expect(show.stdout).toMatch(
+      /│ recipient_cellphone +│ 필수 +│ 받는 사람의 휴대폰 번호\. 봇이 이 번호로 메시지를 보냅니다 +│/,
+    );
+    const unknown = await cli(['columns', 'show', 'nope'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /^오류: "nope"\(이\)라는 기본 열이나 양식이 없습니다\n {2}기본 열: order, product, shipment\. /,
+    );
+  });
+
   it('the create commands’ help lists the columns each layout needs and the presets', async () => {
     const help = await cli(['order', 'create', '--help']);
     expect(help.stdout).toContain('recipient_cellphone *');

@@ -231,6 +231,9 @@ describe('intake config', () => {
       settings: Record<string, { source: string; origin: string }>;
     };
     expect(json.settings.timeout).toEqual({ value: '10s', source: 'profile', origin: 'profile "shop"' });
+    expect((await cli(['logout'], { env })).stderr).toBe(
+      '프로필 "shop"에 인증 정보가 없습니다. 지울 것이 없습니다.\n',
+    );
     // A setting every command reads that cannot be used, in Korean too.
     const badUrl = await cli(['health'], { env: { ...env, INTAKE_BASE_URL: 'ftp://nowhere' } });
     expect(badUrl.code).toBe(2);

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
+import { columnsWords } from './words.js';
 
 export type ColumnsListOptions = Record<string, never>;
 
@@ -11,6 +12,8 @@ interface Entry {
   type: 'layout' | 'preset' | 'saved';
   kind: string;
   description: string;
+  /** The description for people at this terminal. */
+  shown: string;
 }
 
 /** Our own layouts (order, product, shipment) and every marketplace preset. */
@@ -20,39 +23,44 @@ export async function columnsListRun(_options: ColumnsListOptions, f: Factory): 
     import('../../bulk/index.js'),
     import('../../cli/saved-layouts.js'),
   ]);
+  const words = columnsWords(f);
   const rows: Entry[] = [
-    ...Object.keys(LAYOUT_COLUMNS).map((kind) => ({
-      name: kind,
-      type: 'layout' as const,
-      kind,
-      description: `this tool's own ${kind} columns`,
-    })),
+    ...Object.keys(LAYOUT_COLUMNS).map((kind) => {
+      const description = `this tool's own ${kind} columns`;
+      return {
+        name: kind,
+        type: 'layout' as const,
+        kind,
+        description,
+        shown: words.ownLayout(kind, description),
+      };
+    }),
     ...presets().map((preset) => ({
       name: preset.name,
       type: 'preset' as const,
       kind: preset.kind,
       description: preset.title,
+      shown: words.presetTitle(preset),
     })),
     ...(await savedLayouts(f.env)).map((preset) => ({
       name: preset.name,
       type: 'saved' as const,
       kind: preset.kind,
       description: preset.notes,
+      shown: preset.notes,
     })),
   ];
   await writeData(f, {
-    json: rows,
+    json: rows.map(({ shown: _shown, ...row }) => row),
     rows,
     columns: [
       { header: 'name', value: (row) => row.name },
       { header: 'type', value: (row) => row.type },
       { header: 'kind', value: (row) => row.kind },
-      { header: 'description', value: (row) => row.description },
+      { header: 'description', value: (row) => row.description, shown: (row) => row.shown },
     ],
   });
-  f.log.info(
-    'A preset or saved layout is chosen by --preset NAME (or --columns NAME), or when a file’s header fits it. See: intake columns show NAME',
-  );
+  f.log.info(words.listHint);
 }
 
 export function newColumnsListCommand(

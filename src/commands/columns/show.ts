@@ -4,6 +4,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { own } from '../../util/own.js';
+import { columnsWords } from './words.js';
 
 export interface ColumnsShowOptions {
   name: string;
@@ -19,15 +20,20 @@ export async function columnsShowRun(options: ColumnsShowOptions, f: Factory): P
     import('../../bulk/index.js'),
     import('../../cli/saved-layouts.js'),
   ]);
+  const words = columnsWords(f);
   const layout = own(LAYOUT_COLUMNS, options.name);
   if (layout) {
     await writeData(f, {
-      json: layout,
+      json: layout.map(({ descriptionKo: _ko, ...column }) => column),
       rows: layout,
       columns: [
         { header: 'column', value: (column) => column.name },
-        { header: 'required', value: (column) => (column.required ? 'yes' : 'no') },
-        { header: 'description', value: (column) => column.description },
+        {
+          header: 'required',
+          value: (column) => (column.required ? 'yes' : 'no'),
+          shown: (column) => words.required(column.required),
+        },
+        { header: 'description', value: (column) => column.description, shown: words.column },
       ],
     });
     return;
@@ -59,15 +65,11 @@ export async function columnsShowRun(options: ColumnsShowOptions, f: Factory): P
       { header: 'header', value: (row) => row.header },
     ],
   });
-  f.log.info(`${preset.title} (${preset.kind}s). ${preset.notes}`);
-  const split = Object.entries(preset.split).map(
-    ([column, separator]) => `${column} split on "${separator}"`,
-  );
-  if (split.length > 0) f.log.info(`Several values in one cell: ${split.join(', ')}.`);
-  if (preset.sources) f.log.info(`Where the headers come from: ${preset.sources}`);
-  f.log.info(
-    `To adjust it: intake columns show ${preset.name} --json > my-columns.json, edit, then --columns my-columns.json`,
-  );
+  f.log.info(words.presetLine(preset, preset.notes));
+  const split = Object.entries(preset.split);
+  if (split.length > 0) f.log.info(words.split(split));
+  if (preset.sources) f.log.info(words.sources(preset.sources));
+  f.log.info(words.adjust(preset.name));
 }
 
 export function newColumnsShowCommand(
