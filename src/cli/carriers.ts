@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 export { carrierBook, type CarrierBook } from '../input/carrier-book.js';
-import { BUILT_IN_CARRIERS } from '../contract/carrier-list.js';
+import { BUILT_IN_CARRIERS, BUILT_IN_LIST } from '../contract/carrier-list.js';
 import type { Carrier } from '../contract/carriers.js';
 import { carrierBook, type CarrierBook } from '../input/carrier-book.js';
 import { UsageError } from './errors.js';
@@ -42,5 +42,5 @@ export async function loadCarriers(f: Factory, flag: string | undefined): Promis
       `${configured.value} (${configured.origin})`,
     );
   }
-  return carrierBook(BUILT_IN_CARRIERS, "the built-in list (the spec's 26 codes)");
+  return carrierBook(BUILT_IN_CARRIERS, BUILT_IN_LIST);
 }

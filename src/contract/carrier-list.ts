@@ -1,5 +1,8 @@
 // The built-in carriers as plain data, so that the CLI can list them without loading the schemas.
 
+/** How the CLI names this list when it is the one in use. */
+export const BUILT_IN_LIST = "the built-in list (the spec's 26 codes)";
+
 /** What a carrier code looks like: `self`, or a country prefix and a carrier id (`kr.cjlogistics`, `un.upu.ems`). */
 export const CARRIER_CODE = /^(?:self|[a-z]{2}(?:\.[a-z0-9_-]+)+)$/;
 

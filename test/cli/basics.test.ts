@@ -132,6 +132,14 @@ describe('intake carriers', () => {
     expect(result.stdout.split('\n')[0]).toBe('code,name');
     expect(result.stdout).toContain('kr.epost,우체국 택배\n');
   });
+
+  it('says whose list it is in Korean at a Korean terminal', async () => {
+    const result = await cli(['carriers'], { env: { LANG: 'ko_KR.UTF-8' } });
+    expect(result.stdout).toContain('kr.epost\t우체국 택배\n');
+    expect(result.stderr).toMatch(
+      /^기본 목록 \(명세의 코드 26개\)의 택배사입니다\. 서비스는 다른 코드도 받을 수 있습니다/,
+    );
+  });
 });
 
 describe('help and version', () => {

@@ -2,6 +2,24 @@ import { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
+import { BUILT_IN_LIST } from '../../contract/carrier-list.js';
+import { originKo } from '../../cli/origin-words.js';
+import { terminalLang } from '../../util/terminal-lang.js';
+
+/** Whose list it is, and that a service may take other codes: in Korean at a Korean terminal. */
+function whoseList(f: Factory, source: string): string {
+  if (terminalLang(f.env) === 'ko') {
+    const whose = source === BUILT_IN_LIST ? '기본 목록 (명세의 코드 26개)' : originKo(source);
+    return (
+      `${whose}의 택배사입니다. 서비스는 다른 코드도 받을 수 있습니다: intake는 모르는 코드도 경고와 함께 보냅니다. ` +
+      '서비스의 목록을 쓰려면 --carriers 파일 또는 intake config set carriers 파일'
+    );
+  }
+  return (
+    `From ${source}. A service may accept other codes: intake sends a code it does not know (with a warning); ` +
+    'give a service’s own list with --carriers FILE or: intake config set carriers FILE'
+  );
+}
 
 export interface CarriersOptions {
   carriersFile?: string;
@@ -19,10 +37,7 @@ export async function carriersRun(options: CarriersOptions, f: Factory): Promise
       { header: 'name', value: (carrier) => carrier.name },
     ],
   });
-  f.log.info(
-    `From ${book.source}. A service may accept other codes: intake sends a code it does not know (with a warning); ` +
-      'give a service’s own list with --carriers FILE or: intake config set carriers FILE',
-  );
+  f.log.info(whoseList(f, book.source));
 }
 
 export function newCarriersCommand(
