@@ -73,6 +73,9 @@ describe('a damaged ledger', () => {
     await expectOnce('DMG', 400);
 
     expect((await cli(['ledger', 'repair'], { env })).stderr).toContain('is sound; nothing was changed');
+    expect((await cli(['ledger', 'repair'], { env: { ...env, LANG: 'ko_KR.UTF-8' } })).stderr).toMatch(
+      /^업로드 기록 .+에 문제가 없습니다\. 아무것도 바꾸지 않았습니다\.\n$/,
+    );
   });
 
   it('clear --force sets a damaged ledger aside and starts an empty one', async () => {
@@ -85,6 +88,10 @@ describe('a damaged ledger', () => {
     const cleared = await cli(['ledger', 'clear', '--force'], { env });
     expect(cleared.code).toBe(0);
     expect(cleared.stderr).toMatch(/set aside as .*ledger\.db\.damaged-/);
+    const none = await cli(['ledger', 'clear', '--force'], {
+      env: { ...env, INTAKE_DATA_DIR: tempDir('intake-data-'), LANG: 'ko_KR.UTF-8' },
+    });
+    expect(none.stderr).toBe('아직 업로드 기록이 없습니다. 지운 것이 없습니다.\n');
     const again = await cli(['order', 'create', input, '--json'], { env });
     expect(again.code).toBe(0);
     expect(again.summary()).toMatchObject({ accepted: 0, already_registered: 300 });

@@ -272,9 +272,17 @@ describe('the ledger', () => {
       env: { ...t.env, LANG: 'ko_KR.UTF-8' },
     });
     expect(piped.stdout).toMatch(/\torder\t.*\tfinished\taccepted \d+/);
+    const noTerminal = await cli(['ledger', 'clear', '--kind', 'shipment'], { env: ko.env });
+    expect(noTerminal.stderr).toBe(
+      '오류: 물어볼 터미널이 없으면 업로드 기록을 지울 때 --yes를 붙여야 합니다\n',
+    );
     const cleared = await cli(['ledger', 'clear', '--kind', 'shipment', '--yes'], { env: t.env });
     expect(cleared.code).toBe(0);
     expect(cleared.stderr).toMatch(/Forgot \d+ shipments sent to /);
+    const clearedKo = await cli(['ledger', 'clear', '--kind', 'order', '--yes'], { env: ko.env });
+    expect(clearedKo.stderr).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+에 \S+\(으\)로 보낸 주문 기록 \d+건을 잊었습니다\.\n$/,
+    );
     const after = await cli(['ledger', 'status', '--json'], { env: t.env });
     expect((after.json() as { kind: string }[]).some((row) => row.kind === 'shipment')).toBe(false);
   });

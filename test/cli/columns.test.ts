@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { carrierBook } from '../../src/cli/carriers.js';
 import { BUILT_IN_CARRIERS } from '../../src/contract/carrier-list.js';
 import { cli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('intake columns', () => {
   it('lists the layouts and the presets', async () => {
@@ -59,6 +60,30 @@ describe('intake columns', () => {
     const show = await cli(['columns', 'show', 'order'], { env, tty: true });
     expect(show.stdout).toMatch(
       /│ recipient_cellphone +│ 필수 +│ 받는 사람의 휴대폰 번호\. 봇이 이 번호로 메시지를 보냅니다 +│/,
+    );
+    // A layout of one's own, saved and removed, said in Korean.
+    const own = { ...env, INTAKE_CONFIG_DIR: tempDir('intake-config-') };
+    const saved = await cli(
+      [
+        'columns',
+        'save',
+        'my-shop',
+        '--kind',
+        'order',
+        '--columns',
+        'order_id=주문번호,recipient_name=수령인',
+      ],
+      { env: own },
+    );
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(saved.stderr).toMatch(
+      /^주문 열 my-shop을\(를\) .+에 저장했습니다\. --columns my-shop\(으\)로 쓰세요\.\n$/,
+    );
+    expect((await cli(['columns', 'remove', 'my-shop'], { env: own })).stderr).toBe(
+      '저장한 열 my-shop을(를) 지웠습니다.\n',
+    );
+    expect((await cli(['columns', 'remove', 'my-shop'], { env: own })).stderr).toBe(
+      '오류: "my-shop"(이)라는 저장한 열이 없습니다\n  확인: intake columns list\n',
     );
     const unknown = await cli(['columns', 'show', 'nope'], { env });
     expect(unknown.code).toBe(2);

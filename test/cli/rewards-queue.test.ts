@@ -87,6 +87,10 @@ describe('intake rewards list', () => {
     });
     expect(table.stdout).toMatch(/created_at\s+│ member_id │ rewards │ reason/);
     expect(table.stdout).toContain('M-3');
+    const none = await cli(['rewards', 'list', '--from', '2026-10-01', '--to', '2026-10-02'], {
+      env: { ...rewardsEnv, LANG: 'ko_KR.UTF-8' },
+    });
+    expect(none.stderr).toBe('2026-10-01부터 2026-10-02까지 적립금이 없습니다.\n');
   });
 
   it('defaults to today (UTC)', async () => {

@@ -3,6 +3,8 @@ import { CliError, EXIT } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { keychainAccount } from '../../cli/secrets.js';
+import { terminalLang } from '../../util/terminal-lang.js';
+import { keychainKo } from '../../cli/error-words.js';
 
 export type AuthMigrateOptions = Record<string, never>;
 
@@ -20,6 +22,7 @@ export async function authMigrateRun(_options: AuthMigrateOptions, f: Factory): 
       'Nothing was moved: the secrets stay in the config file (mode 0600), where commands read them.',
     ]);
   }
+  const korean = terminalLang(f.env) === 'ko';
   const store = await f.config();
   let moved = 0;
   for (const name of store.profileNames()) {
@@ -27,10 +30,19 @@ export async function authMigrateRun(_options: AuthMigrateOptions, f: Factory): 
     if (!profile?.secret_access_key || !profile.access_key_id) continue;
     await opened.keychain.set(keychainAccount(name, profile.access_key_id), profile.secret_access_key);
     await store.updateProfile(name, { secret_access_key: undefined, secret_storage: 'keychain' });
-    f.log.info(`Moved the secret of profile "${name}" to ${opened.keychain.name}.`);
+    f.log.info(
+      korean
+        ? `프로필 "${name}"의 비밀 키를 ${keychainKo(opened.keychain.name)}(으)로 옮겼습니다.`
+        : `Moved the secret of profile "${name}" to ${opened.keychain.name}.`,
+    );
     moved += 1;
   }
-  if (moved === 0) f.log.info('No secret is kept in the config file; nothing to move.');
+  if (moved === 0)
+    f.log.info(
+      korean
+        ? '설정 파일에 있는 비밀 키가 없습니다. 옮길 것이 없습니다.'
+        : 'No secret is kept in the config file; nothing to move.',
+    );
 }
 
 export function newAuthMigrateCommand(

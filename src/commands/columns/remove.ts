@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
+import { columnsWords } from './words.js';
 
 export interface ColumnsRemoveOptions {
   name: string;
@@ -13,7 +14,7 @@ export async function columnsRemoveRun(options: ColumnsRemoveOptions, f: Factory
   if (!(await removeLayout(f.env, options.name))) {
     throw new UsageError(`there is no saved layout "${options.name}"`, ['See: intake columns list']);
   }
-  f.log.info(`Removed the layout ${options.name}.`);
+  f.log.info(columnsWords(f).removed(options.name));
 }
 
 export function newColumnsRemoveCommand(

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
+import { columnsWords } from './words.js';
 import type { ResourceName } from '../../bulk/index.js';
 
 export interface ColumnsSaveOptions {
@@ -40,7 +41,7 @@ export async function columnsSaveRun(options: ColumnsSaveOptions, f: Factory): P
       typeof header === 'string' || Array.isArray(header) ? header : (header as { any: string[] }).any;
   }
   const path = await saveLayout(f.env, { name, kind, columns, header: [] });
-  f.log.info(`Saved the layout ${name} (${kind}s) in ${path}. Use it with --columns ${name}.`);
+  f.log.info(columnsWords(f).saved(name, kind, path));
 }
 
 export function newColumnsSaveCommand(

@@ -25,6 +25,8 @@ export interface ColumnsWords {
   split: (pairs: readonly (readonly [string, string])[]) => string;
   sources: (sources: string) => string;
   adjust: (name: string) => string;
+  saved: (name: string, kind: string, path: string) => string;
+  removed: (name: string) => string;
 }
 
 const ENGLISH: ColumnsWords = {
@@ -40,6 +42,9 @@ const ENGLISH: ColumnsWords = {
   sources: (sources) => `Where the headers come from: ${sources}`,
   adjust: (name) =>
     `To adjust it: intake columns show ${name} --json > my-columns.json, edit, then --columns my-columns.json`,
+  saved: (name, kind, path) =>
+    `Saved the layout ${name} (${kind}s) in ${path}. Use it with --columns ${name}.`,
+  removed: (name) => `Removed the layout ${name}.`,
 };
 
 const KINDS: Readonly<Record<string, string>> = { order: '주문', product: '상품', shipment: '송장' };
@@ -57,6 +62,9 @@ const KOREAN: ColumnsWords = {
   sources: (sources) => `머리글의 출처: ${sources}`,
   adjust: (name) =>
     `고쳐 쓰려면: intake columns show ${name} --json > my-columns.json 으로 저장해 고친 뒤 --columns my-columns.json`,
+  saved: (name, kind, path) =>
+    `${KINDS[kind] ?? kind} 열 ${name}을(를) ${path}에 저장했습니다. --columns ${name}(으)로 쓰세요.`,
+  removed: (name) => `저장한 열 ${name}을(를) 지웠습니다.`,
 };
 
 /** The words for this terminal. */

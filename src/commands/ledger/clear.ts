@@ -4,6 +4,7 @@ import type { RecordKind } from '../../bulk/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
+import { ledgerWords } from './words.js';
 
 export interface LedgerClearOptions {
   kind?: RecordKind;
@@ -27,11 +28,7 @@ async function clearByForce(f: Factory): Promise<void> {
   });
   try {
     const aside = setLedgerAside(folder, f.now());
-    f.log.info(
-      aside
-        ? `The ledger was set aside as ${aside}; the next upload starts an empty one (the service answers for what it already has).`
-        : 'There is no ledger yet; nothing was cleared.',
-    );
+    f.log.info(ledgerWords(f).setAside(aside));
   } finally {
     lock.release();
   }
@@ -49,16 +46,16 @@ export async function ledgerClearRun(options: LedgerClearOptions, f: Factory): P
   }
   const { ledgerTarget, openLedger } = await import('../../cli/ledger-target.js');
   const target = await ledgerTarget(f);
-  const what = options.kind ? `${options.kind}s` : 'records';
+  const words = ledgerWords(f);
   if (!options.yes) {
     const interactive = f.io.stdin.isTTY === true && f.io.stderr.isTTY === true;
     if (!interactive)
       throw new UsageError('clearing the ledger needs --yes when there is no terminal to ask at');
     const answer = await (
       await f.prompter()
-    ).input(`Forget every ${what.slice(0, -1)} sent to ${target.service} as ${target.accessKeyId}? (yes/no)`);
+    ).input(words.forget(options.kind, target.service, target.accessKeyId));
     if (answer.trim().toLowerCase() !== 'yes') {
-      f.log.info('Nothing was cleared.');
+      f.log.info(words.nothingCleared);
       return;
     }
   }
@@ -74,9 +71,7 @@ export async function ledgerClearRun(options: LedgerClearOptions, f: Factory): P
   const ledger = openLedger(f);
   try {
     const count = ledger.useTarget(target).records.clear(options.kind);
-    f.log.info(
-      `Forgot ${count} ${what} sent to ${target.address ?? target.service} as ${target.accessKeyId}.`,
-    );
+    f.log.info(words.forgot(count, options.kind, target.address ?? target.service, target.accessKeyId));
   } finally {
     ledger.close();
     lock.release();

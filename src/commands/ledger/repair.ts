@@ -3,6 +3,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { dataDir } from '../../cli/paths.js';
+import { ledgerWords } from './words.js';
 
 export type LedgerRepairOptions = Record<string, never>;
 
@@ -38,15 +39,11 @@ export async function ledgerRepairRun(_options: LedgerRepairOptions, f: Factory)
       ],
     });
     if (repair.sound) {
-      f.log.info(`The ledger ${repair.path} is sound; nothing was changed.`);
+      f.log.info(ledgerWords(f).sound(repair.path));
       return;
     }
-    f.log.info(
-      `The damaged ledger was set aside as ${repair.setAside}; what could be read is in ${repair.path}.`,
-    );
-    f.log.info(
-      'Records it could not read are sent again by the next upload; the service answers that it has them, so nothing is sent twice.',
-    );
+    f.log.info(ledgerWords(f).repaired(repair.setAside ?? '', repair.path));
+    f.log.info(ledgerWords(f).sentAgain);
   } finally {
     lock.release();
   }

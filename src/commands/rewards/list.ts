@@ -5,6 +5,7 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { describeIssues } from '../../contract/loc.js';
 import { cut } from '../../util/cut.js';
+import { terminalLang } from '../../util/terminal-lang.js';
 
 export interface RewardsListOptions {
   startDate?: string;
@@ -79,7 +80,12 @@ export async function rewardsListRun(options: RewardsListOptions, f: Factory): P
       { header: 'reason', value: (row) => row.reason },
     ],
   });
-  if (result.results.length === 0) f.log.info(`No rewards from ${start} to ${end}.`);
+  if (result.results.length === 0)
+    f.log.info(
+      terminalLang(f.env) === 'ko'
+        ? `${start}부터 ${end}까지 적립금이 없습니다.`
+        : `No rewards from ${start} to ${end}.`,
+    );
 }
 
 export function newRewardsCommand(

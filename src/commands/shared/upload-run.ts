@@ -117,7 +117,12 @@ async function catalogIfAny(f: Factory): Promise<ProductCatalog | undefined> {
   try {
     return await openCatalog(f);
   } catch (error) {
-    f.log.warn(`the product catalog cannot be used: ${(error as Error).message}`);
+    const why = (error as Error).message;
+    f.log.warn(
+      terminalLang(f.env) === 'ko'
+        ? `상품 목록을 쓸 수 없습니다: ${why}`
+        : `the product catalog cannot be used: ${why}`,
+    );
     return undefined;
   }
 }
