@@ -174,36 +174,6 @@ const SETTINGS: readonly Words[] = [
   [/^No profiles yet\.$/, () => '아직 프로필이 없습니다.'],
   [/^Create it with: (intake login --profile .+)$/, (m) => `${m[1]}(으)로 만드세요.`],
   [
-    /^invalid product; the catalog is unchanged:$/,
-    () => '상품 정보가 올바르지 않아 상품 목록을 바꾸지 않았습니다:',
-  ],
-  [/^there is no layout or preset "(.*)"$/, (m) => `"${m[1]}"(이)라는 기본 열이나 양식이 없습니다`],
-  [/^there is no saved layout "(.*)"$/, (m) => `"${m[1]}"(이)라는 저장한 열이 없습니다`],
-  [
-    /^cannot move secrets to the keychain: INTAKE_SECRET_STORAGE is file$/,
-    () => '비밀 키를 키체인으로 옮길 수 없습니다: INTAKE_SECRET_STORAGE가 file입니다',
-  ],
-  [
-    /^INTAKE_SECRET_STORAGE=file keeps secrets in the config file; unset it and run intake auth migrate again\.$/,
-    () =>
-      'INTAKE_SECRET_STORAGE=file이면 비밀 키를 설정 파일에 둡니다. 그 변수를 지우고 intake auth migrate를 다시 실행하세요.',
-  ],
-  [/^cannot move secrets to the keychain: (.+)$/, (m) => `비밀 키를 키체인으로 옮길 수 없습니다: ${m[1]}`],
-  [
-    /^Nothing was moved: the secrets stay in the config file \(mode 0600\), where commands read them\.$/,
-    () => '아무것도 옮기지 않았습니다. 비밀 키는 명령이 읽는 설정 파일(권한 0600)에 그대로 있습니다.',
-  ],
-  [/^See: (intake columns list)$/, (m) => `확인: ${m[1]}`],
-  [
-    /^--force sets the whole ledger aside; it takes no --kind$/,
-    () => '--force는 업로드 기록 전체를 옮겨 둡니다. --kind와 함께 쓸 수 없습니다',
-  ],
-  [
-    /^clearing the ledger needs --yes when there is no terminal to ask at$/,
-    () => '물어볼 터미널이 없으면 업로드 기록을 지울 때 --yes를 붙여야 합니다',
-  ],
-  [/^Layouts: (.+); presets and saved layouts: (.+)$/, (m) => `기본 열: ${m[1]}. 양식과 저장한 열: ${m[2]}`],
-  [
     /^output format "(.*)" \(from (.+)\) is not one of (.+)$/,
     (m) => `출력 형식 "${m[1]}"(${originKo(m[2] ?? '')})은(는) 쓸 수 없습니다: ${m[3]} 중 하나를 주세요`,
   ],
@@ -222,6 +192,40 @@ const SETTINGS: readonly Words[] = [
   [
     /^Give the service's address without it: (\S+) \(intake adds \/api\/v1\/\.\.\. to every request\)\.$/,
     (m) => `그것을 뺀 서비스 주소를 주세요: ${m[1]} (intake가 요청마다 /api/v1/...을 붙입니다).`,
+  ],
+];
+
+/** The product catalog, saved layouts and presets, the keychain's migration and the ledger's clearing. */
+const OTHER_COMMANDS: readonly Words[] = [
+  [
+    /^invalid product; the catalog is unchanged:$/,
+    () => '상품 정보가 올바르지 않아 상품 목록을 바꾸지 않았습니다:',
+  ],
+  [/^there is no layout or preset "(.*)"$/, (m) => `"${m[1]}"(이)라는 기본 열이나 양식이 없습니다`],
+  [/^there is no saved layout "(.*)"$/, (m) => `"${m[1]}"(이)라는 저장한 열이 없습니다`],
+  [/^See: (intake columns list)$/, (m) => `확인: ${m[1]}`],
+  [/^Layouts: (.+); presets and saved layouts: (.+)$/, (m) => `기본 열: ${m[1]}. 양식과 저장한 열: ${m[2]}`],
+  [
+    /^cannot move secrets to the keychain: INTAKE_SECRET_STORAGE is file$/,
+    () => '비밀 키를 키체인으로 옮길 수 없습니다: INTAKE_SECRET_STORAGE가 file입니다',
+  ],
+  [
+    /^INTAKE_SECRET_STORAGE=file keeps secrets in the config file; unset it and run intake auth migrate again\.$/,
+    () =>
+      'INTAKE_SECRET_STORAGE=file이면 비밀 키를 설정 파일에 둡니다. 그 변수를 지우고 intake auth migrate를 다시 실행하세요.',
+  ],
+  [/^cannot move secrets to the keychain: (.+)$/, (m) => `비밀 키를 키체인으로 옮길 수 없습니다: ${m[1]}`],
+  [
+    /^Nothing was moved: the secrets stay in the config file \(mode 0600\), where commands read them\.$/,
+    () => '아무것도 옮기지 않았습니다. 비밀 키는 명령이 읽는 설정 파일(권한 0600)에 그대로 있습니다.',
+  ],
+  [
+    /^--force sets the whole ledger aside; it takes no --kind$/,
+    () => '--force는 업로드 기록 전체를 옮겨 둡니다. --kind와 함께 쓸 수 없습니다',
+  ],
+  [
+    /^clearing the ledger needs --yes when there is no terminal to ask at$/,
+    () => '물어볼 터미널이 없으면 업로드 기록을 지울 때 --yes를 붙여야 합니다',
   ],
 ];
 
@@ -360,6 +364,7 @@ const LINES: readonly Words[] = [
   ],
   ...SERVICE_DATA,
   ...SETTINGS,
+  ...OTHER_COMMANDS,
 ];
 
 /** The text in the words of the first pattern it matches, if any. */

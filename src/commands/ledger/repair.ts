@@ -38,12 +38,13 @@ export async function ledgerRepairRun(_options: LedgerRepairOptions, f: Factory)
         { header: 'rows recovered', value: (row) => row.count },
       ],
     });
+    const words = ledgerWords(f);
     if (repair.sound) {
-      f.log.info(ledgerWords(f).sound(repair.path));
+      f.log.info(words.sound(repair.path));
       return;
     }
-    f.log.info(ledgerWords(f).repaired(repair.setAside ?? '', repair.path));
-    f.log.info(ledgerWords(f).sentAgain);
+    f.log.info(words.repaired(repair.setAside ?? '', repair.path));
+    f.log.info(words.sentAgain);
   } finally {
     lock.release();
   }
