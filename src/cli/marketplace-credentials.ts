@@ -97,12 +97,15 @@ export async function loadCredentials<M extends Marketplace>(
   return stored;
 }
 
+/** Where credentials were kept: a keychain by its name, or the config file and why no keychain. */
+export type KeptIn = { keychain: string } | { unavailable: string };
+
 /** Keeps credentials in the keychain, or in the config file (mode 0600) where there is none; says where. */
 export async function saveCredentials<M extends Marketplace>(
   f: Factory,
   marketplace: M,
   value: MarketplaceCredentials[M],
-): Promise<string> {
+): Promise<KeptIn> {
   const profile = (await f.settings()).profile.value;
   const opened = await f.keychain({ probe: true });
   const store = await f.config();
@@ -116,12 +119,12 @@ export async function saveCredentials<M extends Marketplace>(
         marketplace_credentials: Object.keys(all).length ? JSON.stringify(all) : undefined,
       });
     }
-    return opened.keychain.name;
+    return { keychain: opened.keychain.name };
   }
   await store.updateProfile(profile, {
     marketplace_credentials: JSON.stringify({ ...all, [marketplace]: value }),
   });
-  return `the config file (${opened.unavailable})`;
+  return { unavailable: opened.unavailable };
 }
 
 /** Removes kept credentials; says whether there were any. */

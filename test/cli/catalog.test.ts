@@ -99,5 +99,19 @@ describe('intake catalog: the profile’s product names and images', () => {
     expect(set.stderr).toBe('상품 목록의 K-3: 배, (이미지 없음).\n');
     const removed = await cli(['catalog', 'remove', 'K-3', 'nope'], { env });
     expect(removed.stderr).toBe('상품 2개 중 1개를 상품 목록에서 지웠습니다.\n');
+    // A flag the service would refuse: the reason in the words the check of a file uses for it.
+    const refused = await cli(['catalog', 'set', 'K-4', '--image-url', 'ftp://shop.example.com/k4.jpg'], {
+      env,
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      '오류: 상품 정보가 올바르지 않아 상품 목록을 바꾸지 않았습니다:\n' +
+        '  --image-url: URL은 http:// 또는 https://로 시작해야 합니다\n',
+    );
+    const patch = await cli(['product', 'patch', 'K-4', '--name', ''], { env });
+    expect(patch.code).toBe(2);
+    expect(patch.stderr).toBe(
+      '오류: 수정 내용이 올바르지 않아 아무것도 보내지 않았습니다:\n  --name: 비어 있습니다\n',
+    );
   });
 });

@@ -7,8 +7,9 @@ import { examples } from '../../cli/help.js';
 import type { MarketplaceCredentials } from '../../cli/marketplace-credentials.js';
 import { readSecret } from '../../cli/values.js';
 import { shellQuote } from '../../util/shell.js';
-import { MARKETPLACE_LABELS, type Marketplace } from '../../marketplaces/names.js';
+import type { Marketplace } from '../../marketplaces/names.js';
 import { marketplaceArgument, marketplaceOf } from '../shared/marketplace-arg.js';
+import { CONSENT_PAGE, marketplaceLoginWords, type LoginField } from './login-words.js';
 
 export interface MarketplaceLoginOptions {
   marketplace: Marketplace;
@@ -25,16 +26,21 @@ export interface MarketplaceLoginOptions {
 /** Where a Cafe24 consent sends its code when nothing else is set: a loopback address Intake listens on. */
 export const DEFAULT_CAFE24_REDIRECT = 'http://127.0.0.1:8767/cafe24/callback';
 
+/**
+ * A field given as a flag, else read from standard input (the secret, with `--secret-stdin`), else asked
+ * at a terminal in its words. `flag` names the option (`clientId` is `--client-id`).
+ */
 async function ask(
   f: Factory,
   options: MarketplaceLoginOptions,
   field: string,
-  message: string,
+  asked: LoginField,
   secret = false,
 ): Promise<string> {
   const given = options.fields[field];
   if (given) return given;
-  if (secret && options.secretStdin) return readSecret(f.io.stdin, message);
+  const message = marketplaceLoginWords(f).ask[asked];
+  if (secret && options.secretStdin) return readSecret(f.io.stdin);
   if (!(f.io.stdin.isTTY === true && f.io.stderr.isTTY === true)) {
     throw new UsageError(
       `cannot prompt without a terminal: give ${secret ? '--secret-stdin' : `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`}`,
@@ -64,9 +70,7 @@ function codeAtRedirect(redirectUri: string, state: string, signal: AbortSignal)
       const code = at.searchParams.get('code');
       const ok = code !== null && at.searchParams.get('state') === state;
       reply.writeHead(ok ? 200 : 400, { 'content-type': 'text/plain; charset=utf-8' });
-      reply.end(
-        ok ? 'Intake has the code: you can close this tab.\n' : 'This is not the consent Intake asked for.\n',
-      );
+      reply.end(ok ? CONSENT_PAGE.taken : CONSENT_PAGE.notOurs);
       if (ok) {
         server.close();
         resolve(code);
@@ -87,9 +91,10 @@ async function cafe24Login(
   f: Factory,
   options: MarketplaceLoginOptions,
 ): Promise<MarketplaceCredentials['cafe24']> {
-  const mallId = await ask(f, options, 'mallId', 'Cafe24 mall id');
-  const clientId = await ask(f, options, 'clientId', 'App client id');
-  const clientSecret = await ask(f, options, 'clientSecret', 'App client secret', true);
+  const words = marketplaceLoginWords(f);
+  const mallId = await ask(f, options, 'mallId', 'mallId');
+  const clientId = await ask(f, options, 'clientId', 'cafe24ClientId');
+  const clientSecret = await ask(f, options, 'clientSecret', 'cafe24ClientSecret', true);
   const profile = (await f.config()).profile((await f.settings()).profile.value);
   const redirectUri = options.fields.redirectUri ?? profile?.cafe24_redirect_uri ?? DEFAULT_CAFE24_REDIRECT;
   const [{ baseUrlOf }, { cafe24AuthorizeUrl, cafe24MallUrl, exchangeCafe24Code }, { networkTransport }] =
@@ -103,11 +108,9 @@ async function cafe24Login(
   if (code === undefined) {
     const state = randomBytes(12).toString('hex');
     const consent = cafe24AuthorizeUrl(mallUrl, { clientId, redirectUri, state });
-    f.io.stderr.write(
-      `Open this address, sign in to the mall and allow Intake (orders, products, shipping):\n  ${consent}\n`,
-    );
+    f.io.stderr.write(`${words.consent(consent)}\n`);
     if (options.listen) {
-      f.io.stderr.write(`Waiting for the consent at ${redirectUri} (Ctrl-C to stop)…\n`);
+      f.io.stderr.write(`${words.waiting(redirectUri)}\n`);
       const controller = new AbortController();
       const stop = f.interrupts.onInterrupt(() => controller.abort());
       try {
@@ -116,7 +119,7 @@ async function cafe24Login(
         stop();
       }
     } else {
-      code = await ask(f, options, 'code', 'Paste the code from the address you were sent to (…?code=…)');
+      code = await ask(f, options, 'code', 'code');
     }
   }
   const settings = await f.settings();
@@ -139,14 +142,8 @@ export async function marketplaceLoginRun(options: MarketplaceLoginOptions, f: F
   const { marketplace } = options;
   let credentials: MarketplaceCredentials[Marketplace];
   if (marketplace === 'naver') {
-    const clientId = await ask(f, options, 'clientId', 'Application id (애플리케이션 ID)');
-    const clientSecret = await ask(
-      f,
-      options,
-      'clientSecret',
-      'Application secret (애플리케이션 시크릿)',
-      true,
-    );
+    const clientId = await ask(f, options, 'clientId', 'naverClientId');
+    const clientSecret = await ask(f, options, 'clientSecret', 'naverClientSecret', true);
     const { NAVER_SECRET_PATTERN } = await import('../../marketplaces/naver/sign.js');
     if (!NAVER_SECRET_PATTERN.test(clientSecret)) {
       throw new UsageError('a Naver application secret looks like $2a$10$ and 22 characters', [
@@ -155,9 +152,9 @@ export async function marketplaceLoginRun(options: MarketplaceLoginOptions, f: F
     }
     credentials = { clientId, clientSecret };
   } else if (marketplace === 'coupang') {
-    const vendorId = await ask(f, options, 'vendorId', 'Vendor id (업체코드, A0…)');
-    const accessKey = await ask(f, options, 'accessKey', 'Access key');
-    const secretKey = await ask(f, options, 'secretKey', 'Secret key', true);
+    const vendorId = await ask(f, options, 'vendorId', 'vendorId');
+    const accessKey = await ask(f, options, 'accessKey', 'accessKey');
+    const secretKey = await ask(f, options, 'secretKey', 'secretKey', true);
     const keyIssuedAt = options.fields.keyIssued ?? f.now().toISOString().slice(0, 10);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(keyIssuedAt))
       throw new UsageError(`--key-issued must be a date such as 2026-11-25, not "${keyIssuedAt}"`);
@@ -169,14 +166,14 @@ export async function marketplaceLoginRun(options: MarketplaceLoginOptions, f: F
     import('../../cli/marketplace-credentials.js'),
     import('../../cli/marketplaces.js'),
   ]);
+  const words = marketplaceLoginWords(f);
   const where = await saveCredentials(f, marketplace, credentials);
   if (options.verify) {
     const { connector } = await openConnector(f, marketplace);
-    const what = await connector.check();
-    f.log.info(`${MARKETPLACE_LABELS[marketplace]}: ${what}.`);
+    f.log.info(words.checked(marketplace, await connector.check()));
   }
   const profile = (await f.settings()).profile.value;
-  f.log.info(`${MARKETPLACE_LABELS[marketplace]} credentials kept in ${where} for profile "${profile}".`);
+  f.log.info(words.kept(marketplace, where, profile));
   await sayWhereFromEnvironment(f, marketplace, profile);
 }
 
@@ -193,8 +190,12 @@ async function sayWhereFromEnvironment(f: Factory, marketplace: Marketplace, pro
   const kept = marketplaceBaseUrl({}, (await f.config()).profile(profile), profile, marketplace);
   if (kept.value === used.value) return;
   f.log.info(
-    `They are for ${used.value} (${used.origin}); without it, profile "${profile}" uses ${kept.value} (${kept.origin}). ` +
-      `To keep this address for it: intake config set ${marketplace}_base_url ${shellQuote(used.value)}`,
+    marketplaceLoginWords(f).addressFromEnvironment(
+      used,
+      kept,
+      profile,
+      `intake config set ${marketplace}_base_url ${shellQuote(used.value)}`,
+    ),
   );
 }
 

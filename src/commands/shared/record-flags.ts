@@ -1,6 +1,7 @@
 import type { ProductPatchBody } from '../../contract/product.js';
 import { UsageError } from '../../cli/errors.js';
 import { describeIssues } from '../../contract/loc.js';
+import type { Lang } from '../../util/terminal-lang.js';
 
 /**
  * A record's id given as an argument for a path (`order patch <id>`): as a person meant it (`="…"`
@@ -24,11 +25,12 @@ export async function recordIdArgument(what: 'order' | 'product', given: string)
 
 /**
  * `--name` and `--image-url` checked as the service checks a product's name and image (either or
- * both, each valid); `refusal` begins the error that lists what is wrong.
+ * both, each valid); `refusal` begins the error that lists what is wrong, each reason in `lang`.
  */
 export async function productFlags(
   flags: { name?: string; imageUrl?: string },
   refusal: string,
+  lang: Lang,
 ): Promise<ProductPatchBody> {
   if (flags.name === undefined && flags.imageUrl === undefined) {
     throw new UsageError('give --name, --image-url or both');
@@ -42,10 +44,16 @@ export async function productFlags(
     image_url: flags.imageUrl,
   });
   if (!checked.ok) {
-    throw new UsageError(
-      refusal,
-      describeIssues(checked.issues, { name: '--name', image_url: '--image-url' }),
-    );
+    let issues = checked.issues;
+    if (lang === 'ko') {
+      // Each reason in the words the check of a file uses for the same problem.
+      const [{ problemFromIssue }, { problemIn }] = await Promise.all([
+        import('../../bulk/problems.js'),
+        import('../../bulk/said-words.js'),
+      ]);
+      issues = issues.map((issue) => ({ ...issue, msg: problemIn('ko', problemFromIssue(issue, '', '')) }));
+    }
+    throw new UsageError(refusal, describeIssues(issues, { name: '--name', image_url: '--image-url' }));
   }
   return checked.value;
 }
