@@ -44,13 +44,16 @@ export async function saveLayout(env: Env, layout: LayoutToSave, now = new Date(
   const dir = layoutsDir(env);
   makeFolder(dir);
   const path = join(dir, `${layoutName(layout.name)}.json`);
+  const day = now.toISOString().slice(0, 10);
   const raw = {
     $kind: layout.kind,
     $title: layout.name,
     $notes:
+      layout.header.length > 0 ? `Saved ${day} from a file with the headers in $headers.` : `Saved ${day}.`,
+    $notes_ko:
       layout.header.length > 0
-        ? `Saved ${now.toISOString().slice(0, 10)} from a file with the headers in $headers.`
-        : `Saved ${now.toISOString().slice(0, 10)}.`,
+        ? `${day}에 $headers의 머리글이 있는 파일에서 저장했습니다.`
+        : `${day}에 저장했습니다.`,
     ...(layout.header.length > 0 ? { $headers: layout.header } : {}),
     ...layout.columns,
   };

@@ -79,6 +79,19 @@ describe('intake columns', () => {
     expect(saved.stderr).toMatch(
       /^주문 열 my-shop을\(를\) .+에 저장했습니다\. --columns my-shop\(으\)로 쓰세요\.\n$/,
     );
+    // Its notes and a preset's, in Korean at a Korean terminal; in the file's English elsewhere and in JSON.
+    const listed = await cli(['columns', 'list'], { env: own, tty: true });
+    expect(listed.stdout).toMatch(/│ my-shop +│ saved +│ order +│ \d{4}-\d\d-\d\d에 저장했습니다\. +│/);
+    expect((await cli(['columns', 'list', '--json'], { env: own })).stdout).toMatch(
+      /"description": "Saved \d{4}-\d\d-\d\d\."/,
+    );
+    const preset = await cli(['columns', 'show', 'coupang-orders'], { env });
+    expect(preset.stderr).toContain(
+      '쿠팡 윙 배송리스트 엑셀 다운로드 (주문). 쿠팡에는 주문 품목마다의 번호가 없어 품목 번호는 주문번호-옵션ID입니다.',
+    );
+    expect((await cli(['columns', 'show', 'coupang-orders'])).stderr).toContain(
+      'Coupang Wing: delivery list (배송리스트 엑셀 다운로드) (orders). The item id is 주문번호-옵션ID',
+    );
     expect((await cli(['columns', 'remove', 'my-shop'], { env: own })).stderr).toBe(
       '저장한 열 my-shop을(를) 지웠습니다.\n',
     );

@@ -17,6 +17,8 @@ export interface Preset {
   /** The title in Korean, for pages that speak it. */
   titleKo: string;
   notes: string;
+  /** The notes in Korean, for a Korean terminal (the notes where a file has none). */
+  notesKo: string;
   /** Where the headers were established (public integrations of the marketplace). */
   sources: string;
   /**
@@ -53,6 +55,7 @@ export function presetFromJson(name: string, raw: Record<string, unknown>, saved
     title: String(raw.$title ?? name),
     titleKo: String(raw.$title_ko ?? raw.$title ?? name),
     notes: String(raw.$notes ?? ''),
+    notesKo: String(raw.$notes_ko ?? raw.$notes ?? ''),
     sources: String(raw.$sources ?? ''),
     split: (raw.$split ?? {}) as Record<string, string>,
     raw,

@@ -47,7 +47,7 @@ export async function columnsListRun(_options: ColumnsListOptions, f: Factory): 
       type: 'saved' as const,
       kind: preset.kind,
       description: preset.notes,
-      shown: preset.notes,
+      shown: words.notes(preset),
     })),
   ];
   await writeData(f, {

@@ -65,7 +65,7 @@ export async function columnsShowRun(options: ColumnsShowOptions, f: Factory): P
       { header: 'header', value: (row) => row.header },
     ],
   });
-  f.log.info(words.presetLine(preset, preset.notes));
+  f.log.info(words.presetLine(preset));
   const split = Object.entries(preset.split);
   if (split.length > 0) f.log.info(words.split(split));
   if (preset.sources) f.log.info(words.sources(preset.sources));

@@ -4,7 +4,8 @@ import { terminalLang } from '../../util/terminal-lang.js';
 
 // What `intake columns` tells a person beside its tables, and the descriptions in a terminal's table,
 // in Korean at a Korean terminal; its JSON, CSV and a pipe's rows stay as they are. A preset's notes
-// and the sources of its headers are its file's own, in English.
+// are its file's own, in each language; the sources of its headers (where they were established) are in
+// English.
 
 /** A preset or layout as the words need it. */
 interface Titled {
@@ -12,6 +13,8 @@ interface Titled {
   kind: string;
   title: string;
   titleKo: string;
+  notes: string;
+  notesKo: string;
 }
 
 export interface ColumnsWords {
@@ -21,7 +24,9 @@ export interface ColumnsWords {
   listHint: string;
   required: (required: boolean) => string;
   column: (column: ColumnHelp) => string;
-  presetLine: (preset: Titled, notes: string) => string;
+  /** A preset's or saved layout's notes. */
+  notes: (preset: Titled) => string;
+  presetLine: (preset: Titled) => string;
   split: (pairs: readonly (readonly [string, string])[]) => string;
   sources: (sources: string) => string;
   adjust: (name: string) => string;
@@ -36,7 +41,8 @@ const ENGLISH: ColumnsWords = {
     'A preset or saved layout is chosen by --preset NAME (or --columns NAME), or when a file’s header fits it. See: intake columns show NAME',
   required: (required) => (required ? 'yes' : 'no'),
   column: (column) => column.description,
-  presetLine: (preset, notes) => `${preset.title} (${preset.kind}s). ${notes}`,
+  notes: (preset) => preset.notes,
+  presetLine: (preset) => `${preset.title} (${preset.kind}s). ${preset.notes}`,
   split: (pairs) =>
     `Several values in one cell: ${pairs.map(([column, separator]) => `${column} split on "${separator}"`).join(', ')}.`,
   sources: (sources) => `Where the headers come from: ${sources}`,
@@ -56,7 +62,8 @@ const KOREAN: ColumnsWords = {
     '양식은 --preset 이름(또는 --columns 이름)으로 고르거나, 파일의 머리글이 맞으면 저절로 골라집니다. 자세히: intake columns show 이름',
   required: (required) => (required ? '필수' : '선택'),
   column: (column) => column.descriptionKo,
-  presetLine: (preset, notes) => `${preset.titleKo} (${KINDS[preset.kind] ?? preset.kind}). ${notes}`,
+  notes: (preset) => preset.notesKo,
+  presetLine: (preset) => `${preset.titleKo} (${KINDS[preset.kind] ?? preset.kind}). ${preset.notesKo}`,
   split: (pairs) =>
     `한 칸에 여러 값: ${pairs.map(([column, separator]) => `${column}은(는) "${separator}"로 나눕니다`).join(', ')}.`,
   sources: (sources) => `머리글의 출처: ${sources}`,

@@ -47,10 +47,7 @@ export async function productFlags(
     let issues = checked.issues;
     if (lang === 'ko') {
       // Each reason in the words the check of a file uses for the same problem.
-      const [{ problemFromIssue }, { problemIn }] = await Promise.all([
-        import('../../bulk/problems.js'),
-        import('../../bulk/said-words.js'),
-      ]);
+      const { problemFromIssue, problemIn } = await import('../../bulk/index.js');
       issues = issues.map((issue) => ({ ...issue, msg: problemIn('ko', problemFromIssue(issue, '', '')) }));
     }
     throw new UsageError(refusal, describeIssues(issues, { name: '--name', image_url: '--image-url' }));
