@@ -15,12 +15,15 @@ const KOREAN_UNAVAILABLE: Readonly<Record<string, string>> = {
   'INTAKE_SECRET_STORAGE is file': 'INTAKE_SECRET_STORAGE가 file입니다',
 };
 
+/** Why no keychain can be used, in Korean where there are words for it. */
+export const unavailableKo = (reason: string): string => KOREAN_UNAVAILABLE[reason] ?? reason;
+
 export const KOREAN: SupportWords = {
   // The service's reason, or why a profile could not be checked (a service not reached, a keychain not read).
   reason: (text) => (text === NO_CREDENTIALS ? '인증 정보 없음' : errorLineKo(serviceTextIn('ko', text))),
   storeWorking: '맞는 인증 정보를 intake login으로 저장하세요',
   secrets: (keychain, unavailable, configPath) =>
-    `비밀 키 보관: ${keychain !== undefined ? keychainKo(keychain) : `키체인 없음 (${KOREAN_UNAVAILABLE[unavailable ?? ''] ?? unavailable})`}; 설정 파일 ${configPath}.`,
+    `비밀 키 보관: ${keychain !== undefined ? keychainKo(keychain) : `키체인 없음 (${unavailableKo(unavailable ?? '')})`}; 설정 파일 ${configPath}.`,
   marketplaces: (sources) =>
     `마켓: ${sources
       .map(

@@ -65,4 +65,13 @@ export interface MarketplaceServices {
   settle(marketplace: Marketplace, until: number): Promise<void>;
   /** The tracking numbers of pulled lines the marketplace does not have yet, exactly once each. */
   push(marketplace: Marketplace): Promise<{ lines: PushedLine[]; counts: Record<string, number> }>;
+  /**
+   * Keeps keys entered on the page (their fields as `intake marketplace login` names them) once the
+   * marketplace takes them; says where, or what is wrong with them before asking. A refusal is the
+   * marketplace's error, and the keys kept before stay.
+   */
+  keep(
+    marketplace: Marketplace,
+    given: Readonly<Record<string, string>>,
+  ): Promise<{ kept: 'keychain' | 'file' } | { problem: 'naver_secret' | 'key_issued' }>;
 }

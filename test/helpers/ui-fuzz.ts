@@ -55,7 +55,7 @@ const uiPath = (() => {
       arbitrary: fc
         .tuple(
           fc.oneof(fc.constantFrom('naver', 'coupang', 'cafe24'), oddSegment),
-          fc.constantFrom('pull', 'push', ''),
+          fc.constantFrom('pull', 'push', 'keys', ''),
         )
         .map(([market, verb]) => `marketplaces/${market}/${verb}`),
     },
@@ -75,6 +75,12 @@ const uiFieldName = fc.oneof(
       'profile',
       'base_url',
       'map:order_id',
+      'clientId',
+      'clientSecret',
+      'vendorId',
+      'accessKey',
+      'secretKey',
+      'keyIssuedAt',
       'map:__proto__',
       'map:constructor',
       'cell:__proto__',
@@ -89,9 +95,17 @@ const uiFieldName = fc.oneof(
     .map(([row, at]) => `cell:${row}:${at}`),
 );
 
-/** A marketplace's pull or push: the page says the marketplace could not be reached with a 502. */
+/** A marketplace's pull, push or keys' check: the page says the marketplace could not be reached with a 502. */
 const marketplaceCall = (request: { method: string; path: string }) =>
-  request.method === 'POST' && /^marketplaces\/[^/?]+\/(pull|push)(\?|$)/.test(request.path);
+  request.method === 'POST' && /^marketplaces\/[^/?]+\/(pull|push|keys)(\?|$)/.test(request.path);
+
+/** Every marketplace at a loopback address where nothing listens: keys a fuzzed form keeps go nowhere else. */
+const NOWHERE = 'http://127.0.0.1:9';
+const MARKETPLACES_NOWHERE = {
+  INTAKE_NAVER_BASE_URL: NOWHERE,
+  INTAKE_COUPANG_BASE_URL: NOWHERE,
+  INTAKE_CAFE24_BASE_URL: `${NOWHERE}/{mall_id}`,
+};
 
 /** Signs in with the one-time token as a browser would: the cookie. */
 export async function signInCookie(ui: UiRun): Promise<string> {
@@ -128,7 +142,13 @@ export async function fuzzUi(
   env: Record<string, string>,
   { runs, seed }: { runs: number; seed: number },
 ): Promise<Map<number, number>> {
-  const ui = await startUi({ ...env, INTAKE_DATA_DIR: tempDir('intake-data-') });
+  const ui = await startUi({
+    ...env,
+    ...MARKETPLACES_NOWHERE,
+    INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+    INTAKE_DATA_DIR: tempDir('intake-data-'),
+    INTAKE_SECRET_STORAGE: 'file',
+  });
   const statuses = new Map<number, number>();
   try {
     const cookie = await signInCookie(ui);

@@ -38,6 +38,7 @@ export function offlineUiState(maxBytes: number): UiState {
       pull: () => Promise.reject(new Error('no marketplaces in this test')),
       settle: () => Promise.resolve(),
       push: () => Promise.reject(new Error('no marketplaces in this test')),
+      keep: () => Promise.reject(new Error('no marketplaces in this test')),
     },
   };
 }

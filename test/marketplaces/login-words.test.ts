@@ -78,6 +78,39 @@ describe('intake marketplace login and logout at a terminal', () => {
     expect(login.stderr).toMatch(/To keep this address for it: intake config set coupang_base_url /);
   });
 
+  it('keys the marketplace refuses replace nothing: the keys kept before still pull', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('coupang');
+    await fake.setUp('coupang');
+    const env = profile('en_US.UTF-8');
+    const login = (secret: string) =>
+      cli(
+        [
+          ...['marketplace', 'login', 'coupang', '--vendor-id', FAKE_CREDENTIALS.coupang.vendor_id],
+          ...['--access-key', FAKE_CREDENTIALS.coupang.access_key, '--secret-stdin'],
+        ],
+        { env, stdin: secret },
+      );
+    expect((await login(FAKE_CREDENTIALS.coupang.secret_key)).code).toBe(0);
+    const refused = await login('a-mistyped-secret');
+    expect(refused.code).toBe(3);
+    expect((await cli(['pull', 'coupang', '--json'], { env })).code).toBe(0);
+    // With none kept before, refused keys leave none.
+    const fresh = { ...env, INTAKE_CONFIG_DIR: tempDir('intake-config-') };
+    const first = await cli(
+      [
+        ...['marketplace', 'login', 'coupang', '--vendor-id', FAKE_CREDENTIALS.coupang.vendor_id],
+        ...['--access-key', FAKE_CREDENTIALS.coupang.access_key, '--secret-stdin'],
+      ],
+      { env: fresh, stdin: 'a-mistyped-secret' },
+    );
+    expect(first.code).toBe(3);
+    const status = await cli(['marketplace', 'status', '--no-check', '--json'], { env: fresh });
+    expect(status.json()).toContainEqual(
+      expect.objectContaining({ marketplace: 'coupang', state: 'no_credentials' }),
+    );
+  });
+
   it.each([
     [
       ['marketplace', 'login', 'naver', '--client-id', 'app', '--secret-stdin', '--no-verify'],

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, narrowTables, openPage, screenshot, useBrowser } from '../helpers/browser.js';
-import { fakes, marketplaceEnv, seedOrders } from '../helpers/marketplaces.js';
+import { FAKE_CREDENTIALS, fakes, marketplaceEnv, seedOrders } from '../helpers/marketplaces.js';
 import { englishOn } from '../helpers/english.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
@@ -192,3 +192,97 @@ describe.skipIf(!CHROMIUM)(
     });
   },
 );
+
+describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the page', () => {
+  /** `intake ui` on a profile with no marketplace keys: the fakes' addresses only, secrets in its file. */
+  async function openWithoutKeys(locale: 'ko-KR' | 'en-US') {
+    const env = {
+      ...t.env,
+      INTAKE_NAVER_BASE_URL: `${t.service.baseUrl}/naver`,
+      INTAKE_COUPANG_BASE_URL: `${t.service.baseUrl}/coupang`,
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+      INTAKE_SECRET_STORAGE: 'file',
+    };
+    const ui = await startUi(env);
+    open.push(ui);
+    const opened = await openPage(b.browser, { locale });
+    await opened.page.goto(ui.url);
+    const tab = locale === 'ko-KR' ? '마켓 연동' : 'Marketplaces';
+    await opened.page.getByRole('navigation').getByRole('link', { name: tab }).click();
+    return { ...opened, env };
+  }
+
+  it('Coupang by keyboard, in Korean: refused keys keep nothing and say so, the right ones are kept and pull', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('coupang');
+    await fake.setUp('coupang');
+    await fake.seed('coupang', seedOrders('3400001', 1));
+    const { page, context, errors, env } = await openWithoutKeys('ko-KR');
+    const card = page.locator('section[aria-labelledby="market-coupang"]');
+    expect(await card.innerText()).toContain('아직 연동되지 않았습니다. 아래에 인증 정보를 입력하세요.');
+    expect(await card.getByRole('button', { name: '쿠팡 주문 가져오기' }).count()).toBe(0);
+    await screenshot(page, 'marketplace-keys-ko');
+
+    // Typed as a person types: field to field with Tab, sent with Enter; the secret is wrong.
+    const typeKeys = async (secret: string) => {
+      await card.getByLabel('업체코드 (A0…)').focus();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(FAKE_CREDENTIALS.coupang.vendor_id);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type(FAKE_CREDENTIALS.coupang.access_key);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(secret);
+      await page.keyboard.press('Enter');
+      await page.waitForLoadState();
+    };
+    await typeKeys('not-the-secret');
+    const refused = await page.getByRole('alert').innerText();
+    expect(refused).toContain('쿠팡에서 이 인증 정보를 거부했습니다. 하나씩 확인하고 다시 적으세요.');
+    expect(refused).toContain('아무것도 보관하지 않았습니다.');
+    // What was typed is there to mend, except the secret, which the page never sends back.
+    expect(await card.getByLabel('업체코드 (A0…)').inputValue()).toBe(FAKE_CREDENTIALS.coupang.vendor_id);
+    expect(await card.getByLabel('시크릿 키').inputValue()).toBe('');
+    expect(await page.content()).not.toContain('not-the-secret');
+    await screenshot(page, 'marketplace-keys-refused-ko');
+    // In a narrow window the form is one field under another, nothing off the side.
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    await screenshot(page, 'marketplace-keys-refused-ko-390');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    expect((await cli(['marketplace', 'status', '--no-check', '--json'], { env })).json()).toContainEqual(
+      expect.objectContaining({ marketplace: 'coupang', state: 'no_credentials' }),
+    );
+    expect(await englishOn(page, [/intake marketplace login \w+/g])).toEqual([]);
+
+    await typeKeys(FAKE_CREDENTIALS.coupang.secret_key);
+    expect(await page.locator('.notice').innerText()).toBe(
+      '쿠팡에서 인증 정보를 확인했습니다. 이 프로필용으로 설정 파일에 보관했습니다.',
+    );
+    expect(await card.innerText()).toContain('인증 정보: 설정 파일');
+    await card.getByRole('button', { name: '쿠팡 주문 가져오기' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/, { timeout: WAIT_MS });
+    expect(await page.locator('main').innerText()).toContain('주문 1건 보내기');
+    expect(errors.filter((error) => !/422/.test(error))).toEqual([]);
+    await context.close();
+  });
+
+  it('a Naver secret that cannot be one is said before the marketplace is asked; in English', async () => {
+    const { page, context } = await openWithoutKeys('en-US');
+    const card = page.locator('section[aria-labelledby="market-naver"]');
+    await card.getByLabel('Application ID').fill('app-id');
+    await card.getByLabel('Application secret').fill('plain-password');
+    await card.getByRole('button', { name: 'Check and keep the keys' }).click();
+    expect(await page.getByRole('alert').innerText()).toContain(
+      'A Naver application secret looks like $2a$10$ and 22 characters',
+    );
+    expect(await card.getByLabel('Application ID').inputValue()).toBe('app-id');
+    await screenshot(page, 'marketplace-keys-en');
+    // Cafe24's keys need a consent in a browser: the page says how, in a terminal.
+    expect(await page.locator('section[aria-labelledby="market-cafe24"]').innerText()).toContain(
+      'intake marketplace login cafe24',
+    );
+    await context.close();
+  });
+});

@@ -299,6 +299,21 @@ describe('intake ui: a local page that holds credentials', () => {
       expect(answer.status, `${action} ${lang}`).toBe(409);
       expect(answer.body, `${action} ${lang}`).toContain('intake marketplace login cafe24');
     }
+    // Keys posted as no page posts them: said in words (422), never kept, never a failure; Cafe24 takes none here.
+    const keys = (marketplace: string, body: string) =>
+      postForm(ui, cookie, `marketplaces/${marketplace}/keys`, body, 'application/x-www-form-urlencoded');
+    const missing = await keys('naver', '');
+    expect(missing.status).toBe(422);
+    expect(missing.body).toContain('Fill in: Application ID, Application secret.');
+    const twice = await keys('naver', 'clientId=a&clientId=b&clientSecret=%00%24');
+    expect(twice.status).toBe(422);
+    expect(twice.body).toContain('A Naver application secret looks like');
+    expect(twice.body).not.toContain('\u0000');
+    const date = await keys('coupang', 'vendorId=A1&accessKey=k&secretKey=s&keyIssuedAt=yesterday');
+    expect(date.status).toBe(422);
+    expect(date.body).toContain('The issue date must be a date such as 2026-11-25.');
+    expect((await keys('cafe24', 'mallId=m')).status).toBe(404);
+    expect((await keys('gmarket', '')).status).toBe(404);
     expect((await stopUi(ui)).code).toBe(0);
   });
 

@@ -2,6 +2,7 @@ import type { Factory } from '../../cli/factory.js';
 import { keychainKo } from '../../cli/error-words.js';
 import type { KeptIn } from '../../cli/marketplace-credentials.js';
 import { originKo } from '../../cli/origin-words.js';
+import { unavailableKo } from '../../cli/support-words-ko.js';
 import { MARKETPLACE_LABELS, MARKETPLACE_NAMES, type Marketplace } from '../../marketplaces/names.js';
 import { terminalLang } from '../../util/terminal-lang.js';
 
@@ -75,13 +76,6 @@ const CHECKED: Readonly<Record<string, string>> = {
   'the token works': '토큰이 작동합니다',
 };
 
-/** Why no keychain could be used, where a Korean terminal meets it most. */
-const UNAVAILABLE: Readonly<Record<string, string>> = {
-  'no D-Bus session bus for the Secret Service: DBUS_SESSION_BUS_ADDRESS is not set':
-    'Secret Service에 닿을 D-Bus 세션 버스가 없습니다',
-  'INTAKE_SECRET_STORAGE is file': 'INTAKE_SECRET_STORAGE가 file입니다',
-};
-
 const nameKo = (marketplace: Marketplace): string => MARKETPLACE_NAMES[marketplace].ko;
 
 const KOREAN: MarketplaceLoginWords = {
@@ -102,9 +96,7 @@ const KOREAN: MarketplaceLoginWords = {
   checked: (marketplace, what) => `${nameKo(marketplace)}: ${CHECKED[what] ?? what}.`,
   kept: (marketplace, where, profile) =>
     `${nameKo(marketplace)} 인증 정보를 프로필 "${profile}"용으로 ${
-      'keychain' in where
-        ? keychainKo(where.keychain)
-        : `설정 파일(${UNAVAILABLE[where.unavailable] ?? where.unavailable})`
+      'keychain' in where ? keychainKo(where.keychain) : `설정 파일(${unavailableKo(where.unavailable)})`
     }에 보관했습니다.`,
   addressFromEnvironment: (used, kept, profile, command) =>
     `이 인증 정보는 ${used.value}(${used.origin})의 것입니다. 그 변수가 없으면 프로필 "${profile}"은(는) ${kept.value}(${originKo(kept.origin)})을(를) 씁니다. ` +

@@ -144,34 +144,30 @@ export async function marketplaceLoginRun(options: MarketplaceLoginOptions, f: F
   if (marketplace === 'naver') {
     const clientId = await ask(f, options, 'clientId', 'naverClientId');
     const clientSecret = await ask(f, options, 'clientSecret', 'naverClientSecret', true);
-    const { NAVER_SECRET_PATTERN } = await import('../../marketplaces/naver/sign.js');
-    if (!NAVER_SECRET_PATTERN.test(clientSecret)) {
-      throw new UsageError('a Naver application secret looks like $2a$10$ and 22 characters', [
-        'Copy it again from the Naver Commerce API Center (애플리케이션 상세).',
-      ]);
-    }
     credentials = { clientId, clientSecret };
   } else if (marketplace === 'coupang') {
     const vendorId = await ask(f, options, 'vendorId', 'vendorId');
     const accessKey = await ask(f, options, 'accessKey', 'accessKey');
     const secretKey = await ask(f, options, 'secretKey', 'secretKey', true);
     const keyIssuedAt = options.fields.keyIssued ?? f.now().toISOString().slice(0, 10);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(keyIssuedAt))
-      throw new UsageError(`--key-issued must be a date such as 2026-11-25, not "${keyIssuedAt}"`);
     credentials = { vendorId, accessKey, secretKey, keyIssuedAt };
   } else {
     credentials = await cafe24Login(f, options);
   }
-  const [{ saveCredentials }, { openConnector }] = await Promise.all([
-    import('../../cli/marketplace-credentials.js'),
-    import('../../cli/marketplaces.js'),
-  ]);
-  const words = marketplaceLoginWords(f);
-  const where = await saveCredentials(f, marketplace, credentials);
-  if (options.verify) {
-    const { connector } = await openConnector(f, marketplace);
-    f.log.info(words.checked(marketplace, await connector.check()));
+  const { keysProblem, keepCredentials } = await import('../../cli/marketplace-login.js');
+  const problem = keysProblem(marketplace, credentials);
+  if (problem === 'naver_secret') {
+    throw new UsageError('a Naver application secret looks like $2a$10$ and 22 characters', [
+      'Copy it again from the Naver Commerce API Center (애플리케이션 상세).',
+    ]);
   }
+  if (problem === 'key_issued') {
+    const given = (credentials as MarketplaceCredentials['coupang']).keyIssuedAt;
+    throw new UsageError(`--key-issued must be a date such as 2026-11-25, not "${given}"`);
+  }
+  const words = marketplaceLoginWords(f);
+  const { where, checked } = await keepCredentials(f, marketplace, credentials, options.verify);
+  if (checked !== undefined) f.log.info(words.checked(marketplace, checked));
   const profile = (await f.settings()).profile.value;
   f.log.info(words.kept(marketplace, where, profile));
   await sayWhereFromEnvironment(f, marketplace, profile);

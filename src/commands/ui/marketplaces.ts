@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Factory } from '../../cli/factory.js';
+import type { MarketplaceCredentials } from '../../cli/marketplace-credentials.js';
 import { withPageCredentials } from './credentials.js';
 import { MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
 import type { MarketplaceServices, PushedLine } from '../../ui/state.js';
@@ -69,6 +70,19 @@ export function marketplaceServices(f: Factory): MarketplaceServices {
         });
       });
       return { lines, counts };
+    },
+    async keep(marketplace, given) {
+      const { keysProblem, keepCredentials } = await import('../../cli/marketplace-login.js');
+      // An issue date left empty is today's, as at the terminal.
+      const filled =
+        marketplace === 'coupang' && !given.keyIssuedAt
+          ? { ...given, keyIssuedAt: f.now().toISOString().slice(0, 10) }
+          : given;
+      const credentials = filled as unknown as MarketplaceCredentials[typeof marketplace];
+      const problem = keysProblem(marketplace, credentials);
+      if (problem) return { problem };
+      const { where } = await keepCredentials(f, marketplace, credentials, true);
+      return { kept: 'keychain' in where ? 'keychain' : 'file' };
     },
   };
 }

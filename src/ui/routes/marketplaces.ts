@@ -11,7 +11,18 @@ import { UploadSession } from '../session.js';
 import type { UiState } from '../state.js';
 import type { T } from '../texts/index.js';
 import { when } from '../views/layout.js';
-import { marketName, marketplacesBody, notSentWords, pushBody } from '../views/marketplaces.js';
+import {
+  KEY_FIELDS,
+  marketName,
+  marketplacesBody,
+  keyLabel,
+  notSentWords,
+  optionalKey,
+  pushBody,
+  takesKeys,
+  type KeysForm,
+} from '../views/marketplaces.js';
+import { field, type Form } from '../../web/forms.js';
 import { readAndCheck } from './session-page.js';
 
 type MarketParams = { Params: { marketplace: string } };
@@ -38,7 +49,13 @@ function problemOf(t: T, marketplace: Marketplace, error: unknown): { problem: P
 
 function problemWords(t: T, marketplace: Marketplace, error: unknown): Problem {
   const name = marketName(t, marketplace);
-  if (error instanceof MarketplaceNotSetUp) return { message: t('marketNotSetUp', { name: marketplace }) };
+  if (error instanceof MarketplaceNotSetUp) {
+    return {
+      message: takesKeys(marketplace)
+        ? t('marketNotSetUp')
+        : t('marketNotSetUpTerminal', { name: marketplace }),
+    };
+  }
   if (error instanceof MarketplaceError) {
     // Korean says the marketplace's own code and ids, which support asks for; English the CLI's sentence.
     const detail = t.lang === 'ko' ? marketFacts('ko', error).join(', ') : error.message;
@@ -48,6 +65,17 @@ function problemWords(t: T, marketplace: Marketplace, error: unknown): Problem {
   const trouble = troubleOf(error);
   if (trouble) return { message: troubleIn(t.lang, trouble) };
   throw error;
+}
+
+/** Keys the marketplace refused (or a marketplace that did not answer): said, with nothing kept. */
+function keysRefusal(t: T, marketplace: Marketplace, error: unknown): { problem: Problem; status: number } {
+  const { problem, status } = problemOf(t, marketplace, error);
+  const refused = error instanceof MarketplaceError && error.kind === 'auth';
+  const message = refused ? t('keysRefused', { name: marketName(t, marketplace) }) : problem.message;
+  return {
+    problem: { ...problem, message: `${message} ${t('keysNothingChanged')}` },
+    status: refused ? 422 : status,
+  };
 }
 
 async function marketplacesPage(
@@ -115,6 +143,39 @@ export async function marketplaceRoutes(app: FastifyInstance, { state }: { state
     state.sessions.add(session);
     await readAndCheck(session, state);
     return seeOther(reply, state, `uploads/${session.id}`);
+  });
+
+  app.post<MarketParams & { Body: Form }>('/marketplaces/:marketplace/keys', async (request, reply) => {
+    const { marketplace } = request.params;
+    if (!isMarketplace(marketplace) || !takesKeys(marketplace)) return reply.callNotFound();
+    const t = textsOf(request);
+    const given = Object.fromEntries(
+      KEY_FIELDS[marketplace].map((name) => [name, field(request.body, name).trim()]),
+    );
+    const refuse = (problem: KeysForm['problem'], status: number) =>
+      marketplacesPage(request, reply, state, { keys: { marketplace, given, problem } }, status);
+    const missing = KEY_FIELDS[marketplace].filter((name) => given[name] === '' && !optionalKey(name));
+    if (missing.length > 0) {
+      const fields = missing.map((name) => keyLabel(t, marketplace, name)).join(', ');
+      return refuse({ message: t('keysMissing', { fields }) }, 422);
+    }
+    let kept;
+    try {
+      kept = await state.marketplaces.keep(marketplace, given);
+    } catch (error) {
+      const { problem, status } = keysRefusal(t, marketplace, error);
+      return refuse(problem, status);
+    }
+    if ('problem' in kept) {
+      return refuse(
+        { message: t(kept.problem === 'naver_secret' ? 'keysNaverSecret' : 'keysIssuedDate') },
+        422,
+      );
+    }
+    const name = marketName(t, marketplace);
+    return marketplacesPage(request, reply, state, {
+      notice: t('keysKept', { name, from: t(`from_${kept.kept}`) }),
+    });
   });
 
   app.post<MarketParams>('/marketplaces/:marketplace/push', async (request, reply) => {

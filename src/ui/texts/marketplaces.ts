@@ -15,6 +15,10 @@ export const MARKETPLACES_TEXTS = {
   from_keychain: { en: 'the OS keychain', ko: '운영체제 키체인' },
   from_file: { en: 'the config file', ko: '설정 파일' },
   marketNotSetUp: {
+    en: 'Not set up yet: enter its keys below.',
+    ko: '아직 연동되지 않았습니다. 아래에 인증 정보를 입력하세요.',
+  },
+  marketNotSetUpTerminal: {
     en: 'Not set up. In a terminal: intake marketplace login {name}',
     ko: '연동되지 않았습니다. 터미널에서 실행하세요: intake marketplace login {name}',
   },
@@ -64,4 +68,45 @@ export const MARKETPLACES_TEXTS = {
   market_unreachable: MARKET_PROBLEM_WORDS.unreachable,
   market_answer: MARKET_PROBLEM_WORDS.answer,
   marketDetail: { en: 'Details: {detail}', ko: '자세한 내용: {detail}' },
+  keysEnter: { en: 'Enter the keys', ko: '인증 정보 입력' },
+  keysChange: { en: 'Change the keys', ko: '인증 정보 바꾸기' },
+  keysIntro: {
+    en: 'As the marketplace issued them; they are checked with it before they are kept, and kept for this profile only.',
+    ko: '마켓에서 발급받은 그대로 적으세요. 마켓에 확인한 뒤 이 프로필에만 보관합니다.',
+  },
+  keysEnvironment: {
+    en: 'The keys come from environment variables, which win over keys entered here.',
+    ko: '인증 정보를 환경 변수에서 가져옵니다. 여기서 입력한 것보다 환경 변수가 우선합니다.',
+  },
+  keysSave: { en: 'Check and keep the keys', ko: '확인하고 보관하기' },
+  key_naver_clientId: { en: 'Application ID', ko: '애플리케이션 ID' },
+  key_naver_clientSecret: { en: 'Application secret', ko: '애플리케이션 시크릿' },
+  key_coupang_vendorId: { en: 'Vendor ID (A0…)', ko: '업체코드 (A0…)' },
+  key_coupang_accessKey: { en: 'Access key', ko: '액세스 키' },
+  key_coupang_secretKey: { en: 'Secret key', ko: '시크릿 키' },
+  key_coupang_keyIssuedAt: {
+    en: 'Issued on (keys last 180 days; empty: today)',
+    ko: '발급일 (키는 180일 동안 씁니다. 비우면 오늘)',
+  },
+  keysMissing: { en: 'Fill in: {fields}.', ko: '다음을 적으세요: {fields}.' },
+  keysNaverSecret: {
+    en: 'A Naver application secret looks like $2a$10$ and 22 characters: copy it again from the Commerce API Center (애플리케이션 상세).',
+    ko: '네이버 애플리케이션 시크릿은 $2a$10$ 뒤에 22자가 붙은 모양입니다. 커머스API센터의 애플리케이션 상세에서 다시 복사하세요.',
+  },
+  keysIssuedDate: {
+    en: 'The issue date must be a date such as 2026-11-25.',
+    ko: '발급일은 2026-11-25 같은 날짜여야 합니다.',
+  },
+  keysKept: {
+    en: '{name} took the keys; they are kept in {from} for this profile.',
+    ko: '{name}에서 인증 정보를 확인했습니다. 이 프로필용으로 {from}에 보관했습니다.',
+  },
+  keysRefused: {
+    en: '{name} refused these keys: check each one and enter them again.',
+    ko: '{name}에서 이 인증 정보를 거부했습니다. 하나씩 확인하고 다시 적으세요.',
+  },
+  keysNothingChanged: {
+    en: 'Nothing was kept; keys kept before are still used.',
+    ko: '아무것도 보관하지 않았습니다. 전에 보관한 인증 정보가 있으면 그대로 씁니다.',
+  },
 } as const satisfies Texts;

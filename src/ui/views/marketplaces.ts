@@ -12,12 +12,87 @@ import { noticeBox } from './notice.js';
 
 export const marketName = (t: T, name: Marketplace) => t(`market_${name}`);
 
-/** The marketplaces, each with its keys' origin, its last pull, and its two buttons. */
+/** The fields of the keys the page takes, by marketplace (Cafe24's need a consent in a browser). */
+export const KEY_FIELDS = {
+  naver: ['clientId', 'clientSecret'],
+  coupang: ['vendorId', 'accessKey', 'secretKey', 'keyIssuedAt'],
+} as const;
+export type KeysMarketplace = keyof typeof KEY_FIELDS;
+/** Whether the page takes a field empty. */
+export const optionalKey = (field: string) => OPTIONAL_FIELDS.has(field);
+export const takesKeys = (name: Marketplace): name is KeysMarketplace => name in KEY_FIELDS;
+
+/** A field that may be left empty (the issue date: today). */
+const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['keyIssuedAt']);
+
+/** What the page says back to a form of keys: the fields as given (never a secret) and what went wrong. */
+export interface KeysForm {
+  marketplace: KeysMarketplace;
+  given: Readonly<Record<string, string>>;
+  problem: { message: string; detail?: string };
+}
+
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['clientSecret', 'secretKey']);
+
+/** A key's name on the page, as the marketplace's own pages name it. */
+export const keyLabel = (t: T, name: KeysMarketplace, field: string) =>
+  t(`key_${name}_${field}` as Parameters<T>[0]);
+
+/** A field of a form of keys: a secret is a password field and never filled back. */
+function keyField(t: T, name: KeysMarketplace, field: string, value: string): string {
+  const id = `key-${name}-${field}`;
+  const secret = SECRET_FIELDS.has(field);
+  const type = secret ? 'password' : field === 'keyIssuedAt' ? 'date' : 'text';
+  return html`<div class="field">
+    <label for="${id}">${keyLabel(t, name, field)}</label>
+    <input
+      type="${type}"
+      id="${id}"
+      name="${field}"
+      value="${secret ? '' : value}"
+      autocomplete="off"
+      spellcheck="false"
+      !${OPTIONAL_FIELDS.has(field) ? '' : ' required'}
+    />
+  </div>`;
+}
+
+/** The keys of a marketplace, entered and checked here: open when it has none, or when they were refused. */
+function keysForm(t: T, market: MarketplaceView, form: KeysForm | undefined): string {
+  const name = market.name;
+  if (market.from === 'env') return html`<p class="hint">${t('keysEnvironment')}</p>`;
+  if (!takesKeys(name)) return '';
+  const mine = form?.marketplace === name ? form : undefined;
+  const fields = KEY_FIELDS[name].map((field) => keyField(t, name, field, mine?.given[field] ?? ''));
+  return html`<details class="keys" !${market.from === undefined || mine ? ' open' : ''}>
+    <summary>${market.from === undefined ? t('keysEnter') : t('keysChange')}</summary>
+    <p class="hint">${t('keysIntro')}</p>
+    !${
+      mine
+        ? html`<div class="error-box" role="alert">
+            <p>${mine.problem.message}</p>
+            !${mine.problem.detail ? html`<p>${t('marketDetail', { detail: mine.problem.detail })}</p>` : ''}
+          </div>`
+        : ''
+    }
+    <form method="post" action="marketplaces/${name}/keys" class="row">
+      !${fields.join('')}
+      <div><button type="submit">${t('keysSave')}</button></div>
+    </form>
+  </details>`;
+}
+
+/** The marketplaces, each with its keys' origin, its last pull, its two buttons and its keys' form. */
 export function marketplacesBody(
   t: T,
   lang: Lang,
   list: readonly MarketplaceView[],
-  said: { notice?: string; warns?: boolean; problem?: { message: string; detail?: string } } = {},
+  said: {
+    notice?: string;
+    warns?: boolean;
+    problem?: { message: string; detail?: string };
+    keys?: KeysForm;
+  } = {},
 ): string {
   const cards = list.map((market) => {
     const name = marketName(t, market.name);
@@ -28,7 +103,9 @@ export function marketplacesBody(
         ${
           ready
             ? t('marketSetUp', { from: t(`from_${market.from as 'env' | 'keychain' | 'file'}`) })
-            : t('marketNotSetUp', { name: market.name })
+            : takesKeys(market.name)
+              ? t('marketNotSetUp')
+              : t('marketNotSetUpTerminal', { name: market.name })
         }
       </p>
       <p>
@@ -46,6 +123,7 @@ export function marketplacesBody(
             </div>`
           : ''
       }
+      !${keysForm(t, market, said.keys)}
     </section>`;
   });
   return html`<section class="card">
