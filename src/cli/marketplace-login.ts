@@ -58,3 +58,65 @@ export async function keepCredentials<M extends Marketplace>(
     throw error;
   }
 }
+
+/** Where a Cafe24 consent sends its code when nothing else is set: a loopback address Intake listens on. */
+export const DEFAULT_CAFE24_REDIRECT = 'http://127.0.0.1:8767/cafe24/callback';
+
+/** A Cafe24 app's keys, on their way to the mall's consent: what the code is exchanged with. */
+export interface Cafe24Consent {
+  mallId: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  mallUrl: string;
+  /** The page the mall's operator opens to let Intake in; it sends the code to `redirectUri`. */
+  address: string;
+  /** What the redirect must carry back for the code to be this consent's. */
+  state: string;
+}
+
+/** The redirect address a consent uses: the one given, else the profile's, else Intake's loopback default. */
+export async function cafe24RedirectOf(f: Factory, given?: string): Promise<string> {
+  if (given) return given;
+  const profile = (await f.config()).profile((await f.settings()).profile.value);
+  return profile?.cafe24_redirect_uri ?? DEFAULT_CAFE24_REDIRECT;
+}
+
+/** A consent for an app's keys: its address at the mall (the API's address, the mall's id in it). */
+export async function cafe24Consent(
+  f: Factory,
+  keys: { mallId: string; clientId: string; clientSecret: string; redirectUri?: string },
+): Promise<Cafe24Consent> {
+  const [{ randomBytes }, { baseUrlOf }, { cafe24AuthorizeUrl, cafe24MallUrl }] = await Promise.all([
+    import('node:crypto'),
+    import('./marketplaces.js'),
+    import('../marketplaces/cafe24/oauth.js'),
+  ]);
+  const redirectUri = await cafe24RedirectOf(f, keys.redirectUri);
+  const mallUrl = cafe24MallUrl((await baseUrlOf(f, 'cafe24')).value, keys.mallId);
+  const state = randomBytes(12).toString('hex');
+  const address = cafe24AuthorizeUrl(mallUrl, { clientId: keys.clientId, redirectUri, state });
+  return { ...keys, redirectUri, mallUrl, address, state };
+}
+
+/** The tokens the mall gives for a consent's code. */
+export async function cafe24Tokens(
+  f: Factory,
+  consent: Cafe24Consent,
+  code: string,
+): Promise<MarketplaceCredentials['cafe24']> {
+  const [{ exchangeCafe24Code }, { networkTransport }] = await Promise.all([
+    import('../marketplaces/cafe24/oauth.js'),
+    import('../marketplaces/http.js'),
+  ]);
+  const settings = await f.settings();
+  return exchangeCafe24Code({
+    mallUrl: consent.mallUrl,
+    mallId: consent.mallId,
+    clientId: consent.clientId,
+    clientSecret: consent.clientSecret,
+    code,
+    redirectUri: consent.redirectUri,
+    transport: networkTransport('cafe24', { timeoutMs: settings.timeoutMs.value }),
+  });
+}

@@ -14,7 +14,7 @@ export const SEEN_AGAIN: SeenAgain = [
   [/\/uploads$/, '/'],
   [/(\/uploads\/[^/]+)\/(?!mapping$)[^/]+$/, '$1'],
   [/\/catalog\/import$/, '/catalog'],
-  [/\/marketplaces\/[^/]+\/(?:pull|push|keys)$/, '/marketplaces'],
+  [/\/marketplaces\/[^/]+\/(?:pull|push|keys|consent)$/, '/marketplaces'],
   [/\/status\/sign-in$/, '/status'],
   [/\/history\/[^/]+\/resume$/, '/history'],
 ];

@@ -73,5 +73,12 @@ export interface MarketplaceServices {
   keep(
     marketplace: Marketplace,
     given: Readonly<Record<string, string>>,
-  ): Promise<{ kept: 'keychain' | 'file' } | { problem: 'naver_secret' | 'key_issued' }>;
+  ): Promise<{ kept: 'keychain' | 'file' } | { problem: 'naver_secret' | 'key_issued' | 'no_consent' }>;
+  /**
+   * Cafe24: an app's keys (mall id, client id and secret, redirect address), held until the mall's code
+   * comes (`keep('cafe24', { code })`); the consent page to open and where it sends the code.
+   */
+  consent(given: Readonly<Record<string, string>>): Promise<{ address: string; redirectUri: string }>;
+  /** The Cafe24 consent under way, if any. */
+  pendingConsent(): { address: string; redirectUri: string } | undefined;
 }

@@ -55,7 +55,7 @@ const uiPath = (() => {
       arbitrary: fc
         .tuple(
           fc.oneof(fc.constantFrom('naver', 'coupang', 'cafe24'), oddSegment),
-          fc.constantFrom('pull', 'push', 'keys', ''),
+          fc.constantFrom('pull', 'push', 'keys', 'consent', ''),
         )
         .map(([market, verb]) => `marketplaces/${market}/${verb}`),
     },
@@ -81,6 +81,9 @@ const uiFieldName = fc.oneof(
       'accessKey',
       'secretKey',
       'keyIssuedAt',
+      'mallId',
+      'redirectUri',
+      'code',
       'map:__proto__',
       'map:constructor',
       'cell:__proto__',

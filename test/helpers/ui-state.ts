@@ -39,6 +39,8 @@ export function offlineUiState(maxBytes: number): UiState {
       settle: () => Promise.resolve(),
       push: () => Promise.reject(new Error('no marketplaces in this test')),
       keep: () => Promise.reject(new Error('no marketplaces in this test')),
+      consent: () => Promise.reject(new Error('no marketplaces in this test')),
+      pendingConsent: () => undefined,
     },
   };
 }

@@ -43,8 +43,8 @@ describe.skipIf(!CHROMIUM)(
       await fake.change('naver', 'UM9000003', { claim: 'CANCEL_REQUEST' });
       const { page, context, errors, env } = await openMarketplaces('ko-KR');
       const cafe24 = page.locator('section[aria-labelledby="market-cafe24"]');
-      expect(await cafe24.innerText()).toContain('intake marketplace login cafe24');
-      expect(await cafe24.getByRole('button').count()).toBe(0);
+      expect(await cafe24.innerText()).toContain('아직 연동되지 않았습니다');
+      expect(await cafe24.getByRole('button', { name: /주문 가져오기/ }).count()).toBe(0);
       await screenshot(page, 'marketplaces-ko');
 
       await page.getByRole('button', { name: '네이버 스마트스토어 주문 가져오기' }).click();
@@ -200,6 +200,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
       ...t.env,
       INTAKE_NAVER_BASE_URL: `${t.service.baseUrl}/naver`,
       INTAKE_COUPANG_BASE_URL: `${t.service.baseUrl}/coupang`,
+      INTAKE_CAFE24_BASE_URL: `${t.service.baseUrl}/cafe24/{mall_id}`,
       INTAKE_CONFIG_DIR: tempDir('intake-config-'),
       INTAKE_DATA_DIR: tempDir('intake-data-'),
       INTAKE_SECRET_STORAGE: 'file',
@@ -279,10 +280,56 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     );
     expect(await card.getByLabel('Application ID').inputValue()).toBe('app-id');
     await screenshot(page, 'marketplace-keys-en');
-    // Cafe24's keys need a consent in a browser: the page says how, in a terminal.
-    expect(await page.locator('section[aria-labelledby="market-cafe24"]').innerText()).toContain(
-      'intake marketplace login cafe24',
+    await context.close();
+  });
+
+  it('Cafe24 in Korean: the app’s keys, the mall’s consent, its code pasted (a wrong one refused), then a pull', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('cafe24');
+    await fake.setUp('cafe24');
+    await fake.seed('cafe24', seedOrders('20261125-00000', 1));
+    const { page, context, errors } = await openWithoutKeys('ko-KR');
+    const card = page.locator('section[aria-labelledby="market-cafe24"]');
+    const app = FAKE_CREDENTIALS.cafe24;
+    await card.getByLabel('쇼핑몰 ID').fill(app.mall_id);
+    await card.getByLabel('클라이언트 ID (Client ID)').fill(app.client_id);
+    await card.getByLabel('클라이언트 시크릿 (Client Secret)').fill(app.client_secret);
+    await card.getByLabel('리디렉션 주소 (선택)').fill(app.redirect_uri);
+    await card.getByRole('button', { name: '쇼핑몰 동의로 넘어가기' }).click();
+    const consent = card.getByRole('status');
+    expect(await consent.innerText()).toContain(`쇼핑몰이 브라우저를 ${app.redirect_uri}(으)로 보냅니다`);
+    const address = new URL(
+      (await card.getByRole('link', { name: '쇼핑몰 동의 페이지 (새 탭)' }).getAttribute('href')) as string,
     );
+    expect(
+      address.href.startsWith(`${t.service.baseUrl}/cafe24/${app.mall_id}/api/v2/oauth/authorize?`),
+    ).toBe(true);
+    expect(address.searchParams.get('redirect_uri')).toBe(app.redirect_uri);
+    // The secret is held by intake ui, never written into the page.
+    expect(await page.content()).not.toContain(app.client_secret);
+    await screenshot(page, 'marketplace-cafe24-consent-ko');
+    // The code's field has the focus: pasting it is the next thing to do.
+    expect(await page.evaluate('document.activeElement?.id')).toBe('key-cafe24-code');
+
+    // A code the mall never gave is refused, said, and the consent stays to try again.
+    const paste = async (code: string) => {
+      await card.getByLabel('code 값 (code=…)').fill(code);
+      await card.getByLabel('code 값 (code=…)').press('Enter');
+      await page.waitForLoadState();
+    };
+    await paste('not-a-code-of-the-mall');
+    expect(await page.getByRole('alert').innerText()).toContain('카페24에서 이 인증 정보를 거부했습니다');
+    expect(await card.getByLabel('code 값 (code=…)').count()).toBe(1);
+    expect(await englishOn(page, [/\bcode=…/g, /https?:\S+/g])).toEqual([]);
+    errors.length = 0;
+    await paste(await fake.cafe24Code());
+    expect(await page.locator('.notice').innerText()).toBe(
+      '카페24에서 인증 정보를 확인했습니다. 이 프로필용으로 설정 파일에 보관했습니다.',
+    );
+    await card.getByRole('button', { name: '카페24 주문 가져오기' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/, { timeout: WAIT_MS });
+    expect(await page.locator('main').innerText()).toContain('주문 1건 보내기');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -15,6 +15,7 @@ describe('the language switch of a page: a page read as asked, a page that answe
     ['POST', '/marketplaces/naver/pull', '/marketplaces'],
     ['POST', '/marketplaces/cafe24/push', '/marketplaces'],
     ['POST', '/marketplaces/coupang/keys', '/marketplaces'],
+    ['POST', '/marketplaces/cafe24/consent', '/marketplaces'],
     ['POST', '/status/sign-in', '/status'],
     ['POST', '/history/u-1/resume', '/history'],
     ['GET', '/uploads/u-1/mapping', '/uploads/u-1/mapping'],

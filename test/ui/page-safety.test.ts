@@ -297,9 +297,13 @@ describe('intake ui: a local page that holds credentials', () => {
     ] as const) {
       const answer = await marketplaceButton(ui, cookie, `cafe24/${action}`, lang);
       expect(answer.status, `${action} ${lang}`).toBe(409);
-      expect(answer.body, `${action} ${lang}`).toContain('intake marketplace login cafe24');
+      expect(answer.body, `${action} ${lang}`).toContain(
+        lang === 'ko'
+          ? '아직 연동되지 않았습니다. 아래에 인증 정보를 입력하세요.'
+          : 'Not set up yet: enter its keys below.',
+      );
     }
-    // Keys posted as no page posts them: said in words (422), never kept, never a failure; Cafe24 takes none here.
+    // Keys posted as no page posts them: said in words (422), never kept, never a failure.
     const keys = (marketplace: string, body: string) =>
       postForm(ui, cookie, `marketplaces/${marketplace}/keys`, body, 'application/x-www-form-urlencoded');
     const missing = await keys('naver', '');
@@ -312,7 +316,19 @@ describe('intake ui: a local page that holds credentials', () => {
     const date = await keys('coupang', 'vendorId=A1&accessKey=k&secretKey=s&keyIssuedAt=yesterday');
     expect(date.status).toBe(422);
     expect(date.body).toContain('The issue date must be a date such as 2026-11-25.');
-    expect((await keys('cafe24', 'mallId=m')).status).toBe(404);
+    // Cafe24's code before any consent was asked for: said, nothing sent to the mall.
+    const noConsent = await keys('cafe24', 'code=abc');
+    expect(noConsent.status).toBe(422);
+    expect(noConsent.body).toContain('Start again from the mall ID');
+    const noMall = await postForm(
+      ui,
+      cookie,
+      'marketplaces/cafe24/consent',
+      'clientId=c',
+      'application/x-www-form-urlencoded',
+    );
+    expect(noMall.status).toBe(422);
+    expect(noMall.body).toContain('Fill in: Mall ID, App client secret.');
     expect((await keys('gmarket', '')).status).toBe(404);
     expect((await stopUi(ui)).code).toBe(0);
   });

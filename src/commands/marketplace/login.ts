@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
@@ -22,9 +21,6 @@ export interface MarketplaceLoginOptions {
   code?: string;
   listen: boolean;
 }
-
-/** Where a Cafe24 consent sends its code when nothing else is set: a loopback address Intake listens on. */
-export const DEFAULT_CAFE24_REDIRECT = 'http://127.0.0.1:8767/cafe24/callback';
 
 /**
  * A field given as a flag, else read from standard input (the secret, with `--secret-stdin`), else asked
@@ -95,26 +91,22 @@ async function cafe24Login(
   const mallId = await ask(f, options, 'mallId', 'mallId');
   const clientId = await ask(f, options, 'clientId', 'cafe24ClientId');
   const clientSecret = await ask(f, options, 'clientSecret', 'cafe24ClientSecret', true);
-  const profile = (await f.config()).profile((await f.settings()).profile.value);
-  const redirectUri = options.fields.redirectUri ?? profile?.cafe24_redirect_uri ?? DEFAULT_CAFE24_REDIRECT;
-  const [{ baseUrlOf }, { cafe24AuthorizeUrl, cafe24MallUrl, exchangeCafe24Code }, { networkTransport }] =
-    await Promise.all([
-      import('../../cli/marketplaces.js'),
-      import('../../marketplaces/cafe24/oauth.js'),
-      import('../../marketplaces/http.js'),
-    ]);
-  const mallUrl = cafe24MallUrl((await baseUrlOf(f, 'cafe24')).value, mallId);
+  const { cafe24Consent, cafe24Tokens } = await import('../../cli/marketplace-login.js');
+  const consent = await cafe24Consent(f, {
+    mallId,
+    clientId,
+    clientSecret,
+    ...(options.fields.redirectUri === undefined ? {} : { redirectUri: options.fields.redirectUri }),
+  });
   let code = options.code;
   if (code === undefined) {
-    const state = randomBytes(12).toString('hex');
-    const consent = cafe24AuthorizeUrl(mallUrl, { clientId, redirectUri, state });
-    f.io.stderr.write(`${words.consent(consent)}\n`);
+    f.io.stderr.write(`${words.consent(consent.address)}\n`);
     if (options.listen) {
-      f.io.stderr.write(`${words.waiting(redirectUri)}\n`);
+      f.io.stderr.write(`${words.waiting(consent.redirectUri)}\n`);
       const controller = new AbortController();
       const stop = f.interrupts.onInterrupt(() => controller.abort());
       try {
-        code = await codeAtRedirect(redirectUri, state, controller.signal);
+        code = await codeAtRedirect(consent.redirectUri, consent.state, controller.signal);
       } finally {
         stop();
       }
@@ -122,16 +114,7 @@ async function cafe24Login(
       code = await ask(f, options, 'code', 'code');
     }
   }
-  const settings = await f.settings();
-  return exchangeCafe24Code({
-    mallUrl,
-    mallId,
-    clientId,
-    clientSecret,
-    code,
-    redirectUri,
-    transport: networkTransport('cafe24', { timeoutMs: settings.timeoutMs.value }),
-  });
+  return cafe24Tokens(f, consent, code);
 }
 
 /**

@@ -19,8 +19,8 @@ import {
   notSentWords,
   optionalKey,
   pushBody,
-  takesKeys,
   type KeysForm,
+  type KeysMarketplace,
 } from '../views/marketplaces.js';
 import { field, type Form } from '../../web/forms.js';
 import { readAndCheck } from './session-page.js';
@@ -50,11 +50,7 @@ function problemOf(t: T, marketplace: Marketplace, error: unknown): { problem: P
 function problemWords(t: T, marketplace: Marketplace, error: unknown): Problem {
   const name = marketName(t, marketplace);
   if (error instanceof MarketplaceNotSetUp) {
-    return {
-      message: takesKeys(marketplace)
-        ? t('marketNotSetUp')
-        : t('marketNotSetUpTerminal', { name: marketplace }),
-    };
+    return { message: t('marketNotSetUp') };
   }
   if (error instanceof MarketplaceError) {
     // Korean says the marketplace's own code and ids, which support asks for; English the CLI's sentence.
@@ -65,6 +61,30 @@ function problemWords(t: T, marketplace: Marketplace, error: unknown): Problem {
   const trouble = troubleOf(error);
   if (trouble) return { message: troubleIn(t.lang, trouble) };
   throw error;
+}
+
+/** The words of what is wrong with keys before the marketplace is asked. */
+const KEYS_PROBLEMS = {
+  naver_secret: 'keysNaverSecret',
+  key_issued: 'keysIssuedDate',
+  no_consent: 'keysNoConsent',
+} as const;
+
+/** The fields of keys as a form gave them, trimmed (a field missing is empty). */
+function givenKeys(form: Form | undefined, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, field(form, name).trim()]));
+}
+
+/** The fields left empty that the marketplace needs, said; undefined when there are none. */
+function missingKeys(
+  t: T,
+  marketplace: KeysMarketplace,
+  given: Readonly<Record<string, string>>,
+  names: readonly string[],
+): string | undefined {
+  const missing = names.filter((name) => given[name] === '' && !optionalKey(name));
+  if (missing.length === 0) return undefined;
+  return t('keysMissing', { fields: missing.map((name) => keyLabel(t, marketplace, name)).join(', ') });
 }
 
 /** Keys the marketplace refused (or a marketplace that did not answer): said, with nothing kept. */
@@ -147,18 +167,22 @@ export async function marketplaceRoutes(app: FastifyInstance, { state }: { state
 
   app.post<MarketParams & { Body: Form }>('/marketplaces/:marketplace/keys', async (request, reply) => {
     const { marketplace } = request.params;
-    if (!isMarketplace(marketplace) || !takesKeys(marketplace)) return reply.callNotFound();
+    if (!isMarketplace(marketplace)) return reply.callNotFound();
     const t = textsOf(request);
-    const given = Object.fromEntries(
-      KEY_FIELDS[marketplace].map((name) => [name, field(request.body, name).trim()]),
-    );
+    // Cafe24's keys are the mall's code for the consent under way; the others' are their own fields.
+    const names = marketplace === 'cafe24' ? (['code'] as const) : KEY_FIELDS[marketplace];
+    const given = givenKeys(request.body, names);
+    const consent = marketplace === 'cafe24' ? state.marketplaces.pendingConsent() : undefined;
     const refuse = (problem: KeysForm['problem'], status: number) =>
-      marketplacesPage(request, reply, state, { keys: { marketplace, given, problem } }, status);
-    const missing = KEY_FIELDS[marketplace].filter((name) => given[name] === '' && !optionalKey(name));
-    if (missing.length > 0) {
-      const fields = missing.map((name) => keyLabel(t, marketplace, name)).join(', ');
-      return refuse({ message: t('keysMissing', { fields }) }, 422);
-    }
+      marketplacesPage(
+        request,
+        reply,
+        state,
+        { keys: { marketplace, given, problem, ...(consent ? { consent } : {}) } },
+        status,
+      );
+    const missing = missingKeys(t, marketplace, given, names);
+    if (missing) return refuse({ message: missing }, 422);
     let kept;
     try {
       kept = await state.marketplaces.keep(marketplace, given);
@@ -166,16 +190,24 @@ export async function marketplaceRoutes(app: FastifyInstance, { state }: { state
       const { problem, status } = keysRefusal(t, marketplace, error);
       return refuse(problem, status);
     }
-    if ('problem' in kept) {
-      return refuse(
-        { message: t(kept.problem === 'naver_secret' ? 'keysNaverSecret' : 'keysIssuedDate') },
-        422,
-      );
-    }
+    if ('problem' in kept) return refuse({ message: t(KEYS_PROBLEMS[kept.problem]) }, 422);
     const name = marketName(t, marketplace);
     return marketplacesPage(request, reply, state, {
       notice: t('keysKept', { name, from: t(`from_${kept.kept}`) }),
     });
+  });
+
+  // Cafe24: the app's keys, then the consent page to open and the field for the mall's code.
+  app.post<{ Body: Form }>('/marketplaces/cafe24/consent', async (request, reply) => {
+    const t = textsOf(request);
+    const given = givenKeys(request.body, KEY_FIELDS.cafe24);
+    const missing = missingKeys(t, 'cafe24', given, KEY_FIELDS.cafe24);
+    if (missing) {
+      const keys = { marketplace: 'cafe24' as const, given, problem: { message: missing } };
+      return marketplacesPage(request, reply, state, { keys }, 422);
+    }
+    const consent = await state.marketplaces.consent(given);
+    return marketplacesPage(request, reply, state, { keys: { marketplace: 'cafe24', given, consent } });
   });
 
   app.post<MarketParams>('/marketplaces/:marketplace/push', async (request, reply) => {

@@ -18,10 +18,6 @@ export const MARKETPLACES_TEXTS = {
     en: 'Not set up yet: enter its keys below.',
     ko: '아직 연동되지 않았습니다. 아래에 인증 정보를 입력하세요.',
   },
-  marketNotSetUpTerminal: {
-    en: 'Not set up. In a terminal: intake marketplace login {name}',
-    ko: '연동되지 않았습니다. 터미널에서 실행하세요: intake marketplace login {name}',
-  },
   lastPull: { en: 'Last pull: {when}', ko: '마지막 가져오기: {when}' },
   neverPulled: {
     en: 'Never pulled (the first pull reads the last 24 hours)',
@@ -77,6 +73,25 @@ export const MARKETPLACES_TEXTS = {
   keysEnvironment: {
     en: 'The keys come from environment variables, which win over keys entered here.',
     ko: '인증 정보를 환경 변수에서 가져옵니다. 여기서 입력한 것보다 환경 변수가 우선합니다.',
+  },
+  keysIntroCafe24: {
+    en: "The app's keys from the Cafe24 developers' center, then the mall's consent in a browser; kept for this profile only once the mall takes them. The redirect address is the one registered for the app (empty: the profile's, else http://127.0.0.1:8767/cafe24/callback).",
+    ko: '카페24 개발자센터의 앱 인증 정보를 적은 뒤 브라우저에서 쇼핑몰의 동의를 받습니다. 쇼핑몰에서 확인한 뒤 이 프로필에만 보관합니다. 리디렉션 주소는 앱에 등록한 주소입니다 (비우면 프로필의 주소, 없으면 http://127.0.0.1:8767/cafe24/callback).',
+  },
+  key_cafe24_mallId: { en: 'Mall ID', ko: '쇼핑몰 ID' },
+  key_cafe24_clientId: { en: 'App client ID', ko: '클라이언트 ID (Client ID)' },
+  key_cafe24_clientSecret: { en: 'App client secret', ko: '클라이언트 시크릿 (Client Secret)' },
+  key_cafe24_redirectUri: { en: 'Redirect URI (optional)', ko: '리디렉션 주소 (선택)' },
+  key_cafe24_code: { en: 'The code (code=…)', ko: 'code 값 (code=…)' },
+  keysToConsent: { en: "Go to the mall's consent", ko: '쇼핑몰 동의로 넘어가기' },
+  keysConsent: {
+    en: 'Open the consent page, sign in to the mall and allow Intake (orders, products, shipping). The mall then sends the browser to {redirect}: paste the code=… value of that address here.',
+    ko: '동의 페이지를 열어 쇼핑몰에 로그인하고 Intake를 허용하세요 (주문, 상품, 배송). 그러면 쇼핑몰이 브라우저를 {redirect}(으)로 보냅니다. 그 주소의 code=… 값을 여기에 붙여 넣으세요.',
+  },
+  keysConsentLink: { en: "The mall's consent page (opens in a new tab)", ko: '쇼핑몰 동의 페이지 (새 탭)' },
+  keysNoConsent: {
+    en: "Start again from the mall ID: this page no longer holds the app's keys (intake ui was restarted).",
+    ko: '쇼핑몰 ID부터 다시 적으세요. intake ui가 다시 시작되어 앱 인증 정보가 남아 있지 않습니다.',
   },
   keysSave: { en: 'Check and keep the keys', ko: '확인하고 보관하기' },
   key_naver_clientId: { en: 'Application ID', ko: '애플리케이션 ID' },

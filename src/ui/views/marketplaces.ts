@@ -12,34 +12,42 @@ import { noticeBox } from './notice.js';
 
 export const marketName = (t: T, name: Marketplace) => t(`market_${name}`);
 
-/** The fields of the keys the page takes, by marketplace (Cafe24's need a consent in a browser). */
+/** The fields of the keys the page takes, by marketplace (Cafe24's go to the mall's consent first). */
 export const KEY_FIELDS = {
   naver: ['clientId', 'clientSecret'],
   coupang: ['vendorId', 'accessKey', 'secretKey', 'keyIssuedAt'],
+  cafe24: ['mallId', 'clientId', 'clientSecret', 'redirectUri'],
 } as const;
 export type KeysMarketplace = keyof typeof KEY_FIELDS;
+
+/** Fields that may be left empty: the issue date (today), the redirect address (the profile's). */
+const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['keyIssuedAt', 'redirectUri']);
+const SECRET_FIELDS: ReadonlySet<string> = new Set(['clientSecret', 'secretKey']);
+
 /** Whether the page takes a field empty. */
 export const optionalKey = (field: string) => OPTIONAL_FIELDS.has(field);
-export const takesKeys = (name: Marketplace): name is KeysMarketplace => name in KEY_FIELDS;
 
-/** A field that may be left empty (the issue date: today). */
-const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['keyIssuedAt']);
+/** A Cafe24 consent under way: the page the operator opens, and where the mall sends the code. */
+export interface ConsentView {
+  address: string;
+  redirectUri: string;
+}
 
 /** What the page says back to a form of keys: the fields as given (never a secret) and what went wrong. */
 export interface KeysForm {
   marketplace: KeysMarketplace;
   given: Readonly<Record<string, string>>;
-  problem: { message: string; detail?: string };
+  problem?: { message: string; detail?: string };
+  /** Cafe24: the consent to open, and the code's field. */
+  consent?: ConsentView;
 }
-
-const SECRET_FIELDS: ReadonlySet<string> = new Set(['clientSecret', 'secretKey']);
 
 /** A key's name on the page, as the marketplace's own pages name it. */
 export const keyLabel = (t: T, name: KeysMarketplace, field: string) =>
   t(`key_${name}_${field}` as Parameters<T>[0]);
 
 /** A field of a form of keys: a secret is a password field and never filled back. */
-function keyField(t: T, name: KeysMarketplace, field: string, value: string): string {
+function keyField(t: T, name: KeysMarketplace, field: string, value: string, focus = false): string {
   const id = `key-${name}-${field}`;
   const secret = SECRET_FIELDS.has(field);
   const type = secret ? 'password' : field === 'keyIssuedAt' ? 'date' : 'text';
@@ -52,32 +60,52 @@ function keyField(t: T, name: KeysMarketplace, field: string, value: string): st
       value="${secret ? '' : value}"
       autocomplete="off"
       spellcheck="false"
-      !${OPTIONAL_FIELDS.has(field) ? '' : ' required'}
+      !${OPTIONAL_FIELDS.has(field) ? '' : ' required'}!${focus ? ' autofocus' : ''}
     />
   </div>`;
+}
+
+/** The mall's consent to open, and the field its code is pasted in. */
+function consentStep(t: T, consent: ConsentView): string {
+  return html`<div class="notice" role="status">
+      <p>${t('keysConsent', { redirect: consent.redirectUri })}</p>
+      <p>
+        <a href="${consent.address}" target="_blank" rel="noopener noreferrer">${t('keysConsentLink')}</a>
+      </p>
+    </div>
+    <form method="post" action="marketplaces/cafe24/keys" class="row">
+      !${keyField(t, 'cafe24', 'code', '', true)}
+      <div><button type="submit">${t('keysSave')}</button></div>
+    </form>`;
 }
 
 /** The keys of a marketplace, entered and checked here: open when it has none, or when they were refused. */
 function keysForm(t: T, market: MarketplaceView, form: KeysForm | undefined): string {
   const name = market.name;
   if (market.from === 'env') return html`<p class="hint">${t('keysEnvironment')}</p>`;
-  if (!takesKeys(name)) return '';
   const mine = form?.marketplace === name ? form : undefined;
   const fields = KEY_FIELDS[name].map((field) => keyField(t, name, field, mine?.given[field] ?? ''));
+  // Cafe24's app keys lead to the mall's consent; the others are checked and kept at once.
+  const first = name === 'cafe24' ? 'consent' : 'keys';
   return html`<details class="keys" !${market.from === undefined || mine ? ' open' : ''}>
     <summary>${market.from === undefined ? t('keysEnter') : t('keysChange')}</summary>
-    <p class="hint">${t('keysIntro')}</p>
+    <p class="hint">${t(name === 'cafe24' ? 'keysIntroCafe24' : 'keysIntro')}</p>
     !${
-      mine
+      mine?.problem
         ? html`<div class="error-box" role="alert">
             <p>${mine.problem.message}</p>
             !${mine.problem.detail ? html`<p>${t('marketDetail', { detail: mine.problem.detail })}</p>` : ''}
           </div>`
         : ''
     }
-    <form method="post" action="marketplaces/${name}/keys" class="row">
+    !${mine?.consent ? consentStep(t, mine.consent) : ''}
+    <form method="post" action="marketplaces/${name}/${first}" class="row">
       !${fields.join('')}
-      <div><button type="submit">${t('keysSave')}</button></div>
+      <div>
+        <button type="submit" !${mine?.consent ? ' class="secondary"' : ''}>
+          ${t(name === 'cafe24' ? 'keysToConsent' : 'keysSave')}
+        </button>
+      </div>
     </form>
   </details>`;
 }
@@ -103,9 +131,7 @@ export function marketplacesBody(
         ${
           ready
             ? t('marketSetUp', { from: t(`from_${market.from as 'env' | 'keychain' | 'file'}`) })
-            : takesKeys(market.name)
-              ? t('marketNotSetUp')
-              : t('marketNotSetUpTerminal', { name: market.name })
+            : t('marketNotSetUp')
         }
       </p>
       <p>
