@@ -1,5 +1,6 @@
 import type { ProductCatalog } from '../catalog/product-catalog.js';
 import type { LayoutToSave, Preset } from '../bulk/index.js';
+import type { StatusNotice } from '../marketplaces/key-expiry.js';
 import type { Marketplace } from '../marketplaces/names.js';
 import type { NotSent } from '../marketplaces/pull.js';
 import type { UiAuth } from './auth.js';
@@ -42,6 +43,8 @@ export interface MarketplaceView {
   from: string | undefined;
   /** When its last pull's orders were all answered. */
   lastPull: number | undefined;
+  /** What its keys warn of: an end near or past, an issue date unknown. */
+  notices: readonly StatusNotice[];
 }
 
 /** A push's outcome for one line. */

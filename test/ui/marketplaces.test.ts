@@ -269,6 +269,39 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     await context.close();
   });
 
+  it('keys near their end, or past it, are said on the card with the form open to enter new ones', async () => {
+    const { page, context, env } = await openWithoutKeys('ko-KR');
+    const keep = (issued: string) =>
+      cli(
+        [
+          ...['marketplace', 'login', 'coupang', '--vendor-id', 'A00012345', '--access-key', 'k'],
+          ...['--secret-stdin', '--key-issued', issued, '--no-verify'],
+        ],
+        { env, stdin: 'secret' },
+      );
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    const card = page.locator('section[aria-labelledby="market-coupang"]');
+    expect((await keep(daysAgo(170))).code).toBe(0);
+    await page.reload();
+    expect(await card.locator('.notice.warns').innerText()).toMatch(
+      /^키가 \d+일 뒤\(\d{4}-\d\d-\d\d\)에 만료됩니다\. 그 전에 Wing에서 새로 발급해 아래에 입력하세요\.$/,
+    );
+    expect(await card.locator('details.keys').getAttribute('open')).not.toBeNull();
+    expect(await card.locator('details.keys > summary').innerText()).toBe('인증 정보 바꾸기');
+    expect((await keep(daysAgo(200))).code).toBe(0);
+    await page.reload();
+    expect(await card.locator('.notice.warns').innerText()).toMatch(
+      /^키가 \d{4}-\d\d-\d\d에 만료되었습니다\./,
+    );
+    await screenshot(page, 'marketplace-keys-expired-ko');
+    // Fresh keys: nothing to warn of, the form folded away.
+    expect((await keep(daysAgo(1))).code).toBe(0);
+    await page.reload();
+    expect(await card.locator('.notice').count()).toBe(0);
+    expect(await card.locator('details.keys').getAttribute('open')).toBeNull();
+    await context.close();
+  });
+
   it('a Naver secret that cannot be one is said before the marketplace is asked; in English', async () => {
     const { page, context } = await openWithoutKeys('en-US');
     const card = page.locator('section[aria-labelledby="market-naver"]');

@@ -5,13 +5,7 @@ import { MARKETPLACE_LABELS, MARKETPLACE_NAMES, type Marketplace } from '../../m
 import { MARKET_FACT_WORDS, MARKET_PROBLEM_WORDS } from '../../marketplaces/problem-words.js';
 import { count, counting } from '../../util/count.js';
 import { terminalLang } from '../../util/terminal-lang.js';
-
-/** Something `intake marketplace status` warns of: keys or a sign-in that end, or an issue date unknown. */
-export type StatusNotice =
-  | { kind: 'keys_expired'; on: string }
-  | { kind: 'keys_expiring'; on: string; days: number }
-  | { kind: 'keys_issued_unknown' }
-  | { kind: 'sign_in_ends'; on: string };
+import type { StatusNotice } from '../../marketplaces/key-expiry.js';
 
 /** A marketplace's state: answered, not asked, not set up, or how asking it failed. */
 export type StatusState = 'ok' | 'not_checked' | 'no_credentials' | MarketplaceErrorKind;

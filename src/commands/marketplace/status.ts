@@ -5,7 +5,8 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { MarketplaceError } from '../../marketplaces/errors.js';
 import { MARKETPLACE_LABELS, MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
-import { englishNotice, statusWords, type StatusNotice, type StatusState } from './status-words.js';
+import { englishNotice, statusWords, type StatusState } from './status-words.js';
+import { keyExpiry, type StatusNotice } from '../../marketplaces/key-expiry.js';
 
 export interface MarketplaceStatusOptions {
   check: boolean;
@@ -26,11 +27,6 @@ export interface MarketplaceStatus {
   code?: string;
   warnings: string[];
 }
-
-const DAY_MS = 86_400_000;
-/** Coupang Open API keys last 180 days; a warning comes 14 days ahead. */
-const COUPANG_KEY_DAYS = 180;
-const WARN_DAYS = 14;
 
 /** A status, and what it warns of (its `warnings` are those in English, for scripts). */
 type Found = Omit<MarketplaceStatus, 'warnings'> & { notices: StatusNotice[] };
@@ -57,25 +53,8 @@ async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): P
       message: `not set up: intake marketplace login ${marketplace}`,
     };
   }
-  const now = f.now().getTime();
-  let expires: string | null = null;
-  if (marketplace === 'coupang') {
-    const issued = (found.value as { keyIssuedAt?: string }).keyIssuedAt;
-    if (issued) {
-      const ends = Date.parse(`${issued}T00:00:00+09:00`) + COUPANG_KEY_DAYS * DAY_MS;
-      expires = new Date(ends).toISOString().slice(0, 10);
-      const left = Math.floor((ends - now) / DAY_MS);
-      if (left < 0) base.notices.push({ kind: 'keys_expired', on: expires });
-      else if (left <= WARN_DAYS) base.notices.push({ kind: 'keys_expiring', on: expires, days: left });
-    } else base.notices.push({ kind: 'keys_issued_unknown' });
-  }
-  if (marketplace === 'cafe24') {
-    const ends = (found.value as { refreshExpiresAt?: number }).refreshExpiresAt;
-    if (ends !== undefined) {
-      expires = new Date(ends).toISOString().slice(0, 10);
-      if (ends - now <= 2 * DAY_MS) base.notices.push({ kind: 'sign_in_ends', on: expires });
-    }
-  }
+  const { expires, notices } = keyExpiry(marketplace, found.value, f.now().getTime());
+  base.notices.push(...notices);
   const credentials = found.origin;
   if (!check)
     return { ...base, credentials, expires, state: 'not_checked', message: 'not checked (--no-check)' };

@@ -4,6 +4,7 @@ import type { Factory } from '../../cli/factory.js';
 import type { MarketplaceCredentials } from '../../cli/marketplace-credentials.js';
 import type { Cafe24Consent } from '../../cli/marketplace-login.js';
 import { withPageCredentials } from './credentials.js';
+import { keyExpiry } from '../../marketplaces/key-expiry.js';
 import { MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
 import type { MarketplaceServices, PushedLine } from '../../ui/state.js';
 import type { UploadSession } from '../../ui/session.js';
@@ -24,7 +25,8 @@ export function marketplaceServices(f: Factory): MarketplaceServices {
         return await Promise.all(
           MARKETPLACES.map(async (name) => {
             const found = await loadCredentials(f, name);
-            return { name, from: found?.where, lastPull: state.cursor(name) };
+            const { notices } = found ? keyExpiry(name, found.value, f.now().getTime()) : { notices: [] };
+            return { name, from: found?.where, lastPull: state.cursor(name), notices };
           }),
         );
       } finally {

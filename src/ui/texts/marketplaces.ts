@@ -93,6 +93,22 @@ export const MARKETPLACES_TEXTS = {
     en: "Start again from the mall ID: this page no longer holds the app's keys (intake ui was restarted).",
     ko: '쇼핑몰 ID부터 다시 적으세요. intake ui가 다시 시작되어 앱 인증 정보가 남아 있지 않습니다.',
   },
+  notice_keys_expired: {
+    en: 'The keys expired on {on}: issue new ones in Wing and enter them below.',
+    ko: '키가 {on}에 만료되었습니다. Wing에서 새로 발급해 아래에 입력하세요.',
+  },
+  notice_keys_expiring: {
+    en: 'The keys expire in {days} days, on {on}: issue new ones in Wing before then and enter them below.',
+    ko: '키가 {days}일 뒤({on})에 만료됩니다. 그 전에 Wing에서 새로 발급해 아래에 입력하세요.',
+  },
+  notice_keys_issued_unknown: {
+    en: 'When the keys were issued is not known, so when they end cannot be told: enter them again below with their issue date.',
+    ko: '키 발급일을 몰라 언제 만료되는지 알 수 없습니다. 아래에 발급일과 함께 다시 입력하세요.',
+  },
+  notice_sign_in_ends: {
+    en: 'The sign-in ends on {on} unless a pull or push refreshes it before.',
+    ko: '그 전에 가져오거나 보내서 갱신하지 않으면 로그인이 {on}에 끝납니다.',
+  },
   keysSave: { en: 'Check and keep the keys', ko: '확인하고 보관하기' },
   key_naver_clientId: { en: 'Application ID', ko: '애플리케이션 ID' },
   key_naver_clientSecret: { en: 'Application secret', ko: '애플리케이션 시크릿' },

@@ -79,7 +79,28 @@ function consentStep(t: T, consent: ConsentView): string {
     </form>`;
 }
 
-/** The keys of a marketplace, entered and checked here: open when it has none, or when they were refused. */
+/** What a marketplace's keys warn of, each in a box of its own. */
+function keyNotices(t: T, market: MarketplaceView): string {
+  return market.notices
+    .map((notice) =>
+      noticeBox(
+        t(`notice_${notice.kind}`, {
+          on: 'on' in notice ? notice.on : '',
+          days: 'days' in notice ? number(notice.days) : '',
+        }),
+        true,
+      ),
+    )
+    .join('');
+}
+
+/** Keys to be entered again: an end past or near, or an issue date unknown (a sign-in is renewed by use). */
+const renew = (market: MarketplaceView) => market.notices.some((notice) => notice.kind !== 'sign_in_ends');
+
+/**
+ * The keys of a marketplace, entered and checked here: open when it has none, when they were refused,
+ * or when they are to be entered again.
+ */
 function keysForm(t: T, market: MarketplaceView, form: KeysForm | undefined): string {
   const name = market.name;
   if (market.from === 'env') return html`<p class="hint">${t('keysEnvironment')}</p>`;
@@ -87,7 +108,8 @@ function keysForm(t: T, market: MarketplaceView, form: KeysForm | undefined): st
   const fields = KEY_FIELDS[name].map((field) => keyField(t, name, field, mine?.given[field] ?? ''));
   // Cafe24's app keys lead to the mall's consent; the others are checked and kept at once.
   const first = name === 'cafe24' ? 'consent' : 'keys';
-  return html`<details class="keys" !${market.from === undefined || mine ? ' open' : ''}>
+  const open = market.from === undefined || mine !== undefined || renew(market);
+  return html`<details class="keys" !${open ? ' open' : ''}>
     <summary>${market.from === undefined ? t('keysEnter') : t('keysChange')}</summary>
     <p class="hint">${t(name === 'cafe24' ? 'keysIntroCafe24' : 'keysIntro')}</p>
     !${
@@ -149,7 +171,7 @@ export function marketplacesBody(
             </div>`
           : ''
       }
-      !${keysForm(t, market, said.keys)}
+      !${keyNotices(t, market)} !${keysForm(t, market, said.keys)}
     </section>`;
   });
   return html`<section class="card">
