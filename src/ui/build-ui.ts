@@ -16,6 +16,7 @@ import { catalogRoutes } from './routes/catalog.js';
 import { eventRoutes } from './routes/events.js';
 import { fixRoutes } from './routes/fixes.js';
 import { mappingRoutes } from './routes/mapping.js';
+import { marketplaceKeysRoutes } from './routes/marketplace-keys.js';
 import { marketplaceRoutes } from './routes/marketplaces.js';
 import { pageRoutes } from './routes/pages.js';
 import { sendRoutes } from './routes/send.js';
@@ -70,6 +71,19 @@ const rawRefusals = clientErrorAnswers(() => ({
 function routerRefusals(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   return sendHtml(reply, refusalPage(chooseLang(undefined, request.headers['accept-language']), 'path'), 404);
 }
+
+/** The pages' routes, each a plugin given the state. */
+const PAGE_ROUTES = [
+  pageRoutes,
+  catalogRoutes,
+  uploadRoutes,
+  mappingRoutes,
+  fixRoutes,
+  sendRoutes,
+  eventRoutes,
+  marketplaceRoutes,
+  marketplaceKeysRoutes,
+] as const;
 
 /**
  * Builds `intake ui` without listening: the guard (loopback, own address, secret path, token then
@@ -140,14 +154,7 @@ export async function buildUi(options: BuildUiOptions): Promise<FastifyInstance>
     await app.register(
       async (scope) => {
         await scope.register(assetRoutes, { at: '/assets' });
-        await scope.register(pageRoutes, { state });
-        await scope.register(catalogRoutes, { state });
-        await scope.register(uploadRoutes, { state });
-        await scope.register(mappingRoutes, { state });
-        await scope.register(fixRoutes, { state });
-        await scope.register(sendRoutes, { state });
-        await scope.register(eventRoutes, { state });
-        await scope.register(marketplaceRoutes, { state });
+        for (const routes of PAGE_ROUTES) await scope.register(routes, { state });
       },
       { prefix },
     );

@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Factory } from '../../cli/factory.js';
-import type { MarketplaceCredentials } from '../../cli/marketplace-credentials.js';
-import type { Cafe24Consent } from '../../cli/marketplace-login.js';
 import { withPageCredentials } from './credentials.js';
+import { marketplaceKeys } from './marketplace-keys.js';
 import { keyExpiry } from '../../marketplaces/key-expiry.js';
 import { MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
 import type { MarketplaceServices, PushedLine } from '../../ui/state.js';
@@ -12,8 +11,6 @@ import type { UploadSession } from '../../ui/session.js';
 /** What the page of `intake ui` asks of the marketplaces, through the same stages as `intake pull|push`. */
 export function marketplaceServices(f: Factory): MarketplaceServices {
   const runs = () => import('../../cli/marketplace-runs.js');
-  // A Cafe24 app's keys between its consent and the mall's code: in memory only, gone with the page.
-  let consent: Cafe24Consent | undefined;
   return {
     async list() {
       const [{ loadCredentials }, { openMarketplaceState }] = await Promise.all([
@@ -76,37 +73,7 @@ export function marketplaceServices(f: Factory): MarketplaceServices {
       });
       return { lines, counts };
     },
-    async consent(given) {
-      const { cafe24Consent } = await import('../../cli/marketplace-login.js');
-      consent = await cafe24Consent(f, {
-        mallId: given.mallId ?? '',
-        clientId: given.clientId ?? '',
-        clientSecret: given.clientSecret ?? '',
-        ...(given.redirectUri ? { redirectUri: given.redirectUri } : {}),
-      });
-      return { address: consent.address, redirectUri: consent.redirectUri };
-    },
-    pendingConsent: () => consent && { address: consent.address, redirectUri: consent.redirectUri },
-    async keep(marketplace, given) {
-      const { keysProblem, keepCredentials, cafe24Tokens } = await import('../../cli/marketplace-login.js');
-      if (marketplace === 'cafe24') {
-        if (!consent) return { problem: 'no_consent' };
-        const tokens = await cafe24Tokens(f, consent, given.code ?? '');
-        const { where } = await keepCredentials(f, 'cafe24', tokens, true);
-        consent = undefined;
-        return { kept: 'keychain' in where ? 'keychain' : 'file' };
-      }
-      // An issue date left empty is today's, as at the terminal.
-      const filled =
-        marketplace === 'coupang' && !given.keyIssuedAt
-          ? { ...given, keyIssuedAt: f.now().toISOString().slice(0, 10) }
-          : given;
-      const credentials = filled as unknown as MarketplaceCredentials[typeof marketplace];
-      const problem = keysProblem(marketplace, credentials);
-      if (problem) return { problem };
-      const { where } = await keepCredentials(f, marketplace, credentials, true);
-      return { kept: 'keychain' in where ? 'keychain' : 'file' };
-    },
+    ...marketplaceKeys(f),
   };
 }
 

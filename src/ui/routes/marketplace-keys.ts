@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { MarketplaceError } from '../../marketplaces/errors.js';
+import { isMarketplace, type Marketplace } from '../../marketplaces/names.js';
+import { field, type Form } from '../../web/forms.js';
+import { textsOf } from '../render.js';
+import type { UiState } from '../state.js';
+import type { T } from '../texts/index.js';
+import {
+  KEY_FIELDS,
+  keyLabel,
+  marketName,
+  optionalKey,
+  type KeysForm,
+  type KeysMarketplace,
+} from '../views/marketplaces.js';
+import { marketplacesPage, problemOf, type MarketParams, type Problem } from './marketplaces.js';
+
+/** The words of what is wrong with keys before the marketplace is asked. */
+const KEYS_PROBLEMS = {
+  naver_secret: 'keysNaverSecret',
+  key_issued: 'keysIssuedDate',
+  no_consent: 'keysNoConsent',
+} as const;
+
+/** The fields of keys as a form gave them, trimmed (a field missing is empty). */
+function givenKeys(form: Form | undefined, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(names.map((name) => [name, field(form, name).trim()]));
+}
+
+/** The fields left empty that the marketplace needs, said; undefined when there are none. */
+function missingKeys(
+  t: T,
+  marketplace: KeysMarketplace,
+  given: Readonly<Record<string, string>>,
+  names: readonly string[],
+): string | undefined {
+  const missing = names.filter((name) => given[name] === '' && !optionalKey(name));
+  if (missing.length === 0) return undefined;
+  return t('keysMissing', { fields: missing.map((name) => keyLabel(t, marketplace, name)).join(', ') });
+}
+
+/** Keys the marketplace refused (or a marketplace that did not answer): said, with nothing kept. */
+function keysRefusal(t: T, marketplace: Marketplace, error: unknown): { problem: Problem; status: number } {
+  const { problem, status } = problemOf(t, marketplace, error);
+  const refused = error instanceof MarketplaceError && error.kind === 'auth';
+  const message = refused ? t('keysRefused', { name: marketName(t, marketplace) }) : problem.message;
+  return {
+    problem: { ...problem, message: `${message} ${t('keysNothingChanged')}` },
+    status: refused ? 422 : status,
+  };
+}
+
+/**
+ * A marketplace's keys entered on its page: checked with the marketplace, then kept for the profile;
+ * Cafe24's through the mall's consent first.
+ */
+export async function marketplaceKeysRoutes(
+  app: FastifyInstance,
+  { state }: { state: UiState },
+): Promise<void> {
+  app.post<MarketParams & { Body: Form }>('/marketplaces/:marketplace/keys', async (request, reply) => {
+    const { marketplace } = request.params;
+    if (!isMarketplace(marketplace)) return reply.callNotFound();
+    const t = textsOf(request);
+    // Cafe24's keys are the mall's code for the consent under way; the others' are their own fields.
+    const names = marketplace === 'cafe24' ? (['code'] as const) : KEY_FIELDS[marketplace];
+    const given = givenKeys(request.body, names);
+    const consent = marketplace === 'cafe24' ? state.marketplaces.pendingConsent() : undefined;
+    const refuse = (problem: KeysForm['problem'], status: number) =>
+      marketplacesPage(
+        request,
+        reply,
+        state,
+        { keys: { marketplace, given, problem, ...(consent ? { consent } : {}) } },
+        status,
+      );
+    const missing = missingKeys(t, marketplace, given, names);
+    if (missing) return refuse({ message: missing }, 422);
+    let kept;
+    try {
+      kept = await state.marketplaces.keep(marketplace, given);
+    } catch (error) {
+      const { problem, status } = keysRefusal(t, marketplace, error);
+      return refuse(problem, status);
+    }
+    if ('problem' in kept) return refuse({ message: t(KEYS_PROBLEMS[kept.problem]) }, 422);
+    const name = marketName(t, marketplace);
+    return marketplacesPage(request, reply, state, {
+      notice: t('keysKept', { name, from: t(`from_${kept.kept}`) }),
+    });
+  });
+
+  // Cafe24: the app's keys, then the consent page to open and the field for the mall's code.
+  app.post<{ Body: Form }>('/marketplaces/cafe24/consent', async (request, reply) => {
+    const t = textsOf(request);
+    const given = givenKeys(request.body, KEY_FIELDS.cafe24);
+    const missing = missingKeys(t, 'cafe24', given, KEY_FIELDS.cafe24);
+    if (missing) {
+      const keys = { marketplace: 'cafe24' as const, given, problem: { message: missing } };
+      return marketplacesPage(request, reply, state, { keys }, 422);
+    }
+    const consent = await state.marketplaces.consent(given);
+    return marketplacesPage(request, reply, state, { keys: { marketplace: 'cafe24', given, consent } });
+  });
+}
