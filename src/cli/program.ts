@@ -216,7 +216,10 @@ function needed(argv: readonly string[]): typeof COMMANDS {
 /** The command tree for one run (with the commands `argv` needs). Nothing runs until it is parsed. */
 export async function buildProgram(f: Factory, argv: readonly string[] = []): Promise<Command> {
   // Commander's own usage errors in Korean at a Korean terminal (the words load only there).
-  const usageKo = terminalLang(f.env) === 'ko' ? await import('./usage-words.js') : undefined;
+  const korean = terminalLang(f.env) === 'ko';
+  const [usageKo, helpKo] = korean
+    ? await Promise.all([import('./usage-words.js'), import('./help-words-ko.js')])
+    : [undefined, undefined];
   const program = new Command('intake')
     .description('Send orders, products and shipments to the intake service, and run it locally')
     .version(f.version, '-V, --version', 'print the version')
@@ -233,10 +236,12 @@ export async function buildProgram(f: Factory, argv: readonly string[] = []): Pr
         while (root.parent) root = root.parent;
         return root === command ? [] : root.options.filter((option) => !option.hidden);
       },
+      // At a Korean terminal: the titles and descriptions in Korean, columns counted as the terminal shows them.
+      ...helpKo?.KOREAN_HELP,
     })
     .configureOutput({
-      writeOut: (text) => f.io.stdout.write(text),
-      writeErr: (text) => f.io.stderr.write(text),
+      writeOut: (text) => f.io.stdout.write(helpKo ? helpKo.helpOutputKo(text) : text),
+      writeErr: (text) => f.io.stderr.write(helpKo ? helpKo.helpOutputKo(text) : text),
       outputError: (text, write) =>
         write(usageKo ? usageKo.usageErrorKo(text, (word) => f.colors().err.red(word)) : text),
     })

@@ -3,6 +3,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { createRun, type CreateOptions } from '../shared/create.js';
 import { layoutHelp } from '../shared/layout-help.js';
+import { terminalLang } from '../../util/terminal-lang.js';
 import { addUploadOptions, uploadOptions, type UploadFlags } from '../shared/upload-options.js';
 
 export function newOrderCreateCommand(
@@ -20,7 +21,7 @@ export function newOrderCreateCommand(
     'a catalog (CSV, .xlsx or JSON of id, name, image_url) for lines without a product name or image',
   );
   return command
-    .addHelpText('after', () => layoutHelp('order'))
+    .addHelpText('after', () => layoutHelp('order', terminalLang(f.env)))
     .addHelpText(
       'after',
       examples(

@@ -4,6 +4,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { createRun, type CreateOptions } from '../shared/create.js';
 import { layoutHelp } from '../shared/layout-help.js';
+import { terminalLang } from '../../util/terminal-lang.js';
 import { addUploadOptions, uploadOptions, type UploadFlags } from '../shared/upload-options.js';
 
 interface ProductCreateFlags extends UploadFlags {
@@ -42,7 +43,7 @@ export function newProductCreateCommand(
     .option('--image-url <url>', 'absolute http(s) URL of the product image');
   addUploadOptions(command);
   return command
-    .addHelpText('after', () => layoutHelp('product'))
+    .addHelpText('after', () => layoutHelp('product', terminalLang(f.env)))
     .addHelpText(
       'after',
       examples(

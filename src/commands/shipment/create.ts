@@ -4,6 +4,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { createRun, type CreateOptions } from '../shared/create.js';
 import { layoutHelp } from '../shared/layout-help.js';
+import { terminalLang } from '../../util/terminal-lang.js';
 import { addUploadOptions, uploadOptions, type UploadFlags } from '../shared/upload-options.js';
 
 interface ShipmentCreateFlags extends UploadFlags {
@@ -65,7 +66,7 @@ export function newShipmentCreateCommand(
     );
   addUploadOptions(command);
   return command
-    .addHelpText('after', () => layoutHelp('shipment'))
+    .addHelpText('after', () => layoutHelp('shipment', terminalLang(f.env)))
     .addHelpText(
       'after',
       examples(

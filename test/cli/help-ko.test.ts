@@ -1,0 +1,69 @@
+import { Readable, Writable } from 'node:stream';
+import type { Command } from 'commander';
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { createFactory } from '../../src/cli/factory.js';
+import { HELP_KO } from '../../src/cli/help-text-ko.js';
+import { InterruptHub } from '../../src/cli/interrupts.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { cli } from '../helpers/cli.js';
+
+const KO = { LANG: 'ko_KR.UTF-8' };
+
+/** Every description the help can show: of each command, its arguments and its options. */
+async function everyDescription(): Promise<Map<string, string>> {
+  const io = { stdin: Readable.from([]), stdout: new Writable(), stderr: new Writable() };
+  const f = createFactory({ io, env: {}, version: '0', interrupts: new InterruptHub() });
+  const program = await buildProgram(f, []);
+  const found = new Map<string, string>();
+  const walk = (command: Command, path: string) => {
+    found.set(command.description(), path);
+    for (const argument of command.registeredArguments) found.set(argument.description, `${path} <arg>`);
+    for (const option of command.options) found.set(option.description ?? '', `${path} ${option.flags}`);
+    for (const sub of command.commands) walk(sub, `${path} ${sub.name()}`);
+  };
+  walk(program, 'intake');
+  found.delete('');
+  return found;
+}
+
+describe('--help at a Korean terminal', () => {
+  it('has Korean words for every description of every command, argument and option', async () => {
+    const missing = [...(await everyDescription())]
+      .filter(([text]) => !HELP_KO.has(text))
+      .map(([text, where]) => `${where}: ${text}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('says the program’s help in Korean, within 80 columns as the terminal counts them', async () => {
+    const help = await cli(['--help'], { env: KO });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^사용법: intake \[options\] \[command\]\n\n주문, 상품, 송장번호를 intake/);
+    expect(help.stdout).toContain('\n명령:\n  order ');
+    expect(help.stdout).toMatch(/\n {2}order +주문: 구매자, 품목, 상품\n/);
+    expect(help.stdout).toMatch(/-h, --help +도움말을 보여 줍니다/);
+    expect(help.stdout).toContain('종료 코드: 0 정상, 1 실패');
+    expect(help.stdout).not.toMatch(/^(Usage|Options|Commands|Examples):/m);
+    const listed = help.stdout.split('\n예:\n')[0] as string;
+    expect(listed.split('\n').filter((line) => stringWidth(line) > 80)).toEqual([]);
+  });
+
+  it('says a create command’s help, its columns and presets, in Korean; the command lines as they are', async () => {
+    const help = await cli(['order', 'create', '--help'], { env: KO });
+    expect(help.stdout).toContain('\n공통 옵션:\n');
+    expect(help.stdout).toMatch(/--dry-run +모든 레코드를 검사해 알려 주고/);
+    expect(help.stdout).toContain('시트의 열 (CSV나 .xlsx; 순서와 대소문자 상관없음; * 필수):');
+    expect(help.stdout).toMatch(/recipient_cellphone \* +받는 사람의 휴대폰 번호/);
+    expect(help.stdout).toMatch(/smartstore-orders +네이버 스마트스토어 주문 다운로드/);
+    expect(help.stdout).toContain('\n예:\n  $ intake order create order.json\n');
+    const choices = await cli(['completion', '--help'], { env: KO });
+    expect(choices.stdout).toMatch(/shell +bash, zsh, fish 또는 powershell \(선택: "bash", "zsh",/);
+  });
+
+  it('stays English elsewhere', async () => {
+    const help = await cli(['order', 'create', '--help'], { env: { LANG: 'en_US.UTF-8' } });
+    expect(help.stdout).toMatch(/^Usage: intake order create/);
+    expect(help.stdout).toContain('Columns of a sheet (CSV or .xlsx; any order, any case; * required):');
+    expect(help.stdout).toContain('\nExamples:\n');
+  });
+});
