@@ -1,3 +1,4 @@
+import type * as HelpWordsKoModule from './help-words-ko.js';
 import { Command } from 'commander';
 import type { Factory } from './factory.js';
 import { addGlobalOptions, readGlobalOptions, VALUE_OPTIONS } from './global-options.js';
@@ -205,6 +206,22 @@ export function commandWord(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+type HelpWordsKo = typeof HelpWordsKoModule;
+
+/**
+ * Whether a command line may show a help: it asks for one (`--help`, `-h`, `intake help …`), or names no
+ * command, or a group of commands without one of them (`intake order`).
+ */
+function showsHelp(program: Command, argv: readonly string[]): boolean {
+  if (argv.some((arg) => arg === '--help' || arg === '-h')) return true;
+  const word = commandWord(argv);
+  if (word === undefined || word === 'help') return true;
+  const group = program.commands.find((command) => command.name() === word);
+  if (!group || group.commands.length === 0) return false;
+  const rest = argv.slice(argv.indexOf(word) + 1);
+  return commandWord(rest) === undefined;
+}
+
 /** Which commands a command line needs: none for `--version`, its own, or all of them. */
 function needed(argv: readonly string[]): typeof COMMANDS {
   const word = commandWord(argv);
@@ -217,9 +234,9 @@ function needed(argv: readonly string[]): typeof COMMANDS {
 export async function buildProgram(f: Factory, argv: readonly string[] = []): Promise<Command> {
   // Commander's own usage errors in Korean at a Korean terminal (the words load only there).
   const korean = terminalLang(f.env) === 'ko';
-  const [usageKo, helpKo] = korean
-    ? await Promise.all([import('./usage-words.js'), import('./help-words-ko.js')])
-    : [undefined, undefined];
+  const usageKo = korean ? await import('./usage-words.js') : undefined;
+  // The help's Korean words load only where a help may be shown (see `showsHelp`).
+  let helpKo: HelpWordsKo | undefined;
   const program = new Command('intake')
     .description('Send orders, products and shipments to the intake service, and run it locally')
     .version(f.version, '-V, --version', 'print the version')
@@ -236,8 +253,6 @@ export async function buildProgram(f: Factory, argv: readonly string[] = []): Pr
         while (root.parent) root = root.parent;
         return root === command ? [] : root.options.filter((option) => !option.hidden);
       },
-      // At a Korean terminal: the titles and descriptions in Korean, columns counted as the terminal shows them.
-      ...helpKo?.KOREAN_HELP,
     })
     .configureOutput({
       writeOut: (text) => f.io.stdout.write(helpKo ? helpKo.helpOutputKo(text) : text),
@@ -275,6 +290,11 @@ rejected, 5 service unreachable, 6 a marketplace refused the caller, 130 interru
     );
   });
 
+  if (korean && showsHelp(program, argv)) {
+    // At a Korean terminal: the titles and descriptions in Korean, columns counted as the terminal shows them.
+    helpKo = await import('./help-words-ko.js');
+    program.configureHelp({ ...program.configureHelp(), ...helpKo.KOREAN_HELP });
+  }
   forEachCommand(program, (command) => {
     if (command !== program) command.copyInheritedSettings(command.parent as Command);
     // Every command that runs takes the global options: the leaves, and `serve`, which also has subcommands.

@@ -60,6 +60,14 @@ describe('--help at a Korean terminal', () => {
     expect(choices.stdout).toMatch(/shell +bash, zsh, fish 또는 powershell \(선택: "bash", "zsh",/);
   });
 
+  it('a group named without its command, and intake help, show the help in Korean too', async () => {
+    const group = await cli(['order'], { env: KO });
+    expect(`${group.stdout}${group.stderr}`).toMatch(/^사용법: intake order \[options\] \[command\]/m);
+    expect(`${group.stdout}${group.stderr}`).toMatch(/create \[options\] \[file\] +주문 등록:/);
+    const help = await cli(['help', 'shipment', 'create'], { env: KO });
+    expect(help.stdout).toMatch(/^사용법: intake shipment create/);
+  });
+
   it('stays English elsewhere', async () => {
     const help = await cli(['order', 'create', '--help'], { env: { LANG: 'en_US.UTF-8' } });
     expect(help.stdout).toMatch(/^Usage: intake order create/);
