@@ -15,11 +15,19 @@ afterEach(async () => {
   for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
 });
 
-/** `intake ui` on a profile of its own pointed at the fakes, a page open on its Marketplaces tab. */
-async function openMarketplaces(locale: 'ko-KR' | 'en-US') {
-  const env = {
+/**
+ * `intake ui` on a profile of its own pointed at the fakes, a page open on its Marketplaces tab: with
+ * Naver's and Coupang's keys in the environment, or (`keys: false`) with none anywhere, secrets kept in
+ * its config file.
+ */
+async function openMarketplaces(locale: 'ko-KR' | 'en-US', { keys = true } = {}) {
+  const fakesEnv = Object.entries(marketplaceEnv(t.service)).filter(
+    ([name]) => keys || name.endsWith('_BASE_URL'),
+  );
+  const env: Record<string, string> = {
     ...t.env,
-    ...marketplaceEnv(t.service),
+    ...Object.fromEntries(fakesEnv),
+    ...(keys ? {} : { INTAKE_SECRET_STORAGE: 'file' }),
     INTAKE_CONFIG_DIR: tempDir('intake-config-'),
     INTAKE_DATA_DIR: tempDir('intake-data-'),
   };
@@ -194,32 +202,12 @@ describe.skipIf(!CHROMIUM)(
 );
 
 describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the page', () => {
-  /** `intake ui` on a profile with no marketplace keys: the fakes' addresses only, secrets in its file. */
-  async function openWithoutKeys(locale: 'ko-KR' | 'en-US') {
-    const env = {
-      ...t.env,
-      INTAKE_NAVER_BASE_URL: `${t.service.baseUrl}/naver`,
-      INTAKE_COUPANG_BASE_URL: `${t.service.baseUrl}/coupang`,
-      INTAKE_CAFE24_BASE_URL: `${t.service.baseUrl}/cafe24/{mall_id}`,
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-      INTAKE_SECRET_STORAGE: 'file',
-    };
-    const ui = await startUi(env);
-    open.push(ui);
-    const opened = await openPage(b.browser, { locale });
-    await opened.page.goto(ui.url);
-    const tab = locale === 'ko-KR' ? '마켓 연동' : 'Marketplaces';
-    await opened.page.getByRole('navigation').getByRole('link', { name: tab }).click();
-    return { ...opened, env };
-  }
-
   it('Coupang by keyboard, in Korean: refused keys keep nothing and say so, the right ones are kept and pull', async () => {
     const fake = fakes(t.service);
     await fake.reset('coupang');
     await fake.setUp('coupang');
     await fake.seed('coupang', seedOrders('3400001', 1));
-    const { page, context, errors, env } = await openWithoutKeys('ko-KR');
+    const { page, context, errors, env } = await openMarketplaces('ko-KR', { keys: false });
     const card = page.locator('section[aria-labelledby="market-coupang"]');
     expect(await card.innerText()).toContain('아직 연동되지 않았습니다. 아래에 인증 정보를 입력하세요.');
     expect(await card.getByRole('button', { name: '쿠팡 주문 가져오기' }).count()).toBe(0);
@@ -270,7 +258,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
   });
 
   it('keys near their end, or past it, are said on the card with the form open to enter new ones', async () => {
-    const { page, context, env } = await openWithoutKeys('ko-KR');
+    const { page, context, env } = await openMarketplaces('ko-KR', { keys: false });
     const keep = (issued: string) =>
       cli(
         [
@@ -303,7 +291,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
   });
 
   it('a Naver secret that cannot be one is said before the marketplace is asked; in English', async () => {
-    const { page, context } = await openWithoutKeys('en-US');
+    const { page, context } = await openMarketplaces('en-US', { keys: false });
     const card = page.locator('section[aria-labelledby="market-naver"]');
     await card.getByLabel('Application ID').fill('app-id');
     await card.getByLabel('Application secret').fill('plain-password');
@@ -321,7 +309,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     await fake.reset('cafe24');
     await fake.setUp('cafe24');
     await fake.seed('cafe24', seedOrders('20261125-00000', 1));
-    const { page, context, errors } = await openWithoutKeys('ko-KR');
+    const { page, context, errors } = await openMarketplaces('ko-KR', { keys: false });
     const card = page.locator('section[aria-labelledby="market-cafe24"]');
     const app = FAKE_CREDENTIALS.cafe24;
     await card.getByLabel('쇼핑몰 ID').fill(app.mall_id);

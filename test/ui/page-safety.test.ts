@@ -304,32 +304,27 @@ describe('intake ui: a local page that holds credentials', () => {
       );
     }
     // Keys posted as no page posts them: said in words (422), never kept, never a failure.
-    const keys = (marketplace: string, body: string) =>
-      postForm(ui, cookie, `marketplaces/${marketplace}/keys`, body, 'application/x-www-form-urlencoded');
-    const missing = await keys('naver', '');
-    expect(missing.status).toBe(422);
-    expect(missing.body).toContain('Fill in: Application ID, Application secret.');
-    const twice = await keys('naver', 'clientId=a&clientId=b&clientSecret=%00%24');
-    expect(twice.status).toBe(422);
-    expect(twice.body).toContain('A Naver application secret looks like');
-    expect(twice.body).not.toContain('\u0000');
-    const date = await keys('coupang', 'vendorId=A1&accessKey=k&secretKey=s&keyIssuedAt=yesterday');
-    expect(date.status).toBe(422);
-    expect(date.body).toContain('The issue date must be a date such as 2026-11-25.');
-    // Cafe24's code before any consent was asked for: said, nothing sent to the mall.
-    const noConsent = await keys('cafe24', 'code=abc');
-    expect(noConsent.status).toBe(422);
-    expect(noConsent.body).toContain('Start again from the mall ID');
-    const noMall = await postForm(
-      ui,
-      cookie,
-      'marketplaces/cafe24/consent',
-      'clientId=c',
-      'application/x-www-form-urlencoded',
-    );
-    expect(noMall.status).toBe(422);
-    expect(noMall.body).toContain('Fill in: Mall ID, App client secret.');
-    expect((await keys('gmarket', '')).status).toBe(404);
+    const keys = (action: string, body: string) =>
+      postForm(ui, cookie, `marketplaces/${action}`, body, 'application/x-www-form-urlencoded');
+    const refusals: [string, string, string][] = [
+      ['naver/keys', '', 'Fill in: Application ID, Application secret.'],
+      ['naver/keys', 'clientId=a&clientId=b&clientSecret=%00%24', 'A Naver application secret looks like'],
+      [
+        'coupang/keys',
+        'vendorId=A1&accessKey=k&secretKey=s&keyIssuedAt=yesterday',
+        'The issue date must be a date such as 2026-11-25.',
+      ],
+      // Cafe24's code before any consent was asked for: said, nothing sent to the mall.
+      ['cafe24/keys', 'code=abc', 'Start again from the mall ID'],
+      ['cafe24/consent', 'clientId=c', 'Fill in: Mall ID, App client secret.'],
+    ];
+    for (const [action, body, said] of refusals) {
+      const answer = await keys(action, body);
+      expect(answer.status, action).toBe(422);
+      expect(answer.body, action).toContain(said);
+      expect(answer.body, action).not.toContain('\u0000');
+    }
+    expect((await keys('gmarket/keys', '')).status).toBe(404);
     expect((await stopUi(ui)).code).toBe(0);
   });
 
