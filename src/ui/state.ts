@@ -56,6 +56,12 @@ export interface PushedLine {
   message: string;
 }
 
+/** A Cafe24 consent under way: the page the operator opens, and where the mall sends the code. */
+export interface ConsentView {
+  address: string;
+  redirectUri: string;
+}
+
 /** What the page asks of the marketplaces (the front end's side holds the credentials). */
 export interface MarketplaceServices {
   list(): Promise<MarketplaceView[]>;
@@ -81,7 +87,7 @@ export interface MarketplaceServices {
    * Cafe24: an app's keys (mall id, client id and secret, redirect address), held until the mall's code
    * comes (`keep('cafe24', { code })`); the consent page to open and where it sends the code.
    */
-  consent(given: Readonly<Record<string, string>>): Promise<{ address: string; redirectUri: string }>;
+  consent(given: Readonly<Record<string, string>>): Promise<ConsentView>;
   /** The Cafe24 consent under way, if any. */
-  pendingConsent(): { address: string; redirectUri: string } | undefined;
+  pendingConsent(): ConsentView | undefined;
 }

@@ -24,7 +24,7 @@ export interface MarketplaceLoginOptions {
 
 /**
  * A field given as a flag, else read from standard input (the secret, with `--secret-stdin`), else asked
- * at a terminal in its words. `flag` names the option (`clientId` is `--client-id`).
+ * at a terminal in the words of `asked`. `field` names the option (`clientId` is `--client-id`).
  */
 async function ask(
   f: Factory,

@@ -42,11 +42,11 @@ async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): P
     marketplace,
     base_url: baseUrl.value,
     base_url_from: baseUrl.origin,
-    notices: [] as StatusNotice[],
   };
   if (!found) {
     return {
       ...base,
+      notices: [],
       credentials: null,
       expires: null,
       state: 'no_credentials',
@@ -54,20 +54,16 @@ async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): P
     };
   }
   const { expires, notices } = keyExpiry(marketplace, found.value, f.now().getTime());
-  base.notices.push(...notices);
-  const credentials = found.origin;
-  if (!check)
-    return { ...base, credentials, expires, state: 'not_checked', message: 'not checked (--no-check)' };
+  const kept = { ...base, notices, credentials: found.origin, expires };
+  if (!check) return { ...kept, state: 'not_checked', message: 'not checked (--no-check)' };
   try {
     const { connector } = await openConnector(f, marketplace);
     const what = await connector.check();
-    return { ...base, credentials, expires, state: 'ok', message: what };
+    return { ...kept, state: 'ok', message: what };
   } catch (error) {
     if (!(error instanceof MarketplaceError)) throw error;
     return {
-      ...base,
-      credentials,
-      expires,
+      ...kept,
       state: error.kind,
       message: [error.message, ...error.hints].join(' '),
       ...(error.code ? { code: error.code } : {}),

@@ -5,14 +5,7 @@ import { field, type Form } from '../../web/forms.js';
 import { textsOf } from '../render.js';
 import type { UiState } from '../state.js';
 import type { T } from '../texts/index.js';
-import {
-  KEY_FIELDS,
-  keyLabel,
-  marketName,
-  optionalKey,
-  type KeysForm,
-  type KeysMarketplace,
-} from '../views/marketplaces.js';
+import { KEY_FIELDS, keyLabel, marketName, optionalKey, type KeysForm } from '../views/marketplaces.js';
 import { marketplacesPage, problemOf, type MarketParams, type Problem } from './marketplaces.js';
 
 /** The words of what is wrong with keys before the marketplace is asked. */
@@ -30,7 +23,7 @@ function givenKeys(form: Form | undefined, names: readonly string[]): Record<str
 /** The fields left empty that the marketplace needs, said; undefined when there are none. */
 function missingKeys(
   t: T,
-  marketplace: KeysMarketplace,
+  marketplace: Marketplace,
   given: Readonly<Record<string, string>>,
   names: readonly string[],
 ): string | undefined {

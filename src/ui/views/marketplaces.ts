@@ -4,7 +4,7 @@ import type { Marketplace } from '../../marketplaces/names.js';
 import type { NotSent } from '../../marketplaces/pull.js';
 import type { Lang } from '../../web/lang.js';
 import { count as number } from '../../util/count.js';
-import type { MarketplaceView, PushedLine } from '../state.js';
+import type { ConsentView, MarketplaceView, PushedLine } from '../state.js';
 import { pushMessageIn } from '../../marketplaces/push-words.js';
 import type { T } from '../texts/index.js';
 import { when } from './layout.js';
@@ -17,8 +17,7 @@ export const KEY_FIELDS = {
   naver: ['clientId', 'clientSecret'],
   coupang: ['vendorId', 'accessKey', 'secretKey', 'keyIssuedAt'],
   cafe24: ['mallId', 'clientId', 'clientSecret', 'redirectUri'],
-} as const;
-export type KeysMarketplace = keyof typeof KEY_FIELDS;
+} as const satisfies Record<Marketplace, readonly string[]>;
 
 /** Fields that may be left empty: the issue date (today), the redirect address (the profile's). */
 const OPTIONAL_FIELDS: ReadonlySet<string> = new Set(['keyIssuedAt', 'redirectUri']);
@@ -27,15 +26,9 @@ const SECRET_FIELDS: ReadonlySet<string> = new Set(['clientSecret', 'secretKey']
 /** Whether the page takes a field empty. */
 export const optionalKey = (field: string) => OPTIONAL_FIELDS.has(field);
 
-/** A Cafe24 consent under way: the page the operator opens, and where the mall sends the code. */
-export interface ConsentView {
-  address: string;
-  redirectUri: string;
-}
-
 /** What the page says back to a form of keys: the fields as given (never a secret) and what went wrong. */
 export interface KeysForm {
-  marketplace: KeysMarketplace;
+  marketplace: Marketplace;
   given: Readonly<Record<string, string>>;
   problem?: { message: string; detail?: string };
   /** Cafe24: the consent to open, and the code's field. */
@@ -43,11 +36,11 @@ export interface KeysForm {
 }
 
 /** A key's name on the page, as the marketplace's own pages name it. */
-export const keyLabel = (t: T, name: KeysMarketplace, field: string) =>
+export const keyLabel = (t: T, name: Marketplace, field: string) =>
   t(`key_${name}_${field}` as Parameters<T>[0]);
 
 /** A field of a form of keys: a secret is a password field and never filled back. */
-function keyField(t: T, name: KeysMarketplace, field: string, value: string, focus = false): string {
+function keyField(t: T, name: Marketplace, field: string, value: string, focus = false): string {
   const id = `key-${name}-${field}`;
   const secret = SECRET_FIELDS.has(field);
   const type = secret ? 'password' : field === 'keyIssuedAt' ? 'date' : 'text';
