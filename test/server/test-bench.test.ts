@@ -150,20 +150,29 @@ describe('events and waits', () => {
     hub.interrupt();
     // Following ends only when stopped: an interruption, as `tail -f` ends.
     expect((await following).code).toBe(130);
-    expect(seen()).toEqual([
+    // The refusal comes after both accepts; whether the queue applied before it depends on how long the
+    // requests took (the apply delay runs on the wall clock), so its place among the applies is not asserted.
+    const order = seen();
+    expect(order.filter((event) => event !== 'refused')).toEqual([
       'accepted order',
       'accepted shipment',
-      'refused',
       'applied order',
       'applied shipment',
       'message shipment',
     ]);
+    expect(order.indexOf('refused')).toBeGreaterThan(order.indexOf('accepted shipment'));
     const events = jsonLines(out);
     expect(events.map((event) => event.id)).toEqual(
       [...events.map((event) => event.id)].sort((a, b) => Number(a) - Number(b)),
     );
-    expect(events[2]).toMatchObject({ status: 409, path: '/api/v1/orders/' });
-    expect(events[5]).toMatchObject({ order_id: 'EVT-1', to: { cellphone: '010-1234-5678' } });
+    expect(events.find((event) => event.type === 'refused')).toMatchObject({
+      status: 409,
+      path: '/api/v1/orders/',
+    });
+    expect(events.find((event) => event.type === 'message')).toMatchObject({
+      order_id: 'EVT-1',
+      to: { cellphone: '010-1234-5678' },
+    });
   });
 
   it('a wait answers on the event that matches (not at the end of its time), and 408 when nothing matches in time', async () => {
