@@ -45,18 +45,46 @@ export const KOREAN_HELP = {
   displayWidth: (text: string) => stringWidth(text),
 };
 
-/** Lines written after a help (its examples, the program's notes), in Korean. */
-const AFTER: readonly (readonly [RegExp, string])[] = [
-  [/^Examples:$/m, '예:'],
-  [/^ {2}# a local service to try things on$/m, '  # 시험해 볼 로컬 서비스'],
+/**
+ * The examples' comments, by their English words: a line of its own (`# bash: add to ~/.bashrc`) or
+ * after a command line (`intake queue status --timeout 5s     # each request gives up after 5 s`).
+ */
+export const EXAMPLE_COMMENTS_KO: ReadonlyMap<string, string> = new Map([
+  ['a local service to try things on', '시험해 볼 로컬 서비스'],
+  ['store credentials, check a file, then send it', '인증 정보를 저장하고, 파일을 검사한 뒤 보내기'],
+  ['bash: add to ~/.bashrc', 'bash: ~/.bashrc에 추가'],
+  ['zsh: add to ~/.zshrc (after compinit)', 'zsh: ~/.zshrc에 추가 (compinit 다음)'],
+  ['PowerShell: add to $PROFILE', 'PowerShell: $PROFILE에 추가'],
+  ['send corrected recipients of orders sent before', '먼저 보낸 주문의 고친 받는 사람 정보를 보내기'],
+  ['a Smartstore download, images from a catalog', '스마트스토어 다운로드, 이미지는 상품 목록에서'],
   [
-    /^ {2}# store credentials, check a file, then send it$/m,
-    '  # 인증 정보를 저장하고, 파일을 검사한 뒤 보내기',
+    'a Smartstore dispatch sheet: orders found from the items',
+    '스마트스토어 발송처리 시트: 품목으로 주문을 찾습니다',
   ],
-  [/^ {2}# Against the local fakes: /m, '  # 로컬 가짜 API에: '],
-  [/^ {2}# bash: add to ~\/\.bashrc$/m, '  # bash: ~/.bashrc에 추가'],
-  [/^ {2}# zsh: add to ~\/\.zshrc \(after compinit\)$/m, '  # zsh: ~/.zshrc에 추가 (compinit 다음)'],
-  [/^ {2}# PowerShell: add to \$PROFILE$/m, '  # PowerShell: $PROFILE에 추가'],
+  ['each request gives up after 5 s', '요청마다 5초가 지나면 그만둡니다'],
+  [
+    'a damaged ledger: start an empty one, keep the old file aside',
+    '손상된 원장: 빈 원장으로 시작하고, 옛 파일은 따로 둡니다',
+  ],
+]);
+
+/** A comment of the examples whose words are a command line after a colon: the words before it. */
+const LEADING_COMMENTS_KO: readonly (readonly [string, string])[] = [
+  ['Against the local fakes: ', '로컬 가짜 API에: '],
+];
+
+/** An example's comment in Korean, where there are words for it; a command line after it as it is. */
+export function commentKo(comment: string): string {
+  const whole = EXAMPLE_COMMENTS_KO.get(comment);
+  if (whole !== undefined) return whole;
+  const lead = LEADING_COMMENTS_KO.find(([english]) => comment.startsWith(english));
+  return lead ? `${lead[1]}${comment.slice(lead[0].length)}` : comment;
+}
+
+/** Lines written after a help (its examples, the program's notes), in Korean. */
+const AFTER: readonly (readonly [RegExp, string | ((...found: string[]) => string)])[] = [
+  [/^Examples:$/m, '예:'],
+  [/^( {2}(?:\$ .*? +)?# )(.+)$/gm, (_, head: string, comment: string) => `${head}${commentKo(comment)}`],
   [
     /^Environment: INTAKE_BASE_URL, INTAKE_ACCESS_KEY_ID, INTAKE_SECRET_ACCESS_KEY, INTAKE_PROFILE and more\n\(intake help environment\)\.$/m,
     '환경 변수: INTAKE_BASE_URL, INTAKE_ACCESS_KEY_ID, INTAKE_SECRET_ACCESS_KEY, INTAKE_PROFILE 등\n(intake help environment).',
@@ -69,5 +97,9 @@ const AFTER: readonly (readonly [RegExp, string])[] = [
 
 /** What commander writes as help (the help and the text after it), in Korean. */
 export function helpOutputKo(text: string): string {
-  return AFTER.reduce((said, [pattern, words]) => said.replace(pattern, words), text);
+  return AFTER.reduce(
+    (said, [pattern, words]) =>
+      typeof words === 'string' ? said.replace(pattern, words) : said.replace(pattern, words),
+    text,
+  );
 }

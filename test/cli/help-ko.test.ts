@@ -4,6 +4,7 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { createFactory } from '../../src/cli/factory.js';
 import { HELP_KO } from '../../src/cli/help-text-ko.js';
+import { commentKo } from '../../src/cli/help-words-ko.js';
 import { InterruptHub } from '../../src/cli/interrupts.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { cli } from '../helpers/cli.js';
@@ -27,12 +28,69 @@ async function everyDescription(): Promise<Map<string, string>> {
   return found;
 }
 
+/** Every help the program shows, in English, as `outputHelp` writes it (the examples after it too). */
+async function everyHelp(): Promise<string[]> {
+  const chunks: string[] = [];
+  const stdout = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk.toString());
+      done();
+    },
+  });
+  const io = { stdin: Readable.from([]), stdout, stderr: new Writable() };
+  const f = createFactory({ io, env: {}, version: '0', interrupts: new InterruptHub() });
+  const program = await buildProgram(f, []);
+  const helps: string[] = [];
+  const walk = (command: Command) => {
+    command.outputHelp();
+    helps.push(chunks.splice(0).join(''));
+    for (const sub of command.commands) walk(sub);
+  };
+  walk(program);
+  return helps;
+}
+
 describe('--help at a Korean terminal', () => {
   it('has Korean words for every description of every command, argument and option', async () => {
     const missing = [...(await everyDescription())]
       .filter(([text]) => !HELP_KO.has(text))
       .map(([text, where]) => `${where}: ${text}`);
     expect(missing).toEqual([]);
+  });
+
+  it('has Korean words for every comment of every example', async () => {
+    const helps = await everyHelp();
+    const comments = helps.flatMap((help) =>
+      [...help.matchAll(/^ {2}(?:\$ .*? +)?# (.+)$/gm)].map((found) => found[1] as string),
+    );
+    expect(comments).toContain('each request gives up after 5 s');
+    // A shell's name alone needs no words.
+    const untranslated = comments.filter((comment) => comment !== 'fish' && commentKo(comment) === comment);
+    expect(untranslated).toEqual([]);
+  });
+
+  it('says the help topics in Korean', async () => {
+    for (const topic of ['environment', 'exit-codes', 'formats']) {
+      const ko = await cli(['help', topic], { env: KO });
+      expect(ko.code).toBe(0);
+      expect(ko.stdout).toMatch(/^(환경 변수|종료 코드|형식)\n\n/);
+      const en = await cli(['help', topic], { env: { LANG: 'en_US.UTF-8' } });
+      expect(en.stdout).toMatch(/^(Environment variables|Exit codes|Formats)\n\n/);
+    }
+    const codes = await cli(['help', 'exit-codes'], { env: KO });
+    expect(codes.stdout).toMatch(/^ {2}6 {4}마켓이 호출한 쪽을 거부함/m);
+    expect(codes.stdout.split('\n').filter((line) => stringWidth(line) > 107)).toEqual([]);
+  });
+
+  it('says the examples’ comments in Korean, the command lines as they are', async () => {
+    const help = await cli(['queue', 'status', '--help'], { env: KO });
+    expect(help.stdout).toContain(
+      '  $ intake queue status --timeout 5s     # 요청마다 5초가 지나면 그만둡니다\n',
+    );
+    const pull = await cli(['pull', '--help'], { env: KO });
+    expect(pull.stdout).toContain(
+      '  # 로컬 가짜 API에: INTAKE_NAVER_BASE_URL=http://127.0.0.1:8080/naver intake pull naver\n',
+    );
   });
 
   it('says the program’s help in Korean, within 80 columns as the terminal counts them', async () => {

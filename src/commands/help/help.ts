@@ -4,21 +4,23 @@ import type { Factory } from '../../cli/factory.js';
 import { TOPICS } from './topics.js';
 import { closestTo } from '../../util/suggest.js';
 import { own } from '../../util/own.js';
+import { terminalLang } from '../../util/terminal-lang.js';
 
 export interface HelpOptions {
   words: string[];
 }
 
 /** Help for a command at any depth (`intake help order create`), or a topic (`intake help exit-codes`). */
-export function helpRun(options: HelpOptions, f: Factory, program: Command): void {
+export async function helpRun(options: HelpOptions, f: Factory, program: Command): Promise<void> {
   const [first] = options.words;
   if (first === undefined) {
     program.outputHelp();
     return;
   }
-  const topic = own(TOPICS, first);
+  const topic = own<string>(TOPICS, first);
   if (topic !== undefined && options.words.length === 1) {
-    f.io.stdout.write(topic);
+    const korean = terminalLang(f.env) === 'ko' ? (await import('./topics-ko.js')).TOPICS_KO : undefined;
+    f.io.stdout.write(korean ? (own<string>(korean, first) ?? topic) : topic);
     return;
   }
   let command = program;

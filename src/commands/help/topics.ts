@@ -1,11 +1,15 @@
+import stringWidth from 'string-width';
 import { EXIT_MEANINGS } from '../../cli/errors.js';
 
-/** Words of `text` in lines of at most `width` characters, each after the first indented by `indent`. */
+/**
+ * Words of `text` in lines of at most `width` columns as a terminal shows them (a Korean letter takes
+ * two), each after the first indented by `indent`.
+ */
 function wrapped(text: string, width: number, indent: string): string {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
+    if (line !== '' && stringWidth(line) + 1 + stringWidth(word) > width) {
       lines.push(line);
       line = word;
     } else line = line === '' ? word : `${line} ${word}`;
@@ -14,16 +18,16 @@ function wrapped(text: string, width: number, indent: string): string {
   return lines.join(`\n${indent}`);
 }
 
-/** The exit codes and what each means, from the one table of them. */
-function exitCodes(): string {
-  const rows = Object.entries(EXIT_MEANINGS).map(
+/** The exit codes and what each means, from a table of them (EXIT_MEANINGS, or its Korean words). */
+export function exitCodes(title: string, meanings: Readonly<Record<number, string>>): string {
+  const rows = Object.entries(meanings).map(
     ([code, meaning]) => `  ${code.padEnd(5)}${wrapped(meaning, 100, ' '.repeat(7))}`,
   );
-  return `Exit codes\n\n${rows.join('\n')}\n`;
+  return `${title}\n\n${rows.join('\n')}\n`;
 }
 
 /** Help topics: `intake help environment`, `intake help exit-codes`, `intake help formats`. */
-export const TOPICS: Record<string, string> = {
+export const TOPICS = {
   environment: `Environment variables
 
   INTAKE_BASE_URL            the service's address (default http://127.0.0.1:8080)
@@ -35,8 +39,8 @@ export const TOPICS: Record<string, string> = {
                              (default ~/.local/share/intake on Linux)
   INTAKE_SECRET_STORAGE      "file" keeps secrets in the config file even when a keychain answers
   INTAKE_KEYCHAIN_SERVICE    the service name secrets are kept under in the keychain (default intake-cli)
-  LC_ALL, LC_MESSAGES, LANG  a Korean locale (ko_KR.UTF-8) says an upload's problems, and what a pull
-                             and a push did, in Korean
+  LC_ALL, LC_MESSAGES, LANG  a Korean locale (ko_KR.UTF-8) says the help, an upload's problems, and
+                             what a pull and a push did, in Korean
   NO_COLOR, FORCE_COLOR      colour: never, or always (otherwise only on a terminal)
 
 Marketplaces (intake marketplace, pull, push); each wins over the profile's settings
@@ -61,7 +65,7 @@ The local service (intake serve, intake local)
 Every setting comes from, in this order: a flag, the environment, the selected profile, the default.
 An explicit --profile wins over credentials in the environment.
 `,
-  'exit-codes': exitCodes(),
+  'exit-codes': exitCodes('Exit codes', EXIT_MEANINGS),
   formats: `Formats
 
 Input (order, product and shipment create)
@@ -85,4 +89,7 @@ Upload lines (--json)
   {"type":"summary","records":7,"accepted":6,"rejected":1,...}
   outcome: accepted, already_registered, changed, invalid, rejected, failed, duplicate, valid, not_sent
 `,
-};
+} satisfies Record<string, string>;
+
+/** The name of a help topic. */
+export type Topic = keyof typeof TOPICS;
