@@ -285,6 +285,14 @@ const LINES: readonly Words[] = [
     (m) => `비밀 키는 OS 키체인에 있는데 키체인을 읽을 수 없습니다: ${m[1]}`,
   ],
   [/^the secret is missing from (.+)$/, (m) => `비밀 키가 ${keychainKo(m[1] ?? '')}에 없습니다`],
+  [
+    /^(the .+?) did not keep the secret: (.+)$/,
+    (m) => `${keychainKo(m[1] ?? '')}에 비밀 키를 보관하지 못했습니다: ${m[2]}`,
+  ],
+  [
+    /^Unlock it and try again, or keep secrets in the config file \(INTAKE_SECRET_STORAGE=file\)\.$/,
+    () => '잠금을 풀고 다시 해 보거나, 비밀 키를 설정 파일에 두세요 (INTAKE_SECRET_STORAGE=file).',
+  ],
   [/^Store it again with: (intake login.*)$/, (m) => `${m[1]}(으)로 다시 저장하세요`],
   [
     /^no access key id is set, so there is no ledger to show$/,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type * as Binding from '@napi-rs/keyring';
+import { CliError, EXIT } from './errors.js';
 import type { Env } from './factory.js';
 
 /** How long a keychain may take to answer before it counts as not answering. */
@@ -18,6 +19,22 @@ export interface Keychain {
 
 /** The keychain account of a profile's secret. */
 export const keychainAccount = (profile: string, accessKeyId: string) => `${profile}:${accessKeyId}`;
+
+/**
+ * A keychain that answered its probe and then did not keep a secret (locked since, its service gone, a
+ * time-out): nothing was stored, and what to do is said.
+ */
+export class KeychainFailed extends CliError {
+  constructor(
+    readonly keychain: string,
+    readonly why: string,
+  ) {
+    super(`${keychain} did not keep the secret: ${why}`, EXIT.failure, [
+      'Unlock it and try again, or keep secrets in the config file (INTAKE_SECRET_STORAGE=file).',
+    ]);
+    this.name = 'KeychainFailed';
+  }
+}
 
 const KEYCHAIN_NAMES: Record<string, string> = {
   darwin: 'the macOS Keychain',
@@ -71,12 +88,17 @@ export async function openKeychain(
   } catch (error) {
     return { unavailable: `no keychain binding for this platform (${(error as Error).message})` };
   }
+  const name = KEYCHAIN_NAMES[process.platform] ?? 'the Secret Service (D-Bus)';
   const keychain: Keychain = {
-    name: KEYCHAIN_NAMES[process.platform] ?? 'the Secret Service (D-Bus)',
+    name,
     get: async (account) =>
       (await withTimeout((signal) => new AsyncEntry(service, account).getPassword(signal))) ?? undefined,
     set: (account, secret) =>
-      withTimeout((signal) => new AsyncEntry(service, account).setPassword(secret, signal)),
+      withTimeout((signal) => new AsyncEntry(service, account).setPassword(secret, signal)).catch(
+        (error: unknown) => {
+          throw new KeychainFailed(name, error instanceof Error ? error.message : String(error));
+        },
+      ),
     delete: (account) => withTimeout((signal) => new AsyncEntry(service, account).deleteCredential(signal)),
   };
   if (!options.probe) return { keychain };

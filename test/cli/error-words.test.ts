@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorLineKo } from '../../src/cli/error-words.js';
+import { KeychainFailed } from '../../src/cli/secrets.js';
 
 describe('an error line at a Korean terminal', () => {
   it.each([
@@ -139,6 +140,14 @@ describe('an error line at a Korean terminal', () => {
     ],
   ])('%s', (english, korean) => {
     expect(errorLineKo(english)).toBe(korean);
+  });
+
+  it('a keychain that did not keep a secret, and what to do', () => {
+    const failed = new KeychainFailed('the Secret Service (D-Bus)', 'unlock prompt was dismissed');
+    expect([failed.message, ...failed.hints].map(errorLineKo)).toEqual([
+      'Secret Service (D-Bus)에 비밀 키를 보관하지 못했습니다: unlock prompt was dismissed',
+      '잠금을 풀고 다시 해 보거나, 비밀 키를 설정 파일에 두세요 (INTAKE_SECRET_STORAGE=file).',
+    ]);
   });
 
   it('a line it has no words for is said as it is', () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { KeychainFailed } from '../../cli/secrets.js';
 import { MarketplaceError } from '../../marketplaces/errors.js';
 import { isMarketplace, type Marketplace } from '../../marketplaces/names.js';
 import { field, type Form } from '../../web/forms.js';
@@ -32,8 +33,16 @@ function missingKeys(
   return t('keysMissing', { fields: missing.map((name) => keyLabel(t, marketplace, name)).join(', ') });
 }
 
-/** Keys the marketplace refused (or a marketplace that did not answer): said, with nothing kept. */
+/**
+ * Keys the marketplace refused (or a marketplace that did not answer), or a keychain that did not keep
+ * them: said, with nothing kept.
+ */
 function keysRefusal(t: T, marketplace: Marketplace, error: unknown): { problem: Problem; status: number } {
+  if (error instanceof KeychainFailed) {
+    // The keychain's own words (the platform's, in English) go under the sentence, for support.
+    const message = `${t('keysKeychainFailed')} ${t('keysNothingChanged')}`;
+    return { problem: { message, detail: error.why }, status: 503 };
+  }
   const { problem, status } = problemOf(t, marketplace, error);
   const refused = error instanceof MarketplaceError && error.kind === 'auth';
   const message = refused ? t('keysRefused', { name: marketName(t, marketplace) }) : problem.message;

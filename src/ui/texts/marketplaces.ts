@@ -136,6 +136,10 @@ export const MARKETPLACES_TEXTS = {
     en: '{name} refused these keys: check each one and enter them again.',
     ko: '{name}에서 이 인증 정보를 거부했습니다. 하나씩 확인하고 다시 적으세요.',
   },
+  keysKeychainFailed: {
+    en: 'The OS keychain did not keep the keys (locked, or not answering): unlock it and enter them again.',
+    ko: '운영체제 키체인에 인증 정보를 보관하지 못했습니다 (잠겨 있거나 응답하지 않음). 잠금을 풀고 다시 입력하세요.',
+  },
   keysNothingChanged: {
     en: 'Nothing was kept; keys kept before are still used.',
     ko: '아무것도 보관하지 않았습니다. 전에 보관한 인증 정보가 있으면 그대로 씁니다.',

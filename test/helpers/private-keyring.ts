@@ -1,0 +1,97 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { closeSync, openSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { patience } from './patience.js';
+import { tempDir } from './temp.js';
+
+/**
+ * A Secret Service of a test's own: a D-Bus session bus and gnome-keyring on it, with an unlocked login
+ * collection, so that a test may lock it without touching the keychain other test files share.
+ */
+export interface PrivateKeyring {
+  /** The bus's address, for DBUS_SESSION_BUS_ADDRESS. */
+  address: string;
+  /** Locks the login collection, as a screen lock or `Lock` from another program does. */
+  lock(): void;
+  stop(): Promise<void>;
+}
+
+/** Whether this machine has what a private keyring needs (dbus-daemon, gnome-keyring, dbus-send). */
+export function canRunPrivateKeyring(): boolean {
+  return ['dbus-daemon', 'gnome-keyring-daemon', 'dbus-send'].every(
+    (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0,
+  );
+}
+
+function dbusSend(address: string, ...args: string[]) {
+  return spawnSync(
+    'dbus-send',
+    ['--session', '--print-reply', '--dest=org.freedesktop.secrets', '/org/freedesktop/secrets', ...args],
+    { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address }, encoding: 'utf8' },
+  );
+}
+
+async function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+/** Starts a bus and gnome-keyring on it; resolves once the keyring answers on the bus. */
+export async function startPrivateKeyring(): Promise<PrivateKeyring> {
+  const dir = tempDir('intake-keyring-');
+  const address = `unix:path=${join(dir, 'bus')}`;
+  const bus = spawn('dbus-daemon', ['--session', '--nofork', `--address=${address}`, '--print-address=1'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const [printed] = (await once(bus.stdout, 'data')) as [Buffer];
+  if (!printed.toString().startsWith('unix:')) throw new Error(`dbus-daemon said ${printed.toString()}`);
+  const env = {
+    ...process.env,
+    DBUS_SESSION_BUS_ADDRESS: address,
+    XDG_DATA_HOME: dir,
+    XDG_RUNTIME_DIR: dir,
+    HOME: dir,
+  };
+  // The login collection's password on standard input, from a file: the daemon reads it to its end.
+  const password = join(dir, 'password');
+  writeFileSync(password, 'private-keyring', { mode: 0o600 });
+  const input = openSync(password, 'r');
+  const keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
+    env,
+    stdio: [input, 'ignore', 'ignore'],
+  });
+  closeSync(input);
+  // Answers once the daemon has taken its name on the bus and made the login collection.
+  const deadline = Date.now() + patience(60_000);
+  while (
+    dbusSend(
+      address,
+      'org.freedesktop.DBus.Properties.Get',
+      'string:org.freedesktop.Secret.Service',
+      'string:Collections',
+    ).stdout?.includes('collection/login') !== true
+  ) {
+    if (Date.now() > deadline || keyring.exitCode !== null) {
+      await Promise.all([stopped(keyring), stopped(bus)]);
+      throw new Error('gnome-keyring did not answer on a private bus');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    address,
+    lock() {
+      const locked = dbusSend(
+        address,
+        'org.freedesktop.Secret.Service.Lock',
+        'array:objpath:/org/freedesktop/secrets/collection/login',
+      );
+      if (locked.status !== 0) throw new Error(`the keyring was not locked: ${locked.stderr}`);
+    },
+    async stop() {
+      await stopped(keyring);
+      await stopped(bus);
+    },
+  };
+}

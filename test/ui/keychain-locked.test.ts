@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
+import { useService } from '../helpers/cli.js';
+import { FAKE_CREDENTIALS, fakes, marketplaceEnv } from '../helpers/marketplaces.js';
+import {
+  canRunPrivateKeyring,
+  startPrivateKeyring,
+  type PrivateKeyring,
+} from '../helpers/private-keyring.js';
+import { tempDir } from '../helpers/temp.js';
+import { startUi } from '../helpers/ui.js';
+
+/**
+ * A keychain locked while `intake ui` keeps keys in it (its check of the keychain was made when it first
+ * kept some): the page says so and keeps nothing, instead of failing. The keychain is a Secret Service
+ * of this file's own, so that locking it touches no other test's.
+ */
+const runs = canRunPrivateKeyring();
+if (!runs && process.env.INTAKE_TEST_KEYCHAIN === 'required') {
+  throw new Error(
+    'INTAKE_TEST_KEYCHAIN=required, but dbus-daemon, gnome-keyring-daemon or dbus-send is missing',
+  );
+}
+
+const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
+const b = useBrowser();
+let keyring: PrivateKeyring;
+const bus = process.env.DBUS_SESSION_BUS_ADDRESS;
+beforeAll(async () => {
+  if (!runs) return;
+  keyring = await startPrivateKeyring();
+  // The binding reaches the Secret Service at the address in this process's environment.
+  process.env.DBUS_SESSION_BUS_ADDRESS = keyring.address;
+});
+afterAll(async () => {
+  if (bus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+  else process.env.DBUS_SESSION_BUS_ADDRESS = bus;
+  await keyring?.stop();
+});
+
+describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it kept keys', () => {
+  it('says the keychain did not keep the keys (503), keeps the fields typed, and changes nothing', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('coupang');
+    await fake.setUp('coupang');
+    const baseUrls = Object.entries(marketplaceEnv(t.service)).filter(([name]) => name.endsWith('_BASE_URL'));
+    const ui = await startUi({
+      ...t.env,
+      ...Object.fromEntries(baseUrls),
+      INTAKE_SECRET_STORAGE: 'keychain',
+      INTAKE_KEYCHAIN_SERVICE: `intake-cli-locked-${process.pid}`,
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+    });
+    const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+    const card = page.locator('section[aria-labelledby="market-coupang"]');
+    const enter = async () => {
+      await card.getByLabel('업체코드 (A0…)').fill(FAKE_CREDENTIALS.coupang.vendor_id);
+      await card.getByLabel('액세스 키').fill(FAKE_CREDENTIALS.coupang.access_key);
+      await card.getByLabel('시크릿 키').fill(FAKE_CREDENTIALS.coupang.secret_key);
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST'),
+        card.getByLabel('시크릿 키').press('Enter'),
+      ]);
+      await page.waitForLoadState();
+      return answer.status();
+    };
+    expect(await enter()).toBe(200);
+    expect(await page.locator('.notice').innerText()).toBe(
+      '쿠팡에서 인증 정보를 확인했습니다. 이 프로필용으로 운영체제 키체인에 보관했습니다.',
+    );
+
+    keyring.lock();
+    // The card says where the keys are kept; its form is opened to enter them again.
+    await card.getByText('인증 정보 바꾸기').click();
+    expect(await enter()).toBe(503);
+    const alert = await page.getByRole('alert').innerText();
+    expect(alert).toContain('운영체제 키체인에 인증 정보를 보관하지 못했습니다 (잠겨 있거나 응답하지 않음).');
+    expect(alert).toContain('아무것도 보관하지 않았습니다.');
+    expect(alert).toMatch(/unlock|prompt|platform storage/i);
+    expect(await card.getByLabel('업체코드 (A0…)').inputValue()).toBe(FAKE_CREDENTIALS.coupang.vendor_id);
+    expect(await card.getByLabel('시크릿 키').inputValue()).toBe('');
+    expect(await page.content()).not.toContain(FAKE_CREDENTIALS.coupang.secret_key);
+    await screenshot(page, 'marketplace-keys-keychain-locked-ko');
+    await context.close();
+    expect((await ui.stop()).code).toBe(0);
+  });
+});
