@@ -122,8 +122,9 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
       expect(await picker.locator('.file-button').innerText()).toBe('파일 선택');
       expect(await picker.locator('[data-file-name]').innerText()).toBe('선택한 파일 없음');
     }
-    // The browser's own buttons (in its language) are there to be used, but not seen.
-    expect(await page.evaluate(OPACITIES)).toEqual(['0', '0']);
+    // The browser's own buttons (in its language) are there to be used, but not seen, once the page's
+    // script has run (it is deferred: the heading can be there before it).
+    await expect.poll(() => page.evaluate(OPACITIES)).toEqual(['0', '0']);
     // The browser's input lies exactly over the page's button, so a click where the button is seen is
     // a click on it, and opens the chooser; so does the keyboard, on that input.
     const input = page.locator('.drop input[type=file]');
