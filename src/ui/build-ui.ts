@@ -16,6 +16,7 @@ import { catalogRoutes } from './routes/catalog.js';
 import { eventRoutes } from './routes/events.js';
 import { fixRoutes } from './routes/fixes.js';
 import { mappingRoutes } from './routes/mapping.js';
+import { marketplaceConsentRoutes } from './routes/marketplace-consent.js';
 import { marketplaceKeysRoutes } from './routes/marketplace-keys.js';
 import { marketplaceRoutes } from './routes/marketplaces.js';
 import { pageRoutes } from './routes/pages.js';
@@ -83,6 +84,7 @@ const PAGE_ROUTES = [
   eventRoutes,
   marketplaceRoutes,
   marketplaceKeysRoutes,
+  marketplaceConsentRoutes,
 ] as const;
 
 /**

@@ -60,7 +60,16 @@ export interface PushedLine {
 export interface ConsentView {
   address: string;
   redirectUri: string;
+  /** Whether Intake waits at the redirect address itself (a loopback one), so that no paste is needed. */
+  waiting: boolean;
 }
+
+/**
+ * What came of a consent's code that Intake took at the redirect address: kept where, or the error and
+ * the app's ids to start again from (never its secret).
+ */
+export type ConsentOutcome =
+  { kept: 'keychain' | 'file' } | { error: unknown; given: Readonly<Record<string, string>> };
 
 /** What the page asks of the marketplaces (the front end's side holds the credentials). */
 export interface MarketplaceServices {
@@ -87,7 +96,12 @@ export interface MarketplaceServices {
    * Cafe24: an app's keys (mall id, client id and secret, redirect address), held until the mall's code
    * comes (`keep('cafe24', { code })`); the consent page to open and where it sends the code.
    */
-  consent(given: Readonly<Record<string, string>>): Promise<ConsentView>;
+  consent(given: Readonly<Record<string, string>>, returnTo?: string): Promise<ConsentView>;
   /** The Cafe24 consent under way, if any. */
   pendingConsent(): ConsentView | undefined;
+  /**
+   * What came of the code taken at the redirect address (`consent` with `returnTo`, where the browser is
+   * then sent), until the next consent.
+   */
+  consentOutcome(): ConsentOutcome | undefined;
 }

@@ -63,16 +63,13 @@ export async function startPrivateKeyring(): Promise<PrivateKeyring> {
     stdio: [input, 'ignore', 'ignore'],
   });
   closeSync(input);
-  // Answers once the daemon has taken its name on the bus and made the login collection.
+  // Ready once the login collection is the default one, where secrets are kept.
   const deadline = Date.now() + patience(60_000);
-  while (
-    dbusSend(
-      address,
-      'org.freedesktop.DBus.Properties.Get',
-      'string:org.freedesktop.Secret.Service',
-      'string:Collections',
-    ).stdout?.includes('collection/login') !== true
-  ) {
+  const ready = () =>
+    dbusSend(address, 'org.freedesktop.Secret.Service.ReadAlias', 'string:default').stdout?.includes(
+      '/org/freedesktop/secrets/collection/login',
+    ) === true;
+  while (!ready()) {
     if (Date.now() > deadline || keyring.exitCode !== null) {
       await Promise.all([stopped(keyring), stopped(bus)]);
       throw new Error('gnome-keyring did not answer on a private bus');

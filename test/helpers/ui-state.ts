@@ -41,6 +41,7 @@ export function offlineUiState(maxBytes: number): UiState {
       keep: () => Promise.reject(new Error('no marketplaces in this test')),
       consent: () => Promise.reject(new Error('no marketplaces in this test')),
       pendingConsent: () => undefined,
+      consentOutcome: () => undefined,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openKeychain } from '../../src/cli/secrets.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { useService } from '../helpers/cli.js';
 import { FAKE_CREDENTIALS, fakes, marketplaceEnv } from '../helpers/marketplaces.js';
@@ -25,12 +26,18 @@ if (!runs && process.env.INTAKE_TEST_KEYCHAIN === 'required') {
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
 let keyring: PrivateKeyring;
+const keychainEnv = {
+  INTAKE_SECRET_STORAGE: 'keychain',
+  INTAKE_KEYCHAIN_SERVICE: `intake-cli-locked-${process.pid}`,
+};
 const bus = process.env.DBUS_SESSION_BUS_ADDRESS;
 beforeAll(async () => {
   if (!runs) return;
   keyring = await startPrivateKeyring();
   // The binding reaches the Secret Service at the address in this process's environment.
   process.env.DBUS_SESSION_BUS_ADDRESS = keyring.address;
+  // It keeps secrets before intake ui is asked to (else it would say why not, here).
+  expect(await openKeychain(keychainEnv, { probe: true })).toHaveProperty('keychain');
 });
 afterAll(async () => {
   if (bus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
@@ -47,8 +54,7 @@ describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it k
     const ui = await startUi({
       ...t.env,
       ...Object.fromEntries(baseUrls),
-      INTAKE_SECRET_STORAGE: 'keychain',
-      INTAKE_KEYCHAIN_SERVICE: `intake-cli-locked-${process.pid}`,
+      ...keychainEnv,
       INTAKE_CONFIG_DIR: tempDir('intake-config-'),
       INTAKE_DATA_DIR: tempDir('intake-data-'),
     });

@@ -3,6 +3,7 @@ import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, narrowTables, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FAKE_CREDENTIALS, fakes, marketplaceEnv, seedOrders } from '../helpers/marketplaces.js';
 import { englishOn } from '../helpers/english.js';
+import { closedPortUrl } from '../helpers/net.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
 import { sendEnded, WAIT_MS } from '../helpers/ui-page.js';
@@ -307,11 +308,13 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
   it('Cafe24 in Korean: the app’s keys, the mall’s consent, its code pasted (a wrong one refused), then a pull', async () => {
     const fake = fakes(t.service);
     await fake.reset('cafe24');
-    await fake.setUp('cafe24');
+    // An app whose redirect address is not this machine's: Intake cannot wait there, the code is pasted.
+    // (The consent is never opened here, so nothing is asked of that address.)
+    const app = { ...FAKE_CREDENTIALS.cafe24, redirect_uri: 'https://shop.example/cafe24/callback' };
+    await fake.setUp('cafe24', { credentials: app });
     await fake.seed('cafe24', seedOrders('20261125-00000', 1));
     const { page, context, errors } = await openMarketplaces('ko-KR', { keys: false });
     const card = page.locator('section[aria-labelledby="market-cafe24"]');
-    const app = FAKE_CREDENTIALS.cafe24;
     await card.getByLabel('쇼핑몰 ID').fill(app.mall_id);
     await card.getByLabel('클라이언트 ID (Client ID)').fill(app.client_id);
     await card.getByLabel('클라이언트 시크릿 (Client Secret)').fill(app.client_secret);
@@ -350,6 +353,47 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     await card.getByRole('button', { name: '카페24 주문 가져오기' }).click();
     await page.waitForURL(/\/uploads\/[\w-]+$/, { timeout: WAIT_MS });
     expect(await page.locator('main').innerText()).toContain('주문 1건 보내기');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Cafe24 by keyboard, in English: at a loopback redirect address Intake takes the code itself, and both tabs say the keys are kept', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('cafe24');
+    const redirectUri = `${await closedPortUrl()}/cafe24/callback`;
+    const app = { ...FAKE_CREDENTIALS.cafe24, redirect_uri: redirectUri };
+    await fake.setUp('cafe24', { credentials: app });
+    await fake.seed('cafe24', seedOrders('20261126-00000', 1));
+    const { page, context, errors } = await openMarketplaces('en-US', { keys: false });
+    const card = page.locator('section[aria-labelledby="market-cafe24"]');
+    await card.getByLabel('Mall ID').fill(app.mall_id);
+    await card.getByLabel('App client ID').fill(app.client_id);
+    await card.getByLabel('App client secret').fill(app.client_secret);
+    await card.getByLabel('Redirect URI (optional)').fill(redirectUri);
+    await card.getByLabel('Redirect URI (optional)').press('Enter');
+    await page.waitForLoadState();
+    expect(await card.getByRole('status').innerText()).toContain(
+      `The mall then sends the browser back to Intake at ${redirectUri}, which takes the code itself`,
+    );
+    // Opening the consent is the next thing to do: its link has the focus.
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe(
+      "The mall's consent page (opens in a new tab)",
+    );
+    await screenshot(page, 'marketplace-cafe24-waiting-en');
+
+    // The consent, opened by keyboard in a new tab: the mall sends it to Intake, which keeps the keys
+    // and shows that tab the marketplaces page.
+    const [consentTab] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
+    await consentTab.waitForURL(/\/marketplaces\/cafe24\/consent\/done$/, { timeout: WAIT_MS });
+    const kept = 'Cafe24 took the keys; they are kept in the config file for this profile.';
+    expect(await consentTab.locator('.notice').innerText()).toBe(kept);
+    // The tab that started it moves on by itself.
+    await page.waitForURL(/\/marketplaces\/cafe24\/consent\/done$/, { timeout: WAIT_MS });
+    expect(await page.locator('.notice').innerText()).toBe(kept);
+    await screenshot(page, 'marketplace-cafe24-taken-en');
+    await card.getByRole('button', { name: 'Pull orders from Cafe24' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/, { timeout: WAIT_MS });
+    expect(await page.locator('main').innerText()).toContain('Send 1 order');
     expect(errors).toEqual([]);
     await context.close();
   });

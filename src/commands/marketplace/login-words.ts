@@ -108,9 +108,3 @@ const KOREAN: MarketplaceLoginWords = {
 
 export const marketplaceLoginWords = (f: Factory): MarketplaceLoginWords =>
   terminalLang(f.env) === 'ko' ? KOREAN : ENGLISH;
-
-/** The page a browser shows at the loopback redirect: in both languages, as the browser's may be either. */
-export const CONSENT_PAGE = {
-  taken: 'Intake가 코드를 받았습니다. 이 탭을 닫아도 됩니다.\nIntake has the code: you can close this tab.\n',
-  notOurs: 'Intake가 요청한 동의가 아닙니다.\nThis is not the consent Intake asked for.\n',
-} as const;

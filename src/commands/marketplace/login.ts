@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import { Command } from 'commander';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
@@ -8,7 +7,7 @@ import { readSecret } from '../../cli/values.js';
 import { shellQuote } from '../../util/shell.js';
 import type { Marketplace } from '../../marketplaces/names.js';
 import { marketplaceArgument, marketplaceOf } from '../shared/marketplace-arg.js';
-import { CONSENT_PAGE, marketplaceLoginWords, type LoginField } from './login-words.js';
+import { marketplaceLoginWords, type LoginField } from './login-words.js';
 
 export interface MarketplaceLoginOptions {
   marketplace: Marketplace;
@@ -46,41 +45,40 @@ async function ask(
   return secret ? prompter.password(`${message}:`) : prompter.input(`${message}:`);
 }
 
-/** Waits at a loopback redirect address for the consent's code (the state must match). */
-function codeAtRedirect(redirectUri: string, state: string, signal: AbortSignal): Promise<string> {
-  const url = new URL(redirectUri);
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
-    return Promise.reject(
-      new UsageError(
-        `--listen needs a loopback redirect address (http://127.0.0.1:PORT/…), not ${redirectUri}`,
-      ),
+/**
+ * Waits at a loopback redirect address for the consent's code (the state must match); `listening` is
+ * called once the address is listened at.
+ */
+async function codeAtRedirect(
+  redirectUri: string,
+  state: string,
+  signal: AbortSignal,
+  listening: () => void,
+): Promise<string> {
+  const { CONSENT_PAGE, isLoopbackRedirect, waitForConsent } = await import('../../cli/consent-redirect.js');
+  if (!isLoopbackRedirect(redirectUri)) {
+    throw new UsageError(
+      `--listen needs a loopback redirect address (http://127.0.0.1:PORT/…), not ${redirectUri}`,
     );
   }
-  return new Promise((resolve, reject) => {
-    const server = createServer((request, reply) => {
-      const at = new URL(request.url ?? '/', redirectUri);
-      if (at.pathname !== url.pathname) {
-        reply.writeHead(404).end();
-        return;
-      }
-      const code = at.searchParams.get('code');
-      const ok = code !== null && at.searchParams.get('state') === state;
-      reply.writeHead(ok ? 200 : 400, { 'content-type': 'text/plain; charset=utf-8' });
-      reply.end(ok ? CONSENT_PAGE.taken : CONSENT_PAGE.notOurs);
-      if (ok) {
-        server.close();
-        resolve(code);
-      }
-    });
+  let wait: { close(): void } | undefined;
+  const code = new Promise<string>((resolve, reject) => {
     signal.addEventListener('abort', () => {
-      server.close();
+      wait?.close();
       reject(new UsageError('no consent came back in time'));
     });
-    server.on('error', (error) =>
-      reject(new UsageError(`cannot listen at ${redirectUri}: ${error.message}`)),
+    waitForConsent(redirectUri, state, async (taken) => {
+      resolve(taken);
+      return { text: CONSENT_PAGE.taken };
+    }).then(
+      (opened) => {
+        wait = opened;
+        listening();
+      },
+      (error: Error) => reject(new UsageError(`cannot listen at ${redirectUri}: ${error.message}`)),
     );
-    server.listen(Number(url.port || 80), url.hostname.replace(/^\[|\]$/g, ''));
   });
+  return code;
 }
 
 async function cafe24Login(
@@ -102,11 +100,12 @@ async function cafe24Login(
   if (code === undefined) {
     f.io.stderr.write(`${words.consent(consent.address)}\n`);
     if (options.listen) {
-      f.io.stderr.write(`${words.waiting(consent.redirectUri)}\n`);
       const controller = new AbortController();
       const stop = f.interrupts.onInterrupt(() => controller.abort());
       try {
-        code = await codeAtRedirect(consent.redirectUri, consent.state, controller.signal);
+        code = await codeAtRedirect(consent.redirectUri, consent.state, controller.signal, () =>
+          f.io.stderr.write(`${words.waiting(consent.redirectUri)}\n`),
+        );
       } finally {
         stop();
       }

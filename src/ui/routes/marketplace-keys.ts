@@ -17,12 +17,12 @@ const KEYS_PROBLEMS = {
 } as const;
 
 /** The fields of keys as a form gave them, trimmed (a field missing is empty). */
-function givenKeys(form: Form | undefined, names: readonly string[]): Record<string, string> {
+export function givenKeys(form: Form | undefined, names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, field(form, name).trim()]));
 }
 
 /** The fields left empty that the marketplace needs, said; undefined when there are none. */
-function missingKeys(
+export function missingKeys(
   t: T,
   marketplace: Marketplace,
   given: Readonly<Record<string, string>>,
@@ -37,7 +37,11 @@ function missingKeys(
  * Keys the marketplace refused (or a marketplace that did not answer), or a keychain that did not keep
  * them: said, with nothing kept.
  */
-function keysRefusal(t: T, marketplace: Marketplace, error: unknown): { problem: Problem; status: number } {
+export function keysRefusal(
+  t: T,
+  marketplace: Marketplace,
+  error: unknown,
+): { problem: Problem; status: number } {
   if (error instanceof KeychainFailed) {
     // The keychain's own words (the platform's, in English) go under the sentence, for support.
     const message = `${t('keysKeychainFailed')} ${t('keysNothingChanged')}`;
@@ -90,18 +94,5 @@ export async function marketplaceKeysRoutes(
     return marketplacesPage(request, reply, state, {
       notice: t('keysKept', { name, from: t(`from_${kept.kept}`) }),
     });
-  });
-
-  // Cafe24: the app's keys, then the consent page to open and the field for the mall's code.
-  app.post<{ Body: Form }>('/marketplaces/cafe24/consent', async (request, reply) => {
-    const t = textsOf(request);
-    const given = givenKeys(request.body, KEY_FIELDS.cafe24);
-    const missing = missingKeys(t, 'cafe24', given, KEY_FIELDS.cafe24);
-    if (missing) {
-      const keys = { marketplace: 'cafe24' as const, given, problem: { message: missing } };
-      return marketplacesPage(request, reply, state, { keys }, 422);
-    }
-    const consent = await state.marketplaces.consent(given);
-    return marketplacesPage(request, reply, state, { keys: { marketplace: 'cafe24', given, consent } });
   });
 }

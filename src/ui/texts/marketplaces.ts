@@ -88,6 +88,14 @@ export const MARKETPLACES_TEXTS = {
     en: 'Open the consent page, sign in to the mall and allow Intake (orders, products, shipping). The mall then sends the browser to {redirect}: paste the code=… value of that address here.',
     ko: '동의 페이지를 열어 쇼핑몰에 로그인하고 Intake를 허용하세요 (주문, 상품, 배송). 그러면 쇼핑몰이 브라우저를 {redirect}(으)로 보냅니다. 그 주소의 code=… 값을 여기에 붙여 넣으세요.',
   },
+  keysConsentWaiting: {
+    en: 'Open the consent page, sign in to the mall and allow Intake (orders, products, shipping). The mall then sends the browser back to Intake at {redirect}, which takes the code itself: this page moves on when it has. Should the browser show an error there instead, paste the code=… value of that address here.',
+    ko: '동의 페이지를 열어 쇼핑몰에 로그인하고 Intake를 허용하세요 (주문, 상품, 배송). 그러면 쇼핑몰이 브라우저를 {redirect}(으)로 돌려보내고, Intake가 그곳에서 코드를 직접 받습니다. 받으면 이 페이지가 저절로 넘어갑니다. 그 대신 브라우저에 오류가 보이면 그 주소의 code=… 값을 여기에 붙여 넣으세요.',
+  },
+  keysConsentAgain: {
+    en: "The mall's code is spent: enter the app's client secret and open the consent again.",
+    ko: '쇼핑몰의 코드는 이미 쓰였습니다. 앱의 클라이언트 시크릿을 다시 적고 동의를 다시 여세요.',
+  },
   keysConsentLink: { en: "The mall's consent page (opens in a new tab)", ko: '쇼핑몰 동의 페이지 (새 탭)' },
   keysNoConsent: {
     en: "Start again from the mall ID: this page no longer holds the app's keys (intake ui was restarted).",

@@ -60,14 +60,27 @@ function keyField(t: T, name: Marketplace, field: string, value: string, focus =
 
 /** The mall's consent to open, and the field its code is pasted in. */
 function consentStep(t: T, consent: ConsentView): string {
+  // Intake waits at the redirect address: this page asks every few seconds whether the code came, and
+  // the next thing to do is to open the consent (a paste of the code is then only where that fails).
+  const wait = consent.waiting
+    ? html`<div hx-get="marketplaces/cafe24/consent/done/wait" hx-trigger="every 2s" hx-swap="none"></div>`
+    : '';
+  const words = t(consent.waiting ? 'keysConsentWaiting' : 'keysConsent', { redirect: consent.redirectUri });
   return html`<div class="notice" role="status">
-      <p>${t('keysConsent', { redirect: consent.redirectUri })}</p>
+      <p>${words}</p>
+      !${wait}
       <p>
-        <a href="${consent.address}" target="_blank" rel="noopener noreferrer">${t('keysConsentLink')}</a>
+        <a
+          href="${consent.address}"
+          target="_blank"
+          rel="noopener noreferrer"
+          !${consent.waiting ? ' autofocus' : ''}
+          >${t('keysConsentLink')}</a
+        >
       </p>
     </div>
     <form method="post" action="marketplaces/cafe24/keys" class="row">
-      !${keyField(t, 'cafe24', 'code', '', true)}
+      !${keyField(t, 'cafe24', 'code', '', !consent.waiting)}
       <div><button type="submit">${t('keysSave')}</button></div>
     </form>`;
 }
