@@ -13,6 +13,7 @@ const KOREAN_UNAVAILABLE: Readonly<Record<string, string>> = {
   'no D-Bus session bus for the Secret Service: DBUS_SESSION_BUS_ADDRESS is not set':
     'Secret Service에 닿을 D-Bus 세션 버스가 없습니다: DBUS_SESSION_BUS_ADDRESS가 설정되지 않았습니다',
   'INTAKE_SECRET_STORAGE is file': 'INTAKE_SECRET_STORAGE가 file입니다',
+  '--insecure-storage': '--insecure-storage를 주었습니다',
 };
 
 /** Why no keychain can be used, in Korean where there are words for it. */

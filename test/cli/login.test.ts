@@ -128,6 +128,10 @@ describe('intake login at a terminal', () => {
     expect(result.output).toContain(
       `${t.service.baseUrl}에 ${t.service.credentials.accessKeyId}(으)로 로그인했습니다. 프로필 "shop"에 저장했습니다.`,
     );
+    // Where the secret is kept, and why not in a keychain, in Korean too.
+    expect(stripVTControlCharacters(result.output)).toMatch(
+      /비밀 키는 \S+config\.json \(권한 0600, 암호화하지 않은 글; INTAKE_SECRET_STORAGE가 file입니다\)에 보관합니다\./,
+    );
     expect(result.output).not.toContain(t.service.credentials.secretAccessKey);
   });
 

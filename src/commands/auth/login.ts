@@ -9,7 +9,7 @@ import { writeRecord } from '../../cli/output.js';
 import type { Prompter } from '../../cli/prompter.js';
 import { keychainAccount } from '../../cli/secrets.js';
 import { isHttpUrl, readSecret } from '../../cli/values.js';
-import { loginWords } from './login-words.js';
+import { loginWords, type SecretKept } from './login-words.js';
 
 export interface LoginOptions {
   accessKeyId?: string;
@@ -108,7 +108,7 @@ async function storeCredentials(
   profile: string,
   answers: Answers,
   insecure: boolean,
-): Promise<{ where: string; keychain: boolean }> {
+): Promise<SecretKept> {
   const store = await f.config();
   const previous = store.profile(profile);
   const opened = insecure ? { unavailable: '--insecure-storage' } : await f.keychain({ probe: true });
@@ -127,7 +127,7 @@ async function storeCredentials(
       secret_access_key: undefined,
       secret_storage: 'keychain',
     });
-    return { where: opened.keychain.name, keychain: true };
+    return { keychain: opened.keychain.name };
   }
   await store.updateProfile(profile, {
     base_url: answers.baseUrl,
@@ -135,7 +135,7 @@ async function storeCredentials(
     secret_access_key: answers.secret,
     secret_storage: 'file',
   });
-  return { where: `${store.path} (mode 0600, plain text; ${opened.unavailable})`, keychain: false };
+  return { file: store.path, unavailable: opened.unavailable };
 }
 
 /**
@@ -188,12 +188,12 @@ export async function loginRun(options: LoginOptions, f: Factory): Promise<void>
   if (store.currentProfile() === undefined) await store.useProfile(profileName);
   const words = loginWords(f);
   f.log.info(words.loggedIn(answers.baseUrl, answers.accessKeyId, profileName));
-  f.log.info(words.keptIn(saved.where));
+  f.log.info(words.keptIn(saved));
   await writeRecord(f, {
     profile: profileName,
     base_url: answers.baseUrl,
     access_key_id: answers.accessKeyId,
-    secret_storage: saved.keychain ? 'keychain' : 'file',
+    secret_storage: 'keychain' in saved ? 'keychain' : 'file',
     config_file: store.path,
   });
 }
