@@ -65,6 +65,17 @@ export interface ConsentView {
 }
 
 /**
+ * The OS keychain did not keep keys that the marketplace took (locked since it was first used, or
+ * gone): nothing was changed. `why` is the keychain's own words.
+ */
+export class KeysNotKept extends Error {
+  constructor(readonly why: string) {
+    super(`the OS keychain did not keep the keys: ${why}`);
+    this.name = 'KeysNotKept';
+  }
+}
+
+/**
  * What came of a consent's code that Intake took at the redirect address: kept where, or the error and
  * the app's ids to start again from (never its secret).
  */

@@ -2,6 +2,7 @@ import type { ConsentWait } from '../../cli/consent-redirect.js';
 import type { Factory } from '../../cli/factory.js';
 import type { Cafe24Consent } from '../../cli/marketplace-login.js';
 import type { ConsentOutcome, ConsentView } from '../../ui/state.js';
+import { keepForPage } from './keep-keys.js';
 
 /**
  * The Cafe24 consent under way on the page of `intake ui`: the app's keys, in memory only (gone with the
@@ -52,12 +53,12 @@ export class Cafe24ConsentDesk {
   async keepCode(code: string): Promise<'keychain' | 'file' | undefined> {
     const consent = this.#consent;
     if (!consent) return undefined;
-    const { keepCredentials, cafe24Tokens } = await import('../../cli/marketplace-login.js');
+    const { cafe24Tokens } = await import('../../cli/marketplace-login.js');
     const tokens = await cafe24Tokens(this.#f, consent, code);
-    const { where } = await keepCredentials(this.#f, 'cafe24', tokens, true);
+    const kept = await keepForPage(this.#f, 'cafe24', tokens);
     this.#consent = undefined;
     this.#stopWaiting();
-    return 'keychain' in where ? 'keychain' : 'file';
+    return kept;
   }
 
   #view(consent: Cafe24Consent): ConsentView {

@@ -2,6 +2,7 @@ import type { Factory } from '../../cli/factory.js';
 import type { MarketplaceCredentials } from '../../cli/marketplace-credentials.js';
 import type { MarketplaceServices } from '../../ui/state.js';
 import { Cafe24ConsentDesk } from './cafe24-consent.js';
+import { keepForPage } from './keep-keys.js';
 
 /**
  * What the page of `intake ui` asks of a marketplace's keys: kept once the marketplace takes them, as
@@ -20,7 +21,7 @@ export function marketplaceKeys(
         const kept = await desk.keepCode(given.code ?? '');
         return kept ? { kept } : { problem: 'no_consent' };
       }
-      const { keysProblem, keepCredentials } = await import('../../cli/marketplace-login.js');
+      const { keysProblem } = await import('../../cli/marketplace-login.js');
       // An issue date left empty is today's, as at the terminal.
       const filled =
         marketplace === 'coupang' && !given.keyIssuedAt
@@ -29,8 +30,7 @@ export function marketplaceKeys(
       const credentials = filled as unknown as MarketplaceCredentials[typeof marketplace];
       const problem = keysProblem(marketplace, credentials);
       if (problem) return { problem };
-      const { where } = await keepCredentials(f, marketplace, credentials, true);
-      return { kept: 'keychain' in where ? 'keychain' : 'file' };
+      return { kept: await keepForPage(f, marketplace, credentials) };
     },
   };
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { KeychainFailed } from '../../cli/secrets.js';
 import { MarketplaceError } from '../../marketplaces/errors.js';
 import { isMarketplace, type Marketplace } from '../../marketplaces/names.js';
 import { field, type Form } from '../../web/forms.js';
 import { textsOf } from '../render.js';
-import type { UiState } from '../state.js';
+import { KeysNotKept, type UiState } from '../state.js';
 import type { T } from '../texts/index.js';
 import { KEY_FIELDS, keyLabel, marketName, optionalKey, type KeysForm } from '../views/marketplaces.js';
 import { marketplacesPage, problemOf, type MarketParams, type Problem } from './marketplaces.js';
@@ -42,7 +41,7 @@ export function keysRefusal(
   marketplace: Marketplace,
   error: unknown,
 ): { problem: Problem; status: number } {
-  if (error instanceof KeychainFailed) {
+  if (error instanceof KeysNotKept) {
     // The keychain's own words (the platform's, in English) go under the sentence, for support.
     const message = `${t('keysKeychainFailed')} ${t('keysNothingChanged')}`;
     return { problem: { message, detail: error.why }, status: 503 };
