@@ -46,6 +46,7 @@ const uiPath = (() => {
       arbitrary: fc.constantFrom(
         ...['', 'catalog', 'catalog/import', 'catalog.csv', 'uploads', 'history', 'status', 'status/sign-in'],
         ...['marketplaces', 'alive', 'templates/orders.csv', 'templates/shipments.xlsx', 'nowhere'],
+        ...['marketplaces/cafe24/consent/done', 'marketplaces/cafe24/consent/done/wait'],
       ),
     },
     { weight: 8, arbitrary: fc.tuple(upload, uploadPart).map(([id, part]) => `uploads/${id}${part}`) },
