@@ -115,4 +115,6 @@ export interface MarketplaceServices {
    * then sent), until the next consent.
    */
   consentOutcome(): ConsentOutcome | undefined;
+  /** Ends a wait at a consent's redirect address, as `intake ui` stops. */
+  close(): void;
 }

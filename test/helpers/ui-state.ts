@@ -42,6 +42,7 @@ export function offlineUiState(maxBytes: number): UiState {
       consent: () => Promise.reject(new Error('no marketplaces in this test')),
       pendingConsent: () => undefined,
       consentOutcome: () => undefined,
+      close: () => {},
     },
   };
 }

@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, narrowTables, openPage, screenshot, useBrowser } from '../helpers/browser.js';
@@ -396,5 +397,24 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     expect(await page.locator('main').innerText()).toContain('Send 1 order');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('a wait at the redirect address ends when intake ui stops', async () => {
+    const redirectUri = `${await closedPortUrl()}/cafe24/callback`;
+    const { page, context } = await openMarketplaces('en-US', { keys: false });
+    const card = page.locator('section[aria-labelledby="market-cafe24"]');
+    await card.getByLabel('Mall ID').fill('myshop');
+    await card.getByLabel('App client ID').fill('app');
+    await card.getByLabel('App client secret').fill('secret');
+    await card.getByLabel('Redirect URI (optional)').fill(redirectUri);
+    await card.getByLabel('Redirect URI (optional)').press('Enter');
+    await page.waitForLoadState();
+    expect(await card.getByRole('status').innerText()).toContain('which takes the code itself');
+    const stranger = await request(`${redirectUri}?code=x&state=not-ours`);
+    expect(stranger.statusCode).toBe(400);
+    await stranger.body.dump();
+    await context.close();
+    for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
+    await expect(request(redirectUri)).rejects.toThrow(/ECONNREFUSED/);
   });
 });

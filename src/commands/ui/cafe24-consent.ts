@@ -61,6 +61,11 @@ export class Cafe24ConsentDesk {
     return kept;
   }
 
+  /** Ends the wait at the redirect address, if any (the page is going away). */
+  close(): void {
+    this.#stopWaiting();
+  }
+
   #view(consent: Cafe24Consent): ConsentView {
     return { address: consent.address, redirectUri: consent.redirectUri, waiting: this.#wait !== undefined };
   }

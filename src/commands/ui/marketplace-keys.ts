@@ -10,12 +10,13 @@ import { keepForPage } from './keep-keys.js';
  */
 export function marketplaceKeys(
   f: Factory,
-): Pick<MarketplaceServices, 'consent' | 'pendingConsent' | 'consentOutcome' | 'keep'> {
+): Pick<MarketplaceServices, 'consent' | 'pendingConsent' | 'consentOutcome' | 'keep' | 'close'> {
   const desk = new Cafe24ConsentDesk(f);
   return {
     consent: (given, returnTo) => desk.start(given, returnTo),
     pendingConsent: () => desk.pending(),
     consentOutcome: () => desk.outcome(),
+    close: () => desk.close(),
     async keep(marketplace, given) {
       if (marketplace === 'cafe24') {
         const kept = await desk.keepCode(given.code ?? '');

@@ -299,6 +299,7 @@ export async function uiRun(options: UiOptions, f: Factory): Promise<void> {
         .then(() => closeWithin(app, CLOSE_GRACE_MS))
         .then(() => state.sessions.close())
         .then(() => state.catalog.close())
+        .then(() => state.marketplaces.close())
         .then(() => (opened ? rm(opened, { force: true }) : undefined))
         .then(resolve, resolve);
     });
