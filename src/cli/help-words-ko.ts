@@ -81,10 +81,12 @@ export function commentKo(comment: string): string {
   return lead ? `${lead[1]}${comment.slice(lead[0].length)}` : comment;
 }
 
+/** An example's comment: on a line of its own, or after a command line (`  $ intake …     # …`). */
+const EXAMPLE_COMMENT = /^( {2}(?:\$ .*? +)?# )(.+)$/gm;
+
 /** Lines written after a help (its examples, the program's notes), in Korean. */
-const AFTER: readonly (readonly [RegExp, string | ((...found: string[]) => string)])[] = [
+const AFTER: readonly (readonly [RegExp, string])[] = [
   [/^Examples:$/m, '예:'],
-  [/^( {2}(?:\$ .*? +)?# )(.+)$/gm, (_, head: string, comment: string) => `${head}${commentKo(comment)}`],
   [
     /^Environment: INTAKE_BASE_URL, INTAKE_ACCESS_KEY_ID, INTAKE_SECRET_ACCESS_KEY, INTAKE_PROFILE and more\n\(intake help environment\)\.$/m,
     '환경 변수: INTAKE_BASE_URL, INTAKE_ACCESS_KEY_ID, INTAKE_SECRET_ACCESS_KEY, INTAKE_PROFILE 등\n(intake help environment).',
@@ -97,9 +99,9 @@ const AFTER: readonly (readonly [RegExp, string | ((...found: string[]) => strin
 
 /** What commander writes as help (the help and the text after it), in Korean. */
 export function helpOutputKo(text: string): string {
-  return AFTER.reduce(
-    (said, [pattern, words]) =>
-      typeof words === 'string' ? said.replace(pattern, words) : said.replace(pattern, words),
-    text,
+  const commented = text.replace(
+    EXAMPLE_COMMENT,
+    (_, head: string, comment: string) => `${head}${commentKo(comment)}`,
   );
+  return AFTER.reduce((said, [pattern, words]) => said.replace(pattern, words), commented);
 }
