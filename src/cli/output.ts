@@ -27,7 +27,7 @@ const plain = (value: unknown) => cell(value).replace(/[\t\r\n]+/g, ' ');
  */
 export async function writeData<T>(
   f: Factory,
-  data: { json: unknown; rows: readonly T[]; columns: readonly Column<T>[] },
+  data: { json: unknown; rows: readonly T[]; columns: readonly Column<T>[]; none?: string },
 ): Promise<void> {
   const format = (await f.settings()).output.value;
   if (f.query) {
@@ -49,6 +49,11 @@ export async function writeData<T>(
           true,
         )}\n`,
       );
+    return;
+  }
+  // Nothing to list: said to a person (on stderr) instead of a table of headers alone.
+  if (data.rows.length === 0 && data.none !== undefined) {
+    f.log.info(data.none);
     return;
   }
   stdout.write(renderTable(f, data.rows, data.columns));

@@ -286,6 +286,27 @@ describe('the ledger', () => {
     const after = await cli(['ledger', 'status', '--json'], { env: t.env });
     expect((after.json() as { kind: string }[]).some((row) => row.kind === 'shipment')).toBe(false);
   });
+
+  it('says when there is nothing to list, to a person; a script reads nothing', async () => {
+    // Credentials no upload has used: nothing sent with them.
+    const env = { ...t.env, INTAKE_ACCESS_KEY_ID: 'AKNEVERUSED', NO_COLOR: '1' };
+    const listed = await cli(['ledger', 'list'], { env, tty: true });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toBe('');
+    expect(listed.stderr).toMatch(
+      /^No records sent to http:\/\/127\.0\.0\.1:\d+ as AKNEVERUSED are in the ledger yet: an upload adds them\.\n$/,
+    );
+    const history = await cli(['ledger', 'history'], { env: { ...env, LANG: 'ko_KR.UTF-8' }, tty: true });
+    expect(history.stderr).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+에 AKNEVERUSED\(으\)로 보낸 업로드가 아직 없습니다\.\n$/,
+    );
+    for (const format of ['json', 'csv']) {
+      const data = await cli(['ledger', 'list', '-o', format], { env });
+      expect(data.stdout, format).toBe(
+        format === 'json' ? '[]\n' : 'kind,key,state,status,updated_at,message\n',
+      );
+    }
+  });
 });
 
 describe('files that cannot be written, and files that change', () => {

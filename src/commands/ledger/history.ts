@@ -44,6 +44,7 @@ export async function ledgerHistoryRun(options: LedgerHistoryOptions, f: Factory
     await writeData(f, {
       json: rows,
       rows,
+      none: words.noUploads(target.address ?? target.service, target.accessKeyId),
       columns: [
         { header: 'id', value: (row) => row.id },
         { header: 'started_at', value: (row) => row.started_at },

@@ -36,6 +36,7 @@ export async function ledgerListRun(options: LedgerListOptions, f: Factory): Pro
     await writeData(f, {
       json: rows,
       rows,
+      none: words.noRecords(target.address ?? target.service, target.accessKeyId),
       columns: [
         { header: 'kind', value: (row) => row.kind, shown: (row) => words.kind(row.kind) },
         { header: 'key', value: (row) => row.key },

@@ -25,6 +25,9 @@ export interface LedgerWords {
   forget: (kind: string | undefined, service: string, accessKeyId: string) => string;
   nothingCleared: string;
   forgot: (count: number, kind: string | undefined, service: string, accessKeyId: string) => string;
+  /** `ledger list` and `ledger history` with nothing to list, for the service and credentials used. */
+  noRecords: (service: string, accessKeyId: string) => string;
+  noUploads: (service: string, accessKeyId: string) => string;
 }
 
 const records = (kind: string | undefined) => (kind ? `${kind}s` : 'records');
@@ -51,6 +54,9 @@ export const ENGLISH: LedgerWords = {
   nothingCleared: 'Nothing was cleared.',
   forgot: (count, kind, service, accessKeyId) =>
     `Forgot ${count} ${records(kind)} sent to ${service} as ${accessKeyId}.`,
+  noRecords: (service, accessKeyId) =>
+    `No records sent to ${service} as ${accessKeyId} are in the ledger yet: an upload adds them.`,
+  noUploads: (service, accessKeyId) => `No uploads to ${service} as ${accessKeyId} yet.`,
 };
 
 const KOREAN: LedgerWords = {
@@ -74,6 +80,9 @@ const KOREAN: LedgerWords = {
   nothingCleared: '지운 것이 없습니다.',
   forgot: (count, kind, service, accessKeyId) =>
     `${service}에 ${accessKeyId}(으)로 보낸 ${kind ? `${KIND_KO[kind] ?? kind} ` : ''}기록 ${count}건을 잊었습니다.`,
+  noRecords: (service, accessKeyId) =>
+    `${service}에 ${accessKeyId}(으)로 보낸 기록이 업로드 기록에 아직 없습니다. 업로드하면 생깁니다.`,
+  noUploads: (service, accessKeyId) => `${service}에 ${accessKeyId}(으)로 보낸 업로드가 아직 없습니다.`,
 };
 
 export const ledgerWords = (f: Factory): LedgerWords => (terminalLang(f.env) === 'ko' ? KOREAN : ENGLISH);
