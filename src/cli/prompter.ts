@@ -4,7 +4,12 @@ import type { IOStreams } from './io.js';
 export interface Prompter {
   input(
     message: string,
-    options?: { default?: string; validate?: (value: string) => true | string },
+    options?: {
+      default?: string;
+      validate?: (value: string) => true | string;
+      /** Takes the question back (it then rejects): something else gave the answer. */
+      signal?: AbortSignal;
+    },
   ): Promise<string>;
   password(message: string): Promise<string>;
 }
@@ -21,7 +26,7 @@ export async function inquirerPrompter(io: IOStreams): Promise<Prompter> {
           ...(options.default === undefined ? {} : { default: options.default }),
           ...(options.validate ? { validate: options.validate } : {}),
         },
-        context,
+        options.signal ? { ...context, signal: options.signal } : context,
       ),
     password: (message) => password({ message, mask: '*' }, context),
   };

@@ -26,6 +26,8 @@ export interface MarketplaceLoginWords {
   ask: Readonly<Record<LoginField, string>>;
   consent: (address: string) => string;
   waiting: (redirectUri: string) => string;
+  /** At a terminal, with a loopback redirect address: Intake waits there, and a paste is taken too. */
+  waitingOrPaste: (redirectUri: string) => string;
   /** What the marketplace's check proved (the connector says it in English). */
   checked: (marketplace: Marketplace, what: string) => string;
   kept: (marketplace: Marketplace, where: KeptIn, profile: string) => string;
@@ -55,6 +57,8 @@ const ENGLISH: MarketplaceLoginWords = {
   consent: (address) =>
     `Open this address, sign in to the mall and allow Intake (orders, products, shipping):\n  ${address}`,
   waiting: (redirectUri) => `Waiting for the consent at ${redirectUri} (Ctrl-C to stop)…`,
+  waitingOrPaste: (redirectUri) =>
+    `Intake waits for the consent at ${redirectUri}; should the browser show an error there, paste the code below.`,
   checked: (marketplace, what) => `${MARKETPLACE_LABELS[marketplace]}: ${what}.`,
   kept: (marketplace, where, profile) =>
     `${MARKETPLACE_LABELS[marketplace]} credentials kept in ${
@@ -93,6 +97,8 @@ const KOREAN: MarketplaceLoginWords = {
   consent: (address) =>
     `이 주소를 열어 쇼핑몰에 로그인하고 Intake를 허용하세요 (주문, 상품, 배송):\n  ${address}`,
   waiting: (redirectUri) => `${redirectUri}에서 동의를 기다립니다 (멈추려면 Ctrl-C)…`,
+  waitingOrPaste: (redirectUri) =>
+    `Intake가 ${redirectUri}에서 동의를 기다립니다. 그곳에서 브라우저에 오류가 보이면 아래에 코드를 붙여 넣으세요.`,
   checked: (marketplace, what) => `${nameKo(marketplace)}: ${CHECKED[what] ?? what}.`,
   kept: (marketplace, where, profile) =>
     `${nameKo(marketplace)} 인증 정보를 프로필 "${profile}"용으로 ${

@@ -3,6 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import type { MarketplaceCredentials } from '../../cli/marketplace-credentials.js';
+import type { Cafe24Consent } from '../../cli/marketplace-login.js';
 import { readSecret } from '../../cli/values.js';
 import { shellQuote } from '../../util/shell.js';
 import type { Marketplace } from '../../marketplaces/names.js';
@@ -99,21 +100,58 @@ async function cafe24Login(
   let code = options.code;
   if (code === undefined) {
     f.io.stderr.write(`${words.consent(consent.address)}\n`);
-    if (options.listen) {
-      const controller = new AbortController();
-      const stop = f.interrupts.onInterrupt(() => controller.abort());
-      try {
-        code = await codeAtRedirect(consent.redirectUri, consent.state, controller.signal, () =>
-          f.io.stderr.write(`${words.waiting(consent.redirectUri)}\n`),
-        );
-      } finally {
-        stop();
-      }
-    } else {
-      code = await ask(f, options, 'code', 'code');
-    }
+    code = options.listen ? await listenedCode(f, consent) : await pastedOrTaken(f, options, consent);
   }
   return cafe24Tokens(f, consent, code);
+}
+
+/** `--listen`: the code at the loopback redirect address, until Ctrl-C. */
+async function listenedCode(f: Factory, consent: Cafe24Consent): Promise<string> {
+  const controller = new AbortController();
+  const stop = f.interrupts.onInterrupt(() => controller.abort());
+  try {
+    return await codeAtRedirect(consent.redirectUri, consent.state, controller.signal, () =>
+      f.io.stderr.write(`${marketplaceLoginWords(f).waiting(consent.redirectUri)}\n`),
+    );
+  } finally {
+    stop();
+  }
+}
+
+/**
+ * The code pasted; at a terminal with a loopback redirect address, also waited for there, whichever
+ * comes first (the question is taken back when the browser brings it).
+ */
+async function pastedOrTaken(
+  f: Factory,
+  options: MarketplaceLoginOptions,
+  consent: Cafe24Consent,
+): Promise<string> {
+  const { CONSENT_PAGE, isLoopbackRedirect, waitForConsent } = await import('../../cli/consent-redirect.js');
+  const atTerminal = f.io.stdin.isTTY === true && f.io.stderr.isTTY === true;
+  if (!atTerminal || !isLoopbackRedirect(consent.redirectUri)) return ask(f, options, 'code', 'code');
+  const asking = new AbortController();
+  let taken: (code: string) => void = () => {};
+  const atRedirect = new Promise<string>((resolve) => (taken = resolve));
+  const take = async (code: string) => {
+    taken(code);
+    asking.abort();
+    return { text: CONSENT_PAGE.taken };
+  };
+  // Its port taken (another program there): the code is pasted.
+  const wait = await waitForConsent(consent.redirectUri, consent.state, take).catch(() => undefined);
+  if (!wait) return ask(f, options, 'code', 'code');
+  const words = marketplaceLoginWords(f);
+  f.io.stderr.write(`${words.waitingOrPaste(consent.redirectUri)}\n`);
+  try {
+    const prompter = await f.prompter();
+    const pasted = prompter
+      .input(`${words.ask.code}:`, { signal: asking.signal })
+      .catch((error: unknown) => (asking.signal.aborted ? atRedirect : Promise.reject(error)));
+    return await Promise.race([atRedirect, pasted]);
+  } finally {
+    wait.close();
+  }
 }
 
 /**
