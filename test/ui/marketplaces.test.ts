@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
@@ -40,6 +41,21 @@ async function openMarketplaces(locale: 'ko-KR' | 'en-US', { keys = true } = {})
   const tab = locale === 'ko-KR' ? '마켓 연동' : 'Marketplaces';
   await opened.page.getByRole('navigation').getByRole('link', { name: tab }).click();
   return { ...opened, env };
+}
+
+/** Cafe24's app keys typed on the English page and sent with Enter: its card, at the consent step. */
+async function startConsent(
+  page: Page,
+  app: { mall_id: string; client_id: string; client_secret: string; redirect_uri: string },
+) {
+  const card = page.locator('section[aria-labelledby="market-cafe24"]');
+  await card.getByLabel('Mall ID').fill(app.mall_id);
+  await card.getByLabel('App client ID').fill(app.client_id);
+  await card.getByLabel('App client secret').fill(app.client_secret);
+  await card.getByLabel('Redirect URI (optional)').fill(app.redirect_uri);
+  await card.getByLabel('Redirect URI (optional)').press('Enter');
+  await page.waitForLoadState();
+  return card;
 }
 
 describe.skipIf(!CHROMIUM)(
@@ -366,13 +382,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     await fake.setUp('cafe24', { credentials: app });
     await fake.seed('cafe24', seedOrders('20261126-00000', 1));
     const { page, context, errors } = await openMarketplaces('en-US', { keys: false });
-    const card = page.locator('section[aria-labelledby="market-cafe24"]');
-    await card.getByLabel('Mall ID').fill(app.mall_id);
-    await card.getByLabel('App client ID').fill(app.client_id);
-    await card.getByLabel('App client secret').fill(app.client_secret);
-    await card.getByLabel('Redirect URI (optional)').fill(redirectUri);
-    await card.getByLabel('Redirect URI (optional)').press('Enter');
-    await page.waitForLoadState();
+    const card = await startConsent(page, app);
     expect(await card.getByRole('status').innerText()).toContain(
       `The mall then sends the browser back to Intake at ${redirectUri}, which takes the code itself`,
     );
@@ -402,13 +412,8 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
   it('a wait at the redirect address ends when intake ui stops', async () => {
     const redirectUri = `${await closedPortUrl()}/cafe24/callback`;
     const { page, context } = await openMarketplaces('en-US', { keys: false });
-    const card = page.locator('section[aria-labelledby="market-cafe24"]');
-    await card.getByLabel('Mall ID').fill('myshop');
-    await card.getByLabel('App client ID').fill('app');
-    await card.getByLabel('App client secret').fill('secret');
-    await card.getByLabel('Redirect URI (optional)').fill(redirectUri);
-    await card.getByLabel('Redirect URI (optional)').press('Enter');
-    await page.waitForLoadState();
+    const app = { mall_id: 'myshop', client_id: 'app', client_secret: 'secret', redirect_uri: redirectUri };
+    const card = await startConsent(page, app);
     expect(await card.getByRole('status').innerText()).toContain('which takes the code itself');
     const stranger = await request(`${redirectUri}?code=x&state=not-ours`);
     expect(stranger.statusCode).toBe(400);
