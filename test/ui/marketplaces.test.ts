@@ -409,6 +409,39 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     await context.close();
   });
 
+  it('a mistyped app secret taken at the redirect address: both tabs say the mall refused it, and the consent starts again', async () => {
+    const fake = fakes(t.service);
+    await fake.reset('cafe24');
+    const redirectUri = `${await closedPortUrl()}/cafe24/callback`;
+    const app = { ...FAKE_CREDENTIALS.cafe24, redirect_uri: redirectUri };
+    await fake.setUp('cafe24', { credentials: app });
+    const { page, context, env } = await openMarketplaces('en-US', { keys: false });
+    // The consent asks nothing of the secret; the exchange of its code does.
+    const card = await startConsent(page, { ...app, client_secret: 'not-the-secret' });
+    const [consentTab] = await Promise.all([
+      context.waitForEvent('page'),
+      card.getByRole('link', { name: "The mall's consent page (opens in a new tab)" }).click(),
+    ]);
+    await consentTab.waitForURL(/\/marketplaces\/cafe24\/consent\/done$/, { timeout: WAIT_MS });
+    await page.waitForURL(/\/marketplaces\/cafe24\/consent\/done$/, { timeout: WAIT_MS });
+    for (const tab of [consentTab, page]) {
+      const alert = await tab.getByRole('alert').innerText();
+      expect(alert).toContain('Cafe24 refused these keys');
+      expect(alert).toContain(
+        "The mall's code is spent: enter the app's client secret and open the consent again.",
+      );
+      // The app's ids are there to send again; its secret is never sent back.
+      const form = tab.locator('section[aria-labelledby="market-cafe24"]');
+      expect(await form.getByLabel('Mall ID').inputValue()).toBe(app.mall_id);
+      expect(await form.getByLabel('App client secret').inputValue()).toBe('');
+      expect(await tab.content()).not.toContain('not-the-secret');
+    }
+    expect((await cli(['marketplace', 'status', '--no-check', '--json'], { env })).json()).toContainEqual(
+      expect.objectContaining({ marketplace: 'cafe24', state: 'no_credentials' }),
+    );
+    await context.close();
+  });
+
   it('a wait at the redirect address ends when intake ui stops', async () => {
     const redirectUri = `${await closedPortUrl()}/cafe24/callback`;
     const { page, context } = await openMarketplaces('en-US', { keys: false });
