@@ -77,6 +77,8 @@ export function waitForConsent(
     server.once('error', reject);
     server.listen(Number(url.port || 80), url.hostname.replace(/^\[|\]$/g, ''), () => {
       server.off('error', reject);
+      // Failing once listening (out of file handles, say) ends the wait; the code can still be pasted.
+      server.on('error', () => server.close());
       resolve({ close: () => server.close() });
     });
   });
