@@ -83,3 +83,24 @@ export function waitForConsent(
     });
   });
 }
+
+/** A wait for the code alone, at a terminal: `code` settles with it; `close` ends the wait unanswered. */
+export interface CodeWait {
+  code: Promise<string>;
+  close(): void;
+}
+
+/**
+ * Listens at `redirectUri` for the code of the consent with `state`, telling the browser it was taken
+ * (for `intake marketplace login cafe24`). Resolves once listening; `code` never rejects, so a wait
+ * closed unanswered leaves nothing unhandled.
+ */
+export async function waitForCode(redirectUri: string, state: string): Promise<CodeWait> {
+  let taken: (code: string) => void = () => {};
+  const code = new Promise<string>((resolve) => (taken = resolve));
+  const wait = await waitForConsent(redirectUri, state, async (given) => {
+    taken(given);
+    return { text: CONSENT_PAGE.taken };
+  });
+  return { code, close: () => wait.close() };
+}

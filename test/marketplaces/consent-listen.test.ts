@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { request } from 'undici';
+import { InterruptHub } from '../../src/cli/interrupts.js';
 import type { Prompter } from '../../src/cli/prompter.js';
 import { cli, useService } from '../helpers/cli.js';
 import { FAKE_CREDENTIALS, fakes, marketplaceEnv } from '../helpers/marketplaces.js';
@@ -125,6 +126,27 @@ describe('intake marketplace login cafe24: the consent’s code at a loopback re
       stdin: FAKE_CREDENTIALS.cafe24.client_secret,
     });
     expect(pasted.code, pasted.stderr).toBe(0);
+    await expect(request(redirectUri)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('--listen stops at Ctrl-C, saying no consent came back, and nothing waits there after', async () => {
+    const { env, redirectUri } = await loopbackApp();
+    const hub = new InterruptHub();
+    let listening: () => void = () => {};
+    const waiting = new Promise<void>((resolve) => (listening = resolve));
+    const login = cli(loginArgs(redirectUri, '--listen'), {
+      env,
+      stdin: FAKE_CREDENTIALS.cafe24.client_secret,
+      interrupts: hub,
+      onStderr: (text) => {
+        if (text.includes('Waiting for the consent')) listening();
+      },
+    });
+    await waiting;
+    hub.interrupt();
+    const ended = await login;
+    expect(ended.code).toBe(2);
+    expect(ended.stderr).toContain('no consent came back in time');
     await expect(request(redirectUri)).rejects.toThrow(/ECONNREFUSED/);
   });
 

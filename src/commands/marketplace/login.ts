@@ -46,42 +46,6 @@ async function ask(
   return secret ? prompter.password(`${message}:`) : prompter.input(`${message}:`);
 }
 
-/**
- * Waits at a loopback redirect address for the consent's code (the state must match); `listening` is
- * called once the address is listened at.
- */
-async function codeAtRedirect(
-  redirectUri: string,
-  state: string,
-  signal: AbortSignal,
-  listening: () => void,
-): Promise<string> {
-  const { CONSENT_PAGE, isLoopbackRedirect, waitForConsent } = await import('../../cli/consent-redirect.js');
-  if (!isLoopbackRedirect(redirectUri)) {
-    throw new UsageError(
-      `--listen needs a loopback redirect address (http://127.0.0.1:PORT/…), not ${redirectUri}`,
-    );
-  }
-  let wait: { close(): void } | undefined;
-  const code = new Promise<string>((resolve, reject) => {
-    signal.addEventListener('abort', () => {
-      wait?.close();
-      reject(new UsageError('no consent came back in time'));
-    });
-    waitForConsent(redirectUri, state, async (taken) => {
-      resolve(taken);
-      return { text: CONSENT_PAGE.taken };
-    }).then(
-      (opened) => {
-        wait = opened;
-        listening();
-      },
-      (error: Error) => reject(new UsageError(`cannot listen at ${redirectUri}: ${error.message}`)),
-    );
-  });
-  return code;
-}
-
 async function cafe24Login(
   f: Factory,
   options: MarketplaceLoginOptions,
@@ -107,14 +71,26 @@ async function cafe24Login(
 
 /** `--listen`: the code at the loopback redirect address, until Ctrl-C. */
 async function listenedCode(f: Factory, consent: Cafe24Consent): Promise<string> {
-  const controller = new AbortController();
-  const stop = f.interrupts.onInterrupt(() => controller.abort());
-  try {
-    return await codeAtRedirect(consent.redirectUri, consent.state, controller.signal, () =>
-      f.io.stderr.write(`${marketplaceLoginWords(f).waiting(consent.redirectUri)}\n`),
+  const { isLoopbackRedirect, waitForCode } = await import('../../cli/consent-redirect.js');
+  const { redirectUri, state } = consent;
+  if (!isLoopbackRedirect(redirectUri)) {
+    throw new UsageError(
+      `--listen needs a loopback redirect address (http://127.0.0.1:PORT/…), not ${redirectUri}`,
     );
+  }
+  const wait = await waitForCode(redirectUri, state).catch((error: Error) => {
+    throw new UsageError(`cannot listen at ${redirectUri}: ${error.message}`);
+  });
+  f.io.stderr.write(`${marketplaceLoginWords(f).waiting(redirectUri)}\n`);
+  let stop = () => {};
+  const interrupted = new Promise<never>((_, reject) => {
+    stop = f.interrupts.onInterrupt(() => reject(new UsageError('no consent came back in time')));
+  });
+  try {
+    return await Promise.race([wait.code, interrupted]);
   } finally {
     stop();
+    wait.close();
   }
 }
 
@@ -127,28 +103,22 @@ async function pastedOrTaken(
   options: MarketplaceLoginOptions,
   consent: Cafe24Consent,
 ): Promise<string> {
-  const { CONSENT_PAGE, isLoopbackRedirect, waitForConsent } = await import('../../cli/consent-redirect.js');
+  const { isLoopbackRedirect, waitForCode } = await import('../../cli/consent-redirect.js');
   const atTerminal = f.io.stdin.isTTY === true && f.io.stderr.isTTY === true;
   if (!atTerminal || !isLoopbackRedirect(consent.redirectUri)) return ask(f, options, 'code', 'code');
-  const asking = new AbortController();
-  let taken: (code: string) => void = () => {};
-  const atRedirect = new Promise<string>((resolve) => (taken = resolve));
-  const take = async (code: string) => {
-    taken(code);
-    asking.abort();
-    return { text: CONSENT_PAGE.taken };
-  };
   // Its port taken (another program there): the code is pasted.
-  const wait = await waitForConsent(consent.redirectUri, consent.state, take).catch(() => undefined);
+  const wait = await waitForCode(consent.redirectUri, consent.state).catch(() => undefined);
   if (!wait) return ask(f, options, 'code', 'code');
   const words = marketplaceLoginWords(f);
   f.io.stderr.write(`${words.waitingOrPaste(consent.redirectUri)}\n`);
+  const asking = new AbortController();
+  void wait.code.then(() => asking.abort());
   try {
     const prompter = await f.prompter();
     const pasted = prompter
       .input(`${words.ask.code}:`, { signal: asking.signal })
-      .catch((error: unknown) => (asking.signal.aborted ? atRedirect : Promise.reject(error)));
-    return await Promise.race([atRedirect, pasted]);
+      .catch((error: unknown) => (asking.signal.aborted ? wait.code : Promise.reject(error)));
+    return await Promise.race([wait.code, pasted]);
   } finally {
     wait.close();
   }
