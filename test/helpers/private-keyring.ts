@@ -24,10 +24,15 @@ export function canRunPrivateKeyring(): boolean {
   );
 }
 
-function dbusSend(address: string, ...args: string[]) {
+const SERVICE = '/org/freedesktop/secrets';
+const LOGIN = `${SERVICE}/collection/login`;
+
+/** A call to the Secret Service: to the service's object, or to the login collection's for a property. */
+function dbusSend(address: string, method: string, ...args: string[]) {
+  const object = method.startsWith('org.freedesktop.DBus.Properties') ? LOGIN : SERVICE;
   return spawnSync(
     'dbus-send',
-    ['--session', '--print-reply', '--dest=org.freedesktop.secrets', '/org/freedesktop/secrets', ...args],
+    ['--session', '--print-reply', '--dest=org.freedesktop.secrets', object, method, ...args],
     { env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: address }, encoding: 'utf8' },
   );
 }
@@ -38,11 +43,32 @@ async function stopped(child: ChildProcess): Promise<void> {
   await once(child, 'exit');
 }
 
+/** A session bus's policy, listening at `address`, with no directories of services to start on demand. */
+function busConfig(address: string): string {
+  return `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>${address}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+`;
+}
+
 /** Starts a bus and gnome-keyring on it; resolves once the keyring answers on the bus. */
 export async function startPrivateKeyring(): Promise<PrivateKeyring> {
   const dir = tempDir('intake-keyring-');
   const address = `unix:path=${join(dir, 'bus')}`;
-  const bus = spawn('dbus-daemon', ['--session', '--nofork', `--address=${address}`, '--print-address=1'], {
+  // A bus that starts no service of its own: the session bus's configuration would start a second
+  // gnome-keyring (locked, and without the password) for the first call that comes before ours owns the name.
+  const config = join(dir, 'bus.conf');
+  writeFileSync(config, busConfig(address));
+  const bus = spawn('dbus-daemon', ['--nofork', `--config-file=${config}`, '--print-address=1'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const [printed] = (await once(bus.stdout, 'data')) as [Buffer];
@@ -63,12 +89,21 @@ export async function startPrivateKeyring(): Promise<PrivateKeyring> {
     stdio: [input, 'ignore', 'ignore'],
   });
   closeSync(input);
-  // Ready once the login collection is the default one, where secrets are kept.
+  // Ready once the login collection is the default one, where secrets are kept, and is unlocked: the
+  // daemon answers on the bus before it has read the password, and a locked collection would prompt.
   const deadline = Date.now() + patience(60_000);
   const ready = () =>
     dbusSend(address, 'org.freedesktop.Secret.Service.ReadAlias', 'string:default').stdout?.includes(
-      '/org/freedesktop/secrets/collection/login',
-    ) === true;
+      LOGIN,
+    ) === true &&
+    /boolean false/.test(
+      dbusSend(
+        address,
+        'org.freedesktop.DBus.Properties.Get',
+        'string:org.freedesktop.Secret.Collection',
+        'string:Locked',
+      ).stdout ?? '',
+    );
   while (!ready()) {
     if (Date.now() > deadline || keyring.exitCode !== null) {
       await Promise.all([stopped(keyring), stopped(bus)]);
@@ -79,11 +114,7 @@ export async function startPrivateKeyring(): Promise<PrivateKeyring> {
   return {
     address,
     lock() {
-      const locked = dbusSend(
-        address,
-        'org.freedesktop.Secret.Service.Lock',
-        'array:objpath:/org/freedesktop/secrets/collection/login',
-      );
+      const locked = dbusSend(address, 'org.freedesktop.Secret.Service.Lock', `array:objpath:${LOGIN}`);
       if (locked.status !== 0) throw new Error(`the keyring was not locked: ${locked.stderr}`);
     },
     async stop() {
