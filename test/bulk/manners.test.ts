@@ -281,7 +281,7 @@ describe('recognising a header', () => {
     );
   });
 
-  it('every preset file reads as --columns for its kind, and names only real columns', () => {
+  it('every preset file reads as --columns for its kind, names only real columns, and has its words in Korean', () => {
     for (const preset of presets()) {
       const mapped = Object.keys(preset.raw).filter((key) => !key.startsWith('$'));
       expect(
@@ -289,6 +289,10 @@ describe('recognising a header', () => {
         preset.name,
       ).toBe(true);
       expect(preset.title, preset.name).not.toBe('');
+      // What a Korean page or terminal shows of it is written in Korean, not the English again.
+      for (const key of ['$title', '$notes', '$sources']) {
+        expect(preset.raw[`${key}_ko`], `${preset.name} ${key}_ko`).toMatch(/[가-힣]/);
+      }
     }
   });
 });

@@ -89,9 +89,13 @@ describe('intake columns', () => {
     expect(preset.stderr).toContain(
       '쿠팡 윙 배송리스트 엑셀 다운로드 (주문). 쿠팡에는 주문 품목마다의 번호가 없어 품목 번호는 주문번호-옵션ID입니다.',
     );
-    expect((await cli(['columns', 'show', 'coupang-orders'])).stderr).toContain(
+    expect(preset.stderr).toContain('머리글의 출처: 쿠팡 윙 배송리스트(DeliveryList)의 열을');
+    expect(preset.stderr).not.toContain('Where the headers come from');
+    const english = await cli(['columns', 'show', 'coupang-orders']);
+    expect(english.stderr).toContain(
       'Coupang Wing: delivery list (배송리스트 엑셀 다운로드) (orders). The item id is 주문번호-옵션ID',
     );
+    expect(english.stderr).toContain("Where the headers come from: Coupang Wing's delivery list");
     expect((await cli(['columns', 'remove', 'my-shop'], { env: own })).stderr).toBe(
       '저장한 열 my-shop을(를) 지웠습니다.\n',
     );

@@ -21,6 +21,8 @@ export interface Preset {
   notesKo: string;
   /** Where the headers were established (public integrations of the marketplace). */
   sources: string;
+  /** The same in Korean (the English where a file has none). */
+  sourcesKo: string;
   /**
    * How the marketplace writes several values in one cell, by column: Smartstore's 옵션정보 is
    * `색상: 빨강 / 사이즈: L`, split on ` / ` (our own sheets split on `|`).
@@ -57,6 +59,7 @@ export function presetFromJson(name: string, raw: Record<string, unknown>, saved
     notes: String(raw.$notes ?? ''),
     notesKo: String(raw.$notes_ko ?? raw.$notes ?? ''),
     sources: String(raw.$sources ?? ''),
+    sourcesKo: String(raw.$sources_ko ?? raw.$sources ?? ''),
     split: (raw.$split ?? {}) as Record<string, string>,
     raw,
     ...(saved ? { saved } : {}),

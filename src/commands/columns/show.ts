@@ -68,7 +68,7 @@ export async function columnsShowRun(options: ColumnsShowOptions, f: Factory): P
   f.log.info(words.presetLine(preset));
   const split = Object.entries(preset.split);
   if (split.length > 0) f.log.info(words.split(split));
-  if (preset.sources) f.log.info(words.sources(preset.sources));
+  if (preset.sources) f.log.info(words.sources(preset));
   f.log.info(words.adjust(preset.name));
 }
 

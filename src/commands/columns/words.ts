@@ -4,8 +4,7 @@ import { terminalLang } from '../../util/terminal-lang.js';
 
 // What `intake columns` tells a person beside its tables, and the descriptions in a terminal's table,
 // in Korean at a Korean terminal; its JSON, CSV and a pipe's rows stay as they are. A preset's notes
-// are its file's own, in each language; the sources of its headers (where they were established) are in
-// English.
+// and the sources of its headers (where they were established) are its file's own, in each language.
 
 /** A preset or layout as the words need it. */
 interface Titled {
@@ -15,6 +14,12 @@ interface Titled {
   titleKo: string;
   notes: string;
   notesKo: string;
+}
+
+/** Where a preset's headers were established, in each language. */
+interface Sourced {
+  sources: string;
+  sourcesKo: string;
 }
 
 export interface ColumnsWords {
@@ -28,7 +33,7 @@ export interface ColumnsWords {
   notes: (preset: Titled) => string;
   presetLine: (preset: Titled) => string;
   split: (pairs: readonly (readonly [string, string])[]) => string;
-  sources: (sources: string) => string;
+  sources: (preset: Sourced) => string;
   adjust: (name: string) => string;
   saved: (name: string, kind: string, path: string) => string;
   removed: (name: string) => string;
@@ -45,7 +50,7 @@ const ENGLISH: ColumnsWords = {
   presetLine: (preset) => `${preset.title} (${preset.kind}s). ${preset.notes}`,
   split: (pairs) =>
     `Several values in one cell: ${pairs.map(([column, separator]) => `${column} split on "${separator}"`).join(', ')}.`,
-  sources: (sources) => `Where the headers come from: ${sources}`,
+  sources: (preset) => `Where the headers come from: ${preset.sources}`,
   adjust: (name) =>
     `To adjust it: intake columns show ${name} --json > my-columns.json, edit, then --columns my-columns.json`,
   saved: (name, kind, path) =>
@@ -66,7 +71,7 @@ const KOREAN: ColumnsWords = {
   presetLine: (preset) => `${preset.titleKo} (${KINDS[preset.kind] ?? preset.kind}). ${preset.notesKo}`,
   split: (pairs) =>
     `한 칸에 여러 값: ${pairs.map(([column, separator]) => `${column}은(는) "${separator}"로 나눕니다`).join(', ')}.`,
-  sources: (sources) => `머리글의 출처: ${sources}`,
+  sources: (preset) => `머리글의 출처: ${preset.sourcesKo}`,
   adjust: (name) =>
     `고쳐 쓰려면: intake columns show ${name} --json > my-columns.json 으로 저장해 고친 뒤 --columns my-columns.json`,
   saved: (name, kind, path) =>
