@@ -289,6 +289,11 @@ const LINES: readonly Words[] = [
     /^(the .+?) did not keep the secret: (.+)$/,
     (m) => `${keychainKo(m[1] ?? '')}에 비밀 키를 보관하지 못했습니다: ${m[2]}`,
   ],
+  [/^(the .+?) could not be read: (.+)$/, (m) => `${keychainKo(m[1] ?? '')}을(를) 읽을 수 없습니다: ${m[2]}`],
+  [
+    /^Unlock it and try again; what it keeps is unchanged\.$/,
+    () => '잠금을 풀고 다시 해 보세요. 키체인에 보관한 것은 그대로입니다.',
+  ],
   [
     /^Unlock it and try again, or keep secrets in the config file \(INTAKE_SECRET_STORAGE=file\)\.$/,
     () => '잠금을 풀고 다시 해 보거나, 비밀 키를 설정 파일에 두세요 (INTAKE_SECRET_STORAGE=file).',

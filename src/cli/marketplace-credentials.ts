@@ -3,6 +3,7 @@ import type { CoupangCredentials } from '../marketplaces/coupang/connector.js';
 import type { NaverCredentials } from '../marketplaces/naver/connector.js';
 import type { Marketplace } from '../marketplaces/names.js';
 import type { Factory } from './factory.js';
+import { KeychainUnreadable } from './secrets.js';
 
 /** Each marketplace's credentials as kept. */
 export interface MarketplaceCredentials {
@@ -55,34 +56,40 @@ async function fromStore<M extends Marketplace>(
 ): Promise<{ value: MarketplaceCredentials[M]; origin: string; where: 'keychain' | 'file' } | undefined> {
   const profile = (await f.settings()).profile.value;
   const opened = await f.keychain();
+  let unreadable: KeychainUnreadable | undefined;
   if ('keychain' in opened) {
-    const text = await opened.keychain.get(account(profile, marketplace)).catch(() => undefined);
+    const { name } = opened.keychain;
+    const text = await opened.keychain.get(account(profile, marketplace)).catch((error: unknown) => {
+      unreadable = new KeychainUnreadable(name, error instanceof Error ? error.message : String(error));
+      return undefined;
+    });
     if (text)
-      return {
-        value: JSON.parse(text) as MarketplaceCredentials[M],
-        origin: opened.keychain.name,
-        where: 'keychain',
-      };
+      return { value: JSON.parse(text) as MarketplaceCredentials[M], origin: name, where: 'keychain' };
   }
   const kept = (await f.config()).profile(profile)?.marketplace_credentials;
   const all = kept ? (JSON.parse(kept) as Partial<MarketplaceCredentials>) : {};
   const value = all[marketplace] as MarketplaceCredentials[M] | undefined;
-  return value ? { value, origin: 'the config file', where: 'file' } : undefined;
+  if (value) return { value, origin: 'the config file', where: 'file' };
+  // Keys may be in a keychain that did not answer (locked): that is not "not set up".
+  if (unreadable) throw unreadable;
+  return undefined;
 }
 
 /**
  * A marketplace's credentials: the environment's (all of its variables set) win, else the keychain's,
- * else the config file's. Cafe24 tokens refreshed from an environment's refresh token are kept and used
- * while the environment still holds the token they replaced (that one is spent).
+ * else the config file's; `KeychainUnreadable` where none is found and the keychain could not be read.
+ * Cafe24 tokens refreshed from an environment's refresh token are kept and used while the environment
+ * still holds the token they replaced (that one is spent).
  */
 export async function loadCredentials<M extends Marketplace>(
   f: Factory,
   marketplace: M,
 ): Promise<Found<M> | undefined> {
   const env = fromEnv(f, marketplace);
+  if (env && marketplace !== 'cafe24') return { value: env, origin: 'environment', where: 'env' };
   const stored = await fromStore(f, marketplace);
   if (env) {
-    if (marketplace === 'cafe24' && stored) {
+    if (stored) {
       const kept = stored.value as MarketplaceCredentials['cafe24'];
       if (kept.replaces === (env as MarketplaceCredentials['cafe24']).refreshToken) {
         return {

@@ -20,19 +20,48 @@ export interface Keychain {
 /** The keychain account of a profile's secret. */
 export const keychainAccount = (profile: string, accessKeyId: string) => `${profile}:${accessKeyId}`;
 
+/** The keychain did not do as asked: which keychain, and its own words. */
+export class KeychainError extends CliError {
+  constructor(
+    readonly keychain: string,
+    readonly why: string,
+    message: string,
+    hint: string,
+  ) {
+    super(message, EXIT.failure, [hint]);
+    this.name = 'KeychainError';
+  }
+}
+
 /**
  * A keychain that answered its probe and then did not keep a secret (locked since, its service gone, a
  * time-out): nothing was stored, and what to do is said.
  */
-export class KeychainFailed extends CliError {
-  constructor(
-    readonly keychain: string,
-    readonly why: string,
-  ) {
-    super(`${keychain} did not keep the secret: ${why}`, EXIT.failure, [
+export class KeychainFailed extends KeychainError {
+  constructor(keychain: string, why: string) {
+    super(
+      keychain,
+      why,
+      `${keychain} did not keep the secret: ${why}`,
       'Unlock it and try again, or keep secrets in the config file (INTAKE_SECRET_STORAGE=file).',
-    ]);
+    );
     this.name = 'KeychainFailed';
+  }
+}
+
+/**
+ * A keychain that answered and then could not be read (locked, a time-out): what it keeps is unknown
+ * here, not absent. A keychain with no entry, or no keyring daemon at all, answers "nothing there".
+ */
+export class KeychainUnreadable extends KeychainError {
+  constructor(keychain: string, why: string) {
+    super(
+      keychain,
+      why,
+      `${keychain} could not be read: ${why}`,
+      'Unlock it and try again; what it keeps is unchanged.',
+    );
+    this.name = 'KeychainUnreadable';
   }
 }
 

@@ -28,8 +28,8 @@ export const KOREAN: SupportWords = {
   marketplaces: (sources) =>
     `마켓: ${sources
       .map(
-        ({ marketplace, origin }) =>
-          `${MARKETPLACE_NAMES[marketplace].ko} ${origin ? `(${originKo(origin)})` : '설정 안 됨'}`,
+        ({ marketplace, origin, unreadable }) =>
+          `${MARKETPLACE_NAMES[marketplace].ko} ${origin ? `(${originKo(origin)})` : unreadable ? `알 수 없음 (${keychainKo(unreadable)}을(를) 읽을 수 없음)` : '설정 안 됨'}`,
       )
       .join('; ')} (intake marketplace status로 확인합니다).`,
   noneSelected: (profile) =>

@@ -13,6 +13,8 @@ import type { Factory } from './factory.js';
 export interface MarketplaceSource {
   marketplace: Marketplace;
   origin: string | undefined;
+  /** The keychain its keys may be in, which could not be read (locked): not "not set up". */
+  unreadable?: string;
 }
 
 export interface SupportWords {
@@ -37,7 +39,10 @@ const ENGLISH: SupportWords = {
     `Secrets: ${keychain ?? `no keychain (${unavailable})`}; config file ${configPath}.`,
   marketplaces: (sources) =>
     `Marketplaces: ${sources
-      .map(({ marketplace, origin }) => `${marketplace} ${origin ? `from ${origin}` : 'not set up'}`)
+      .map(
+        ({ marketplace, origin, unreadable }) =>
+          `${marketplace} ${origin ? `from ${origin}` : unreadable ? `unknown (${unreadable} could not be read)` : 'not set up'}`,
+      )
       .join('; ')} (checked by intake marketplace status).`,
   noneSelected: (profile) =>
     `No credentials are selected: profile "${profile}" does not exist and none are in the environment.`,

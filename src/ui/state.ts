@@ -45,6 +45,8 @@ export interface MarketplaceView {
   lastPull: number | undefined;
   /** What its keys warn of: an end near or past, an issue date unknown. */
   notices: readonly StatusNotice[];
+  /** Its keys may be in the OS keychain, which could not be read (locked): the keychain's own words. */
+  unreadable?: string;
 }
 
 /** A push's outcome for one line. */
@@ -72,6 +74,17 @@ export class KeysNotKept extends Error {
   constructor(readonly why: string) {
     super(`the OS keychain did not keep the keys: ${why}`);
     this.name = 'KeysNotKept';
+  }
+}
+
+/**
+ * The OS keychain, where a marketplace's keys may be, could not be read (locked, not answering): what it
+ * keeps is unknown, not absent. `why` is the keychain's own words.
+ */
+export class KeysUnreadable extends Error {
+  constructor(readonly why: string) {
+    super(`the OS keychain could not be read: ${why}`);
+    this.name = 'KeysUnreadable';
   }
 }
 

@@ -90,6 +90,27 @@ describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it k
     expect(await card.getByLabel('시크릿 키').inputValue()).toBe('');
     expect(await page.content()).not.toContain(FAKE_CREDENTIALS.coupang.secret_key);
     await screenshot(page, 'marketplace-keys-keychain-locked-ko');
+
+    // Opened again, the card says its keys may be in the keychain, which could not be read: not "not
+    // set up", and no pull or push to fail.
+    await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+    await page.waitForLoadState();
+    const locked = await card.getByRole('status').innerText();
+    expect(locked).toContain('인증 정보가 운영체제 키체인에 있을 수 있지만 키체인을 읽을 수 없습니다');
+    expect(locked).toMatch(/unlock|prompt|platform storage/i);
+    expect(await card.innerText()).not.toContain('아직 연동되지 않았습니다');
+    expect(await card.getByRole('button', { name: '쿠팡 주문 가져오기' }).count()).toBe(0);
+    expect(await card.locator('details.keys').getAttribute('open')).toBeNull();
+    await screenshot(page, 'marketplace-card-keychain-locked-ko');
+    // A pull asked for all the same (a page opened before the lock) is a 503 in words, not a failure.
+    const pulled =
+      (await page.evaluate(`fetch(new URL('marketplaces/coupang/pull', document.baseURI), { method: 'POST' })
+      .then(async (answer) => ({ status: answer.status, text: await answer.text() }))`)) as {
+        status: number;
+        text: string;
+      };
+    expect(pulled.status).toBe(503);
+    expect(pulled.text).toContain('키체인을 읽을 수 없습니다');
     await context.close();
     expect((await ui.stop()).code).toBe(0);
   });

@@ -1,4 +1,5 @@
 import type { Factory } from '../../cli/factory.js';
+import { errorLineKo } from '../../cli/error-words.js';
 import { originKo } from '../../cli/support-words-ko.js';
 import type { MarketplaceErrorKind } from '../../marketplaces/errors.js';
 import { MARKETPLACE_LABELS, MARKETPLACE_NAMES, type Marketplace } from '../../marketplaces/names.js';
@@ -7,8 +8,12 @@ import { count, counting } from '../../util/count.js';
 import { terminalLang } from '../../util/terminal-lang.js';
 import type { StatusNotice } from '../../marketplaces/key-expiry.js';
 
-/** A marketplace's state: answered, not asked, not set up, or how asking it failed. */
-export type StatusState = 'ok' | 'not_checked' | 'no_credentials' | MarketplaceErrorKind;
+/**
+ * A marketplace's state: answered, not asked, not set up, its keys in a keychain that could not be read
+ * (locked), or how asking it failed.
+ */
+export type StatusState =
+  'ok' | 'not_checked' | 'no_credentials' | 'keychain_unreadable' | MarketplaceErrorKind;
 
 /** What the command tells a person: its table's cells for people, and its warnings on stderr. */
 export interface StatusWords {
@@ -18,6 +23,8 @@ export interface StatusWords {
   notice: (notice: StatusNotice) => string;
   /** A marketplace that did not answer as asked: what that means, its code, and its message. */
   problem: (marketplace: Marketplace, kind: MarketplaceErrorKind, message: string, code?: string) => string;
+  /** Its keys may be in a keychain that could not be read: the keychain's error, and what to do. */
+  unreadable: (marketplace: Marketplace, message: string, hint: string) => string;
 }
 
 /** A warning in English: the command's JSON `warnings`, and its lines on an English terminal. */
@@ -40,12 +47,14 @@ const ENGLISH: StatusWords = {
   state: (state) => state,
   notice: englishNotice,
   problem: (marketplace, _kind, message) => `${MARKETPLACE_LABELS[marketplace]}: ${message}`,
+  unreadable: (marketplace, message, hint) => `${MARKETPLACE_LABELS[marketplace]}: ${message}\n  ${hint}`,
 };
 
 const KOREAN_STATES: Readonly<Record<StatusState, string>> = {
   ok: '정상',
   not_checked: '확인 안 함',
   no_credentials: '설정 안 됨',
+  keychain_unreadable: '키체인 잠김',
   blocked: '접근 거부',
   auth: '인증 거부',
   refused: '요청 거부',
@@ -80,6 +89,8 @@ const KOREAN: StatusWords = {
     const facts = code === undefined ? '' : ` (${MARKET_FACT_WORDS.code.ko.replace('{code}', code)})`;
     return `${sentence}${facts}\n  자세한 내용: ${message}`;
   },
+  unreadable: (marketplace, message, hint) =>
+    `${MARKETPLACE_NAMES[marketplace].ko}: ${errorLineKo(message)}\n  ${errorLineKo(hint)}`,
 };
 
 export const statusWords = (f: Factory): StatusWords => (terminalLang(f.env) === 'ko' ? KOREAN : ENGLISH);

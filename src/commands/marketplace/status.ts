@@ -20,7 +20,10 @@ export interface MarketplaceStatus {
   base_url_from: string;
   /** When keys or tokens end (Coupang's keys, Cafe24's refresh token), as a date. */
   expires: string | null;
-  /** `ok`, `not_checked`, `no_credentials`, or how the check failed (`blocked`, `auth`, …). */
+  /**
+   * `ok`, `not_checked`, `no_credentials`, `keychain_unreadable` (locked), or how the check failed
+   * (`blocked`, `auth`, …).
+   */
   state: StatusState;
   message: string;
   /** The marketplace's code for a refusal (`GW.IP_NOT_ALLOWED`). */
@@ -28,21 +31,36 @@ export interface MarketplaceStatus {
   warnings: string[];
 }
 
-/** A status, and what it warns of (its `warnings` are those in English, for scripts). */
-type Found = Omit<MarketplaceStatus, 'warnings'> & { notices: StatusNotice[] };
+/** A status, and what it warns of (its `warnings` are those in English, for scripts), and what to do. */
+type Found = Omit<MarketplaceStatus, 'warnings'> & { notices: StatusNotice[]; hint?: string };
 
 async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): Promise<Found> {
-  const [{ loadCredentials }, { baseUrlOf, openConnector }] = await Promise.all([
+  const [{ loadCredentials }, { baseUrlOf, openConnector }, { KeychainUnreadable }] = await Promise.all([
     import('../../cli/marketplace-credentials.js'),
     import('../../cli/marketplaces.js'),
+    import('../../cli/secrets.js'),
   ]);
   const baseUrl = await baseUrlOf(f, marketplace);
-  const found = await loadCredentials(f, marketplace);
   const base = {
     marketplace,
     base_url: baseUrl.value,
     base_url_from: baseUrl.origin,
   };
+  let found: Awaited<ReturnType<typeof loadCredentials<Marketplace>>>;
+  try {
+    found = await loadCredentials(f, marketplace);
+  } catch (error) {
+    if (!(error instanceof KeychainUnreadable)) throw error;
+    return {
+      ...base,
+      notices: [],
+      credentials: null,
+      expires: null,
+      state: 'keychain_unreadable',
+      message: error.message,
+      hint: error.hints[0] ?? '',
+    };
+  }
   if (!found) {
     return {
       ...base,
@@ -79,7 +97,7 @@ async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): P
 export async function marketplaceStatusRun(options: MarketplaceStatusOptions, f: Factory): Promise<void> {
   const found: Found[] = [];
   for (const marketplace of MARKETPLACES) found.push(await statusOf(f, marketplace, options.check));
-  const statuses: MarketplaceStatus[] = found.map(({ notices, ...status }) => ({
+  const statuses: MarketplaceStatus[] = found.map(({ notices, hint: _hint, ...status }) => ({
     ...status,
     warnings: notices.map(englishNotice),
   }));
@@ -103,8 +121,9 @@ export async function marketplaceStatusRun(options: MarketplaceStatusOptions, f:
       { header: 'state', value: (status) => status.state, shown: (status) => words.state(status.state) },
     ],
   });
-  for (const { marketplace, state, message, code, notices } of found) {
-    if (state !== 'ok' && state !== 'not_checked' && state !== 'no_credentials')
+  for (const { marketplace, state, message, code, hint, notices } of found) {
+    if (state === 'keychain_unreadable') f.log.warn(words.unreadable(marketplace, message, hint ?? ''));
+    else if (state !== 'ok' && state !== 'not_checked' && state !== 'no_credentials')
       f.log.warn(words.problem(marketplace, state, message, code));
     for (const notice of notices) f.log.warn(`${words.marketplace(marketplace)}: ${words.notice(notice)}`);
   }
@@ -112,6 +131,7 @@ export async function marketplaceStatusRun(options: MarketplaceStatusOptions, f:
   if (statuses.some((status) => status.state === 'auth')) throw new ExitCode(EXIT.auth);
   if (statuses.some((status) => status.state === 'unreachable' || status.state === 'busy'))
     throw new ExitCode(EXIT.unreachable);
+  if (statuses.some((status) => status.state === 'keychain_unreadable')) throw new ExitCode(EXIT.failure);
 }
 
 export function newMarketplaceStatusCommand(

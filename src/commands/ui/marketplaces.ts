@@ -2,10 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Factory } from '../../cli/factory.js';
 import { withPageCredentials } from './credentials.js';
+import { readingKeys } from './keep-keys.js';
 import { marketplaceKeys } from './marketplace-keys.js';
 import { keyExpiry } from '../../marketplaces/key-expiry.js';
 import { MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
-import type { MarketplaceServices, PushedLine } from '../../ui/state.js';
+import { KeysUnreadable, type MarketplaceServices, type PushedLine } from '../../ui/state.js';
 import type { UploadSession } from '../../ui/session.js';
 
 /** What the page of `intake ui` asks of the marketplaces, through the same stages as `intake pull|push`. */
@@ -21,9 +22,16 @@ export function marketplaceServices(f: Factory): MarketplaceServices {
       try {
         return await Promise.all(
           MARKETPLACES.map(async (name) => {
-            const found = await loadCredentials(f, name);
+            const lastPull = state.cursor(name);
+            let found;
+            try {
+              found = await readingKeys(() => loadCredentials(f, name));
+            } catch (error) {
+              if (!(error instanceof KeysUnreadable)) throw error;
+              return { name, from: undefined, lastPull, notices: [], unreadable: error.why };
+            }
             const { notices } = found ? keyExpiry(name, found.value, f.now().getTime()) : { notices: [] };
-            return { name, from: found?.where, lastPull: state.cursor(name), notices };
+            return { name, from: found?.where, lastPull, notices };
           }),
         );
       } finally {
@@ -34,7 +42,7 @@ export function marketplaceServices(f: Factory): MarketplaceServices {
       const { planPull, ordersText } = await runs();
       const pulled = await withPageCredentials(async () => {
         await f.credentials();
-        return planPull(f, marketplace, { remember: true });
+        return readingKeys(() => planPull(f, marketplace, { remember: true }));
       });
       const { plan } = pulled;
       let path: string | undefined;
@@ -60,16 +68,18 @@ export function marketplaceServices(f: Factory): MarketplaceServices {
       // The ledger of the profile's account says what was sent: its credentials first.
       const { counts } = await withPageCredentials(async () => {
         await f.credentials();
-        return pushPulled(f, marketplace, {
-          told: (outcome) =>
-            lines.push({
-              orderId: outcome.line.orderId,
-              lineId: outcome.line.lineId,
-              trackingNumber: outcome.line.trackingNumber,
-              outcome: outcome.outcome,
-              message: outcome.message,
-            }),
-        });
+        return readingKeys(() =>
+          pushPulled(f, marketplace, {
+            told: (outcome) =>
+              lines.push({
+                orderId: outcome.line.orderId,
+                lineId: outcome.line.lineId,
+                trackingNumber: outcome.line.trackingNumber,
+                outcome: outcome.outcome,
+                message: outcome.message,
+              }),
+          }),
+        );
       });
       return { lines, counts };
     },

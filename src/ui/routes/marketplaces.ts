@@ -8,7 +8,7 @@ import { ApiError } from '../../client/errors.js';
 import { NoCredentials, troubleIn, troubleOf } from '../answers.js';
 import { seeOther, sendPage, textsOf } from '../render.js';
 import { UploadSession } from '../session.js';
-import type { UiState } from '../state.js';
+import { KeysUnreadable, type UiState } from '../state.js';
 import type { T } from '../texts/index.js';
 import { when } from '../views/layout.js';
 import { marketName, marketplacesBody, notSentWords, pushBody } from '../views/marketplaces.js';
@@ -24,8 +24,9 @@ export interface Problem {
 /**
  * Words for what went wrong with a marketplace (the kind in the page's language, its own words after),
  * and the page's status: 409 for what this profile lacks (a marketplace's keys, the service's
- * credentials, or credentials the service refuses), which the page says how to mend; 502 for a
- * marketplace or service that refused or did not answer.
+ * credentials, or credentials the service refuses), which the page says how to mend; 503 for an OS
+ * keychain that could not be read (locked); 502 for a marketplace or service that refused or did not
+ * answer.
  */
 export function problemOf(
   t: T,
@@ -33,6 +34,7 @@ export function problemOf(
   error: unknown,
 ): { problem: Problem; status: number } {
   const problem = problemWords(t, marketplace, error);
+  if (error instanceof KeysUnreadable) return { problem, status: 503 };
   const ours =
     error instanceof MarketplaceNotSetUp ||
     error instanceof NoCredentials ||
@@ -45,6 +47,7 @@ function problemWords(t: T, marketplace: Marketplace, error: unknown): Problem {
   if (error instanceof MarketplaceNotSetUp) {
     return { message: t('marketNotSetUp') };
   }
+  if (error instanceof KeysUnreadable) return { message: t('marketKeychainLocked'), detail: error.why };
   if (error instanceof MarketplaceError) {
     // Korean says the marketplace's own code and ids, which support asks for; English the CLI's sentence.
     const detail = t.lang === 'ko' ? marketFacts('ko', error).join(', ') : error.message;

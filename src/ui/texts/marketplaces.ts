@@ -14,6 +14,10 @@ export const MARKETPLACES_TEXTS = {
   from_env: { en: 'the environment', ko: '환경 변수' },
   from_keychain: { en: 'the OS keychain', ko: '운영체제 키체인' },
   from_file: { en: 'the config file', ko: '설정 파일' },
+  marketKeychainLocked: {
+    en: 'Its keys may be kept in the OS keychain, which could not be read (it may be locked): unlock it, then open this page again.',
+    ko: '인증 정보가 운영체제 키체인에 있을 수 있지만 키체인을 읽을 수 없습니다 (잠겨 있을 수 있음). 잠금을 푼 뒤 이 페이지를 다시 여세요.',
+  },
   marketNotSetUp: {
     en: 'Not set up yet: enter its keys below.',
     ko: '아직 연동되지 않았습니다. 아래에 인증 정보를 입력하세요.',

@@ -114,9 +114,10 @@ function keysForm(t: T, market: MarketplaceView, form: KeysForm | undefined): st
   const fields = KEY_FIELDS[name].map((field) => keyField(t, name, field, mine?.given[field] ?? ''));
   // Cafe24's app keys lead to the mall's consent; the others are checked and kept at once.
   const first = name === 'cafe24' ? 'consent' : 'keys';
-  const open = market.from === undefined || mine !== undefined || renew(market);
+  // Keys that may be in a keychain that could not be read are not asked for again at once.
+  const open = (market.from === undefined && !market.unreadable) || mine !== undefined || renew(market);
   return html`<details class="keys" !${open ? ' open' : ''}>
-    <summary>${market.from === undefined ? t('keysEnter') : t('keysChange')}</summary>
+    <summary>${market.from === undefined && !market.unreadable ? t('keysEnter') : t('keysChange')}</summary>
     <p class="hint">${t(name === 'cafe24' ? 'keysIntroCafe24' : 'keysIntro')}</p>
     !${
       mine?.problem
@@ -138,6 +139,20 @@ function keysForm(t: T, market: MarketplaceView, form: KeysForm | undefined): st
   </details>`;
 }
 
+/** Keys that may be in a keychain that could not be read: said as a warning, with the keychain's words. */
+const unreadableBox = (t: T, why: string) =>
+  html`<div class="notice warns" role="status">
+    <p>${t('marketKeychainLocked')}</p>
+    <p>${t('marketDetail', { detail: why })}</p>
+  </div>`;
+
+/** Where a marketplace's keys come from, or that it has none, or that the keychain could not be read. */
+function keysOrigin(t: T, market: MarketplaceView): string {
+  if (market.unreadable) return unreadableBox(t, market.unreadable);
+  const from = market.from as 'env' | 'keychain' | 'file' | undefined;
+  return html`<p>${from ? t('marketSetUp', { from: t(`from_${from}`) }) : t('marketNotSetUp')}</p>`;
+}
+
 /** The marketplaces, each with its keys' origin, its last pull, its two buttons and its keys' form. */
 export function marketplacesBody(
   t: T,
@@ -155,13 +170,7 @@ export function marketplacesBody(
     const ready = market.from !== undefined;
     return html`<section class="card" aria-labelledby="market-${market.name}">
       <h2 id="market-${market.name}">${name}</h2>
-      <p>
-        ${
-          ready
-            ? t('marketSetUp', { from: t(`from_${market.from as 'env' | 'keychain' | 'file'}`) })
-            : t('marketNotSetUp')
-        }
-      </p>
+      !${keysOrigin(t, market)}
       <p>
         ${market.lastPull === undefined ? t('neverPulled') : t('lastPull', { when: when(lang, market.lastPull) })}
       </p>

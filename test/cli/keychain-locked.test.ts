@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openKeychain } from '../../src/cli/secrets.js';
+import { cli, useService } from '../helpers/cli.js';
+import {
+  canRunPrivateKeyring,
+  startPrivateKeyring,
+  type PrivateKeyring,
+} from '../helpers/private-keyring.js';
+import { tempDir } from '../helpers/temp.js';
+
+/**
+ * Marketplace keys kept in a keychain that is locked since: support reads "could not be read" with what
+ * to do, never "not set up" (which would send them to enter keys they have). The keychain is a Secret
+ * Service of this file's own, so that locking it touches no other test's.
+ */
+const runs = canRunPrivateKeyring();
+if (!runs && process.env.INTAKE_TEST_KEYCHAIN === 'required') {
+  throw new Error(
+    'INTAKE_TEST_KEYCHAIN=required, but dbus-daemon, gnome-keyring-daemon or dbus-send is missing',
+  );
+}
+
+const t = useService({ startWorker: false });
+let keyring: PrivateKeyring;
+const keychainEnv = {
+  INTAKE_SECRET_STORAGE: 'keychain',
+  INTAKE_KEYCHAIN_SERVICE: `intake-cli-locked-status-${process.pid}`,
+};
+const bus = process.env.DBUS_SESSION_BUS_ADDRESS;
+beforeAll(async () => {
+  if (!runs) return;
+  keyring = await startPrivateKeyring();
+  // The binding reaches the Secret Service at the address in this process's environment.
+  process.env.DBUS_SESSION_BUS_ADDRESS = keyring.address;
+  expect(await openKeychain(keychainEnv, { probe: true })).toEqual({ keychain: expect.anything() });
+});
+afterAll(async () => {
+  if (bus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+  else process.env.DBUS_SESSION_BUS_ADDRESS = bus;
+  await keyring?.stop();
+});
+
+describe.skipIf(!runs)('marketplace keys in a keychain locked since they were kept', () => {
+  it('status says the keychain could not be read (exit 1), auth status too, and a pull stops saying so', async () => {
+    const env = {
+      ...t.env,
+      ...keychainEnv,
+      INTAKE_COUPANG_BASE_URL: `${t.service.baseUrl}/coupang`,
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+    };
+    const login = await cli(
+      [
+        ...['marketplace', 'login', 'coupang', '--vendor-id', 'A00012345', '--access-key', 'k'],
+        ...['--secret-stdin', '--key-issued', '2026-11-01', '--no-verify'],
+      ],
+      { env, stdin: 'secret' },
+    );
+    expect(login.code, login.stderr).toBe(0);
+    const kept = await cli(['marketplace', 'status', '--no-check', '--json'], { env });
+    expect(kept.json()).toContainEqual(
+      expect.objectContaining({
+        marketplace: 'coupang',
+        state: 'not_checked',
+        credentials: 'the Secret Service (D-Bus)',
+      }),
+    );
+
+    keyring.lock();
+    const status = await cli(['marketplace', 'status', '--no-check', '--json'], { env });
+    expect(status.code).toBe(1);
+    const coupang = (status.json() as { marketplace: string }[]).find((row) => row.marketplace === 'coupang');
+    expect(coupang).toMatchObject({
+      state: 'keychain_unreadable',
+      credentials: null,
+      message: expect.stringMatching(/^the Secret Service \(D-Bus\) could not be read: .*unlock/),
+    });
+    // Those with nothing kept are still "not set up": the keychain answers "nothing there" for them.
+    expect(status.json()).toContainEqual(
+      expect.objectContaining({ marketplace: 'naver', state: 'no_credentials' }),
+    );
+    expect(status.stderr).toContain('Unlock it and try again; what it keeps is unchanged.');
+
+    const korean = await cli(['marketplace', 'status', '--no-check'], {
+      env: { ...env, LANG: 'ko_KR.UTF-8' },
+      tty: true,
+    });
+    expect(korean.code).toBe(1);
+    expect(korean.stdout).toContain('키체인 잠김');
+    expect(korean.stderr).toMatch(
+      /경고:\S* 쿠팡: Secret Service \(D-Bus\)을\(를\) 읽을 수 없습니다: .+\n {2}잠금을 풀고 다시 해 보세요\. 키체인에 보관한 것은 그대로입니다\.$/m,
+    );
+
+    const auth = await cli(['auth', 'status'], { env });
+    expect(auth.stderr).toContain('coupang unknown (the Secret Service (D-Bus) could not be read)');
+    expect(auth.stderr).toContain('naver not set up');
+
+    const pull = await cli(['pull', 'coupang', '--json'], { env });
+    expect(pull.code).toBe(1);
+    expect(pull.stderr).toMatch(/the Secret Service \(D-Bus\) could not be read: .*unlock/);
+    expect(pull.stderr).toContain('Unlock it and try again; what it keeps is unchanged.');
+  });
+});
