@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openKeychain } from '../../src/cli/secrets.js';
+import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
-import {
-  canRunPrivateKeyring,
-  startPrivateKeyring,
-  type PrivateKeyring,
-} from '../helpers/private-keyring.js';
+import { usePrivateKeyring } from '../helpers/private-keyring.js';
 import { tempDir } from '../helpers/temp.js';
 
 /**
@@ -13,32 +8,12 @@ import { tempDir } from '../helpers/temp.js';
  * to do, never "not set up" (which would send them to enter keys they have). The keychain is a Secret
  * Service of this file's own, so that locking it touches no other test's.
  */
-const runs = canRunPrivateKeyring();
-if (!runs && process.env.INTAKE_TEST_KEYCHAIN === 'required') {
-  throw new Error(
-    'INTAKE_TEST_KEYCHAIN=required, but dbus-daemon, gnome-keyring-daemon or dbus-send is missing',
-  );
-}
-
 const t = useService({ startWorker: false });
-let keyring: PrivateKeyring;
 const keychainEnv = {
   INTAKE_SECRET_STORAGE: 'keychain',
   INTAKE_KEYCHAIN_SERVICE: `intake-cli-locked-status-${process.pid}`,
 };
-const bus = process.env.DBUS_SESSION_BUS_ADDRESS;
-beforeAll(async () => {
-  if (!runs) return;
-  keyring = await startPrivateKeyring();
-  // The binding reaches the Secret Service at the address in this process's environment.
-  process.env.DBUS_SESSION_BUS_ADDRESS = keyring.address;
-  expect(await openKeychain(keychainEnv, { probe: true })).toEqual({ keychain: expect.anything() });
-});
-afterAll(async () => {
-  if (bus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
-  else process.env.DBUS_SESSION_BUS_ADDRESS = bus;
-  await keyring?.stop();
-});
+const { runs, keyring } = usePrivateKeyring(keychainEnv);
 
 describe.skipIf(!runs)('marketplace keys in a keychain locked since they were kept', () => {
   it('status says the keychain could not be read (exit 1), auth status too, and a pull stops saying so', async () => {
@@ -66,7 +41,7 @@ describe.skipIf(!runs)('marketplace keys in a keychain locked since they were ke
       }),
     );
 
-    keyring.lock();
+    keyring().lock();
     const status = await cli(['marketplace', 'status', '--no-check', '--json'], { env });
     expect(status.code).toBe(1);
     const coupang = (status.json() as { marketplace: string }[]).find((row) => row.marketplace === 'coupang');

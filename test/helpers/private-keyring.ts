@@ -2,6 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { openKeychain } from '../../src/cli/secrets.js';
 import { patience } from './patience.js';
 import { tempDir } from './temp.js';
 
@@ -120,6 +122,41 @@ export async function startPrivateKeyring(): Promise<PrivateKeyring> {
     async stop() {
       await stopped(keyring);
       await stopped(bus);
+    },
+  };
+}
+
+/**
+ * A private keyring for this test file, started before its tests and stopped after them: this process's
+ * `DBUS_SESSION_BUS_ADDRESS` points at it meanwhile (the keychain binding reads it there), and a keychain
+ * under `env`'s service name keeps secrets before the tests begin. `runs` is false where the machine
+ * lacks what it needs (a failure instead where INTAKE_TEST_KEYCHAIN=required).
+ */
+export function usePrivateKeyring(env: Record<string, string>): { runs: boolean; keyring(): PrivateKeyring } {
+  const runs = canRunPrivateKeyring();
+  if (!runs && process.env.INTAKE_TEST_KEYCHAIN === 'required') {
+    throw new Error(
+      'INTAKE_TEST_KEYCHAIN=required, but dbus-daemon, gnome-keyring-daemon or dbus-send is missing',
+    );
+  }
+  let keyring: PrivateKeyring | undefined;
+  const bus = process.env.DBUS_SESSION_BUS_ADDRESS;
+  beforeAll(async () => {
+    if (!runs) return;
+    keyring = await startPrivateKeyring();
+    process.env.DBUS_SESSION_BUS_ADDRESS = keyring.address;
+    expect(await openKeychain(env, { probe: true })).toEqual({ keychain: expect.anything() });
+  });
+  afterAll(async () => {
+    if (bus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
+    else process.env.DBUS_SESSION_BUS_ADDRESS = bus;
+    await keyring?.stop();
+  });
+  return {
+    runs,
+    keyring: () => {
+      if (!keyring) throw new Error('the private keyring is not started');
+      return keyring;
     },
   };
 }

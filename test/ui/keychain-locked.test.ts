@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openKeychain } from '../../src/cli/secrets.js';
+import { describe, expect, it } from 'vitest';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { useService } from '../helpers/cli.js';
 import { FAKE_CREDENTIALS, fakes, marketplaceEnv } from '../helpers/marketplaces.js';
-import {
-  canRunPrivateKeyring,
-  startPrivateKeyring,
-  type PrivateKeyring,
-} from '../helpers/private-keyring.js';
+import { usePrivateKeyring } from '../helpers/private-keyring.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi } from '../helpers/ui.js';
 
@@ -16,37 +11,16 @@ import { startUi } from '../helpers/ui.js';
  * kept some): the page says so and keeps nothing, instead of failing. The keychain is a Secret Service
  * of this file's own, so that locking it touches no other test's.
  */
-const runs = canRunPrivateKeyring();
-if (!runs && process.env.INTAKE_TEST_KEYCHAIN === 'required') {
-  throw new Error(
-    'INTAKE_TEST_KEYCHAIN=required, but dbus-daemon, gnome-keyring-daemon or dbus-send is missing',
-  );
-}
-
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
-let keyring: PrivateKeyring;
 const keychainEnv = {
   INTAKE_SECRET_STORAGE: 'keychain',
   INTAKE_KEYCHAIN_SERVICE: `intake-cli-locked-${process.pid}`,
 };
-const bus = process.env.DBUS_SESSION_BUS_ADDRESS;
-beforeAll(async () => {
-  if (!runs) return;
-  keyring = await startPrivateKeyring();
-  // The binding reaches the Secret Service at the address in this process's environment.
-  process.env.DBUS_SESSION_BUS_ADDRESS = keyring.address;
-  // It keeps secrets before intake ui is asked to (else it would say why not, here).
-  expect(await openKeychain(keychainEnv, { probe: true })).toEqual({ keychain: expect.anything() });
-});
-afterAll(async () => {
-  if (bus === undefined) delete process.env.DBUS_SESSION_BUS_ADDRESS;
-  else process.env.DBUS_SESSION_BUS_ADDRESS = bus;
-  await keyring?.stop();
-});
+const { runs, keyring } = usePrivateKeyring(keychainEnv);
 
 describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it kept keys', () => {
-  it('says the keychain did not keep the keys (503), keeps the fields typed, and changes nothing', async () => {
+  it('says the keychain did not keep the keys (503), keeping the fields typed; then the card says it cannot be read, with no pull', async () => {
     const fake = fakes(t.service);
     await fake.reset('coupang');
     await fake.setUp('coupang');
@@ -78,7 +52,7 @@ describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it k
       '쿠팡에서 인증 정보를 확인했습니다. 이 프로필용으로 운영체제 키체인에 보관했습니다.',
     );
 
-    keyring.lock();
+    keyring().lock();
     // The card says where the keys are kept; its form is opened to enter them again.
     await card.getByText('인증 정보 바꾸기').click();
     expect(await enter()).toBe(503);
