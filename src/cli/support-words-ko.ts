@@ -2,7 +2,7 @@ import { serviceTextIn } from '../client/answer-words.js';
 import { MARKETPLACE_NAMES } from '../marketplaces/names.js';
 import { count } from '../util/count.js';
 import { errorLineKo, keychainKo } from './error-words.js';
-import { NO_CREDENTIALS, type SupportWords } from './support-words.js';
+import { NO_CREDENTIALS, type MarketplaceSource, type SupportWords } from './support-words.js';
 
 /** Where a marketplace's credentials come from (a keychain, the config file, the environment), in Korean. */
 export const originKo = (origin: string): string =>
@@ -19,6 +19,13 @@ const KOREAN_UNAVAILABLE: Readonly<Record<string, string>> = {
 /** Why no keychain can be used, in Korean where there are words for it. */
 export const unavailableKo = (reason: string): string => KOREAN_UNAVAILABLE[reason] ?? reason;
 
+/** Where a marketplace's keys come from, or that the keychain they may be in could not be read. */
+function sourceWords({ origin, unreadable }: MarketplaceSource): string {
+  if (origin) return `(${originKo(origin)})`;
+  if (unreadable) return `알 수 없음 (${keychainKo(unreadable)}을(를) 읽을 수 없음)`;
+  return '설정 안 됨';
+}
+
 export const KOREAN: SupportWords = {
   // The service's reason, or why a profile could not be checked (a service not reached, a keychain not read).
   reason: (text) => (text === NO_CREDENTIALS ? '인증 정보 없음' : errorLineKo(serviceTextIn('ko', text))),
@@ -27,10 +34,7 @@ export const KOREAN: SupportWords = {
     `비밀 키 보관: ${keychain !== undefined ? keychainKo(keychain) : `키체인 없음 (${unavailableKo(unavailable ?? '')})`}; 설정 파일 ${configPath}.`,
   marketplaces: (sources) =>
     `마켓: ${sources
-      .map(
-        ({ marketplace, origin, unreadable }) =>
-          `${MARKETPLACE_NAMES[marketplace].ko} ${origin ? `(${originKo(origin)})` : unreadable ? `알 수 없음 (${keychainKo(unreadable)}을(를) 읽을 수 없음)` : '설정 안 됨'}`,
-      )
+      .map((source) => `${MARKETPLACE_NAMES[source.marketplace].ko} ${sourceWords(source)}`)
       .join('; ')} (intake marketplace status로 확인합니다).`,
   noneSelected: (profile) =>
     `선택된 인증 정보가 없습니다: 프로필 "${profile}"이(가) 없고 환경 변수에도 없습니다.`,

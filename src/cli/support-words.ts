@@ -32,6 +32,13 @@ export interface SupportWords {
 /** The reason `auth status` gives a profile with no key or no secret. */
 export const NO_CREDENTIALS = 'no credentials';
 
+/** Where a marketplace's keys come from, or that the keychain they may be in could not be read. */
+function sourceWords({ origin, unreadable }: MarketplaceSource): string {
+  if (origin) return `from ${origin}`;
+  if (unreadable) return `unknown (${unreadable} could not be read)`;
+  return 'not set up';
+}
+
 const ENGLISH: SupportWords = {
   reason: (text) => text,
   storeWorking: 'Store working credentials with: intake login',
@@ -39,10 +46,7 @@ const ENGLISH: SupportWords = {
     `Secrets: ${keychain ?? `no keychain (${unavailable})`}; config file ${configPath}.`,
   marketplaces: (sources) =>
     `Marketplaces: ${sources
-      .map(
-        ({ marketplace, origin, unreadable }) =>
-          `${marketplace} ${origin ? `from ${origin}` : unreadable ? `unknown (${unreadable} could not be read)` : 'not set up'}`,
-      )
+      .map((source) => `${source.marketplace} ${sourceWords(source)}`)
       .join('; ')} (checked by intake marketplace status).`,
   noneSelected: (profile) =>
     `No credentials are selected: profile "${profile}" does not exist and none are in the environment.`,

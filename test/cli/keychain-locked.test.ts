@@ -69,6 +69,8 @@ describe.skipIf(!runs)('marketplace keys in a keychain locked since they were ke
     const auth = await cli(['auth', 'status'], { env });
     expect(auth.stderr).toContain('coupang unknown (the Secret Service (D-Bus) could not be read)');
     expect(auth.stderr).toContain('naver not set up');
+    const authKo = await cli(['auth', 'status'], { env: { ...env, LANG: 'ko_KR.UTF-8' } });
+    expect(authKo.stderr).toContain('쿠팡 알 수 없음 (Secret Service (D-Bus)을(를) 읽을 수 없음)');
 
     const pull = await cli(['pull', 'coupang', '--json'], { env });
     expect(pull.code).toBe(1);
