@@ -55,13 +55,15 @@ describe.skipIf(!runs)('marketplace keys in a keychain locked since they were ke
       expect.objectContaining({ marketplace: 'naver', state: 'no_credentials' }),
     );
     expect(status.stderr).toContain('Unlock it and try again; what it keeps is unchanged.');
+    const piped = await cli(['marketplace', 'status', '--no-check'], { env });
+    expect(piped.stdout).toMatch(/^Coupang Wing\tunknown\t.+\tkeychain_unreadable$/m);
 
     const korean = await cli(['marketplace', 'status', '--no-check'], {
       env: { ...env, LANG: 'ko_KR.UTF-8' },
       tty: true,
     });
     expect(korean.code).toBe(1);
-    expect(korean.stdout).toContain('키체인 잠김');
+    expect(korean.stdout).toMatch(/│ 쿠팡 +│ 알 수 없음 +│ .+ +│ +│ 키체인 잠김 +│/);
     expect(korean.stderr).toMatch(
       /경고:\S* 쿠팡: Secret Service \(D-Bus\)을\(를\) 읽을 수 없습니다: .+\n {2}잠금을 풀고 다시 해 보세요\. 키체인에 보관한 것은 그대로입니다\.$/m,
     );

@@ -18,7 +18,8 @@ export type StatusState =
 /** What the command tells a person: its table's cells for people, and its warnings on stderr. */
 export interface StatusWords {
   marketplace: (marketplace: Marketplace) => string;
-  credentials: (origin: string | null) => string;
+  /** Where its keys come from; none, or unknown where the keychain could not be read. */
+  credentials: (origin: string | null, state: StatusState) => string;
   state: (state: string) => string;
   notice: (notice: StatusNotice) => string;
   /** A marketplace that did not answer as asked: what that means, its code, and its message. */
@@ -41,9 +42,13 @@ export const englishNotice = (notice: StatusNotice): string => {
   }
 };
 
+/** The credentials' cell in English (a pipe's and CSV's value too): none, or unknown (keychain locked). */
+export const englishCredentials = (origin: string | null, state: StatusState): string =>
+  origin ?? (state === 'keychain_unreadable' ? 'unknown' : 'none');
+
 const ENGLISH: StatusWords = {
   marketplace: (marketplace) => MARKETPLACE_LABELS[marketplace],
-  credentials: (origin) => origin ?? 'none',
+  credentials: englishCredentials,
   state: (state) => state,
   notice: englishNotice,
   problem: (marketplace, _kind, message) => `${MARKETPLACE_LABELS[marketplace]}: ${message}`,
@@ -65,7 +70,10 @@ const KOREAN_STATES: Readonly<Record<StatusState, string>> = {
 
 const KOREAN: StatusWords = {
   marketplace: (marketplace) => MARKETPLACE_NAMES[marketplace].ko,
-  credentials: (origin) => (origin === null ? '없음' : originKo(origin)),
+  credentials: (origin, state) => {
+    if (origin !== null) return originKo(origin);
+    return state === 'keychain_unreadable' ? '알 수 없음' : '없음';
+  },
   state: (state) => KOREAN_STATES[state as StatusState] ?? state,
   notice: (notice) => {
     switch (notice.kind) {

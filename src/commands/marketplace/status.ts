@@ -5,7 +5,7 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { MarketplaceError } from '../../marketplaces/errors.js';
 import { MARKETPLACE_LABELS, MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
-import { englishNotice, statusWords, type StatusState } from './status-words.js';
+import { englishCredentials, englishNotice, statusWords, type StatusState } from './status-words.js';
 import { keyExpiry, type StatusNotice } from '../../marketplaces/key-expiry.js';
 
 export interface MarketplaceStatusOptions {
@@ -113,8 +113,8 @@ export async function marketplaceStatusRun(options: MarketplaceStatusOptions, f:
       },
       {
         header: 'credentials',
-        value: (status) => status.credentials ?? 'none',
-        shown: (status) => words.credentials(status.credentials),
+        value: (status) => englishCredentials(status.credentials, status.state),
+        shown: (status) => words.credentials(status.credentials, status.state),
       },
       { header: 'address', value: (status) => status.base_url },
       { header: 'expires', value: (status) => status.expires ?? '' },
