@@ -17,7 +17,16 @@ const KOREAN_UNAVAILABLE: Readonly<Record<string, string>> = {
 };
 
 /** Why no keychain can be used, in Korean where there are words for it. */
-export const unavailableKo = (reason: string): string => KOREAN_UNAVAILABLE[reason] ?? reason;
+export function unavailableKo(reason: string): string {
+  const known = KOREAN_UNAVAILABLE[reason];
+  if (known !== undefined) return known;
+  // A keychain that refused the probe's entry (locked, say): the keychain's error in Korean words.
+  const refused = /^no keychain answered: (.+)$/.exec(reason);
+  if (refused) return `키체인이 응답하지 않았습니다: ${errorLineKo(refused[1] ?? '')}`;
+  const binding = /^no keychain binding for this platform \((.+)\)$/.exec(reason);
+  if (binding) return `이 플랫폼에서 쓸 키체인 모듈이 없습니다 (${binding[1]})`;
+  return reason;
+}
 
 /** Where a marketplace's keys come from, or that the keychain they may be in could not be read. */
 function sourceWords({ origin, unreadable }: MarketplaceSource): string {

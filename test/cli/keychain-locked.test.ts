@@ -73,6 +73,10 @@ describe.skipIf(!runs)('marketplace keys in a keychain locked since they were ke
     expect(auth.stderr).toContain('naver not set up');
     const authKo = await cli(['auth', 'status'], { env: { ...env, LANG: 'ko_KR.UTF-8' } });
     expect(authKo.stderr).toContain('쿠팡 알 수 없음 (Secret Service (D-Bus)을(를) 읽을 수 없음)');
+    // Where secrets would be kept now: the keychain refused the probe's entry, said in Korean.
+    expect(authKo.stderr).toContain(
+      '비밀 키 보관: 키체인 없음 (키체인이 응답하지 않았습니다: Secret Service (D-Bus)에 비밀 키를 보관하지 못했습니다: ',
+    );
 
     const pull = await cli(['pull', 'coupang', '--json'], { env });
     expect(pull.code).toBe(1);
