@@ -25,7 +25,10 @@ export async function keepForPage<M extends Marketplace>(
   }
 }
 
-/** Runs `work`, which reads the profile's marketplace keys: a keychain that cannot be read is the page's `KeysUnreadable`. */
+/**
+ * Runs `work`, which reads the profile's marketplace keys: a keychain that cannot be read (locked) is
+ * the page's `KeysUnreadable`.
+ */
 export async function readingKeys<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
