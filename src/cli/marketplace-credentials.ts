@@ -104,6 +104,20 @@ export async function loadCredentials<M extends Marketplace>(
   return stored;
 }
 
+/** A marketplace's keys as a status says them: found or not, or in a keychain that could not be read. */
+export type KeptKeys<M extends Marketplace> =
+  { found: Found<M> | undefined } | { unreadable: KeychainUnreadable };
+
+/** `loadCredentials`, with a keychain that could not be read (locked) as an answer rather than an error. */
+export async function keptKeys<M extends Marketplace>(f: Factory, marketplace: M): Promise<KeptKeys<M>> {
+  try {
+    return { found: await loadCredentials(f, marketplace) };
+  } catch (error) {
+    if (error instanceof KeychainUnreadable) return { unreadable: error };
+    throw error;
+  }
+}
+
 /** Where credentials were kept: a keychain by its name, or the config file and why no keychain. */
 export type KeptIn = { keychain: string } | { unavailable: string };
 

@@ -152,19 +152,16 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
 
 /** Where the selected profile's marketplace credentials come from (not checked: `intake marketplace status`). */
 async function marketplaceSources(f: Factory): Promise<MarketplaceSource[]> {
-  const [{ loadCredentials }, { MARKETPLACES }, { KeychainUnreadable }] = await Promise.all([
+  const [{ keptKeys }, { MARKETPLACES }] = await Promise.all([
     import('../../cli/marketplace-credentials.js'),
     import('../../marketplaces/names.js'),
-    import('../../cli/secrets.js'),
   ]);
   return Promise.all(
     MARKETPLACES.map(async (marketplace) => {
-      try {
-        return { marketplace, origin: (await loadCredentials(f, marketplace))?.origin };
-      } catch (error) {
-        if (!(error instanceof KeychainUnreadable)) throw error;
-        return { marketplace, origin: undefined, unreadable: error.keychain };
-      }
+      const kept = await keptKeys(f, marketplace);
+      return 'unreadable' in kept
+        ? { marketplace, origin: undefined, unreadable: kept.unreadable.keychain }
+        : { marketplace, origin: kept.found?.origin };
     }),
   );
 }

@@ -35,10 +35,9 @@ export interface MarketplaceStatus {
 type Found = Omit<MarketplaceStatus, 'warnings'> & { notices: StatusNotice[]; hint?: string };
 
 async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): Promise<Found> {
-  const [{ loadCredentials }, { baseUrlOf, openConnector }, { KeychainUnreadable }] = await Promise.all([
+  const [{ keptKeys }, { baseUrlOf, openConnector }] = await Promise.all([
     import('../../cli/marketplace-credentials.js'),
     import('../../cli/marketplaces.js'),
-    import('../../cli/secrets.js'),
   ]);
   const baseUrl = await baseUrlOf(f, marketplace);
   const base = {
@@ -46,21 +45,19 @@ async function statusOf(f: Factory, marketplace: Marketplace, check: boolean): P
     base_url: baseUrl.value,
     base_url_from: baseUrl.origin,
   };
-  let found: Awaited<ReturnType<typeof loadCredentials<Marketplace>>>;
-  try {
-    found = await loadCredentials(f, marketplace);
-  } catch (error) {
-    if (!(error instanceof KeychainUnreadable)) throw error;
+  const keys = await keptKeys(f, marketplace);
+  if ('unreadable' in keys) {
     return {
       ...base,
       notices: [],
       credentials: null,
       expires: null,
       state: 'keychain_unreadable',
-      message: error.message,
-      hint: error.hints[0] ?? '',
+      message: keys.unreadable.message,
+      hint: keys.unreadable.hints[0] ?? '',
     };
   }
+  const { found } = keys;
   if (!found) {
     return {
       ...base,

@@ -6,7 +6,7 @@ import { readingKeys } from './keep-keys.js';
 import { marketplaceKeys } from './marketplace-keys.js';
 import { keyExpiry } from '../../marketplaces/key-expiry.js';
 import { MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
-import { KeysUnreadable, type MarketplaceServices, type PushedLine } from '../../ui/state.js';
+import type { MarketplaceServices, PushedLine } from '../../ui/state.js';
 import type { UploadSession } from '../../ui/session.js';
 
 /** What the page of `intake ui` asks of the marketplaces, through the same stages as `intake pull|push`. */
@@ -14,7 +14,7 @@ export function marketplaceServices(f: Factory): MarketplaceServices {
   const runs = () => import('../../cli/marketplace-runs.js');
   return {
     async list() {
-      const [{ loadCredentials }, { openMarketplaceState }] = await Promise.all([
+      const [{ keptKeys }, { openMarketplaceState }] = await Promise.all([
         import('../../cli/marketplace-credentials.js'),
         import('../../cli/marketplaces.js'),
       ]);
@@ -23,13 +23,11 @@ export function marketplaceServices(f: Factory): MarketplaceServices {
         return await Promise.all(
           MARKETPLACES.map(async (name) => {
             const lastPull = state.cursor(name);
-            let found;
-            try {
-              found = await readingKeys(() => loadCredentials(f, name));
-            } catch (error) {
-              if (!(error instanceof KeysUnreadable)) throw error;
-              return { name, from: undefined, lastPull, notices: [], unreadable: error.why };
+            const kept = await keptKeys(f, name);
+            if ('unreadable' in kept) {
+              return { name, from: undefined, lastPull, notices: [], unreadable: kept.unreadable.why };
             }
+            const { found } = kept;
             const { notices } = found ? keyExpiry(name, found.value, f.now().getTime()) : { notices: [] };
             return { name, from: found?.where, lastPull, notices };
           }),
