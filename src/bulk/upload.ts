@@ -184,7 +184,11 @@ async function openStage(
   if (format === 'xlsx') reading(0);
   let units: UnitSource;
   try {
-    units = await openUnits(source, format, resource, { ...setup, progress: (rows) => reading(rows) });
+    units = await openUnits(source, format, resource, {
+      ...setup,
+      sayOtherKind: true,
+      progress: (rows) => reading(rows),
+    });
   } finally {
     if (format === 'xlsx') reading(0, true);
   }

@@ -1,5 +1,7 @@
 import { networkReasonIn, refusalIn } from '../client/answer-words.js';
 import { LOGGING_IN, OTHER_COMMANDS } from './command-error-words.js';
+import { FLAG_WORDS } from './flag-error-words.js';
+import { HEADER_WORDS } from './header-error-words.js';
 import { originKo } from './origin-words.js';
 
 // The errors people at a Korean terminal meet most (a file that cannot be read, a header Intake does not
@@ -200,20 +202,7 @@ const SETTINGS: readonly Words[] = [
 const LINES: readonly Words[] = [
   [/^cannot read (.+): (.+)$/, (m) => `${m[1]}을(를) 읽을 수 없습니다: ${REASONS[m[2] ?? ''] ?? m[2]}`],
   [/^(.+) is not a file$/, (m) => `${m[1]}은(는) 파일이 아닙니다`],
-  [/^(.+) has no header row$/, (m) => `${m[1]}에서 머리글 행을 찾지 못했습니다`],
-  [/^(.+) lacks required column\(s\): (.+)$/, (m) => `${m[1]}에 꼭 있어야 할 열이 없습니다: ${m[2]}`],
-  [/^Headers found \(row (\d+)\): (.*)$/, (m) => `찾은 머리글 (${m[1]}행): ${m[2]}`],
-  [/^\(the header is looked for in the first (\d+) rows\)$/, (m) => `(머리글은 처음 ${m[1]}행에서 찾습니다)`],
-  [
-    /^A marketplace export\? Try --preset NAME: (.*) \(intake columns list\)$/,
-    (m) => `마켓 다운로드라면 --preset 이름을 붙이세요: ${m[1]} (intake columns list)`,
-  ],
-  [/^Or map your own headers with (--columns .*)$/, (m) => `직접 만든 머리글이면 열을 맞추세요: ${m[1]}`],
-  [/^Intake reads these headers as: (.*)$/, (m) => `Intake가 읽은 이 머리글의 뜻: ${m[1]}`],
-  [
-    /^If that is right, run again with it, and keep it for the next file: (.*)$/,
-    (m) => `맞다면 이것을 붙여 다시 실행하고, 다음 파일을 위해 저장하세요: ${m[1]}`,
-  ],
+  ...HEADER_WORDS,
   [/^(.+) is protected by a password$/, (m) => `${m[1]}은(는) 암호가 걸린 엑셀 파일입니다`],
   [/^Give it on standard input: (.*)$/, (m) => `암호를 표준 입력으로 주세요: ${m[1]}`],
   [
@@ -347,6 +336,7 @@ const LINES: readonly Words[] = [
   ...SETTINGS,
   ...OTHER_COMMANDS,
   ...LOGGING_IN,
+  ...FLAG_WORDS,
 ];
 
 /** The text in the words of the first pattern it matches, if any. */

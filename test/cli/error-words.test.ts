@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorLineKo } from '../../src/cli/error-words.js';
+import { placeKo } from '../../src/cli/header-error-words.js';
 import { KeychainFailed } from '../../src/cli/secrets.js';
 
 describe('an error line at a Korean terminal', () => {
@@ -152,5 +153,83 @@ describe('an error line at a Korean terminal', () => {
 
   it('a line it has no words for is said as it is', () => {
     expect(errorLineKo('  --sheet is for .xlsx workbooks')).toBe('  --sheet is for .xlsx workbooks');
+  });
+});
+
+describe('a header Intake cannot read, and an option it cannot use, at a Korean terminal', () => {
+  it.each([
+    [
+      'sheet "주문조회" of 주문.xlsx lacks required column(s) (as the preset smartstore-orders reads it): order_id',
+      '주문.xlsx의 "주문조회" 시트에 꼭 있어야 할 열이 없습니다 (smartstore-orders 양식으로 읽음): order_id',
+    ],
+    [
+      'sheet "시트1" of 주문.xlsx has no header row',
+      '주문.xlsx의 "시트1" 시트에서 머리글 행을 찾지 못했습니다',
+    ],
+    [
+      '  Its headers are those of products: use intake product create instead.',
+      '  이 머리글은 상품 파일의 것입니다: intake product create(으)로 올리세요.',
+    ],
+    [
+      '  Did you mean order_id for the header "주문 번호호"? Correct it, or map it: --columns "order_id=주문 번호호"',
+      '  머리글 "주문 번호호"은(는) order_id인가요? 머리글을 고치거나 열을 맞추세요: --columns "order_id=주문 번호호"',
+    ],
+    [
+      '--columns maps order_id to "주문", but 주문.csv has no such header',
+      '--columns가 order_id을(를) "주문" 열로 맞췄지만 주문.csv에 그런 머리글이 없습니다',
+    ],
+    [
+      'the header of 주문.csv (row 1) fits several presets: a, b',
+      '주문.csv의 머리글(1행)이 여러 양식에 맞습니다: a, b',
+    ],
+    ['  Choose one with --preset NAME.', '  --preset 이름으로 하나를 고르세요.'],
+    [
+      '주문.csv has nothing in row 4; the header is looked for in the first 30 rows',
+      '주문.csv의 4행이 비어 있습니다. 머리글은 처음 30행에서 찾습니다',
+    ],
+    ['주문.xlsx has no sheet "2월"', '주문.xlsx에 "2월" 시트가 없습니다'],
+    [
+      '  Visible sheets: 1 "1월", 2 "3월"; hidden: "설정"',
+      '  보이는 시트: 1 "1월", 2 "3월". 숨긴 시트: "설정"',
+    ],
+    [
+      'sheet "차트1" of 주문.xlsx is a chart, not a worksheet',
+      '주문.xlsx의 "차트1" 시트는 워크시트가 아니라 차트입니다',
+    ],
+    [
+      '--concurrency must be a whole number from 1 to 256, not "abc"',
+      '--concurrency의 값은 1에서 256 사이의 정수여야 합니다. "abc"은(는) 쓸 수 없습니다',
+    ],
+    [
+      '--rate must be a positive number, not "-1"',
+      '--rate의 값은 0보다 큰 수여야 합니다. "-1"은(는) 쓸 수 없습니다',
+    ],
+    [
+      '--delimiter must be ",", ";" or "tab", not "xx"',
+      '--delimiter의 값은 ",", ";", "tab" 중 하나여야 합니다. "xx"은(는) 쓸 수 없습니다',
+    ],
+    [
+      '--encoding must be one of utf-8, cp949, euc-kr, utf-16le, not "latin1"',
+      '--encoding의 값은 utf-8, cp949, euc-kr, utf-16le 중 하나여야 합니다. "latin1"은(는) 쓸 수 없습니다',
+    ],
+    [
+      '--since must be a duration such as 2d or a date such as 2026-11-20, not "3x"',
+      '--since의 값은 2d 같은 기간이나 2026-11-20 같은 날짜여야 합니다. "3x"은(는) 쓸 수 없습니다',
+    ],
+    [
+      '--wait "soon" is not a duration such as 5s or 10m',
+      '--wait "soon"은(는) 5s나 10m 같은 시간이 아닙니다',
+    ],
+    [
+      '--apply-delay "3x" is not a duration (2s) or a range (1m-5m)',
+      '--apply-delay "3x"은(는) 2s 같은 시간이나 1m-5m 같은 범위가 아닙니다',
+    ],
+  ])('%s', (english, korean) => {
+    expect(errorLineKo(english)).toBe(korean);
+  });
+
+  it('a sheet named in a line is said as Korean names a place; a file as it is', () => {
+    expect(placeKo('sheet "주문" of 주문.xlsx')).toBe('주문.xlsx의 "주문" 시트');
+    expect(placeKo('주문.csv')).toBe('주문.csv');
   });
 });

@@ -54,8 +54,8 @@ const WORDS: Readonly<Record<ResourceName, Readonly<Record<string, readonly stri
   },
   product: {
     id: ['상품번호', '상품코드', '상품 id', 'product id', 'sku', 'id'],
-    name: ['상품명', '제품명', '품명', 'name'],
-    image_url: ['이미지 url', '이미지', '사진', 'image'],
+    name: ['상품명', '제품명', '품명', 'product name', 'name'],
+    image_url: ['이미지 url', '이미지', '사진', 'image url', 'image'],
   },
   shipment: {
     order_id: ['주문번호', 'order id'],
@@ -73,10 +73,11 @@ function score(header: string, column: string, words: readonly string[], presetH
   if (key === '') return 0;
   if (key === column || key === column.replace(/_/g, ' ')) return 1000;
   if (presetHeaders.has(key)) return 900;
-  const compact = key.replace(/\s/g, '');
+  // Words are compared without spaces, underscores or hyphens: "product_id" is "product id".
+  const compact = key.replace(/[\s_-]/g, '');
   let best = 0;
   for (const word of words) {
-    const wanted = word.replace(/\s/g, '');
+    const wanted = word.replace(/[\s_-]/g, '');
     if (compact === wanted) best = Math.max(best, 800 + wanted.length);
     else if (compact.includes(wanted)) best = Math.max(best, 100 + wanted.length * 10 - compact.length);
   }

@@ -36,6 +36,11 @@ export interface HeaderRules {
   headerRow?: number;
   /** What the file holds, for Intake's guess of its columns when no header fits. */
   kind?: ResourceName;
+  /**
+   * For an upload: the layouts the person saved, of every kind, to say which command reads a header
+   * that is another kind's (`withOtherKind`). Left out where the file must be of this kind (a catalog).
+   */
+  otherKinds?: readonly Preset[];
 }
 
 interface Reading {

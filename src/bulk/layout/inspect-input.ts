@@ -1,14 +1,11 @@
-import { KINDS_AS_WORKED } from '../../contract/kinds.js';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { readJson } from '../../contract/json-text.js';
 import { csvRow } from '../../util/csv.js';
 import { InputError } from '../errors.js';
-import { matchHeader } from './columns.js';
-import { likelyHeader } from './guess.js';
-import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice } from './header.js';
-import { presets, type Preset } from './presets.js';
-import { tableLayout } from './table-layouts.js';
+import { HEADER_SEARCH_ROWS } from './header.js';
+import { kindOfRows } from './header-kind.js';
+import type { Preset } from './presets.js';
 import type { UploadOptions } from '../options.js';
 import type { ResourceName } from '../resources.js';
 import type { CsvRow } from '../read/csv-rows.js';
@@ -18,8 +15,6 @@ import { ndjsonLines, splitJsonArray } from '../read/json-stream.js';
 import type { InputFormat, InputSource } from '../read/source.js';
 import type { Table } from '../read/table.js';
 import type { PasswordSource } from '../read/xlsx/workbook.js';
-
-const KINDS: readonly ResourceName[] = KINDS_AS_WORKED;
 
 /** What front ends need to read a file: its options (sheet, encoding) and a workbook's password. */
 export interface TableReading {
@@ -42,11 +37,9 @@ async function openTable(source: InputSource, format: InputFormat, reading: Tabl
 const KIND_SAMPLE_ROWS = 200;
 
 /**
- * What a file holds, when the person lets Intake say: for a sheet, the kind whose columns (or a
- * marketplace preset of which) its header fits; for JSON, the fields of its first record. A
- * marketplace's order download and its dispatch sheet share one layout: it holds orders while no row
- * has a tracking number, and is the person's to say once some do. Undefined when nothing fits, or it
- * cannot be told.
+ * What a file holds, when the person lets Intake say: for a sheet, what its header says
+ * (`kindOfRows`, with some rows below it to tell a dispatch sheet from an order download); for JSON,
+ * the fields of its first record. Undefined when nothing fits, or it cannot be told.
  */
 export async function detectKind(
   source: InputSource,
@@ -61,53 +54,10 @@ export async function detectKind(
       top.push(row);
       if (top.length > HEADER_SEARCH_ROWS + KIND_SAMPLE_ROWS) break;
     }
-    const fitting = new Map<ResourceName, HeaderChoice>();
-    for (const kind of KINDS) {
-      const layout = tableLayout(kind);
-      try {
-        const candidates = [...(reading.savedLayouts ?? []), ...presets()].filter(
-          (preset) => preset.kind === kind,
-        );
-        fitting.set(kind, chooseHeader(top, { layout, columns: new Map(), candidates }, source.label));
-      } catch {
-        // Not this kind.
-      }
-    }
-    if (fitting.size === 1) return [...fitting.keys()][0];
-    const shipment = fitting.get('shipment');
-    if (fitting.size === 2 && fitting.has('order') && shipment) {
-      return hasTracking(top, shipment) ? undefined : 'order';
-    }
-    return fitting.size === 0 ? guessedKind(top, reading) : undefined;
+    return kindOfRows(top, reading.savedLayouts);
   } finally {
     await table.close();
   }
-}
-
-/**
- * The kind a header of its own names, when no layout or preset fits it: of the kinds whose required
- * columns Intake's guess of the header finds every one of (as the page would then offer to map them),
- * the one with the most columns found (an order download names a product's three columns too). One
- * that reads whole as orders and as shipments is the person's to say.
- */
-function guessedKind(top: readonly CsvRow[], reading: TableReading): ResourceName | undefined {
-  const rows = top.slice(0, HEADER_SEARCH_ROWS);
-  const complete = KINDS.flatMap((kind) => {
-    const candidates = [...(reading.savedLayouts ?? []), ...presets()].filter(
-      (preset) => preset.kind === kind,
-    );
-    const likely = likelyHeader(rows, kind, candidates);
-    if (likely === undefined) return [];
-    const mapping = new Map(
-      [...likely.guesses].map(([column, position]) => [column, likely.header[position] as string]),
-    );
-    const whole = matchHeader(likely.header, tableLayout(kind), mapping).missing.length === 0;
-    return whole ? [{ kind, found: likely.guesses.size }] : [];
-  }).sort((a, b) => b.found - a.found);
-  const kinds = complete.map((guess) => guess.kind);
-  if (kinds.includes('order') && kinds.includes('shipment')) return undefined;
-  const [best, next] = complete;
-  return best && (next === undefined || best.found > next.found) ? best.kind : undefined;
 }
 
 /** The first rows of a sheet (where its header is looked for), as read, for a person to map its columns. */
@@ -127,14 +77,6 @@ export async function topRows(
     await table.close();
   }
   return rows;
-}
-
-/** Whether a row under the header has a tracking number. */
-function hasTracking(rows: readonly CsvRow[], header: HeaderChoice): boolean {
-  const positions = header.index.get('tracking_number') ?? [];
-  return rows.some(
-    (row) => row.row > header.row && positions.some((position) => (row.cells[position] ?? '').trim() !== ''),
-  );
 }
 
 async function detectJsonKind(

@@ -1,6 +1,7 @@
 import type { CsvRow } from '../read/csv-rows.js';
 import { rowFingerprint } from '../read/fingerprint.js';
 import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice, type HeaderRules } from './header.js';
+import { withOtherKind } from './header-kind.js';
 import type { TableLayout } from './layouts.js';
 import type { Problem } from '../problems.js';
 import type { Note } from '../said.js';
@@ -118,7 +119,13 @@ function describeReading(choice: HeaderChoice, table: Table): Note[] {
  */
 export async function tableUnits(table: Table, layout: TableLayout, rules: HeaderRules): Promise<UnitSource> {
   const where = table.sheet === undefined ? table.label : `sheet "${table.sheet}" of ${table.label}`;
-  const choice = chooseHeader(await topRows(table), rules, where);
+  const top = await topRows(table);
+  let choice: HeaderChoice;
+  try {
+    choice = chooseHeader(top, rules, where);
+  } catch (error) {
+    throw rules.otherKinds ? withOtherKind(error, top, rules, rules.otherKinds) : error;
+  }
   const split = choice.preset?.split ?? {};
   const info: TableInfo = {
     header: choice.header,

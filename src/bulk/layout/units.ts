@@ -66,6 +66,8 @@ export interface ReadSetup {
   progress?: (rows: number) => void;
   /** Column layouts the person saved under a name: `--columns NAME`, and recognised as presets are. */
   savedLayouts?: readonly Preset[];
+  /** An upload: a header of another kind's columns is said with the command that reads it. */
+  sayOtherKind?: boolean;
 }
 
 /** `--columns NAME` names a saved layout (not pairs, nor a JSON file). */
@@ -100,6 +102,7 @@ export async function openUnits(
     candidates: [...saved, ...presets().filter((preset) => preset.kind === resource.name)],
     ...(options.headerRow === undefined ? {} : { headerRow: options.headerRow }),
     kind: resource.name,
+    ...(setup.sayOtherKind ? { otherKinds: setup.savedLayouts ?? [] } : {}),
   };
   const table =
     format === 'xlsx'

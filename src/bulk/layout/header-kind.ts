@@ -1,0 +1,99 @@
+import { KINDS_AS_WORKED } from '../../contract/kinds.js';
+import type { CsvRow } from '../read/csv-rows.js';
+import type { ResourceName } from '../resources.js';
+import { matchHeader } from './columns.js';
+import { likelyHeader } from './guess.js';
+import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice, type HeaderRules } from './header.js';
+import { InputError } from '../errors.js';
+import { presets, type Preset } from './presets.js';
+import { tableLayout } from './table-layouts.js';
+
+const KINDS: readonly ResourceName[] = KINDS_AS_WORKED;
+
+/** The presets a header of a kind is recognised by: the person's saved layouts first, then Intake's. */
+const presetsOf = (kind: ResourceName, saved: readonly Preset[]) =>
+  [...saved, ...presets()].filter((preset) => preset.kind === kind);
+
+/**
+ * What a sheet's first rows hold, by its header: the kind whose columns (or a marketplace preset of
+ * which) the header fits; else the kind Intake's guess of the header reads whole. A marketplace's order
+ * download and its dispatch sheet share one layout: it holds orders while no row read has a tracking
+ * number, and is the person's to say once some do. Undefined when nothing fits, or it cannot be told.
+ */
+export function kindOfRows(top: readonly CsvRow[], saved: readonly Preset[] = []): ResourceName | undefined {
+  const fitting = new Map<ResourceName, HeaderChoice>();
+  for (const kind of KINDS) {
+    try {
+      const rules = { layout: tableLayout(kind), columns: new Map(), candidates: presetsOf(kind, saved) };
+      fitting.set(kind, chooseHeader(top, rules, ''));
+    } catch {
+      // Not this kind.
+    }
+  }
+  if (fitting.size === 1) return [...fitting.keys()][0];
+  const shipment = fitting.get('shipment');
+  if (fitting.size === 2 && fitting.has('order') && shipment) {
+    return hasTracking(top, shipment) ? undefined : 'order';
+  }
+  return fitting.size === 0 ? guessedKind(top, saved) : undefined;
+}
+
+/** Whether a row under the header has a tracking number. */
+function hasTracking(rows: readonly CsvRow[], header: HeaderChoice): boolean {
+  const positions = header.index.get('tracking_number') ?? [];
+  return rows.some(
+    (row) => row.row > header.row && positions.some((position) => (row.cells[position] ?? '').trim() !== ''),
+  );
+}
+
+/**
+ * The kind a header of its own names, when no layout or preset fits it: of the kinds whose required
+ * columns Intake's guess of the header finds every one of (as the page would then offer to map them),
+ * the one with the most columns found (an order download names a product's three columns too). One
+ * that reads whole as orders and as shipments is the person's to say.
+ */
+function guessedKind(top: readonly CsvRow[], saved: readonly Preset[]): ResourceName | undefined {
+  const rows = top.slice(0, HEADER_SEARCH_ROWS);
+  const complete = KINDS.flatMap((kind) => {
+    const likely = likelyHeader(rows, kind, presetsOf(kind, saved));
+    if (likely === undefined) return [];
+    const mapping = new Map(
+      [...likely.guesses].map(([column, position]) => [column, likely.header[position] as string]),
+    );
+    const whole = matchHeader(likely.header, tableLayout(kind), mapping).missing.length === 0;
+    return whole ? [{ kind, found: likely.guesses.size }] : [];
+  }).sort((a, b) => b.found - a.found);
+  const kinds = complete.map((guess) => guess.kind);
+  if (kinds.includes('order') && kinds.includes('shipment')) return undefined;
+  const [best, next] = complete;
+  return best && (next === undefined || best.found > next.found) ? best.kind : undefined;
+}
+
+/** Each kind as a hint names what a file holds. */
+const HOLDS: Readonly<Record<ResourceName, string>> = {
+  order: 'orders',
+  product: 'products',
+  shipment: 'shipments',
+};
+
+/**
+ * A header that lacks this kind's columns but is another kind's (a dispatch sheet given to `intake
+ * order create`), said first with the command that reads it; the error as it was otherwise, and when
+ * the person named the columns (`--preset`, `--columns`).
+ */
+export function withOtherKind(
+  error: unknown,
+  top: readonly CsvRow[],
+  rules: HeaderRules,
+  saved: readonly Preset[],
+): unknown {
+  if (!(error instanceof InputError) || error.said?.code !== 'columns_missing') return error;
+  if (rules.kind === undefined || rules.preset || rules.columns.size > 0) return error;
+  const kind = kindOfRows(top, saved);
+  if (kind === undefined || kind === rules.kind) return error;
+  return new InputError(
+    error.message,
+    [`Its headers are those of ${HOLDS[kind]}: use intake ${kind} create instead.`, ...error.hints],
+    { said: error.said },
+  );
+}
