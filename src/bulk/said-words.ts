@@ -7,6 +7,7 @@ import { notTakenIn, rejectionIn } from '../client/answer-words.js';
 import { MESSAGE_SHOWN } from './report/summary.js';
 import { FLAGS_LABEL } from './read/source.js';
 import type { UploadState } from './ledger/schema.js';
+import { carrierListKo } from '../contract/carrier-list.js';
 
 /** The languages people are told things in. */
 export type Lang = 'ko' | 'en';
@@ -211,6 +212,8 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
     v.report
       ? `  … 외 ${num(v.count)}건 (모두 ${str(v.report)}에 있습니다)`
       : `  … 외 ${num(v.count)}건: --report 파일에 하나씩 적힙니다`,
+  carrier_not_listed: (v) =>
+    `company_code "${str(v.code)}"은(는) ${carrierListKo(str(v.source))}에 없지만, 이 코드의 송장도 그대로 보냅니다`,
   masked_members: (v) =>
     `${num(v.count)}개 행의 구매자 ID가 가려져 있습니다 (${str(v.example)} 같은). 누구인지 알 수 없으므로 이 주문들은 ` +
     '회원 ID 없이 비회원 주문으로 보냅니다 (리뷰 적립금이 쌓이지 않습니다).',
@@ -297,13 +300,15 @@ const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) =>
   single_outcome: (v) =>
     v.outcome === 'invalid'
       ? `${outcomeKo('invalid')}: 위의 문제로 보내지 않았습니다.`
-      : `${outcomeKo(str(v.outcome))}: ${notTakenIn('ko', str(v.outcome), str(v.message))}` +
-        (v.status === '' ? '' : ` (HTTP ${str(v.status)})`),
+      : v.outcome === 'changed'
+        ? `${outcomeKo('changed')}: 서비스가 이전에 받은 것과 ${str(v.fields)}이(가) 다릅니다.`
+        : `${outcomeKo(str(v.outcome))}: ${notTakenIn('ko', str(v.outcome), str(v.message))}` +
+          (v.status === '' ? '' : ` (HTTP ${str(v.status)})`),
   missing_product_data: (v) =>
     `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명' : '이미지 주소'}이(가) 없고, 상품 목록에도 없습니다. ` +
     `intake catalog set ${str(v.product)} --${v.field === 'name' ? 'name' : 'image-url'} …로 한 번 넣거나, --products 파일(id, name, image_url)을 주세요`,
   unknown_carrier: (v) =>
-    `${str(v.source)}에 없는 택배사입니다` +
+    `${carrierListKo(str(v.source))}에 없는 택배사입니다` +
     (v.closest ? ` (비슷한 택배사: ${str(v.closest)})` : '') +
     '. 목록: intake carriers',
 };

@@ -67,7 +67,10 @@ function carrierWarnings(
     const code = (record as { company_code: string }).company_code;
     if (book.has(code) || warned.has(code)) return;
     warned.add(code);
-    context.log.warn(`company_code "${code}" is not in ${book.source}; sending such shipments anyway`);
+    context.log.warn(`company_code "${code}" is not in ${book.source}; sending such shipments anyway`, {
+      code: 'carrier_not_listed',
+      values: { code, source: book.source },
+    });
   };
 }
 

@@ -3,6 +3,12 @@
 /** How the CLI names this list when it is the one in use. */
 export const BUILT_IN_LIST = "the built-in list (the spec's 26 codes)";
 
+/** Whose list of carriers is in use, in Korean: the built-in one named so, a file as given, from a profile. */
+export const carrierListKo = (source: string): string =>
+  source === BUILT_IN_LIST
+    ? '기본 목록 (명세의 코드 26개)'
+    : source.replace(/\(profile "(.*)"\)$/, (_, name: string) => `(프로필 "${name}")`);
+
 /** What a carrier code looks like: `self`, or a country prefix and a carrier id (`kr.cjlogistics`, `un.upu.ems`). */
 export const CARRIER_CODE = /^(?:self|[a-z]{2}(?:\.[a-z0-9_-]+)+)$/;
 

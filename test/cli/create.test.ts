@@ -230,6 +230,21 @@ describe('intake shipment create', () => {
     expect(await jobCount()).toBe(jobs + 1);
   });
 
+  it('says the warning of an unlisted code and a changed shipment in Korean at a Korean terminal', async () => {
+    const ko = { ...env, LANG: 'ko_KR.UTF-8' };
+    const unlisted = await cli(ship('ORD-S2', 'ORD-S2-1', 'kr.nowhere', '1'), { env: ko });
+    expect(unlisted.stderr).toContain(
+      '경고: company_code "kr.nowhere"은(는) 기본 목록 (명세의 코드 26개)에 없지만, 이 코드의 송장도 그대로 보냅니다\n',
+    );
+    // ORD-S1-1 went with CJ대한통운 640123456789 above.
+    const changed = await cli(ship('ORD-S1', 'ORD-S1-1', 'kr.epost', '6865123456789'), { env: ko });
+    expect(changed.code).toBe(4);
+    expect(changed.stderr).toContain(
+      '내용 다름: 서비스가 이전에 받은 것과 company_code, tracking_number이(가) 다릅니다.\n',
+    );
+    expect(changed.stderr).not.toMatch(/differ from|run again/);
+  });
+
   it('sends a well-formed carrier code it does not know, with a warning, and says what the service answers', async () => {
     const result = await cli(ship('ORD-S2', 'ORD-S2-1', 'kr.nowhere', '1'), { env });
     expect(result.stderr).toContain(

@@ -128,6 +128,7 @@ export function nextSteps(end: UploadEnd): Note[] {
         outcome: String(line.outcome),
         message: String(line.message),
         status: line.status === null ? '' : String(line.status),
+        fields: Array.isArray(line.fields) ? line.fields.join(', ') : '',
       },
     );
   }

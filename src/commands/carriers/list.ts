@@ -2,14 +2,13 @@ import { Command } from 'commander';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
-import { BUILT_IN_LIST } from '../../contract/carrier-list.js';
-import { originKo } from '../../cli/origin-words.js';
+import { carrierListKo } from '../../contract/carrier-list.js';
 import { terminalLang } from '../../util/terminal-lang.js';
 
 /** Whose list it is, and that a service may take other codes: in Korean at a Korean terminal. */
 function whoseList(f: Factory, source: string): string {
   if (terminalLang(f.env) === 'ko') {
-    const whose = source === BUILT_IN_LIST ? '기본 목록 (명세의 코드 26개)' : originKo(source);
+    const whose = carrierListKo(source);
     return (
       `${whose}의 택배사입니다. 서비스는 다른 코드도 받을 수 있습니다: intake는 모르는 코드도 경고와 함께 보냅니다. ` +
       '서비스의 목록을 쓰려면 --carriers 파일 또는 intake config set carriers 파일'
