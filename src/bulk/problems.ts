@@ -1,6 +1,7 @@
 import type { ValidationIssue } from '../contract/validation.js';
 import { cut } from '../util/cut.js';
 import { saidValues, type Said } from './said.js';
+import type { SharedWords } from './report/shared-problems.js';
 
 /** Something wrong with a row or record, found before sending. */
 export interface Problem {
@@ -99,6 +100,8 @@ export interface ProblemWords {
   refusal?(message: string, status: number | undefined): string;
   /** The header of the rows to fix' column of reasons (`error` without it). */
   reasonColumn?: string;
+  /** What many rows share, said once for all of them (English without it). */
+  shared?: SharedWords;
 }
 
 const ENGLISH_WORDS: ProblemWords = {

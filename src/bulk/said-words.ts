@@ -8,6 +8,8 @@ import { MESSAGE_SHOWN } from './report/summary.js';
 import { FLAGS_LABEL } from './read/source.js';
 import type { UploadState } from './ledger/schema.js';
 import { carrierListKo } from '../contract/carrier-list.js';
+import { koreanUnit } from './unit-words.js';
+import { KOREAN_SHARED_WORDS } from './report/shared-problems.js';
 
 /** The languages people are told things in. */
 export type Lang = 'ko' | 'en';
@@ -19,7 +21,6 @@ const num = (value: string | number | undefined) => (typeof value === 'number' ?
 
 /** The kinds of record in Korean (주문, 송장, 상품): each ends in a final consonant, so 은, 을 and 이 follow. */
 export const KIND_KO: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };
-const UNIT: Record<string, string> = { row: '행', line: '줄', record: '레코드' };
 /**
  * What became of a record, in both languages: the page's labels (`outcome_…`) and the words a Korean
  * terminal uses for a record not taken.
@@ -68,8 +69,7 @@ export function recordMessageKo(kind: string, outcome: string, message: string):
   }
 }
 
-/** A unit's name in Korean: `행` for a row of a sheet, `줄` for a line of NDJSON (`행` when not known). */
-export const koreanUnit = (unitName: string): string => UNIT[unitName] ?? '행';
+export { koreanUnit };
 const AS_TEXT = '엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요';
 
 /**
@@ -98,7 +98,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
       ? `맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (${str(v.meant)}?). ${AS_TEXT}`
       : `엑셀이 지수 표기로 바꾼 숫자로 보입니다 (${str(v.shown)}). ${AS_TEXT}`,
   missing_product_data: (v) =>
-    `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명' : '이미지 주소'}이(가) 없고, 상품 목록에도 없습니다. ` +
+    `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명이' : '이미지 주소가'} 없고, 상품 목록에도 없습니다. ` +
     '"상품명이나 이미지가 없는 상품"에 한 번 넣으면 다음부터 기억합니다',
   order_not_found: (v) =>
     `주문번호가 없고, 여기서 보낸 주문 중 품목 ${str(v.item)}이(가) 있는 주문이 없습니다. ` +
@@ -305,7 +305,7 @@ const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) =>
         : `${outcomeKo(str(v.outcome))}: ${notTakenIn('ko', str(v.outcome), str(v.message))}` +
           (v.status === '' ? '' : ` (HTTP ${str(v.status)})`),
   missing_product_data: (v) =>
-    `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명' : '이미지 주소'}이(가) 없고, 상품 목록에도 없습니다. ` +
+    `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명이' : '이미지 주소가'} 없고, 상품 목록에도 없습니다. ` +
     `intake catalog set ${str(v.product)} --${v.field === 'name' ? 'name' : 'image-url'} …로 한 번 넣거나, --products 파일(id, name, image_url)을 주세요`,
   unknown_carrier: (v) =>
     `${carrierListKo(str(v.source))}에 없는 택배사입니다` +
@@ -336,6 +336,7 @@ export const KOREAN_LINES = {
   unit: (unitName: string, unit: number) => `${unit}${koreanUnit(unitName)}`,
   problem: (problem: Problem) => sayIn('ko', problem.message, problem.said, 'terminal'),
   more: (unitName: string, count: number) => `… 외 문제가 있는 ${koreanUnit(unitName)} ${count}개`,
+  shared: KOREAN_SHARED_WORDS,
   reason: (text: string, problemsOfRow: (row: number) => string | undefined) =>
     invalidReasonIn('ko', text, problemsOfRow),
   refusal: (message: string, status: number | undefined) => rejectionIn('ko', message, status),

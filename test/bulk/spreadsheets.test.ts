@@ -136,9 +136,7 @@ describe('a Smartstore order download (.xlsx) with a products catalog', () => {
       // Each column named as the sheet names it, where staff will look for it.
       'row 5, 수취인연락처1 ("1098765432"): looks like a Korean mobile number that lost its leading 0',
     );
-    expect(result.stderr).toContain(
-      'row 4, 상품명: is empty, and no catalog has the name of product 8123456791',
-    );
+    expect(result.stderr).toContain('1 product has no name here or in the product list: 8123456791 (row 4)');
 
     const rejects = await readWorkbook(files.path('orders.rejects.xlsx'));
     expect(rejects.name).toBe('주문조회');
@@ -220,7 +218,7 @@ describe('a Smartstore dispatch sheet: carriers by name, and no order id', () =>
     expect(result.code).toBe(4);
     expect(result.summary()).toMatchObject({ records: 5, accepted: 3, invalid: 2 });
     expect(result.stderr).toContain(
-      'row 6, order_id: is missing, and no order sent from here has item X-9-1',
+      '1 row names no order_id, and no order sent from here has its item: X-9-1 (row 6)',
     );
     expect(result.stderr).toContain(
       'row 7, 택배사 ("CJ대한퉁운"): is not a carrier in the built-in list (the spec\'s 26 codes); closest: kr.cjlogistics (CJ대한통운)',

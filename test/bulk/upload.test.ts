@@ -157,7 +157,7 @@ describe('orders CSV', () => {
     for (const line of [
       'row 4, order_id ("1.01E+10"): looks like a number Excel wrote in scientific notation',
       'row 5, recipient_cellphone ("1012345678"): looks like a Korean mobile number that lost its leading 0',
-      'row 6, product_name: is empty, and no catalog has the name of product P-1099',
+      '1 product has no name here or in the product list: P-1099 (row 6)',
       'row 7, product_image_url ("img/p-1006.jpg"): Input should be a valid URL',
       'row 9, recipient_name ("조은비"): must be the same in every row of this order, and is not: row 8 "조은우", row 9 "조은비"',
       'row 11, item_id ("ERR-01-1"): item id ERR-01-1 is also used by another order (row 2)',

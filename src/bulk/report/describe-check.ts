@@ -6,6 +6,7 @@ import type { CheckResult } from '../check/check.js';
 import { problemLines, type ColumnNames, type Problem, type ProblemWords } from '../problems.js';
 import { count as thousands, counting } from '../../util/count.js';
 import type { Note } from '../said.js';
+import { ENGLISH_SHARED_WORDS, sharedLines, splitShared } from './shared-problems.js';
 
 /** How many problems are listed before "and N more", unless every one is asked for. */
 const SHOWN_PROBLEMS = 20;
@@ -23,6 +24,34 @@ function singleProblemLines(
     const value = problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`;
     return `  ${named ? `${named}${value}: ` : ''}${words ? words.problem(problem) : problem.message}`;
   });
+}
+
+/**
+ * The rows' problems, the first ones: what many rows share said once for all of them (products without
+ * a name or image, shipments whose orders were not sent from here), then each other problem by row.
+ */
+function rowProblemNotes(
+  checked: CheckResult,
+  unitName: string,
+  options: { words?: ProblemWords; named?: ColumnNames },
+): Note[] {
+  const listed = checked.problems.listed();
+  const { shared, rest, covered } = splitShared(listed);
+  const within = checked.problems.rows > listed.size ? listed.size : undefined;
+  const words = options.words?.shared ?? ENGLISH_SHARED_WORDS;
+  const once = sharedLines(shared, words, unitName, within).map((text): Note => ({
+    text: `  ${text}`,
+    said: { code: 'shared_problems' },
+  }));
+  const rows = problemLines(
+    rest,
+    unitName,
+    SHOWN_PROBLEMS,
+    checked.problems.rows - covered,
+    options.words,
+    options.named,
+  ).map((text): Note => ({ text }));
+  return [...once, ...rows];
 }
 
 /**
@@ -71,14 +100,16 @@ export function describeCheck(
         },
       },
     },
-    ...problemLines(
-      checked.problems.listed(),
-      unitName,
-      options.all ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS,
-      checked.problems.rows,
-      options.words,
-      options.named,
-    ).map(plain),
+    ...(options.all
+      ? problemLines(
+          checked.problems.listed(),
+          unitName,
+          Number.POSITIVE_INFINITY,
+          checked.problems.rows,
+          options.words,
+          options.named,
+        ).map(plain)
+      : rowProblemNotes(checked, unitName, options)),
   ];
   const warned = checked.warnings.count;
   if (warned > 0) {

@@ -15,7 +15,8 @@ export const numberOf = (value: unknown) => (typeof value === 'number' ? value :
 export function pageNotes(notes: readonly Note[], session: UploadSession): Note[] {
   return notes.filter(({ text, said }) => {
     const line = text.trim();
-    if (said?.code === 'ledger_wait') return false;
+    // What many rows share is in the page's own table of rows (and its card of products).
+    if (said?.code === 'ledger_wait' || said?.code === 'shared_problems') return false;
     return (
       line !== '' &&
       !/^(row|line|record|… and) /.test(line) &&
