@@ -265,8 +265,9 @@ const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) =>
   rejects_file: (_v, text) =>
     text.replace(
       /^Rows to fix: (.*) \((the original columns plus "error"(, locked with the workbook's password)?|the original records plus an "error" field)\)\.$/,
-      (_m, path: string, _shape: string, locked: string | undefined) =>
-        `고칠 행: ${path} (원래 열에 "error" 열을 더함${locked ? ', 원래 파일과 같은 비밀번호로 잠금' : ''}).`,
+      (_m, path: string, shape: string, locked: string | undefined) =>
+        `고칠 행: ${path} (${shape.startsWith('the original records') ? '원래 레코드에 "error" 필드를 더함' : '원래 열에 "error" 열을 더함'}` +
+        `${locked ? ', 원래 파일과 같은 비밀번호로 잠금' : ''}).`,
     ),
   run_again: (v, text) => {
     const kind = KIND_KO[str(v.kind)] ?? '';

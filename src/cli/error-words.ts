@@ -1,5 +1,6 @@
 import { networkReasonIn, refusalIn } from '../client/answer-words.js';
 import { LOGGING_IN, OTHER_COMMANDS } from './command-error-words.js';
+import { FILE_WORDS, reasonKo } from './file-error-words.js';
 import { FLAG_WORDS } from './flag-error-words.js';
 import { HEADER_WORDS } from './header-error-words.js';
 import { originKo } from './origin-words.js';
@@ -17,14 +18,6 @@ export type Words = readonly [RegExp, (match: RegExpExecArray) => string];
 export const keychainKo = (name: string): string => name.replace(/^the /, '');
 
 const AGAIN = '같은 명령을 다시 실행하세요 (업로드는 아직 보내지 않은 것만 보냅니다)';
-
-const REASONS: Readonly<Record<string, string>> = {
-  'no such file': '그런 파일이 없습니다',
-  'no such folder': '그런 폴더가 없습니다',
-  'permission denied': '읽을 권한이 없습니다',
-  'it is a folder': '폴더입니다',
-  'the name is too long': '이름이 너무 깁니다',
-};
 
 /** Intake's databases as their errors name them (`what` of the file opened). */
 const DATABASES: Readonly<Record<string, string>> = {
@@ -71,7 +64,7 @@ const DATABASE_REASONS: readonly Words[] = [
   [/^cannot use the database at (\S+): (.+)$/, (m) => `${m[1]}의 데이터베이스를 쓸 수 없습니다: ${m[2]}`],
   [
     /^cannot use (.+) for (the .+): (.+)$/,
-    (m) => `${m[1]}을(를) ${databaseKo(m[2] ?? '')}의 파일로 쓸 수 없습니다: ${REASONS[m[3] ?? ''] ?? m[3]}`,
+    (m) => `${m[1]}을(를) ${databaseKo(m[2] ?? '')}의 파일로 쓸 수 없습니다: ${reasonKo(m[3] ?? '')}`,
   ],
 ];
 
@@ -200,8 +193,7 @@ const SETTINGS: readonly Words[] = [
 ];
 
 const LINES: readonly Words[] = [
-  [/^cannot read (.+): (.+)$/, (m) => `${m[1]}을(를) 읽을 수 없습니다: ${REASONS[m[2] ?? ''] ?? m[2]}`],
-  [/^(.+) is not a file$/, (m) => `${m[1]}은(는) 파일이 아닙니다`],
+  ...FILE_WORDS,
   ...HEADER_WORDS,
   [/^(.+) is protected by a password$/, (m) => `${m[1]}은(는) 암호가 걸린 엑셀 파일입니다`],
   [/^Give it on standard input: (.*)$/, (m) => `암호를 표준 입력으로 주세요: ${m[1]}`],

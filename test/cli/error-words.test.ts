@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorLineKo } from '../../src/cli/error-words.js';
 import { placeKo } from '../../src/cli/header-error-words.js';
+import { sayIn } from '../../src/bulk/said-words.js';
 import { KeychainFailed } from '../../src/cli/secrets.js';
 
 describe('an error line at a Korean terminal', () => {
@@ -152,7 +153,7 @@ describe('an error line at a Korean terminal', () => {
   });
 
   it('a line it has no words for is said as it is', () => {
-    expect(errorLineKo('  --sheet is for .xlsx workbooks')).toBe('  --sheet is for .xlsx workbooks');
+    expect(errorLineKo('  the moon is made of cheese')).toBe('  the moon is made of cheese');
   });
 });
 
@@ -224,6 +225,29 @@ describe('a header Intake cannot read, and an option it cannot use, at a Korean 
       '--apply-delay "3x" is not a duration (2s) or a range (1m-5m)',
       '--apply-delay "3x"은(는) 2s 같은 시간이나 1m-5m 같은 범위가 아닙니다',
     ],
+    [
+      'cannot write the rejects file /srv/주문.rejects.xlsx: no space left on the device',
+      '고칠 행 파일 /srv/주문.rejects.xlsx을(를) 쓸 수 없습니다: 디스크에 남은 공간이 없습니다',
+    ],
+    [
+      'cannot write the report /x/r.csv: permission denied',
+      '보고서 /x/r.csv을(를) 쓸 수 없습니다: 쓸 권한이 없습니다',
+    ],
+    [
+      'cannot write the upload ledger /x/ledger.db: the file system is read-only',
+      '업로드 기록 /x/ledger.db을(를) 쓸 수 없습니다: 읽기 전용 파일 시스템입니다',
+    ],
+    [
+      "bad.json is not valid JSON: Expecting ',' delimiter at line 2, column 1",
+      "bad.json은(는) 올바른 JSON이 아닙니다: Expecting ',' delimiter (2번째 줄, 1번째 글자)",
+    ],
+    ['stdin is empty', '표준 입력이 비어 있습니다'],
+    ['주문.csv is empty', '주문.csv이(가) 비어 있습니다'],
+    ['the product id is empty', 'the product id is empty'],
+    [
+      '--sheet is for .xlsx workbooks; orders.csv is read as CSV',
+      '--sheet은(는) .xlsx 엑셀 파일에만 씁니다. orders.csv은(는) CSV(으)로 읽습니다',
+    ],
   ])('%s', (english, korean) => {
     expect(errorLineKo(english)).toBe(korean);
   });
@@ -231,5 +255,22 @@ describe('a header Intake cannot read, and an option it cannot use, at a Korean 
   it('a sheet named in a line is said as Korean names a place; a file as it is', () => {
     expect(placeKo('sheet "주문" of 주문.xlsx')).toBe('주문.xlsx의 "주문" 시트');
     expect(placeKo('주문.csv')).toBe('주문.csv');
+  });
+});
+
+describe('the rows to fix, named at a Korean terminal', () => {
+  it('says columns of a sheet and fields of JSON records', () => {
+    const said = { code: 'rejects_file' };
+    expect(
+      sayIn('ko', 'Rows to fix: 주문.rejects.csv (the original columns plus "error").', said, 'terminal'),
+    ).toBe('고칠 행: 주문.rejects.csv (원래 열에 "error" 열을 더함).');
+    expect(
+      sayIn(
+        'ko',
+        'Rows to fix: p.rejects.ndjson (the original records plus an "error" field).',
+        said,
+        'terminal',
+      ),
+    ).toBe('고칠 행: p.rejects.ndjson (원래 레코드에 "error" 필드를 더함).');
   });
 });
