@@ -79,17 +79,13 @@ const HOLDS: Readonly<Record<ResourceName, string>> = {
 /**
  * A header that lacks this kind's columns but is another kind's (a dispatch sheet given to `intake
  * order create`), said first with the command that reads it; the error as it was otherwise, and when
- * the person named the columns (`--preset`, `--columns`).
+ * the person named the columns (`--preset`, `--columns`) or the file must be of this kind (a catalog).
  */
-export function withOtherKind(
-  error: unknown,
-  top: readonly CsvRow[],
-  rules: HeaderRules,
-  saved: readonly Preset[],
-): unknown {
+export function withOtherKind(error: unknown, top: readonly CsvRow[], rules: HeaderRules): unknown {
   if (!(error instanceof InputError) || error.said?.code !== 'columns_missing') return error;
-  if (rules.kind === undefined || rules.preset || rules.columns.size > 0) return error;
-  const kind = kindOfRows(top, saved);
+  if (rules.otherKinds === undefined || rules.kind === undefined) return error;
+  if (rules.preset || rules.columns.size > 0) return error;
+  const kind = kindOfRows(top, rules.otherKinds);
   if (kind === undefined || kind === rules.kind) return error;
   return new InputError(
     error.message,

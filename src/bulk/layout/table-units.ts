@@ -124,7 +124,7 @@ export async function tableUnits(table: Table, layout: TableLayout, rules: Heade
   try {
     choice = chooseHeader(top, rules, where);
   } catch (error) {
-    throw rules.otherKinds ? withOtherKind(error, top, rules, rules.otherKinds) : error;
+    throw withOtherKind(error, top, rules);
   }
   const split = choice.preset?.split ?? {};
   const info: TableInfo = {
