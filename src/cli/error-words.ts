@@ -2,6 +2,7 @@ import { networkReasonIn, refusalIn } from '../client/answer-words.js';
 import { LOGGING_IN, OTHER_COMMANDS } from './command-error-words.js';
 import { FILE_WORDS, reasonKo } from './file-error-words.js';
 import { FLAG_WORDS } from './flag-error-words.js';
+import { FORMAT_WORDS } from './format-error-words.js';
 import { HEADER_WORDS } from './header-error-words.js';
 import { originKo } from './origin-words.js';
 
@@ -194,6 +195,7 @@ const SETTINGS: readonly Words[] = [
 
 const LINES: readonly Words[] = [
   ...FILE_WORDS,
+  ...FORMAT_WORDS,
   ...HEADER_WORDS,
   [/^(.+) is protected by a password$/, (m) => `${m[1]}은(는) 암호가 걸린 엑셀 파일입니다`],
   [/^Give it on standard input: (.*)$/, (m) => `암호를 표준 입력으로 주세요: ${m[1]}`],

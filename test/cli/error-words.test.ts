@@ -245,6 +245,30 @@ describe('a header Intake cannot read, and an option it cannot use, at a Korean 
     ['주문.csv is empty', '주문.csv이(가) 비어 있습니다'],
     ['the product id is empty', 'the product id is empty'],
     [
+      'a.pdf is a PDF document: download the orders as Excel (.xlsx) or CSV instead',
+      'a.pdf은(는) PDF 문서이고 표 파일이 아닙니다. 주문을 엑셀(.xlsx)이나 CSV로 내려받으세요',
+    ],
+    [
+      '주문.xls is a web page (HTML), as some "Excel" downloads are: open it in Excel (or your spreadsheet program) and save it as Excel Workbook (.xlsx), or as CSV',
+      '주문.xls은(는) 웹 페이지(HTML) 파일입니다. 일부 "엑셀" 다운로드가 이렇습니다. 엑셀(또는 쓰는 스프레드시트 프로그램)에서 열어 "Excel 통합 문서(.xlsx)"나 CSV로 저장하세요',
+    ],
+    [
+      'c.xlsx is cut short or damaged (the end of its zip, which lists its parts, is missing)',
+      'c.xlsx 파일이 잘렸거나 손상되었습니다 (파일 목록이 있는 zip의 끝이 없습니다)',
+    ],
+    [
+      '  Download or copy the file again; if it opens in your spreadsheet program, save it again as .xlsx or export CSV.',
+      '  다시 내려받거나 복사하세요. 스프레드시트 프로그램에서 열린다면 .xlsx로 다시 저장하거나 CSV로 내보내세요.',
+    ],
+    [
+      '주문.xls is an Excel 97-2003 workbook (.xls), which intake does not read',
+      '주문.xls은(는) 예전 엑셀 97-2003 파일(.xls)이라 intake가 읽지 못합니다',
+    ],
+    [
+      '  In Excel: File > Save As > Excel Workbook (.xlsx), or CSV UTF-8.',
+      '  엑셀에서 파일 > 다른 이름으로 저장 > "Excel 통합 문서(.xlsx)"나 "CSV UTF-8"로 저장하세요.',
+    ],
+    [
       '--sheet is for .xlsx workbooks; orders.csv is read as CSV',
       '--sheet은(는) .xlsx 엑셀 파일에만 씁니다. orders.csv은(는) CSV(으)로 읽습니다',
     ],
