@@ -5,6 +5,7 @@ import { FLAG_WORDS } from './flag-error-words.js';
 import { FORMAT_WORDS } from './format-error-words.js';
 import { HEADER_WORDS } from './header-error-words.js';
 import { originKo } from './origin-words.js';
+import { saidIn, type Words } from './words.js';
 
 // The errors people at a Korean terminal meet most (a file that cannot be read, a header Intake does not
 // know, a locked workbook, a service that cannot be reached or refuses the credentials, credentials
@@ -12,8 +13,7 @@ import { originKo } from './origin-words.js';
 // pattern, as the page's results do with the service's answers. A line with no pattern here is said as
 // it is; `--json` keeps the English.
 
-/** A pattern of an English line, and its words in Korean. */
-export type Words = readonly [RegExp, (match: RegExpExecArray) => string];
+export type { Words } from './words.js';
 
 /** A keychain's name ("the Secret Service (D-Bus)") as a Korean sentence names it, without the article. */
 export const keychainKo = (name: string): string => name.replace(/^the /, '');
@@ -332,15 +332,6 @@ const LINES: readonly Words[] = [
   ...LOGGING_IN,
   ...FLAG_WORDS,
 ];
-
-/** The text in the words of the first pattern it matches, if any. */
-function saidIn(list: readonly Words[], text: string): string | undefined {
-  for (const [pattern, words] of list) {
-    const match = pattern.exec(text);
-    if (match) return words(match);
-  }
-  return undefined;
-}
 
 /** One line of an error in Korean where there are words for it, else as it is (its indent kept). */
 export function errorLineKo(line: string): string {

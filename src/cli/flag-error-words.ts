@@ -1,4 +1,4 @@
-import type { Words } from './error-words.js';
+import { saidIn, type Words } from './words.js';
 
 // An option's value the CLI cannot use (`--concurrency abc`), at a Korean terminal, in Korean (see
 // error-words.ts, which says every line of an error through these and its own). Commander's own checks
@@ -9,20 +9,13 @@ const KINDS_OF_VALUE: readonly Words[] = [
   [/^a whole number from (\d+) to (\d+)$/, (m) => `${m[1]}에서 ${m[2]} 사이의 정수`],
   [/^a positive number$/, () => '0보다 큰 수'],
   [/^one of (.+)$/, (m) => `${m[1]} 중 하나`],
-  [/^"," ";" or "tab"$/, () => '",", ";", "tab" 중 하나'],
+  [/^",", ";" or "tab"$/, () => '",", ";", "tab" 중 하나'],
   [/^a date such as (\S+)$/, (m) => `${m[1]} 같은 날짜`],
   [/^a duration such as (\S+) or a date such as (\S+)$/, (m) => `${m[1]} 같은 기간이나 ${m[2]} 같은 날짜`],
   [/^an HTTP status \(100 to 599\), or 0 for no answer$/, () => 'HTTP 상태 코드(100~599, 응답 없음은 0)'],
 ];
 
-function valueKo(what: string): string {
-  const plain = what.replace(/,(?= ")/g, '');
-  for (const [pattern, words] of KINDS_OF_VALUE) {
-    const match = pattern.exec(plain);
-    if (match) return words(match);
-  }
-  return what;
-}
+const valueKo = (what: string): string => saidIn(KINDS_OF_VALUE, what) ?? what;
 
 /** An option's value out of its bounds, not a number, not a duration. */
 export const FLAG_WORDS: readonly Words[] = [

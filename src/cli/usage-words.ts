@@ -2,7 +2,7 @@
 // among the choices), in Korean at a Korean terminal, as `error-words.ts` says the CLI's own. Loaded only
 // there. A line with no pattern here is said as it is.
 
-type Words = readonly [RegExp, (match: RegExpExecArray) => string];
+import { saidIn, type Words } from './words.js';
 
 const INVALID_VALUE =
   /^option '(.+)' argument '(.*)' is invalid\.(?: Allowed choices are (.+)\.)?(?: (.+))?$/;
@@ -39,13 +39,7 @@ const LINES: readonly Words[] = [
   ],
 ];
 
-function lineKo(line: string): string {
-  for (const [pattern, say] of LINES) {
-    const match = pattern.exec(line);
-    if (match) return say(match);
-  }
-  return line;
-}
+const lineKo = (line: string): string => saidIn(LINES, line) ?? line;
 
 /**
  * Commander's error text (`error: …`, then perhaps a suggestion on the next line) in Korean, led by

@@ -58,19 +58,20 @@ export function splitShared(listed: ReadonlyMap<number, readonly Problem[]>): {
   const unknown: OrdersUnknown = { items: [], rows: [] };
   const rest = new Map<number, readonly Problem[]>();
   let covered = 0;
+  // Rows in order, so that a row already noted for a product or the items is the last one noted.
   for (const row of [...listed.keys()].sort((a, b) => a - b)) {
     const problems = listed.get(row) ?? [];
     for (const problem of problems) {
       const values = problem.said?.values ?? {};
       if (problem.said?.code === 'order_not_found') {
         unknown.items.push(String(values.item ?? ''));
-        if (!unknown.rows.includes(row)) unknown.rows.push(row);
+        if (unknown.rows.at(-1) !== row) unknown.rows.push(row);
       } else if (problem.said?.code === 'missing_product_data') {
         const field: LackedField = values.field === 'name' ? 'name' : 'image_url';
         const products = byField.get(field) ?? new Map<string, number[]>();
         byField.set(field, products);
         const rows = products.get(String(values.product ?? '')) ?? [];
-        if (!rows.includes(row)) rows.push(row);
+        if (rows.at(-1) !== row) rows.push(row);
         products.set(String(values.product ?? ''), rows);
       }
     }
