@@ -214,12 +214,19 @@ type HelpWordsKo = typeof HelpWordsKoModule;
  */
 function showsHelp(program: Command, argv: readonly string[]): boolean {
   if (argv.some((arg) => arg === '--help' || arg === '-h')) return true;
-  const word = commandWord(argv);
+  let word = commandWord(argv);
   if (word === undefined || word === 'help') return true;
-  const group = program.commands.find((command) => command.name() === word);
-  if (!group || group.commands.length === 0) return false;
-  const rest = argv.slice(argv.indexOf(word) + 1);
-  return commandWord(rest) === undefined;
+  // Down the groups named (`intake local faults`): a help shows where the last one is a group.
+  let command: Command = program;
+  let rest = argv;
+  while (word !== undefined) {
+    const next = command.commands.find((sub) => sub.name() === word);
+    if (!next) return false;
+    command = next;
+    rest = rest.slice(rest.indexOf(word) + 1);
+    word = commandWord(rest);
+  }
+  return command.commands.length > 0;
 }
 
 /** Which commands a command line needs: none for `--version`, its own, or all of them. */

@@ -35,7 +35,20 @@ function sourceWords({ origin, unreadable }: MarketplaceSource): string {
   return '설정 안 됨';
 }
 
+/** The codes support's tables show (the service's health, where a secret is, yes and no), in Korean. */
+const CELLS: ReadonlyMap<unknown, string> = new Map<unknown, string>([
+  ['available', '사용 가능'],
+  ['(environment)', '(환경 변수)'],
+  ['environment', '환경 변수'],
+  ['keychain', '키체인'],
+  ['file', '설정 파일'],
+  ['none', '없음'],
+  [true, '예'],
+  [false, '아니요'],
+]);
+
 export const KOREAN: SupportWords = {
+  cell: (value) => CELLS.get(value) ?? value,
   // The service's reason, or why a profile could not be checked (a service not reached, a keychain not read).
   reason: (text) => (text === NO_CREDENTIALS ? '인증 정보 없음' : errorLineKo(serviceTextIn('ko', text))),
   storeWorking: '맞는 인증 정보를 intake login으로 저장하세요',

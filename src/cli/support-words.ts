@@ -18,6 +18,8 @@ export interface MarketplaceSource {
 }
 
 export interface SupportWords {
+  /** A code in a terminal's table (`available`, `environment`, `true`): the same in JSON, CSV and a pipe. */
+  cell: (value: unknown) => unknown;
   /** A reason the service or Intake gave for a set of credentials (a table's cell). */
   reason: (text: string) => string;
   /** `keys check`'s hint when the service does not take the credentials. */
@@ -40,6 +42,7 @@ function sourceWords({ origin, unreadable }: MarketplaceSource): string {
 }
 
 const ENGLISH: SupportWords = {
+  cell: (value) => value,
   reason: (text) => text,
   storeWorking: 'Store working credentials with: intake login',
   secrets: (keychain, unavailable, configPath) =>

@@ -74,7 +74,9 @@ describe('support’s commands at a Korean terminal', () => {
   it('keys check gives the service’s reason and what to do in Korean, and JSON as it is', async () => {
     const valid = await cli(['keys', 'check'], ko(t.env, true));
     expect(valid.stdout).toContain('인증 정보가 맞습니다. API를 쓸 수 있습니다');
+    expect(valid.stdout).toMatch(/│ 예 +│ 인증 정보가 맞습니다/);
     const wrong = await cli(['keys', 'check'], ko({ ...t.env, INTAKE_SECRET_ACCESS_KEY: 'wrong' }, true));
+    expect(wrong.stdout).toMatch(/│ 아니요 +│ 비밀 키가 맞지 않습니다/);
     expect(wrong.code).toBe(3);
     expect(wrong.stdout).toContain('비밀 키가 맞지 않습니다');
     expect(wrong.stderr).toContain('맞는 인증 정보를 intake login으로 저장하세요\n');
@@ -106,6 +108,13 @@ describe('support’s commands at a Korean terminal', () => {
     expect(lines[2]).toBe('선택된 인증 정보가 없습니다: 프로필 "default"이(가) 없고 환경 변수에도 없습니다.');
     const valid = await cli(['auth', 'status'], ko(t.env, true));
     expect(valid.stdout).toContain('인증 정보가 맞습니다. API를 쓸 수 있습니다');
+    // The codes of a terminal's table in Korean; a pipe's rows and JSON keep them.
+    expect(valid.stdout).toMatch(/│ \* +│ \(환경 변수\) +│ .+│ 환경 변수 +│ 예 +│/);
+    expect((await cli(['auth', 'status'], ko(t.env))).stdout).toMatch(
+      /^\*\t\(environment\)\t.+\tenvironment\ttrue\t/,
+    );
+    expect((await cli(['health'], ko(t.env, true))).stdout).toMatch(/│ 사용 가능 +│ http/);
+    expect((await cli(['health'], ko(t.env))).stdout).toMatch(/^available\thttp/);
     expect(valid.stderr).toContain('마켓: 네이버 스마트스토어 설정 안 됨;');
     // A profile that could not be checked says why in Korean too.
     const away = await cli(['auth', 'status'], ko({ ...t.env, INTAKE_BASE_URL: 'http://127.0.0.1:9' }, true));

@@ -122,6 +122,10 @@ describe('--help at a Korean terminal', () => {
     const group = await cli(['order'], { env: KO });
     expect(`${group.stdout}${group.stderr}`).toMatch(/^사용법: intake order \[options\] \[command\]/m);
     expect(`${group.stdout}${group.stderr}`).toMatch(/create \[options\] \[file\] +주문 등록:/);
+    const nested = await cli(['local', 'faults'], { env: KO });
+    expect(`${nested.stdout}${nested.stderr}`).toMatch(
+      /^사용법: intake local faults \[options\] \[command\]/m,
+    );
     const help = await cli(['help', 'shipment', 'create'], { env: KO });
     expect(help.stdout).toMatch(/^사용법: intake shipment create/);
   });

@@ -213,4 +213,29 @@ describe('intake local', () => {
     expect(colon.stderr).toContain("access_key_id: Value error, an access key id cannot contain ':'");
     expect((await cli(['local', 'merchants', 'add', 'shop-e', '--json'], { env })).code).toBe(0);
   });
+
+  it('says what it tells a person in Korean at a Korean terminal', async () => {
+    const ko = { ...env, LANG: 'ko_KR.UTF-8', NO_COLOR: '1' };
+    const shop = await cli(['local', 'merchants', 'add', 'shop-ko', '--json'], { env: ko });
+    expect(shop.stderr).toContain('비밀 키는 이번 한 번만 보여 줍니다. intake login으로 저장하세요');
+    const asShop = shop.json() as { access_key_id: string; secret_access_key: string };
+    const own = {
+      ...ko,
+      INTAKE_ACCESS_KEY_ID: asShop.access_key_id,
+      INTAKE_SECRET_ACCESS_KEY: asShop.secret_access_key,
+    };
+    expect((await cli(['local', 'events'], { env: own, tty: true })).stderr).toContain(
+      '아직 이벤트가 없습니다.',
+    );
+    expect((await cli(['local', 'faults', 'show'], { env: own, tty: true })).stderr).toContain(
+      '걸려 있는 장애가 없습니다.',
+    );
+    expect((await cli(['local', 'requests', '--before', '1'], { env: own, tty: true })).stderr).toContain(
+      '그보다 앞선 요청이 없습니다.',
+    );
+    const cut = await cli(['local', 'jobs', '--limit', '2'], { env: ko, tty: true });
+    expect(cut.stderr).toMatch(
+      /^2건을 보여 줍니다\. 더 있습니다: 다음 것은 --after \d+, 한 번에 보려면 --limit \(최대 10,000\), 또는 목록을 좁히세요 \(--state, --target\)\.$/m,
+    );
+  });
 });

@@ -10,6 +10,9 @@ import { NO_CREDENTIALS, supportWords, type MarketplaceSource } from '../../cli/
 
 export type AuthStatusOptions = Record<string, never>;
 
+/** The row of credentials from the environment, in the profile column. */
+const ENVIRONMENT_ROW = '(environment)';
+
 /** A set of credentials and whether the service takes them. */
 export interface CredentialStatus {
   profile: string;
@@ -106,7 +109,7 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
   if (fromEnv) {
     checks.push(
       checkOne(f, settings.baseUrl.value, () => f.credentials()).then((verdict) => ({
-        profile: '(environment)',
+        profile: ENVIRONMENT_ROW,
         selected: true,
         base_url: settings.baseUrl.value,
         access_key_id: settings.accessKeyId?.value ?? null,
@@ -130,11 +133,16 @@ export async function authStatusRun(_options: AuthStatusOptions, f: Factory): Pr
     rows,
     columns: [
       { header: 'selected', value: (row) => (row.selected ? '*' : '') },
-      { header: 'profile', value: (row) => row.profile },
+      {
+        header: 'profile',
+        value: (row) => row.profile,
+        // A profile's own name stays as it is; only the environment's row is named.
+        shown: (row) => (row.profile === ENVIRONMENT_ROW ? words.cell(row.profile) : row.profile),
+      },
       { header: 'base_url', value: (row) => row.base_url },
       { header: 'access_key_id', value: (row) => row.access_key_id },
-      { header: 'secret_from', value: (row) => row.secret_from },
-      { header: 'valid', value: (row) => row.valid },
+      { header: 'secret_from', value: (row) => row.secret_from, shown: (row) => words.cell(row.secret_from) },
+      { header: 'valid', value: (row) => row.valid, shown: (row) => words.cell(row.valid) },
       { header: 'reason', value: (row) => row.reason, shown: (row) => words.reason(row.reason) },
     ],
   });

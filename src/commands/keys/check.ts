@@ -25,7 +25,7 @@ export async function keysCheckRun(_options: KeysCheckOptions, f: Factory): Prom
     json: row,
     rows: [row],
     columns: [
-      { header: 'is_valid', value: (r) => r.is_valid },
+      { header: 'is_valid', value: (r) => r.is_valid, shown: (r) => words.cell(r.is_valid) },
       { header: 'reason', value: (r) => r.reason, shown: (r) => words.reason(r.reason) },
       { header: 'access_key_id', value: (r) => r.access_key_id },
       { header: 'from', value: (r) => r.from },

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { localWords } from './words.js';
 import { Command } from 'commander';
 import { createParser } from 'eventsource-parser';
 import { ApiError, AbortedError, NetworkError } from '../../client/errors.js';
@@ -9,7 +10,6 @@ import { writeData, writeJsonLine } from '../../cli/output.js';
 import { EXIT, ExitCode, UsageError } from '../../cli/errors.js';
 import { wholeNumber } from '../../cli/values.js';
 import { limitOption, sayIfMore } from './inspect.js';
-import { counting } from '../../util/count.js';
 import { FollowOutage } from './outage.js';
 
 export interface LocalEventsOptions {
@@ -135,11 +135,12 @@ async function newestEvent(f: Factory): Promise<number> {
 /** Posts each event to a webhook, signed, in order, tried again while the receiver cannot take it. */
 async function forward(f: Factory, options: LocalEventsOptions & { forwardTo: string }, json: boolean) {
   const { deliver, newWebhookSecret, SIGNATURE_HEADER } = await import('./forward.js');
+  const words = localWords(f);
   const secret = options.secret ?? f.env.INTAKE_WEBHOOK_SECRET ?? newWebhookSecret();
   const after = options.after ?? (await newestEvent(f));
   if (options.secret === undefined && f.env.INTAKE_WEBHOOK_SECRET === undefined)
-    f.log.info(`Signing secret (header ${SIGNATURE_HEADER}): ${secret}`);
-  f.log.info(`Forwarding events after ${after} to ${options.forwardTo} (Ctrl-C to stop)`);
+    f.log.info(words.signingSecret(SIGNATURE_HEADER, secret));
+  f.log.info(words.forwarding(after, options.forwardTo));
   const stop = new AbortController();
   const stopListening = f.interrupts.onInterrupt(() => stop.abort());
   // The last event whose delivery ended (delivered, or given up on after its tries), and the events
@@ -163,15 +164,13 @@ async function forward(f: Factory, options: LocalEventsOptions & { forwardTo: st
         onRetry: (answer) => {
           if (refusing) return;
           refusing = true;
-          f.log.info(
-            `The webhook did not take event ${event.id} (${answer}); trying again, ${WEBHOOK_RETRY.attempts} tries an event.`,
-          );
+          f.log.info(words.webhookRefused(event.id, answer, WEBHOOK_RETRY.attempts));
         },
       });
       const ok = delivery.status !== undefined && delivery.status >= 200 && delivery.status < 300;
       if (ok && refusing) {
         refusing = false;
-        f.log.info('The webhook takes events again.');
+        f.log.info(words.webhookBack);
       }
       if (stop.signal.aborted && !ok) {
         cut += 1;
@@ -192,10 +191,7 @@ async function forward(f: Factory, options: LocalEventsOptions & { forwardTo: st
   } finally {
     stopListening();
   }
-  if (cut > 0)
-    f.log.info(
-      `Stopped before forwarding ${counting(cut, 'event')} received after ${ended}; to forward them: intake local events --forward-to ${options.forwardTo} --since ${ended}`,
-    );
+  if (cut > 0) f.log.info(words.stoppedForwarding(cut, ended, options.forwardTo));
   throw new ExitCode(EXIT.interrupted);
 }
 
@@ -217,7 +213,7 @@ export async function localEventsRun(options: LocalEventsOptions, f: Factory): P
   sayIfMore(f, result, next);
   if (!json && !f.query && (await f.settings()).output.value === 'table') {
     for (const event of result.results) f.io.stdout.write(humanLine(f, event));
-    if (result.results.length === 0) f.log.info('No events yet.');
+    if (result.results.length === 0) f.log.info(localWords(f).noEvents);
     return;
   }
   await writeData(f, {

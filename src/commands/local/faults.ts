@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { localWords } from './words.js';
 import { FAULT_SEED_MAX, howOften, type FaultsState } from '../../contract/local/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
@@ -41,11 +42,11 @@ async function showFaults(f: Factory, state: FaultsState): Promise<void> {
       { header: 'injected', value: (rule) => state.injected[rule.kind] ?? 0 },
     ],
   });
-  if (rows.length === 0) f.log.info('No faults in force.');
+  if (rows.length === 0) f.log.info(localWords(f).noFaults);
   if (everyone.length > 0 && state.everyone.seed !== undefined)
-    f.log.info(`The faults of --faults are drawn from seed ${state.everyone.seed}.`);
+    f.log.info(localWords(f).seedOfEveryone(state.everyone.seed));
   if (state.rules.length > 0 && state.seed !== undefined)
-    f.log.info(`This merchant's faults are drawn from seed ${state.seed}.`);
+    f.log.info(localWords(f).seedOfMerchant(state.seed));
 }
 
 export function newLocalFaultsCommand(f: Factory): Command {

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { localWords } from './words.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
@@ -11,7 +12,6 @@ import {
   LocalProductsQuery,
   WAIT_MAX_MS,
 } from '../../contract/local/index.js';
-import { count } from '../../util/count.js';
 import { shellQuote } from '../../util/shell.js';
 
 /** `--limit`, checked. */
@@ -61,13 +61,8 @@ export function sayIfMore(
   narrower?: string,
 ): void {
   if (!result.has_more) return;
-  const shown = count(result.results.length);
-  const ways = [
-    ...(next === undefined ? [] : [`the next ones with --after ${shellQuote(next)}`]),
-    `all at once with --limit up to ${count(LIMIT_MAX)}`,
-    ...(narrower ? [`or narrow the list (${narrower})`] : []),
-  ];
-  f.log.info(`Showing ${shown}; there are more: ${ways.join(', ')}.`);
+  const quoted = next === undefined ? undefined : shellQuote(next);
+  f.log.info(localWords(f).more(result.results.length, quoted, LIMIT_MAX, narrower));
 }
 
 export interface LocalOrdersOptions {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { localWords } from './words.js';
 import { Command, Option } from 'commander';
 import type { z } from 'zod';
 import type { FakeLineChange } from '../../contract/marketplace-fakes.js';
@@ -17,7 +18,6 @@ import {
   sampleLogin,
   sampleSeed,
 } from '../../marketplaces/sample.js';
-import { counting } from '../../util/count.js';
 import { marketplaceArgument } from '../shared/marketplace-arg.js';
 
 /** What a fake holds, line by line; writes and refusals counted below. */
@@ -35,10 +35,7 @@ async function showFake(f: Factory, state: FakeState): Promise<void> {
     ],
   });
   const refused = Object.entries(state.refused).map(([why, count]) => `${count} ${why}`);
-  f.log.info(
-    `${counting(state.lines.length, 'line')}, ${counting(state.writes.length, 'write')} received, ${counting(state.requests, 'request')}` +
-      (refused.length > 0 ? `; refused: ${refused.join(', ')}` : ''),
-  );
+  f.log.info(localWords(f).fakeTotals(state.lines.length, state.writes.length, state.requests, refused));
 }
 
 /** A JSON document from FILE (`-` for standard input), checked against the contract before it is sent. */
@@ -200,9 +197,7 @@ function addSetCommand(f: Factory, command: Command): void {
       await showFake(f, await (await f.apiClient()).local.marketplace.set(marketplace, settings));
       if (flags.sampleCredentials) {
         const lines = sampleLogin(marketplace, (await f.settings()).baseUrl.value);
-        f.log.info(
-          `The fake takes the sample keys. To log in to it:\n${lines.map((line) => `  ${line}`).join('\n')}`,
-        );
+        f.log.info(localWords(f).sampleKeys(lines));
       }
     });
 }

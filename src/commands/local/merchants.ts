@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { localWords } from './words.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeRecord } from '../../cli/output.js';
@@ -21,7 +22,7 @@ export async function localMerchantAddRun(options: LocalMerchantAddOptions, f: F
     ...(options.thanksDelayDays === undefined ? {} : { thanks_delay_days: options.thanksDelayDays }),
   });
   await writeRecord(f, merchant);
-  if (merchant.secret_access_key) f.log.info('The secret is shown only this once. Use it with: intake login');
+  if (merchant.secret_access_key) f.log.info(localWords(f).secretOnce);
 }
 
 export function newLocalMerchantsCommand(

@@ -1,4 +1,5 @@
 import type { Factory } from '../../cli/factory.js';
+import { localWords } from './words.js';
 
 /**
  * What a follow (`--follow`, `--forward-to`) says while the service is away, a restart say: once when it
@@ -15,12 +16,12 @@ export class FollowOutage {
   away(): void {
     if (this.#away) return;
     this.#away = true;
-    this.#f.log.warn('The service stopped answering; trying again every second (Ctrl-C to stop)…');
+    this.#f.log.warn(localWords(this.#f).serviceAway);
   }
 
   back(): void {
     if (!this.#away) return;
     this.#away = false;
-    this.#f.log.info('The service answers again; following on.');
+    this.#f.log.info(localWords(this.#f).serviceBack);
   }
 }

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { localWords } from './words.js';
 import { Command } from 'commander';
 import type { JournalFilter } from '../../client/api-client.js';
 import type { JournalEntry } from '../../contract/local/index.js';
@@ -117,9 +118,8 @@ export async function localRequestsRun(options: LocalRequestsOptions, f: Factory
   if (!json && !f.query && (await f.settings()).output.value === 'table') {
     for (const entry of [...page.results].reverse()) f.io.stdout.write(humanLine(f, entry));
     if (page.results.length === 0)
-      f.log.info(options.before === undefined ? 'No requests yet.' : 'No requests before that one.');
-    else if (page.next_before !== null)
-      f.log.info(`Older requests: intake local requests --before ${page.next_before}`);
+      f.log.info(options.before === undefined ? localWords(f).noRequests : localWords(f).noRequestsBefore);
+    else if (page.next_before !== null) f.log.info(localWords(f).olderRequests(page.next_before));
     return;
   }
   await writeData(f, {
