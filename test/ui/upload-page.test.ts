@@ -287,10 +287,14 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     expect(await page.getByRole('alert').first().innerText()).toContain(
       'The password does not open this workbook',
     );
-    await page.getByLabel('Workbook password (if it has one)').fill('Gamgyul#2026');
-    await page.getByRole('button', { name: 'Read again' }).click();
-    await page.waitForURL(/\/uploads\/[\w-]+$/);
+    // The page opens in the password's field: typed, and Enter, the file is read again.
+    expect(await page.evaluate('document.activeElement.id')).toBe('password');
+    await page.keyboard.type('Gamgyul#2026');
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Layout').waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
+    // Read, the file asks for nothing: the page opens where it always does.
+    expect(await page.evaluate('document.activeElement.id')).not.toBe('password');
     expect(await page.getByLabel('Layout').inputValue()).toBe('smartstore-orders');
     // Its image comes from nowhere yet: a catalog added on the page fills it.
     expect(await counts(page, 'check-title')).toMatchObject({ records: 1, invalid: 1 });

@@ -56,6 +56,12 @@ function warningsList(t: T, session: UploadSession): string {
 const onlyMissingProducts = (row: RefusedRow) =>
   row.problems.length > 0 && row.problems.every((problem) => problem.said?.code === 'missing_product_data');
 
+/** A row's problems but the products the catalog lacks. */
+const withoutMissingProducts = (row: RefusedRow): RefusedRow => ({
+  ...row,
+  problems: row.problems.filter((problem) => problem.said?.code !== 'missing_product_data'),
+});
+
 /**
  * The check's counts, notes and warnings; the products without a name or image (`products`, filled once
  * for every row naming them); and the other rows to fix, in a table whose wrong cells can be edited.
@@ -97,7 +103,10 @@ export function checkCard(t: T, session: UploadSession, allColumns: boolean, pro
   const notes = pageNotes(check.notes, session).filter(
     (note) => note.said?.code !== 'check_summary' && note.said?.code !== 'warnings',
   );
-  const toFix = check.refused.filter((row) => !onlyMissingProducts(row));
+  // With the products card above, a row's reasons leave out the products it asks for: said there once.
+  const toFix = check.refused
+    .filter((row) => !onlyMissingProducts(row))
+    .map((row) => (products === '' ? row : withoutMissingProducts(row)));
   const units = Object.entries(summary).find(([key]) => ['rows', 'lines', 'records_read'].includes(key))?.[1];
   const empty = records === 0 && numberOf(units) === 0 && dropped === 0;
   return html` <section class="card" aria-labelledby="check-title">

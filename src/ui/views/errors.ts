@@ -76,6 +76,12 @@ export function errorBox(t: T, error: WithSaid | undefined): string {
   </div>`;
 }
 
+/** Whether an error is one a password answers (the workbook is locked, or the one given is not its). */
+export const wantsPassword = (error: WithSaid | undefined) => {
+  const code = error?.said?.code ?? error?.code;
+  return code === 'password_needed' || code === 'password_wrong';
+};
+
 /** Whether an error is one the mapping step answers (the header is not one Intake reads). */
 export const wantsMapping = (error: WithSaid | undefined) =>
   error?.said?.code === 'columns_missing' || error?.said?.code === 'no_header';

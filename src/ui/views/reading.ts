@@ -2,6 +2,7 @@ import { html } from 'ghtml';
 import type { Preset } from '../../bulk/index.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
+import { wantsPassword } from './errors.js';
 import { filePicker } from './file-picker.js';
 import { kindOptions } from './upload-form.js';
 
@@ -124,6 +125,23 @@ function catalogForm(t: T, session: UploadSession, disabled: string): string {
   </form>`;
 }
 
+/**
+ * The workbook's password: where the file asks for one, the field a person types into at once (the page
+ * opens with it focused, so the password and Enter read the file again).
+ */
+function passwordField(t: T, asked: boolean): string {
+  return html`<div class="field">
+    <label for="password">${t('passwordLabel')}</label
+    ><input
+      type="password"
+      id="password"
+      name="password"
+      autocomplete="off"
+      !${asked ? ' autofocus aria-invalid="true"' : ''}
+    />
+  </div>`;
+}
+
 /** How the file is read, and the choices to read it otherwise (kind, sheet, header row, layout, password). */
 export function readingCard(t: T, session: UploadSession, layouts: readonly Preset[]): string {
   const table = (session.send?.reading ?? session.check?.reading)?.table;
@@ -151,7 +169,7 @@ export function readingCard(t: T, session: UploadSession, layouts: readonly Pres
       </div>
       !${sheetSelect(t, session)} !${headerRowField(t, session, table?.headerRow)}
       !${layoutSelect(t, session, layouts)}
-      !${session.original.format === 'xlsx' ? html`<div class="field"><label for="password">${t('passwordLabel')}</label><input type="password" id="password" name="password" autocomplete="off" /></div>` : ''}
+      !${session.original.format === 'xlsx' ? passwordField(t, wantsPassword(session.error)) : ''}
       <div>
         <button type="submit" class="secondary" !${disabled}>${t('readAgain')}</button>
       </div>
