@@ -157,8 +157,16 @@ export async function inspectSession(session: UploadSession, services: UploadSer
     };
     if (session.original.format === 'xlsx')
       session.tabs = await workbookTabs(session.original.path, session.label, reading.password);
-    session.kind ??= await detectKind(source, session.original.format, reading);
-    if (!session.kind)
+    if (session.kind) return;
+    const found = await detectKind(source, session.original.format, reading);
+    session.kind = found.kind;
+    if (found.filledIn)
+      session.error = {
+        code: 'kind_filled_in',
+        message: 'an order download with tracking numbers',
+        hints: [],
+      };
+    else if (!session.kind)
       session.error = { code: 'kind_unknown', message: 'cannot tell what the file holds', hints: [] };
   } catch (error) {
     session.error = sessionError(error);

@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { detectKind, openFile, plainOptions } from '../../src/bulk/index.js';
+import { csvRow } from '../../src/util/csv.js';
+import { SMARTSTORE_37, smartstoreDownload } from '../helpers/downloads.js';
 import { FIXTURES } from '../helpers/files.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -10,7 +12,7 @@ async function kindOf(path: string, format: 'csv' | 'xlsx' = 'csv') {
     options: plainOptions({ dryRun: true, format }),
     password: () => Promise.reject(new Error('no password here')),
   };
-  return detectKind(await openFile(path), format, reading);
+  return (await detectKind(await openFile(path), format, reading)).kind;
 }
 
 function csv(name: string, lines: readonly string[]): string {
@@ -52,5 +54,28 @@ describe('what a file holds, when the person lets Intake say', () => {
     expect(await kindOf(csv('memo.csv', ['날짜,메모', '2026-11-30,전화 드리기']))).toBeUndefined();
     // An order id and an item id alone could be orders or shipments: neither is whole.
     expect(await kindOf(csv('ids.csv', ['주문번호,주문상품번호', 'ORD-1,ORD-1-1']))).toBeUndefined();
+  });
+
+  it('an order download with tracking numbers filled in: the person says, told why', async () => {
+    const rows = smartstoreDownload('2026113', 3).slice(1);
+    const read = async (lines: string[][]) =>
+      detectKind(
+        await openFile(
+          csv(
+            '발송.csv',
+            lines.map((row) => csvRow(row)),
+          ),
+        ),
+        'csv',
+        {
+          options: plainOptions({ dryRun: true, format: 'csv' }),
+          password: () => Promise.reject(new Error('no password here')),
+        },
+      );
+    expect(await read(rows)).toEqual({ kind: 'order', filledIn: false });
+    const filled = rows.map((row, index) =>
+      index === 2 ? row.map((cell, at) => (SMARTSTORE_37[at] === '송장번호' ? '640123456789' : cell)) : row,
+    );
+    expect(await read(filled)).toEqual({ kind: undefined, filledIn: true });
   });
 });

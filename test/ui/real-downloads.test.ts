@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
-import { cafe24Download, coupangDownload, smartstoreDownload } from '../helpers/downloads.js';
+import { SMARTSTORE_37, cafe24Download, coupangDownload, smartstoreDownload } from '../helpers/downloads.js';
 import { csvCells, workspace } from '../helpers/files.js';
 import { startImageServer } from '../helpers/images.js';
 import { tempDir } from '../helpers/temp.js';
@@ -256,6 +256,34 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     await page.getByRole('button', { name: `Send ${orders} orders` }).click();
     expect(await sendEnded(page)).toBe('finished');
     expect(await counts(page, 'results-title')).toEqual({ accepted: orders });
+    await context.close();
+  });
+
+  it('the order download filled in with tracking numbers: asked once, shipments chosen, Enter reads it', async () => {
+    const rows = smartstoreDownload('20261125700', 6);
+    const [carrier, tracking] = ['택배사', '송장번호'].map((name) => SMARTSTORE_37.indexOf(name));
+    // The first four orders shipped (five items, each its own parcel); the rest not yet (skipped, not refused).
+    for (const row of rows.slice(2).filter((cells) => Number(cells[1]?.slice(-4)) <= 4)) {
+      row[carrier as number] = 'CJ대한통운';
+      row[tracking as number] = `6401${row[0]?.slice(-8)}`;
+    }
+    const files = workspace();
+    const book = await writeWorkbook(files.path('발송처리.xlsx'), [{ name: '발주발송관리', rows }]);
+    const ui = await uiFor();
+    const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await checkFile(page, book);
+    expect(await page.getByRole('alert').innerText()).toBe(
+      '주문 다운로드의 열이고, 송장번호가 채워진 행이 있습니다. 송장번호를 보내려면 송장으로, 주문을 보내려면 주문으로 읽으세요.',
+    );
+    // The choice it suggests is in the field that has the focus: Enter on it reads the file as that.
+    expect(await page.evaluate('document.activeElement.id')).toBe('kind');
+    expect(await page.locator('#kind').inputValue()).toBe('shipment');
+    await page.locator('form[action$="/read"] button[type=submit]').focus();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('양식').waitFor();
+    expect(await page.getByLabel('양식').inputValue()).toBe('smartstore-dispatch');
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 5, 정상: 5, 오류: 0 });
     await context.close();
   });
 

@@ -14,6 +14,13 @@ const KINDS: readonly ResourceName[] = KINDS_AS_WORKED;
 const presetsOf = (kind: ResourceName, saved: readonly Preset[]) =>
   [...saved, ...presets()].filter((preset) => preset.kind === kind);
 
+/** What a sheet holds, as its first rows tell; `filledIn` where that is the person's to say (see below). */
+export interface KindReading {
+  kind: ResourceName | undefined;
+  /** Its header is both an order download's and a dispatch sheet's, and some row has a tracking number. */
+  filledIn: boolean;
+}
+
 /**
  * What a sheet's first rows hold, by its header: the kind whose columns (or a marketplace preset of
  * which) the header fits; else the kind Intake's guess of the header reads whole. A marketplace's order
@@ -21,6 +28,11 @@ const presetsOf = (kind: ResourceName, saved: readonly Preset[]) =>
  * number, and is the person's to say once some do. Undefined when nothing fits, or it cannot be told.
  */
 export function kindOfRows(top: readonly CsvRow[], saved: readonly Preset[] = []): ResourceName | undefined {
+  return readKind(top, saved).kind;
+}
+
+/** What a sheet's first rows hold (`kindOfRows`), and whether it is an order download filled in. */
+export function readKind(top: readonly CsvRow[], saved: readonly Preset[] = []): KindReading {
   const fitting = new Map<ResourceName, HeaderChoice>();
   for (const kind of KINDS) {
     try {
@@ -30,12 +42,14 @@ export function kindOfRows(top: readonly CsvRow[], saved: readonly Preset[] = []
       // Not this kind.
     }
   }
-  if (fitting.size === 1) return [...fitting.keys()][0];
+  if (fitting.size === 1) return { kind: [...fitting.keys()][0], filledIn: false };
   const shipment = fitting.get('shipment');
   if (fitting.size === 2 && fitting.has('order') && shipment) {
-    return hasTracking(top, shipment) ? undefined : 'order';
+    return hasTracking(top, shipment)
+      ? { kind: undefined, filledIn: true }
+      : { kind: 'order', filledIn: false };
   }
-  return fitting.size === 0 ? guessedKind(top, saved) : undefined;
+  return { kind: fitting.size === 0 ? guessedKind(top, saved) : undefined, filledIn: false };
 }
 
 /** Whether a row under the header has a tracking number. */

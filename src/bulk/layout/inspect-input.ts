@@ -4,7 +4,7 @@ import { readJson } from '../../contract/json-text.js';
 import { csvRow } from '../../util/csv.js';
 import { InputError } from '../errors.js';
 import { HEADER_SEARCH_ROWS } from './header.js';
-import { kindOfRows } from './header-kind.js';
+import { readKind, type KindReading } from './header-kind.js';
 import type { Preset } from './presets.js';
 import type { UploadOptions } from '../options.js';
 import type { ResourceName } from '../resources.js';
@@ -39,14 +39,15 @@ const KIND_SAMPLE_ROWS = 200;
 /**
  * What a file holds, when the person lets Intake say: for a sheet, what its header says
  * (`kindOfRows`, with some rows below it to tell a dispatch sheet from an order download); for JSON,
- * the fields of its first record. Undefined when nothing fits, or it cannot be told.
+ * the fields of its first record. No kind when nothing fits, or it cannot be told.
  */
 export async function detectKind(
   source: InputSource,
   format: InputFormat,
   reading: TableReading,
-): Promise<ResourceName | undefined> {
-  if (format === 'json' || format === 'ndjson') return detectJsonKind(source, format, reading.options);
+): Promise<KindReading> {
+  if (format === 'json' || format === 'ndjson')
+    return { kind: await detectJsonKind(source, format, reading.options), filledIn: false };
   const table = await openTable(source, format, reading);
   try {
     const top: CsvRow[] = [];
@@ -54,7 +55,7 @@ export async function detectKind(
       top.push(row);
       if (top.length > HEADER_SEARCH_ROWS + KIND_SAMPLE_ROWS) break;
     }
-    return kindOfRows(top, reading.savedLayouts);
+    return readKind(top, reading.savedLayouts);
   } finally {
     await table.close();
   }

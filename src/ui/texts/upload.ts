@@ -55,6 +55,10 @@ export const UPLOAD = {
   },
   templateOwn: { en: '{kind}, Intake’s columns', ko: '{kind} (Intake 기본 열)' },
   recentTitle: { en: 'Recent uploads', ko: '최근 업로드' },
+  kindFilledIn: {
+    en: 'These are the columns of an order download, and some rows have a tracking number. To send the tracking numbers, read it as shipments; to send the orders, as orders.',
+    ko: '주문 다운로드의 열이고, 송장번호가 채워진 행이 있습니다. 송장번호를 보내려면 송장으로, 주문을 보내려면 주문으로 읽으세요.',
+  },
   kindUnknown: {
     en: 'Intake cannot tell what this file holds. Choose orders, shipments or products.',
     ko: '파일 내용을 알아볼 수 없습니다. 주문, 송장, 상품 중에서 선택하세요.',

@@ -23,6 +23,8 @@ export function errorWords(t: T, error: WithSaid): { message: string; hints: rea
   switch (error.said?.code ?? error.code) {
     case 'kind_unknown':
       return { message: t('kindUnknown'), hints: [] };
+    case 'kind_filled_in':
+      return { message: t('kindFilledIn'), hints: [] };
     case 'password_needed':
       return { message: t('passwordNeeded'), hints: [] };
     case 'password_wrong':
@@ -75,6 +77,10 @@ export function errorBox(t: T, error: WithSaid | undefined): string {
     }
   </div>`;
 }
+
+/** Whether an error is one the choice of what the file holds answers. */
+export const wantsKind = (error: WithSaid | undefined) =>
+  error?.code === 'kind_unknown' || error?.code === 'kind_filled_in';
 
 /** Whether an error is one a password answers (the workbook is locked, or the one given is not its). */
 export const wantsPassword = (error: WithSaid | undefined) => {

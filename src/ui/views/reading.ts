@@ -2,7 +2,7 @@ import { html } from 'ghtml';
 import type { Preset } from '../../bulk/index.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
-import { wantsPassword } from './errors.js';
+import { wantsKind, wantsPassword } from './errors.js';
 import { filePicker } from './file-picker.js';
 import { kindOptions } from './upload-form.js';
 
@@ -163,8 +163,8 @@ export function readingCard(t: T, session: UploadSession, layouts: readonly Pres
     <form method="post" action="uploads/${session.id}/read" class="row" style="margin-top:0.75rem">
       <div class="field">
         <label for="kind">${t('kindLabel')}</label
-        ><select id="kind" name="kind">
-          !${kindOptions(t, session.kind, false)}
+        ><select id="kind" name="kind" !${wantsKind(session.error) ? ' autofocus' : ''}>
+          !${kindOptions(t, session.kind ?? (session.error?.code === 'kind_filled_in' ? 'shipment' : undefined), false)}
         </select>
       </div>
       !${sheetSelect(t, session)} !${headerRowField(t, session, table?.headerRow)}
