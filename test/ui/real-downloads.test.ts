@@ -158,6 +158,14 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     );
     expect(await counts(page, 'check-title')).toMatchObject({ 정상: 39, 오류: 0, '뺀 행': 2 });
     await screenshot(page, 'edits-ko');
+    // Read again with nothing changed: every fix and drop stays (the sheet the form names is the one read).
+    await Promise.all([
+      page.waitForResponse((answer) => answer.url().endsWith('/read')),
+      page.getByRole('button', { name: '다시 읽기' }).click(),
+    ]);
+    await page.waitForLoadState();
+    expect(await counts(page, 'check-title')).toMatchObject({ 정상: 39, 오류: 0, '뺀 행': 2 });
+    expect(await page.locator('#sheet ~ .hint').innerText()).toBe('하나뿐인 시트');
 
     await page.getByRole('button', { name: '주문 39건 보내기' }).click();
     expect(await sendEnded(page)).toBe('완료');
@@ -284,6 +292,8 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     await page.getByLabel('양식').waitFor();
     expect(await page.getByLabel('양식').inputValue()).toBe('smartstore-dispatch');
     expect(await counts(page, 'check-title')).toMatchObject({ 전체: 5, 정상: 5, 오류: 0 });
+    // Quantities are an order's matter: a dispatch sheet's 수량 is not worth a word.
+    expect(await mainText(page)).not.toContain('수량');
     await context.close();
   });
 

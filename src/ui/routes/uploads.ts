@@ -74,10 +74,12 @@ async function applyReadForm(session: UploadSession, form: Form, state: UiState)
     delete session.options.preset;
     delete session.options.columns;
   }
-  const sheet = firstOf(form.sheet);
+  // The form always names a sheet: the one read (chosen by Intake or the person) is no other sheet.
+  const read = session.options.sheet ?? session.firstReading?.table?.sheet;
+  const formSheet = firstOf(form.sheet);
+  const sheet = formSheet === read ? undefined : formSheet;
   const password = firstOf(form.password);
-  const rereadOriginal =
-    (sheet !== undefined && sheet !== '' && sheet !== session.options.sheet) || (password ?? '') !== '';
+  const rereadOriginal = (sheet !== undefined && sheet !== '') || (password ?? '') !== '';
   if (rereadOriginal) {
     // Another sheet or a password: the fixes were made to what was read before.
     session.current = { ...session.original };

@@ -6,7 +6,7 @@ import { wantsKind, wantsPassword } from './errors.js';
 import { filePicker } from './file-picker.js';
 import { kindOptions } from './upload-form.js';
 
-/** Headers of quantities: the service takes none (one line per item), which staff should be told. */
+/** Headers of quantities: the service takes none (one line per item), which staff sending orders should be told. */
 const QUANTITY = /수량|quantity|\bqty\b/i;
 
 /** The file's headers that no column reads, and which of them are quantities. */
@@ -151,7 +151,7 @@ export function readingCard(t: T, session: UploadSession, layouts: readonly Pres
   return html` <section class="card" aria-labelledby="reading-title">
     <h2 id="reading-title">${t('readingTitle')}</h2>
     <dl class="facts">!${fileFacts(t, session)}</dl>
-    !${quantities.length > 0 ? html`<p class="hint">${t('quantityNotSent', { columns: quantities.join(', ') })}</p>` : ''}
+    !${quantities.length > 0 && session.kind === 'order' ? html`<p class="hint">${t('quantityNotSent', { columns: quantities.join(', ') })}</p>` : ''}
     !${
       unused.length > 0
         ? html`<details>
