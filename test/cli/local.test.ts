@@ -233,6 +233,31 @@ describe('intake local', () => {
     expect((await cli(['local', 'requests', '--before', '1'], { env: own, tty: true })).stderr).toContain(
       '그보다 앞선 요청이 없습니다.',
     );
+    // What the local commands refuse before asking the service, in Korean too.
+    const refusals: [string[], string][] = [
+      [['local', 'marketplace', 'seed', 'naver'], 'FILE이나 --sample N 중 하나를 주세요'],
+      [['local', 'marketplace', 'set', 'naver'], '바꿀 설정이 없습니다. FILE이나 옵션을 주세요'],
+      [
+        ['local', 'marketplace', 'line', 'naver', 'L1'],
+        '바꿀 것이 없습니다. --cancel, --claim, --status, --phone 중 하나를 주세요',
+      ],
+      [['local', 'advance', '3x'], '"3x"은(는) 36h, 7d, 1h30m 같은 기간이 아닙니다'],
+      [['local', 'events', '--since', 'now'], '--since와 --secret은 --forward-to와 함께 씁니다'],
+      [['local', 'jobs', '--wait', '10m'], '--wait "10m"은(는) 서비스가 기다리는 시간(5m)보다 깁니다'],
+      [
+        ['local', 'faults', 'set', '999:10%'],
+        '"999:10%": "999"은(는) 장애 종류가 아닙니다. 장애 종류: 500, 503, 429,',
+      ],
+      [
+        ['local', 'faults', 'set', '503:next=0'],
+        '"503:next=0": "next=0"은(는) next=2 모양(1 이상의 횟수)이 아닙니다',
+      ],
+    ];
+    for (const [args, said] of refusals) {
+      const refused = await cli(args, { env: ko });
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.stderr, args.join(' ')).toContain(`오류: ${said}`);
+    }
     const cut = await cli(['local', 'jobs', '--limit', '2'], { env: ko, tty: true });
     expect(cut.stderr).toMatch(
       /^2건을 보여 줍니다\. 더 있습니다: 다음 것은 --after \d+, 한 번에 보려면 --limit \(최대 10,000\), 또는 목록을 좁히세요 \(--state, --target\)\.$/m,
