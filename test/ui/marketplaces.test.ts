@@ -268,7 +268,9 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
       '쿠팡에서 인증 정보를 확인했습니다. 이 프로필용으로 설정 파일에 보관했습니다.',
     );
     expect(await card.innerText()).toContain('인증 정보: 설정 파일');
-    await card.getByRole('button', { name: '쿠팡 주문 가져오기' }).click();
+    // The next step has the focus: Enter pulls the orders.
+    expect(await page.evaluate('document.activeElement.textContent.trim()')).toBe('쿠팡 주문 가져오기');
+    await page.keyboard.press('Enter');
     await page.waitForURL(/\/uploads\/[\w-]+$/, { timeout: WAIT_MS });
     expect(await page.locator('main').innerText()).toContain('주문 1건 보내기');
     expect(errors.filter((error) => !/422/.test(error))).toEqual([]);

@@ -92,6 +92,7 @@ export async function marketplaceKeysRoutes(
     const name = marketName(t, marketplace);
     return marketplacesPage(request, reply, state, {
       notice: t('keysKept', { name, from: t(`from_${kept.kept}`) }),
+      ready: marketplace,
     });
   });
 }

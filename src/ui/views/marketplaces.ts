@@ -163,6 +163,8 @@ export function marketplacesBody(
     warns?: boolean;
     problem?: { message: string; detail?: string };
     keys?: KeysForm;
+    /** The marketplace whose keys were just kept: its pull is the next step, and has the focus. */
+    ready?: Marketplace;
   } = {},
 ): string {
   const cards = list.map((market) => {
@@ -178,7 +180,9 @@ export function marketplacesBody(
         ready
           ? html`<div class="actions">
               <form method="post" action="marketplaces/${market.name}/pull">
-                <button type="submit">${t('pullButton', { name })}</button>
+                <button type="submit" !${said.ready === market.name ? ' autofocus' : ''}>
+                  ${t('pullButton', { name })}
+                </button>
               </form>
               <form method="post" action="marketplaces/${market.name}/push">
                 <button type="submit" class="secondary">${t('pushButton', { name })}</button>
