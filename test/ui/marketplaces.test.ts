@@ -273,6 +273,9 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/uploads\/[\w-]+$/, { timeout: WAIT_MS });
     expect(await page.locator('main').innerText()).toContain('주문 1건 보내기');
+    // Orders from a marketplace are orders, read from its answers: no file to read otherwise.
+    expect(await page.getByRole('heading', { name: '가져온 주문' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: '다시 읽기' }).count()).toBe(0);
     expect(errors.filter((error) => !/422/.test(error))).toEqual([]);
     await context.close();
   });

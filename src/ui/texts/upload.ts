@@ -133,6 +133,8 @@ export const UPLOAD = {
   },
 
   readingTitle: { en: 'How the file is read', ko: '파일을 읽은 방법' },
+  pulledTitle: { en: 'Where the orders come from', ko: '가져온 주문' },
+  pulledFrom: { en: 'Pulled', ko: '가져온 곳' },
   fileName: { en: 'File', ko: '파일' },
   format: { en: 'Format', ko: '형식' },
   encoding: { en: 'Encoding', ko: '인코딩' },

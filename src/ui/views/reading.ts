@@ -142,8 +142,24 @@ function passwordField(t: T, asked: boolean): string {
   </div>`;
 }
 
+/**
+ * Where orders pulled from a marketplace come from: they are orders, read from its answers, so there is
+ * nothing to read otherwise; products' names and images can still be added from a list.
+ */
+function pulledCard(t: T, session: UploadSession): string {
+  return html` <section class="card" aria-labelledby="reading-title">
+    <h2 id="reading-title">${t('pulledTitle')}</h2>
+    <dl class="facts">
+      <dt>${t('pulledFrom')}</dt>
+      <dd>${session.label}</dd>
+    </dl>
+    !${catalogForm(t, session, session.open ? '' : ' disabled')}
+  </section>`;
+}
+
 /** How the file is read, and the choices to read it otherwise (kind, sheet, header row, layout, password). */
 export function readingCard(t: T, session: UploadSession, layouts: readonly Preset[]): string {
+  if (session.options.pulled) return pulledCard(t, session);
   const table = (session.send?.reading ?? session.check?.reading)?.table;
   const { unused, quantities } = unread(session);
   const disabled = session.open ? '' : ' disabled';
