@@ -57,7 +57,7 @@ const ENGLISH: RunWords = {
   pushing: (marketplace, lines) =>
     `Pushing ${counting(lines, 'tracking number line')} to ${MARKETPLACE_LABELS[marketplace]}…`,
   nothingToPush: (marketplace) =>
-    `Nothing to push to ${MARKETPLACE_LABELS[marketplace]}: every line pulled from it that has a tracking number here is pushed or settled.`,
+    `Nothing to push to ${MARKETPLACE_LABELS[marketplace]}: every line pulled from it that has a tracking number here is pushed or settled. Upload the tracking numbers of the others first (intake shipment create FILE), then push.`,
   wouldPush: (marketplace, lines) =>
     `${lines} line(s) would be pushed to ${MARKETPLACE_LABELS[marketplace]} (dry run: nothing sent).`,
   pushed: (orderId, lineId, outcome, message) => `${orderId} line ${lineId}: ${outcome}: ${message}`,
@@ -74,7 +74,7 @@ const KOREAN: RunWords = {
     (noImage.length ? `. 이미지가 없는 상품: ${some(noImage)} (intake catalog set으로 넣으세요)` : ''),
   pushing: (marketplace, lines) => `${koreanName(marketplace)}에 송장번호 ${lines}건을 보냅니다…`,
   nothingToPush: (marketplace) =>
-    `${koreanName(marketplace)}에 보낼 송장번호가 없습니다. 가져온 주문 상품 중 송장번호가 있는 것은 모두 보냈거나 처리되었습니다.`,
+    `${koreanName(marketplace)}에 보낼 송장번호가 없습니다. 가져온 주문 상품 중 송장번호가 있는 것은 모두 보냈거나 처리되었습니다. 나머지는 송장번호를 먼저 올린 뒤(intake shipment create FILE) 보내세요.`,
   wouldPush: (marketplace, lines) =>
     `${koreanName(marketplace)}에 ${lines}건을 보낼 것입니다 (시험 실행: 아무것도 보내지 않았습니다).`,
   pushed: (orderId, lineId, outcome, message) =>

@@ -240,6 +240,7 @@ describe('Naver Smartstore: pull, ship, push, against the fake', () => {
     );
     const again = await cli(['push', 'naver', '--json'], { env });
     expect(again.stderr).toContain('네이버 스마트스토어에 보낼 송장번호가 없습니다.');
+    expect(again.stderr).toContain('나머지는 송장번호를 먼저 올린 뒤(intake shipment create FILE) 보내세요.');
     const json = await cli(['pull', 'naver', '--json', '--dry-run'], { env });
     expect(json.stdout).toContain('"reason":"relay_phone","detail":"0504-123-4567 is a relay number');
   });

@@ -138,6 +138,9 @@ describe.skipIf(!CHROMIUM)(
       await page.getByRole('button', { name: '네이버 스마트스토어에 송장번호 보내기' }).click();
       expect(await page.locator('main').innerText()).toContain('보낼 송장번호가 없습니다');
       english.marketplaces = await englishOn(page, [/intake marketplace login \w+/g]);
+      // Said what to do for the others: their tracking numbers are uploaded first, from the upload page.
+      await page.getByRole('link', { name: '송장번호 올리기' }).click();
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('파일 올리기');
       expect(english).toEqual({ pulled: [], pushed: [], console: [], marketplaces: [] });
       expect(errors).toEqual([]);
       await context.close();

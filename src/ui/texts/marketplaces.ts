@@ -47,10 +47,11 @@ export const MARKETPLACES_TEXTS = {
     en: 'order {order}: {count} lines, {reason} ({detail})',
     ko: '주문 {order}: {count}건, {reason} ({detail})',
   },
+  uploadTracking: { en: 'Upload tracking numbers', ko: '송장번호 올리기' },
   pushTitle: { en: 'Tracking numbers pushed to {name}', ko: '{name}에 보낸 송장번호' },
   pushNothing: {
-    en: 'Nothing to push: every pulled line with a tracking number here is already pushed or settled.',
-    ko: '보낼 송장번호가 없습니다. 송장번호가 있는 주문 상품은 모두 이미 보냈거나 처리되었습니다.',
+    en: 'Nothing to push: every pulled line with a tracking number here is already pushed or settled. Upload the tracking numbers of the others first (a dispatch sheet or a file of shipments), then push.',
+    ko: '보낼 송장번호가 없습니다. 송장번호가 있는 주문 상품은 모두 이미 보냈거나 처리되었습니다. 나머지는 송장번호(발송처리 파일이나 송장 파일)를 먼저 올린 뒤 보내세요.',
   },
   push_pushed: PUSH_OUTCOME_WORDS.pushed,
   push_already_pushed: PUSH_OUTCOME_WORDS.already_pushed,

@@ -239,7 +239,11 @@ export function pushBody(
   t: T,
   result: { lines: readonly PushedLine[]; counts: Record<string, number> },
 ): string {
-  if (result.lines.length === 0) return html`<section class="card"><p>${t('pushNothing')}</p></section>`;
+  if (result.lines.length === 0)
+    return html`<section class="card">
+      <p>${t('pushNothing')}</p>
+      <p><a href="./">${t('uploadTracking')}</a></p>
+    </section>`;
   const outcome = (kind: string) => t(`push_${kind as 'pushed'}`);
   const counts = Object.entries(result.counts)
     .filter(([, count]) => count > 0)
