@@ -23,6 +23,7 @@ export type { Tally } from './tally.js';
 export { describeProblems, problemFromIssue, type ColumnNames, type Problem } from './problems.js';
 export { columnNamesOf, headerOf, positionsOf, type ColumnPlaces } from './layout/column-names.js';
 export type { Note, Said } from './said.js';
+export { NOTHING_SHIPPED } from './report/summary.js';
 export {
   invalidReasonIn,
   KIND_KO,

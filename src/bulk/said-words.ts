@@ -203,6 +203,8 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   cannot_change: (v) =>
     `이미 있는 ${KIND_KO[str(v.kind)] ?? ''}의 ${str(v.fields)}은(는) 서비스에서 바꿀 수 없습니다.`,
   dry_run: () => '시험 실행: 아무것도 보내지 않았습니다.',
+  nothing_shipped: () =>
+    '운송장 번호가 있는 행이 없습니다. 발송한 상품마다 운송장 번호(와 택배사)를 채운 뒤 파일을 다시 올리세요.',
   not_taken: (v) => `서비스가 받지 않은 ${KIND_KO[str(v.kind)] ?? ''} ${num(v.count)}건:`,
   not_taken_record: (v) =>
     `  ${str(v.rows)}${koreanUnit(str(v.unit))}, ${str(v.id)} (${outcomeKo(str(v.outcome))}` +

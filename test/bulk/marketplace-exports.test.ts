@@ -150,6 +150,28 @@ describe.skipIf(!PRODUCERS.openpyxl)('marketplace downloads as they really are',
     );
     expect(codes).toEqual(['kr.cvsnet', 'kr.cupost', 'kr.cway', 'kr.honamlogis']);
     expect((await t.service.local.order('DS-5'))?.shipments).toEqual([]);
+    expect(result.stderr).not.toContain('No row has a tracking number');
+
+    // The same sheet before anything was filled in (the order download as it came): it says what to do.
+    const blank = openpyxlWorkbook(files.path('발송처리-빈.xlsx'), {
+      sheets: [{ name: '발송처리', rows: rows.map((row, index) => (index === 0 ? row : row.with(11, ''))) }],
+    });
+    for (const [lang, said] of [
+      [
+        'en_US.UTF-8',
+        'No row has a tracking number: fill in the tracking number (and the carrier) of each item shipped, then upload the file again.',
+      ],
+      [
+        'ko_KR.UTF-8',
+        '운송장 번호가 있는 행이 없습니다. 발송한 상품마다 운송장 번호(와 택배사)를 채운 뒤 파일을 다시 올리세요.',
+      ],
+    ]) {
+      const none = await cli(['shipment', 'create', blank, '--preset', 'smartstore-dispatch'], {
+        env: { ...t.env, LANG: lang as string },
+      });
+      expect(none.code, none.stderr).toBe(0);
+      expect(none.stderr).toContain(said);
+    }
   });
 
   it.each([

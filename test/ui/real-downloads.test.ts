@@ -294,6 +294,16 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     expect(await counts(page, 'check-title')).toMatchObject({ 전체: 5, 정상: 5, 오류: 0 });
     // Quantities are an order's matter: a dispatch sheet's 수량 is not worth a word.
     expect(await mainText(page)).not.toContain('수량');
+    // The download before it was filled in, given as shipments: not "all valid", but what to do.
+    const unfilled = await writeWorkbook(files.path('주문.xlsx'), [
+      { name: '발주발송관리', rows: smartstoreDownload('20261125700', 6) },
+    ]);
+    await page.goto(ui.address);
+    await checkFile(page, unfilled, 'shipment');
+    expect(await page.getByRole('alert').innerText()).toBe(
+      '운송장 번호가 있는 행이 없습니다. 발송한 상품마다 운송장 번호(와 택배사)를 채운 뒤 파일을 다시 올리세요.',
+    );
+    expect(await mainText(page)).not.toContain('모든 항목이 정상입니다');
     await context.close();
   });
 

@@ -103,12 +103,22 @@ export function counted(count: number, resource: Resource<unknown>): string {
  * says what it is about (`said`), so a page can word it in its language or leave out what its own
  * buttons say (the commands to run again).
  */
+/**
+ * Every row skipped for want of a tracking number: most likely the order download, not yet filled in
+ * (the page says it where the check's counts are).
+ */
+export const NOTHING_SHIPPED: Note = {
+  text: 'No row has a tracking number: fill in the tracking number (and the carrier) of each item shipped, then upload the file again.',
+  said: { code: 'nothing_shipped' },
+};
+
 export function nextSteps(end: UploadEnd): Note[] {
   const notes: Note[] = [];
   const say: Say = (text, code, values) => notes.push({ text, said: values ? { code, values } : { code } });
   const { resource, source, tally, files } = end;
   const counts = tally.outcomes;
   doneStep(end, say);
+  if (end.checked.records === 0 && end.checked.skipped > 0) notes.push(NOTHING_SHIPPED);
   notTakenSteps(end, say);
   rejectsSteps(end, say);
   changeSteps(end, say);

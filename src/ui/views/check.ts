@@ -1,5 +1,5 @@
 import { html } from 'ghtml';
-import { noteIn, problemsIn, type Note } from '../../bulk/index.js';
+import { NOTHING_SHIPPED, noteIn, problemsIn, type Note } from '../../bulk/index.js';
 import { pageColumnNames } from '../column-words.js';
 import { count as number } from '../../util/count.js';
 import type { RefusedRow, UploadSession } from '../session.js';
@@ -125,20 +125,22 @@ export function checkCard(t: T, session: UploadSession, allColumns: boolean, pro
     !${
       empty
         ? html`<p class="error-box" role="alert">${t('headersOnly')}</p>`
-        : invalid === 0
-          ? html`<p class="ok">${t('allValid')}</p>`
-          : html`!${products}
-            !${
-              toFix.length > 0
-                ? fixTable(
-                    t,
-                    session,
-                    toFix,
-                    check.refusedCount - (check.refused.length - toFix.length),
-                    allColumns,
-                  )
-                : ''
-            }`
+        : records === 0 && numberOf(summary.not_shipped_skipped) > 0
+          ? html`<p class="error-box" role="alert">${noteIn(t.lang, NOTHING_SHIPPED)}</p>`
+          : invalid === 0
+            ? html`<p class="ok">${t('allValid')}</p>`
+            : html`!${products}
+              !${
+                toFix.length > 0
+                  ? fixTable(
+                      t,
+                      session,
+                      toFix,
+                      check.refusedCount - (check.refused.length - toFix.length),
+                      allColumns,
+                    )
+                  : ''
+              }`
     }
   </section>`;
 }
