@@ -99,11 +99,6 @@ export function counted(count: number, resource: Resource<unknown>): string {
 }
 
 /**
- * What to do next, for people: each kind of outcome that needs something of them, said once. Each line
- * says what it is about (`said`), so a page can word it in its language or leave out what its own
- * buttons say (the commands to run again).
- */
-/**
  * Every row skipped for want of a tracking number: most likely the order download, not yet filled in
  * (the page says it where the check's counts are).
  */
@@ -112,6 +107,11 @@ export const NOTHING_SHIPPED: Note = {
   said: { code: 'nothing_shipped' },
 };
 
+/**
+ * What to do next, for people: each kind of outcome that needs something of them, said once. Each line
+ * says what it is about (`said`), so a page can word it in its language or leave out what its own
+ * buttons say (the commands to run again).
+ */
 export function nextSteps(end: UploadEnd): Note[] {
   const notes: Note[] = [];
   const say: Say = (text, code, values) => notes.push({ text, said: values ? { code, values } : { code } });

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { localWords } from './words.js';
 import { Command } from 'commander';
 import { createParser } from 'eventsource-parser';
 import { ApiError, AbortedError, NetworkError } from '../../client/errors.js';
@@ -11,6 +10,7 @@ import { EXIT, ExitCode, UsageError } from '../../cli/errors.js';
 import { wholeNumber } from '../../cli/values.js';
 import { limitOption, sayIfMore } from './inspect.js';
 import { FollowOutage } from './outage.js';
+import { localWords } from './words.js';
 
 export interface LocalEventsOptions {
   follow: boolean;

@@ -1,11 +1,11 @@
 import { Command } from 'commander';
-import { localWords } from './words.js';
 import { FAULT_SEED_MAX, howOften, type FaultsState } from '../../contract/local/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { wholeNumber } from '../../cli/values.js';
+import { localWords } from './words.js';
 
 async function showFaults(f: Factory, state: FaultsState): Promise<void> {
   const everyone = state.everyone?.rules ?? [];

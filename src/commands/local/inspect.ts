@@ -1,5 +1,4 @@
 import { Command, Option } from 'commander';
-import { localWords } from './words.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
@@ -13,6 +12,7 @@ import {
   WAIT_MAX_MS,
 } from '../../contract/local/index.js';
 import { shellQuote } from '../../util/shell.js';
+import { localWords } from './words.js';
 
 /** `--limit`, checked. */
 export const limitOption = (text: string | undefined) =>

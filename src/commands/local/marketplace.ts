@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { localWords } from './words.js';
 import { Command, Option } from 'commander';
 import type { z } from 'zod';
 import type { FakeLineChange } from '../../contract/marketplace-fakes.js';
@@ -19,6 +18,7 @@ import {
   sampleSeed,
 } from '../../marketplaces/sample.js';
 import { marketplaceArgument } from '../shared/marketplace-arg.js';
+import { localWords } from './words.js';
 
 /** What a fake holds, line by line; writes and refusals counted below. */
 async function showFake(f: Factory, state: FakeState): Promise<void> {

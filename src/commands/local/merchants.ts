@@ -1,9 +1,9 @@
 import { Command } from 'commander';
-import { localWords } from './words.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeRecord } from '../../cli/output.js';
 import { readSecret, wholeNumber } from '../../cli/values.js';
+import { localWords } from './words.js';
 
 export interface LocalMerchantAddOptions {
   merchantId: string;

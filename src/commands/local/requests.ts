@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { localWords } from './words.js';
 import { Command } from 'commander';
 import type { JournalFilter } from '../../client/api-client.js';
 import type { JournalEntry } from '../../contract/local/index.js';
@@ -13,6 +12,7 @@ import { limitOption } from './inspect.js';
 import { counting } from '../../util/count.js';
 import { FollowOutage } from './outage.js';
 import { NetworkError } from '../../client/errors.js';
+import { localWords } from './words.js';
 
 export interface LocalRequestsOptions {
   filter: JournalFilter;
