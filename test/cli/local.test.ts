@@ -227,9 +227,10 @@ describe('intake local', () => {
     expect((await cli(['local', 'events'], { env: own, tty: true })).stderr).toContain(
       '아직 이벤트가 없습니다.',
     );
-    expect((await cli(['local', 'faults', 'show'], { env: own, tty: true })).stderr).toContain(
-      '걸려 있는 장애가 없습니다.',
-    );
+    // No faults: said alone, without a table of headers over nothing.
+    const noFaults = await cli(['local', 'faults', 'show'], { env: own, tty: true });
+    expect(noFaults.stderr).toContain('걸려 있는 장애가 없습니다.');
+    expect(noFaults.stdout).toBe('');
     expect((await cli(['local', 'requests', '--before', '1'], { env: own, tty: true })).stderr).toContain(
       '그보다 앞선 요청이 없습니다.',
     );

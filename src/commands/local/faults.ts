@@ -16,6 +16,7 @@ async function showFaults(f: Factory, state: FaultsState): Promise<void> {
   await writeData(f, {
     json: state,
     rows,
+    none: localWords(f).noFaults,
     columns: [
       { header: 'whose', value: (rule) => rule.whose },
       {
@@ -42,7 +43,6 @@ async function showFaults(f: Factory, state: FaultsState): Promise<void> {
       { header: 'injected', value: (rule) => state.injected[rule.kind] ?? 0 },
     ],
   });
-  if (rows.length === 0) f.log.info(localWords(f).noFaults);
   if (everyone.length > 0 && state.everyone.seed !== undefined)
     f.log.info(localWords(f).seedOfEveryone(state.everyone.seed));
   if (state.rules.length > 0 && state.seed !== undefined)
