@@ -112,8 +112,9 @@ const TEXTS = {
   review_photo: { en: 'photo', ko: '사진' },
   review_video: { en: 'video', ko: '동영상' },
   simulateReview: { en: 'Simulate a review of {item}', ko: '{item} 리뷰 시뮬레이션' },
-  reviewDone: { en: 'Review added.', ko: '리뷰가 추가되었습니다.' },
-  reviewedItem: { en: 'Reviewed', ko: '리뷰 작성됨' },
+  reviewDone: { en: 'Review of {item} added: {review}.', ko: '{item} 리뷰를 추가했습니다: {review}.' },
+  reviewedPoints: { en: '{kind}, {points} points', ko: '{kind} 리뷰, 적립금 {points}점' },
+  reviewedGuest: { en: '{kind}, no points (guest)', ko: '{kind} 리뷰, 적립금 없음 (비회원)' },
   orderMessagesCut: {
     en: 'The first {shown} messages, by due time; all of them: intake local messages --order {id} --limit 10000',
     ko: '발송 예정 시각 순으로 처음 {shown}개만 보입니다. 전체: intake local messages --order {id} --limit 10000',
@@ -152,8 +153,12 @@ const TEXTS = {
 
   clockTitle: { en: 'Service clock', ko: '서비스 시계' },
   clockNow: { en: 'Now on the service: {now}', ko: '서비스 현재 시각: {now}' },
-  advanceBy: { en: 'Advance the clock by', ko: '시계를 앞으로' },
-  advanceButton: { en: 'Advance', ko: '앞당기기' },
+  advanceBy: { en: 'Advance the clock by', ko: '시계를 앞으로 돌릴 시간' },
+  advanceButton: { en: 'Advance', ko: '앞으로 돌리기' },
+  hours: { en: '{n} hours', ko: '{n}시간' },
+  oneHour: { en: '1 hour', ko: '1시간' },
+  days: { en: '{n} days', ko: '{n}일' },
+  oneDay: { en: '1 day', ko: '1일' },
   applyButton: { en: 'Apply the queue now', ko: '대기열 지금 처리' },
   clockRan: {
     en: 'Now {now}: {applied} applied, {failed} failed, {sent} messages sent.',

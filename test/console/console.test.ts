@@ -62,8 +62,16 @@ const BROKEN_CELLS = `[...document.querySelectorAll('main td')]
 describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
   it('wrong credentials are refused as the API refuses them', async () => {
     const { page, context } = await openPage(b.browser);
+    // Typing starts in the key id; after a refusal, in the secret (the key id is kept).
+    await page.goto(`${service.baseUrl}/console`);
+    expect(await page.evaluate('document.activeElement.id')).toBe('access-key-id');
     await signIn(page, TEST_CREDENTIALS.accessKeyId, 'not-the-secret');
     expect(await page.getByRole('alert').innerText()).toBe(AUTH_DETAILS.wrongSecret);
+    expect(await page.evaluate('document.activeElement.id')).toBe('secret');
+    await page.keyboard.type(TEST_CREDENTIALS.secretAccessKey);
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    expect(new URL(page.url()).pathname).toBe('/console/conversations');
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await signIn(page, 'AKNOBODY', 'whatever');
     expect(await page.getByRole('alert').innerText()).toBe(AUTH_DETAILS.unknownKey);
     // Nothing but the sign-in page without a session.
@@ -119,6 +127,14 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
 
     // The clock from the page, without reloading it: the review request arrives on the phone.
     await page.evaluate('window.__notReloaded = true');
+    expect(await page.getByLabel('Advance the clock by').locator('option').allInnerTexts()).toEqual([
+      '1 hour',
+      '6 hours',
+      '1 day',
+      '2 days',
+      '3 days',
+      '7 days',
+    ]);
     await page.getByLabel('Advance the clock by').selectOption('3d');
     await page.getByRole('button', { name: 'Advance' }).click();
     await phone.getByText('Review request').waitFor({ timeout: patience(10_000) });
@@ -164,10 +180,14 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await page.goto(`${service.baseUrl}/console/orders/CON-1`);
     await page.getByLabel('CON-1-1 리뷰 종류').selectOption('photo');
     await page.getByRole('button', { name: 'CON-1-1 리뷰 시뮬레이션' }).click();
-    await page.getByText('리뷰가 추가되었습니다.').waitFor();
+    // The page says which review was added and what it earned, with the focus where it was.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'CON-1-1 리뷰를 추가했습니다: 사진 리뷰, 적립금 500점.' })
+      .waitFor();
     // The item reviewed says so, and has no button any more; the other one still has its own.
     const item = page.getByRole('row', { name: /^CON-1-1 제주 감귤/ });
-    expect(await item.innerText()).toContain('✓ 리뷰 작성됨');
+    expect(await item.innerText()).toContain('✓ 사진 리뷰, 적립금 500점');
     expect(await page.getByRole('button', { name: 'CON-1-1 리뷰 시뮬레이션' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'CON-1-2 리뷰 시뮬레이션' }).count()).toBe(1);
     await page.getByRole('link', { name: '리뷰와 적립금' }).click();

@@ -40,7 +40,7 @@ const MESSAGE: BotMessage = {
 
 /** The order's page in `lang`, its one message shown, with more or not. */
 const page = (lang: 'ko' | 'en', hasMore: boolean) =>
-  orderBody(consoleTexts(lang), ORDER, { results: [MESSAGE], has_more: hasMore }, new Set(), undefined);
+  orderBody(consoleTexts(lang), ORDER, { results: [MESSAGE], has_more: hasMore }, new Map(), undefined);
 
 describe("an order's page in the console", () => {
   it('says when it shows only the first of its messages, and how to see them all', () => {
@@ -51,5 +51,20 @@ describe("an order's page in the console", () => {
     const whole = page('ko', false);
     expect(whole).not.toContain('처음');
     expect(whole).toContain('김민지님, 주문하신 상품을 보내 드렸어요.');
+  });
+
+  it("says how each item was reviewed and what it earned; a guest's review earns nothing", () => {
+    const reviewed = (lang: 'ko' | 'en', points: number | null) =>
+      orderBody(
+        consoleTexts(lang),
+        ORDER,
+        { results: [], has_more: false },
+        new Map([['ORD-V-1-1', { item_id: 'ORD-V-1-1', kind: 'video' as const, points }]]),
+        undefined,
+      );
+    expect(reviewed('ko', 1000)).toContain('✓ 동영상 리뷰, 적립금 1,000점');
+    expect(reviewed('en', 1000)).toContain('✓ video, 1,000 points');
+    expect(reviewed('ko', null)).toContain('✓ 동영상 리뷰, 적립금 없음 (비회원)');
+    expect(reviewed('ko', null)).not.toContain('리뷰 종류');
   });
 });

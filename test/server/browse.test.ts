@@ -119,7 +119,9 @@ describe('an order page', () => {
       expect((await service.call('POST', '/local/reviews', { body: review })).status).toBe(201);
     }
     const order = { items: [{ id: 'ORD-B-3-1' }, { id: 'ORD-B-3-2' }] };
-    expect([...(await browse().reviewedItems('mall-1', order))]).toEqual(['ORD-B-3-1']);
+    expect([...(await browse().reviewedItems('mall-1', order))]).toEqual([
+      ['ORD-B-3-1', { item_id: 'ORD-B-3-1', kind: 'text', points: 100 }],
+    ]);
     expect([...(await browse().reviewedItems('mall-1', { items: [] }))]).toEqual([]);
   });
 });

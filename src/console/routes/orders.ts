@@ -4,7 +4,7 @@ import type { Service } from '../../server/service.js';
 import { field, type Form } from '../../web/forms.js';
 import { newestEvent } from './conversations.js';
 import { failureCard, merchantOf, seeOther, sendPage, textsOf } from '../render.js';
-import { orderBody, ordersBody } from '../views/orders.js';
+import { orderBody, ordersBody, reviewSaid } from '../views/orders.js';
 
 type OrderParams = { Params: { id: string } };
 type Paged = { Querystring: { before?: string } };
@@ -32,10 +32,18 @@ export async function orderRoutes(app: FastifyInstance, { service }: { service: 
     if (!order) return reply.callNotFound();
     const messages = await service.local.messages(merchantId, { order_id: order.id, limit: 1000 });
     const reviewed = await service.browse.reviewedItems(merchantId, order);
+    // The review just simulated (its item named by the form's answer), said with what it earned.
+    const done = request.query.reviewed === undefined ? undefined : reviewed.get(request.query.reviewed);
     return sendPage(request, reply, {
       title: t('orderTitle', { id: order.id }),
       current: 'orders',
-      body: orderBody(t, order, messages, reviewed, request.query.reviewed ? t('reviewDone') : undefined),
+      body: orderBody(
+        t,
+        order,
+        messages,
+        reviewed,
+        done && t('reviewDone', { item: done.item_id, review: reviewSaid(t, done) }),
+      ),
     });
   });
 
@@ -51,11 +59,12 @@ export async function orderRoutes(app: FastifyInstance, { service }: { service: 
         status: 400,
       });
     }
-    await service.local.addReview(merchantOf(request), {
+    const review = await service.local.addReview(merchantOf(request), {
       order_id: request.params.id,
       item_id: field(request.body, 'item_id'),
       kind,
     });
-    return seeOther(reply, `/orders/${encodeURIComponent(request.params.id)}?reviewed=1`);
+    const item = encodeURIComponent(review.item_id);
+    return seeOther(reply, `/orders/${encodeURIComponent(request.params.id)}?reviewed=${item}`);
   });
 }

@@ -3,9 +3,18 @@ import type { QueueRun } from '../../contract/local/index.js';
 import type { ConsoleT } from '../texts.js';
 import { PREFIX, when } from './layout.js';
 
+/** How far the clock can be advanced from the page: the service takes each as written. */
+const CHOICES = ['1h', '6h', '1d', '2d', '3d', '7d'] as const;
+
+/** A choice as a person reads it: "6 hours", "6시간". */
+function choiceName(t: ConsoleT, choice: (typeof CHOICES)[number]): string {
+  const n = Number(choice.slice(0, -1));
+  if (choice.endsWith('h')) return n === 1 ? t('oneHour') : t('hours', { n });
+  return n === 1 ? t('oneDay') : t('days', { n });
+}
+
 /** The clock and the queue: the service's time, advance it, apply what is queued. */
 export function clockCard(t: ConsoleT, now: string, back: string, ran?: QueueRun): string {
-  const choices = ['1h', '6h', '1d', '2d', '3d', '7d'];
   // With scripts the forms answer in place (htmx swaps this card), so that the page is not reloaded
   // and its live parts (a conversation) show what the clock made happen; without, they post and return.
   const swap = `hx-target="#clock" hx-swap="outerHTML"`;
@@ -31,7 +40,7 @@ export function clockCard(t: ConsoleT, now: string, back: string, ran?: QueueRun
         <div class="field">
           <label for="advance-by">${t('advanceBy')}</label>
           <select id="advance-by" name="by">
-            !${choices.map((choice) => html`<option value="${choice}">${choice}</option>`).join('')}
+            !${CHOICES.map((choice) => html`<option value="${choice}">${choiceName(t, choice)}</option>`).join('')}
           </select>
         </div>
         <div><button type="submit">${t('advanceButton')}</button></div>

@@ -1,5 +1,6 @@
 import { html } from 'ghtml';
 import type { BotMessage, LocalOrder } from '../../contract/local/index.js';
+import type { ItemReview } from '../../server/storage/reviews.js';
 import { REVIEW_KINDS } from '../../contract/kinds.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
@@ -43,15 +44,23 @@ function ordersTable(t: ConsoleT, orders: readonly LocalOrder[]): string {
   );
 }
 
+/** A review as its item's row and the page's notice say it: its kind and the points it earned. */
+export function reviewSaid(t: ConsoleT, review: ItemReview): string {
+  const kind = t(`review_${review.kind}`);
+  return review.points === null
+    ? t('reviewedGuest', { kind })
+    : t('reviewedPoints', { kind, points: review.points });
+}
+
 /** An item of an order, with its review: done, or the form to simulate one once the order is applied. */
 function itemRow(
   t: ConsoleT,
   order: LocalOrder,
   item: LocalOrder['items'][number],
-  reviewed: boolean,
+  reviewed: ItemReview | undefined,
 ): string {
   const review = reviewed
-    ? html`<span class="ok">✓ ${t('reviewedItem')}</span>`
+    ? html`<span class="ok">✓ ${reviewSaid(t, reviewed)}</span>`
     : order.state === 'applied'
       ? html`<form
           method="post"
@@ -98,10 +107,10 @@ export function orderBody(
   t: ConsoleT,
   order: LocalOrder,
   messages: { results: readonly BotMessage[]; has_more: boolean },
-  reviewed: ReadonlySet<string>,
+  reviewed: ReadonlyMap<string, ItemReview>,
   notice: string | undefined,
 ): string {
-  const items = order.items.map((item) => itemRow(t, order, item, reviewed.has(item.id)));
+  const items = order.items.map((item) => itemRow(t, order, item, reviewed.get(item.id)));
   const shipments = order.shipments.map(
     (shipment) =>
       html`<tr>

@@ -2,7 +2,10 @@ import { html } from 'ghtml';
 import type { ConsoleT } from '../texts.js';
 import { PREFIX } from './layout.js';
 
-/** The sign-in form, with the refusal of a first try and the key id typed. */
+/**
+ * The sign-in form, with the refusal of a first try and the key id typed. The focus starts in the first
+ * field to fill: the key id, or the secret once the key id is kept from a refused try.
+ */
 export function signInBody(t: ConsoleT, error: string | undefined, accessKeyId = ''): string {
   return html`<section class="card narrow">
     <p>${t('signInIntro')}</p>
@@ -16,6 +19,7 @@ export function signInBody(t: ConsoleT, error: string | undefined, accessKeyId =
           autocomplete="username"
           required
           value="${accessKeyId}"
+          !${accessKeyId ? '' : 'autofocus'}
         />
       </div>
       <div class="field">
@@ -26,6 +30,7 @@ export function signInBody(t: ConsoleT, error: string | undefined, accessKeyId =
           type="password"
           autocomplete="current-password"
           required
+          !${accessKeyId ? 'autofocus' : ''}
         />
       </div>
       <div class="actions"><button type="submit">${t('signInButton')}</button></div>

@@ -5,6 +5,7 @@ import { messageView, type BotSettings } from '../bot/messages.js';
 import type { QueueWorker } from '../queue/worker.js';
 import type { ConversationSearch } from '../storage/conversations.js';
 import type { MessageRow } from '../storage/messages.js';
+import type { ItemReview } from '../storage/reviews.js';
 import type { Store } from '../storage/store.js';
 import { jobView, orderView, productView, reviewView } from './views.js';
 import { positionOf, productPositionOf, readNumberedPosition, readPosition } from './position.js';
@@ -170,10 +171,14 @@ export class Browse {
     };
   }
 
-  /** Which items of an order were reviewed. */
-  async reviewedItems(merchantId: string, order: { items: readonly { id: string }[] }): Promise<Set<string>> {
+  /** Which items of an order were reviewed (by item id), how, and the points each review earned. */
+  async reviewedItems(
+    merchantId: string,
+    order: { items: readonly { id: string }[] },
+  ): Promise<Map<string, ItemReview>> {
     const itemIds = order.items.map((item) => item.id);
-    return new Set(await this.#store.reviews.reviewedOf(merchantId, itemIds));
+    const reviewed = await this.#store.reviews.reviewedOf(merchantId, itemIds);
+    return new Map(reviewed.map((review) => [review.item_id, review]));
   }
 
   /**

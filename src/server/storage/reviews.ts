@@ -26,6 +26,13 @@ const insert = insertStatement<Omit<ReviewRow, 'id'>>(
   ' RETURNING id',
 );
 
+/** How an item was reviewed, and the points its review earned (null for a guest's). */
+export interface ItemReview {
+  item_id: string;
+  kind: ReviewKind;
+  points: number | null;
+}
+
 /** Reviews with the rewards they earned. */
 const WITH_REWARDS = `SELECT reviews.*, rewards.member_id AS reward_member_id, rewards.rewards AS reward_points,
     rewards.reason AS reward_reason, rewards.created_at AS reward_created_at
@@ -38,16 +45,19 @@ export function reviewsRepo(sql: Sql) {
   return {
     insert: async (row: Omit<ReviewRow, 'id'>) =>
       (await sql.get<{ id: number }>(insert.text, insert.values(row)))?.id as number,
-    /** Which of these items (of one merchant) were reviewed. */
-    reviewedOf: async (merchantId: string, itemIds: readonly string[]): Promise<string[]> => {
-      const reviewed: string[] = [];
+    /** Which of these items (of one merchant) were reviewed, how, and the points each earned (none for a guest). */
+    reviewedOf: async (merchantId: string, itemIds: readonly string[]): Promise<ItemReview[]> => {
+      const reviewed: ItemReview[] = [];
       for (let start = 0; start < itemIds.length; start += 500) {
         const some = itemIds.slice(start, start + 500);
-        const rows = await sql.all<{ item_id: string }>(
-          `SELECT item_id FROM reviews WHERE merchant_id = ? AND item_id IN (${some.map(() => '?').join(', ')})`,
-          [merchantId, ...some],
+        reviewed.push(
+          ...(await sql.all<ItemReview>(
+            `SELECT reviews.item_id, reviews.kind, rewards.rewards AS points
+             FROM reviews LEFT JOIN rewards ON rewards.review_id = reviews.id
+             WHERE reviews.merchant_id = ? AND reviews.item_id IN (${some.map(() => '?').join(', ')})`,
+            [merchantId, ...some],
+          )),
         );
-        reviewed.push(...rows.map((row) => row.item_id));
       }
       return reviewed;
     },
