@@ -23,7 +23,7 @@ const TEXTS = {
     ko: '아직 주문이 없습니다 (intake local marketplace seed {name} --sample 5).',
   },
   fakeSummary: {
-    en: '{lines} lines, {writes} writes received, {requests} requests',
+    en: 'Order lines: {lines}; writes received: {writes}; requests: {requests}',
     ko: '주문 상품 {lines}건, 받은 쓰기 {writes}건, 요청 {requests}건',
   },
   lineHeader: { en: 'Order line', ko: '주문 상품' },
@@ -53,6 +53,7 @@ const TEXTS = {
   },
   noMatch: { en: 'Nothing matches "{q}".', ko: '"{q}"와(과) 일치하는 대화가 없습니다.' },
   messagesCount: { en: '{count} messages', ko: '메시지 {count}개' },
+  messagesCount_one: { en: '1 message', ko: '메시지 1개' },
   chooseConversation: {
     en: 'Choose a conversation to read it as the buyer does.',
     ko: '대화를 선택하면 구매자가 보는 그대로 읽을 수 있습니다.',
@@ -113,7 +114,8 @@ const TEXTS = {
   review_video: { en: 'video', ko: '동영상' },
   simulateReview: { en: 'Simulate a review of {item}', ko: '{item} 리뷰 시뮬레이션' },
   reviewDone: { en: 'Review of {item} added: {review}.', ko: '{item} 리뷰를 추가했습니다: {review}.' },
-  reviewedPoints: { en: '{kind}, {points} points', ko: '{kind} 리뷰, 적립금 {points}점' },
+  reviewedPoints: { en: '{kind}, {count} points', ko: '{kind} 리뷰, 적립금 {count}점' },
+  reviewedPoints_one: { en: '{kind}, 1 point', ko: '{kind} 리뷰, 적립금 1점' },
   reviewedGuest: { en: '{kind}, no points (guest)', ko: '{kind} 리뷰, 적립금 없음 (비회원)' },
   orderMessagesCut: {
     en: 'The first {shown} messages, by due time; all of them: intake local messages --order {id} --limit 10000',
@@ -259,7 +261,7 @@ const TEXTS = {
     ko: '맞는 요청이 없습니다. 요청 기록은 판매자마다 최근 요청을 보관합니다.',
   },
   buyersTotal: {
-    en: '{shown} of {total} buyers, latest first',
+    en: 'Buyers: {shown} of {total}, latest first',
     ko: '구매자 {total}명 중 {shown}명 (최근 순)',
   },
   live: {

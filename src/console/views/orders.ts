@@ -49,7 +49,7 @@ export function reviewSaid(t: ConsoleT, review: ItemReview): string {
   const kind = t(`review_${review.kind}`);
   return review.points === null
     ? t('reviewedGuest', { kind })
-    : t('reviewedPoints', { kind, points: review.points });
+    : t('reviewedPoints', { kind, count: review.points });
 }
 
 /** An item of an order, with its review: done, or the form to simulate one once the order is applied. */

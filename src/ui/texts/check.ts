@@ -37,6 +37,10 @@ export const CHECK = {
     en: '… and {count} more rows to fix (download the rows to fix to see them all).',
     ko: '… 외 {count}개 행 (전체는 고칠 행 파일을 내려받아 확인하세요).',
   },
+  moreRows_one: {
+    en: '… and 1 more row to fix (download the rows to fix to see them all).',
+    ko: '… 외 1개 행 (전체는 고칠 행 파일을 내려받아 확인하세요).',
+  },
   saveFixes: { en: 'Apply the fixes and check again', ko: '고친 내용 반영하고 다시 검사' },
   jsonFixHint: {
     en: 'JSON records cannot be edited here: drop a record, or fix the file and upload it again.',
@@ -85,6 +89,7 @@ export const CHECK = {
   productImageLabel: { en: 'Image address of product {id}', ko: '상품 {id}의 이미지 주소' },
   productsSave: { en: 'Remember them and check again', ko: '저장하고 다시 검사' },
   productsSaved: { en: '{count} products remembered.', ko: '상품 {count}개를 저장했습니다.' },
+  productsSaved_one: { en: '1 product remembered.', ko: '상품 1개를 저장했습니다.' },
   productsBad: {
     en: 'Not saved: {problems}',
     ko: '저장하지 않음: {problems}',

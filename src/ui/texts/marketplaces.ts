@@ -31,12 +31,16 @@ export const MARKETPLACES_TEXTS = {
   pushButton: { en: 'Push tracking numbers to {name}', ko: '{name}에 송장번호 보내기' },
   pulledLabel: { en: '{name} orders, {when}', ko: '{name} 주문 ({when})' },
   pulledNothing: {
-    en: '{name}: no new orders to send ({lines} order lines read).',
+    en: '{name}: no new orders to send (order lines read: {lines}).',
     ko: '{name}: 보낼 새 주문이 없습니다 (주문 상품 {lines}건 확인).',
   },
   notSentIntro: {
     en: '{count} order lines were not sent:',
     ko: '주문 상품 {count}건은 보내지 않았습니다:',
+  },
+  notSentIntro_one: {
+    en: '1 order line was not sent:',
+    ko: '주문 상품 1건은 보내지 않았습니다:',
   },
   reason_cancelled: NOT_SENT_WORDS.cancelled,
   reason_claimed: NOT_SENT_WORDS.claimed,
@@ -46,6 +50,10 @@ export const MARKETPLACES_TEXTS = {
   notSentLine: {
     en: 'order {order}: {count} lines, {reason} ({detail})',
     ko: '주문 {order}: {count}건, {reason} ({detail})',
+  },
+  notSentLine_one: {
+    en: 'order {order}: 1 line, {reason} ({detail})',
+    ko: '주문 {order}: 1건, {reason} ({detail})',
   },
   uploadTracking: { en: 'Upload tracking numbers', ko: '송장번호 올리기' },
   pushTitle: { en: 'Tracking numbers pushed to {name}', ko: '{name}에 보낸 송장번호' },

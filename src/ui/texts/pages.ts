@@ -62,6 +62,10 @@ export const PAGES = {
     en: 'The names and image addresses Intake remembers for this profile ({count} products). They fill what order downloads lack.',
     ko: '이 프로필에서 기억하는 상품명과 이미지 주소입니다 (상품 {count}개). 주문 다운로드에 없는 내용을 채웁니다.',
   },
+  catalogIntro_one: {
+    en: 'The name and image address Intake remembers for this profile (1 product). They fill what order downloads lack.',
+    ko: '이 프로필에서 기억하는 상품명과 이미지 주소입니다 (상품 1개). 주문 다운로드에 없는 내용을 채웁니다.',
+  },
   catalogSearch: { en: 'Search', ko: '검색' },
   catalogMissingOnly: { en: 'Only those without an image', ko: '이미지 없는 상품만' },
   catalogFilter: { en: 'Show', ko: '보기' },
@@ -69,12 +73,16 @@ export const PAGES = {
   catalogSave: { en: 'Save the changes', ko: '바꾼 내용 저장' },
   catalogImport: { en: 'Add a product list file', ko: '상품 목록 파일 추가' },
   catalogImported: {
-    en: '{read} products read; {changed} added or changed.',
+    en: 'Products read: {read}; added or changed: {changed}.',
     ko: '상품 {read}개를 읽었고 {changed}개를 추가하거나 바꿨습니다.',
   },
   catalogSkipped: {
     en: '{count} rows of {file} are not products and were left out:',
     ko: '{file}의 {count}개 행은 상품으로 쓸 수 없어 넣지 않았습니다:',
+  },
+  catalogSkipped_one: {
+    en: '1 row of {file} is not a product and was left out:',
+    ko: '{file}의 1개 행은 상품으로 쓸 수 없어 넣지 않았습니다:',
   },
   catalogSkippedRow: { en: 'row {row}: {reason}', ko: '{row}행: {reason}' },
   catalogSkippedMore: { en: '… and {count} more', ko: '… 외 {count}개 행' },

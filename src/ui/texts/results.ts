@@ -59,11 +59,19 @@ export const RESULTS = {
     en: '{count} records differ from what the service took earlier. Send the changes it allows:',
     ko: '{count}건이 이전에 보낸 내용과 다릅니다. 서비스가 허용하는 수정 내용을 보내세요:',
   },
+  changedHint_one: {
+    en: '1 record differs from what the service took earlier. Send the changes it allows:',
+    ko: '1건이 이전에 보낸 내용과 다릅니다. 서비스가 허용하는 수정 내용을 보내세요:',
+  },
   updateButton: { en: 'Send the corrections', ko: '수정 내용 보내기' },
   updateDone: { en: 'Corrections sent.', ko: '수정 내용을 보냈습니다.' },
   failedHint: {
     en: '{count} records got no answer from the service. Send again: only what it does not have is sent.',
     ko: '{count}건은 서비스 응답을 받지 못했습니다. 다시 보내면 없는 것만 보냅니다.',
+  },
+  failedHint_one: {
+    en: '1 record got no answer from the service. Send again: only what it does not have is sent.',
+    ko: '1건은 서비스 응답을 받지 못했습니다. 다시 보내면 없는 것만 보냅니다.',
   },
   resendButton: { en: 'Send again', ko: '다시 보내기' },
   shownLines: {

@@ -153,6 +153,7 @@ export const UPLOAD = {
   readAgain: { en: 'Read again', ko: '다시 읽기' },
   mapLink: { en: 'Match the columns yourself', ko: '열 직접 맞추기' },
   notRead: { en: '{count} columns are not sent', ko: '보내지 않는 열 {count}개' },
+  notRead_one: { en: '1 column is not sent', ko: '보내지 않는 열 1개' },
   quantityNotSent: {
     en: 'The quantity column ({columns}) is not sent: the service takes one line per item, with no quantity.',
     ko: '수량 열({columns})은 보내지 않습니다. 서비스는 수량 없이 품목을 한 줄씩 받습니다.',

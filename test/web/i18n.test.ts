@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { consoleTexts } from '../../src/console/texts.js';
+import { uiTexts } from '../../src/ui/texts/index.js';
+import { translator } from '../../src/web/i18n.js';
+
+describe('the pages’ texts count as people do', () => {
+  it('say one thing in the singular and the rest in the plural, in English; Korean needs no singular', () => {
+    const en = consoleTexts('en');
+    expect(en('messagesCount', { count: 1 })).toBe('1 message');
+    expect(en('messagesCount', { count: 2 })).toBe('2 messages');
+    expect(en('messagesCount', { count: 0 })).toBe('0 messages');
+    expect(en('messagesCount', { count: 1200 })).toBe('1,200 messages');
+    expect(consoleTexts('ko')('messagesCount', { count: 1 })).toBe('메시지 1개');
+    expect(uiTexts('en')('notRead', { count: 1 })).toBe('1 column is not sent');
+    expect(uiTexts('en')('notRead', { count: 3 })).toBe('3 columns are not sent');
+    expect(uiTexts('en')('productsSaved', { count: 1 })).toBe('1 product remembered.');
+  });
+
+  it('use the plural text where a text has no singular, or where what is counted is not a number', () => {
+    const t = translator({ rows: { en: '{count} rows', ko: '{count}행' } }, 'en');
+    expect(t('rows', { count: 1 })).toBe('1 rows');
+    const withOne = translator(
+      { rows: { en: '{count} rows', ko: '{count}행' }, rows_one: { en: 'one row', ko: '1행' } },
+      'en',
+    );
+    expect(withOne('rows', { count: '1' })).toBe('1 rows');
+    expect(withOne('rows', { count: 1 })).toBe('one row');
+  });
+});
