@@ -93,6 +93,16 @@ describe.skipIf(!CHROMIUM)('intake ui: for everyone', () => {
     expect(unnamed).toEqual([]);
     // The page is as wide as the window; only the table of rows scrolls sideways, inside its frame.
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    // Before it scrolls, a row's number, its drop box and its reasons are in view whole: the box's column
+    // is a box wide, not a text field's.
+    const inView = await page.evaluate(`(() => {
+      const frame = document.querySelector('.fix-table').parentElement.getBoundingClientRect();
+      const reason = document.querySelector('.fix-table td.reason').getBoundingClientRect();
+      const drop = document.querySelector('.fix-table input[name=drop]').closest('td').getBoundingClientRect();
+      return { reasonInside: reason.right <= frame.right, dropWidth: drop.width };
+    })()`);
+    expect(inView).toEqual({ reasonInside: true, dropWidth: expect.any(Number) });
+    expect((inView as { dropWidth: number }).dropWidth).toBeLessThan(80);
     // An order can be dropped with the keyboard alone: Space on its box, Enter on the button.
     const drop = page.getByRole('checkbox', { name: /^Drop ERR-03 / });
     await drop.focus();
