@@ -14,6 +14,11 @@ describe('the pages’ texts count as people do', () => {
     expect(uiTexts('en')('notRead', { count: 1 })).toBe('1 column is not sent');
     expect(uiTexts('en')('notRead', { count: 3 })).toBe('3 columns are not sent');
     expect(uiTexts('en')('productsSaved', { count: 1 })).toBe('1 product remembered.');
+    // What is counted need not be shown as the count: an order's rows, listed.
+    expect(uiTexts('en')('dropRecord', { record: 'ORD-1', rows: '5', count: 1 })).toBe('Drop ORD-1 (row 5)');
+    expect(uiTexts('en')('dropRecord', { record: 'ORD-1', rows: '5, 6', count: 2 })).toBe(
+      'Drop ORD-1 (rows 5, 6)',
+    );
   });
 
   it('use the plural text where a text has no singular, or where what is counted is not a number', () => {

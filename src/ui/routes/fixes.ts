@@ -34,8 +34,11 @@ function takeCells(session: UploadSession, form: Form): void {
  * Drops the records of the rows ticked, each with all its rows (an order is never sent with some of its
  * items): says which rows went with it.
  */
-function dropRecords(session: UploadSession, rows: readonly number[]): { record: string; rows: string }[] {
-  const said: { record: string; rows: string }[] = [];
+function dropRecords(
+  session: UploadSession,
+  rows: readonly number[],
+): { record: string; rows: string; count: number }[] {
+  const said: { record: string; rows: string; count: number }[] = [];
   const refused = session.check?.refused ?? [];
   for (const row of rows) {
     if (session.droppedRows.has(row)) continue;
@@ -50,6 +53,7 @@ function dropRecords(session: UploadSession, rows: readonly number[]): { record:
     said.push({
       record: first.record || String(row),
       rows: together.map((candidate) => candidate.row).join(', '),
+      count: together.length,
     });
   }
   return said;

@@ -26,6 +26,7 @@ export const CHECK = {
   reasonHeader: { en: 'Why', ko: '사유' },
   dropHeader: { en: 'Drop', ko: '빼기' },
   dropRecord: { en: 'Drop {record} (rows {rows})', ko: '{record} 빼기 ({rows}행)' },
+  dropRecord_one: { en: 'Drop {record} (row {rows})', ko: '{record} 빼기 ({rows}행)' },
   cellLabel: { en: 'Row {row}, {column}', ko: '{row}행, {column}' },
   ofRecord: {
     en: 'Not sent with its order {record}, which has a problem in another row.',
@@ -50,6 +51,7 @@ export const CHECK = {
     en: 'Dropped {record} with all its rows ({rows}): an order is never sent with some of its items.',
     ko: '{record}을(를) 모든 행({rows}행)과 함께 뺐습니다. 주문은 품목 일부만 보내지 않습니다.',
   },
+  droppedNotice_one: { en: 'Dropped {record} (row {rows}).', ko: '{record}({rows}행)을(를) 뺐습니다.' },
   editsTitle: { en: 'Your changes', ko: '고친 내용' },
   editsIntro: {
     en: 'Each change can be undone; the file you chose is unchanged.',
@@ -68,6 +70,7 @@ export const CHECK = {
   undo: { en: 'Undo', ko: '되돌리기' },
   undoCell: { en: 'Undo the change of row {row}, {column}', ko: '{row}행 {column} 되돌리기' },
   droppedItem: { en: '{record} dropped (rows {rows})', ko: '{record} 뺌 ({rows}행)' },
+  droppedItem_one: { en: '{record} dropped (row {rows})', ko: '{record} 뺌 ({rows}행)' },
   undrop: { en: 'Put back', ko: '다시 넣기' },
   undropRecord: { en: 'Put {record} back', ko: '{record} 다시 넣기' },
   resetAll: { en: 'Undo all changes', ko: '고친 내용 모두 되돌리기' },
@@ -85,6 +88,7 @@ export const CHECK = {
   productImageField: { en: 'image address', ko: '이미지 주소' },
   productPreview: { en: 'Preview', ko: '미리보기' },
   productRows: { en: 'rows {rows}', ko: '{rows}행' },
+  productRows_one: { en: 'row {rows}', ko: '{rows}행' },
   productNameLabel: { en: 'Name of product {id}', ko: '상품 {id}의 상품명' },
   productImageLabel: { en: 'Image address of product {id}', ko: '상품 {id}의 이미지 주소' },
   productsSave: { en: 'Remember them and check again', ko: '저장하고 다시 검사' },

@@ -38,7 +38,11 @@ export function editsCard(t: T, session: UploadSession): string {
   const dropItems = session.dropped.map(
     (record) =>
       html`<li>
-        ${t('droppedItem', { record: record.record, rows: record.rows.map((row) => row.row).join(', ') })}
+        ${t('droppedItem', {
+          record: record.record,
+          rows: record.rows.map((row) => row.row).join(', '),
+          count: record.rows.length,
+        })}
         <button
           type="submit"
           class="link"

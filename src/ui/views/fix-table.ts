@@ -91,7 +91,7 @@ function fixRow(
         type="checkbox"
         name="drop"
         value="${row.row}"
-        aria-label="${t('dropRecord', { record: row.record || String(row.row), rows: together.join(', ') })}"
+        aria-label="${t('dropRecord', { record: row.record || String(row.row), rows: together.join(', '), count: together.length })}"
       />
     </td>
     <td class="reason">!${reasonOf(t, table, row)}</td>

@@ -57,7 +57,10 @@ export function productsCard(
       <th scope="row">
         ${product.id}<input type="hidden" name="product:${index}" value="${product.id}" />
         <div class="hint">
-          ${t('productRows', { rows: product.rows.slice(0, 5).join(', ') + (product.rows.length > 5 ? '…' : '') })}
+          ${t('productRows', {
+            rows: product.rows.slice(0, 5).join(', ') + (product.rows.length > 5 ? '…' : ''),
+            count: product.rows.length,
+          })}
         </div>
       </th>
       <td data-label="${t('productNameHeader')}">
