@@ -48,6 +48,26 @@ describe('what a file holds, when the person lets Intake say', () => {
         ]),
       ),
     ).toBe('product');
+    // A shop system's English export: the words such exports use (customer, line, item name, picture).
+    expect(
+      await kindOf(
+        csv('export.csv', [
+          'Order No,Customer,Mobile,Line,SKU,Item name,Picture',
+          'A-1,Kim,010-1111-2222,A-1-1,S1,Apple,https://img.example.com/s1.jpg',
+        ]),
+      ),
+    ).toBe('order');
+    expect(
+      await kindOf(csv('catalog.csv', ['SKU,Title,Thumbnail', 'S1,Apple,https://img.example.com/s1.jpg'])),
+    ).toBe('product');
+    expect(
+      await kindOf(
+        csv('dispatch.csv', [
+          'Order No,Item No,Shipping company,Waybill',
+          'A-1,A-1-1,kr.cjlogistics,640123456789',
+        ]),
+      ),
+    ).toBe('shipment');
   });
 
   it('not when the headers name no kind whole: the person says', async () => {

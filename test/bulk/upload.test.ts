@@ -140,7 +140,7 @@ describe('orders CSV', () => {
     // A header it cannot guess: the missing columns to map, of the file's own kind.
     const products = files.write(
       'products-own.csv',
-      'ID,Name,Picture\nP-1,감귤,https://x.example.com/a.png\n',
+      'ID,Name,Visual\nP-1,감귤,https://x.example.com/a.png\n',
     );
     const unguessed = await cli(['product', 'create', products], { env: t.env });
     expect(unguessed.code).toBe(2);
