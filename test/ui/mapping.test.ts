@@ -86,10 +86,20 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
     await page.setViewportSize({ width: 1280, height: 720 });
     // A required column left out is said; so is one header chosen twice.
     await page.locator('select#map-order_id').selectOption('');
+    await page.locator('select#map-member_id').selectOption('');
     await page.getByRole('button', { name: '이대로 읽기' }).click();
     expect(await page.locator('section[aria-labelledby="mapping-title"] .error-box').innerText()).toBe(
       '필수 항목마다 열을 고르세요: 주문번호.',
     );
+    // The choices stay as the person left them, not Intake's guesses again; the keyboard is where the
+    // choice is missing.
+    expect([await chosen('order_id'), await chosen('member_id'), await chosen('product_id')]).toEqual([
+      undefined,
+      undefined,
+      '상품번호',
+    ]);
+    expect(await page.evaluate('document.activeElement.id')).toBe('map-order_id');
+    await page.locator('select#map-member_id').selectOption({ label: '회원번호' });
     await page.locator('select#map-order_id').selectOption({ label: '주문상품번호' });
     await page.getByRole('button', { name: '이대로 읽기' }).click();
     expect(await page.locator('section[aria-labelledby="mapping-title"] .error-box').innerText()).toBe(

@@ -32,6 +32,20 @@ function chosenMapping(
   return { problem: t('mappingMissing', { columns }) };
 }
 
+/**
+ * The mapping as the person left it (each column's header chosen, or none), to show again with what
+ * stopped it: their choices stay, not Intake's guesses.
+ */
+function asChosen(form: Form, view: MappingView): MappingView {
+  const columns = view.columns.map((column) => {
+    const value = firstOf(form[`map:${column.name}`]) ?? '';
+    const position = Number(value);
+    const known = value !== '' && Number.isInteger(position) && (view.header[position] ?? '').trim() !== '';
+    return { ...column, position: known ? position : undefined };
+  });
+  return { ...view, columns };
+}
+
 /** The mapping step: the file's headers matched to our columns, used for the upload and saved by name. */
 export async function mappingRoutes(app: FastifyInstance, { state }: { state: UiState }): Promise<void> {
   app.get<IdParams>('/uploads/:id/mapping', async (request, reply) => {
@@ -57,22 +71,19 @@ export async function mappingRoutes(app: FastifyInstance, { state }: { state: Ui
       });
       if (!view) return seeOther(reply, state, `uploads/${session.id}`);
       const chosen = chosenMapping(t, form, view);
-      if ('problem' in chosen)
-        return sessionPage(request, reply, state, session, { mapping: true, mappingProblem: chosen.problem });
+      const again = (mappingProblem: string) =>
+        sessionPage(request, reply, state, session, { mapping: asChosen(form, view), mappingProblem });
+      if ('problem' in chosen) return again(chosen.problem);
       const columns = chosen.columns;
       await useMapping(session, columns, view.row);
       const saveAs = firstOf(form.saveAs)?.trim();
-      if (saveAs && !isLayoutName(saveAs)) {
-        const mappingProblem = t('mappingNameBad', { name: saveAs });
-        return sessionPage(request, reply, state, session, { mapping: true, mappingProblem });
-      }
+      if (saveAs && !isLayoutName(saveAs)) return again(t('mappingNameBad', { name: saveAs }));
       if (saveAs) {
         try {
           await state.layouts.save({ name: saveAs, kind: session.kind, columns, header: view.header });
           session.notice = t('mappingSaved', { name: saveAs });
         } catch (error) {
-          const mappingProblem = (error as Error).message;
-          return sessionPage(request, reply, state, session, { mapping: true, mappingProblem });
+          return again((error as Error).message);
         }
       }
       await readAndCheck(session, state);

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { presets } from '../../bulk/index.js';
-import { mappingFor } from '../mapping.js';
+import { mappingFor, type MappingView } from '../mapping.js';
 import { sendPage, textsOf } from '../render.js';
 import { checkSession, inspectSession } from '../runner.js';
 import type { UploadSession } from '../session.js';
@@ -15,20 +15,25 @@ export async function readAndCheck(session: UploadSession, state: UiState): Prom
   else await state.services.save(session);
 }
 
-/** The page of a session, with the mapping step when it needs one (or `mapping` asks for it). */
+/**
+ * The page of a session, with the mapping step when it needs one (or `mapping` asks for it: Intake's
+ * guesses, or the mapping given, as the person left it).
+ */
 export async function sessionPage(
   request: FastifyRequest,
   reply: FastifyReply,
   state: UiState,
   session: UploadSession,
-  extra: { mapping?: boolean; mappingProblem?: string; productsProblem?: string } = {},
+  extra: { mapping?: boolean | MappingView; mappingProblem?: string; productsProblem?: string } = {},
 ) {
   const t = textsOf(request);
   const query = request.query as Record<string, string | undefined>;
   const mapping =
-    (extra.mapping || wantsMapping(session.error)) && !session.fileRemoved
-      ? await mappingFor(session, state.services).catch(() => undefined)
-      : undefined;
+    typeof extra.mapping === 'object'
+      ? extra.mapping
+      : (extra.mapping || wantsMapping(session.error)) && !session.fileRemoved
+        ? await mappingFor(session, state.services).catch(() => undefined)
+        : undefined;
   const body = sessionBody(t, session, {
     filter: query.outcome || undefined,
     allColumns: query.columns === 'all',

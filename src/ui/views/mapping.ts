@@ -1,13 +1,15 @@
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
-/** A text shortened to fit a narrow cell. */
-const cut = (text: string, most: number) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
 import type { MappingView } from '../mapping.js';
 import type { T } from '../texts/index.js';
 
+/** A text shortened to fit a narrow cell. */
+const cut = (text: string, most: number) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
+
 /**
  * The column mapping step: for each of Intake's columns a select of the file's headers (Intake's guess
- * chosen), with the first values under it; the headers left unused; a name to remember it under.
+ * chosen), with the first values under it; the headers left unused; a name to remember it under. The
+ * keyboard starts at the first required column Intake could not guess.
  */
 export function mappingCard(
   t: T,
@@ -18,6 +20,7 @@ export function mappingCard(
   const { problem, why } = said;
   const chosen = new Set(view.columns.map((column) => column.position).filter((at) => at !== undefined));
   const unused = view.header.filter((name, position) => name.trim() !== '' && !chosen.has(position));
+  const first = view.columns.find((column) => column.required && column.position === undefined)?.name;
   const rows = view.columns.map((column) => {
     const selectId = `map-${column.name}`;
     const options = [
@@ -44,7 +47,7 @@ export function mappingCard(
         !${column.required ? html`<span class="badge required">${t('mappingRequired')}</span>` : ''}
       </th>
       <td data-label="${t('mappingHeader')}">
-        <select id="${selectId}" name="map:${column.name}">
+        <select id="${selectId}" name="map:${column.name}" !${column.name === first ? 'autofocus' : ''}>
           !${options}
         </select>
       </td>
