@@ -455,7 +455,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     const rows = await page.locator('#faults-state tbody tr').allInnerTexts();
     expect(rows.map((row) => row.split('\t').map((cell) => cell.trim()))).toEqual([
       ['POST @CON-9', '503 (Retry-After: 1)', 'the next 2', '0'],
-      ['all requests', 'latency 20-20ms', '50%', '0'],
+      ['all requests', 'latency 20ms', '50%', '0'],
     ]);
     expect(await page.getByText('Drawn from seed 4294967295.').count()).toBe(1);
     expect(await page.getByLabel('Seed (optional)').inputValue()).toBe('4294967295');
@@ -464,6 +464,16 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await page.getByText('No faults in force.').waitFor();
     expect((await service.call('GET', '/local/faults')).json).toMatchObject({ spec: '' });
     await context.close();
+    // A Korean page says a spec it cannot read in Korean, as a Korean terminal does.
+    const korean = await openPage(b.browser, { locale: 'ko-KR' });
+    await signIn(korean.page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
+    await korean.page.getByRole('link', { name: '장애 주입' }).click();
+    await korean.page.getByLabel('장애 설정 (intake serve --faults 형식)').fill('teapot:5%');
+    await korean.page.getByRole('button', { name: '적용' }).click();
+    expect(await korean.page.getByRole('alert').innerText()).toBe(
+      '"teapot:5%": "teapot"은(는) 장애 종류가 아닙니다. 장애 종류: 500, 503, 429, latency, stall, drop-before-commit, drop-after-commit',
+    );
+    await korean.context.close();
   });
 
   it("shows the faults set at start for every merchant, apart from the merchant's own", async () => {

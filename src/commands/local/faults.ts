@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { FAULT_SEED_MAX, howOften, type FaultsState } from '../../contract/local/index.js';
+import { FAULT_SEED_MAX, howOften, latencyWords, type FaultsState } from '../../contract/local/index.js';
 import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
@@ -35,7 +35,7 @@ async function showFaults(f: Factory, state: FaultsState): Promise<void> {
         header: 'detail',
         value: (rule) =>
           rule.latency_ms
-            ? `${rule.latency_ms.min}-${rule.latency_ms.max}ms`
+            ? latencyWords(rule.latency_ms)
             : rule.retry_after_seconds !== undefined
               ? `Retry-After: ${rule.retry_after_seconds}`
               : '',

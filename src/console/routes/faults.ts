@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { faultSpecKo } from '../../contract/local/fault-spec-words.js';
 import { FAULT_SEED_MAX } from '../../contract/local/index.js';
 import { ServiceError } from '../../server/errors.js';
 import type { Service } from '../../server/service.js';
 import { field, type Form } from '../../web/forms.js';
+import type { Lang } from '../../web/lang.js';
+import { langOf } from '../../web/language.js';
 import { merchantOf, seeOther, sendPage, textsOf } from '../render.js';
 import { faultsBody, type FaultsForm } from '../views/faults.js';
 
@@ -15,10 +18,11 @@ function seedOf(text: string): number | undefined | null {
   return seed <= FAULT_SEED_MAX ? seed : null;
 }
 
-/** The words of a refused fault spec, as the contract's check says them. */
-function refusal(error: ServiceError): string {
+/** The words of a refused fault spec, as the contract's check says them, in the page's language. */
+function refusal(error: ServiceError, lang: Lang): string {
   const issues = (error as { issues?: { msg: string }[] }).issues;
-  return issues?.[0]?.msg.replace(/^Value error, /, '') ?? error.message;
+  const said = issues?.[0]?.msg.replace(/^Value error, /, '') ?? error.message;
+  return (lang === 'ko' && faultSpecKo(said)) || said;
 }
 
 /**
@@ -52,7 +56,7 @@ export async function faultRoutes(app: FastifyInstance, { service }: { service: 
       await service.local.setFaults(service.faults, merchantOf(request), form.spec, seed);
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      return refused(refusal(error));
+      return refused(refusal(error, langOf(request)));
     }
     return seeOther(reply, '/faults');
   });

@@ -1,5 +1,5 @@
 import { html } from 'ghtml';
-import { howOften, type FaultsState } from '../../contract/local/index.js';
+import { howOften, latencyWords, type FaultsState } from '../../contract/local/index.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
 import { PREFIX, RECORDS } from './layout.js';
@@ -26,7 +26,7 @@ function rulesTable(
       html`<tr>
         <td>${whereOf(t, rule)}</td>
         <td>
-          ${rule.kind}${rule.latency_ms ? ` ${rule.latency_ms.min}-${rule.latency_ms.max}ms` : ''}${rule.retry_after_seconds !== undefined ? ` (Retry-After: ${rule.retry_after_seconds})` : ''}
+          ${rule.kind}${rule.latency_ms ? ` ${latencyWords(rule.latency_ms)}` : ''}${rule.retry_after_seconds !== undefined ? ` (Retry-After: ${rule.retry_after_seconds})` : ''}
         </td>
         <td>${howOften(rule, (n) => t('nextCount', { n }))}</td>
         <td>${injected[rule.kind] ?? 0}</td>

@@ -50,6 +50,11 @@ export const FaultsState = z
   .meta({ id: 'FaultsState' });
 export type FaultsState = z.infer<typeof FaultsState>;
 
+/** A rule's latency as the spec writes it: `20ms` when fixed, `50-200ms` when drawn from a range. */
+export function latencyWords(latency: { min: number; max: number }): string {
+  return latency.min === latency.max ? `${latency.min}ms` : `${latency.min}-${latency.max}ms`;
+}
+
 /**
  * How often a rule injects, in words: its share of the requests it takes, the next N of them, or both
  * (`50%, the next 2`). `nextWords` says "the next N" in the reader's language.
