@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { serviceTextIn } from '../client/answer-words.js';
 import { ServiceError } from '../server/errors.js';
 import type { Service } from '../server/service.js';
 import { StorageUnavailable } from '../server/storage/engine.js';
@@ -6,7 +7,7 @@ import { assetRoutes } from '../web/assets.js';
 import { errorPages, sayCard } from '../web/error-pages.js';
 import { plainQuery } from '../web/forms.js';
 import { securityHeaders } from '../web/headers.js';
-import { languageSwitch } from '../web/language.js';
+import { langOf, languageSwitch } from '../web/language.js';
 import { consoleGuard } from './guard.js';
 import { failureCard, sendPage, textsOf } from './render.js';
 import { clockRoutes } from './routes/clock.js';
@@ -56,7 +57,7 @@ export async function consolePlugin(
       const known = error instanceof ServiceError;
       return {
         title: t('errorTitle'),
-        body: failureCard(request, known ? error.message : t('errorTitle')),
+        body: failureCard(request, known ? serviceTextIn(langOf(request), error.message) : t('errorTitle')),
         status: known ? 400 : 500,
       };
     },

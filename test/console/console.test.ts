@@ -74,6 +74,11 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await signIn(page, 'AKNOBODY', 'whatever');
     expect(await page.getByRole('alert').innerText()).toBe(AUTH_DETAILS.unknownKey);
+    // A Korean page says the same refusal in Korean, as a Korean terminal does.
+    const korean = await openPage(b.browser, { locale: 'ko-KR' });
+    await signIn(korean.page, TEST_CREDENTIALS.accessKeyId, 'not-the-secret');
+    expect(await korean.page.getByRole('alert').innerText()).toBe('비밀 키가 맞지 않습니다');
+    await korean.context.close();
     // Nothing but the sign-in page without a session.
     await page.goto(`${service.baseUrl}/console/orders`);
     expect(new URL(page.url()).pathname).toBe('/console/sign-in');

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { serviceTextIn } from '../../client/answer-words.js';
 import { basicAuthorization } from '../../contract/auth.js';
 import type { Service } from '../../server/service.js';
 import { field, type Form } from '../../web/forms.js';
+import { langOf } from '../../web/language.js';
 import { seeOther, sendPage, textsOf } from '../render.js';
 import { CONSOLE_COOKIE, SESSION_MS, sessionValue } from '../session.js';
 import { signInBody } from '../views/sign-in.js';
@@ -25,7 +27,7 @@ export async function signInRoutes(app: FastifyInstance, { service }: { service:
       return sendPage(request, reply, {
         title: t('signInTitle'),
         current: '',
-        body: signInBody(t, result.detail, accessKeyId),
+        body: signInBody(t, serviceTextIn(langOf(request), result.detail), accessKeyId),
         status: 401,
       });
     }
