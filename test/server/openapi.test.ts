@@ -259,6 +259,12 @@ describe('GET /docs', () => {
     });
     const code = initializer.text.replace(/\/\/.*$/gm, '');
     expect(code, 'the page loads the document from this service').not.toMatch(/https?:\/\//);
+    // Its policy names no other source and does not send the page's requests to https: reached by plain
+    // http at another address than loopback (a container), the page still loads its own files.
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).not.toMatch(/upgrade-insecure-requests|https:|swagger\.io/);
   });
 });
 

@@ -19,8 +19,22 @@ export async function docsRoutes(app: FastifyInstance, options: { document: Reco
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     staticCSP: true,
+    transformStaticCSP: ownSourcesOnly,
     uiConfig: { docExpansion: 'list', deepLinking: true, tryItOutEnabled: true },
   });
+}
+
+/**
+ * The page's security policy, with nothing but this service as a source: Swagger UI's own allows any
+ * https: host and its validator's, and asks for its requests to go over https, which breaks the page
+ * wherever the service is reached by plain http at an address other than loopback (a container, a
+ * shared sandbox).
+ */
+function ownSourcesOnly(policy: string): string {
+  return policy
+    .replace(/\s*upgrade-insecure-requests;?/, '')
+    .replace(/ (?:https:|validator\.swagger\.io)(?=[\s;])/g, '')
+    .trim();
 }
 
 /** The service's own address: where it listens, or the address asked for when it listens on every one. */
