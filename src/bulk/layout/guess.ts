@@ -10,7 +10,17 @@ import { tableLayout } from './table-layouts.js';
 const WORDS: Readonly<Record<ResourceName, Readonly<Record<string, readonly string[]>>>> = {
   order: {
     order_id: ['주문번호', '주문 번호', 'order id', 'order no', 'order number', 'orderno'],
-    member_id: ['회원번호', '회원id', '회원 아이디', '구매자id', '구매자 아이디', 'member id', 'member'],
+    member_id: [
+      '회원번호',
+      '회원id',
+      '회원 아이디',
+      '구매자id',
+      '구매자 아이디',
+      'member id',
+      'customer id',
+      'buyer id',
+      'member',
+    ],
     recipient_name: [
       '수령인명',
       '수취인명',

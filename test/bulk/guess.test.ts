@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { likelyHeader } from '../../src/bulk/index.js';
+
+/** Intake's guess of a header row, as each column's header. */
+function guessed(header: string[], kind: 'order' | 'product' | 'shipment') {
+  const found = likelyHeader([{ row: 1, cells: header }], kind);
+  return Object.fromEntries([...(found?.guesses ?? [])].map(([column, at]) => [column, header[at]]));
+}
+
+describe("Intake's guess of a shop's own headers", () => {
+  it('reads the words English exports use, each header for the column it names best', () => {
+    expect(
+      guessed(
+        ['Order No', 'Customer ID', 'Customer', 'Customer phone', 'Line', 'SKU', 'Item name', 'Picture'],
+        'order',
+      ),
+    ).toEqual({
+      order_id: 'Order No',
+      member_id: 'Customer ID',
+      recipient_name: 'Customer',
+      recipient_cellphone: 'Customer phone',
+      item_id: 'Line',
+      product_id: 'SKU',
+      product_name: 'Item name',
+      product_image_url: 'Picture',
+    });
+    expect(guessed(['SKU', 'Title', 'Thumbnail'], 'product')).toEqual({
+      id: 'SKU',
+      name: 'Title',
+      image_url: 'Thumbnail',
+    });
+    expect(guessed(['Order number', 'Item no', 'Delivery company', 'Waybill'], 'shipment')).toEqual({
+      order_id: 'Order number',
+      order_item_id: 'Item no',
+      company_code: 'Delivery company',
+      tracking_number: 'Waybill',
+    });
+  });
+
+  it('still reads Korean headers as before, and guesses nothing of headers that name nothing', () => {
+    expect(guessed(['주문번호', '수령인', '수령인 연락처', '주문상품번호', '상품번호'], 'order')).toEqual({
+      order_id: '주문번호',
+      recipient_name: '수령인',
+      recipient_cellphone: '수령인 연락처',
+      item_id: '주문상품번호',
+      product_id: '상품번호',
+    });
+    expect(guessed(['날짜', '메모'], 'order')).toEqual({});
+  });
+});
