@@ -45,7 +45,7 @@ export function reviewsRepo(sql: Sql) {
   return {
     insert: async (row: Omit<ReviewRow, 'id'>) =>
       (await sql.get<{ id: number }>(insert.text, insert.values(row)))?.id as number,
-    /** Which of these items (of one merchant) were reviewed, how, and the points each earned (none for a guest). */
+    /** Which of these items (of one merchant) were reviewed, how, and the points each earned. */
     reviewedOf: async (merchantId: string, itemIds: readonly string[]): Promise<ItemReview[]> => {
       const reviewed: ItemReview[] = [];
       for (let start = 0; start < itemIds.length; start += 500) {
