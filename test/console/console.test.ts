@@ -573,6 +573,18 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     const narrow = (await page.evaluate(narrowTables())) as { sideways: number[]; labels: string[][] };
     expect(narrow.sideways).toEqual([]);
     expect(narrow.labels[0]).toEqual(['번호', '상품', '옵션', '리뷰']);
+    // So are the faults in force: each rule a card, its count in view.
+    expect(
+      (await service.call('PUT', '/local/faults', { body: { spec: '503:next=2,latency:50ms' } })).status,
+    ).toBe(200);
+    await page.goto(`${service.baseUrl}/console/faults`);
+    const rules = (await page.evaluate(narrowTables('#faults-state'))) as {
+      sideways: number[];
+      labels: string[][];
+    };
+    expect(rules.sideways).toEqual([]);
+    expect(rules.labels[0]).toEqual(['대상', '장애', '빈도', '주입 횟수']);
+    expect((await service.call('DELETE', '/local/faults')).status).toBeLessThan(300);
     await page.goto(`${service.baseUrl}/console/conversations?q=CON-1`);
     await page.getByRole('link', { name: 'English' }).click();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Conversations');

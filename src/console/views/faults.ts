@@ -21,21 +21,21 @@ function rulesTable(
   injected: FaultsState['injected'],
   id: string,
 ): string {
+  const headers = [t('whereHeader'), t('faultHeader'), t('howOftenHeader'), t('injectedHeader')];
+  const [where, fault, often, count] = headers;
+  // Each cell carries its column's name: a narrow window shows a rule as a card of labelled lines.
   const rows = rules.map(
     (rule) =>
       html`<tr>
-        <td>${whereOf(t, rule)}</td>
-        <td>
+        <td data-label="${where}">${whereOf(t, rule)}</td>
+        <td data-label="${fault}">
           ${rule.kind}${rule.latency_ms ? ` ${latencyWords(rule.latency_ms)}` : ''}${rule.retry_after_seconds !== undefined ? ` (Retry-After: ${rule.retry_after_seconds})` : ''}
         </td>
-        <td>${howOften(rule, (n) => t('nextCount', { n }))}</td>
-        <td>${injected[rule.kind] ?? 0}</td>
+        <td data-label="${often}">${howOften(rule, (n) => t('nextCount', { n }))}</td>
+        <td data-label="${count}">${injected[rule.kind] ?? 0}</td>
       </tr>`,
   );
-  return dataTable([t('whereHeader'), t('faultHeader'), t('howOftenHeader'), t('injectedHeader')], rows, {
-    id,
-    className: RECORDS,
-  });
+  return dataTable(headers, rows, { id, className: `${RECORDS} stacked` });
 }
 
 /** What was given, for the form shown again after a refusal; else what is in force. */
