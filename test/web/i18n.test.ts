@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { consoleTexts } from '../../src/console/texts.js';
+import type { NotSent } from '../../src/marketplaces/pull.js';
 import { uiTexts } from '../../src/ui/texts/index.js';
+import { notSentWords } from '../../src/ui/views/marketplaces.js';
 import { translator } from '../../src/web/i18n.js';
 
 describe('the pages’ texts count as people do', () => {
@@ -14,6 +16,17 @@ describe('the pages’ texts count as people do', () => {
     expect(uiTexts('en')('notRead', { count: 1 })).toBe('1 column is not sent');
     expect(uiTexts('en')('notRead', { count: 3 })).toBe('3 columns are not sent');
     expect(uiTexts('en')('productsSaved', { count: 1 })).toBe('1 product remembered.');
+    // The lines a pull did not send, as the marketplaces page says them.
+    const relay: NotSent = {
+      orderId: '2026112500000001',
+      lineIds: ['L-1'],
+      reason: 'relay_phone',
+      detail: '0504-1234-5678',
+      phone: '0504-1234-5678',
+    };
+    expect(notSentWords(uiTexts('en'), [relay])).toMatch(
+      /^1 order line was not sent: order 2026112500000001: 1 line, /,
+    );
     // What is counted need not be shown as the count: an order's rows, listed.
     expect(uiTexts('en')('dropRecord', { record: 'ORD-1', rows: '5', count: 1 })).toBe('Drop ORD-1 (row 5)');
     expect(uiTexts('en')('dropRecord', { record: 'ORD-1', rows: '5, 6', count: 2 })).toBe(

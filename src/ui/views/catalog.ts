@@ -1,7 +1,6 @@
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
 import type { CatalogEntry } from '../../catalog/product-catalog.js';
-import { count as number } from '../../util/count.js';
 import type { T } from '../texts/index.js';
 import { filePicker } from './file-picker.js';
 import { noticeBox } from './notice.js';
@@ -79,7 +78,7 @@ export function catalogBody(t: T, page: CatalogPage): string {
     </tr>`;
   });
   return html`<section class="card">
-      <p>${t('catalogIntro', { count: number(page.total) })}</p>
+      <p>${t('catalogIntro', { count: page.total })}</p>
       !${saidBoxes(page)}
       <form method="get" action="catalog" class="row">
         <div class="field">

@@ -224,12 +224,12 @@ export function notSentWords(t: T, notSent: readonly NotSent[]): string {
   const each = notSent.slice(0, 20).map((entry) =>
     t('notSentLine', {
       order: entry.orderId,
-      count: number(entry.lineIds.length),
+      count: entry.lineIds.length,
       reason: t(`reason_${entry.reason}`),
       detail: detailOf(entry),
     }),
   );
-  return [t('notSentIntro', { count: number(lines) }), ...each, ...(notSent.length > 20 ? ['…'] : [])].join(
+  return [t('notSentIntro', { count: lines }), ...each, ...(notSent.length > 20 ? ['…'] : [])].join(
     ' ',
   );
 }
