@@ -229,9 +229,7 @@ export function notSentWords(t: T, notSent: readonly NotSent[]): string {
       detail: detailOf(entry),
     }),
   );
-  return [t('notSentIntro', { count: lines }), ...each, ...(notSent.length > 20 ? ['…'] : [])].join(
-    ' ',
-  );
+  return [t('notSentIntro', { count: lines }), ...each, ...(notSent.length > 20 ? ['…'] : [])].join(' ');
 }
 
 /** A push's outcomes: the counts, then each line that was not simply pushed first, then the rest. */
