@@ -6,7 +6,7 @@ import { FORMAT_WORDS } from './format-error-words.js';
 import { HEADER_WORDS } from './header-error-words.js';
 import { LOCAL_WORDS } from './local-error-words.js';
 import { originKo } from './origin-words.js';
-import { saidIn, type Words } from './words.js';
+import { saidIn, type Words } from '../util/said-in.js';
 
 // The errors people at a Korean terminal meet most (a file that cannot be read, a header Intake does not
 // know, a locked workbook, a service that cannot be reached or refuses the credentials, credentials
@@ -14,7 +14,7 @@ import { saidIn, type Words } from './words.js';
 // pattern, as the page's results do with the service's answers. A line with no pattern here is said as
 // it is; `--json` keeps the English.
 
-export type { Words } from './words.js';
+export type { Words } from '../util/said-in.js';
 
 /** A keychain's name ("the Secret Service (D-Bus)") as a Korean sentence names it, without the article. */
 export const keychainKo = (name: string): string => name.replace(/^the /, '');

@@ -1,4 +1,4 @@
-import { saidIn, type Words } from './words.js';
+import { saidIn, type Words } from '../util/said-in.js';
 
 // An option's value the CLI cannot use (`--concurrency abc`), at a Korean terminal, in Korean (see
 // error-words.ts, which says every line of an error through these and its own). Commander's own checks

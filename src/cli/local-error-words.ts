@@ -1,5 +1,5 @@
 import { FAULT_SPEC_KO } from '../contract/local/fault-spec-words.js';
-import type { Words } from './words.js';
+import type { Words } from '../util/said-in.js';
 
 // What `intake local …` refuses before it asks the service (a missing flag, flags that do not go
 // together, a fault spec it cannot read), at a Korean terminal, in Korean (see error-words.ts, which

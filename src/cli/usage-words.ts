@@ -2,7 +2,7 @@
 // among the choices), in Korean at a Korean terminal, as `error-words.ts` says the CLI's own. Loaded only
 // there. A line with no pattern here is said as it is.
 
-import { saidIn, type Words } from './words.js';
+import { saidIn, type Words } from '../util/said-in.js';
 
 const INVALID_VALUE =
   /^option '(.+)' argument '(.*)' is invalid\.(?: Allowed choices are (.+)\.)?(?: (.+))?$/;

@@ -1,10 +1,11 @@
+import { saidIn, type Words } from '../util/said-in.js';
 import type { Lang } from '../util/terminal-lang.js';
 
 // The service's answers and the upload's own words for a record it did not take, in Korean where there
 // are words for them: what the page shows in its table of results, and a Korean terminal in its summary.
 
 /** The service's refusals Intake can word itself, by their English pattern. */
-const REFUSALS: readonly [RegExp, (match: RegExpExecArray) => string][] = [
+const REFUSALS: readonly Words[] = [
   [
     /^Order item '(.+)' already exists in order '(.+)'\.$/,
     (m) => `품목 ${m[1]}은(는) 이미 주문 ${m[2]}에 있습니다`,
@@ -21,12 +22,12 @@ const REFUSALS: readonly [RegExp, (match: RegExpExecArray) => string][] = [
 ];
 
 /** The service's other texts worth wording: a credentials check's reason when they are valid. */
-const NOTES: readonly [RegExp, (match: RegExpExecArray) => string][] = [
+const NOTES: readonly Words[] = [
   [/^The credentials are valid and may use the API\.$/, () => '인증 정보가 맞습니다. API를 쓸 수 있습니다'],
 ];
 
 /** The client's words for a connection that failed (see `describeNetworkError`), in Korean. */
-const NETWORK_REASONS: readonly [RegExp, (match: RegExpExecArray) => string][] = [
+const NETWORK_REASONS: readonly Words[] = [
   [/^connection refused\b/, () => '연결이 거부되었습니다 (서비스가 실행 중인지 확인하세요)'],
   [/^host not found$/, () => '그런 이름의 호스트가 없습니다'],
   [/^could not connect within (\S+)s$/, (m) => `${m[1]}초 안에 연결하지 못했습니다`],
@@ -40,7 +41,7 @@ const NETWORK_REASONS: readonly [RegExp, (match: RegExpExecArray) => string][] =
 ];
 
 /** The upload's own words for a record that got no definite answer (see `failure` in the send pass). */
-const FAILURES: readonly [RegExp, (match: RegExpExecArray) => string][] = [
+const FAILURES: readonly Words[] = [
   [/^no answer: (.+) \((\d+) attempts?\)$/, (m) => `${networkReasonIn('ko', m[1] ?? '')}, ${m[2]}번 시도`],
   [
     /^still rate limited after (\d+) attempts? \(HTTP 429\)/,
@@ -52,23 +53,12 @@ const FAILURES: readonly [RegExp, (match: RegExpExecArray) => string][] = [
   ],
 ];
 
-function firstMatch(
-  list: readonly [RegExp, (match: RegExpExecArray) => string][],
-  text: string,
-): string | undefined {
-  for (const [pattern, words] of list) {
-    const match = pattern.exec(text);
-    if (match) return words(match);
-  }
-  return undefined;
-}
-
 /** A refusal of the service in Korean, when there are words for it. */
-export const refusalIn = (message: string) => firstMatch(REFUSALS, message);
+export const refusalIn = (message: string) => saidIn(REFUSALS, message);
 
 /** One of the service's texts (a refusal, a credentials check's reason), in `lang` where there are words for it. */
 export const serviceTextIn = (lang: Lang, text: string): string =>
-  lang === 'ko' ? (refusalIn(text) ?? firstMatch(NOTES, text) ?? text) : text;
+  lang === 'ko' ? (refusalIn(text) ?? saidIn(NOTES, text) ?? text) : text;
 
 /** The service's refusal of a record (its answer, and the status it came with), in `lang`. */
 export const rejectionIn = (lang: Lang, message: string, status: number | undefined): string =>
@@ -78,11 +68,11 @@ export const rejectionIn = (lang: Lang, message: string, status: number | undefi
 
 /** Why a connection failed, in `lang`. */
 export const networkReasonIn = (lang: Lang, reason: string): string =>
-  lang === 'ko' ? (firstMatch(NETWORK_REASONS, reason) ?? reason) : reason;
+  lang === 'ko' ? (saidIn(NETWORK_REASONS, reason) ?? reason) : reason;
 
 /** The upload's words for a record that got no definite answer, in `lang`. */
 export const failureIn = (lang: Lang, message: string): string =>
-  lang === 'ko' ? (firstMatch(FAILURES, message) ?? message) : message;
+  lang === 'ko' ? (saidIn(FAILURES, message) ?? message) : message;
 
 /** Why a record was not taken (`rejected`: the service's answer; `failed`: what went wrong), in `lang`. */
 export function notTakenIn(lang: Lang, outcome: string, message: string): string {

@@ -1,10 +1,9 @@
+import { saidIn, type Words } from '../util/said-in.js';
 import type { Lang } from '../util/terminal-lang.js';
 
 // A push's reasons for a line it did not simply push, as the connectors say them (English, for the
 // terminal and the JSON lines), in Korean for the page. A marketplace's own answer (Naver's and
 // Coupang's texts are Korean already) is kept as it came.
-
-type Words = readonly [RegExp, (match: RegExpExecArray) => string][];
 
 /** `10 or 12 digits, as Coupang lists them` and the like, in Korean. */
 function ruleIn(rule: string): string {
@@ -20,7 +19,7 @@ function ruleIn(rule: string): string {
 
 const none = (text: string | undefined) => (text === 'none' || !text ? '없음' : text);
 
-const PUSH_WORDS: Words = [
+const PUSH_WORDS: readonly Words[] = [
   [
     /^tracking number (.+) is (\d+) characters long \((.+)\)$/,
     (m) => `송장번호 ${m[1]}은(는) ${m[2]}자입니다 (${ruleIn(m[3] as string)})`,
@@ -104,10 +103,5 @@ const PUSH_WORDS: Words = [
 
 /** A push's reason for a line, in `lang` where there are words for it. */
 export function pushMessageIn(lang: Lang, message: string): string {
-  if (lang !== 'ko') return message;
-  for (const [pattern, words] of PUSH_WORDS) {
-    const match = pattern.exec(message);
-    if (match) return words(match);
-  }
-  return message;
+  return lang === 'ko' ? (saidIn(PUSH_WORDS, message) ?? message) : message;
 }

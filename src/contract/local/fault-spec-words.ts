@@ -1,11 +1,10 @@
+import { saidIn, type Words } from '../../util/said-in.js';
+
 // A fault spec the service cannot read (`intake local faults set`, `intake serve --faults`, the console's
 // Faults page), in Korean: the terminal and the console say its English refusal through these.
 
-/** A pattern of the English refusal, and its words in Korean. */
-type SpecWords = readonly [RegExp, (match: RegExpExecArray) => string];
-
 /** Each refusal of a fault spec (see `server/faults/spec.ts`), in Korean. */
-export const FAULT_SPEC_KO: readonly SpecWords[] = [
+export const FAULT_SPEC_KO: readonly Words[] = [
   [
     /^"(.*)": the share "(.*)" is not a percentage from 0% to 100%$/,
     (m) => `"${m[1]}": 비율 "${m[2]}"은(는) 0%에서 100% 사이가 아닙니다`,
@@ -50,10 +49,4 @@ export const FAULT_SPEC_KO: readonly SpecWords[] = [
 ];
 
 /** A fault spec's refusal in Korean, when it is one of them. */
-export function faultSpecKo(text: string): string | undefined {
-  for (const [pattern, words] of FAULT_SPEC_KO) {
-    const match = pattern.exec(text);
-    if (match) return words(match);
-  }
-  return undefined;
-}
+export const faultSpecKo = (text: string): string | undefined => saidIn(FAULT_SPEC_KO, text);

@@ -8,33 +8,9 @@ import type { T } from '../texts/index.js';
 import { openChangeOf, sessionOf, type IdParams } from './shared.js';
 import { readAndCheck, sessionPage } from './session-page.js';
 
-/** Our columns matched to the file's headers as the form says, or what is wrong with the choice. */
-function chosenMapping(
-  t: T,
-  form: Form,
-  view: MappingView,
-): { columns: Record<string, string> } | { problem: string } {
-  const mapping: Record<string, string> = {};
-  const taken = new Set<number>();
-  for (const column of view.columns) {
-    const value = firstOf(form[`map:${column.name}`]);
-    if (value === undefined || value === '') continue;
-    const position = Number(value);
-    const header = view.header[position];
-    if (!Number.isInteger(position) || header === undefined || header.trim() === '') continue;
-    if (taken.has(position)) return { problem: t('mappingTwice', { header }) };
-    taken.add(position);
-    mapping[column.name] = header;
-  }
-  const missing = view.columns.filter((column) => column.required && mapping[column.name] === undefined);
-  if (missing.length === 0) return { columns: mapping };
-  const columns = missing.map((column) => t(`col_${column.name}` as Parameters<T>[0])).join(', ');
-  return { problem: t('mappingMissing', { columns }) };
-}
-
 /**
- * The mapping as the person left it (each column's header chosen, or none), to show again with what
- * stopped it: their choices stay, not Intake's guesses.
+ * The mapping as the person left it (each column's header chosen, or none): what is read, or shown again
+ * with what stopped it (their choices stay, not Intake's guesses).
  */
 function asChosen(form: Form, view: MappingView): MappingView {
   const columns = view.columns.map((column) => {
@@ -44,6 +20,23 @@ function asChosen(form: Form, view: MappingView): MappingView {
     return { ...column, position: known ? position : undefined };
   });
   return { ...view, columns };
+}
+
+/** Our columns matched to the file's headers as chosen, or what is wrong with the choice. */
+function chosenMapping(t: T, chosen: MappingView): { columns: Record<string, string> } | { problem: string } {
+  const mapping: Record<string, string> = {};
+  const taken = new Set<number>();
+  for (const { name, position } of chosen.columns) {
+    if (position === undefined) continue;
+    const header = chosen.header[position] as string;
+    if (taken.has(position)) return { problem: t('mappingTwice', { header }) };
+    taken.add(position);
+    mapping[name] = header;
+  }
+  const missing = chosen.columns.filter((column) => column.required && mapping[column.name] === undefined);
+  if (missing.length === 0) return { columns: mapping };
+  const columns = missing.map((column) => t(`col_${column.name}` as Parameters<T>[0])).join(', ');
+  return { problem: t('mappingMissing', { columns }) };
 }
 
 /** The mapping step: the file's headers matched to our columns, used for the upload and saved by name. */
@@ -70,9 +63,10 @@ export async function mappingRoutes(app: FastifyInstance, { state }: { state: Ui
         return undefined;
       });
       if (!view) return seeOther(reply, state, `uploads/${session.id}`);
-      const chosen = chosenMapping(t, form, view);
+      const left = asChosen(form, view);
+      const chosen = chosenMapping(t, left);
       const again = (mappingProblem: string) =>
-        sessionPage(request, reply, state, session, { mapping: asChosen(form, view), mappingProblem });
+        sessionPage(request, reply, state, session, { mapping: left, mappingProblem });
       if ('problem' in chosen) return again(chosen.problem);
       const columns = chosen.columns;
       await useMapping(session, columns, view.row);

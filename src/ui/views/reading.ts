@@ -6,7 +6,10 @@ import { wantsKind, wantsPassword } from './errors.js';
 import { filePicker } from './file-picker.js';
 import { kindOptions } from './upload-form.js';
 
-/** Headers of quantities: the service takes none (one line per item), which staff sending orders should be told. */
+/**
+ * Headers of quantities: the service takes none (one line per item), which staff sending orders should
+ * be told.
+ */
 const QUANTITY = /수량|quantity|\bqty\b/i;
 
 /** The file's headers that no column reads, and which of them are quantities. */
