@@ -64,6 +64,14 @@ export const TOPICS_KO: Readonly<Record<Topic, string>> = {
   NDJSON    한 줄에 레코드 하나 (.ndjson, .jsonl)
   -         표준 입력. 위의 어느 형식이든 (--format이나 내용으로 알아봄)
 
+JSON 레코드 (서비스가 받는 요청 본문; 각 필드는 로컬 서비스의 /docs에)
+  order     {"id":"ORD-1","recipient_name":"김민지","recipient_cellphone":"010-1234-5678",
+             "member_id":"M-1","items":[{"id":"ORD-1-1","product_option":["빨강"],
+               "product":{"id":"P-1","name":"머그컵","image_url":"https://shop.example/p-1.jpg"}}]}
+  product   {"id":"P-1","name":"머그컵","image_url":"https://shop.example/p-1.jpg"}
+  shipment  {"order_id":"ORD-1","order_item_ids":["ORD-1-1"],"company_code":"kr.cjlogistics",
+             "tracking_number":"640123456789"}
+
 출력 (-o, --output)
   table     사람이 읽는 표. stdout이 터미널이 아니면 머리글 없이 탭으로 나눈 행
   json      서비스의 JSON (보기 좋게), 업로드는 레코드마다 JSON 한 줄, 그다음 요약 한 줄
@@ -74,6 +82,7 @@ export const TOPICS_KO: Readonly<Record<Topic, string>> = {
 업로드의 줄 (--json; 키와 값은 영어 그대로)
   {"type":"record","rows":[2,3],"id":"ORD-1","outcome":"accepted","status":202,"message":"..."}
   {"type":"summary","records":7,"accepted":6,"rejected":1,...}
-  outcome: accepted, already_registered, changed, invalid, rejected, failed, duplicate, valid, not_sent
+  outcome: accepted, already_registered, changed, updated, invalid, rejected, failed, duplicate, valid,
+           not_sent, skipped (송장번호가 아직 없는 송장 행)
 `,
 };

@@ -77,6 +77,14 @@ Input (order, product and shipment create)
   NDJSON    one record per line (.ndjson, .jsonl)
   -         standard input, in any of the above (by --format or by content)
 
+JSON records (the service's request bodies; the local service's /docs has each field)
+  order     {"id":"ORD-1","recipient_name":"Kim","recipient_cellphone":"010-1234-5678",
+             "member_id":"M-1","items":[{"id":"ORD-1-1","product_option":["red"],
+               "product":{"id":"P-1","name":"Mug","image_url":"https://shop.example/p-1.jpg"}}]}
+  product   {"id":"P-1","name":"Mug","image_url":"https://shop.example/p-1.jpg"}
+  shipment  {"order_id":"ORD-1","order_item_ids":["ORD-1-1"],"company_code":"kr.cjlogistics",
+             "tracking_number":"640123456789"}
+
 Output (-o, --output)
   table     for people; plain tab-separated rows without a header when stdout is not a terminal
   json      the service's JSON (pretty-printed), or for uploads one JSON line per record, then a summary line
@@ -87,7 +95,8 @@ Output (-o, --output)
 Upload lines (--json)
   {"type":"record","rows":[2,3],"id":"ORD-1","outcome":"accepted","status":202,"message":"..."}
   {"type":"summary","records":7,"accepted":6,"rejected":1,...}
-  outcome: accepted, already_registered, changed, invalid, rejected, failed, duplicate, valid, not_sent
+  outcome: accepted, already_registered, changed, updated, invalid, rejected, failed, duplicate, valid,
+           not_sent, skipped (a shipment row with no tracking number yet)
 `,
 } satisfies Record<string, string>;
 
