@@ -2,6 +2,7 @@ import type { ValidationIssue } from '../contract/validation.js';
 import { cut } from '../util/cut.js';
 import { saidValues, type Said } from './said.js';
 import type { SharedWords } from './report/shared-problems.js';
+import { counting } from '../util/count.js';
 
 /** Something wrong with a row or record, found before sending. */
 export interface Problem {
@@ -107,5 +108,5 @@ export interface ProblemWords {
 const ENGLISH_WORDS: ProblemWords = {
   unit: (unitName, unit) => `${unitName} ${unit}`,
   problem: (problem) => problem.message,
-  more: (unitName, count) => `… and ${count} more ${unitName}s with problems`,
+  more: (unitName, count) => `… and ${counting(count, `more ${unitName}`)} with problems`,
 };

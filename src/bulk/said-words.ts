@@ -1,7 +1,7 @@
 import { describeProblems, type ColumnNames, type Problem } from './problems.js';
 import { presets } from './layout/presets.js';
 import type { Note, Said } from './said.js';
-import { count } from '../util/count.js';
+import { count, counting } from '../util/count.js';
 import { cut } from '../util/cut.js';
 import { notTakenIn, rejectionIn } from '../client/answer-words.js';
 import { MESSAGE_SHOWN } from './report/summary.js';
@@ -245,7 +245,7 @@ const ENGLISH: Readonly<Record<string, (values: Values) => string>> = {
         : '') +
     '.',
   encoding_found: (v) => `${str(v.file)} is not UTF-8: it is read as ${str(v.encoding)}.`,
-  catalog_size: (v) => `Product list file: ${num(v.count)} products.`,
+  catalog_size: (v) => `Product list file: ${counting(Number(v.count), 'product')}.`,
   ledger_wait: () => 'Waiting for another upload to finish.',
 };
 

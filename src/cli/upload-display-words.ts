@@ -22,10 +22,10 @@ export interface DisplayWords {
 
 const english = (plural: string): DisplayWords => ({
   reading: (label, rows) =>
-    rows === undefined ? `Reading ${label}…` : `Reading ${label}: ${number(rows)} rows`,
-  checking: (label, units, unitName) =>
-    units === undefined ? `Checking ${label}…` : `Checking ${label}: ${number(units)} ${unitName}s`,
-  checked: (units, unitName) => `Checked ${number(units)} ${unitName}s…`,
+    rows === undefined ? `Reading ${label}…` : `Reading ${label}: ${counting(rows, 'row')}`,
+  checking: (label, units, unitName = 'row') =>
+    units === undefined ? `Checking ${label}…` : `Checking ${label}: ${counting(units, unitName)}`,
+  checked: (units, unitName) => `Checked ${counting(units, unitName)}…`,
   progress: ({ done, total, rate, eta, notAccepted, retries }) =>
     `${number(done)}/${number(total)} ${plural} · ${rate}/s · ETA ${eta}` +
     (notAccepted > 0 ? ` · ${number(notAccepted)} not accepted` : '') +

@@ -48,7 +48,7 @@ const ENGLISH: RunWords = {
   pulling: (marketplace, since) =>
     `Pulling ${MARKETPLACE_LABELS[marketplace]} orders changed since ${since}…`,
   found: (lines, orders, notSent) =>
-    `${lines} order lines found: ${orders} orders to send, ${notSent} lines not sent.`,
+    `${counting(lines, 'order line')} found: ${counting(orders, 'order')} to send, ${counting(notSent, 'line')} not sent.`,
   notSent: ({ orderId, lineIds, reason, detail }) =>
     `order ${orderId}: ${counting(lineIds.length, 'line')} not sent (${reason}: ${detail})`,
   looked: (marketplace, found, looked, noImage) =>
@@ -59,7 +59,7 @@ const ENGLISH: RunWords = {
   nothingToPush: (marketplace) =>
     `Nothing to push to ${MARKETPLACE_LABELS[marketplace]}: every line pulled from it that has a tracking number here is pushed or settled. Upload the tracking numbers of the others first (intake shipment create FILE), then push.`,
   wouldPush: (marketplace, lines) =>
-    `${lines} line(s) would be pushed to ${MARKETPLACE_LABELS[marketplace]} (dry run: nothing sent).`,
+    `${counting(lines, 'line')} would be pushed to ${MARKETPLACE_LABELS[marketplace]} (dry run: nothing sent).`,
   pushed: (orderId, lineId, outcome, message) => `${orderId} line ${lineId}: ${outcome}: ${message}`,
 };
 

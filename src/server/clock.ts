@@ -1,4 +1,5 @@
 import type { Store } from './storage/store.js';
+import { counting } from '../util/count.js';
 
 /** The offset every merchant had before each had its own (kept as each one's starting offset). */
 const LEGACY_OFFSET_KEY = 'clock_offset_ms';
@@ -94,7 +95,7 @@ export class Clock {
     const offset = this.offsetOf(merchantId);
     if (offset + ms > MAX_OFFSET_MS) {
       throw new ClockRefused(
-        `the clock may be moved forward at most ${MAX_OFFSET_MS / 86_400_000} days in all; it is ${Math.floor(offset / 86_400_000)} days ahead already`,
+        `the clock may be moved forward at most ${MAX_OFFSET_MS / 86_400_000} days in all; it is ${counting(Math.floor(offset / 86_400_000), 'day')} ahead already`,
       );
     }
     const key = `${OFFSET_PREFIX}${merchantId}`;

@@ -190,6 +190,25 @@ describe('spreadsheet manners', () => {
     expect(single.stderr).toContain('is nested more than 64 levels deep');
   });
 
+  it('a catalog’s rows that are not products are counted as one row or as rows, and skipped', async () => {
+    const files = workspace();
+    const orders = files.write('orders.csv', [ORDERS_HEADER, line('CAT-1', 'CAT-1-1')].join('\n'));
+    const said = async (rows: string[]) =>
+      (
+        await cli(
+          ['order', 'create', orders, '--dry-run', '--products', files.write('catalog.csv', rows.join('\n'))],
+          { env: t.env },
+        )
+      ).stderr;
+    const good = 'P-9,감귤,https://shop.example.com/9.jpg';
+    expect(await said(['id,name,image_url', good, 'P-8,한라봉,'])).toContain(
+      '--products catalog.csv: 1 row is not a valid product and was skipped:',
+    );
+    expect(
+      await said(['id,name,image_url', good, 'P-8,한라봉,', 'P-7,,https://shop.example.com/7.jpg']),
+    ).toContain('--products catalog.csv: 2 rows are not valid products and were skipped:');
+  });
+
   it('a Coupang delivery list joins 주문번호 and 옵션ID into the item id, for orders and then shipments', async () => {
     const files = workspace();
     const header =

@@ -217,7 +217,7 @@ describe('products and shipments', () => {
     // Products named by the orders above are known already: the 409s count as already registered.
     expect(Number(summary.accepted) + Number(summary.already_registered)).toBe(10);
     expect(summary.already_registered).toBeGreaterThan(0);
-    expect(result.stderr).toContain('1 repeated rows skipped');
+    expect(result.stderr).toContain('1 repeated row skipped');
   });
 
   it('products from a JSON array and shipments from NDJSON', async () => {

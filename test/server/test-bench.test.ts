@@ -326,7 +326,7 @@ describe('a seed is loaded whole or not at all', () => {
       merchants: [{ merchant_id: 'mall-1', products: [], orders: [sampleOrder('SEED-X')], shipments: [] }],
     };
     await expect(startService({ seed: seed as never, dataDir })).rejects.toThrow(
-      /does not match the seed: 1 of its records are not there \(order SEED-X\); start on an empty data folder or database, or with --allow-reset/,
+      /does not match the seed: one of its records is not there \(order SEED-X\); start on an empty data folder or database, or with --allow-reset/,
     );
   });
 

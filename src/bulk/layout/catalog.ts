@@ -2,6 +2,7 @@ import { InputError } from '../errors.js';
 import type { UploadLog } from '../context.js';
 import type { CatalogProduct } from '../../input/record-context.js';
 import { cut } from '../../util/cut.js';
+import { counting } from '../../util/count.js';
 import { plainOptions, type UploadOptions } from '../options.js';
 import { describeProblems, type Problem, type ProblemWords } from '../problems.js';
 import type { Note } from '../said.js';
@@ -99,7 +100,8 @@ export async function readCatalog(
   for (const note of read.notes) log.info(`${how.flag ? `${how.flag}: ` : ''}${note.text}`, note.said);
   const { skipped, unitName } = read;
   if (skipped.length > 0) {
-    log.warn(`${flag}${read.label}: ${skipped.length} rows are not valid products and were skipped:`, {
+    const what = skipped.length === 1 ? 'is not a valid product and was' : 'are not valid products and were';
+    log.warn(`${flag}${read.label}: ${counting(skipped.length, unitName)} ${what} skipped:`, {
       code: 'catalog_skipped',
       values: { file: read.label, count: skipped.length, unit: unitName },
     });

@@ -3,6 +3,7 @@ import type { RecordContext } from '../../input/record-context.js';
 import type { UploadContext } from '../context.js';
 import type { ResourceName } from '../resources.js';
 import { readCatalog } from './catalog.js';
+import { counting } from '../../util/count.js';
 
 /** What the layout may ask of records sent earlier (the ledger's): a shipment's order by its items, a product's name and image. */
 export interface KnownRecords {
@@ -45,7 +46,7 @@ export async function recordContext(
         ? undefined
         : await readCatalog(context.log, sources.products, context.password);
     if (catalog) {
-      context.log.info(`--products: ${catalog.size} products.`, {
+      context.log.info(`--products: ${counting(catalog.size, 'product')}.`, {
         code: 'catalog_size',
         values: { count: catalog.size },
       });

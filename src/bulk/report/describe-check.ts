@@ -82,7 +82,9 @@ export function describeCheck(
       text:
         `${label}: ${counted(checked.records, resource)} in ${counting(checked.units, unitName)}` +
         (checked.invalidRecords > 0 ? `, ${checked.invalidRecords} invalid` : ', all valid') +
-        (checked.duplicates.size > 0 ? `, ${checked.duplicates.size} repeated ${unitName}s skipped` : '') +
+        (checked.duplicates.size > 0
+          ? `, ${counting(checked.duplicates.size, `repeated ${unitName}`)} skipped`
+          : '') +
         (checked.skipped > 0
           ? `, ${counting(checked.skipped, unitName)} without a tracking number skipped (not shipped yet)`
           : ''),

@@ -19,7 +19,7 @@ const ENGLISH: CatalogWords = {
   set: (id, name, imageUrl) =>
     `Product ${id} in the catalog: ${name ?? '(no name)'}, ${imageUrl ?? '(no image)'}.`,
   removed: (removed, asked) => `${removed} of ${asked} products removed from the catalog.`,
-  written: (rows, file) => `${rows} products written to ${file}.`,
+  written: (rows, file) => `${counting(rows, 'product')} written to ${file}.`,
   shown: (rows, total) => `${rows} of ${total} products shown; --limit to see more.`,
   pulled: (kept, asked, marketplace) =>
     `${kept} of ${asked} products from ${MARKETPLACE_LABELS[marketplace]} kept in the catalog.`,

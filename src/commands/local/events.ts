@@ -41,7 +41,7 @@ export function describeEvent(event: ServiceEventBody): string {
       return `${text(e.kind)} to ${to.name ?? ''} (${to.cellphone ?? ''}) about ${text(e.order_id)}`;
     }
     case 'reward':
-      return `${text(e.points)} points to ${text(e.member_id)} (${text(e.order_id)})`;
+      return `${text(e.points)} point${e.points === 1 ? '' : 's'} to ${text(e.member_id)} (${text(e.order_id)})`;
     case 'fault':
       return `${text(e.fault)} on ${text(e.method)} ${text(e.path)}`;
     default:

@@ -299,7 +299,7 @@ export class LocalOperations {
       if (!(await this.#store.orders.get(id, order.id))) missing.push(`order ${order.id}`);
     if (missing.length === 0) return;
     throw new SeedRefused(
-      `the data of merchant ${id} does not match the seed: ${missing.length} of its records are not there (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}); start on an empty data folder or database, or with --allow-reset and reset it (intake local reset)`,
+      `the data of merchant ${id} does not match the seed: ${missing.length === 1 ? 'one of its records is' : `${missing.length} of its records are`} not there (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', …' : ''}); start on an empty data folder or database, or with --allow-reset and reset it (intake local reset)`,
     );
   }
 

@@ -9,6 +9,7 @@ import { REVIEW_COLUMNS } from './reviews.js';
 import { REWARD_COLUMNS } from './rewards.js';
 import { SHIPMENT_COLUMNS } from './shipments.js';
 import type { Sql, SqlValue } from './sql.js';
+import { counting } from '../../util/count.js';
 
 /** A table as copied: its columns (those both engines have) and the key its rows are read in. */
 interface TableCopy {
@@ -154,7 +155,7 @@ export async function copyState(
         const [original, copy] = [await digest(from, table), await digest(to, table)];
         if (original.rows !== copy.rows || original.sha256 !== copy.sha256) {
           throw new CopyMismatch(
-            `${table.name}: ${original.rows} rows in the source, ${copy.rows} in the copy${original.rows === copy.rows ? ', with other content' : ''}`,
+            `${table.name}: ${counting(original.rows, 'row')} in the source, ${copy.rows} in the copy${original.rows === copy.rows ? ', with other content' : ''}`,
           );
         }
         const figures = { table: table.name, ...original };
