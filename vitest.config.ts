@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { SLOWDOWN } from './test/helpers/patience.js';
 import { findPostgresBin } from './bench/lib/postgres-cluster.js';
@@ -67,6 +68,11 @@ export default defineConfig({
     // expect.poll gives up after a second unless told otherwise: too short for a page or a process on a
     // busy machine. A wait says its own limit where it has a reason to; the rest wait this long.
     expect: { poll: { timeout: 60_000 * SLOWDOWN } },
+    // Vitest runs one file at a time on two cores (its default is one fewer than the cores). Most of a
+    // file's time is spent waiting for a service, a browser or a process it started, so a second file
+    // fills that time: on two cores the whole run takes about half as long. Each file keeps what it
+    // shares to itself (ports chosen by the system, temp folders, its own keychain, its own database).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: SLOW } },
       { extends: true, test: { name: 'slow', include: SLOW } },
