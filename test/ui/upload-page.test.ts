@@ -180,7 +180,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     expect(await counts(page, 'check-title')).toMatchObject({
       valid: 2,
       invalid: 0,
-      'rows without a tracking number': 1,
+      'row without a tracking number': 1,
     });
     await page.getByRole('button', { name: 'Send 2 shipments' }).click();
     expect(await sendEnded(page)).toBe('finished');
@@ -297,7 +297,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     expect(await page.evaluate('document.activeElement.id')).not.toBe('password');
     expect(await page.getByLabel('Layout').inputValue()).toBe('smartstore-orders');
     // Its image comes from nowhere yet: a catalog added on the page fills it.
-    expect(await counts(page, 'check-title')).toMatchObject({ records: 1, invalid: 1 });
+    expect(await counts(page, 'check-title')).toMatchObject({ record: 1, invalid: 1 });
     const catalog = files.write(
       'catalog.csv',
       'id,name,image_url\n99901,제주 감귤 5kg,https://cdn.example.com/99901.jpg\n',

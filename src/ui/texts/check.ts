@@ -4,13 +4,17 @@ import type { Texts } from '../../web/i18n.js';
 export const CHECK = {
   checkTitle: { en: 'Check', ko: '검사 결과' },
   count_records: { en: 'records', ko: '전체' },
+  count_records_one: { en: 'record', ko: '전체' },
   count_valid: { en: 'valid', ko: '정상' },
   count_invalid: { en: 'invalid', ko: '오류' },
   count_warnings: { en: 'to look at', ko: '확인 필요' },
   count_sent_before: { en: 'sent before (not sent again)', ko: '이미 보냄 (다시 안 보냄)' },
   count_duplicates: { en: 'repeated rows skipped', ko: '중복 행 제외' },
+  count_duplicates_one: { en: 'repeated row skipped', ko: '중복 행 제외' },
   count_skipped: { en: 'rows without a tracking number', ko: '송장번호 없는 행' },
+  count_skipped_one: { en: 'row without a tracking number', ko: '송장번호 없는 행' },
   count_dropped: { en: 'rows dropped', ko: '뺀 행' },
+  count_dropped_one: { en: 'row dropped', ko: '뺀 행' },
   allValid: { en: 'Every record is valid.', ko: '모든 항목이 정상입니다.' },
   warningsTitle: { en: 'Taken, but worth a look', ko: '보내지만 확인이 필요한 행' },
   warningsIntro: {

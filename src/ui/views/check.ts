@@ -97,7 +97,7 @@ export function checkCard(t: T, session: UploadSession, allColumns: boolean, pro
       ([key, count]) =>
         html`<li>
           <strong class="${key === 'count_invalid' && count > 0 ? 'bad' : ''}">${number(count)}</strong
-          >${t(key)}
+          >${t(key, { count })}
         </li>`,
     );
   const notes = pageNotes(check.notes, session).filter(
