@@ -122,6 +122,10 @@ export const MARKETPLACES_TEXTS = {
     en: 'The keys expire in {days} days, on {on}: issue new ones in Wing before then and enter them below.',
     ko: '키가 {days}일 뒤({on})에 만료됩니다. 그 전에 Wing에서 새로 발급해 아래에 입력하세요.',
   },
+  notice_keys_expiring_one: {
+    en: 'The keys expire in 1 day, on {on}: issue new ones in Wing before then and enter them below.',
+    ko: '키가 1일 뒤({on})에 만료됩니다. 그 전에 Wing에서 새로 발급해 아래에 입력하세요.',
+  },
   notice_keys_issued_unknown: {
     en: 'When the keys were issued is not known, so when they end cannot be told: enter them again below with their issue date.',
     ko: '키 발급일을 몰라 언제 만료되는지 알 수 없습니다. 아래에 발급일과 함께 다시 입력하세요.',

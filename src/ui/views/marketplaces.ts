@@ -93,6 +93,7 @@ function keyNotices(t: T, market: MarketplaceView): string {
         t(`notice_${notice.kind}`, {
           on: 'on' in notice ? notice.on : '',
           days: 'days' in notice ? number(notice.days) : '',
+          ...('days' in notice ? { count: notice.days } : {}),
         }),
         true,
       ),
