@@ -157,14 +157,18 @@ const TEXTS = {
   clockNow: { en: 'Now on the service: {now}', ko: '서비스 현재 시각: {now}' },
   advanceBy: { en: 'Advance the clock by', ko: '시계를 앞으로 돌릴 시간' },
   advanceButton: { en: 'Advance', ko: '앞으로 돌리기' },
-  hours: { en: '{n} hours', ko: '{n}시간' },
-  oneHour: { en: '1 hour', ko: '1시간' },
-  days: { en: '{n} days', ko: '{n}일' },
-  oneDay: { en: '1 day', ko: '1일' },
+  hours: { en: '{count} hours', ko: '{count}시간' },
+  hours_one: { en: '1 hour', ko: '1시간' },
+  days: { en: '{count} days', ko: '{count}일' },
+  days_one: { en: '1 day', ko: '1일' },
   applyButton: { en: 'Apply the queue now', ko: '대기열 지금 처리' },
   clockRan: {
     en: 'Now {now}: {applied} applied, {failed} failed, {sent} messages sent.',
     ko: '현재 {now}: {applied}건 처리, {failed}건 실패, 메시지 {sent}건 발송.',
+  },
+  clockRan_one: {
+    en: 'Now {now}: {applied} applied, {failed} failed, 1 message sent.',
+    ko: '현재 {now}: {applied}건 처리, {failed}건 실패, 메시지 1건 발송.',
   },
 
   faultsTitle: { en: 'Faults on demand', ko: '장애 주입' },

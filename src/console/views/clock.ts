@@ -8,9 +8,8 @@ const CHOICES = ['1h', '6h', '1d', '2d', '3d', '7d'] as const;
 
 /** A choice as a person reads it: "6 hours", "6시간". */
 function choiceName(t: ConsoleT, choice: (typeof CHOICES)[number]): string {
-  const n = Number(choice.slice(0, -1));
-  if (choice.endsWith('h')) return n === 1 ? t('oneHour') : t('hours', { n });
-  return n === 1 ? t('oneDay') : t('days', { n });
+  const count = Number(choice.slice(0, -1));
+  return t(choice.endsWith('h') ? 'hours' : 'days', { count });
 }
 
 /** The clock and the queue: the service's time, advance it, apply what is queued. */
@@ -24,7 +23,13 @@ export function clockCard(t: ConsoleT, now: string, back: string, ran?: QueueRun
     !${
       ran
         ? html`<p class="ok" role="status">
-            ${t('clockRan', { now: when(ran.now), applied: ran.applied, failed: ran.failed, sent: ran.sent })}
+            ${t('clockRan', {
+              now: when(ran.now),
+              applied: ran.applied,
+              failed: ran.failed,
+              sent: ran.sent,
+              count: ran.sent,
+            })}
           </p>`
         : ''
     }
