@@ -53,7 +53,7 @@ export const ENGLISH: LedgerWords = {
     `Forget every ${records(kind).slice(0, -1)} sent to ${service} as ${accessKeyId}? (yes/no)`,
   nothingCleared: 'Nothing was cleared.',
   forgot: (count, kind, service, accessKeyId) =>
-    `Forgot ${count} ${records(kind)} sent to ${service} as ${accessKeyId}.`,
+    `Forgot ${count} ${count === 1 ? records(kind).slice(0, -1) : records(kind)} sent to ${service} as ${accessKeyId}.`,
   noRecords: (service, accessKeyId) =>
     `No records sent to ${service} as ${accessKeyId} are in the ledger yet: an upload adds them.`,
   noUploads: (service, accessKeyId) => `No uploads to ${service} as ${accessKeyId} yet.`,
