@@ -47,7 +47,7 @@ export function trackingProblem(rule: TrackingRule | undefined, number: string):
   const fits = Array.isArray(rule.lengths)
     ? rule.lengths.includes(length)
     : length >= (rule.lengths as { min: number }).min && length <= (rule.lengths as { max: number }).max;
-  return fits ? undefined : `is ${length} characters long (${says})`;
+  return fits ? undefined : `is ${length} character${length === 1 ? '' : 's'} long (${says})`;
 }
 
 /** `10 or 12 digits (Coupang)` as a reason says it: `10 or 12 digits, as Coupang lists them`. */

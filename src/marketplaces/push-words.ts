@@ -21,7 +21,7 @@ const none = (text: string | undefined) => (text === 'none' || !text ? '없음' 
 
 const PUSH_WORDS: readonly Words[] = [
   [
-    /^tracking number (.+) is (\d+) characters long \((.+)\)$/,
+    /^tracking number (.+) is (\d+) characters? long \((.+)\)$/,
     (m) => `송장번호 ${m[1]}은(는) ${m[2]}자입니다 (${ruleIn(m[3] as string)})`,
   ],
   [

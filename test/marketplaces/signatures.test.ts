@@ -101,6 +101,7 @@ describe('the carrier crosswalk', () => {
     expect(trackingProblem(cj, '64012345678')).toBe(
       'is 11 characters long (10 or 12 digits, as Coupang lists them)',
     );
+    expect(trackingProblem(cj, '6')).toBe('is 1 character long (10 or 12 digits, as Coupang lists them)');
     expect(trackingProblem(cj, '64012345678A')).toContain('other than digits');
     expect(parseTrackingRule('8 to 16 digits (Coupang)')?.lengths).toEqual({ min: 8, max: 16 });
     expect(parseTrackingRule('10, 12 or 13 digits (Coupang)')?.lengths).toEqual([10, 12, 13]);
