@@ -1,5 +1,5 @@
 import type { EXIT } from '../../cli/errors.js';
-import { exitCodes, type Topic } from './topics.js';
+import { exitCodes, jsonRecords, type Topic } from './topics.js';
 
 /** What each exit code means, in Korean (the same table as EXIT_MEANINGS). */
 const EXIT_MEANINGS_KO: Readonly<Record<(typeof EXIT)[keyof typeof EXIT], string>> = {
@@ -65,12 +65,7 @@ export const TOPICS_KO: Readonly<Record<Topic, string>> = {
   -         표준 입력. 위의 어느 형식이든 (--format이나 내용으로 알아봄)
 
 JSON 레코드 (서비스가 받는 요청 본문; 각 필드는 로컬 서비스의 /docs에)
-  order     {"id":"ORD-1","recipient_name":"김민지","recipient_cellphone":"010-1234-5678",
-             "member_id":"M-1","items":[{"id":"ORD-1-1","product_option":["빨강"],
-               "product":{"id":"P-1","name":"머그컵","image_url":"https://shop.example/p-1.jpg"}}]}
-  product   {"id":"P-1","name":"머그컵","image_url":"https://shop.example/p-1.jpg"}
-  shipment  {"order_id":"ORD-1","order_item_ids":["ORD-1-1"],"company_code":"kr.cjlogistics",
-             "tracking_number":"640123456789"}
+${jsonRecords({ buyer: '김민지', product: '머그컵', option: '빨강' })}
 
 출력 (-o, --output)
   table     사람이 읽는 표. stdout이 터미널이 아니면 머리글 없이 탭으로 나눈 행

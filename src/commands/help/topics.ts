@@ -26,6 +26,22 @@ export function exitCodes(title: string, meanings: Readonly<Record<number, strin
   return `${title}\n\n${rows.join('\n')}\n`;
 }
 
+/**
+ * One JSON record of each kind, as `intake help formats` shows them: a buyer's, a product's and an
+ * option's words in the terminal's language, the rest as the service reads it.
+ */
+export function jsonRecords(words: { buyer: string; product: string; option: string }): string {
+  const product = `{"id":"P-1","name":"${words.product}","image_url":"https://shop.example/p-1.jpg"}`;
+  return [
+    `  order     {"id":"ORD-1","recipient_name":"${words.buyer}","recipient_cellphone":"010-1234-5678",`,
+    `             "member_id":"M-1","items":[{"id":"ORD-1-1","product_option":["${words.option}"],`,
+    `               "product":${product}}]}`,
+    `  product   ${product}`,
+    '  shipment  {"order_id":"ORD-1","order_item_ids":["ORD-1-1"],"company_code":"kr.cjlogistics",',
+    '             "tracking_number":"640123456789"}',
+  ].join('\n');
+}
+
 /** Help topics: `intake help environment`, `intake help exit-codes`, `intake help formats`. */
 export const TOPICS = {
   environment: `Environment variables
@@ -78,12 +94,7 @@ Input (order, product and shipment create)
   -         standard input, in any of the above (by --format or by content)
 
 JSON records (the service's request bodies; the local service's /docs has each field)
-  order     {"id":"ORD-1","recipient_name":"Kim","recipient_cellphone":"010-1234-5678",
-             "member_id":"M-1","items":[{"id":"ORD-1-1","product_option":["red"],
-               "product":{"id":"P-1","name":"Mug","image_url":"https://shop.example/p-1.jpg"}}]}
-  product   {"id":"P-1","name":"Mug","image_url":"https://shop.example/p-1.jpg"}
-  shipment  {"order_id":"ORD-1","order_item_ids":["ORD-1-1"],"company_code":"kr.cjlogistics",
-             "tracking_number":"640123456789"}
+${jsonRecords({ buyer: 'Kim', product: 'Mug', option: 'red' })}
 
 Output (-o, --output)
   table     for people; plain tab-separated rows without a header when stdout is not a terminal
