@@ -38,7 +38,9 @@ function words(line: string): string[] {
   for (let i = 0; i < line.length; i++) {
     const ch = line[i] as string;
     if (ch === "'") {
-      const end = line.indexOf("'", i + 1);
+      // A quote left open takes the rest of the line, as far as these examples go.
+      const close = line.indexOf("'", i + 1);
+      const end = close === -1 ? line.length : close;
       word = (word ?? '') + line.slice(i + 1, end);
       i = end;
     } else if (ch === '"') {
@@ -56,6 +58,31 @@ function words(line: string): string[] {
 
 const isAssignment = (word: string) => /^[A-Z_][A-Z0-9_]*=/.test(word);
 
+/** The parts of a shell line between its pipes and `&&`s, leaving those inside quotes (a jq program's `|`). */
+function pipelineParts(line: string): string[] {
+  const parts: string[] = [];
+  let quote: string | undefined;
+  let start = 0;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i] as string;
+    if (quote !== undefined) {
+      if (ch === quote) quote = undefined;
+      else if (ch === '\\' && quote === '"') i++;
+    } else if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === '\\') i++;
+    else {
+      const separator = /^ (\||&&) /.exec(line.slice(i))?.[0];
+      if (separator !== undefined) {
+        parts.push(line.slice(start, i));
+        start = i + separator.length;
+        i = start - 1;
+      }
+    }
+  }
+  parts.push(line.slice(start));
+  return parts;
+}
+
 /**
  * The command lines of an example as the program gets them: what follows `intake` in the pipeline's
  * part that runs it (without variables set before it, redirections or a note after it), and in any
@@ -68,8 +95,7 @@ function argvsOf(example: string): string[][] {
     .replace(/\s+&$/, '');
   const lines = [line, ...[...line.matchAll(/\$\((intake [^)]*)\)/g)].map((match) => match[1] as string)];
   return lines.flatMap((text) => {
-    const part = text
-      .split(/ \| | && /)
+    const part = pipelineParts(text)
       .map((segment) => {
         const all = words(segment.trim());
         const start = all.findIndex((word) => !isAssignment(word));
