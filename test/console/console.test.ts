@@ -144,7 +144,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await page.getByRole('button', { name: 'Advance' }).click();
     await phone.getByText('Review request').waitFor({ timeout: patience(10_000) });
     expect(await page.evaluate('window.__notReloaded')).toBe(true);
-    expect(await page.getByRole('status').innerText()).toMatch(/messages sent/);
+    expect(await page.getByRole('status').innerText()).toMatch(/: \d+ applied, 0 failed, 1 message sent\.$/);
     expect(
       errors.filter((error) => !error.includes('ERR_NAME_NOT_RESOLVED') && !error.includes('net::')),
     ).toEqual([]);
