@@ -183,7 +183,8 @@ export function resultsCard(
   keptUntil: number,
 ): string {
   const send = session.send;
-  if (!send || send.state === 'running') return '';
+  // Not while the send settles either: what became of the file is known only once it has.
+  if (!send || session.running) return '';
   const counts = send.summary ? countsOf(send.summary) : send.counts;
   const progress = send.summary ? progressOf(send.summary) : { total: 0, done: 0, left: 0 };
   const ended =
