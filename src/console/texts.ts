@@ -163,8 +163,8 @@ const TEXTS = {
   days_one: { en: '1 day', ko: '1일' },
   applyButton: { en: 'Apply the queue now', ko: '대기열 지금 처리' },
   clockRan: {
-    en: 'Now {now}: {applied} applied, {failed} failed, {sent} messages sent.',
-    ko: '현재 {now}: {applied}건 처리, {failed}건 실패, 메시지 {sent}건 발송.',
+    en: 'Now {now}: {applied} applied, {failed} failed, {count} messages sent.',
+    ko: '현재 {now}: {applied}건 처리, {failed}건 실패, 메시지 {count}건 발송.',
   },
   clockRan_one: {
     en: 'Now {now}: {applied} applied, {failed} failed, 1 message sent.',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Marketplace } from './names.js';
 import { packageFile } from '../util/package-files.js';
+import { counting } from '../util/count.js';
 
 /** How a carrier's tracking numbers look (the lengths Coupang publishes, applied to every marketplace). */
 export interface TrackingRule {
@@ -47,7 +48,7 @@ export function trackingProblem(rule: TrackingRule | undefined, number: string):
   const fits = Array.isArray(rule.lengths)
     ? rule.lengths.includes(length)
     : length >= (rule.lengths as { min: number }).min && length <= (rule.lengths as { max: number }).max;
-  return fits ? undefined : `is ${length} character${length === 1 ? '' : 's'} long (${says})`;
+  return fits ? undefined : `is ${counting(length, 'character')} long (${says})`;
 }
 
 /** `10 or 12 digits (Coupang)` as a reason says it: `10 or 12 digits, as Coupang lists them`. */

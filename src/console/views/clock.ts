@@ -27,7 +27,6 @@ export function clockCard(t: ConsoleT, now: string, back: string, ran?: QueueRun
               now: when(ran.now),
               applied: ran.applied,
               failed: ran.failed,
-              sent: ran.sent,
               count: ran.sent,
             })}
           </p>`

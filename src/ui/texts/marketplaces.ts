@@ -119,8 +119,8 @@ export const MARKETPLACES_TEXTS = {
     ko: '키가 {on}에 만료되었습니다. Wing에서 새로 발급해 아래에 입력하세요.',
   },
   notice_keys_expiring: {
-    en: 'The keys expire in {days} days, on {on}: issue new ones in Wing before then and enter them below.',
-    ko: '키가 {days}일 뒤({on})에 만료됩니다. 그 전에 Wing에서 새로 발급해 아래에 입력하세요.',
+    en: 'The keys expire in {count} days, on {on}: issue new ones in Wing before then and enter them below.',
+    ko: '키가 {count}일 뒤({on})에 만료됩니다. 그 전에 Wing에서 새로 발급해 아래에 입력하세요.',
   },
   notice_keys_expiring_one: {
     en: 'The keys expire in 1 day, on {on}: issue new ones in Wing before then and enter them below.',

@@ -92,7 +92,6 @@ function keyNotices(t: T, market: MarketplaceView): string {
       noticeBox(
         t(`notice_${notice.kind}`, {
           on: 'on' in notice ? notice.on : '',
-          days: 'days' in notice ? number(notice.days) : '',
           ...('days' in notice ? { count: notice.days } : {}),
         }),
         true,
