@@ -7,6 +7,7 @@ import { sampleOrder } from '../helpers/samples.js';
 import { startService, TEST_CREDENTIALS, type TestService } from '../helpers/service.js';
 import { patience } from '../helpers/patience.js';
 import { englishOn } from '../helpers/english.js';
+import { follow } from '../helpers/ui-page.js';
 
 const b = useBrowser();
 let service: TestService;
@@ -116,7 +117,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     // Search by phone, written another way: the one conversation opens.
     await page.getByRole('link', { name: 'Conversations' }).click();
     await page.getByLabel('Search by order id, phone, recipient or product').fill('01024681357');
-    await page.getByRole('button', { name: 'Search' }).click();
+    await follow(page, page.getByRole('button', { name: 'Search' }));
     expect(await page.getByRole('link', { name: /이서연/ }).count()).toBe(1);
     const phone = page.getByRole('list', { name: 'Messages to 이서연' });
     const notice = phone.getByRole('listitem').filter({ hasText: 'Shipping notice' });
@@ -235,7 +236,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
       .waitFor({ timeout: patience(10_000) });
     expect(await page.evaluate('window.__notReloaded')).toBe(true);
     // The older page, and back to the newest.
-    await pages.getByRole('link', { name: 'Older' }).click();
+    await follow(page, pages.getByRole('link', { name: 'Older' }));
     expect(await page.getByRole('row').filter({ hasText: 'PAGE-00' }).count()).toBe(1);
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Newest' }).click();
     expect(await page.getByRole('row').nth(1).innerText()).toContain('PAGE-LIVE');
@@ -396,10 +397,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
         0,
       );
       if (ko) await screenshot(page, 'console-conversation-earlier-ko');
-      await Promise.all([
-        page.waitForNavigation(),
-        pager.getByRole('link', { name: ko ? '최근 메시지' : 'Latest messages' }).click(),
-      ]);
+      await follow(page, pager.getByRole('link', { name: ko ? '최근 메시지' : 'Latest messages' }));
       expect(await bubbles.count()).toBe(CONVERSATION_PAGE);
       await context.close();
     }
@@ -415,7 +413,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     expect(sent.status, sent.text).toBe(202);
     const { page, context } = await openPage(b.browser);
     await signIn(page, OTHER.access_key_id, OTHER.secret_access_key);
-    await page.getByRole('link', { name: 'Orders' }).click();
+    await follow(page, page.getByRole('link', { name: 'Orders' }));
     expect(await page.getByRole('row').filter({ hasText: 'SHOPB-1' }).count()).toBe(1);
     expect(await page.getByRole('row').filter({ hasText: 'CON-1' }).count()).toBe(0);
     const other = await page.goto(`${service.baseUrl}/console/orders/CON-1`);
@@ -429,7 +427,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
   it('faults are set and cleared from the page, and a spec that cannot be read is said', async () => {
     const { page, context } = await openPage(b.browser);
     await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
-    await page.getByRole('link', { name: 'Faults' }).click();
+    await follow(page, page.getByRole('link', { name: 'Faults' }));
     expect(await page.getByText('No faults in force.').count()).toBe(1);
     await page.getByLabel('Faults (as for intake serve --faults)').fill('503:10%,teapot:5%');
     await page.getByRole('button', { name: 'Put in force' }).click();
@@ -486,7 +484,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     try {
       const { page, context } = await openPage(b.browser);
       await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey, started.baseUrl);
-      await page.getByRole('link', { name: 'Faults' }).click();
+      await follow(page, page.getByRole('link', { name: 'Faults' }));
       expect(await page.getByText('No faults in force.').count()).toBe(1);
       const everyone = page.getByRole('region', { name: 'Set at start for every merchant' });
       expect(await everyone.locator('tbody tr').allInnerTexts()).toEqual([

@@ -1,8 +1,17 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { patience } from './patience.js';
 
 /** How long a browser test waits for something the page does on its own (a send to end, the page to come back). */
 export const WAIT_MS = patience(60_000);
+
+/**
+ * Clicks what loads another page (a link, a form's button) and waits until that page has loaded, so that what
+ * is read next is read from it: a click returns once the navigation has begun, when the new page may still be
+ * empty, and a count read then says 0 (it did, under load in CI).
+ */
+export async function follow(page: Page, target: Locator): Promise<void> {
+  await Promise.all([page.waitForEvent('load', { timeout: WAIT_MS }), target.click()]);
+}
 
 /** The counts a card shows, as `{ label: count }`. */
 export async function counts(page: Page, card: string): Promise<Record<string, number>> {

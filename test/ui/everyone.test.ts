@@ -7,7 +7,7 @@ import { ordersCsv } from '../helpers/samples.js';
 import { TEST_CREDENTIALS } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { checkFile, sendEnded } from '../helpers/ui-page.js';
+import { checkFile, follow, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
@@ -48,7 +48,7 @@ describe.skipIf(!CHROMIUM)('intake ui: for everyone', () => {
     const ui = await uiFor();
     const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
-    await page.getByRole('link', { name: '연결 상태' }).click();
+    await follow(page, page.getByRole('link', { name: '연결 상태' }));
     expect(await page.locator('#credentials').innerText()).toBe('유효함');
     expect(await page.locator('#health').innerText()).toBe('정상');
     expect(await page.getByRole('definition').allInnerTexts()).toEqual(

@@ -3,6 +3,7 @@ import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, narrowTables, openPage, useBrowser } from '../helpers/browser.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
+import { follow } from '../helpers/ui-page.js';
 import { HISTORY_SHOWN } from '../../src/ui/history.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
@@ -35,7 +36,7 @@ describe.skipIf(!CHROMIUM)('intake ui: the history of a busy terminal', () => {
     open.push(ui);
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
-    await page.getByRole('link', { name: '업로드 기록' }).click();
+    await follow(page, page.getByRole('link', { name: '업로드 기록' }));
     const rows = page.locator('main table tbody tr');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(HISTORY_SHOWN);

@@ -11,7 +11,7 @@ import { FIXTURES, workspace } from '../helpers/files.js';
 import { ordersCsv } from '../helpers/samples.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { checkFile, counts, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
+import { checkFile, counts, follow, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
@@ -166,7 +166,7 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
       page.getByRole('link', { name: 'Report (CSV)' }).click(),
     ]);
     expect(readFileSync((await report.path()) as string, 'utf8')).toContain('accepted');
-    await page.getByRole('link', { name: 'History' }).click();
+    await follow(page, page.getByRole('link', { name: 'History' }));
     expect(await page.getByRole('link', { name: 'Results of orders-with-errors.csv' }).count()).toBe(1);
     expect(await page.getByText('kept 14 days', { exact: false }).count()).toBe(1);
     // A bookmark of the page needs no new address either.

@@ -6,7 +6,7 @@ import { CHROMIUM, dropFile, openPage, screenshot, useBrowser } from '../helpers
 import { FIXTURES, csvCells, workspace } from '../helpers/files.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
 import { tempDir } from '../helpers/temp.js';
-import { checkFile, counts, sendEnded, reasonOf } from '../helpers/ui-page.js';
+import { checkFile, counts, follow, sendEnded, reasonOf } from '../helpers/ui-page.js';
 import { readWorkbook, writeWorkbook } from '../helpers/workbook.js';
 import { ordersCsv } from '../helpers/samples.js';
 
@@ -407,7 +407,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     expect(await sendEnded(page)).toBe('finished');
     expect(await counts(page, 'results-title')).toEqual({ 'already registered': 2, changed: 1 });
     await page.getByLabel('Show').selectOption('changed');
-    await page.getByRole('button', { name: 'Filter' }).click();
+    await follow(page, page.getByRole('button', { name: 'Filter' }));
     const rows = page.locator('section[aria-labelledby="results-title"] tbody tr');
     expect(await rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain('recipient_name');
