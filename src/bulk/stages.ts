@@ -24,12 +24,29 @@ import { SendPass, type Sending } from './send/send-pass.js';
 import { Sender } from './send/sender.js';
 import type { UploadRequest, UploadResult } from './upload.js';
 
-/** The check pass, telling how far it is. */
+/**
+ * The check pass, telling how far it is; once more when a row gave only the id of a product that a later
+ * row of the file gives in full (the second pass knows it from the first row on, as the send pass will).
+ */
 export async function checkStage(
   context: UploadContext,
   units: UnitSource,
   label: string,
+  records: RecordContext = {},
 ): Promise<CheckResult> {
+  const file = records.fileProducts;
+  const first = await checkPass(context, units, label);
+  if (!file?.givenLate()) {
+    file?.freeze();
+    return first;
+  }
+  first.release();
+  file.freeze();
+  records.ids?.restart();
+  return await checkPass(context, units, label);
+}
+
+async function checkPass(context: UploadContext, units: UnitSource, label: string): Promise<CheckResult> {
   const checking = (count: number, done?: boolean) =>
     context.events?.({
       type: 'checking',
@@ -156,7 +173,7 @@ function followUp(run: UploadRun): string[] {
 /** Checks and sends the units of an opened input, and says how it went. */
 export async function uploadUnits(context: UploadContext, run: UploadRun): Promise<UploadResult> {
   const { resource, source, options, units } = run;
-  const checked = await checkStage(context, units, source.label);
+  const checked = await checkStage(context, units, source.label, run.records);
   context.events?.({ type: 'checked', warnings: checked.warnings.listed(), warned: checked.warnings.count });
   const told = toldOutputs(context, run, checked);
   const heldBack = options.allOrNothing && checked.invalidRecords > 0;

@@ -39,6 +39,14 @@ export class IdWatch {
     this.#met = [];
   }
 
+  /** The file is checked again from its first row: what the first check noted is forgotten. */
+  restart(): void {
+    this.#watching = true;
+    this.#met = [];
+    this.masked = 0;
+    this.maskedExample = undefined;
+  }
+
   /** The long ids met since the last call. */
   take(): LongId[] {
     const met = this.#met;

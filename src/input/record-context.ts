@@ -1,4 +1,5 @@
 import type { CarrierBook } from './carrier-book.js';
+import type { FileProducts } from './file-products.js';
 import type { IdWatch } from './id-watch.js';
 
 /** What a product catalog knows of a product. */
@@ -31,6 +32,8 @@ export interface ProductBook {
 export interface RecordContext {
   carriers?: CarrierBook;
   products?: (productId: string) => CatalogProduct | undefined;
+  /** The products the file being read gives in full on some row: noted as its rows are checked. */
+  fileProducts?: FileProducts;
   orderOfItem?: (itemId: string) => string | undefined;
   /** Where the identifiers that a spreadsheet may have rounded are noted (a file's check pass). */
   ids?: IdWatch;

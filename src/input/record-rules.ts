@@ -161,6 +161,29 @@ const blank = (value: unknown) => value === undefined || (typeof value === 'stri
 const MASKED = /\*{2,}/;
 
 /**
+ * A line's product with the name and image it lacks filled from what is known of its id (the same object
+ * when it lacks neither, or nothing is known); a product given in full is noted as the file's own.
+ */
+function completeProduct(
+  id: string,
+  product: Record<string, unknown>,
+  context: RecordContext,
+): Record<string, unknown> {
+  const { name, image_url: imageUrl } = product;
+  if (!blank(name) && !blank(imageUrl)) {
+    if (typeof name === 'string' && typeof imageUrl === 'string')
+      context.fileProducts?.note(id, { name, image_url: imageUrl });
+    return product;
+  }
+  const known = context.products?.(id);
+  const filledName = blank(name) && known?.name ? known.name : name;
+  const filledImage = blank(imageUrl) && known?.image_url ? known.image_url : imageUrl;
+  return filledName === name && filledImage === imageUrl
+    ? product
+    : { ...product, name: filledName, image_url: filledImage };
+}
+
+/**
  * Fills an order's product names and images from the catalog where the input has none, and leaves out
  * a masked buyer id (into a copy): as a member id it would make different buyers one member, sharing
  * their review rewards; the order goes as a guest order.
@@ -183,14 +206,10 @@ function completeOrder(
     let product = item.product;
     const id = typeof product.id === 'string' ? product.id.trim() : '';
     if (id === '') return;
-    if (blank(product.name) || blank(product.image_url)) {
-      const known = context.products?.(id);
-      const name = blank(product.name) && known?.name ? known.name : product.name;
-      const imageUrl = blank(product.image_url) && known?.image_url ? known.image_url : product.image_url;
-      if (name !== product.name || imageUrl !== product.image_url) {
-        product = { ...product, name, image_url: imageUrl };
-        (items ??= [...(order.items as unknown[])])[index] = { ...item, product };
-      }
+    const completed = completeProduct(id, product, context);
+    if (completed !== product) {
+      product = completed;
+      (items ??= [...(order.items as unknown[])])[index] = { ...item, product };
     }
     for (const field of ['name', 'image_url'] as const) {
       if (!blank(product[field])) continue;

@@ -1,3 +1,4 @@
+import { FileProducts } from '../../input/file-products.js';
 import { IdWatch } from '../../input/id-watch.js';
 import type { RecordContext } from '../../input/record-context.js';
 import type { UploadContext } from '../context.js';
@@ -22,8 +23,8 @@ export interface RecordSources {
 /**
  * Builds what checking records of a kind may draw on: for shipments the carriers (names read as codes)
  * and the ledger's orders (a shipment's order found by its items); for orders the `--products` catalog,
- * the profile's catalog and the ledger's products, in that order (names and images for lines that have
- * none). Every kind notes its long ids,
+ * the file's own rows that name a product in full, the profile's catalog and the ledger's products, in
+ * that order (names and images for lines that have none). Every kind notes its long ids,
  * to tell the ones a spreadsheet rounded.
  */
 export async function recordContext(
@@ -52,9 +53,12 @@ export async function recordContext(
       });
     }
     const book = context.catalog;
-    if (!catalog && !known && !book) return { ids };
+    // The file's own rows come after --products, the list given for this upload, and before what was
+    // remembered from earlier files: a product named here is named as this file names it.
+    const file = new FileProducts();
     return {
-      products: (id: string) => catalog?.get(id) ?? book?.lookup(id) ?? known?.product(id),
+      products: (id: string) => catalog?.get(id) ?? file.lookup(id) ?? book?.lookup(id) ?? known?.product(id),
+      fileProducts: file,
       ids,
     };
   }
