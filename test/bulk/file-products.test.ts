@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
@@ -6,6 +7,9 @@ import { ORDERS_HEADER_WITH_MEMBER } from '../helpers/samples.js';
 import { FILE_PRODUCTS_KEPT, FileProducts } from '../../src/input/file-products.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
+
+/** The generated files' seed: the same files on every run, so a failure comes back as it was. */
+const SEED = 20261201;
 
 const IMAGE = 'https://cdn.example.com/px-2.jpg';
 
@@ -84,6 +88,61 @@ describe('a product named in full on one row of a file and by its id alone on ot
       name: '새 이름',
       image_url: 'https://cdn.example.com/new.jpg',
     });
+  });
+});
+
+/** An order line of a generated file: its product, and whether this row names it in full. */
+interface Line {
+  product: number;
+  named: boolean;
+}
+
+describe('files whose rows name their products here and there (generated, seeded)', () => {
+  it('every order whose products some row names goes, each line as its row or else the first naming row names it; the rest are refused', async () => {
+    const files = workspace();
+    let run = 0;
+    const line = fc.record({ product: fc.integer({ min: 0, max: 3 }), named: fc.boolean() });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(line, { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 6 }),
+        async (orders) => {
+          run += 1;
+          const prefix = `FPG${run}`;
+          const rows: string[] = [];
+          const firstNaming = new Map<number, number>();
+          orders.forEach((lines: Line[], order) =>
+            lines.forEach((item, index) => {
+              const row = rows.length + 2;
+              const named = item.named ? `상품${item.product}-행${row}` : '';
+              if (item.named && !firstNaming.has(item.product)) firstNaming.set(item.product, row);
+              rows.push(
+                `${prefix}-${order},M-${order},김민지,010-1234-5678,${prefix}-${order}-${index},${prefix}-P${item.product},${named},${named && `https://cdn.example.com/${named}.jpg`}`,
+              );
+            }),
+          );
+          const csv = files.write(`${prefix}.csv`, [ORDERS_HEADER_WITH_MEMBER, ...rows].join('\n') + '\n');
+          const sent = await cli(['order', 'create', csv, '--json'], { env: t.env });
+          const whole = (lines: Line[]) => lines.every((item) => firstNaming.has(item.product));
+          const accepted = orders.filter(whole).length;
+          expect(sent.summary(), sent.stderr).toMatchObject({ accepted, invalid: orders.length - accepted });
+          await t.service.local.apply();
+          let row = 2;
+          for (const [order, lines] of orders.entries()) {
+            const taken = await t.service.local.order(`${prefix}-${order}`);
+            const names = (taken?.items ?? []).map(
+              (item) => (item as { product_name?: string }).product_name,
+            );
+            const expected = lines.map((item, index) => {
+              const own = row + index;
+              return `상품${item.product}-행${item.named ? own : firstNaming.get(item.product)}`;
+            });
+            expect(names).toEqual(whole(lines) ? expected : []);
+            row += lines.length;
+          }
+        },
+      ),
+      { numRuns: 12, seed: SEED },
+    );
   });
 });
 
