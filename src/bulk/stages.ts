@@ -8,7 +8,8 @@ import { Pace } from '../client/pace.js';
 import type { OrderCreateBody } from '../contract/index.js';
 import type { KnownProduct, RecordContext } from '../input/record-context.js';
 import { describeCheck } from './report/describe-check.js';
-import { checkUnits, type CheckResult } from './check/check.js';
+import type { CheckResult } from './check/check.js';
+import { checkStage } from './check-stage.js';
 import { inspectionOf } from './layout/inspect.js';
 import { columnNamesOf } from './layout/column-names.js';
 import type { UploadContext } from './context.js';
@@ -23,54 +24,6 @@ import type { Resource } from './resources.js';
 import { SendPass, type Sending } from './send/send-pass.js';
 import { Sender } from './send/sender.js';
 import type { UploadRequest, UploadResult } from './upload.js';
-
-/**
- * The check pass, telling how far it is; once more when a row gave only the id of a product that a later
- * row of the file gives in full (the second pass knows it from the first row on, as the send pass will).
- */
-export async function checkStage(
-  context: UploadContext,
-  units: UnitSource,
-  label: string,
-  records: RecordContext = {},
-): Promise<CheckResult> {
-  const file = records.fileProducts;
-  const first = await checkPass(context, units, label);
-  if (!file?.givenLate()) {
-    file?.freeze();
-    return first;
-  }
-  first.release();
-  file.freeze();
-  records.ids?.restart();
-  return await checkPass(context, units, label);
-}
-
-async function checkPass(context: UploadContext, units: UnitSource, label: string): Promise<CheckResult> {
-  const checking = (count: number, done?: boolean) =>
-    context.events?.({
-      type: 'checking',
-      label,
-      unitName: units.unitName,
-      units: count,
-      ...(done ? { done } : {}),
-    });
-  checking(0);
-  let count = 0;
-  try {
-    return await checkUnits(
-      units,
-      (units) => {
-        count = units;
-        checking(units);
-      },
-      // Every problem is listed with --verbose: keep them all.
-      { keepAllProblems: context.verbose === true },
-    );
-  } finally {
-    checking(count, true);
-  }
-}
 
 /** Warns once about each carrier code the known list lacks: such shipments are sent all the same. */
 function carrierWarnings(
