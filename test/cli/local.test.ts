@@ -169,6 +169,24 @@ describe('intake local', () => {
     expect(twice.stderr).toContain('was already reviewed');
     const list = await cli(['local', 'reviews', '--json'], { env });
     expect((list.json() as { results: unknown[] }).results).toHaveLength(2);
+    // Each review is an event, the guest's too; the member's is followed by its reward.
+    const events = await cli(['local', 'events', '--json'], { env });
+    type Told = { type: string; item_id?: string; kind?: string; points?: number };
+    const told = (events.json() as { results: Told[] }).results
+      .filter((event) => event.type === 'review' || event.type === 'reward')
+      .map(({ type, item_id, kind, points }) => ({
+        type,
+        item_id,
+        ...(kind ? { kind } : {}),
+        ...(points ? { points } : {}),
+      }));
+    expect(told).toEqual([
+      { type: 'review', item_id: 'ORD-20261122-0002-1', kind: 'video' },
+      { type: 'reward', item_id: 'ORD-20261122-0002-1', points: 1000 },
+      { type: 'review', item_id: 'ORD-20261122-0003-1', kind: 'text' },
+    ]);
+    const human = await cli(['local', 'events'], { env });
+    expect(human.stdout).toMatch(/review\s+text review of ORD-20261122-0003-1 \(ORD-20261122-0003\)/);
   });
 
   it('merchants add creates a merchant whose credentials work and who sees nothing of the first', async () => {

@@ -40,6 +40,8 @@ export function describeEvent(event: ServiceEventBody): string {
       const to = (e.to ?? {}) as { name?: string; cellphone?: string };
       return `${text(e.kind)} to ${to.name ?? ''} (${to.cellphone ?? ''}) about ${text(e.order_id)}`;
     }
+    case 'review':
+      return `${text(e.kind)} review of ${text(e.item_id)} (${text(e.order_id)})`;
     case 'reward':
       return `${text(e.points)} point${e.points === 1 ? '' : 's'} to ${text(e.member_id)} (${text(e.order_id)})`;
     case 'fault':

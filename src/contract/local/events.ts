@@ -18,7 +18,7 @@ export const LocalEventsQuery = z
 export const ServiceEvent = z
   .object({
     id: z.number().int(),
-    type: z.enum(['accepted', 'refused', 'applied', 'failed', 'message', 'reward', 'fault']),
+    type: z.enum(['accepted', 'refused', 'applied', 'failed', 'message', 'review', 'reward', 'fault']),
     at: isoTime(),
   })
   .catchall(z.unknown())

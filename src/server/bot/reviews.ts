@@ -5,7 +5,8 @@ import { rewardReason } from './texts.js';
 
 /**
  * A buyer's review of an item of an applied order, once per item. A member's review earns a reward,
- * created now; a guest's earns none.
+ * created now; a guest's earns none. Every review is told (`review`), a guest's too; a member's is
+ * followed by the reward it earned (`reward`).
  */
 export async function addReview(
   store: Store,
@@ -30,6 +31,12 @@ export async function addReview(
     kind: body.kind,
     created_at: now,
   });
+  store.tell(merchantId, 'review', {
+    review_id: reviewId,
+    order_id: order.id,
+    item_id: item.id,
+    kind: body.kind,
+  });
   let reward: LocalReview['reward'] = null;
   if (order.member_id !== null) {
     const productName = (await store.products.get(merchantId, item.product_id))?.name ?? item.product_name;
@@ -42,6 +49,13 @@ export async function addReview(
       review_id: reviewId,
     };
     await store.rewards.insert(row);
+    store.tell(merchantId, 'reward', {
+      order_id: order.id,
+      item_id: item.id,
+      member_id: row.member_id,
+      points: row.rewards,
+      reason: row.reason,
+    });
     reward = {
       created_at: new Date(now).toISOString(),
       member_id: row.member_id,

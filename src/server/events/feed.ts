@@ -1,6 +1,7 @@
 import type { EventSink } from '../storage/store.js';
 /** What can happen to a merchant's data, as the event stream tells it. */
-export type ServiceEventType = 'accepted' | 'refused' | 'applied' | 'failed' | 'message' | 'reward' | 'fault';
+export type ServiceEventType =
+  'accepted' | 'refused' | 'applied' | 'failed' | 'message' | 'review' | 'reward' | 'fault';
 
 /** One event: its number (increasing per merchant, never twice), its type, when (the service's clock), and what. */
 export interface ServiceEvent {

@@ -182,19 +182,9 @@ export class LocalOperations {
   }
 
   async addReview(merchantId: string, body: LocalReviewBody): Promise<LocalReview> {
-    return this.#store.transaction(async (tx) => {
-      const review = await addReview(tx, merchantId, body, this.#clock.now(merchantId), this.#reviewPoints);
-      if (review.reward) {
-        tx.tell(merchantId, 'reward', {
-          order_id: review.order_id,
-          item_id: review.item_id,
-          member_id: review.reward.member_id,
-          points: review.reward.rewards,
-          reason: review.reward.reason,
-        });
-      }
-      return review;
-    });
+    return this.#store.transaction((tx) =>
+      addReview(tx, merchantId, body, this.#clock.now(merchantId), this.#reviewPoints),
+    );
   }
 
   /**
