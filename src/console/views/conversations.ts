@@ -2,7 +2,7 @@ import { html } from 'ghtml';
 import type { ConsoleT } from '../texts.js';
 import { bubble } from './bubble.js';
 import type { ConversationPage } from '../../server/local/browse.js';
-import { eventsSince, PREFIX } from './layout.js';
+import { atOnce, eventsSince, PREFIX, whenQuiet } from './layout.js';
 
 /** A buyer the bot writes to, in the list: the recipient, phone, and how many messages. */
 export interface Buyer {
@@ -147,7 +147,7 @@ export function conversationsBody(t: ConsoleT, view: ConversationsView): string 
   const here = conversationsUrl({ ...address, buyer: selected?.key });
   const live =
     page === 1
-      ? html` hx-get="${here}" hx-trigger="sse:message throttle:1s" hx-select="#buyers" hx-swap="outerHTML"`
+      ? html` hx-get="${here}" hx-trigger="${atOnce(['message'])}" hx-select="#buyers" hx-swap="outerHTML"`
       : '';
   return html`<div hx-ext="sse" sse-connect="${eventsSince(view.asOf)}">
     <form method="get" action="${PREFIX}/conversations" class="row search" role="search">
@@ -158,6 +158,7 @@ export function conversationsBody(t: ConsoleT, view: ConversationsView): string 
       <div><button type="submit">${t('searchButton')}</button></div>
     </form>
     <p class="hint">${t('live')}</p>
+    !${page === 1 ? whenQuiet(here, 'buyers', ['message']) : ''}
     <div class="split">
       <section class="card list" id="buyers" aria-label="${t('conversationsTitle')}" !${live}>
         !${buyerList(t, view)}

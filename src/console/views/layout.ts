@@ -115,18 +115,46 @@ export function pager(
   </nav>`;
 }
 
+/** When a live list is fetched again: on events of the merchant's stream, or every so often. */
+export type Live = { events: readonly string[] } | { every: string };
+
+/** Changes to the merchant's records, as a list of them hears them. */
+export const CHANGES: Live = { events: ['accepted', 'applied', 'failed', 'review', 'reward', 'message'] };
+
+/** Fetches at once on one of `events`, then at most once a second while they keep coming. */
+export const atOnce = (events: readonly string[]) =>
+  events.map((type) => `sse:${type} throttle:1s`).join(', ');
+
+/**
+ * Fetches `url`'s element `id` again once `events` have stopped coming for a moment: htmx's throttle
+ * drops the events within its second, so the last change of a burst (an order applied just after it was
+ * taken) would otherwise never be shown. Hidden; it only listens.
+ */
+export function whenQuiet(url: string, id: string, events: readonly string[]): string {
+  const trigger = events.map((type) => `sse:${type} delay:1500ms`).join(', ');
+  return html`<div
+    hidden
+    hx-get="${url}"
+    hx-trigger="${trigger}"
+    hx-target="#${id}"
+    hx-select="#${id}"
+    hx-swap="outerHTML"
+  ></div>`;
+}
+
 /**
  * A list that stays current: on its first page, fetched again (the list alone, swapped in place) when
- * `trigger` fires (an event of the merchant's stream, or a time); older pages stay as they were read.
+ * `live` says (events of the merchant's stream, or a time); older pages stay as they were read.
  */
 export function liveList(
   id: string,
   url: string,
-  trigger: string | undefined,
+  live: Live | undefined,
   body: string,
   asOf?: number,
 ): string {
-  if (trigger === undefined) return html`<div id="${id}">!${body}</div>`;
+  if (live === undefined) return html`<div id="${id}">!${body}</div>`;
+  const trigger = 'every' in live ? `every ${live.every}` : atOnce(live.events);
   const list = html`<div
     id="${id}"
     hx-get="${url}"
@@ -136,16 +164,12 @@ export function liveList(
   >
     !${body}
   </div>`;
+  if ('every' in live) return list;
   // The stream is held by a wrapper the swap leaves in place (a swapped one would connect again, and again).
-  return trigger.startsWith('sse:')
-    ? html`<div hx-ext="sse" sse-connect="${eventsSince(asOf)}">!${list}</div>`
-    : list;
+  return html`<div hx-ext="sse" sse-connect="${eventsSince(asOf)}">
+    !${whenQuiet(url, id, live.events)}!${list}
+  </div>`;
 }
-
-/** Changes to the merchant's records, as a list of them hears them (at most one fetch a second). */
-export const CHANGES = ['accepted', 'applied', 'failed', 'reward', 'message']
-  .map((type) => `sse:${type} throttle:1s`)
-  .join(', ');
 
 /** A page of a list, live on its first page, with where it stands; `empty` when there is nothing at all. */
 export function listBody<T>(
@@ -155,7 +179,7 @@ export function listBody<T>(
     page: ListPage<T>;
     before: string | undefined;
     empty: string;
-    trigger: string;
+    trigger: Live;
     /** What the list is narrowed to (a filter's fields), kept in every address of its pages. */
     query?: Readonly<Record<string, string>>;
   },
