@@ -127,8 +127,9 @@ export const atOnce = (events: readonly string[]) =>
 
 /**
  * Fetches `url`'s element `id` again once `events` have stopped coming for a moment: htmx's throttle
- * drops the events within its second, so the last change of a burst (an order applied just after it was
- * taken) would otherwise never be shown. Hidden; it only listens.
+ * drops the events that come while the list is being fetched (until its answer replaces the list, or a
+ * second has passed), so the last change of a burst (an order applied just after it was taken) could
+ * otherwise stay unshown. Hidden; it only listens.
  */
 export function whenQuiet(url: string, id: string, events: readonly string[]): string {
   const trigger = events.map((type) => `sse:${type} delay:1500ms`).join(', ');
@@ -179,7 +180,7 @@ export function listBody<T>(
     page: ListPage<T>;
     before: string | undefined;
     empty: string;
-    trigger: Live;
+    live: Live;
     /** What the list is narrowed to (a filter's fields), kept in every address of its pages. */
     query?: Readonly<Record<string, string>>;
   },
@@ -192,11 +193,5 @@ export function listBody<T>(
   const first = list.before === undefined;
   const body =
     list.page.total === 0 ? emptyCard(list.empty) : pager(t, list.page, at, first) + table(list.page.rows);
-  return liveList(
-    `${list.name}-list`,
-    at(list.before),
-    first ? list.trigger : undefined,
-    body,
-    list.page.asOf,
-  );
+  return liveList(`${list.name}-list`, at(list.before), first ? list.live : undefined, body, list.page.asOf);
 }

@@ -9,7 +9,7 @@ import { CHANGES, listBody, PREFIX, RECORDS, stateBadge, tableCard, when, type L
 
 /** The merchant's orders, newest first, each with its state, recipient, items and shipments. */
 export function ordersBody(t: ConsoleT, page: ListPage<LocalOrder>, before: string | undefined): string {
-  return listBody(t, { name: 'orders', page, before, empty: t('noOrders'), trigger: CHANGES }, (rows) =>
+  return listBody(t, { name: 'orders', page, before, empty: t('noOrders'), live: CHANGES }, (rows) =>
     ordersTable(t, rows),
   );
 }

@@ -5,7 +5,7 @@ import { CHANGES, listBody, PREFIX, stateBadge, tableCard, when, type ListPage }
 
 /** The merchant's products as the service holds them, newest first. */
 export function productsBody(t: ConsoleT, page: ListPage<LocalProduct>, before: string | undefined): string {
-  return listBody(t, { name: 'products', page, before, empty: t('noProducts'), trigger: CHANGES }, (rows) =>
+  return listBody(t, { name: 'products', page, before, empty: t('noProducts'), live: CHANGES }, (rows) =>
     productsTable(t, rows),
   );
 }
@@ -26,7 +26,7 @@ function productsTable(t: ConsoleT, products: readonly LocalProduct[]): string {
 
 /** The queue of creates, newest first: each one's kind, target, state, and when it was received and applies. */
 export function jobsBody(t: ConsoleT, page: ListPage<LocalJob>, before: string | undefined): string {
-  return listBody(t, { name: 'jobs', page, before, empty: t('noJobs'), trigger: CHANGES }, (rows) =>
+  return listBody(t, { name: 'jobs', page, before, empty: t('noJobs'), live: CHANGES }, (rows) =>
     jobsTable(t, rows),
   );
 }
@@ -53,7 +53,7 @@ function jobsTable(t: ConsoleT, jobs: readonly LocalJob[]): string {
 
 /** Reviews simulated, newest first, and the points each earned. */
 export function rewardsBody(t: ConsoleT, page: ListPage<LocalReview>, before: string | undefined): string {
-  return listBody(t, { name: 'rewards', page, before, empty: t('noReviews'), trigger: CHANGES }, (rows) =>
+  return listBody(t, { name: 'rewards', page, before, empty: t('noReviews'), live: CHANGES }, (rows) =>
     rewardsTable(t, rows),
   );
 }

@@ -156,7 +156,7 @@ export function requestsBody(
   ];
   const list = listBody(
     t,
-    { name: 'requests', page, before, empty, trigger: { every: '2s' }, query },
+    { name: 'requests', page, before, empty, live: { every: '2s' }, query },
     (rows) =>
       html`<section class="card">
         !${dataTable(
