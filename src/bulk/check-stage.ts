@@ -13,7 +13,7 @@ export async function checkStage(
   context: UploadContext,
   units: UnitSource,
   label: string,
-  records: RecordContext = {},
+  records: RecordContext,
 ): Promise<CheckResult> {
   const file = records.fileProducts;
   const first = await checkPass(context, units, label);
@@ -23,7 +23,6 @@ export async function checkStage(
   }
   first.release();
   file.freeze();
-  records.ids?.restart();
   return await checkPass(context, units, label);
 }
 

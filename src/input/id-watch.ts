@@ -39,7 +39,7 @@ export class IdWatch {
     this.#met = [];
   }
 
-  /** The file is checked again from its first row: what the first check noted is forgotten. */
+  /** A check pass begins: what an earlier pass noted is forgotten. */
   restart(): void {
     this.#watching = true;
     this.#met = [];

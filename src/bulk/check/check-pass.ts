@@ -53,6 +53,8 @@ export class CheckPass {
   constructor(source: UnitSource, options: { keepAllProblems?: boolean; wholeProblemRows?: number }) {
     this.#source = source;
     this.#layout = source.layout;
+    // Long ids and masked buyers are noted afresh by each pass (a file may be checked twice); `finish` stops it.
+    this.#layout.ids?.restart();
     this.#problems = new ProblemBook({
       keepAll: options.keepAllProblems === true,
       ...(options.wholeProblemRows === undefined ? {} : { wholeRows: options.wholeProblemRows }),
