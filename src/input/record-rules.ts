@@ -8,7 +8,7 @@ import type { RecordContext } from './record-context.js';
 /** The kinds of input a person or a file gives, each with its own field rules. */
 export type InputKind = RecordKind | 'order_patch' | 'product_patch';
 
-type FieldKind = TextKind | 'carrier';
+type FieldKind = TextKind | 'carrier' | 'tracking';
 
 /**
  * How each field is read, by path (`*` for a list index): identifiers and phone numbers get Excel's
@@ -26,7 +26,7 @@ const FIELD_KINDS: Record<InputKind, Readonly<Record<string, FieldKind>>> = {
   shipment: {
     order_id: 'id',
     'order_item_ids.*': 'id',
-    tracking_number: 'id',
+    tracking_number: 'tracking',
     company_code: 'carrier',
   },
   order_patch: { recipient_cellphone: 'phone' },
@@ -70,15 +70,36 @@ interface Walk {
   warnings: ValidationIssue[];
 }
 
+/** How Excel's rules read a field of each kind: a tracking number is an identifier, a carrier text. */
+const TEXT_KIND: Readonly<Record<FieldKind, TextKind>> = {
+  id: 'id',
+  phone: 'phone',
+  text: 'text',
+  carrier: 'text',
+  tracking: 'id',
+};
+
+/**
+ * A tracking number of digits in groups, as carriers print them (`6401-2345-6700`, `6401 2345 6700`), is
+ * written as its digits alone: the same number however a sheet spells it, as marketplaces and carriers'
+ * look-ups take it. Anything else is left as it is.
+ */
+const GROUPED_DIGITS = /^\s*\d+(?:[\s-]+\d+)+\s*$/;
+const trackingDigits = (text: string): string => (GROUPED_DIGITS.test(text) ? text.replace(/\D/g, '') : text);
+
 function cleanString(value: string, kind: FieldKind, walk: Walk): string {
-  const text = unwrapExcelText(value, kind === 'carrier' ? 'text' : kind);
+  const text = unwrapExcelText(value, TEXT_KIND[kind]);
   if (kind === 'text') return text;
   const loc = walk.path.map(String);
   if (kind === 'carrier') return carrierCode(text, loc, walk.context, walk.issues);
-  const damage = excelDamage(text, kind);
+  const damage = excelDamage(text, TEXT_KIND[kind]);
   if (damage)
     walk.issues.push({ type: 'excel_damage', loc, msg: damage.message, ctx: damage.ctx, input: text });
-  else if (kind === 'id') walk.context.ids?.note(loc, text);
+  else if (kind === 'tracking') {
+    const digits = trackingDigits(text);
+    walk.context.ids?.note(loc, digits);
+    return digits;
+  } else if (kind === 'id') walk.context.ids?.note(loc, text);
   else if (kind === 'phone' && text.trim() !== '') {
     const verdict = checkPhone(text);
     const found = verdict.ok ? verdict.warning : verdict.problem;
