@@ -175,6 +175,14 @@ describe.skipIf(!CHROMIUM)(
       const english: Record<string, string[]> = { pulled: await englishOn(page) };
       await page.getByRole('button', { name: '주문 2건 보내기' }).click();
       expect(await sendEnded(page)).toBe('완료');
+      // Pulled orders are named by their ids: no column of rows the person never saw.
+      expect(await page.locator('main table.stacked thead th').allInnerTexts()).toEqual([
+        '번호',
+        '결과',
+        '다른 항목',
+        '내용',
+      ]);
+      await screenshot(page, 'pulled-sent-ko');
       for (const [n, number] of [
         [1, '640123456712'],
         [2, '12345'],

@@ -125,8 +125,16 @@ function linesTable(t: T, session: UploadSession, send: Send, filter: string | u
   const messageOf = lineMessage(t, session, send);
   // In the sheet's order (a record by its first row), as the rows to fix are, not in the order answered.
   const firstRow = (line: ReportLine) => line.rows[0] ?? Number.POSITIVE_INFINITY;
-  const headers = [t('rowHeader'), t('idHeader'), t('outcomeHeader'), t('fieldsHeader'), t('messageHeader')];
-  const [rowLabel, idLabel, outcomeLabel, fieldsLabel, messageLabel] = headers;
+  // Pulled orders have no rows a person knows: they are named by their ids alone.
+  const withRows = session.options.pulled === undefined;
+  const headers = [
+    ...(withRows ? [t('rowHeader')] : []),
+    t('idHeader'),
+    t('outcomeHeader'),
+    t('fieldsHeader'),
+    t('messageHeader'),
+  ];
+  const [rowLabel, idLabel, outcomeLabel, fieldsLabel, messageLabel] = withRows ? headers : ['', ...headers];
   // Each cell carries its column's name: a narrow window shows a record as a card of labelled lines.
   const rows = send.lines
     .filter((line) => !filter || line.outcome === filter)
@@ -134,7 +142,7 @@ function linesTable(t: T, session: UploadSession, send: Send, filter: string | u
     .map((line: ReportLine) => {
       const fields = fieldsIn(t.lang, line.fields, send.reading?.table);
       return html`<tr>
-        <td class="nowrap" data-label="${rowLabel}">${line.rows.join(', ')}</td>
+        !${withRows ? html`<td class="nowrap" data-label="${rowLabel}">${line.rows.join(', ')}</td>` : ''}
         <td class="nowrap" data-label="${idLabel}">${line.id}</td>
         <td data-label="${outcomeLabel}">
           <span class="badge ${line.outcome}">${t(`outcome_${line.outcome}`)}</span>
