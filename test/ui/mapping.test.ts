@@ -152,6 +152,9 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
     expect((await page.locator('select#map-recipient_cellphone option:checked').innerText()).trim()).toBe(
       '수령인 연락처',
     );
+    // Every column guessed: the keyboard starts at the button that takes the guesses, not at the top.
+    expect(await page.evaluate('document.activeElement.closest("form")?.action')).toMatch(/\/mapping$/);
+    expect(await page.evaluate('document.activeElement.type')).toBe('submit');
     expect(errors).toEqual([]);
     await context.close();
   });

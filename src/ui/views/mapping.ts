@@ -9,7 +9,8 @@ const cut = (text: string, most: number) => (text.length > most ? `${text.slice(
 /**
  * The column mapping step: for each of Intake's columns a select of the file's headers (Intake's guess
  * chosen), with the first values under it; the headers left unused; a name to remember it under. The
- * keyboard starts at the first required column Intake could not guess.
+ * keyboard starts at the first required column Intake could not guess or, with every one guessed, at
+ * the button that takes the guesses (Shift+Tab goes back over them).
  */
 export function mappingCard(
   t: T,
@@ -76,7 +77,9 @@ export function mappingCard(
         />
         <p class="hint" id="mapping-name-hint">${t('mappingSaveHint')}</p>
       </div>
-      <div class="actions"><button type="submit">${t('mappingButton')}</button></div>
+      <div class="actions">
+        <button type="submit" !${first === undefined ? ' autofocus' : ''}>${t('mappingButton')}</button>
+      </div>
     </form>
   </section>`;
 }
