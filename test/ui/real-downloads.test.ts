@@ -157,6 +157,10 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
       `${prefix}0009을(를) 모든 행(${dropped}, ${dropped + 1}행)과 함께 뺐습니다. 주문은 품목 일부만 보내지 않습니다.`,
     );
     expect(await counts(page, 'check-title')).toMatchObject({ 정상: 39, 오류: 0, '뺀 행': 2 });
+    // The fixed rows are still said to be the workbook's sheet, as before the first fix.
+    expect(await page.locator('section[aria-labelledby="check-title"] ul.notes').innerText()).toContain(
+      '"발주발송관리" 시트를 읽습니다',
+    );
     await screenshot(page, 'edits-ko');
     // Read again with nothing changed: every fix and drop stays (the sheet the form names is the one read).
     await Promise.all([

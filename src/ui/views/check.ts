@@ -28,6 +28,19 @@ export function pageNotes(notes: readonly Note[], session: UploadSession): Note[
   });
 }
 
+/**
+ * The sheet the chosen workbook was read from. Once rows are fixed on the page, the check reads Intake's
+ * own copy of the rows (a CSV, with no sheets), whose notes cannot say it: the first reading's are used.
+ */
+function sheetNote(session: UploadSession): Note[] {
+  const first = session.firstReading?.table;
+  if (session.current.path === session.original.path || first?.sheet === undefined) return [];
+  const values = { sheet: first.sheet, file: session.label, reason: first.sheetReason ?? 'flag' };
+  return [
+    { text: `Reading sheet "${first.sheet}" of ${session.label}.`, said: { code: 'reading_sheet', values } },
+  ];
+}
+
 /** Whether the last check came after the last send began (the file was read again, fixed, or given a catalog). */
 export const checkedSinceSend = (session: UploadSession) =>
   !session.send || (session.check !== undefined && session.check.at > session.send.startedAt);
@@ -100,7 +113,7 @@ export function checkCard(t: T, session: UploadSession, allColumns: boolean, pro
           >${t(key, { count })}
         </li>`,
     );
-  const notes = pageNotes(check.notes, session).filter(
+  const notes = [...sheetNote(session), ...pageNotes(check.notes, session)].filter(
     (note) => note.said?.code !== 'check_summary' && note.said?.code !== 'warnings',
   );
   // With the products card above, a row's reasons leave out the products it asks for: said there once.
