@@ -27,6 +27,7 @@ import { listRewards } from './rewards.js';
 import { openEngine, type EngineOptions } from './storage/open.js';
 import type { Dialect } from './storage/dialect.js';
 import { Store } from './storage/store.js';
+import { WriteWatch } from './storage/write-watch.js';
 
 /** How to run the service. Everything but `dataDir` has a default. */
 export interface ServiceOptions extends EngineOptions {
@@ -95,6 +96,7 @@ export class Service {
   /** The console's session key: made once and kept in the database, shared by its processes. */
   readonly consoleKey: Buffer;
   readonly #store: Store;
+  readonly #writes: WriteWatch;
   readonly #clock: Clock;
   readonly #worker: QueueWorker;
   readonly #startWorker: boolean;
@@ -209,6 +211,8 @@ export class Service {
       allowReset: options.allowReset === true,
     });
     this.#store = store;
+    this.#writes = new WriteWatch(() => clock.real());
+    store.watchWrites(this.#writes);
     this.#clock = clock;
     this.#worker = worker;
     this.#startWorker = options.startWorker !== false;
@@ -251,10 +255,12 @@ export class Service {
     return listRewards(this.#store, merchantId, query);
   }
 
-  /** Whether the service can take requests: its database answers. */
+  /** Whether the service can take requests: its database answers, and took the latest write (see `WriteWatch`). */
   async readiness(): Promise<{ ready: boolean; database: string; detail?: string }> {
     try {
       await this.#store.ping();
+      const refused = this.#writes.trouble();
+      if (refused !== undefined) return { ready: false, database: this.database, detail: refused };
       return { ready: true, database: this.database };
     } catch (error) {
       return {

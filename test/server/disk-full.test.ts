@@ -4,10 +4,14 @@ import { GroupCommit } from '../../src/server/ingest/group-commit.js';
 import { StorageUnavailable } from '../../src/server/storage/engine.js';
 import { SqliteEngine } from '../../src/server/storage/sqlite/engine.js';
 import { Store } from '../../src/server/storage/store.js';
+import { sampleOrder } from '../helpers/samples.js';
+import { startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
 
 const engines: SqliteEngine[] = [];
+const services: TestService[] = [];
 afterEach(async () => {
+  for (const service of services.splice(0)) await service.close();
   for (const engine of engines.splice(0)) await engine.close();
 });
 
@@ -65,4 +69,55 @@ it('the writes of a group on a full disk are each told the storage is unavailabl
   await roomFor(100);
   await group.run('mall-1', (tx) => tx.meta.set('a', 'x'));
   expect(await store.meta.get('a')).toBe('x');
+});
+
+/** An order of 200 items with long names: more than the pages a full file has room for. */
+const largeOrder = (id: string) =>
+  sampleOrder(id, {
+    items: Array.from({ length: 200 }, (_, n) => ({
+      id: `${id}-${n}`,
+      product: {
+        id: `${id}-P${n}`,
+        name: `${'상품'.repeat(100)} ${n}`,
+        image_url: 'https://shop.example.com/p.jpg',
+      },
+    })),
+  });
+
+it('readiness says writes are refused (why, and not ready) for ten seconds after the database refused one', async () => {
+  const { engine, roomFor } = await fullStore();
+  let now = Date.parse('2026-12-01T09:00:00Z');
+  const service = await startService({ engine: 'sqlite', storage: engine, realNow: () => now });
+  services.push(service);
+  const ready = () => service.call('GET', '/local/ready', { headers: { authorization: '' } });
+  await roomFor(0);
+  expect((await ready()).status).toBe(200);
+
+  expect((await service.call('POST', '/api/v1/orders/', { body: largeOrder('FULL-1') })).status).toBe(503);
+  // The database still answers reads: the refused write is what says there is no room.
+  const refused = await ready();
+  expect(refused.status).toBe(503);
+  expect(refused.json).toEqual({
+    ready: false,
+    database: 'sqlite',
+    detail: 'the data folder could not be written: no space left on the device',
+  });
+  now += 5_000;
+  // A create refused for its content is no trouble of the disk; a small write taken (the request
+  // journal's, a small create) does not show that a large one would be.
+  expect((await service.call('POST', '/api/v1/orders/', { body: { id: '' } })).status).toBe(422);
+  expect((await service.call('POST', '/api/v1/orders/', { body: sampleOrder('SMALL-1') })).status).toBe(202);
+  now += 4_999;
+  expect((await ready()).status).toBe(503);
+  // Ten seconds after the refusal: ready again, so that a load balancer sends the create that finds
+  // whether there is room.
+  now += 1;
+  expect((await ready()).json).toEqual({ ready: true, database: 'sqlite' });
+
+  expect((await service.call('POST', '/api/v1/orders/', { body: largeOrder('FULL-1') })).status).toBe(503);
+  expect((await ready()).status).toBe(503);
+  await roomFor(1_000);
+  now += 10_000;
+  expect((await service.call('POST', '/api/v1/orders/', { body: largeOrder('FULL-1') })).status).toBe(202);
+  expect((await ready()).status).toBe(200);
 });

@@ -5,6 +5,8 @@ import { SqliteEngine } from './sqlite/engine.js';
 
 /** Where the service keeps its state: a data folder (SQLite) or a PostgreSQL database. */
 export interface EngineOptions {
+  /** An engine already open, used as it is (tests; a program that opens its own database). */
+  storage?: Engine;
   /** Folder of the SQLite file (`intake.db`); `:memory:` keeps everything in memory. */
   dataDir?: string;
   /** A PostgreSQL database instead of the data folder (`postgres://user@host:port/database`). */
@@ -23,6 +25,7 @@ export interface EngineOptions {
 }
 
 export async function openEngine(options: EngineOptions): Promise<Engine> {
+  if (options.storage !== undefined) return options.storage;
   if (options.databaseUrl !== undefined) {
     return PostgresEngine.open({
       url: options.databaseUrl,

@@ -48,6 +48,19 @@ export interface EventSink {
   committed(told: readonly Told[]): void;
 }
 
+/** What every store of one engine shares (the transactions' stores with the store they came from). */
+interface Shared {
+  /** Where what transactions tell goes (the service's event feed). */
+  events?: EventSink;
+  /** Told of each transaction undone (the service's readiness). */
+  writes?: WriteListener;
+}
+
+/** Told of each transaction undone, and by what (the service's readiness). */
+export interface WriteListener {
+  refused(error: unknown): void;
+}
+
 /** How many times a unit that lost a race with another process (a key taken meanwhile) is run again. */
 const RACE_RETRIES = 3;
 
@@ -72,15 +85,15 @@ export class Store {
   readonly processMetrics;
   readonly #engine: Engine;
   readonly #sql: Sql;
-  /** The sink of every store of this engine (one object, shared by the transactions' stores). */
-  readonly #sink: { current?: EventSink };
+  /** What every store of this engine shares (one object, shared by the transactions' stores). */
+  readonly #shared: Shared;
   /** What this transaction's store was told, in order. */
   #told: Told[] = [];
 
-  constructor(engine: Engine, sql: Sql = engine.sql, sink: { current?: EventSink } = {}) {
+  constructor(engine: Engine, sql: Sql = engine.sql, shared: Shared = {}) {
     this.#engine = engine;
     this.#sql = sql;
-    this.#sink = sink;
+    this.#shared = shared;
     this.dialect = sql.dialect;
     this.merchants = merchantsRepo(sql);
     this.jobs = jobsRepo(sql);
@@ -99,7 +112,12 @@ export class Store {
 
   /** Sends what transactions tell to `sink` from now on (the service's event feed). */
   useEvents(sink: EventSink): void {
-    this.#sink.current = sink;
+    this.#shared.events = sink;
+  }
+
+  /** Tells `writes` how the transactions end from now on. */
+  watchWrites(writes: WriteListener): void {
+    this.#shared.writes = writes;
   }
 
   /**
@@ -107,21 +125,27 @@ export class Store {
    * forgotten if it is undone. Outside a transaction, told at once.
    */
   tell(merchantId: string, type: string, fields: Record<string, unknown>): void {
-    if (this.#sql === this.#engine.sql) this.#sink.current?.committed([{ merchantId, type, fields }]);
+    if (this.#sql === this.#engine.sql) this.#shared.events?.committed([{ merchantId, type, fields }]);
     else this.#told.push({ merchantId, type, fields });
   }
 
   /** Runs `work` in one transaction (one commit) over the store it is given; then tells what it told. */
   async transaction<T>(work: (tx: Store) => Promise<T>, options?: TransactionOptions): Promise<T> {
-    const sink = this.#sink.current;
+    const sink = this.#shared.events;
     let told: Told[] = [];
-    const result = await this.#engine.transaction(async (sql) => {
-      const tx = new Store(this.#engine, sql, this.#sink);
-      const value = await work(tx);
-      told = tx.#told;
-      if (told.length > 0) await sink?.stage?.(tx, told);
-      return value;
-    }, options);
+    let result: T;
+    try {
+      result = await this.#engine.transaction(async (sql) => {
+        const tx = new Store(this.#engine, sql, this.#shared);
+        const value = await work(tx);
+        told = tx.#told;
+        if (told.length > 0) await sink?.stage?.(tx, told);
+        return value;
+      }, options);
+    } catch (error) {
+      this.#shared.writes?.refused(error);
+      throw error;
+    }
     if (told.length > 0) sink?.committed(told);
     return result;
   }
