@@ -48,6 +48,33 @@ export function xmlText(bytes: Buffer): string {
   return new TextDecoder(xmlEncoding(bytes)).decode(bytes);
 }
 
+/** The bytes `xmlEncoding` reads: a byte-order mark and the declaration, whatever its spacing. */
+const HEAD_BYTES = 200;
+
+/**
+ * The chunks of `xml` with the first one holding at least the part's head (or the whole part, if
+ * shorter): a stream may give its first bytes alone, and the encoding is told from them.
+ */
+async function* withHead(
+  xml: AsyncIterable<Buffer | string> | Iterable<Buffer | string>,
+): AsyncGenerator<Buffer | string> {
+  const head: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of xml) {
+    // Text given as text has no encoding to tell.
+    if (size === 0 && typeof chunk === 'string') size = HEAD_BYTES;
+    if (size >= HEAD_BYTES) {
+      yield chunk;
+      continue;
+    }
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    head.push(bytes);
+    size += bytes.length;
+    if (size >= HEAD_BYTES) yield Buffer.concat(head);
+  }
+  if (size > 0 && size < HEAD_BYTES) yield Buffer.concat(head);
+}
+
 /**
  * Feeds a part's XML to `handlers`, streaming, and yields after each chunk so that the caller can pass on
  * what is ready. The text between two tags is bounded before the parser gathers it: a cell of hundreds of
@@ -60,7 +87,7 @@ export async function* readXml(
 ): AsyncGenerator<void> {
   const parser = new SaxesParser();
   // A chunk may end inside a character; the decoder keeps its first bytes for the next one. Its
-  // encoding is the part's own, known from the first chunk.
+  // encoding is the part's own, known from the first chunk (which holds the part's head).
   let decoder: TextDecoder | undefined;
   let failure: Error | undefined;
   let sinceTag = 0;
@@ -77,7 +104,7 @@ export async function* readXml(
     const close = handlers.close;
     parser.on('closetag', (node) => close(local(node.name)));
   }
-  for await (const chunk of xml) {
+  for await (const chunk of withHead(xml)) {
     let text: string;
     if (typeof chunk === 'string') text = chunk;
     else {
