@@ -178,6 +178,12 @@ export function createFactory(deps: FactoryDeps): Factory {
       if (!opened) {
         opened = import('./secrets.js').then(({ openKeychain }) => openKeychain(deps.env, { probe }));
         keychains.set(probe, opened);
+        // A keychain that did not answer is asked again next time: `intake ui` lives on while its
+        // owner unlocks it.
+        const asked = opened;
+        void asked.then((result) => {
+          if ('unavailable' in result && keychains.get(probe) === asked) keychains.delete(probe);
+        });
       }
       return opened;
     },

@@ -128,6 +128,10 @@ export interface MarketplaceServices {
    * then sent), until the next consent.
    */
   consentOutcome(): ConsentOutcome | undefined;
+  /** Cafe24: whether a consent's tokens are held, not kept (the keychain refused them; the code is spent). */
+  holding(): boolean;
+  /** Cafe24: keeps the tokens held; undefined when none are. */
+  keepHeld(): Promise<{ kept: 'keychain' | 'file' } | undefined>;
   /** Ends a wait at a consent's redirect address, as `intake ui` stops. */
   close(): void;
 }

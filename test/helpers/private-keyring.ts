@@ -16,6 +16,8 @@ export interface PrivateKeyring {
   address: string;
   /** Locks the login collection, as a screen lock or `Lock` from another program does. */
   lock(): void;
+  /** Unlocks it again, as its owner does with the password. */
+  unlock(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -62,6 +64,33 @@ function busConfig(address: string): string {
 `;
 }
 
+/**
+ * Resolves once the login collection is the default one, where secrets are kept, and is unlocked: the
+ * daemon answers on the bus before it has read the password, and a locked collection would prompt.
+ */
+async function unlocked(address: string, keyring: ChildProcess, bus: ChildProcess): Promise<void> {
+  const deadline = Date.now() + patience(60_000);
+  const ready = () =>
+    dbusSend(address, 'org.freedesktop.Secret.Service.ReadAlias', 'string:default').stdout?.includes(
+      LOGIN,
+    ) === true &&
+    /boolean false/.test(
+      dbusSend(
+        address,
+        'org.freedesktop.DBus.Properties.Get',
+        'string:org.freedesktop.Secret.Collection',
+        'string:Locked',
+      ).stdout ?? '',
+    );
+  while (!ready()) {
+    if (Date.now() > deadline || keyring.exitCode !== null) {
+      await Promise.all([stopped(keyring), stopped(bus)]);
+      throw new Error('gnome-keyring did not answer on a private bus');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Starts a bus and gnome-keyring on it; resolves once the keyring answers on the bus. */
 export async function startPrivateKeyring(): Promise<PrivateKeyring> {
   const dir = tempDir('intake-keyring-');
@@ -85,39 +114,28 @@ export async function startPrivateKeyring(): Promise<PrivateKeyring> {
   // The login collection's password on standard input, from a file: the daemon reads it to its end.
   const password = join(dir, 'password');
   writeFileSync(password, 'private-keyring', { mode: 0o600 });
-  const input = openSync(password, 'r');
-  const keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
-    env,
-    stdio: [input, 'ignore', 'ignore'],
-  });
-  closeSync(input);
-  // Ready once the login collection is the default one, where secrets are kept, and is unlocked: the
-  // daemon answers on the bus before it has read the password, and a locked collection would prompt.
-  const deadline = Date.now() + patience(60_000);
-  const ready = () =>
-    dbusSend(address, 'org.freedesktop.Secret.Service.ReadAlias', 'string:default').stdout?.includes(
-      LOGIN,
-    ) === true &&
-    /boolean false/.test(
-      dbusSend(
-        address,
-        'org.freedesktop.DBus.Properties.Get',
-        'string:org.freedesktop.Secret.Collection',
-        'string:Locked',
-      ).stdout ?? '',
-    );
-  while (!ready()) {
-    if (Date.now() > deadline || keyring.exitCode !== null) {
-      await Promise.all([stopped(keyring), stopped(bus)]);
-      throw new Error('gnome-keyring did not answer on a private bus');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const start = async () => {
+    const input = openSync(password, 'r');
+    const daemon = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
+      env,
+      stdio: [input, 'ignore', 'ignore'],
+    });
+    closeSync(input);
+    await unlocked(address, daemon, bus);
+    return daemon;
+  };
+  let keyring = await start();
   return {
     address,
     lock() {
       const locked = dbusSend(address, 'org.freedesktop.Secret.Service.Lock', `array:objpath:${LOGIN}`);
       if (locked.status !== 0) throw new Error(`the keyring was not locked: ${locked.stderr}`);
+    },
+    async unlock() {
+      // The Secret Service unlocks only through a prompt; a daemon started again with the password
+      // opens the same login collection (its file kept), unlocked, on the same bus.
+      await stopped(keyring);
+      keyring = await start();
     },
     async stop() {
       await stopped(keyring);

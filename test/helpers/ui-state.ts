@@ -41,6 +41,8 @@ export function offlineUiState(maxBytes: number): UiState {
       keep: () => Promise.reject(new Error('no marketplaces in this test')),
       consent: () => Promise.reject(new Error('no marketplaces in this test')),
       pendingConsent: () => undefined,
+      holding: () => false,
+      keepHeld: async () => undefined,
       consentOutcome: () => undefined,
       close: () => {},
     },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { useService } from '../helpers/cli.js';
-import { FAKE_CREDENTIALS, fakes, marketplaceEnv } from '../helpers/marketplaces.js';
+import { FAKE_CREDENTIALS, fakes, marketplaceEnv, seedOrders } from '../helpers/marketplaces.js';
 import { usePrivateKeyring } from '../helpers/private-keyring.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi } from '../helpers/ui.js';
@@ -19,19 +19,24 @@ const keychainEnv = {
 };
 const { runs, keyring } = usePrivateKeyring(keychainEnv);
 
+/** `intake ui` on this file's keychain, with the marketplaces' fakes on the test's service. */
+function startKeychainUi() {
+  const baseUrls = Object.entries(marketplaceEnv(t.service)).filter(([name]) => name.endsWith('_BASE_URL'));
+  return startUi({
+    ...t.env,
+    ...Object.fromEntries(baseUrls),
+    ...keychainEnv,
+    INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+    INTAKE_DATA_DIR: tempDir('intake-data-'),
+  });
+}
+
 describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it kept keys', () => {
   it('says the keychain did not keep the keys (503), keeping the fields typed; then the card says it cannot be read, with no pull', async () => {
     const fake = fakes(t.service);
     await fake.reset('coupang');
     await fake.setUp('coupang');
-    const baseUrls = Object.entries(marketplaceEnv(t.service)).filter(([name]) => name.endsWith('_BASE_URL'));
-    const ui = await startUi({
-      ...t.env,
-      ...Object.fromEntries(baseUrls),
-      ...keychainEnv,
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-    });
+    const ui = await startKeychainUi();
     const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
     await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
@@ -85,6 +90,68 @@ describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it k
       };
     expect(pulled.status).toBe(503);
     expect(pulled.text).toContain('키체인을 읽을 수 없습니다');
+    await context.close();
+    expect((await ui.stop()).code).toBe(0);
+  });
+
+  it('Cafe24: the mall gave its tokens and the keychain was locked: they are held, not lost with the spent code, and kept once it is unlocked', async () => {
+    await keyring().unlock();
+    const fake = fakes(t.service);
+    await fake.reset('cafe24');
+    // Its redirect address is not this machine's: the code is pasted (the consent is never opened).
+    const app = { ...FAKE_CREDENTIALS.cafe24, redirect_uri: 'https://shop.example/cafe24/callback' };
+    await fake.setUp('cafe24', { credentials: app });
+    await fake.seed('cafe24', seedOrders('20261201-00000', 1));
+    const ui = await startKeychainUi();
+    const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+    const card = page.locator('section[aria-labelledby="market-cafe24"]');
+    await card.getByLabel('쇼핑몰 ID').fill(app.mall_id);
+    await card.getByLabel('클라이언트 ID (Client ID)').fill(app.client_id);
+    await card.getByLabel('클라이언트 시크릿 (Client Secret)').fill(app.client_secret);
+    await card.getByLabel('리디렉션 주소 (선택)').fill(app.redirect_uri);
+    await card.getByRole('button', { name: '쇼핑몰 동의로 넘어가기' }).click();
+    await page.waitForLoadState();
+
+    keyring().lock();
+    const submit = async (act: () => Promise<void>) => {
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.request().method() === 'POST'),
+        act(),
+      ]);
+      await page.waitForLoadState();
+      return answer.status();
+    };
+    const code = await fake.cafe24Code();
+    expect(
+      await submit(async () => {
+        await card.getByLabel('code 값 (code=…)').fill(code);
+        await card.getByLabel('code 값 (code=…)').press('Enter');
+      }),
+    ).toBe(503);
+    const held = async () => {
+      expect(await page.getByRole('alert').innerText()).toContain(
+        '쇼핑몰의 코드는 이미 쓰였지만 받은 토큰은 intake ui를 끌 때까지 여기에 있습니다',
+      );
+      // The next thing to do is to keep them: the keyboard is at the button.
+      expect(await page.evaluate('document.activeElement?.textContent?.trim()')).toBe('토큰 보관하기');
+    };
+    await held();
+    await screenshot(page, 'marketplace-cafe24-held-ko');
+    // Still locked: still held.
+    expect(await submit(() => page.keyboard.press('Enter'))).toBe(503);
+    await held();
+
+    await keyring().unlock();
+    expect(await submit(() => page.keyboard.press('Enter'))).toBe(200);
+    expect(await page.locator('.notice').innerText()).toBe(
+      '카페24에서 인증 정보를 확인했습니다. 이 프로필용으로 운영체제 키체인에 보관했습니다.',
+    );
+    // The tokens kept are the mall's: a pull takes its order.
+    await card.getByRole('button', { name: '카페24 주문 가져오기' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+$/);
+    expect(await page.locator('main').innerText()).toContain('주문 1건 보내기');
     await context.close();
     expect((await ui.stop()).code).toBe(0);
   });

@@ -1,5 +1,6 @@
 import type { ConsentWait } from '../../cli/consent-redirect.js';
 import type { Factory } from '../../cli/factory.js';
+import type { MarketplaceCredentials } from '../../cli/marketplace-credentials.js';
 import type { Cafe24Consent } from '../../cli/marketplace-login.js';
 import type { ConsentOutcome, ConsentView } from '../../ui/state.js';
 import { keepForPage } from './keep-keys.js';
@@ -7,13 +8,15 @@ import { keepForPage } from './keep-keys.js';
 /**
  * The Cafe24 consent under way on the page of `intake ui`: the app's keys, in memory only (gone with the
  * page) until the mall's code comes, pasted on the page or, at a loopback redirect address, taken there
- * by Intake itself; and what came of a code taken there.
+ * by Intake itself; and what came of a code taken there. A code is spent once the mall has given its
+ * tokens: tokens the keychain then refused (locked) are held here, in memory, until they are kept.
  */
 export class Cafe24ConsentDesk {
   readonly #f: Factory;
   #consent: Cafe24Consent | undefined;
   #wait: ConsentWait | undefined;
   #outcome: ConsentOutcome | undefined;
+  #held: MarketplaceCredentials['cafe24'] | undefined;
 
   constructor(f: Factory) {
     this.#f = f;
@@ -27,6 +30,7 @@ export class Cafe24ConsentDesk {
     const { cafe24Consent } = await import('../../cli/marketplace-login.js');
     this.#stopWaiting();
     this.#outcome = undefined;
+    this.#held = undefined;
     const consent = await cafe24Consent(this.#f, {
       mallId: given.mallId ?? '',
       clientId: given.clientId ?? '',
@@ -48,17 +52,33 @@ export class Cafe24ConsentDesk {
 
   /**
    * Exchanges the mall's code of the consent under way for its tokens and keeps them; undefined when no
-   * consent is under way. A code the mall refuses leaves the consent to try another.
+   * consent is under way. A code the mall refuses leaves the consent to try another; tokens the keychain
+   * refuses are held (`keepHeld`).
    */
   async keepCode(code: string): Promise<'keychain' | 'file' | undefined> {
     const consent = this.#consent;
     if (!consent) return undefined;
     const { cafe24Tokens } = await import('../../cli/marketplace-login.js');
     const tokens = await cafe24Tokens(this.#f, consent, code);
-    const kept = await keepForPage(this.#f, 'cafe24', tokens);
+    // The code is spent: the consent is over, whatever the keychain does with its tokens.
     this.#consent = undefined;
     this.#stopWaiting();
+    this.#held = tokens;
+    return this.keepHeld();
+  }
+
+  /** Keeps the tokens held since the keychain refused them; undefined when none are held. */
+  async keepHeld(): Promise<'keychain' | 'file' | undefined> {
+    const tokens = this.#held;
+    if (!tokens) return undefined;
+    const kept = await keepForPage(this.#f, 'cafe24', tokens);
+    this.#held = undefined;
     return kept;
+  }
+
+  /** Whether a consent's tokens are held, not kept (the keychain refused them). */
+  holding(): boolean {
+    return this.#held !== undefined;
   }
 
   /** Ends the wait at the redirect address, if any (the page is going away). */
@@ -86,7 +106,8 @@ export class Cafe24ConsentDesk {
         const kept = await this.keepCode(code);
         if (kept) this.#outcome = { kept };
       } catch (error) {
-        // The mall's code is spent: the consent starts again, from the app's ids (never its secret).
+        // The mall's code is spent: unless its tokens are held, the consent starts again, from the
+        // app's ids (never its secret).
         const { mallId, clientId, redirectUri } = consent;
         this.#outcome = { error, given: { mallId, clientId, redirectUri } };
         this.#consent = undefined;

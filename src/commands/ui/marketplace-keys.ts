@@ -10,13 +10,21 @@ import { keepForPage } from './keep-keys.js';
  */
 export function marketplaceKeys(
   f: Factory,
-): Pick<MarketplaceServices, 'consent' | 'pendingConsent' | 'consentOutcome' | 'keep' | 'close'> {
+): Pick<
+  MarketplaceServices,
+  'consent' | 'pendingConsent' | 'consentOutcome' | 'keep' | 'keepHeld' | 'holding' | 'close'
+> {
   const desk = new Cafe24ConsentDesk(f);
   return {
     consent: (given, returnTo) => desk.start(given, returnTo),
     pendingConsent: () => desk.pending(),
     consentOutcome: () => desk.outcome(),
     close: () => desk.close(),
+    holding: () => desk.holding(),
+    async keepHeld() {
+      const kept = await desk.keepHeld();
+      return kept && { kept };
+    },
     async keep(marketplace, given) {
       if (marketplace === 'cafe24') {
         const kept = await desk.keepCode(given.code ?? '');

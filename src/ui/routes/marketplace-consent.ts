@@ -3,7 +3,7 @@ import type { Form } from '../../web/forms.js';
 import { textsOf } from '../render.js';
 import type { UiState } from '../state.js';
 import { KEY_FIELDS, marketName } from '../views/marketplaces.js';
-import { givenKeys, keysRefusal, missingKeys } from './marketplace-keys.js';
+import { givenKeys, heldTokensPage, keysRefusal, missingKeys } from './marketplace-keys.js';
 import { marketplacesPage } from './marketplaces.js';
 
 /** Where a Cafe24 consent taken at the redirect address ends, under the page's base. */
@@ -49,10 +49,29 @@ export async function marketplaceConsentRoutes(
         notice: t('keysKept', { name, from: t(`from_${outcome.kept}`) }),
       });
     }
+    const held = heldTokensPage(request, reply, state, outcome.error);
+    if (held) return held;
     const { problem, status } = keysRefusal(t, 'cafe24', outcome.error);
     const message = `${problem.message} ${t('keysConsentAgain')}`;
     const keys = { marketplace: 'cafe24' as const, given: outcome.given, problem: { ...problem, message } };
     return marketplacesPage(request, reply, state, { keys }, status);
+  });
+
+  // Cafe24's tokens held since the keychain refused them, kept once it is unlocked.
+  app.post('/marketplaces/cafe24/keep-held', async (request, reply) => {
+    const t = textsOf(request);
+    let kept;
+    try {
+      kept = await state.marketplaces.keepHeld();
+    } catch (error) {
+      const held = heldTokensPage(request, reply, state, error);
+      if (held) return held;
+      throw error;
+    }
+    // Nothing held (kept from another tab, or intake ui started again): the page as it is.
+    if (!kept) return marketplacesPage(request, reply, state);
+    const notice = t('keysKept', { name: marketName(t, 'cafe24'), from: t(`from_${kept.kept}`) });
+    return marketplacesPage(request, reply, state, { notice, ready: 'cafe24' });
   });
 
   // The page waiting for the consent asks every few seconds: nothing yet (204), or go and see (htmx's

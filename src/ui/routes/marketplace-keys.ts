@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MarketplaceError } from '../../marketplaces/errors.js';
 import { isMarketplace, type Marketplace } from '../../marketplaces/names.js';
 import { field, type Form } from '../../web/forms.js';
@@ -56,6 +56,17 @@ export function keysRefusal(
 }
 
 /**
+ * Cafe24's tokens that the keychain refused after the mall's code was spent, when they are held: said,
+ * with the button that keeps them; undefined for any other error.
+ */
+export function heldTokensPage(request: FastifyRequest, reply: FastifyReply, state: UiState, error: unknown) {
+  if (!(error instanceof KeysNotKept) || !state.marketplaces.holding()) return undefined;
+  const problem = { message: textsOf(request)('keysHeld'), detail: error.why };
+  const keys = { marketplace: 'cafe24' as const, given: {}, problem, held: true };
+  return marketplacesPage(request, reply, state, { keys }, 503);
+}
+
+/**
  * A marketplace's keys entered on its page: checked with the marketplace, then kept for the profile;
  * Cafe24's through the mall's consent first.
  */
@@ -85,6 +96,8 @@ export async function marketplaceKeysRoutes(
     try {
       kept = await state.marketplaces.keep(marketplace, given);
     } catch (error) {
+      const held = marketplace === 'cafe24' ? heldTokensPage(request, reply, state, error) : undefined;
+      if (held) return held;
       const { problem, status } = keysRefusal(t, marketplace, error);
       return refuse(problem, status);
     }

@@ -165,6 +165,11 @@ export const MARKETPLACES_TEXTS = {
     en: 'The OS keychain did not keep the keys (locked, or not answering): unlock it and enter them again.',
     ko: '운영체제 키체인에 인증 정보를 보관하지 못했습니다 (잠겨 있거나 응답하지 않음). 잠금을 풀고 다시 입력하세요.',
   },
+  keysHeld: {
+    en: "The OS keychain did not keep Cafe24's tokens (locked, or not answering). The mall's code is spent, but its tokens are held here until intake ui stops: unlock the keychain, then keep them.",
+    ko: '운영체제 키체인에 카페24 토큰을 보관하지 못했습니다 (잠겨 있거나 응답하지 않음). 쇼핑몰의 코드는 이미 쓰였지만 받은 토큰은 intake ui를 끌 때까지 여기에 있습니다. 키체인 잠금을 풀고 보관하세요.',
+  },
+  keysKeepHeld: { en: 'Keep the tokens', ko: '토큰 보관하기' },
   keysNothingChanged: {
     en: 'Nothing was kept; keys kept before are still used.',
     ko: '아무것도 보관하지 않았습니다. 전에 보관한 인증 정보가 있으면 그대로 씁니다.',

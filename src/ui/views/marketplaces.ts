@@ -33,6 +33,8 @@ export interface KeysForm {
   problem?: { message: string; detail?: string };
   /** Cafe24: the consent to open, and the code's field. */
   consent?: ConsentView;
+  /** Cafe24: its tokens are held, not kept (the keychain refused them): a button keeps them. */
+  held?: boolean;
 }
 
 /** A key's name on the page, as the marketplace's own pages name it. */
@@ -128,10 +130,17 @@ function keysForm(t: T, market: MarketplaceView, form: KeysForm | undefined): st
         : ''
     }
     !${mine?.consent ? consentStep(t, mine.consent) : ''}
+    !${
+      mine?.held
+        ? html`<form method="post" action="marketplaces/cafe24/keep-held">
+            <button type="submit" autofocus>${t('keysKeepHeld')}</button>
+          </form>`
+        : ''
+    }
     <form method="post" action="marketplaces/${name}/${first}" class="row">
       !${fields.join('')}
       <div>
-        <button type="submit" !${mine?.consent ? ' class="secondary"' : ''}>
+        <button type="submit" !${mine?.consent || mine?.held ? ' class="secondary"' : ''}>
           ${t(name === 'cafe24' ? 'keysToConsent' : 'keysSave')}
         </button>
       </div>
