@@ -53,3 +53,15 @@ export async function checkFile(page: Page, path: string, kind?: string): Promis
 
 /** The text of the page's main part, for what it must never show (a command-line flag). */
 export const mainText = (page: Page) => page.locator('main').innerText();
+
+/** A Cafe24 app's keys typed in its card of the Korean marketplaces page, on to the mall's consent. */
+export async function enterCafe24App(
+  card: Locator,
+  app: { mall_id: string; client_id: string; client_secret: string; redirect_uri: string },
+): Promise<void> {
+  await card.getByLabel('쇼핑몰 ID').fill(app.mall_id);
+  await card.getByLabel('클라이언트 ID (Client ID)').fill(app.client_id);
+  await card.getByLabel('클라이언트 시크릿 (Client Secret)').fill(app.client_secret);
+  await card.getByLabel('리디렉션 주소 (선택)').fill(app.redirect_uri);
+  await card.getByRole('button', { name: '쇼핑몰 동의로 넘어가기' }).click();
+}

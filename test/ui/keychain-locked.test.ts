@@ -5,6 +5,7 @@ import { FAKE_CREDENTIALS, fakes, marketplaceEnv, seedOrders } from '../helpers/
 import { usePrivateKeyring } from '../helpers/private-keyring.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi } from '../helpers/ui.js';
+import { enterCafe24App } from '../helpers/ui-page.js';
 
 /**
  * A keychain locked while `intake ui` keeps keys in it (its check of the keychain was made when it first
@@ -107,11 +108,7 @@ describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it k
     await page.goto(ui.url);
     await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
     const card = page.locator('section[aria-labelledby="market-cafe24"]');
-    await card.getByLabel('쇼핑몰 ID').fill(app.mall_id);
-    await card.getByLabel('클라이언트 ID (Client ID)').fill(app.client_id);
-    await card.getByLabel('클라이언트 시크릿 (Client Secret)').fill(app.client_secret);
-    await card.getByLabel('리디렉션 주소 (선택)').fill(app.redirect_uri);
-    await card.getByRole('button', { name: '쇼핑몰 동의로 넘어가기' }).click();
+    await enterCafe24App(card, app);
     await page.waitForLoadState();
 
     keyring().lock();

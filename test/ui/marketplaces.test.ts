@@ -8,7 +8,7 @@ import { englishOn } from '../helpers/english.js';
 import { closedPortUrl } from '../helpers/net.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { sendEnded, WAIT_MS } from '../helpers/ui-page.js';
+import { enterCafe24App, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
@@ -348,11 +348,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     await fake.seed('cafe24', seedOrders('20261125-00000', 1));
     const { page, context, errors } = await openMarketplaces('ko-KR', { keys: false });
     const card = page.locator('section[aria-labelledby="market-cafe24"]');
-    await card.getByLabel('쇼핑몰 ID').fill(app.mall_id);
-    await card.getByLabel('클라이언트 ID (Client ID)').fill(app.client_id);
-    await card.getByLabel('클라이언트 시크릿 (Client Secret)').fill(app.client_secret);
-    await card.getByLabel('리디렉션 주소 (선택)').fill(app.redirect_uri);
-    await card.getByRole('button', { name: '쇼핑몰 동의로 넘어가기' }).click();
+    await enterCafe24App(card, app);
     const consent = card.getByRole('status');
     expect(await consent.innerText()).toContain(`쇼핑몰이 브라우저를 ${app.redirect_uri}(으)로 보냅니다`);
     const address = new URL(
