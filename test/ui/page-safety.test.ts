@@ -325,6 +325,11 @@ describe('intake ui: a local page that holds credentials', () => {
       expect(answer.body, action).not.toContain('\u0000');
     }
     expect((await keys('gmarket/keys', '')).status).toBe(404);
+    // Cafe24's tokens kept when none are held: the page as it is, nothing kept.
+    const none = await keys('cafe24/keep-held', '');
+    expect(none.status).toBe(200);
+    expect(none.body).not.toContain('took the keys');
+    expect(none.body).toContain('Not set up yet');
     expect((await stopUi(ui)).code).toBe(0);
   });
 
