@@ -56,7 +56,7 @@ const uiPath = (() => {
       arbitrary: fc
         .tuple(
           fc.oneof(fc.constantFrom('naver', 'coupang', 'cafe24'), oddSegment),
-          fc.constantFrom('pull', 'push', 'keys', 'consent', ''),
+          fc.constantFrom('pull', 'push', 'keys', 'consent', 'keep-held', ''),
         )
         .map(([market, verb]) => `marketplaces/${market}/${verb}`),
     },
