@@ -5,7 +5,8 @@ import { FAKE_CREDENTIALS, fakes, marketplaceEnv, seedOrders } from '../helpers/
 import { usePrivateKeyring } from '../helpers/private-keyring.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi } from '../helpers/ui.js';
-import { enterCafe24App } from '../helpers/ui-page.js';
+import { enterCafe24App, WAIT_MS } from '../helpers/ui-page.js';
+import { closedPortUrl } from '../helpers/net.js';
 
 /**
  * A keychain locked while `intake ui` keeps keys in it (its check of the keychain was made when it first
@@ -95,61 +96,84 @@ describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it k
     expect((await ui.stop()).code).toBe(0);
   });
 
-  it('Cafe24: the mall gave its tokens and the keychain was locked: they are held, not lost with the spent code, and kept once it is unlocked', async () => {
-    await keyring().unlock();
-    const fake = fakes(t.service);
-    await fake.reset('cafe24');
-    // Its redirect address is not this machine's: the code is pasted (the consent is never opened).
-    const app = { ...FAKE_CREDENTIALS.cafe24, redirect_uri: 'https://shop.example/cafe24/callback' };
-    await fake.setUp('cafe24', { credentials: app });
-    await fake.seed('cafe24', seedOrders('20261201-00000', 1));
-    const ui = await startKeychainUi();
-    const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
-    await page.goto(ui.url);
-    await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
-    const card = page.locator('section[aria-labelledby="market-cafe24"]');
-    await enterCafe24App(card, app);
-    await page.waitForLoadState();
-
-    keyring().lock();
-    const submit = async (act: () => Promise<void>) => {
-      const [answer] = await Promise.all([
-        page.waitForResponse((response) => response.request().method() === 'POST'),
-        act(),
-      ]);
+  it.each(['pasted', 'taken at a loopback redirect'] as const)(
+    'Cafe24, its code %s: the mall gave its tokens and the keychain was locked: they are held, not lost with the spent code, and kept once it is unlocked',
+    async (how) => {
+      await keyring().unlock();
+      const fake = fakes(t.service);
+      await fake.reset('cafe24');
+      // Pasted: its redirect address is not this machine's (the consent is never opened). Taken: Intake
+      // waits at this machine's address for the code.
+      const redirectUri =
+        how === 'pasted'
+          ? 'https://shop.example/cafe24/callback'
+          : `${await closedPortUrl()}/cafe24/callback`;
+      const app = { ...FAKE_CREDENTIALS.cafe24, redirect_uri: redirectUri };
+      await fake.setUp('cafe24', { credentials: app });
+      await fake.seed('cafe24', seedOrders('20261201-00000', 1));
+      const ui = await startKeychainUi();
+      const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
+      await page.goto(ui.url);
+      await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+      const card = page.locator('section[aria-labelledby="market-cafe24"]');
+      // Keys kept by a test before (the keychain is this file's): their form is opened to enter others.
+      if ((await card.locator('details.keys').getAttribute('open')) === null) {
+        await card.locator('details.keys > summary').click();
+      }
+      await enterCafe24App(card, app);
       await page.waitForLoadState();
-      return answer.status();
-    };
-    const code = await fake.cafe24Code();
-    expect(
-      await submit(async () => {
-        await card.getByLabel('code 값 (code=…)').fill(code);
-        await card.getByLabel('code 값 (code=…)').press('Enter');
-      }),
-    ).toBe(503);
-    const held = async () => {
-      expect(await page.getByRole('alert').innerText()).toContain(
-        '쇼핑몰의 코드는 이미 쓰였지만 받은 토큰은 intake ui를 끌 때까지 여기에 있습니다',
-      );
-      // The next thing to do is to keep them: the keyboard is at the button.
-      expect(await page.evaluate('document.activeElement?.textContent?.trim()')).toBe('토큰 보관하기');
-    };
-    await held();
-    await screenshot(page, 'marketplace-cafe24-held-ko');
-    // Still locked: still held.
-    expect(await submit(() => page.keyboard.press('Enter'))).toBe(503);
-    await held();
 
-    await keyring().unlock();
-    expect(await submit(() => page.keyboard.press('Enter'))).toBe(200);
-    expect(await page.locator('.notice').innerText()).toBe(
-      '카페24에서 인증 정보를 확인했습니다. 이 프로필용으로 운영체제 키체인에 보관했습니다.',
-    );
-    // The tokens kept are the mall's: a pull takes its order.
-    await card.getByRole('button', { name: '카페24 주문 가져오기' }).click();
-    await page.waitForURL(/\/uploads\/[\w-]+$/);
-    expect(await page.locator('main').innerText()).toContain('주문 1건 보내기');
-    await context.close();
-    expect((await ui.stop()).code).toBe(0);
-  });
+      keyring().lock();
+      const submit = async (act: () => Promise<void>) => {
+        const [answer] = await Promise.all([
+          page.waitForResponse((response) => response.request().method() === 'POST'),
+          act(),
+        ]);
+        await page.waitForLoadState();
+        return answer.status();
+      };
+      if (how === 'pasted') {
+        const code = await fake.cafe24Code();
+        expect(
+          await submit(async () => {
+            await card.getByLabel('code 값 (code=…)').fill(code);
+            await card.getByLabel('code 값 (code=…)').press('Enter');
+          }),
+        ).toBe(503);
+      } else {
+        // The consent, opened in a new tab, sends its code to Intake; the page that started it moves on.
+        const [consentTab] = await Promise.all([
+          context.waitForEvent('page'),
+          card.getByRole('link', { name: '쇼핑몰 동의 페이지 (새 탭)' }).click(),
+        ]);
+        await consentTab.waitForURL(/\/marketplaces\/cafe24\/consent\/done$/, { timeout: WAIT_MS });
+        await page.waitForURL(/\/marketplaces\/cafe24\/consent\/done$/, { timeout: WAIT_MS });
+        await consentTab.close();
+      }
+      const held = async () => {
+        expect(await page.getByRole('alert').innerText()).toContain(
+          '쇼핑몰의 코드는 이미 쓰였지만 받은 토큰은 intake ui를 끌 때까지 여기에 있습니다',
+        );
+        // The next thing to do is to keep them: the keyboard is at the button.
+        expect(await page.evaluate('document.activeElement?.textContent?.trim()')).toBe('토큰 보관하기');
+      };
+      await held();
+      if (how === 'pasted') await screenshot(page, 'marketplace-cafe24-held-ko');
+      // Still locked: still held.
+      expect(await submit(() => page.keyboard.press('Enter'))).toBe(503);
+      await held();
+
+      await keyring().unlock();
+      expect(await submit(() => page.keyboard.press('Enter'))).toBe(200);
+      expect(await page.locator('.notice').innerText()).toBe(
+        '카페24에서 인증 정보를 확인했습니다. 이 프로필용으로 운영체제 키체인에 보관했습니다.',
+      );
+      // The tokens kept are the mall's: a pull takes its order.
+      await card.getByRole('button', { name: '카페24 주문 가져오기' }).click();
+      await page.waitForURL(/\/uploads\/[\w-]+$/, { timeout: WAIT_MS });
+      expect(await page.locator('main').innerText()).toContain('주문 1건 보내기');
+      await context.close();
+      expect((await ui.stop()).code).toBe(0);
+    },
+  );
 });
