@@ -181,9 +181,10 @@ export function createFactory(deps: FactoryDeps): Factory {
         // A keychain that did not answer is asked again next time: `intake ui` lives on while its
         // owner unlocks it.
         const asked = opened;
-        void asked.then((result) => {
-          if ('unavailable' in result && keychains.get(probe) === asked) keychains.delete(probe);
-        });
+        const forget = () => {
+          if (keychains.get(probe) === asked) keychains.delete(probe);
+        };
+        void asked.then((result) => ('unavailable' in result ? forget() : undefined), forget);
       }
       return opened;
     },

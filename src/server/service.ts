@@ -255,7 +255,7 @@ export class Service {
     return listRewards(this.#store, merchantId, query);
   }
 
-  /** Whether the service can take requests: its database answers, and took the latest write (see `WriteWatch`). */
+  /** Whether the service can take requests: its database answers, and refused no write in the last ten seconds (`WriteWatch`). */
   async readiness(): Promise<{ ready: boolean; database: string; detail?: string }> {
     try {
       await this.#store.ping();

@@ -115,7 +115,7 @@ export class Store {
     this.#shared.events = sink;
   }
 
-  /** Tells `writes` how the transactions end from now on. */
+  /** Tells `writes` of each transaction undone from now on, and by what. */
   watchWrites(writes: WriteListener): void {
     this.#shared.writes = writes;
   }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Form } from '../../web/forms.js';
 import { textsOf } from '../render.js';
 import type { UiState } from '../state.js';
-import { KEY_FIELDS, marketName } from '../views/marketplaces.js';
-import { givenKeys, heldTokensPage, keysRefusal, missingKeys } from './marketplace-keys.js';
+import { KEY_FIELDS } from '../views/marketplaces.js';
+import { givenKeys, heldTokensPage, keptNotice, keysRefusal, missingKeys } from './marketplace-keys.js';
 import { marketplacesPage } from './marketplaces.js';
 
 /** Where a Cafe24 consent taken at the redirect address ends, under the page's base. */
@@ -44,10 +44,7 @@ export async function marketplaceConsentRoutes(
       return marketplacesPage(request, reply, state, keys);
     }
     if ('kept' in outcome) {
-      const name = marketName(t, 'cafe24');
-      return marketplacesPage(request, reply, state, {
-        notice: t('keysKept', { name, from: t(`from_${outcome.kept}`) }),
-      });
+      return marketplacesPage(request, reply, state, { notice: keptNotice(t, 'cafe24', outcome.kept) });
     }
     const held = heldTokensPage(request, reply, state, outcome.error);
     if (held) return held;
@@ -70,8 +67,10 @@ export async function marketplaceConsentRoutes(
     }
     // Nothing held (kept from another tab, or intake ui started again): the page as it is.
     if (!kept) return marketplacesPage(request, reply, state);
-    const notice = t('keysKept', { name: marketName(t, 'cafe24'), from: t(`from_${kept.kept}`) });
-    return marketplacesPage(request, reply, state, { notice, ready: 'cafe24' });
+    return marketplacesPage(request, reply, state, {
+      notice: keptNotice(t, 'cafe24', kept.kept),
+      ready: 'cafe24',
+    });
   });
 
   // The page waiting for the consent asks every few seconds: nothing yet (204), or go and see (htmx's

@@ -55,6 +55,10 @@ export function keysRefusal(
   };
 }
 
+/** What the page says of keys kept: which marketplace took them, and where they are kept. */
+export const keptNotice = (t: T, marketplace: Marketplace, kept: 'keychain' | 'file') =>
+  t('keysKept', { name: marketName(t, marketplace), from: t(`from_${kept}`) });
+
 /**
  * Cafe24's tokens that the keychain refused after the mall's code was spent, when they are held: said,
  * with the button that keeps them; undefined for any other error.
@@ -102,9 +106,8 @@ export async function marketplaceKeysRoutes(
       return refuse(problem, status);
     }
     if ('problem' in kept) return refuse({ message: t(KEYS_PROBLEMS[kept.problem]) }, 422);
-    const name = marketName(t, marketplace);
     return marketplacesPage(request, reply, state, {
-      notice: t('keysKept', { name, from: t(`from_${kept.kept}`) }),
+      notice: keptNotice(t, marketplace, kept.kept),
       ready: marketplace,
     });
   });
