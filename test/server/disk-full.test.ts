@@ -1,9 +1,11 @@
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { GroupCommit } from '../../src/server/ingest/group-commit.js';
 import { StorageUnavailable } from '../../src/server/storage/engine.js';
 import { SqliteEngine } from '../../src/server/storage/sqlite/engine.js';
 import { Store } from '../../src/server/storage/store.js';
+import { TEST_ENGINE, testDatabaseUrl } from '../helpers/engines.js';
 import { sampleOrder } from '../helpers/samples.js';
 import { startService, type TestService } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
@@ -121,3 +123,40 @@ it('readiness says writes are refused (why, and not ready) for ten seconds after
   expect((await service.call('POST', '/api/v1/orders/', { body: largeOrder('FULL-1') })).status).toBe(202);
   expect((await ready()).status).toBe(200);
 });
+
+it.skipIf(TEST_ENGINE !== 'postgres')(
+  'on PostgreSQL too: a write the database refused (its statement cancelled) makes readiness say so, with why, for ten seconds',
+  async () => {
+    let now = Date.parse('2026-12-01T09:00:00Z');
+    const dataDir = tempDir('intake-refused-');
+    const service = await startService({ dataDir, statementTimeoutMs: 1_000, realNow: () => now });
+    services.push(service);
+    const ready = () => service.call('GET', '/local/ready', { headers: { authorization: '' } });
+    expect((await ready()).status).toBe(200);
+    // Another session holds the queue's table: the create waits on it until its statement is cancelled,
+    // while the database still answers everything else.
+    const holder = new pg.Client({ connectionString: await testDatabaseUrl(dataDir) });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE jobs IN ACCESS EXCLUSIVE MODE');
+      const body = sampleOrder('HELD-1');
+      expect((await service.call('POST', '/api/v1/orders/', { body })).status).toBe(503);
+      const refused = await ready();
+      expect(refused.status).toBe(503);
+      expect(refused.json).toMatchObject({
+        ready: false,
+        database: 'postgres',
+        detail: expect.stringMatching(/^the database did not answer: .*statement timeout/),
+      });
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+    now += 9_999;
+    expect((await ready()).status).toBe(503);
+    now += 1;
+    expect((await ready()).status).toBe(200);
+    expect((await service.call('POST', '/api/v1/orders/', { body: sampleOrder('HELD-1') })).status).toBe(202);
+  },
+);
