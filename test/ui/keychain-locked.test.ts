@@ -158,7 +158,24 @@ describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it k
         expect(await page.evaluate('document.activeElement?.textContent?.trim()')).toBe('토큰 보관하기');
       };
       await held();
-      if (how === 'pasted') await screenshot(page, 'marketplace-cafe24-held-ko');
+      if (how === 'pasted') {
+        await screenshot(page, 'marketplace-cafe24-held-ko');
+        // The page opened again (a person who went elsewhere meanwhile) still says so, with the button.
+        await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+        await page.waitForLoadState();
+        await held();
+        await page.getByRole('link', { name: 'English' }).click();
+        await page.waitForLoadState();
+        expect(await page.getByRole('alert').innerText()).toContain(
+          "The mall's code is spent, but its tokens are held here until intake ui stops",
+        );
+        await screenshot(page, 'marketplace-cafe24-held-en');
+        await page.setViewportSize({ width: 390, height: 844 });
+        await screenshot(page, 'marketplace-cafe24-held-narrow-en');
+        await page.setViewportSize({ width: 1280, height: 720 });
+        await page.getByRole('link', { name: '한국어' }).click();
+        await page.waitForLoadState();
+      }
       // Still locked: still held.
       expect(await submit(() => page.keyboard.press('Enter'))).toBe(503);
       await held();

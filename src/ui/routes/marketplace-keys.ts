@@ -6,7 +6,7 @@ import { textsOf } from '../render.js';
 import { KeysNotKept, type UiState } from '../state.js';
 import type { T } from '../texts/index.js';
 import { KEY_FIELDS, keyLabel, marketName, optionalKey, type KeysForm } from '../views/marketplaces.js';
-import { marketplacesPage, problemOf, type MarketParams, type Problem } from './marketplaces.js';
+import { heldKeys, marketplacesPage, problemOf, type MarketParams, type Problem } from './marketplaces.js';
 
 /** The words of what is wrong with keys before the marketplace is asked. */
 const KEYS_PROBLEMS = {
@@ -65,9 +65,7 @@ export const keptNotice = (t: T, marketplace: Marketplace, kept: 'keychain' | 'f
  */
 export function heldTokensPage(request: FastifyRequest, reply: FastifyReply, state: UiState, error: unknown) {
   if (!(error instanceof KeysNotKept) || !state.marketplaces.holding()) return undefined;
-  const problem = { message: textsOf(request)('keysHeld'), detail: error.why };
-  const keys = { marketplace: 'cafe24' as const, given: {}, problem, held: true };
-  return marketplacesPage(request, reply, state, { keys }, 503);
+  return marketplacesPage(request, reply, state, { keys: heldKeys(textsOf(request), error.why) }, 503);
 }
 
 /**

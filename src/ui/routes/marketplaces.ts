@@ -59,6 +59,18 @@ function problemWords(t: T, marketplace: Marketplace, error: unknown): Problem {
   throw error;
 }
 
+/** Cafe24's card while its tokens are held, not kept (the keychain refused them): said, with their button. */
+export const heldKeys = (t: T, why?: string) => ({
+  marketplace: 'cafe24' as const,
+  given: {},
+  problem: { message: t('keysHeld'), ...(why === undefined ? {} : { detail: why }) },
+  held: true,
+});
+
+/**
+ * The marketplaces page, with what was `said`. Cafe24's tokens held since the keychain refused them are
+ * said on every visit until they are kept: a person who went elsewhere meanwhile still finds their button.
+ */
 export async function marketplacesPage(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -68,6 +80,7 @@ export async function marketplacesPage(
 ) {
   const t = textsOf(request);
   const list = await state.marketplaces.list();
+  if (said.keys === undefined && state.marketplaces.holding()) said = { ...said, keys: heldKeys(t) };
   return sendPage(request, reply, state, {
     title: t('marketplacesTitle'),
     current: 'marketplaces',
