@@ -149,13 +149,18 @@ describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it k
         await consentTab.waitForURL(/\/marketplaces\/cafe24\/consent\/done$/, { timeout: WAIT_MS });
         await page.waitForURL(/\/marketplaces\/cafe24\/consent\/done$/, { timeout: WAIT_MS });
         await consentTab.close();
+        // The person goes back to the tab they started from; a tab in the background is not drawn, so its
+        // autofocus waits for it to come to the front.
+        await page.bringToFront();
       }
       const held = async () => {
         expect(await page.getByRole('alert').innerText()).toContain(
           '쇼핑몰의 코드는 이미 쓰였지만 받은 토큰은 intake ui를 끌 때까지 여기에 있습니다',
         );
         // The next thing to do is to keep them: the keyboard is at the button.
-        expect(await page.evaluate('document.activeElement?.textContent?.trim()')).toBe('토큰 보관하기');
+        await expect
+          .poll(() => page.evaluate('document.activeElement?.textContent?.trim()'), { timeout: WAIT_MS })
+          .toBe('토큰 보관하기');
       };
       await held();
       if (how === 'pasted') {
