@@ -174,6 +174,9 @@ describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it k
         expect(await page.getByRole('alert').innerText()).toContain(
           "The mall's code is spent, but its tokens are held here until intake ui stops",
         );
+        expect(await card.innerText()).toContain(
+          'The tokens the mall gave are held here until intake ui stops',
+        );
         await screenshot(page, 'marketplace-cafe24-held-en');
         await page.setViewportSize({ width: 390, height: 844 });
         await screenshot(page, 'marketplace-cafe24-held-narrow-en');
@@ -186,6 +189,12 @@ describe.skipIf(!CHROMIUM || !runs)('intake ui with a keychain locked after it k
       await held();
 
       await keyring().unlock();
+      // Unlocked, the page opened again: the card says its tokens are held, not that it has none.
+      await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+      await page.waitForLoadState();
+      expect(await card.innerText()).toContain('받은 토큰을 아직 보관하지 않았습니다');
+      expect(await card.innerText()).not.toContain('아직 연동되지 않았습니다');
+      await held();
       expect(await submit(() => page.keyboard.press('Enter'))).toBe(200);
       expect(await page.locator('.notice').innerText()).toBe(
         '카페24에서 인증 정보를 확인했습니다. 이 프로필용으로 운영체제 키체인에 보관했습니다.',

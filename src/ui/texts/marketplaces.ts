@@ -22,6 +22,10 @@ export const MARKETPLACES_TEXTS = {
     en: 'Not set up yet: enter its keys below.',
     ko: '아직 연동되지 않았습니다. 아래에 인증 정보를 입력하세요.',
   },
+  marketHeld: {
+    en: 'The tokens the mall gave are held here until intake ui stops, not kept yet: keep them below.',
+    ko: '쇼핑몰에서 받은 토큰을 아직 보관하지 않았습니다. intake ui를 끌 때까지 여기에만 있으니 아래에서 보관하세요.',
+  },
   lastPull: { en: 'Last pull: {when}', ko: '마지막 가져오기: {when}' },
   neverPulled: {
     en: 'Never pulled (the first pull reads the last 24 hours)',

@@ -155,11 +155,16 @@ const unreadableBox = (t: T, why: string) =>
     <p>${t('marketDetail', { detail: why })}</p>
   </div>`;
 
-/** Where a marketplace's keys come from, or that it has none, or that the keychain could not be read. */
-function keysOrigin(t: T, market: MarketplaceView): string {
-  if (market.unreadable) return unreadableBox(t, market.unreadable);
+/**
+ * Where a marketplace's keys come from, or that the keychain could not be read, or that it has none; and
+ * that the tokens its mall gave are held here, not kept yet.
+ */
+function keysOrigin(t: T, market: MarketplaceView, form: KeysForm | undefined): string {
+  const held = form?.held === true && form.marketplace === market.name ? html`<p>${t('marketHeld')}</p>` : '';
+  if (market.unreadable) return unreadableBox(t, market.unreadable) + held;
   const from = market.from as 'env' | 'keychain' | 'file' | undefined;
-  return html`<p>${from ? t('marketSetUp', { from: t(`from_${from}`) }) : t('marketNotSetUp')}</p>`;
+  if (from) return html`<p>${t('marketSetUp', { from: t(`from_${from}`) })}</p>` + held;
+  return held || html`<p>${t('marketNotSetUp')}</p>`;
 }
 
 /** The marketplaces, each with its keys' origin, its last pull, its two buttons and its keys' form. */
@@ -181,7 +186,7 @@ export function marketplacesBody(
     const ready = market.from !== undefined;
     return html`<section class="card" aria-labelledby="market-${market.name}">
       <h2 id="market-${market.name}">${name}</h2>
-      !${keysOrigin(t, market)}
+      !${keysOrigin(t, market, said.keys)}
       <p>
         ${market.lastPull === undefined ? t('neverPulled') : t('lastPull', { when: when(lang, market.lastPull) })}
       </p>
