@@ -39,6 +39,42 @@ async function signIn(
   ]);
 }
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where a request's row, its toggle, its details and the table's frame are, read at one moment: the list
+ * is fetched again every 2 s and its rows replaced, so boxes read one by one can each be of another
+ * list (or of a row just taken out). Undefined until the row is shown; `shown` while its details are not.
+ */
+async function requestBoxes(
+  page: Page,
+  requestId: string,
+): Promise<{ frame: Box; toggle: Box; row: Box; shown?: Box } | undefined> {
+  return page.evaluate(`(() => {
+    const box = (element) => {
+      const r = element?.getBoundingClientRect();
+      return r && r.width > 0 && r.height > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : undefined;
+    };
+    const code = [...document.querySelectorAll('.request-details code')].find(
+      (element) => element.textContent === ${JSON.stringify(requestId)},
+    );
+    const row = code?.closest('tr')?.previousElementSibling;
+    const boxes = {
+      frame: box(document.querySelector('.table-wrap')),
+      toggle: box(row?.querySelector('summary')),
+      row: box(row),
+    };
+    if (Object.values(boxes).some((b) => b === undefined)) return undefined;
+    const shown = box(code.closest('.request-details'));
+    return shown === undefined ? boxes : { ...boxes, shown };
+  })()`);
+}
+
 /**
  * The table cells holding one word, a time or a duration (an id, a state, a number) that the page
  * broke over more than one line, with the number of lines each took.
@@ -348,10 +384,10 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     const requestId = String(await page.locator('.request-details code').first().textContent());
     expect(await details(requestId).isVisible()).toBe(false);
     // The toggle is in view without scrolling the table sideways.
-    const frameBefore = (await page.locator('.table-wrap').boundingBox())!;
-    const toggle = page.getByRole('row').nth(1).getByText('Details');
-    const toggleBox = (await toggle.boundingBox())!;
-    expect(toggleBox.x + toggleBox.width).toBeLessThanOrEqual(frameBefore.x + frameBefore.width);
+    let boxes: Awaited<ReturnType<typeof requestBoxes>>;
+    await expect.poll(async () => (boxes = await requestBoxes(page, requestId))).toBeDefined();
+    expect(boxes!.toggle.x + boxes!.toggle.width).toBeLessThanOrEqual(boxes!.frame.x + boxes!.frame.width);
+    const toggle = details(requestId).locator('xpath=preceding-sibling::tr[1]').getByText('Details');
     await toggle.click();
     await details(requestId).waitFor({ state: 'visible' });
     // The toggle names what it shows.
@@ -359,9 +395,8 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     expect(await page.locator(`[id="${controls}"]`).innerText()).toContain(requestId);
     // Below its request, across the table, within the frame that scrolls sideways (not in its last
     // column, reached by scrolling).
-    const frame = (await page.locator('.table-wrap').boundingBox())!;
-    const shown = (await details(requestId).locator('.request-details').boundingBox())!;
-    const row = (await page.getByRole('row').nth(1).boundingBox())!;
+    await expect.poll(async () => (boxes = await requestBoxes(page, requestId))?.shown).toBeDefined();
+    const { frame, row, shown } = boxes as Required<NonNullable<typeof boxes>>;
     expect(shown.y).toBeGreaterThanOrEqual(row.y + row.height - 1);
     expect(shown.x).toBeGreaterThanOrEqual(frame.x);
     expect(shown.x + shown.width).toBeLessThanOrEqual(frame.x + frame.width);
