@@ -1,6 +1,6 @@
 // `npm run bench`: each figure of the performance goals, measured side by side on this machine (medians
 // of several rounds), printed with its goal and written to bench/results.json. Never part of `npm test`.
-//   node bench/run.js [startup clients ingest bulk apply network postgres csv xlsx invalid] [--rounds N] [--rows N]
+//   node bench/run.js [startup clients ingest bulk apply network postgres csv xlsx invalid locked] [--rounds N] [--rows N]
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { apply } from './figures/apply.js';
 import { bulk } from './figures/bulk.js';
 import { clients } from './figures/clients.js';
 import { ingest } from './figures/ingest.js';
+import { locked } from './figures/locked.js';
 import { network } from './figures/network.js';
 import { postgres } from './figures/postgres.js';
 import { csvMemory, invalidMemory, xlsxMemory } from './figures/memory.js';
@@ -42,6 +43,7 @@ const steps = [
   ['csv', () => csvMemory({ rows })],
   ['xlsx', () => xlsxMemory({ rows })],
   ['invalid', () => invalidMemory({})],
+  ['locked', () => locked({ rounds })],
 ];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;

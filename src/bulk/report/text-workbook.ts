@@ -4,6 +4,7 @@ import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { UploadError } from '../errors.js';
 import { fileErrorReason } from '../../util/file-errors.js';
+import { officeCrypto } from '../read/xlsx/office-crypto.js';
 
 /** The number format Excel calls Text: what is typed or pasted stays as written (no lost zeros). */
 const TEXT_FORMAT = '@';
@@ -137,8 +138,8 @@ export class TextWorkbook {
 
   /** The workbook's bytes locked with its password, written over the file. */
   async #writeLocked(bytes: Buffer): Promise<void> {
-    const { default: officeCrypto } = await import('officecrypto-tool');
-    await writeFile(this.path, officeCrypto.encrypt(bytes, { password: this.#password as string }));
+    const crypto = await officeCrypto();
+    await writeFile(this.path, crypto.encrypt(bytes, { password: this.#password as string }));
   }
 
   async remove(): Promise<void> {

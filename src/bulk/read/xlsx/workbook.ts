@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { InputError, UploadError } from '../../errors.js';
 import { fileHead } from '../../../util/file-head.js';
+import { officeCrypto } from './office-crypto.js';
 
 /** The first bytes of a zip file (an .xlsx is one) and of an OLE compound file (an encrypted .xlsx, or .xls). */
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -41,11 +42,11 @@ export async function openWorkbook(
       { said: { code: 'not_xlsx', values: { file: label } } },
     );
   }
-  const { default: officeCrypto } = await import('officecrypto-tool');
+  const crypto = await officeCrypto();
   const bytes = await readFile(path);
   let encrypted: boolean;
   try {
-    encrypted = officeCrypto.isEncrypted(bytes);
+    encrypted = crypto.isEncrypted(bytes);
   } catch {
     // The container's own structure does not read (a cut or damaged file): the library's words would
     // name its internals.
@@ -59,7 +60,7 @@ export async function openWorkbook(
   const secret = await password(label);
   let decrypted: Buffer;
   try {
-    decrypted = await officeCrypto.decrypt(bytes, { password: secret });
+    decrypted = await crypto.decrypt(bytes, { password: secret });
   } catch (error) {
     const message = (error as Error).message;
     if (/password is incorrect/i.test(message)) {
