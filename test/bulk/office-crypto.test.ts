@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import {
   blockKeyFrom,
+  type AgileScheme,
   deriveOnce,
   officeCrypto,
   spunPassword,
@@ -11,21 +12,14 @@ import { seededRandom } from '../../src/util/random.js';
 const require = createRequire(import.meta.url);
 const AGILE = require.resolve('officecrypto-tool/src/crypto/ecma376_agile.js');
 
-type Derive = (
-  password: string,
-  hashAlgorithm: string,
-  saltValue: Buffer,
-  spinCount: number,
-  keyBits: number,
-  blockKey: Buffer,
-) => Buffer;
+type Derive = AgileScheme['convertPasswordToKey'];
 
 /** A copy of the library's agile scheme as it ships, apart from the one the library itself uses. */
-function pristineScheme(): { convertPasswordToKey: Derive } {
+function pristineScheme(): AgileScheme {
   const shared = require.cache[AGILE];
   delete require.cache[AGILE];
   try {
-    return require(AGILE) as { convertPasswordToKey: Derive };
+    return require(AGILE) as AgileScheme;
   } finally {
     if (shared) require.cache[AGILE] = shared;
     else delete require.cache[AGILE];
@@ -99,7 +93,7 @@ describe('the keys of a workbook locked by a password', () => {
 
   it('lock and open a workbook through the library with its derivation replaced', async () => {
     const crypto = await officeCrypto();
-    const scheme = require(AGILE) as { convertPasswordToKey: Derive };
+    const scheme = require(AGILE) as AgileScheme;
     expect(scheme.convertPasswordToKey.toString()).not.toEqual(
       pristineScheme().convertPasswordToKey.toString(),
     );

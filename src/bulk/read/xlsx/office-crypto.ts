@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type OfficeCrypto from 'officecrypto-tool';
 
 /** officecrypto-tool's agile (ECMA-376) scheme, as far as the key it derives from a password. */
-interface AgileScheme {
+export interface AgileScheme {
   convertPasswordToKey(
     password: string,
     hashAlgorithm: string,
