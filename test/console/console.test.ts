@@ -101,10 +101,10 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     const { page, context } = await openPage(b.browser);
     // Typing starts in the key id; after a refusal, in the secret (the key id is kept).
     await page.goto(`${service.baseUrl}/console`);
-    expect(await page.evaluate('document.activeElement.id')).toBe('access-key-id');
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('access-key-id');
     await signIn(page, TEST_CREDENTIALS.accessKeyId, 'not-the-secret');
     expect(await page.getByRole('alert').innerText()).toBe(AUTH_DETAILS.wrongSecret);
-    expect(await page.evaluate('document.activeElement.id')).toBe('secret');
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('secret');
     await page.keyboard.type(TEST_CREDENTIALS.secretAccessKey);
     await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
     expect(new URL(page.url()).pathname).toBe('/console/conversations');

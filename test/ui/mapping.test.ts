@@ -98,7 +98,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
       undefined,
       '상품번호',
     ]);
-    expect(await page.evaluate('document.activeElement.id')).toBe('map-order_id');
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('map-order_id');
     await page.locator('select#map-member_id').selectOption({ label: '회원번호' });
     await page.locator('select#map-order_id').selectOption({ label: '주문상품번호' });
     await page.getByRole('button', { name: '이대로 읽기' }).click();
@@ -153,8 +153,10 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
       '수령인 연락처',
     );
     // Every column guessed: the keyboard starts at the button that takes the guesses, not at the top.
-    expect(await page.evaluate('document.activeElement.closest("form")?.action')).toMatch(/\/mapping$/);
-    expect(await page.evaluate('document.activeElement.type')).toBe('submit');
+    await expect
+      .poll(() => page.evaluate('document.activeElement.closest("form")?.action'))
+      .toMatch(/\/mapping$/);
+    await expect.poll(() => page.evaluate('document.activeElement.type')).toBe('submit');
     expect(errors).toEqual([]);
     await context.close();
   });

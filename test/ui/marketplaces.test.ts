@@ -280,7 +280,9 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     );
     expect(await card.innerText()).toContain('인증 정보: 설정 파일');
     // The next step has the focus: Enter pulls the orders.
-    expect(await page.evaluate('document.activeElement.textContent.trim()')).toBe('쿠팡 주문 가져오기');
+    await expect
+      .poll(() => page.evaluate('document.activeElement.textContent.trim()'))
+      .toBe('쿠팡 주문 가져오기');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/uploads\/[\w-]+$/, { timeout: WAIT_MS });
     expect(await page.locator('main').innerText()).toContain('주문 1건 보내기');
@@ -362,7 +364,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     expect(await page.content()).not.toContain(app.client_secret);
     await screenshot(page, 'marketplace-cafe24-consent-ko');
     // The code's field has the focus: pasting it is the next thing to do.
-    expect(await page.evaluate('document.activeElement?.id')).toBe('key-cafe24-code');
+    await expect.poll(() => page.evaluate('document.activeElement?.id')).toBe('key-cafe24-code');
 
     // A code the mall never gave is refused, said, and the consent stays to try again.
     const paste = async (code: string) => {
@@ -399,9 +401,9 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
       `The mall then sends the browser back to Intake at ${redirectUri}, which takes the code itself`,
     );
     // Opening the consent is the next thing to do: its link has the focus.
-    expect(await page.evaluate('document.activeElement?.textContent')).toBe(
-      "The mall's consent page (opens in a new tab)",
-    );
+    await expect
+      .poll(() => page.evaluate('document.activeElement?.textContent'))
+      .toBe("The mall's consent page (opens in a new tab)");
     await screenshot(page, 'marketplace-cafe24-waiting-en');
 
     // The consent, opened by keyboard in a new tab: the mall sends it to Intake, which keeps the keys

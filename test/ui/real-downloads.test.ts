@@ -289,7 +289,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
       '주문 다운로드의 열이고, 송장번호가 채워진 행이 있습니다. 송장번호를 보내려면 송장으로, 주문을 보내려면 주문으로 읽으세요.',
     );
     // The choice it suggests is in the field that has the focus: Enter on it reads the file as that.
-    expect(await page.evaluate('document.activeElement.id')).toBe('kind');
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('kind');
     expect(await page.locator('#kind').inputValue()).toBe('shipment');
     await page.locator('form[action$="/read"] button[type=submit]').focus();
     await page.keyboard.press('Enter');

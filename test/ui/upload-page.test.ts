@@ -288,7 +288,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       'The password does not open this workbook',
     );
     // The page opens in the password's field: typed, and Enter, the file is read again.
-    expect(await page.evaluate('document.activeElement.id')).toBe('password');
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('password');
     await page.keyboard.type('Gamgyul#2026');
     await page.keyboard.press('Enter');
     await page.getByLabel('Layout').waitFor();
