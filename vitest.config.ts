@@ -68,6 +68,10 @@ export default defineConfig({
     // expect.poll gives up after a second unless told otherwise: too short for a page or a process on a
     // busy machine. A wait says its own limit where it has a reason to; the rest wait this long.
     expect: { poll: { timeout: 60_000 * SLOWDOWN } },
+    // How long a test file's process has to stop once its tests end before vitest logs an error line
+    // (which fails nothing). Its default, 10 s, was passed with two runs side by side by files that leave
+    // nothing running (the hanging-process reporter finds nothing in them); a minute is still a sign.
+    teardownTimeout: 60_000 * SLOWDOWN,
     // Vitest runs one file at a time on two cores (its default is one fewer than the cores). Most of a
     // file's time is spent waiting for a service, a browser or a process it started, so a second file
     // fills that time: on two cores the whole run takes about half as long. Each file keeps what it
