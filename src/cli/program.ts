@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import type { Factory } from './factory.js';
 import { addGlobalOptions, readGlobalOptions, VALUE_OPTIONS } from './global-options.js';
 import { examples } from './help.js';
+import { withOptionSuggestion } from './option-suggestion.js';
 import { terminalLang } from '../util/terminal-lang.js';
 
 function forEachCommand(command: Command, visit: (command: Command) => void): void {
@@ -242,6 +243,8 @@ export async function buildProgram(f: Factory, argv: readonly string[] = []): Pr
   // Commander's own usage errors in Korean at a Korean terminal (the words load only there).
   const korean = terminalLang(f.env) === 'ko';
   const usageKo = korean ? await import('./usage-words.js') : undefined;
+  const usageError = (text: string) =>
+    usageKo ? usageKo.usageErrorKo(text, (word) => f.colors().err.red(word)) : text;
   // The help's Korean words load only where a help may be shown (see `showsHelp`).
   let helpKo: HelpWordsKo | undefined;
   const program = new Command('intake')
@@ -264,8 +267,7 @@ export async function buildProgram(f: Factory, argv: readonly string[] = []): Pr
     .configureOutput({
       writeOut: (text) => f.io.stdout.write(helpKo ? helpKo.helpOutputKo(text) : text),
       writeErr: (text) => f.io.stderr.write(helpKo ? helpKo.helpOutputKo(text) : text),
-      outputError: (text, write) =>
-        write(usageKo ? usageKo.usageErrorKo(text, (word) => f.colors().err.red(word)) : text),
+      outputError: (text, write) => write(usageError(withOptionSuggestion(text, program, argv))),
     })
     .addHelpText(
       'after',

@@ -37,3 +37,31 @@ describe("commander's usage errors at a Korean terminal", () => {
     );
   });
 });
+
+describe('an unknown option that is a longer or shorter form of one the command has', () => {
+  it.each([
+    [['serve', '--data-dir', 'x'], '--data-dir', '--data'],
+    [['serve', '--data-dir=x'], '--data-dir=x', '--data'],
+    [['order', 'create', '--sheet-name', 'x', 'a.csv'], '--sheet-name', '--sheet'],
+    [['order', 'create', '--dry', 'a.csv'], '--dry', '--dry-run'],
+    [['local', 'requests', '--follow-all'], '--follow-all', '--follow'],
+  ])('%j suggests it', async (args, flag, meant) => {
+    const result = await cli(args, { env: { LANG: 'C.UTF-8' } });
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toBe(
+      `error: unknown option '${flag}'\n(Did you mean ${meant}?)\n(add --help for usage)\n`,
+    );
+    const korean = await cli(args, { env: KOREAN });
+    expect(korean.stderr).toBe(`오류: 알 수 없는 옵션입니다: ${flag}\n(혹시 ${meant}?)\n(사용법: --help)\n`);
+  });
+
+  it("suggests nothing when two options would fit, and keeps commander's own suggestion alone", async () => {
+    // `intake ui` has --no-open and the global --no-color.
+    const two = await cli(['ui', '--no'], { env: { LANG: 'C.UTF-8' } });
+    expect(two.stderr).toBe("error: unknown option '--no'\n(add --help for usage)\n");
+    const near = await cli(['serve', '--datadir', 'x'], { env: { LANG: 'C.UTF-8' } });
+    expect(near.stderr).toBe(
+      "error: unknown option '--datadir'\n(Did you mean --data?)\n(add --help for usage)\n",
+    );
+  });
+});

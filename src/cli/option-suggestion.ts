@@ -1,0 +1,37 @@
+import type { Command } from 'commander';
+
+// Commander suggests an option only a few letters away from what was typed: `--datadir` finds `--data`,
+// `--data-dir` does not. An unknown option's error without a suggestion of commander's gets the one long
+// option that begins the flag given, or is begun by it, up to a hyphen (`--data-dir` or `--data-folder`:
+// `--data`; `--sheet-name`: `--sheet`; `--dry`: `--dry-run`). Two or more such options suggest nothing.
+
+const UNKNOWN = /^error: unknown option '(--[^'=]+)(?:=[^']*)?'\n/;
+
+/** `text`, commander's error for a command line `argv`, with the option meant when one is plain. */
+export function withOptionSuggestion(text: string, program: Command, argv: readonly string[]): string {
+  const match = UNKNOWN.exec(text);
+  if (!match || text.includes('(Did you mean')) return text;
+  const flag = match[1] as string;
+  const near = nearOptions(commandOf(program, argv), flag);
+  return near.length === 1 ? text.replace(match[0], `${match[0]}(Did you mean ${near[0]}?)\n`) : text;
+}
+
+/** The command a command line reaches, by its words that name subcommands. */
+function commandOf(program: Command, argv: readonly string[]): Command {
+  let command = program;
+  for (const word of argv) {
+    if (word === '--') break;
+    const sub = command.commands.find((each) => each.name() === word || each.aliases().includes(word));
+    if (sub) command = sub;
+  }
+  return command;
+}
+
+/** The long options of `command` and of the commands above it that `flag` is a longer or shorter form of. */
+function nearOptions(command: Command, flag: string): string[] {
+  const longs = new Set<string>();
+  for (let each: Command | null = command; each; each = each.parent) {
+    for (const option of each.options) if (!option.hidden && option.long) longs.add(option.long);
+  }
+  return [...longs].filter((long) => flag.startsWith(`${long}-`) || long.startsWith(`${flag}-`));
+}
