@@ -7,24 +7,12 @@ import type { Command } from 'commander';
 
 const UNKNOWN = /^error: unknown option '(--[^'=]+)(?:=[^']*)?'\n/;
 
-/** `text`, commander's error for a command line `argv`, with the option meant when one is plain. */
-export function withOptionSuggestion(text: string, program: Command, argv: readonly string[]): string {
+/** `text`, commander's error about `command`'s command line, with the option meant when one is plain. */
+export function withOptionSuggestion(text: string, command: Command): string {
   const match = UNKNOWN.exec(text);
   if (!match || text.includes('(Did you mean')) return text;
-  const flag = match[1] as string;
-  const near = nearOptions(commandOf(program, argv), flag);
+  const near = nearOptions(command, match[1] as string);
   return near.length === 1 ? text.replace(match[0], `${match[0]}(Did you mean ${near[0]}?)\n`) : text;
-}
-
-/** The command a command line reaches, by its words that name subcommands. */
-function commandOf(program: Command, argv: readonly string[]): Command {
-  let command = program;
-  for (const word of argv) {
-    if (word === '--') break;
-    const sub = command.commands.find((each) => each.name() === word || each.aliases().includes(word));
-    if (sub) command = sub;
-  }
-  return command;
 }
 
 /** The long options of `command` and of the commands above it that `flag` is a longer or shorter form of. */

@@ -11,6 +11,17 @@ function forEachCommand(command: Command, visit: (command: Command) => void): vo
   for (const sub of command.commands) forEachCommand(sub, visit);
 }
 
+/**
+ * A command says its own usage errors (so the options that could have been meant are its own): with
+ * the option likely meant, in the words `say` gives (Korean at a Korean terminal).
+ */
+function sayUsageErrors(command: Command, say: (text: string) => string): void {
+  command.configureOutput({
+    ...command.configureOutput(),
+    outputError: (text, write) => write(say(withOptionSuggestion(text, command))),
+  });
+}
+
 type Make = (f: Factory, program: () => Command) => Command;
 
 /**
@@ -267,7 +278,6 @@ export async function buildProgram(f: Factory, argv: readonly string[] = []): Pr
     .configureOutput({
       writeOut: (text) => f.io.stdout.write(helpKo ? helpKo.helpOutputKo(text) : text),
       writeErr: (text) => f.io.stderr.write(helpKo ? helpKo.helpOutputKo(text) : text),
-      outputError: (text, write) => write(usageError(withOptionSuggestion(text, program, argv))),
     })
     .addHelpText(
       'after',
@@ -306,6 +316,7 @@ rejected, 5 service unreachable, 6 a marketplace refused the caller, 130 interru
   }
   forEachCommand(program, (command) => {
     if (command !== program) command.copyInheritedSettings(command.parent as Command);
+    sayUsageErrors(command, usageError);
     // Every command that runs takes the global options: the leaves, and `serve`, which also has subcommands.
     const runs = (command as unknown as { _actionHandler?: unknown })._actionHandler != null;
     if (command === program || command.commands.length === 0 || runs) addGlobalOptions(command);
