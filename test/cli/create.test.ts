@@ -177,6 +177,11 @@ describe('intake product create', () => {
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('the product from the flags is invalid; nothing was sent:');
     expect(result.stderr).toContain('--name: is missing');
+    // The problems are said once, with the flags that gave them: the last line does not repeat them.
+    expect(result.stderr).toContain('invalid: not sent, for the problems above.\n');
+    expect(result.stderr.match(/is missing/g)).toHaveLength(1);
+    // A script reads them from the record's line.
+    expect(result.stdout).toContain('name: is missing');
   });
 
   it('refuses a file and flags together', async () => {

@@ -132,7 +132,10 @@ export function nextSteps(end: UploadEnd): Note[] {
   const line = end.single?.line;
   if (line && !TAKEN.includes(line.outcome as Outcome)) {
     say(
-      `${String(line.outcome)}: ${String(line.message)}${line.status === null ? '' : ` (HTTP ${String(line.status)})`}`,
+      // An invalid record's problems were said above it, each with the flag or field that gave it.
+      line.outcome === 'invalid'
+        ? 'invalid: not sent, for the problems above.'
+        : `${String(line.outcome)}: ${String(line.message)}${line.status === null ? '' : ` (HTTP ${String(line.status)})`}`,
       'single_outcome',
       {
         outcome: String(line.outcome),
