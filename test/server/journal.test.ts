@@ -79,6 +79,22 @@ describe('the request journal', () => {
     expect(first.duration_ms).toBeGreaterThanOrEqual(0);
   });
 
+  it('keeps a check of working credentials as its merchant’s request; a check of others is nobody’s', async () => {
+    const s = await service();
+    const check = '/api/v1/users/client-keys/';
+    expect((await s.call('GET', check)).json).toMatchObject({ is_valid: true });
+    const wrong = `Basic ${Buffer.from(`${TEST_CREDENTIALS.accessKeyId}:wrong`).toString('base64')}`;
+    expect((await s.call('GET', check, { headers: { authorization: wrong } })).json).toMatchObject({
+      is_valid: false,
+    });
+    const { results } = await page(s);
+    expect(results.map((entry) => [entry.method, entry.path, entry.status])).toEqual([['GET', check, 200]]);
+    expect(results[0]?.request.headers.authorization).toBe(
+      `Basic ${TEST_CREDENTIALS.accessKeyId}:[redacted]`,
+    );
+    expect(await count(s, `method=GET&path=${encodeURIComponent(check)}`)).toBe(1);
+  });
+
   it('counts what a test asserts on: exactly one POST of an order with its id', async () => {
     const s = await service();
     await s.call('POST', '/api/v1/orders/', { body: sampleOrder('ORD-C1') });
