@@ -21,7 +21,7 @@ const REASONS: Readonly<Record<string, string>> = {
 export const reasonKo = (reason: string): string => REASONS[reason] ?? reason;
 
 /** Why a file could not be written: no right to write it, rather than to read it. */
-const writeReasonKo = (reason: string): string =>
+export const writeReasonKo = (reason: string): string =>
   reason === 'permission denied' ? '쓸 권한이 없습니다' : reasonKo(reason);
 
 /** The files an upload writes, as its errors name them. */

@@ -1,6 +1,7 @@
 import { EXIT } from './errors.js';
 import { createFactory } from './factory.js';
 import { InterruptHub, type StopSignal } from './interrupts.js';
+import { outputLostLine } from './output-lost.js';
 import { commandWord } from './program.js';
 import { runCli } from './run.js';
 import { guardUnfinished } from './unfinished.js';
@@ -43,11 +44,16 @@ export async function main(): Promise<void> {
   // nothing in it yet) go as it exits.
   process.on('exit', removeTemporariesNow);
   ownStopSignals(interrupts);
-  // A closed pipe (`intake ... | head`) is not an error worth a stack trace.
+  // A closed pipe (`intake ... | head`) is not an error worth a stack trace; output that cannot be written
+  // (a full disk, a device that refuses it) is said in a line, and the run ends as a kill would end it.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
-    throw error;
+    void outputLostLine(error, process.env)
+      .then((line) => process.stderr.write(line))
+      .finally(() => process.exit(EXIT.failure));
   });
+  // Messages that cannot be written are lost, and the work goes on.
+  process.stderr.on('error', () => {});
   const factory = createFactory({
     // Standard input is opened only when a command reads it: setting it up costs start-up time.
     io: {

@@ -1,4 +1,15 @@
-import { accessSync, chmodSync, constants, copyFileSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  closeSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  statSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -232,6 +243,35 @@ describe('bin/intake.js', () => {
     expect(await exited).not.toBeNull();
     expect(readdirSync(dir).filter((name) => name !== 'data')).toEqual(['orders.csv']);
   });
+
+  it.skipIf(!existsSync('/dev/full'))(
+    'output that cannot be written (a full disk) is said in a line, in Korean too, and ends with exit 1, no stack trace',
+    async () => {
+      const said = async (lang: string) => {
+        const full = openSync('/dev/full', 'w');
+        try {
+          const child = spawn(process.execPath, [BIN, 'carriers', '--json'], {
+            env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env(), LANG: lang },
+            stdio: ['ignore', full, 'pipe'],
+          });
+          let stderr = '';
+          child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+          const code = await new Promise<number | null>((done) => child.on('close', (end) => done(end)));
+          return { code, stderr };
+        } finally {
+          closeSync(full);
+        }
+      };
+      const english = await said('C');
+      expect(english.code).toBe(1);
+      expect(english.stderr).toMatch(/\nerror: cannot write the output: no space left on the device\n$/);
+      expect(english.stderr).not.toMatch(/^\s+at /m);
+      const korean = await said('ko_KR.UTF-8');
+      expect(korean.code).toBe(1);
+      expect(korean.stderr).toMatch(/\n오류: 출력을 쓸 수 없습니다: 디스크에 남은 공간이 없습니다\n$/);
+      expect(korean.stderr).not.toMatch(/^\s+at /m);
+    },
+  );
 
   /**
    * Spawns `intake ui` and resolves once it has printed `lines` lines on stdout: those lines, its stderr
