@@ -185,6 +185,15 @@ const SETTINGS: readonly Words[] = [
     (m) => `서비스 주소 "${m[1]}"(${originKo(m[2] ?? '')})이(가) http:// 또는 https:// 주소가 아닙니다`,
   ],
   [
+    /^base URL \(from (.+)\) has a user name or password in it$/,
+    (m) => `서비스 주소(${originKo(m[1] ?? '')})에 사용자 이름이나 비밀번호가 들어 있습니다`,
+  ],
+  [/^Give the service's address without them: (\S+)$/, (m) => `그것을 뺀 서비스 주소를 주세요: ${m[1]}`],
+  [
+    /^The credentials go in intake login, or INTAKE_ACCESS_KEY_ID and INTAKE_SECRET_ACCESS_KEY\.$/,
+    () => '자격 증명은 intake login이나 INTAKE_ACCESS_KEY_ID, INTAKE_SECRET_ACCESS_KEY에 둡니다.',
+  ],
+  [
     /^base URL "(.*)" \(from (.+)\) ends in \/api\/v1$/,
     (m) => `서비스 주소 "${m[1]}"(${originKo(m[2] ?? '')})이(가) /api/v1로 끝납니다`,
   ],

@@ -82,6 +82,15 @@ export function baseUrlProblem(value: string, origin: string): UsageError | unde
     return new UsageError(`base URL "${value}" (from ${origin}) is not an http:// or https:// URL`);
   }
   const url = new URL(value);
+  if (url.username !== '' || url.password !== '') {
+    // Said without them: an error line is often pasted or logged.
+    url.username = '';
+    url.password = '';
+    return new UsageError(`base URL (from ${origin}) has a user name or password in it`, [
+      `Give the service's address without them: ${url.href.replace(/\/$/, '')}`,
+      'The credentials go in intake login, or INTAKE_ACCESS_KEY_ID and INTAKE_SECRET_ACCESS_KEY.',
+    ]);
+  }
   if (/\/api\/v1\/?$/.test(url.pathname)) {
     const without = `${url.origin}${url.pathname.replace(/\/api\/v1\/?$/, '')}`;
     return new UsageError(`base URL "${value}" (from ${origin}) ends in /api/v1`, [

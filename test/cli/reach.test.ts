@@ -550,6 +550,24 @@ describe('rough edges', () => {
     expect(result.stderr).toContain(`Give the service's address without it: ${t.service.baseUrl}`);
   });
 
+  it('a base URL with a user name or password in it is a usage error that never repeats them', async () => {
+    const { host } = new URL(t.service.baseUrl);
+    const result = await cli(['health'], { env: { INTAKE_BASE_URL: `http://shop:hunter2@${host}/` } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'error: base URL (from INTAKE_BASE_URL) has a user name or password in it',
+    );
+    expect(result.stderr).toContain(`Give the service's address without them: http://${host}\n`);
+    expect(result.stderr).not.toMatch(/hunter2|shop:/);
+    const korean = await cli(['config', 'set', 'base_url', `http://shop:hunter2@${host}`], {
+      env: { INTAKE_CONFIG_DIR: tempDir('intake-cfg-'), LANG: 'ko_KR.UTF-8' },
+    });
+    expect(korean.code).toBe(2);
+    expect(korean.stderr).toContain('사용자 이름이나 비밀번호가 들어 있습니다');
+    expect(korean.stderr).toContain('자격 증명은 intake login이나');
+    expect(korean.stderr).not.toMatch(/hunter2|shop:|user name/);
+  });
+
   it('config set refuses a base URL ending in /api/v1; a bad one already stored can still be mended', async () => {
     const configDir = tempDir('intake-cfg-');
     const env = { INTAKE_CONFIG_DIR: configDir };
