@@ -188,6 +188,11 @@ const SETTINGS: readonly Words[] = [
     /^base URL \(from (.+)\) has a user name or password in it$/,
     (m) => `서비스 주소(${originKo(m[1] ?? '')})에 사용자 이름이나 비밀번호가 들어 있습니다`,
   ],
+  [
+    /^(\w+_base_url|cafe24_redirect_uri) has a user name or password in it$/,
+    (m) => `${m[1]}에 사용자 이름이나 비밀번호가 들어 있습니다`,
+  ],
+  [/^Give the address without them\.$/, () => '그것을 뺀 주소를 주세요.'],
   [/^Give the service's address without them: (\S+)$/, (m) => `그것을 뺀 서비스 주소를 주세요: ${m[1]}`],
   [
     /^The credentials go in intake login, or INTAKE_ACCESS_KEY_ID and INTAKE_SECRET_ACCESS_KEY\.$/,

@@ -10,6 +10,16 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
+/** Whether an address carries a user name or password (`https://user:secret@host`). */
+export function hasUserInfo(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** An option's whole number within bounds, or a usage error naming the option. */
 export function wholeNumber(name: string, text: string, bounds: { min?: number; max: number }): number {
   const min = bounds.min ?? 0;

@@ -566,6 +566,13 @@ describe('rough edges', () => {
     expect(korean.stderr).toContain('사용자 이름이나 비밀번호가 들어 있습니다');
     expect(korean.stderr).toContain('자격 증명은 intake login이나');
     expect(korean.stderr).not.toMatch(/hunter2|shop:|user name/);
+    // A marketplace's address (a relay's, say) is kept to the same rule.
+    const relay = await cli(['config', 'set', 'naver_base_url', 'https://relay:hunter2@relay.example.com'], {
+      env: { INTAKE_CONFIG_DIR: tempDir('intake-cfg-') },
+    });
+    expect(relay.code).toBe(2);
+    expect(relay.stderr).toContain('error: naver_base_url has a user name or password in it');
+    expect(relay.stderr).not.toMatch(/hunter2/);
   });
 
   it('config set refuses a base URL ending in /api/v1; a bad one already stored can still be mended', async () => {

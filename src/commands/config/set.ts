@@ -3,7 +3,7 @@ import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { OUTPUT_FORMATS, baseUrlProblem } from '../../cli/settings.js';
-import { isHttpUrl } from '../../cli/values.js';
+import { hasUserInfo, isHttpUrl } from '../../cli/values.js';
 import { parseDuration } from '../../util/duration.js';
 import { listed } from '../../util/listed.js';
 import { SETTABLE_KEYS, type SettableKey } from './effective.js';
@@ -46,6 +46,9 @@ export async function configSetOptions(key: string, value: string): Promise<Conf
     // The same check as when the address is used: what is stored can be used.
     const problem = baseUrlProblem(value, `intake config set ${key}`);
     if (problem) throw problem;
+  } else if (hasUserInfo(value)) {
+    // Said without the value: an error line is often pasted or logged.
+    throw new UsageError(`${key} has a user name or password in it`, ['Give the address without them.']);
   } else {
     const [valid, expected] = CHECKS[key as Exclude<SettableKey, 'carriers'>];
     if (!valid(value)) throw new UsageError(`${key} must be ${expected}, not "${value}"`);
