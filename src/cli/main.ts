@@ -1,7 +1,6 @@
 import { EXIT } from './errors.js';
 import { createFactory } from './factory.js';
 import { InterruptHub, type StopSignal } from './interrupts.js';
-import { outputLostLine } from './output-lost.js';
 import { commandWord } from './program.js';
 import { runCli } from './run.js';
 import { guardUnfinished } from './unfinished.js';
@@ -48,7 +47,9 @@ export async function main(): Promise<void> {
   // (a full disk, a device that refuses it) is said in a line, and the run ends as a kill would end it.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? EXIT.ok);
-    void outputLostLine(error, process.env)
+    // Loaded only then: nothing of it is on every command's start.
+    void import('./output-lost.js')
+      .then(({ outputLostLine }) => outputLostLine(error, process.env))
       .then((line) => process.stderr.write(line))
       .finally(() => process.exit(EXIT.failure));
   });

@@ -3,7 +3,7 @@ import type { ConfigStore, Profile } from './config-store.js';
 import { UsageError } from './errors.js';
 import { keychainAccount } from './secrets.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './global-options.js';
-import { hasUserInfo, isHttpUrl } from './values.js';
+import { isHttpUrl } from './values.js';
 
 export { OUTPUT_FORMATS, type OutputFormat };
 
@@ -82,7 +82,7 @@ export function baseUrlProblem(value: string, origin: string): UsageError | unde
     return new UsageError(`base URL "${value}" (from ${origin}) is not an http:// or https:// URL`);
   }
   const url = new URL(value);
-  if (hasUserInfo(value)) {
+  if (url.username !== '' || url.password !== '') {
     // Said without them: an error line is often pasted or logged.
     url.username = '';
     url.password = '';
