@@ -8,6 +8,7 @@ import { saidIn, type Words } from '../util/said-in.js';
 const KINDS_OF_VALUE: readonly Words[] = [
   [/^a whole number from (\d+) to (\d+)$/, (m) => `${m[1]}에서 ${m[2]} 사이의 정수`],
   [/^a positive number$/, () => '0보다 큰 수'],
+  [/^an event id \(a whole number\) or now$/, () => '이벤트 번호(정수)나 now'],
   [/^one of (.+)$/, (m) => `${m[1]} 중 하나`],
   [/^",", ";" or "tab"$/, () => '",", ";", "tab" 중 하나'],
   [/^a date such as (\S+)$/, (m) => `${m[1]} 같은 날짜`],

@@ -136,4 +136,13 @@ describe('intake local events --forward-to', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('http:// or https://');
   });
+
+  it('takes --since as an event id or now, and says so of a time', async () => {
+    const hook = ['local', 'events', '--forward-to', 'http://127.0.0.1:9/hook'];
+    const result = await cli([...hook, '--since', '1h'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('error: --since must be an event id (a whole number) or now, not "1h"\n');
+    const negative = await cli([...hook, '--since=-5'], { env });
+    expect(negative.stderr).toContain('--since must be an event id (a whole number) or now, not "-5"');
+  });
 });

@@ -262,6 +262,10 @@ describe('intake local', () => {
       ],
       [['local', 'advance', '3x'], '"3x"은(는) 36h, 7d, 1h30m 같은 기간이 아닙니다'],
       [['local', 'events', '--since', 'now'], '--since와 --secret은 --forward-to와 함께 씁니다'],
+      [
+        ['local', 'events', '--forward-to', 'http://127.0.0.1:9/hook', '--since', '1h'],
+        '--since의 값은 이벤트 번호(정수)나 now여야 합니다. "1h"은(는) 쓸 수 없습니다',
+      ],
       [['local', 'jobs', '--wait', '10m'], '--wait "10m"은(는) 서비스가 기다리는 시간(5m)보다 깁니다'],
       [
         ['local', 'faults', 'set', '999:10%'],

@@ -291,6 +291,9 @@ export function newLocalEventsCommand(
       const since = flags.since === undefined || flags.since === 'now' ? undefined : flags.since;
       if (since !== undefined && flags.after !== undefined)
         throw new UsageError('give --since or --after, not both');
+      // Not a time (`1h`, as some tools take): the events are counted by id.
+      if (since !== undefined && !/^\d+$/.test(since))
+        throw new UsageError(`--since must be an event id (a whole number) or now, not "${since}"`);
       const after = since ?? flags.after;
       return runF(
         {
