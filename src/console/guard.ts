@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/cookie';
 import type { Service } from '../server/service.js';
 import { sayCard } from '../web/error-pages.js';
+import { readsOnly } from '../web/forms.js';
 import { fromOwnPage } from '../web/origin.js';
 import { sendPage, textsOf } from './render.js';
 import { CONSOLE_COOKIE, sessionMerchant } from './session.js';
@@ -17,7 +18,8 @@ const open = (url: string) => url === '/console/sign-in' || url.startsWith('/con
 export function consoleGuard(app: FastifyInstance, { service }: { service: Service }): void {
   app.decorateRequest('consoleMerchant', null);
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && !fromOwnPage(request, request.headers.host)) {
+    // A read (GET, or HEAD: a check that the console is up) needs no origin; a change comes from its pages.
+    if (!readsOnly(request.method) && !fromOwnPage(request, request.headers.host)) {
       const t = textsOf(request);
       return sendPage(request, reply, {
         title: t('errorTitle'),

@@ -676,6 +676,13 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://attacker.example' },
     });
     expect(refused.status).toBe(403);
+    // A HEAD reads as a GET does (a check that the console is up, from anywhere): to the sign-in without
+    // a session, the page's headers with one.
+    const head = await service.http('HEAD', '/console/conversations', { headers: { authorization: '' } });
+    expect([head.status, head.headers.location]).toEqual([303, '/console/sign-in']);
+    const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join('; ');
+    const signedIn = await service.http('HEAD', '/console/conversations', { headers: { cookie } });
+    expect([signedIn.status, signedIn.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
     await context.close();
   });
 });
