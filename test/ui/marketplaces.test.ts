@@ -1,3 +1,5 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,13 +25,17 @@ afterEach(async () => {
  * Naver's and Coupang's keys in the environment, or (`keys: false`) with none anywhere, secrets kept in
  * its config file.
  */
-async function openMarketplaces(locale: 'ko-KR' | 'en-US', { keys = true } = {}) {
+async function openMarketplaces(
+  locale: 'ko-KR' | 'en-US',
+  { keys = true, cafe24BaseUrl }: { keys?: boolean; cafe24BaseUrl?: string } = {},
+) {
   const fakesEnv = Object.entries(marketplaceEnv(t.service)).filter(
     ([name]) => keys || name.endsWith('_BASE_URL'),
   );
   const env: Record<string, string> = {
     ...t.env,
     ...Object.fromEntries(fakesEnv),
+    ...(cafe24BaseUrl ? { INTAKE_CAFE24_BASE_URL: cafe24BaseUrl } : {}),
     ...(keys ? {} : { INTAKE_SECRET_STORAGE: 'file' }),
     INTAKE_CONFIG_DIR: tempDir('intake-config-'),
     INTAKE_DATA_DIR: tempDir('intake-data-'),
@@ -41,6 +47,50 @@ async function openMarketplaces(locale: 'ko-KR' | 'en-US', { keys = true } = {})
   const tab = locale === 'ko-KR' ? '마켓 연동' : 'Marketplaces';
   await opened.page.getByRole('navigation').getByRole('link', { name: tab }).click();
   return { ...opened, env };
+}
+
+/**
+ * Between intake ui and the service's fakes: passes every request on, except that, once a token request
+ * has been answered, it holds the next ones (Intake checking the keys it keeps) until `release`.
+ */
+async function gateAfterToken(service: string) {
+  const target = new URL(service);
+  let tokenGiven = false;
+  let released = false;
+  const waiting: (() => void)[] = [];
+  let heldOne = () => {};
+  const held = new Promise<void>((resolve) => (heldOne = resolve));
+  const server = createServer((incoming, answer) => {
+    const pass = () => {
+      const headers = { ...incoming.headers, host: target.host };
+      const out = httpRequest(
+        { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers },
+        (back) => {
+          answer.writeHead(back.statusCode ?? 502, back.headers);
+          back.pipe(answer);
+        },
+      );
+      out.on('error', () => answer.destroy());
+      incoming.pipe(out);
+    };
+    if (incoming.method === 'POST' && incoming.url?.endsWith('/oauth/token')) tokenGiven = true;
+    else if (tokenGiven && !released) {
+      waiting.push(pass);
+      heldOne();
+      return;
+    }
+    pass();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    held,
+    release() {
+      released = true;
+      for (const pass of waiting.splice(0)) pass();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Cafe24's app keys typed on the English page and sent with Enter: its card, at the consent step. */
@@ -395,7 +445,11 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     const app = { ...FAKE_CREDENTIALS.cafe24, redirect_uri: redirectUri };
     await fake.setUp('cafe24', { credentials: app });
     await fake.seed('cafe24', seedOrders('20261126-00000', 1));
-    const { page, context, errors } = await openMarketplaces('en-US', { keys: false });
+    const gate = await gateAfterToken(t.service.baseUrl);
+    const { page, context, errors } = await openMarketplaces('en-US', {
+      keys: false,
+      cafe24BaseUrl: `${gate.url}/cafe24/{mall_id}`,
+    });
     const card = await startConsent(page, app);
     expect(await card.getByRole('status').innerText()).toContain(
       `The mall then sends the browser back to Intake at ${redirectUri}, which takes the code itself`,
@@ -408,7 +462,18 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
 
     // The consent, opened by keyboard in a new tab: the mall sends it to Intake, which keeps the keys
     // and shows that tab the marketplaces page.
-    const [consentTab] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('Enter')]);
+    const opened = context.waitForEvent('page');
+    await page.keyboard.press('Enter');
+    // While Intake keeps the tokens and checks them with the mall, the page waiting is told to wait on
+    // (204), not that nothing is coming (286, after which it would never move on).
+    await gate.held;
+    const asked = await page.evaluate(async () => {
+      const wait = await fetch('marketplaces/cafe24/consent/done/wait');
+      return wait.status;
+    });
+    expect(asked).toBe(204);
+    gate.release();
+    const consentTab = await opened;
     await consentTab.waitForURL(/\/marketplaces\/cafe24\/consent\/done$/, { timeout: WAIT_MS });
     const kept = 'Cafe24 took the keys; they are kept in the config file for this profile.';
     expect(await consentTab.locator('.notice').innerText()).toBe(kept);
@@ -421,6 +486,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     expect(await page.locator('main').innerText()).toContain('Send 1 order');
     expect(errors).toEqual([]);
     await context.close();
+    await gate.close();
   });
 
   it('a mistyped app secret taken at the redirect address: both tabs say the mall refused it, and the consent starts again', async () => {

@@ -17,6 +17,8 @@ export class Cafe24ConsentDesk {
   #wait: ConsentWait | undefined;
   #outcome: ConsentOutcome | undefined;
   #held: MarketplaceCredentials['cafe24'] | undefined;
+  /** The consent whose code is being exchanged and its tokens kept: still under way, its code taken. */
+  #taking: Cafe24Consent | undefined;
 
   constructor(f: Factory) {
     this.#f = f;
@@ -57,14 +59,25 @@ export class Cafe24ConsentDesk {
    */
   async keepCode(code: string): Promise<'keychain' | 'file' | undefined> {
     const consent = this.#consent;
-    if (!consent) return undefined;
-    const { cafe24Tokens } = await import('../../cli/marketplace-login.js');
-    const tokens = await cafe24Tokens(this.#f, consent, code);
-    // The code is spent: the consent is over, whatever the keychain does with its tokens.
-    this.#consent = undefined;
-    this.#stopWaiting();
-    this.#held = tokens;
-    return this.keepHeld();
+    // A code of this consent is being taken already (pasted while Intake took it at the redirect address).
+    if (!consent || this.#taking === consent) return undefined;
+    this.#taking = consent;
+    try {
+      const { cafe24Tokens } = await import('../../cli/marketplace-login.js');
+      const tokens = await cafe24Tokens(this.#f, consent, code);
+      this.#stopWaiting();
+      this.#held = tokens;
+      // The code is spent: the consent is over, whatever the keychain does with its tokens. It is still
+      // under way while they are kept and checked (a round trip to the mall), so that a page waiting for
+      // its outcome is told to wait on, not that nothing is coming.
+      try {
+        return await this.keepHeld();
+      } finally {
+        if (this.#consent === consent) this.#consent = undefined;
+      }
+    } finally {
+      if (this.#taking === consent) this.#taking = undefined;
+    }
   }
 
   /** Keeps the tokens held since the keychain refused them; undefined when none are held. */
