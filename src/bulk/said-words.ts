@@ -81,6 +81,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   // Problems of a cell or a row.
   missing: () => '값이 없습니다',
   empty: () => '비어 있습니다',
+  name_or_image: () => '상품명도 이미지 주소도 없습니다',
   string_too_short: (v) => `${num(v.min_length)}자 이상이어야 합니다`,
   string_too_long: (v) => `${num(v.max_length)}자를 넘을 수 없습니다`,
   too_short: (v) => `항목이 ${num(v.min_length)}개 이상이어야 합니다`,

@@ -47,6 +47,11 @@ export const HEADER_WORDS: readonly Words[] = [
     (m) => `머리글 "${m[2]}"은(는) ${m[1]}인가요? 머리글을 고치거나 열을 맞추세요: ${m[3]}`,
   ],
   [
+    /^Did you mean (\S+) for the header "(.*)"\? Correct it in the file\.$/,
+    (m) => `머리글 "${m[2]}"은(는) ${m[1]}인가요? 파일의 머리글을 고치세요.`,
+  ],
+  [/^Name the file's columns (.+) in a header row\.$/, (m) => `파일 첫 줄에 머리글 ${m[1]}을(를) 적으세요.`],
+  [
     /^--columns maps (\S+) to "(.*)", but (.+) has no such header$/,
     (m) =>
       `--columns가 ${m[1]}을(를) "${m[2]}" 열로 맞췄지만 ${placeKo(m[3] ?? '')}에 그런 머리글이 없습니다`,

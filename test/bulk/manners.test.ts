@@ -201,12 +201,14 @@ describe('spreadsheet manners', () => {
         )
       ).stderr;
     const good = 'P-9,감귤,https://shop.example.com/9.jpg';
-    expect(await said(['id,name,image_url', good, 'P-8,한라봉,'])).toContain(
-      '--products catalog.csv: 1 row is not a valid product and was skipped:',
+    // A name alone, or an image alone, is a catalog's row; neither, or an image that is no address, is not.
+    expect(await said(['id,name,image_url', good, 'P-8,한라봉,', 'P-6,,'])).toContain(
+      '--products catalog.csv: 1 row is not a valid product and was skipped:\n' +
+        'warning:   row 4: has neither a name nor an image URL\n',
     );
-    expect(
-      await said(['id,name,image_url', good, 'P-8,한라봉,', 'P-7,,https://shop.example.com/7.jpg']),
-    ).toContain('--products catalog.csv: 2 rows are not valid products and were skipped:');
+    expect(await said(['id,name,image_url', good, 'P-8,,', 'P-7,,ftp://shop.example.com/7.jpg'])).toContain(
+      '--products catalog.csv: 2 rows are not valid products and were skipped:',
+    );
   });
 
   it('a Coupang delivery list joins 주문번호 and 옵션ID into the item id, for orders and then shipments', async () => {

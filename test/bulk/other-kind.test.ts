@@ -51,7 +51,10 @@ describe('a file given to the command of another kind', () => {
       { env: t.env },
     );
     expect(catalog.code).toBe(2);
-    expect(catalog.stderr).toContain('lacks required column(s): id, name, image_url');
+    expect(catalog.stderr).toContain('lacks required column(s): id, name or image_url');
+    // A catalog's headers are not mapped: no --columns is offered for it.
+    expect(catalog.stderr).toContain("Name the file's columns id, name, image_url in a header row.");
+    expect(catalog.stderr).not.toContain('--columns');
     expect(catalog.stderr).not.toContain('Its headers are those of');
   });
 

@@ -81,19 +81,42 @@ describe('intake catalog: the profile’s product names and images', () => {
     expect(other.json()).toEqual([]);
   });
 
+  it('takes a list of images alone (id, image_url), keeping a name known already', async () => {
+    const env = { ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') };
+    const files = workspace();
+    expect((await cli(['catalog', 'set', 'IM-1', '--name', '감귤 5kg'], { env })).code).toBe(0);
+    const images = files.write(
+      'images.csv',
+      'id,image_url\nIM-1,https://shop.example.com/im1.jpg\nIM-2,https://shop.example.com/im2.jpg\n',
+    );
+    const imported = await cli(['catalog', 'import', images], { env });
+    expect([imported.code, imported.stderr]).toEqual([
+      0,
+      `2 products read from ${images}; 2 added or changed in the catalog (2 in all).\n`,
+    ]);
+    expect((await cli(['catalog', 'list', '--json'], { env })).json()).toEqual([
+      expect.objectContaining({
+        id: 'IM-1',
+        name: '감귤 5kg',
+        image_url: 'https://shop.example.com/im1.jpg',
+      }),
+      expect.objectContaining({ id: 'IM-2', name: null, image_url: 'https://shop.example.com/im2.jpg' }),
+    ]);
+  });
+
   it('says what it did in Korean at a Korean terminal, the rows it skipped with their reasons too', async () => {
     const env = { ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-'), LANG: 'ko_KR.UTF-8' };
     const files = workspace();
     const list = files.write(
       '상품.csv',
-      'id,name,image_url\nK-1,귤,https://shop.example.com/k1.jpg\nK-2,,https://shop.example.com/k2.jpg\n',
+      'id,name,image_url\nK-1,귤,https://shop.example.com/k1.jpg\nK-2,,https://shop.example.com/k2.jpg\nK-4,,\n',
     );
     const imported = await cli(['catalog', 'import', list], { env });
     expect(imported.code).toBe(0);
     expect(imported.stderr).toBe(
       '경고: 상품.csv: 올바른 상품이 아닌 행 1개를 건너뛰었습니다:\n' +
-        '경고:   3행: name: 비어 있습니다\n' +
-        `${list}에서 상품 1개를 읽었습니다. 상품 목록에 1개를 더하거나 고쳤습니다 (모두 1개).\n`,
+        '경고:   4행: 상품명도 이미지 주소도 없습니다\n' +
+        `${list}에서 상품 2개를 읽었습니다. 상품 목록에 2개를 더하거나 고쳤습니다 (모두 2개).\n`,
     );
     const set = await cli(['catalog', 'set', 'K-3', '--name', '배'], { env });
     expect(set.stderr).toBe('상품 목록의 K-3: 배, (이미지 없음).\n');

@@ -10,6 +10,7 @@ import { products as productResource, type Resource } from '../resources.js';
 import { openFile, planInput } from '../read/source.js';
 import { inspectUnit } from './inspect.js';
 import { openUnits } from './units.js';
+import { catalogTable } from './table-layouts.js';
 import type { PasswordSource } from '../read/xlsx/workbook.js';
 
 /** How a catalog is read: as a products upload would read it, without the sending. */
@@ -57,6 +58,7 @@ export async function readCatalogFile(
       options: CATALOG_READING,
       context: {},
       password,
+      tableLayout: catalogTable(),
     });
     try {
       read.unitName = units.unitName;
@@ -67,13 +69,11 @@ export async function readCatalogFile(
           read.skipped.push({ row: unit.row, problems: inspection.problems });
           continue;
         }
-        const product = units.layout.build(unit.value).part as {
-          id: string;
-          name: string;
-          image_url: string;
-        };
-        if (!products.has(product.id))
-          products.set(product.id, { name: product.name, image_url: product.image_url });
+        const product = units.layout.build(unit.value).part as { id: string } & CatalogProduct;
+        if (!products.has(product.id)) {
+          const { id: _id, ...known } = product;
+          products.set(product.id, known);
+        }
       }
     } finally {
       await units.close();

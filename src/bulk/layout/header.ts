@@ -41,6 +41,8 @@ export interface HeaderRules {
    * that is another kind's (`withOtherKind`). Left out where the file must be of this kind (a catalog).
    */
   otherKinds?: readonly Preset[];
+  /** False where the headers cannot be mapped (a product catalog has no `--columns`): they are corrected. */
+  mappable?: boolean;
 }
 
 interface Reading {
@@ -142,14 +144,19 @@ function noHeader(
       alternatives.some((column) => closestTo(header, [column]) !== undefined),
     );
     const column = cell === undefined ? undefined : closestTo(cell, alternatives);
-    return cell === undefined || column === undefined
-      ? []
-      : [
-          `Did you mean ${column} for the header "${cut(cell, 40)}"? Correct it, or map it: --columns "${column}=${cell}"`,
-        ];
+    if (cell === undefined || column === undefined) return [];
+    const header = `Did you mean ${column} for the header "${cut(cell, 40)}"?`;
+    return [
+      rules.mappable === false
+        ? `${header} Correct it in the file.`
+        : `${header} Correct it, or map it: --columns "${column}=${cell}"`,
+    ];
   });
   const presets = rules.candidates.map((preset) => preset.name).join(', ');
-  const guessed = rules.columns.size === 0 && !rules.preset ? guessedMapping(row, rules) : undefined;
+  const guessed =
+    rules.columns.size === 0 && !rules.preset && rules.mappable !== false
+      ? guessedMapping(row, rules)
+      : undefined;
   return new InputError(
     `${label} lacks required column(s)${where}: ${missing}`,
     [
@@ -159,17 +166,19 @@ function noHeader(
         ? [`(the header is looked for in the first ${HEADER_SEARCH_ROWS} rows)`]
         : []),
       ...(presets ? [`A marketplace export? Try --preset NAME: ${presets} (intake columns list)`] : []),
-      ...(guessed
-        ? [
-            `Intake reads these headers as: --columns "${guessed}"`,
-            `If that is right, run again with it, and keep it for the next file: intake columns save NAME --kind ${rules.kind} --columns "${guessed}"`,
-          ]
-        : [
-            `Or map your own headers with --columns "${match.missing
-              .slice(0, 3)
-              .map((alternatives) => `${alternatives[0]}=YOUR HEADER`)
-              .join(',')}${match.missing.length > 3 ? ',…' : ''}"`,
-          ]),
+      ...(rules.mappable === false
+        ? [`Name the file's columns ${rules.layout.columns.join(', ')} in a header row.`]
+        : guessed
+          ? [
+              `Intake reads these headers as: --columns "${guessed}"`,
+              `If that is right, run again with it, and keep it for the next file: intake columns save NAME --kind ${rules.kind} --columns "${guessed}"`,
+            ]
+          : [
+              `Or map your own headers with --columns "${match.missing
+                .slice(0, 3)
+                .map((alternatives) => `${alternatives[0]}=YOUR HEADER`)
+                .join(',')}${match.missing.length > 3 ? ',…' : ''}"`,
+            ]),
     ],
     { said: { code: 'columns_missing', values: { file: label, missing, row: row.row } } },
   );

@@ -3,6 +3,7 @@ import {
   LIST_MAX_ITEMS,
   OrderCreateBody,
   ProductCreateBody,
+  ProductPatchBody,
   SELF_DELIVERY,
   ShipmentRecord,
   type OrderItem,
@@ -226,6 +227,63 @@ function productsTable(context: RecordContext): TableLayout {
     label: (value) => idCell((value as Cells).id) ?? '',
     columnOf,
     ids: context.ids,
+  };
+}
+
+/**
+ * A row of a product catalog (`intake catalog import`, `--products`, the page's product list): an id
+ * with its name, its image URL or both. A marketplace's download has the names; a list of images alone
+ * fills what it lacks, and a name alone is kept beside an image known already.
+ */
+const CatalogRow = ProductCreateBody.pick({ id: true })
+  .extend(ProductPatchBody.shape)
+  .refine((row) => row.name != null || row.image_url != null, {
+    message: 'has neither a name nor an image URL',
+    params: { type: 'name_or_image' },
+  });
+
+/** A product catalog's rows: an id, and a name or an image URL (or both). */
+export function catalogTable(context: RecordContext = {}): TableLayout {
+  const products = productsTable(context);
+  const columnOf = (loc: readonly string[]) => loc.join('.');
+  const candidate = (cells: Cells) => {
+    const name = present(cells.name);
+    const image = present(cells.image_url);
+    return {
+      id: present(cells.id) ?? '',
+      ...(name === undefined ? {} : { name }),
+      ...(image === undefined ? {} : { image_url: image }),
+    };
+  };
+  return {
+    ...products,
+    required: [['id'], ['name', 'image_url']],
+    inspect(value) {
+      const cells = value as Cells;
+      const checked = checkRow<ProductPatchBody & { id: string }>(
+        'product',
+        CatalogRow,
+        candidate(cells),
+        context,
+        cells,
+        columnOf,
+      );
+      if (!checked.ok) {
+        const id = idCell(cells.id);
+        return { ...(id === undefined ? {} : { group: id }), problems: checked.problems };
+      }
+      const product = checked.value;
+      return {
+        group: product.id,
+        fingerprint: `${product.name ?? ''}\u0000${product.image_url ?? ''}`,
+        bytes: { base: jsonBytes(product), part: 0 },
+        problems: [],
+      };
+    },
+    build(value) {
+      const product = prepareInput('product', candidate(value as Cells), context).value as { id: string };
+      return { group: product.id, part: product };
+    },
   };
 }
 

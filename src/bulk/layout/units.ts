@@ -5,7 +5,7 @@ import { csvTable } from '../read/csv-table.js';
 import { detectEncoding, type TextEncoding } from '../read/encoding.js';
 import type { HeaderRules } from './header.js';
 import { jsonUnits } from './json-units.js';
-import { jsonLayout, type Inspection, type Layout } from './layouts.js';
+import { jsonLayout, type Inspection, type Layout, type TableLayout } from './layouts.js';
 import type { UploadOptions } from '../options.js';
 import { presetNamed, presets, type Preset } from './presets.js';
 import type { Problem } from '../problems.js';
@@ -68,6 +68,8 @@ export interface ReadSetup {
   savedLayouts?: readonly Preset[];
   /** An upload: a header of another kind's columns is said with the command that reads it. */
   sayOtherKind?: boolean;
+  /** The rows' layout, where it is not the resource's own (a product catalog's, whose headers are not mapped). */
+  tableLayout?: TableLayout;
 }
 
 /** `--columns NAME` names a saved layout (not pairs, nor a JSON file). */
@@ -91,7 +93,7 @@ export async function openUnits(
     const encoding = await detectEncoding(source.path, options.encoding);
     return jsonUnits(source, format, encoding, jsonLayout(resource, context));
   }
-  const layout = tableLayout(resource.name, context);
+  const layout = setup.tableLayout ?? tableLayout(resource.name, context);
   // The flags are checked before a workbook is read, which can take a while.
   const saved = (setup.savedLayouts ?? []).filter((preset) => preset.kind === resource.name);
   const named = layoutName(options.columns) ?? options.preset;
@@ -103,6 +105,7 @@ export async function openUnits(
     ...(options.headerRow === undefined ? {} : { headerRow: options.headerRow }),
     kind: resource.name,
     ...(setup.sayOtherKind ? { otherKinds: setup.savedLayouts ?? [] } : {}),
+    ...(setup.tableLayout ? { mappable: false } : {}),
   };
   const table =
     format === 'xlsx'

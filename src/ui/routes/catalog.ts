@@ -116,7 +116,12 @@ function catalogProblem(t: T, error: unknown): string {
     case 'empty_file':
       return t('catalogFileEmpty', { file });
     case 'columns_missing':
-      return t('catalogColumnsMissing', { file, missing: String(values.missing ?? '') });
+      return t('catalogColumnsMissing', {
+        file,
+        missing: String(values.missing ?? '')
+          .split(' or ')
+          .join(t('catalogColumnsOr')),
+      });
     case 'other_format':
     case 'no_header':
       return t('catalogNotAList', { file });

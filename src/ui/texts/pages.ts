@@ -88,9 +88,10 @@ export const PAGES = {
   catalogSkippedMore: { en: '… and {count} more', ko: '… 외 {count}개 행' },
   catalogFileEmpty: { en: '{file} is empty.', ko: '{file} 파일이 비어 있습니다.' },
   catalogColumnsMissing: {
-    en: '{file} lacks the column(s) {missing}: a product list has the columns id, name and image_url.',
-    ko: '{file}에 {missing} 열이 없습니다. 상품 목록 파일에는 id, name, image_url 열이 있어야 합니다.',
+    en: '{file} lacks the column(s) {missing}: a product list has the column id, and name, image_url or both.',
+    ko: '{file}에 {missing} 열이 없습니다. 상품 목록 파일에는 id 열과, name이나 image_url 열(또는 둘 다)이 있어야 합니다.',
   },
+  catalogColumnsOr: { en: ' or ', ko: ' 또는 ' },
   catalogNotAList: {
     en: '{file} is not a product list: give a CSV or Excel (.xlsx) file with the columns id, name and image_url.',
     ko: '{file}은(는) 상품 목록 파일이 아닙니다. id, name, image_url 열이 있는 CSV나 엑셀(.xlsx) 파일을 주세요.',
