@@ -302,8 +302,8 @@ export const HELP_KO: ReadonlyMap<string, string> = new Map([
   ['product name', '상품명'],
   ['image URL (http or https)', '이미지 주소 (http 또는 https)'],
   [
-    'Add the products of a file (id, name, image_url) to the catalog',
-    '파일(id, name, image_url)의 상품을 상품 목록에 더합니다',
+    'Add the products of a file (id, with name, image_url or both) to the catalog',
+    '파일(id와 name, image_url 중 하나 이상)의 상품을 상품 목록에 더합니다',
   ],
   ['a CSV, .xlsx, JSON or NDJSON of products', '상품의 CSV, .xlsx, JSON 또는 NDJSON'],
   ['Write the catalog as CSV (id, name, image_url)', '상품 목록을 CSV(id, name, image_url)로 씁니다'],

@@ -94,6 +94,12 @@ describe('intake catalog: the profile’s product names and images', () => {
       0,
       `2 products read from ${images}; 2 added or changed in the catalog (2 in all).\n`,
     ]);
+    // Rows of one product that each give a part of it: the first name and the first image are taken.
+    const parts = files.write(
+      'parts.csv',
+      'id,name,image_url\nIM-3,한라봉,\nIM-3,,https://shop.example.com/im3.jpg\nIM-3,천혜향,\n',
+    );
+    expect((await cli(['catalog', 'import', parts], { env })).code).toBe(0);
     expect((await cli(['catalog', 'list', '--json'], { env })).json()).toEqual([
       expect.objectContaining({
         id: 'IM-1',
@@ -101,6 +107,7 @@ describe('intake catalog: the profile’s product names and images', () => {
         image_url: 'https://shop.example.com/im1.jpg',
       }),
       expect.objectContaining({ id: 'IM-2', name: null, image_url: 'https://shop.example.com/im2.jpg' }),
+      expect.objectContaining({ id: 'IM-3', name: '한라봉', image_url: 'https://shop.example.com/im3.jpg' }),
     ]);
   });
 

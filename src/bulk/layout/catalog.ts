@@ -69,11 +69,9 @@ export async function readCatalogFile(
           read.skipped.push({ row: unit.row, problems: inspection.problems });
           continue;
         }
-        const product = units.layout.build(unit.value).part as { id: string } & CatalogProduct;
-        if (!products.has(product.id)) {
-          const { id: _id, ...known } = product;
-          products.set(product.id, known);
-        }
+        const { id, ...known } = units.layout.build(unit.value).part as { id: string } & CatalogProduct;
+        // The first row that gives a product's name, and the first that gives its image, are kept.
+        products.set(id, { ...known, ...products.get(id) });
       }
     } finally {
       await units.close();

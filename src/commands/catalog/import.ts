@@ -48,7 +48,7 @@ export function newCatalogImportCommand(
   runF: (options: CatalogImportOptions, f: Factory) => Promise<void> = catalogImportRun,
 ): Command {
   return new Command('import')
-    .description('Add the products of a file (id, name, image_url) to the catalog')
+    .description('Add the products of a file (id, with name, image_url or both) to the catalog')
     .argument('<file>', 'a CSV, .xlsx, JSON or NDJSON of products')
     .option('--password-stdin', 'read the password of a protected workbook from standard input')
     .addHelpText(
