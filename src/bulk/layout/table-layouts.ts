@@ -188,6 +188,24 @@ function orderAgreement(value: unknown): AgreedField[] {
   ];
 }
 
+/** A product's row, or a catalog's: an id with its name and its image URL, either left out in a catalog. */
+type CatalogEntry = { id: string; name?: string | null; image_url?: string | null };
+
+/** What a product row is, once checked: its problems, or its record's key, fingerprint and size. */
+function productInspection(cells: Cells, checked: ReturnType<typeof checkRow<CatalogEntry>>): Inspection {
+  if (!checked.ok) {
+    const id = idCell(cells.id);
+    return { ...(id === undefined ? {} : { group: id }), problems: checked.problems };
+  }
+  const product = checked.value;
+  return {
+    group: product.id,
+    fingerprint: `${product.name ?? ''}\u0000${product.image_url ?? ''}`,
+    bytes: { base: jsonBytes(product), part: 0 },
+    problems: [],
+  };
+}
+
 /** Products: one row per product. */
 function productsTable(context: RecordContext): TableLayout {
   const columnOf = (loc: readonly string[]) => loc.join('.');
@@ -204,21 +222,7 @@ function productsTable(context: RecordContext): TableLayout {
     oneItemPerUnit: false,
     columns: ['id', 'name', 'image_url'],
     required: [['id'], ['name'], ['image_url']],
-    inspect(value) {
-      const cells = value as Cells;
-      const checked = checkProductRow(cells);
-      if (!checked.ok) {
-        const id = idCell(cells.id);
-        return { ...(id === undefined ? {} : { group: id }), problems: checked.problems };
-      }
-      const product = checked.value;
-      return {
-        group: product.id,
-        fingerprint: `${product.name}\u0000${product.image_url}`,
-        bytes: { base: jsonBytes(product), part: 0 },
-        problems: [],
-      };
-    },
+    inspect: (value) => productInspection(value as Cells, checkProductRow(value as Cells)),
     build(value) {
       const product = prepareInput('product', candidate(value as Cells), context).value as ProductCreateBody;
       return { group: product.id, part: product };
@@ -260,25 +264,11 @@ export function catalogTable(context: RecordContext = {}): TableLayout {
     required: [['id'], ['name', 'image_url']],
     inspect(value) {
       const cells = value as Cells;
-      const checked = checkRow<ProductPatchBody & { id: string }>(
-        'product',
-        CatalogRow,
-        candidate(cells),
-        context,
+      const row = candidate(cells);
+      return productInspection(
         cells,
-        columnOf,
+        checkRow<CatalogEntry>('product', CatalogRow, row, context, cells, columnOf),
       );
-      if (!checked.ok) {
-        const id = idCell(cells.id);
-        return { ...(id === undefined ? {} : { group: id }), problems: checked.problems };
-      }
-      const product = checked.value;
-      return {
-        group: product.id,
-        fingerprint: `${product.name ?? ''}\u0000${product.image_url ?? ''}`,
-        bytes: { base: jsonBytes(product), part: 0 },
-        problems: [],
-      };
     },
     build(value) {
       const product = prepareInput('product', candidate(value as Cells), context).value as { id: string };
