@@ -37,9 +37,10 @@ export async function consolePlugin(
   languageSwitch(app, { cookiePath: '/console' });
   consoleGuard(app, { service });
   // A page answers HEAD as it answers GET, without the body (`curl -I` to see that the console is up); the
-  // API does not (FastAPI's 405). The live stream does not either: it would never end.
+  // API does not (FastAPI's 405). The live stream (`/events`, wherever the console is mounted) does not
+  // either: it would never end.
   app.addHook('onRoute', (route) => {
-    if (route.method === 'GET' && route.url !== '/console/events') route.method = ['GET', 'HEAD'];
+    if (route.method === 'GET' && route.routePath !== '/events') route.method = ['GET', 'HEAD'];
   });
   errorPages(app, {
     send: (request, reply, answer) => sendPage(request, reply, { ...answer, current: '' }),

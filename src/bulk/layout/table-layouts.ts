@@ -249,7 +249,6 @@ const CatalogRow = ProductCreateBody.pick({ id: true })
 /** A product catalog's rows: an id, and a name or an image URL (or both). */
 export function catalogTable(context: RecordContext = {}): TableLayout {
   const products = productsTable(context);
-  const columnOf = (loc: readonly string[]) => loc.join('.');
   const candidate = (cells: Cells) => {
     const name = present(cells.name);
     const image = present(cells.image_url);
@@ -267,7 +266,7 @@ export function catalogTable(context: RecordContext = {}): TableLayout {
       const row = candidate(cells);
       return productInspection(
         cells,
-        checkRow<CatalogEntry>('product', CatalogRow, row, context, cells, columnOf),
+        checkRow<CatalogEntry>('product', CatalogRow, row, context, cells, products.columnOf),
       );
     },
     build(value) {
