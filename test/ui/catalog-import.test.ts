@@ -21,6 +21,10 @@ describe.skipIf(!CHROMIUM)('intake ui: adding a product list file', () => {
     const files = workspace();
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
+    // The upload form says what a list needs: an id, and a name, an image or both.
+    expect(await page.locator('#catalog-hint').innerText()).toMatch(
+      /^id 열과 name이나 image_url 열\(또는 둘 다\)이 있는/,
+    );
     await page.getByRole('link', { name: '상품 목록' }).click();
     const add = async (name: string, content: string | Buffer) => {
       await page.getByLabel('상품 목록 파일 (id, name, image_url)').setInputFiles(files.write(name, content));
@@ -34,7 +38,7 @@ describe.skipIf(!CHROMIUM)('intake ui: adding a product list file', () => {
     ]);
     expect(await add('빈목록.csv', '')).toEqual(['빈목록.csv 파일이 비어 있습니다.']);
     expect(await add('목록.pdf', '%PDF-1.4\n%\u00e2\u00e3\n1 0 obj\n<<>>\nendobj\n')).toEqual([
-      '목록.pdf은(는) 상품 목록 파일이 아닙니다. id, name, image_url 열이 있는 CSV나 엑셀(.xlsx) 파일을 주세요.',
+      '목록.pdf은(는) 상품 목록 파일이 아닙니다. id 열과 name이나 image_url 열(또는 둘 다)이 있는 CSV나 엑셀(.xlsx) 파일을 주세요.',
     ]);
     expect(await add('잘린목록.xlsx', 'PK\u0003\u0004garbage')).toEqual([
       expect.stringMatching(/^잘린목록\.xlsx 파일이 잘렸거나 손상되었습니다\./),

@@ -93,8 +93,8 @@ export const PAGES = {
   },
   catalogColumnsOr: { en: ' or ', ko: ' 또는 ' },
   catalogNotAList: {
-    en: '{file} is not a product list: give a CSV or Excel (.xlsx) file with the columns id, name and image_url.',
-    ko: '{file}은(는) 상품 목록 파일이 아닙니다. id, name, image_url 열이 있는 CSV나 엑셀(.xlsx) 파일을 주세요.',
+    en: '{file} is not a product list: give a CSV or Excel (.xlsx) file with the column id, and name, image_url or both.',
+    ko: '{file}은(는) 상품 목록 파일이 아닙니다. id 열과 name이나 image_url 열(또는 둘 다)이 있는 CSV나 엑셀(.xlsx) 파일을 주세요.',
   },
   catalogExport: { en: 'Download the list (CSV)', ko: '목록 내려받기 (CSV)' },
   sourceHeader: { en: 'From', ko: '출처' },
