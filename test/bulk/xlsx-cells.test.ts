@@ -92,6 +92,18 @@ describe('cells of a workbook, as a person sees them in Excel', () => {
     expect(numberText('1.5', '0.00', false, await loadNumberFormatting())).toBe('1.50');
   });
 
+  it('shows a negative zero as Excel does: 0, in any format', async () => {
+    const formatting = await loadNumberFormatting();
+    expect(numberText('-0', undefined)).toBe('0');
+    expect(numberText('-00', undefined)).toBe('0');
+    expect(numberText('-0.0', undefined)).toBe('0');
+    expect(numberText('-0E+0', undefined)).toBe('0');
+    expect(numberText('-0', '0.00', false, formatting)).toBe('0.00');
+    expect(numberText('-0.0', '#,##0', false, formatting)).toBe('0');
+    expect(numberText('-0', '00000', false, formatting)).toBe('00000');
+    expect(numberText('-7', undefined)).toBe('-7');
+  });
+
   it('keeps shared strings of any length and script in order', () => {
     const table = new StringTable();
     const texts = ['', '감귤', 'long', '😀 emoji', 'plain'];

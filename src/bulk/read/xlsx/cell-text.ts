@@ -107,9 +107,11 @@ export function numberText(
   date1904 = false,
   formatting?: NumberFormatting,
 ): string {
-  const trimmed = text.trim();
+  const stored = text.trim();
+  // Excel holds no negative zero: a cell stored as `-0` (or `-0.0`) shows 0, whatever its format.
+  const value = Number(stored) + 0;
+  const trimmed = value === 0 && stored.startsWith('-') ? stored.slice(1) : stored;
   const digits = /^-?\d+$/.test(trimmed);
-  const value = Number(trimmed);
   if (!Number.isFinite(value)) return trimmed;
   const kind =
     formatting && format !== undefined && !isGeneral(format) ? formatting.dateKind(format) : undefined;
