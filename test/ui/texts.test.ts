@@ -23,6 +23,13 @@ describe('the texts of intake ui', () => {
     expect(uiTexts('en')('messageHeader')).toBe('Message');
     expect(uiTexts('ko')('marketMessageHeader')).toBe('마켓 응답');
   });
+
+  it('say what a product list needs in plain words in both languages: an id, and a name, an image or both', () => {
+    expect(uiTexts('en')('catalogHint')).toMatch(
+      /^A CSV or \.xlsx with an id column, and a name or image_url column \(or both\):/,
+    );
+    expect(uiTexts('ko')('catalogHint')).toMatch(/^id 열과 name이나 image_url 열\(또는 둘 다\)이 있는/);
+  });
 });
 
 describe('the fields a record differs in, as people know them', () => {

@@ -88,12 +88,12 @@ export const PAGES = {
   catalogSkippedMore: { en: '… and {count} more', ko: '… 외 {count}개 행' },
   catalogFileEmpty: { en: '{file} is empty.', ko: '{file} 파일이 비어 있습니다.' },
   catalogColumnsMissing: {
-    en: '{file} lacks the column(s) {missing}: a product list has the column id, and name, image_url or both.',
+    en: '{file} lacks the column(s) {missing}: a product list has an id column, and a name or image_url column (or both).',
     ko: '{file}에 {missing} 열이 없습니다. 상품 목록 파일에는 id 열과, name이나 image_url 열(또는 둘 다)이 있어야 합니다.',
   },
   catalogColumnsOr: { en: ' or ', ko: ' 또는 ' },
   catalogNotAList: {
-    en: '{file} is not a product list: give a CSV or Excel (.xlsx) file with the column id, and name, image_url or both.',
+    en: '{file} is not a product list: give a CSV or Excel (.xlsx) file with an id column, and a name or image_url column (or both).',
     ko: '{file}은(는) 상품 목록 파일이 아닙니다. id 열과 name이나 image_url 열(또는 둘 다)이 있는 CSV나 엑셀(.xlsx) 파일을 주세요.',
   },
   catalogExport: { en: 'Download the list (CSV)', ko: '목록 내려받기 (CSV)' },

@@ -19,7 +19,7 @@ export const UPLOAD = {
   passwordLabel: { en: 'Workbook password (if it has one)', ko: '엑셀 암호 (있는 경우)' },
   catalogLabel: { en: 'Product list (optional, for orders)', ko: '상품 목록 파일 (선택, 주문용)' },
   catalogHint: {
-    en: 'A CSV or .xlsx with the column id, and name, image_url or both: the names and images a download lacks. Products entered once are remembered.',
+    en: 'A CSV or .xlsx with an id column, and a name or image_url column (or both): the names and images a download lacks. Products entered once are remembered.',
     ko: 'id 열과 name이나 image_url 열(또는 둘 다)이 있는 CSV 또는 .xlsx: 다운로드 파일에 없는 상품명과 이미지. 한 번 넣은 상품은 기억합니다.',
   },
   checkButton: { en: 'Check the file', ko: '파일 검사' },
