@@ -7,8 +7,15 @@ import type { Command } from 'commander';
 
 const UNKNOWN = /^error: unknown option '(--[^'=]+)(?:=[^']*)?'\n/;
 
+// A value that begins with a minus (`--wait -1s`, `local advance -1d`) reaches commander as an unknown
+// option: the line after says it was read as a negative value, which no option or argument here takes.
+const NEGATIVE = /^error: unknown option '(-\d[^']*)'\n/;
+
 /** `text`, commander's error about `command`'s command line, with the option meant when one is plain. */
 export function withOptionSuggestion(text: string, command: Command): string {
+  const negative = NEGATIVE.exec(text);
+  if (negative)
+    return text.replace(negative[0], `${negative[0]}(${negative[1]}: values here cannot be negative)\n`);
   const match = UNKNOWN.exec(text);
   if (!match || text.includes('(Did you mean')) return text;
   const near = nearOptions(command, match[1] as string);

@@ -65,3 +65,20 @@ describe('an unknown option that is a longer or shorter form of one the command 
     );
   });
 });
+
+describe('a value that begins with a minus', () => {
+  it.each([
+    [['queue', 'status', '--wait', '-1s'], '-1s'],
+    [['local', 'advance', '-1d'], '-1d'],
+  ])('%j says it is read as a negative value, not only that the option is unknown', async (args, value) => {
+    const result = await cli(args, { env: { LANG: 'C.UTF-8' } });
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toBe(
+      `error: unknown option '${value}'\n(${value}: values here cannot be negative)\n(add --help for usage)\n`,
+    );
+    const korean = await cli(args, { env: KOREAN });
+    expect(korean.stderr).toBe(
+      `오류: 알 수 없는 옵션입니다: ${value}\n(${value}: 여기서는 값이 음수일 수 없습니다)\n(사용법: --help)\n`,
+    );
+  });
+});
