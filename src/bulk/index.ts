@@ -52,6 +52,7 @@ export {
   STDIN_LABEL,
 } from './read/source.js';
 export type { InputFormat, InputPlan, InputSource } from './read/source.js';
+export { encodingLabel } from './read/encoding.js';
 export { workbookTabs, type WorkbookTabs } from './read/xlsx/sheets.js';
 export type { PasswordSource } from './read/xlsx/workbook.js';
 

@@ -1,6 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { likelyHeader, openFile, presets, tableLayout, topRows, type ResourceName } from '../bulk/index.js';
+import {
+  encodingLabel,
+  likelyHeader,
+  openFile,
+  presets,
+  tableLayout,
+  topRows,
+  type ResourceName,
+} from '../bulk/index.js';
 import { optionsOf, passwordOf, type UploadServices } from './runner.js';
 import type { UploadSession } from './session.js';
 
@@ -13,6 +21,8 @@ export interface MappingView {
   columns: { name: string; required: boolean; position: number | undefined }[];
   /** Rows of the file under the header, to show what each column holds. */
   sample: string[][];
+  /** The encoding a CSV is read in (as people name it), to say before the first check. */
+  encoding?: string;
 }
 
 /**
@@ -28,7 +38,7 @@ export async function mappingFor(
   if (!kind || session.original.format === 'json' || session.original.format === 'ndjson') return undefined;
   const source = { ...(await openFile(session.original.path)), label: session.label };
   const saved = await services.savedLayouts();
-  const rows = await topRows(source, session.original.format, {
+  const { rows, encoding } = await topRows(source, session.original.format, {
     options: optionsOf(session, { format: session.original.format, sheet: session.options.sheet }),
     password: passwordOf(session),
   });
@@ -58,6 +68,7 @@ export async function mappingFor(
       .filter((row) => row.row > headerRow)
       .slice(0, 3)
       .map((row) => row.cells),
+    ...(session.original.format === 'csv' ? { encoding: encodingLabel(encoding) } : {}),
   };
 }
 

@@ -51,6 +51,10 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
     expect(await mapping.getByRole('status').innerText()).toContain('처음 보는 머리글입니다');
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await mainText(page)).not.toMatch(/--columns|--preset/);
+    // Before any check, the page says which encoding the file's headers were read in.
+    expect(await page.locator('section[aria-labelledby="reading-title"] dl').innerText()).toMatch(
+      /인코딩\s+CP949 \(EUC-KR\)/,
+    );
     const chosen = async (column: string) => {
       const value = await page.locator(`select#map-${column}`).inputValue();
       return value === '' ? undefined : HEADERS[Number(value)];

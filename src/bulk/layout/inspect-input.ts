@@ -10,7 +10,7 @@ import type { UploadOptions } from '../options.js';
 import type { ResourceName } from '../resources.js';
 import type { CsvRow } from '../read/csv-rows.js';
 import { csvTable } from '../read/csv-table.js';
-import { detectEncoding, openText } from '../read/encoding.js';
+import { detectEncoding, openText, type TextEncoding } from '../read/encoding.js';
 import { ndjsonLines, splitJsonArray } from '../read/json-stream.js';
 import type { InputFormat, InputSource } from '../read/source.js';
 import type { Table } from '../read/table.js';
@@ -61,12 +61,15 @@ export async function detectKind(
   }
 }
 
-/** The first rows of a sheet (where its header is looked for), as read, for a person to map its columns. */
+/**
+ * The first rows of a sheet (where its header is looked for), as read, for a person to map its columns;
+ * and the encoding a CSV was read in.
+ */
 export async function topRows(
   source: InputSource,
   format: InputFormat,
   reading: TableReading,
-): Promise<CsvRow[]> {
+): Promise<{ rows: CsvRow[]; encoding: TextEncoding }> {
   const table = await openTable(source, format, reading);
   const rows: CsvRow[] = [];
   try {
@@ -77,7 +80,7 @@ export async function topRows(
   } finally {
     await table.close();
   }
-  return rows;
+  return { rows, encoding: table.encoding };
 }
 
 async function detectJsonKind(

@@ -90,16 +90,17 @@ function headerRowField(t: T, session: UploadSession, headerRow: number | undefi
 }
 
 /** What the file is: its name, format, encoding, and the catalog added to it. */
-function fileFacts(t: T, session: UploadSession): string {
-  const first = session.firstReading;
+function fileFacts(t: T, session: UploadSession, mapped: string | undefined): string {
+  // Read by the first check; before it (the mapping step), as the mapping read the file's first rows.
+  const encoding = session.firstReading?.encoding ?? mapped;
   return [
     html`<dt>${t('fileName')}</dt>
       <dd>${session.label}</dd>`,
     html`<dt>${t('format')}</dt>
       <dd>${session.original.format.toUpperCase()}</dd>`,
-    first && session.original.format === 'csv'
+    encoding !== undefined && session.original.format === 'csv'
       ? html`<dt>${t('encoding')}</dt>
-          <dd>${first.encoding}</dd>`
+          <dd>${encoding}</dd>`
       : '',
     session.options.productsLabel
       ? html`<dt>${t('catalogLabel')}</dt>
@@ -160,8 +161,16 @@ function pulledCard(t: T, session: UploadSession): string {
   </section>`;
 }
 
-/** How the file is read, and the choices to read it otherwise (kind, sheet, header row, layout, password). */
-export function readingCard(t: T, session: UploadSession, layouts: readonly Preset[]): string {
+/**
+ * How the file is read, and the choices to read it otherwise (kind, sheet, header row, layout, password);
+ * `encoding`, the one the mapping step read a CSV in, until a check says how it was read.
+ */
+export function readingCard(
+  t: T,
+  session: UploadSession,
+  layouts: readonly Preset[],
+  encoding?: string,
+): string {
   if (session.options.pulled) return pulledCard(t, session);
   const table = (session.send?.reading ?? session.check?.reading)?.table;
   const { unused, quantities } = unread(session);
@@ -169,7 +178,7 @@ export function readingCard(t: T, session: UploadSession, layouts: readonly Pres
   const isSheet = session.original.format === 'csv' || session.original.format === 'xlsx';
   return html` <section class="card" aria-labelledby="reading-title">
     <h2 id="reading-title">${t('readingTitle')}</h2>
-    <dl class="facts">!${fileFacts(t, session)}</dl>
+    <dl class="facts">!${fileFacts(t, session, encoding)}</dl>
     !${quantities.length > 0 && session.kind === 'order' ? html`<p class="hint">${t('quantityNotSent', { columns: quantities.join(', ') })}</p>` : ''}
     !${
       unused.length > 0

@@ -74,7 +74,7 @@ export function sessionBody(t: T, session: UploadSession, page: SessionPage): st
     unsaved,
     error,
     mapping,
-    readingCard(t, session, page.layouts),
+    readingCard(t, session, page.layouts, page.mapping?.encoding),
     resultsCard(t, session, page.filter, page.keptUntil),
     checkCard(t, session, page.allColumns, products),
     editsCard(t, session),
