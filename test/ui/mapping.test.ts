@@ -161,6 +161,11 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
       .poll(() => page.evaluate('document.activeElement.closest("form")?.action'))
       .toMatch(/\/mapping$/);
     await expect.poll(() => page.evaluate('document.activeElement.type')).toBe('submit');
+    // Enter reads the file as mapped, and the keyboard goes on at the check, not at the top of the page.
+    await page.keyboard.press('Enter');
+    await page.locator('#check-title').waitFor();
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('check-title');
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 3, 정상: 3, 오류: 0 });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -81,7 +81,10 @@ export async function mappingRoutes(app: FastifyInstance, { state }: { state: Ui
         }
       }
       await readAndCheck(session, state);
-      return seeOther(reply, state, `uploads/${session.id}`);
+      // Read as mapped: the keyboard goes on at the check, unless there is something to read above it
+      // first (the file could not be read, or the layout was saved).
+      const above = session.error !== undefined || session.notice !== undefined;
+      return seeOther(reply, state, `uploads/${session.id}${above ? '' : '#check-title'}`);
     }),
   );
 }
