@@ -180,7 +180,13 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     const edits = page.getByRole('region', { name: '고친 내용' });
     expect(await edits.innerText()).toContain('이렇게 고쳐서 보냈습니다.');
     expect(await edits.getByRole('textbox').count()).toBe(3);
-    for (const box of await edits.getByRole('textbox').all()) expect(await box.isEditable()).toBe(false);
+    for (const box of await edits.getByRole('textbox').all()) {
+      expect(await box.isEditable()).toBe(false);
+      // Nor does it look like a field to type in: the page's wash behind it, not white.
+      expect(await box.evaluate((input) => getComputedStyle(input).backgroundColor)).toBe(
+        'rgb(244, 246, 249)',
+      );
+    }
     for (const button of await edits.getByRole('button').all()) expect(await button.isDisabled()).toBe(true);
     await screenshot(page, 'results-real-ko');
 
