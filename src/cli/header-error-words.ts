@@ -21,7 +21,7 @@ export const HEADER_WORDS: readonly Words[] = [
   [
     /^(.+) lacks required column\(s\)(?: \(as the preset (\S+) reads it\))?: (.+)$/,
     (m) =>
-      `${placeKo(m[1] ?? '')}에 꼭 있어야 할 열이 없습니다${m[2] ? ` (${m[2]} 양식으로 읽음)` : ''}: ${m[3]}`,
+      `${placeKo(m[1] ?? '')}에 꼭 있어야 할 열이 없습니다${m[2] ? ` (${m[2]} 양식으로 읽음)` : ''}: ${(m[3] ?? '').replaceAll(' or ', ' 또는 ')}`,
   ],
   [
     /^Its headers are those of (orders|products|shipments): use (intake \w+ create) instead\.$/,

@@ -164,6 +164,10 @@ describe('a header Intake cannot read, and an option it cannot use, at a Korean 
       '주문.xlsx의 "주문조회" 시트에 꼭 있어야 할 열이 없습니다 (smartstore-orders 양식으로 읽음): order_id',
     ],
     [
+      '목록.csv lacks required column(s): name or image_url, order_id',
+      '목록.csv에 꼭 있어야 할 열이 없습니다: name 또는 image_url, order_id',
+    ],
+    [
       'sheet "시트1" of 주문.xlsx has no header row',
       '주문.xlsx의 "시트1" 시트에서 머리글 행을 찾지 못했습니다',
     ],
