@@ -183,9 +183,13 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     for (const box of await edits.getByRole('textbox').all()) {
       expect(await box.isEditable()).toBe(false);
       // Nor does it look like a field to type in: the page's wash behind it, not white.
-      expect(await box.evaluate((input) => getComputedStyle(input).backgroundColor)).toBe(
-        'rgb(244, 246, 249)',
+      const shown = await box.evaluate(
+        (input) =>
+          (
+            globalThis as unknown as { getComputedStyle(element: typeof input): { backgroundColor: string } }
+          ).getComputedStyle(input).backgroundColor,
       );
+      expect(shown).toBe('rgb(244, 246, 249)');
     }
     for (const button of await edits.getByRole('button').all()) expect(await button.isDisabled()).toBe(true);
     await screenshot(page, 'results-real-ko');
