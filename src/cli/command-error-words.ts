@@ -1,4 +1,9 @@
+import { MARKETPLACE_LABELS, MARKETPLACE_NAMES, MARKETPLACES } from '../marketplaces/names.js';
 import type { Words } from './error-words.js';
+
+/** A marketplace as the terminal's English names it (`Coupang Wing`), as Korean says it (`쿠팡`). */
+const marketplaceKo = (label: string): string =>
+  MARKETPLACE_NAMES[MARKETPLACES.find((name) => MARKETPLACE_LABELS[name] === label) ?? 'naver'].ko;
 
 // The errors of single commands at a Korean terminal, in Korean (see error-words.ts, which says every line
 // of an error through these and its own).
@@ -67,6 +72,11 @@ export const LOGGING_IN: readonly Words[] = [
     /^--listen needs a loopback redirect address \(http:\/\/127\.0\.0\.1:PORT\/…\), not (\S+)$/,
     (m) =>
       `--listen에는 이 컴퓨터의 리디렉션 주소(http://127.0.0.1:포트/…)가 필요합니다. ${m[1]}은(는) 쓸 수 없습니다`,
+  ],
+  [
+    /^no (.+) credentials for this profile \(none in the environment, the keychain or the config file\)$/,
+    (m) =>
+      `이 프로필에는 ${marketplaceKo(m[1] ?? '')} 인증 정보가 없습니다 (환경 변수, 키체인, 설정 파일 어디에도 없음)`,
   ],
   [/^no consent came back in time$/, () => '동의가 돌아오지 않았습니다'],
   [/^cannot listen at (\S+): (.+)$/, (m) => `${m[1]}에서 기다릴 수 없습니다: ${m[2]}`],

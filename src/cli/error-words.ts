@@ -261,7 +261,7 @@ const LINES: readonly Words[] = [
     /^(INTAKE_\w+) is not set \(the other one is\)$/,
     (m) => `${m[1]}이(가) 설정되지 않았습니다 (다른 하나만 설정되어 있습니다)`,
   ],
-  [/^Run: (intake login.*)$/, (m) => `실행하세요: ${m[1]}`],
+  [/^Run: (intake (?:marketplace )?login.*)$/, (m) => `실행하세요: ${m[1]}`],
   [
     /^or set INTAKE_ACCESS_KEY_ID and INTAKE_SECRET_ACCESS_KEY\.$/,
     () => '또는 INTAKE_ACCESS_KEY_ID와 INTAKE_SECRET_ACCESS_KEY를 설정하세요.',

@@ -60,6 +60,13 @@ describe('intake marketplace login and logout at a terminal', () => {
     expect(logout.stderr.trim()).toBe('프로필 "default"의 쿠팡 인증 정보를 지웠습니다.');
     const again = await cli(['marketplace', 'logout', 'coupang'], { env });
     expect(again.stderr.trim()).toBe('프로필 "default"에 보관한 쿠팡 인증 정보가 없습니다.');
+    // A pull with none says so in Korean, and how to give them.
+    const pull = await cli(['pull', 'coupang'], { env });
+    expect(pull.code).toBe(3);
+    expect(pull.stderr).toBe(
+      '오류: 이 프로필에는 쿠팡 인증 정보가 없습니다 (환경 변수, 키체인, 설정 파일 어디에도 없음)\n' +
+        '  실행하세요: intake marketplace login coupang\n',
+    );
   });
 
   it('asks in English elsewhere, as before', async () => {
