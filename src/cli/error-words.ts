@@ -230,7 +230,8 @@ const LINES: readonly Words[] = [
       (m[3] ? ` (${m[4]}초 동안 ${m[3]}번 시도)` : '') +
       (m[5] ? ` (서비스 주소: ${m[5]}에서 가져옴)` : ''),
   ],
-  [/^(.+) \(HTTP 401\)$/, (m) => `${refusalIn(m[1] ?? '') ?? m[1]} (HTTP 401)`],
+  // The service's own answer to a command, with its status: in Korean where there are words for it.
+  [/^(.+) \(HTTP (\d{3})\)$/, (m) => `${refusalIn(m[1] ?? '') ?? m[1]} (HTTP ${m[2]})`],
   [
     /^the service failed: (.*) \(HTTP (\d+) from (\S+) (\S+)\)$/,
     (m) => `서비스 오류: ${m[1]} (HTTP ${m[2]}, ${m[3]} ${m[4]})`,

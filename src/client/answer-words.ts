@@ -1,3 +1,4 @@
+import { isMarketplace, MARKETPLACE_NAMES } from '../marketplaces/names.js';
 import { saidIn, type Words } from '../util/said-in.js';
 import type { Lang } from '../util/terminal-lang.js';
 
@@ -19,6 +20,30 @@ const REFUSALS: readonly Words[] = [
   [/^Access key id was invalid\.$/, () => '서비스에 없는 액세스 키 ID입니다'],
   [/^Authorization header required\.$/, () => '인증 정보가 없습니다'],
   [/^Authorization header was invalid\.$/, () => '인증 정보의 형식이 올바르지 않습니다'],
+  [/^Order item '(.+)' not found in order '(.+)'\.$/, (m) => `주문 ${m[2]}에 품목 ${m[1]}이(가) 없습니다`],
+  [/^Order item '(.+)' was already reviewed\.$/, (m) => `품목 ${m[1]}에는 이미 리뷰가 있습니다`],
+  [
+    /^Order '(.+)' is still queued; apply the queue first\.$/,
+    (m) => `주문 ${m[1]}은(는) 아직 대기열에 있습니다. 먼저 대기열을 처리하세요`,
+  ],
+  // The local service's answers to `intake local …`.
+  [/^Nothing matched within (\S+)\.$/, (m) => `${m[1]} 안에 맞는 것이 없었습니다`],
+  [
+    /^The service was not started with --allow-reset: its data cannot be reset\.$/,
+    () => '서비스를 --allow-reset 없이 시작해서 데이터를 지울 수 없습니다',
+  ],
+  [
+    /^No line (\S+) in this (\S+) fake\.$/,
+    (m) => {
+      const name = m[2] ?? '';
+      return `가짜 ${isMarketplace(name) ? MARKETPLACE_NAMES[name].ko : name}에 라인 ${m[1]}이(가) 없습니다`;
+    },
+  ],
+  [
+    /^The fake mall has no app: set credentials client_id, client_secret, mall_id and redirect_uri first\.$/,
+    () =>
+      '가짜 몰에 앱이 없습니다. 먼저 인증 정보 client_id, client_secret, mall_id, redirect_uri를 설정하세요',
+  ],
 ];
 
 /** The service's other texts worth wording: a credentials check's reason when they are valid. */

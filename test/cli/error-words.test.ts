@@ -136,6 +136,19 @@ describe('an error line at a Korean terminal', () => {
       '--data와 INTAKE_SERVE_DATABASE_URL 중 하나만 주세요',
     ],
     ['INTAKE_SERVE_DATABASE_URL is empty', 'INTAKE_SERVE_DATABASE_URL이(가) 비어 있습니다'],
+    ['Nothing matched within 1s. (HTTP 408)', '1s 안에 맞는 것이 없었습니다 (HTTP 408)'],
+    [
+      'The service was not started with --allow-reset: its data cannot be reset. (HTTP 403)',
+      '서비스를 --allow-reset 없이 시작해서 데이터를 지울 수 없습니다 (HTTP 403)',
+    ],
+    ['No line L-9 in this coupang fake. (HTTP 404)', '가짜 쿠팡에 라인 L-9이(가) 없습니다 (HTTP 404)'],
+    [
+      "Order 'A-1' is still queued; apply the queue first. (HTTP 409)",
+      '주문 A-1은(는) 아직 대기열에 있습니다. 먼저 대기열을 처리하세요 (HTTP 409)',
+    ],
+    ["Order 'A-1' not found. (HTTP 404)", '주문 A-1을(를) 찾을 수 없습니다 (HTTP 404)'],
+    // An answer with no words here is said as the service said it, with its status.
+    ['Something new. (HTTP 409)', 'Something new. (HTTP 409)'],
     [
       "the database's schema must be brought up to date (version 7 to 8), which needs rights this user lacks (permission denied for schema public): run intake serve migrate as the database's owner",
       '데이터베이스 스키마를 버전 7에서 8(으)로 올려야 하는데 이 사용자에게 권한이 없습니다 (permission denied for schema public): 데이터베이스 소유자로 intake serve migrate을(를) 실행하세요',
