@@ -143,5 +143,13 @@ describe('intake catalog: the profile’s product names and images', () => {
     expect(patch.stderr).toBe(
       '오류: 수정 내용이 올바르지 않아 아무것도 보내지 않았습니다:\n  --name: 비어 있습니다\n',
     );
+    // An order's recipient, the same: each reason in Korean, the flag it is about named.
+    const recipient = await cli(['order', 'patch', 'K-4', '--recipient-name', ''], { env });
+    expect(recipient.code).toBe(2);
+    expect(recipient.stderr).toBe(
+      '오류: 수정 내용이 올바르지 않아 아무것도 보내지 않았습니다:\n' +
+        '  --recipient-name: 비어 있습니다\n' +
+        '  --recipient-cellphone: 값이 없습니다\n',
+    );
   });
 });

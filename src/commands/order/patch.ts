@@ -1,10 +1,9 @@
 import { Command } from 'commander';
 import type { OrderPatchBody } from '../../contract/order.js';
-import { UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { describeIssues } from '../../contract/loc.js';
-import { recordIdArgument } from '../shared/record-flags.js';
+import { recordIdArgument, refuseFlags } from '../shared/record-flags.js';
+import { terminalLang, type Lang } from '../../util/terminal-lang.js';
 import { writeResult } from '../shared/write-result.js';
 
 export interface OrderPatchOptions {
@@ -12,10 +11,14 @@ export interface OrderPatchOptions {
   patch: OrderPatchBody;
 }
 
-/** Checks the id and the flags by the input rules and the contract: both fields, not blank. */
+/**
+ * Checks the id and the flags by the input rules and the contract: both fields, not blank; what is
+ * wrong is said in `lang`.
+ */
 export async function orderPatchOptions(
   id: string,
   flags: { recipientName?: string; recipientCellphone?: string },
+  lang: Lang = 'en',
 ): Promise<OrderPatchOptions> {
   const [{ OrderPatchBody }, { checkInput }] = await Promise.all([
     import('../../contract/index.js'),
@@ -27,12 +30,11 @@ export async function orderPatchOptions(
     recipient_cellphone: flags.recipientCellphone,
   });
   if (!checked.ok) {
-    throw new UsageError(
+    return refuseFlags(
       'invalid patch; nothing was sent:',
-      describeIssues(checked.issues, {
-        recipient_name: '--recipient-name',
-        recipient_cellphone: '--recipient-cellphone',
-      }),
+      checked.issues,
+      { recipient_name: '--recipient-name', recipient_cellphone: '--recipient-cellphone' },
+      lang,
     );
   }
   return { id: await recordIdArgument('order', id), patch: checked.value };
@@ -62,6 +64,6 @@ export function newOrderPatchCommand(
       examples('intake order patch ORD-1001 --recipient-name 김민지 --recipient-cellphone 010-9876-5432'),
     )
     .action(async (id: string, flags: { recipientName?: string; recipientCellphone?: string }) =>
-      runF(await orderPatchOptions(id, flags), f),
+      runF(await orderPatchOptions(id, flags, terminalLang(f.env)), f),
     );
 }

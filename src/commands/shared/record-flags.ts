@@ -1,6 +1,7 @@
 import type { ProductPatchBody } from '../../contract/product.js';
 import { UsageError } from '../../cli/errors.js';
 import { describeIssues } from '../../contract/loc.js';
+import type { ValidationIssue } from '../../contract/validation.js';
 import type { Lang } from '../../util/terminal-lang.js';
 
 /**
@@ -24,6 +25,25 @@ export async function recordIdArgument(what: 'order' | 'product', given: string)
 }
 
 /**
+ * Refuses flags the check found wrong: `refusal`, then a line for each reason, the flag it is about
+ * named as `names` says (`--recipient-name`), each reason in `lang` (in the words the check of a file
+ * uses for the same problem).
+ */
+export async function refuseFlags(
+  refusal: string,
+  found: readonly ValidationIssue[],
+  names: Record<string, string>,
+  lang: Lang,
+): Promise<never> {
+  let issues = found;
+  if (lang === 'ko') {
+    const { problemFromIssue, problemIn } = await import('../../bulk/index.js');
+    issues = issues.map((issue) => ({ ...issue, msg: problemIn('ko', problemFromIssue(issue, '', '')) }));
+  }
+  throw new UsageError(refusal, describeIssues(issues, names));
+}
+
+/**
  * `--name` and `--image-url` checked as the service checks a product's name and image (either or
  * both, each valid); `refusal` begins the error that lists what is wrong, each reason in `lang`.
  */
@@ -43,14 +63,7 @@ export async function productFlags(
     name: flags.name,
     image_url: flags.imageUrl,
   });
-  if (!checked.ok) {
-    let issues = checked.issues;
-    if (lang === 'ko') {
-      // Each reason in the words the check of a file uses for the same problem.
-      const { problemFromIssue, problemIn } = await import('../../bulk/index.js');
-      issues = issues.map((issue) => ({ ...issue, msg: problemIn('ko', problemFromIssue(issue, '', '')) }));
-    }
-    throw new UsageError(refusal, describeIssues(issues, { name: '--name', image_url: '--image-url' }));
-  }
+  if (!checked.ok)
+    return refuseFlags(refusal, checked.issues, { name: '--name', image_url: '--image-url' }, lang);
   return checked.value;
 }
