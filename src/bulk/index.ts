@@ -24,11 +24,11 @@ export { describeProblems, problemFromIssue, type ColumnNames, type Problem } fr
 export { columnNamesOf, headerOf, positionsOf, type ColumnPlaces } from './layout/column-names.js';
 export type { Note, Said } from './said.js';
 export { NOTHING_SHIPPED } from './report/summary.js';
+export { koreanUnit } from './unit-words.js';
 export {
   invalidReasonIn,
   KIND_KO,
   KOREAN_LINES,
-  koreanUnit,
   OUTCOME_WORDS,
   outcomeKo,
   recordMessageKo,

@@ -1,3 +1,4 @@
+import { alternativesKo } from '../util/alternatives-ko.js';
 import { describeProblems, type ColumnNames, type Problem } from './problems.js';
 import { presets } from './layout/presets.js';
 import type { Note, Said } from './said.js';
@@ -69,7 +70,6 @@ export function recordMessageKo(kind: string, outcome: string, message: string):
   }
 }
 
-export { koreanUnit };
 const AS_TEXT = '엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요';
 
 /**
@@ -88,7 +88,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   too_long: (v) => `항목은 ${num(v.max_length)}개까지입니다 (지금 ${num(v.actual_length)}개)`,
   url_parsing: () => '올바른 URL이 아닙니다: http:// 또는 https://로 시작하는 전체 주소를 적으세요',
   url_scheme: () => 'URL은 http:// 또는 https://로 시작해야 합니다',
-  enum: (v) => `${str(v.expected)} 중 하나여야 합니다`,
+  enum: (v) => `${alternativesKo(str(v.expected))} 중 하나여야 합니다`,
   string_type: () => '텍스트여야 합니다',
   int_type: () => '정수여야 합니다',
   float_type: () => '숫자여야 합니다',

@@ -1,4 +1,5 @@
 import { isMarketplace, MARKETPLACE_NAMES } from '../marketplaces/names.js';
+import { alternativesKo } from '../util/alternatives-ko.js';
 import { saidIn, type Words } from '../util/said-in.js';
 import type { Lang } from '../util/terminal-lang.js';
 
@@ -26,6 +27,8 @@ const REFUSALS: readonly Words[] = [
     /^Order '(.+)' is still queued; apply the queue first\.$/,
     (m) => `주문 ${m[1]}은(는) 아직 대기열에 있습니다. 먼저 대기열을 처리하세요`,
   ],
+  // A value the service's contract does not list (a carrier code the CLI let through, as it warned).
+  [/^(\w+): Input should be ('.+')$/, (m) => `${m[1]}: ${alternativesKo(m[2] ?? '')} 중 하나여야 합니다`],
   // The local service's answers to `intake local …`.
   [/^Nothing matched within (\S+)\.$/, (m) => `${m[1]} 안에 맞는 것이 없었습니다`],
   [

@@ -147,6 +147,10 @@ describe('an error line at a Korean terminal', () => {
       '주문 A-1은(는) 아직 대기열에 있습니다. 먼저 대기열을 처리하세요 (HTTP 409)',
     ],
     ["Order 'A-1' not found. (HTTP 404)", '주문 A-1을(를) 찾을 수 없습니다 (HTTP 404)'],
+    [
+      "company_code: Input should be 'self', 'kr.epost' or 'un.upu.ems' (HTTP 422)",
+      "company_code: 'self', 'kr.epost' 또는 'un.upu.ems' 중 하나여야 합니다 (HTTP 422)",
+    ],
     // An answer with no words here is said as the service said it, with its status.
     ['Something new. (HTTP 409)', 'Something new. (HTTP 409)'],
     [

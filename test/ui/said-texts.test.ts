@@ -90,6 +90,14 @@ describe('what the check finds, in Korean', () => {
     expect(problemIn('ko', all[0] as Problem)).toMatch(/^16자리 이상이고 0으로 끝납니다/);
   });
 
+  it('a value not among the contract’s is said with its alternatives, "또는" before the last', () => {
+    const problem: Problem = {
+      message: "Input should be 'self', 'kr.epost' or 'un.upu.ems'",
+      said: { code: 'enum', values: { expected: "'self', 'kr.epost' or 'un.upu.ems'" } },
+    };
+    expect(problemIn('ko', problem)).toBe("'self', 'kr.epost' 또는 'un.upu.ems' 중 하나여야 합니다");
+  });
+
   it('what has no Korean words is said as given, and a note without a code too', () => {
     const problem: Problem = { message: 'Value error, something new', said: { code: 'value_error' } };
     expect(problemIn('ko', problem)).toBe('Value error, something new');
