@@ -2,8 +2,10 @@ import { MARKETPLACE_LABELS, MARKETPLACE_NAMES, MARKETPLACES } from '../marketpl
 import type { Words } from './error-words.js';
 
 /** A marketplace as the terminal's English names it (`Coupang Wing`), as Korean says it (`쿠팡`). */
-const marketplaceKo = (label: string): string =>
-  MARKETPLACE_NAMES[MARKETPLACES.find((name) => MARKETPLACE_LABELS[name] === label) ?? 'naver'].ko;
+const marketplaceKo = (label: string): string => {
+  const name = MARKETPLACES.find((each) => MARKETPLACE_LABELS[each] === label);
+  return name ? MARKETPLACE_NAMES[name].ko : label;
+};
 
 // The errors of single commands at a Korean terminal, in Korean (see error-words.ts, which says every line
 // of an error through these and its own).
