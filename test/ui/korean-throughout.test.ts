@@ -186,7 +186,7 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
     await look('a wrong password');
     await page.getByLabel('엑셀 암호 (있는 경우)').fill('Gamgyul#2026');
     await page.getByRole('button', { name: '다시 읽기' }).click();
-    await page.waitForURL(/\/uploads\/[\w-]+$/);
+    await page.waitForURL(/\/uploads\/[\w-]+#check-title$/);
     expect(await counts(page, 'check-title')).toMatchObject({ 전체: 2, 정상: 2 });
     await look('the workbook opened');
 

@@ -293,8 +293,8 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     await page.keyboard.press('Enter');
     await page.getByLabel('Layout').waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
-    // Read, the file asks for nothing: the page opens where it always does.
-    expect(await page.evaluate('document.activeElement.id')).not.toBe('password');
+    // Read, the file asks for nothing more: the keyboard goes on at the check.
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('check-title');
     expect(await page.getByLabel('Layout').inputValue()).toBe('smartstore-orders');
     // Its image comes from nowhere yet: a catalog added on the page fills it.
     expect(await counts(page, 'check-title')).toMatchObject({ record: 1, invalid: 1 });
@@ -305,6 +305,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     await page.getByLabel('Product list file (id, name, image_url)').setInputFiles(catalog);
     await page.getByRole('button', { name: 'Add the list and check again' }).click();
     await page.getByText('Every record is valid.').waitFor();
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('check-title');
     await context.close();
   });
 

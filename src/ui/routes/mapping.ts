@@ -5,7 +5,7 @@ import { mappingFor, useMapping, type MappingView } from '../mapping.js';
 import { seeOther, textsOf } from '../render.js';
 import type { UiState } from '../state.js';
 import type { T } from '../texts/index.js';
-import { openChangeOf, sessionOf, type IdParams } from './shared.js';
+import { checkedPage, openChangeOf, sessionOf, type IdParams } from './shared.js';
 import { readAndCheck, sessionPage } from './session-page.js';
 
 /**
@@ -81,10 +81,7 @@ export async function mappingRoutes(app: FastifyInstance, { state }: { state: Ui
         }
       }
       await readAndCheck(session, state);
-      // Read as mapped: the keyboard goes on at the check, unless there is something to read above it
-      // first (the file could not be read, or the layout was saved).
-      const above = session.error !== undefined || session.notice !== undefined;
-      return seeOther(reply, state, `uploads/${session.id}${above ? '' : '#check-title'}`);
+      return seeOther(reply, state, checkedPage(session));
     }),
   );
 }

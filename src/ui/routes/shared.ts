@@ -49,3 +49,12 @@ export async function changeOf<R>(
     return change(session);
   });
 }
+
+/**
+ * A session's page once its file was read and checked again: the keyboard goes on at the check, unless
+ * there is something to read above it first (the file could not be read, or a notice).
+ */
+export function checkedPage(session: UploadSession): string {
+  const above = session.error !== undefined || session.notice !== undefined;
+  return `uploads/${session.id}${above ? '' : '#check-title'}`;
+}

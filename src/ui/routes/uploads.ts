@@ -18,7 +18,7 @@ import { errorWords } from '../views/errors.js';
 import { uploadForm } from '../views/upload-form.js';
 import { firstOf, type Form } from '../../web/forms.js';
 import { readAndCheck, sessionPage } from './session-page.js';
-import { changeOf, openChangeOf, sessionOf, type IdParams } from './shared.js';
+import { changeOf, checkedPage, openChangeOf, sessionOf, type IdParams } from './shared.js';
 
 const kindOf = (value: unknown): ResourceName | undefined =>
   typeof value === 'string' && Object.hasOwn(RESOURCES, value) ? (value as ResourceName) : undefined;
@@ -157,7 +157,7 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
     openChangeOf(state, request, reply, async (session) => {
       await applyReadForm(session, request.body ?? {}, state);
       await readAndCheck(session, state);
-      return seeOther(reply, state, `uploads/${session.id}`);
+      return seeOther(reply, state, checkedPage(session));
     }),
   );
 
@@ -174,7 +174,7 @@ export async function uploadRoutes(app: FastifyInstance, { state }: { state: UiS
         return seeOther(reply, state, `uploads/${session.id}`);
       }
       await checkSession(session, state.services);
-      return seeOther(reply, state, `uploads/${session.id}`);
+      return seeOther(reply, state, checkedPage(session));
     }),
   );
 
