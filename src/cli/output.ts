@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import type TableType from 'cli-table3';
+import type WrapAnsi from 'wrap-ansi';
 import { csvRow } from '../util/csv.js';
 import type { Factory } from './factory.js';
 import type { OutputFormat } from './settings.js';
+import { fittedWidths } from './table-widths.js';
 
 /** A column of a table or CSV: its header and how to read it from a row. */
 export interface Column<T> {
@@ -70,12 +72,22 @@ export function renderTable<T>(f: Factory, rows: readonly T[], columns: readonly
   const bold = f.colors().out.bold;
   // Loaded when a table is drawn for a terminal: a command that answers a script never pays for it.
   const Table = createRequire(import.meta.url)('cli-table3') as typeof TableType;
+  let shown = rows.map((row) => columns.map((column) => cell((column.shown ?? column.value)(row))));
+  // Wider than the terminal: its widest columns wrap (at spaces, and inside a word longer than the
+  // column, by the width a terminal gives each letter) instead of every line running off its edge.
+  const widths = fittedWidths([columns.map((column) => column.header), ...shown], f.io.stdout.columns);
+  if (widths) {
+    const wrap = (createRequire(import.meta.url)('wrap-ansi') as { default: typeof WrapAnsi }).default;
+    shown = shown.map((row) =>
+      row.map((text, column) => wrap(text, widths[column] as number, { hard: true, trim: true })),
+    );
+  }
   const table = new Table({
     head: columns.map((column) => bold(column.header)),
     style: { head: [], border: [] },
-    wordWrap: true,
+    ...(widths ? { colWidths: widths.map((width) => width + 2) } : { wordWrap: true }),
   });
-  for (const row of rows) table.push(columns.map((column) => cell((column.shown ?? column.value)(row))));
+  for (const row of shown) table.push(row);
   return `${table.toString()}\n`;
 }
 

@@ -33,6 +33,8 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   stdin?: string | Buffer;
   tty?: boolean;
+  /** How many columns wide the terminal is (with `tty`). */
+  columns?: number;
   prompter?: Prompter;
   dispatcher?: Dispatcher;
   retry?: RetryPolicy;
@@ -84,7 +86,10 @@ export async function cli(args: readonly string[], options: CliOptions = {}): Pr
   };
   const tty = options.tty === true;
   Object.assign(stdin, { isTTY: tty });
-  Object.assign(stdout, { isTTY: tty });
+  Object.assign(stdout, {
+    isTTY: tty,
+    ...(options.columns === undefined ? {} : { columns: options.columns }),
+  });
   Object.assign(stderr, { isTTY: tty });
   const factory = createFactory({
     io: { stdin, stdout, stderr },
