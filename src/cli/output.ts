@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type TableType from 'cli-table3';
+import type StringWidth from 'string-width';
 import type WrapAnsi from 'wrap-ansi';
 import { csvRow } from '../util/csv.js';
 import type { Factory } from './factory.js';
@@ -70,14 +71,19 @@ export function renderTable<T>(f: Factory, rows: readonly T[], columns: readonly
     return rows.map((row) => `${columns.map((column) => plain(column.value(row))).join('\t')}\n`).join('');
   }
   const bold = f.colors().out.bold;
-  // Loaded when a table is drawn for a terminal: a command that answers a script never pays for it.
-  const Table = createRequire(import.meta.url)('cli-table3') as typeof TableType;
+  // Loaded when a table is drawn for a terminal: a command that answers a script never pays for them.
+  const load = createRequire(import.meta.url);
+  const Table = load('cli-table3') as typeof TableType;
   let shown = rows.map((row) => columns.map((column) => cell((column.shown ?? column.value)(row))));
   // Wider than the terminal: its widest columns wrap (at spaces, and inside a word longer than the
   // column, by the width a terminal gives each letter) instead of every line running off its edge.
-  const widths = fittedWidths([columns.map((column) => column.header), ...shown], f.io.stdout.columns);
+  const widths = fittedWidths(
+    [columns.map((column) => column.header), ...shown],
+    f.io.stdout.columns,
+    load('string-width') as typeof StringWidth,
+  );
   if (widths) {
-    const wrap = (createRequire(import.meta.url)('wrap-ansi') as { default: typeof WrapAnsi }).default;
+    const wrap = (load('wrap-ansi') as { default: typeof WrapAnsi }).default;
     shown = shown.map((row) =>
       row.map((text, column) => wrap(text, widths[column] as number, { hard: true, trim: true })),
     );

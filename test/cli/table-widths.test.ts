@@ -11,10 +11,10 @@ describe('a table wider than the terminal', () => {
       ['P-1', '감귤 5kg', `https://shop.example.com/${'x'.repeat(80)}.jpg`],
     ];
     // Fits as it is: nothing to change.
-    expect(fittedWidths(cells, 500)).toBeUndefined();
-    expect(fittedWidths(cells, undefined)).toBeUndefined();
+    expect(fittedWidths(cells, 500, stringWidth)).toBeUndefined();
+    expect(fittedWidths(cells, undefined, stringWidth)).toBeUndefined();
     // 60 columns: 10 of them are borders and padding; id and name keep theirs, the address takes the rest.
-    expect(fittedWidths(cells, 60)).toEqual([3, 8, 39]);
+    expect(fittedWidths(cells, 60, stringWidth)).toEqual([3, 8, 39]);
     // Two wide columns share what is left evenly; none is made narrower than 8.
     expect(
       fittedWidths(
@@ -23,6 +23,7 @@ describe('a table wider than the terminal', () => {
           ['x'.repeat(50), 'y'.repeat(70)],
         ],
         47,
+        stringWidth,
       ),
     ).toEqual([20, 20]);
     expect(
@@ -32,6 +33,7 @@ describe('a table wider than the terminal', () => {
           ['x'.repeat(50), 'y'.repeat(70)],
         ],
         10,
+        stringWidth,
       ),
     ).toEqual([8, 8]);
   });
