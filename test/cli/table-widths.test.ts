@@ -16,26 +16,12 @@ describe('a table wider than the terminal', () => {
     // 60 columns: 10 of them are borders and padding; id and name keep theirs, the address takes the rest.
     expect(fittedWidths(cells, 60, stringWidth)).toEqual([3, 8, 39]);
     // Two wide columns share what is left evenly; none is made narrower than 8.
-    expect(
-      fittedWidths(
-        [
-          ['a', 'b'],
-          ['x'.repeat(50), 'y'.repeat(70)],
-        ],
-        47,
-        stringWidth,
-      ),
-    ).toEqual([20, 20]);
-    expect(
-      fittedWidths(
-        [
-          ['a', 'b'],
-          ['x'.repeat(50), 'y'.repeat(70)],
-        ],
-        10,
-        stringWidth,
-      ),
-    ).toEqual([8, 8]);
+    const twoWide = [
+      ['a', 'b'],
+      ['x'.repeat(50), 'y'.repeat(70)],
+    ];
+    expect(fittedWidths(twoWide, 47, stringWidth)).toEqual([20, 20]);
+    expect(fittedWidths(twoWide, 10, stringWidth)).toEqual([8, 8]);
   });
 
   it('wraps its widest columns at the terminal’s width, Korean included, and loses nothing', async () => {
