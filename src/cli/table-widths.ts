@@ -1,4 +1,4 @@
-/** A column narrower than this is not made narrower to fit: its words would be cut to pieces. */
+/** A column is not made narrower than this to fit (its words would be cut to pieces), nor than its header. */
 const NARROWEST = 8;
 
 /**
@@ -21,12 +21,16 @@ export function fittedWidths(
     Math.max(1, ...cells.map((row) => widest(row[column] ?? '', measure))),
   );
   if (natural.reduce((sum, each) => sum + each, 0) + frame <= width) return undefined;
+  // A column is never narrower than its header (the first row), nor than 8 where it needs that much.
+  const floor = natural.map((need, column) =>
+    Math.max(Math.min(need, NARROWEST), widest(cells[0]?.[column] ?? '', measure)),
+  );
   const widths = new Array<number>(count).fill(0);
   let left = Math.max(width - frame, count * NARROWEST);
   const byNeed = natural.map((need, column) => ({ need, column })).sort((a, b) => a.need - b.need);
   byNeed.forEach(({ need, column }, index) => {
     const share = Math.floor(left / (count - index));
-    const given = Math.max(Math.min(need, share), Math.min(need, NARROWEST));
+    const given = Math.max(Math.min(need, share), floor[column] as number);
     widths[column] = given;
     left -= given;
   });

@@ -22,6 +22,13 @@ describe('a table wider than the terminal', () => {
     ];
     expect(fittedWidths(twoWide, 47, stringWidth)).toEqual([20, 20]);
     expect(fittedWidths(twoWide, 10, stringWidth)).toEqual([8, 8]);
+    // Nor narrower than its header, even where an even share would be.
+    const dated = [
+      ['updated_at', 'message'],
+      ['2026-12-03T07:01:25.093Z', 'z'.repeat(80)],
+    ];
+    expect(fittedWidths(dated, 30, stringWidth)).toEqual([11, 12]);
+    expect(fittedWidths(dated, 24, stringWidth)).toEqual([10, 8]);
   });
 
   it('wraps its widest columns at the terminal’s width, Korean included, and loses nothing', async () => {
