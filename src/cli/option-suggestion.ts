@@ -11,11 +11,23 @@ const UNKNOWN = /^error: unknown option '(--[^'=]+)(?:=[^']*)?'\n/;
 // option: the line after says it was read as a negative value, which no option or argument here takes.
 const NEGATIVE = /^error: unknown option '(-\d[^']*)'\n/;
 
+// `queue status --wait 1s`: that `--wait` takes no value (a wait's limit is `--max-wait`), so the
+// duration is an argument too many. The line after says which flag takes it.
+const EXCESS = /^error: too many arguments for '[^']+'\. Expected 0 arguments but got 1\.\n/;
+const DURATION = /^\d+(?:ms|s|m|h|d)$/;
+
 /** `text`, commander's error about `command`'s command line, with the option meant when one is plain. */
 export function withOptionSuggestion(text: string, command: Command): string {
   const negative = NEGATIVE.exec(text);
   if (negative)
     return text.replace(negative[0], `${negative[0]}(${negative[1]}: values here cannot be negative)\n`);
+  const excess = EXCESS.exec(text);
+  const given = command.args[0] ?? '';
+  if (excess && command.opts().wait === true && DURATION.test(given) && hasOption(command, '--max-wait'))
+    return text.replace(
+      excess[0],
+      `${excess[0]}(--wait takes no value here: to stop waiting after ${given}, add --max-wait ${given})\n`,
+    );
   const match = UNKNOWN.exec(text);
   if (!match || text.includes('(Did you mean')) return text;
   const near = nearOptions(command, match[1] as string);
@@ -30,3 +42,6 @@ function nearOptions(command: Command, flag: string): string[] {
   }
   return [...longs].filter((long) => flag.startsWith(`${long}-`) || long.startsWith(`${flag}-`));
 }
+
+/** Whether `command` has the long option `flag`. */
+const hasOption = (command: Command, flag: string) => command.options.some((option) => option.long === flag);

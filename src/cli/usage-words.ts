@@ -11,6 +11,11 @@ const LINES: readonly Words[] = [
   [/^unknown option '(.+)'$/, (m) => `알 수 없는 옵션입니다: ${m[1]}`],
   [/^unknown command '(.+)'$/, (m) => `알 수 없는 명령입니다: ${m[1]}`],
   [/^\((.+): values here cannot be negative\)$/, (m) => `(${m[1]}: 여기서는 값이 음수일 수 없습니다)`],
+  [
+    /^\(--wait takes no value here: to stop waiting after (\S+), add --max-wait (\S+)\)$/,
+    (m) =>
+      `(여기서 --wait에는 값을 주지 않습니다. ${m[1]} 뒤에 그만 기다리려면 --max-wait ${m[2]}을(를) 붙이세요)`,
+  ],
   [/^\(Did you mean one of (.+)\?\)$/, (m) => `(혹시 이 가운데 하나? ${m[1]})`],
   [/^\(Did you mean (.+)\?\)$/, (m) => `(혹시 ${m[1]}?)`],
   [

@@ -82,3 +82,25 @@ describe('a value that begins with a minus', () => {
     );
   });
 });
+
+describe('a duration given to a --wait that takes none', () => {
+  it('says which flag takes it, in English and in Korean', async () => {
+    const args = ['queue', 'status', '--wait', '1s'];
+    const result = await cli(args, { env: { LANG: 'C.UTF-8' } });
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toBe(
+      "error: too many arguments for 'status'. Expected 0 arguments but got 1.\n" +
+        '(--wait takes no value here: to stop waiting after 1s, add --max-wait 1s)\n(add --help for usage)\n',
+    );
+    const korean = await cli(args, { env: KOREAN });
+    expect(korean.stderr).toBe(
+      '오류: status 명령의 인자가 너무 많습니다: 0개를 받는데 1개를 주었습니다.\n' +
+        '(여기서 --wait에는 값을 주지 않습니다. 1s 뒤에 그만 기다리려면 --max-wait 1s을(를) 붙이세요)\n(사용법: --help)\n',
+    );
+    // Another word there is only an argument too many.
+    const other = await cli(['queue', 'status', '--wait', 'now'], { env: { LANG: 'C.UTF-8' } });
+    expect(other.stderr).toBe(
+      "error: too many arguments for 'status'. Expected 0 arguments but got 1.\n(add --help for usage)\n",
+    );
+  });
+});
