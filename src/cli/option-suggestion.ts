@@ -16,7 +16,10 @@ const NEGATIVE = /^error: unknown option '(-\d[^']*)'\n/;
 const EXCESS = /^error: too many arguments for '[^']+'\. Expected 0 arguments but got 1\.\n/;
 const DURATION = /^\d+(?:ms|s|m|h|d)$/;
 
-/** `text`, commander's error about `command`'s command line, with the option meant when one is plain. */
+/**
+ * `text`, commander's error about `command`'s command line, with a line saying what was meant when it
+ * is plain: a negative value, a duration for `--max-wait`, or the option a mistyped one stands for.
+ */
 export function withOptionSuggestion(text: string, command: Command): string {
   const negative = NEGATIVE.exec(text);
   if (negative)
