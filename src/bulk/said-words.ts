@@ -96,8 +96,8 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   list_type: () => '목록이어야 합니다',
   excel_damage: (v) =>
     v.damage === 'lost_zero'
-      ? `맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (${str(v.meant)}?). ${AS_TEXT}`
-      : `엑셀이 지수 표기로 바꾼 숫자로 보입니다 (${str(v.shown)}). ${AS_TEXT}`,
+      ? `맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (${str(v.meant)}?). ${v.source === 'typed' ? '0을 붙여 적으세요' : AS_TEXT}`
+      : `엑셀이 지수 표기로 바꾼 숫자로 보입니다 (${str(v.shown)}). ${v.source === 'typed' ? '모든 자리를 숫자로 적으세요' : AS_TEXT}`,
   missing_product_data: (v) =>
     `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명이' : '이미지 주소가'} 없고, 상품 목록에도 없습니다. ` +
     '"상품명이나 이미지가 없는 상품"에 한 번 넣으면 다음부터 기억합니다',

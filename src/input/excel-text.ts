@@ -41,28 +41,47 @@ export function unwrapExcelText(value: string, kind: TextKind): string {
 /** What Excel did to a value: its words, and the kind of damage with what the value may have been. */
 export interface ExcelDamage {
   message: string;
-  ctx: { damage: 'scientific'; shown: string } | { damage: 'lost_zero'; meant: string };
+  ctx: ({ damage: 'scientific'; shown: string } | { damage: 'lost_zero'; meant: string }) & {
+    /** Where the value came from: a sheet (fixed by exporting again) or typed (fixed by writing it whole). */
+    source: DamageSource;
+  };
 }
+
+/** A value read from a sheet (CSV, .xlsx) or typed (a flag, a JSON record, a field of a page). */
+export type DamageSource = 'sheet' | 'typed';
+
+/** What to do about it, for where the value came from. */
+const ADVICE: Readonly<Record<DamageSource, { scientific: string; lostZero: string }>> = {
+  sheet: {
+    scientific: 'format the column as Text in Excel and export again',
+    lostZero: 'format the column as Text in Excel and export again',
+  },
+  typed: { scientific: 'give all its digits', lostZero: 'write it with the 0' },
+};
 
 /**
  * Says what Excel did to a value, if it looks damaged: ids, phone numbers and tracking numbers that
- * became numbers (scientific notation, a lost leading 0).
+ * became numbers (scientific notation, a lost leading 0). The advice is for where the value came from.
  */
-export function excelDamage(value: string, kind: TextKind): ExcelDamage | undefined {
+export function excelDamage(
+  value: string,
+  kind: TextKind,
+  source: DamageSource = 'sheet',
+): ExcelDamage | undefined {
   if (kind === 'text') return undefined;
   const trimmed = value.trim();
   if (SCIENTIFIC.test(trimmed)) {
     return {
-      message: `looks like a number Excel wrote in scientific notation (${trimmed}); format the column as Text in Excel and export again`,
-      ctx: { damage: 'scientific', shown: trimmed },
+      message: `looks like a number Excel wrote in scientific notation (${trimmed}); ${ADVICE[source].scientific}`,
+      ctx: { damage: 'scientific', shown: trimmed, source },
     };
   }
   if (kind === 'phone') {
     const digits = trimmed.replace(/[\s-]/g, '');
     if (MOBILE_WITHOUT_ZERO.test(digits)) {
       return {
-        message: `looks like a Korean mobile number that lost its leading 0 (0${digits}?); format the column as Text in Excel and export again`,
-        ctx: { damage: 'lost_zero', meant: `0${digits}` },
+        message: `looks like a Korean mobile number that lost its leading 0 (0${digits}?); ${ADVICE[source].lostZero}`,
+        ctx: { damage: 'lost_zero', meant: `0${digits}`, source },
       };
     }
   }

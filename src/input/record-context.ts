@@ -1,4 +1,5 @@
 import type { CarrierBook } from './carrier-book.js';
+import type { DamageSource } from './excel-text.js';
 import type { FileProducts } from './file-products.js';
 import type { IdWatch } from './id-watch.js';
 
@@ -37,4 +38,6 @@ export interface RecordContext {
   orderOfItem?: (itemId: string) => string | undefined;
   /** Where the identifiers that a spreadsheet may have rounded are noted (a file's check pass). */
   ids?: IdWatch;
+  /** Where the values come from, for the advice on what Excel did to one: a sheet unless said. */
+  source?: DamageSource;
 }

@@ -92,7 +92,7 @@ function cleanString(value: string, kind: FieldKind, walk: Walk): string {
   if (kind === 'text') return text;
   const loc = walk.path.map(String);
   if (kind === 'carrier') return carrierCode(text, loc, walk.context, walk.issues);
-  const damage = excelDamage(text, TEXT_KIND[kind]);
+  const damage = excelDamage(text, TEXT_KIND[kind], walk.context.source);
   if (damage)
     walk.issues.push({ type: 'excel_damage', loc, msg: damage.message, ctx: damage.ctx, input: text });
   else if (kind === 'tracking') {

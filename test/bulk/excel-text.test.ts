@@ -94,8 +94,9 @@ describe('Excel’s text tricks and damage in single records, flags and order pa
     const damaged = files.write('two.json', JSON.stringify(orderJson('XT-ONE-2', '1011112222')));
     const result = await cli(['order', 'create', damaged], { env: t.env });
     expect(result.code).toBe(4);
+    // A JSON record was typed or made by a program: the advice is to write the number whole, not Excel's.
     expect(result.stderr).toContain(
-      'recipient_cellphone ("1011112222"): looks like a Korean mobile number that lost its leading 0',
+      'recipient_cellphone ("1011112222"): looks like a Korean mobile number that lost its leading 0 (01011112222?); write it with the 0\n',
     );
   });
 
@@ -123,7 +124,7 @@ describe('Excel’s text tricks and damage in single records, flags and order pa
     const damaged = await ship('6.89E+12');
     expect(damaged.code).toBe(4);
     expect(damaged.stderr).toContain(
-      '--tracking-number ("6.89E+12"): looks like a number Excel wrote in scientific notation',
+      '--tracking-number ("6.89E+12"): looks like a number Excel wrote in scientific notation (6.89E+12); give all its digits\n',
     );
     const sent = await ship('="6891234567890"');
     expect(sent.code).toBe(0);
@@ -166,7 +167,14 @@ describe('Excel’s text tricks and damage in single records, flags and order pa
     );
     expect(damaged.code).toBe(2);
     expect(damaged.stderr).toContain(
-      '--recipient-cellphone: looks like a Korean mobile number that lost its leading 0',
+      '--recipient-cellphone: looks like a Korean mobile number that lost its leading 0 (01099998888?); write it with the 0\n',
+    );
+    const korean = await cli(
+      ['order', 'patch', 'XT-PATCH', '--recipient-name', '박지훈', '--recipient-cellphone', '1099998888'],
+      { env: { ...t.env, LANG: 'ko_KR.UTF-8' } },
+    );
+    expect(korean.stderr).toContain(
+      '--recipient-cellphone: 맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (01099998888?). 0을 붙여 적으세요\n',
     );
     const patched = await cli(
       [

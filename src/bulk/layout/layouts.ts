@@ -71,7 +71,8 @@ export interface TableLayout extends Layout {
  * sheet's rows.
  */
 export function jsonLayout<T>(resource: Resource<T>, context: RecordContext = {}): Layout {
-  const checkRecord = (value: unknown) => checkInput(resource.name, resource.schema, value, context);
+  const typed: RecordContext = { ...context, source: 'typed' };
+  const checkRecord = (value: unknown) => checkInput(resource.name, resource.schema, value, typed);
   return {
     grouped: false,
     maxUnits: 1,

@@ -25,10 +25,12 @@ export async function orderPatchOptions(
     import('../../input/record-rules.js'),
   ]);
   // The same rules as every other input: `="010…"` unwrapped, a phone that lost its leading 0 refused.
-  const checked = checkInput('order_patch', OrderPatchBody, {
-    recipient_name: flags.recipientName,
-    recipient_cellphone: flags.recipientCellphone,
-  });
+  const checked = checkInput(
+    'order_patch',
+    OrderPatchBody,
+    { recipient_name: flags.recipientName, recipient_cellphone: flags.recipientCellphone },
+    { source: 'typed' },
+  );
   if (!checked.ok) {
     return refuseFlags(
       'invalid patch; nothing was sent:',

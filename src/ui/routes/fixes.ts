@@ -5,6 +5,7 @@ import type { RefusedRow, UploadSession } from '../session.js';
 import type { UiState } from '../state.js';
 import { firstOf, listOf, type Form } from '../../web/forms.js';
 import { openChangeOf, type IdParams } from './shared.js';
+import { lostZeroCells } from '../lost-zeros.js';
 
 /** The cell at a row and position as the page showed it (the fixed copy's, which is the file's where not fixed). */
 function shownCell(session: UploadSession, row: number, position: number): string | undefined {
@@ -12,22 +13,30 @@ function shownCell(session: UploadSession, row: number, position: number): strin
   return Array.isArray(refused?.cells) ? ((refused.cells as string[])[position] ?? '') : undefined;
 }
 
-/** Keeps the cells typed: a value back to what the file had is no change. */
+/** Keeps a cell's new value, with what the page showed before any change: back to that is no change. */
+function setCell(session: UploadSession, row: number, position: number, typed: string): void {
+  const fixes = session.fixes.get(row) ?? new Map();
+  const original = fixes.get(position)?.original ?? shownCell(session, row, position);
+  if (original === undefined) return;
+  if (typed === original) fixes.delete(position);
+  else fixes.set(position, { value: typed, original });
+  if (fixes.size > 0) session.fixes.set(row, fixes);
+  else session.fixes.delete(row);
+}
+
+/** Keeps the cells typed. */
 function takeCells(session: UploadSession, form: Form): void {
   for (const [name, value] of Object.entries(form)) {
     const cell = /^cell:(\d+):(\d+)$/.exec(name);
-    if (!cell) continue;
-    const [row, position] = [Number(cell[1]), Number(cell[2])];
-    const fixes = session.fixes.get(row) ?? new Map();
-    const earlier = fixes.get(position);
-    const original = earlier?.original ?? shownCell(session, row, position);
-    if (original === undefined) continue;
-    const typed = firstOf(value) ?? '';
-    if (typed === original) fixes.delete(position);
-    else fixes.set(position, { value: typed, original });
-    if (fixes.size > 0) session.fixes.set(row, fixes);
-    else session.fixes.delete(row);
+    if (cell) setCell(session, Number(cell[1]), Number(cell[2]), firstOf(value) ?? '');
   }
+}
+
+/** Puts the leading 0 back in every phone number that lost it: says how many. */
+function restoreZeros(session: UploadSession): number {
+  const cells = lostZeroCells(session);
+  for (const cell of cells) setCell(session, cell.row, cell.position, cell.value);
+  return cells.length;
 }
 
 /**
@@ -72,6 +81,9 @@ export async function fixRoutes(app: FastifyInstance, { state }: { state: UiStat
         session.notice = t('resetDone');
       } else {
         if (!json) takeCells(session, form);
+        if (!json && firstOf(form.zeros) === '1') {
+          session.notice = t('zerosRestored', { count: restoreZeros(session) });
+        }
         const undo = /^(\d+):(\d+)$/.exec(firstOf(form.undo) ?? '');
         if (undo) {
           const fixes = session.fixes.get(Number(undo[1]));

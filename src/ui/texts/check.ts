@@ -47,6 +47,22 @@ export const CHECK = {
     ko: '… 외 1개 행 (전체는 고칠 행 파일을 내려받아 확인하세요).',
   },
   saveFixes: { en: 'Apply the fixes and check again', ko: '고친 내용 반영하고 다시 검사' },
+  restoreZeros: {
+    en: 'Put the leading 0 back in {count} phone numbers',
+    ko: '휴대폰 번호 {count}개에 맨 앞의 0 붙이기',
+  },
+  restoreZeros_one: {
+    en: 'Put the leading 0 back in 1 phone number',
+    ko: '휴대폰 번호 1개에 맨 앞의 0 붙이기',
+  },
+  zerosRestored: {
+    en: 'Put the leading 0 back in {count} phone numbers. Each change can be undone under “Your changes”.',
+    ko: '휴대폰 번호 {count}개에 맨 앞의 0을 붙였습니다. 하나씩 “고친 내용”에서 되돌릴 수 있습니다.',
+  },
+  zerosRestored_one: {
+    en: 'Put the leading 0 back in 1 phone number. The change can be undone under “Your changes”.',
+    ko: '휴대폰 번호 1개에 맨 앞의 0을 붙였습니다. “고친 내용”에서 되돌릴 수 있습니다.',
+  },
   jsonFixHint: {
     en: 'JSON records cannot be edited here: drop a record, or fix the file and upload it again.',
     ko: 'JSON 항목은 여기서 고칠 수 없습니다. 항목을 빼거나 파일을 고쳐서 다시 올리세요.',

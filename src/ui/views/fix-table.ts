@@ -2,6 +2,7 @@ import { html } from 'ghtml';
 import { dataTable, type TableHeader } from '../../web/table.js';
 import { positionsOf, problemIn, type Problem, type TableInfo } from '../../bulk/index.js';
 import { pageColumnNames } from '../column-words.js';
+import { lostZeroCells } from '../lost-zeros.js';
 import { ROWS_SHOWN, type RefusedRow, type UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 
@@ -130,11 +131,24 @@ export function fixTable(
         ? html`<a href="uploads/${session.id}#invalid-title">${t('showSomeColumns')}</a>`
         : '';
   const save = html`<button type="submit" !${session.running ? ' disabled' : ''}>${t('saveFixes')}</button>`;
+  const zeros = table ? lostZeroCells(session).length : 0;
+  const restore =
+    zeros > 0
+      ? html`<button
+          type="submit"
+          class="secondary"
+          name="zeros"
+          value="1"
+          !${session.running ? ' disabled' : ''}
+        >
+          ${t('restoreZeros', { count: zeros })}
+        </button>`
+      : '';
   const rows = shown.map((row) => fixRow(t, session, context, row));
   return html` <h3 id="invalid-title">${t('invalidTitle')}</h3>
     <p class="hint">${table ? t('invalidIntro') : t('jsonFixHint')}</p>
     <form method="post" action="uploads/${session.id}/fixes" class="fixes">
-      <div class="actions">!${save} !${toggle}</div>
+      <div class="actions">!${save} !${restore} !${toggle}</div>
       !${dataTable(headers, rows, { className: 'fix-table' })}
       !${total > shown.length ? html`<p class="hint">${t('moreRows', { count: total - shown.length })}</p>` : ''}
       <div class="actions">!${save}</div>
