@@ -2,7 +2,7 @@ import { alternativesKo } from '../util/alternatives-ko.js';
 import { describeProblems, type ColumnNames, type Problem } from './problems.js';
 import { presets } from './layout/presets.js';
 import type { Note, Said } from './said.js';
-import { count, counting } from '../util/count.js';
+import { counting } from '../util/count.js';
 import { cut } from '../util/cut.js';
 import { notTakenIn, rejectionIn } from '../client/answer-words.js';
 import { MESSAGE_SHOWN } from './report/summary.js';
@@ -11,14 +11,11 @@ import type { UploadState } from './ledger/schema.js';
 import { carrierListKo } from '../contract/carrier-list.js';
 import { koreanUnit } from './unit-words.js';
 import { KOREAN_SHARED_WORDS } from './report/shared-problems.js';
+import { PHONE_KOREAN } from './said-phone-words.js';
+import { num, str, type Values } from './said-values.js';
 
 /** The languages people are told things in. */
 export type Lang = 'ko' | 'en';
-
-type Values = Readonly<Record<string, string | number>>;
-
-const str = (value: string | number | undefined) => (value === undefined ? '' : String(value));
-const num = (value: string | number | undefined) => (typeof value === 'number' ? count(value) : str(value));
 
 /** The kinds of record in Korean (주문, 송장, 상품): each ends in a final consonant, so 은, 을 and 이 follow. */
 export const KIND_KO: Record<string, string> = { order: '주문', shipment: '송장', product: '상품' };
@@ -113,17 +110,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   order_rows_differ: (v) =>
     `같은 주문의 모든 행에서 같아야 하는데 다릅니다: ${rowList(v.rows, (row) => `${row}행`)}`,
   order_rows_differ_from: (v) => `같은 주문의 ${num(v.row)}행과 회원 또는 수취인 정보가 다릅니다`,
-  phone_no_digits: () => '숫자가 없습니다. 봇은 이 번호로만 구매자에게 연락합니다',
-  phone_characters: () => '전화번호가 아닙니다. 숫자, 띄어쓰기, 하이픈(-)과 맨 앞의 +만 쓸 수 있습니다',
-  phone_length: (v) =>
-    `전화번호가 될 수 없습니다. ${str(v.prefix)}(으)로 시작하는 번호는 ${str(v.expected).replace(' or ', ' 또는 ')}자리인데 이 번호는 ${num(v.digits)}자리입니다`,
-  phone_length_abroad: (v) => `전화번호가 될 수 없습니다 (${num(v.digits)}자리)`,
-  phone_prefix: (v) => `한국 전화번호가 될 수 없습니다. ${str(v.prefix)}(으)로 시작하는 번호는 없습니다`,
-  phone_safe: () => '안심번호(050)입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
-  phone_internet: () => '인터넷 전화(070)입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
-  phone_landline: () => '일반 전화(유선) 번호입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
-  phone_business: () => '대표번호입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
-  phone_abroad: () => '해외 번호입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
+  ...PHONE_KOREAN,
   id_repeated: (v) => `같은 번호가 ${num(v.row)}행에도 있고, 내용이 다릅니다`,
   item_twice: (v) => `품목 번호 ${str(v.item)}이(가) 이 주문에 두 번 있습니다`,
   item_in_other_order: (v) => `품목 번호 ${str(v.item)}을(를) 다른 주문(${num(v.row)}행)도 쓰고 있습니다`,

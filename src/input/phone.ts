@@ -26,6 +26,12 @@ const MOBILE: readonly [RegExp, readonly number[]][] = [
   [/^01[16789]/, [10, 11]],
 ];
 
+/**
+ * A number a download hid part of (`010-****-5678`, `0101234****`), as marketplaces do with a buyer's
+ * details after a while: digits and separators with a run of `*` (two or more) in place of digits.
+ */
+const MASKED = /^\+?[\d\s\-.()]*\*{2,}[\d\s\-.()*]*$/;
+
 /** Area codes outside Seoul (031-033, 041-044, 051-055, 061-064). */
 const AREA = /^0(?:3[1-3]|4[1-4]|5[1-5]|6[1-4])/;
 
@@ -65,6 +71,15 @@ function lengthProblem(digits: string, prefix: string, lengths: readonly number[
 /** Checks a recipient's phone number (see the file's comment). */
 export function checkPhone(text: string): PhoneVerdict {
   const digits = phoneDigits(text);
+  if (digits === undefined && MASKED.test(text.trim())) {
+    return {
+      ok: false,
+      problem: finding(
+        'phone_masked',
+        'is masked (part of it hidden with *): the bot cannot reach a hidden number; download the file again where the number shows whole',
+      ),
+    };
+  }
   if (digits === undefined) {
     return /\d/.test(text)
       ? {

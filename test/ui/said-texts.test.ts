@@ -36,7 +36,8 @@ describe('what the check finds, in Korean', () => {
       `G,박지훈,010-1234-5678,G-2,P-1,감귤,${IMAGE}`,
       `L,김민지,010-123-456,L-1,P-1,감귤,${IMAGE}`,
       `M,김민지,연락처없음,M-1,P-1,감귤,${IMAGE}`,
-      `N,김민지,010-12*4-5678,N-1,P-1,감귤,${IMAGE}`,
+      `N,김민지,010-12a4-5678,N-1,P-1,감귤,${IMAGE}`,
+      `Q,김민지,010-****-5678,Q-1,P-1,감귤,${IMAGE}`,
       `O,김민지,090-1234-5678,O-1,P-1,감귤,${IMAGE}`,
       `H,김민지,010-1234-5678,H-1,P-1,감귤,${IMAGE}`,
       `H,김민지,010-1234-5678,H-1,P-2,한라봉,${IMAGE}`,
@@ -59,6 +60,7 @@ describe('what the check finds, in Korean', () => {
         'phone_length',
         'phone_no_digits',
         'phone_characters',
+        'phone_masked',
         'phone_prefix',
       ]),
     );

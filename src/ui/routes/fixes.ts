@@ -81,9 +81,8 @@ export async function fixRoutes(app: FastifyInstance, { state }: { state: UiStat
         session.notice = t('resetDone');
       } else {
         if (!json) takeCells(session, form);
-        if (!json && firstOf(form.zeros) === '1') {
-          session.notice = t('zerosRestored', { count: restoreZeros(session) });
-        }
+        const zeros = !json && firstOf(form.zeros) === '1' ? restoreZeros(session) : 0;
+        if (zeros > 0) session.notice = t('zerosRestored', { count: zeros });
         const undo = /^(\d+):(\d+)$/.exec(firstOf(form.undo) ?? '');
         if (undo) {
           const fixes = session.fixes.get(Number(undo[1]));
