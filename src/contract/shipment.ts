@@ -9,10 +9,20 @@ const SELF_RULE = {
   then: { properties: { tracking_number: { const: SELF_DELIVERY } } },
 };
 
-/** A carrier code of the right form, whichever carriers a service accepts: what a client can check. */
+/**
+ * A carrier code of the right form, whichever carriers a service accepts: what a client can check. A
+ * blank one is said to be empty, as any other required field is.
+ */
 const carrierCode = () =>
   z.string().superRefine((code, ctx) => {
-    if (!CARRIER_CODE.test(code)) {
+    if (code.trim() === '') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'String should have at least 1 character',
+        params: { type: 'string_too_short', ctx: { min_length: 1 } },
+        input: code,
+      });
+    } else if (!CARRIER_CODE.test(code)) {
       ctx.addIssue({
         code: 'custom',
         message: "Input should be a carrier code such as 'kr.cjlogistics' or 'self' (see: intake carriers)",

@@ -11,7 +11,8 @@ import { distance } from 'fastest-levenshtein';
  */
 export const CARRIER_ALIASES: Readonly<Record<string, readonly string[]>> = {
   self: ['직접배송', '직접전달', '자체배송', '직배송'],
-  'kr.cjlogistics': ['CJ', 'CJ택배', '대한통운', 'CJ GLS', 'CJ대한통운택배'],
+  // 씨제이대한통운 is the company's name as registered in Korean.
+  'kr.cjlogistics': ['CJ', 'CJ택배', '대한통운', 'CJ GLS', 'CJ대한통운택배', '씨제이', '씨제이대한통운'],
   'kr.epost': ['우체국', '우체국택배', '우체국소포', '우편'],
   'kr.lotte': ['롯데', '롯데글로벌로지스', '현대택배'],
   'kr.honamlogis': ['호남택배', '호남', '한서호남', '우리택배', '우리로지스'],

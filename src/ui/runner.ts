@@ -213,6 +213,8 @@ export async function checkSession(session: UploadSession, services: UploadServi
     });
     check.summary = result.summary;
     check.refused.sort((a, b) => a.row - b.row);
+    if (context.carriers)
+      check.carriers = context.carriers.carriers.map(({ code, name }) => ({ code, name }));
     session.check = check;
   } catch (error) {
     session.error = sessionError(error);

@@ -48,6 +48,8 @@ export interface CheckState {
   refusedCount: number;
   /** Valid rows taken with a warning (the first ones), and how many in all. */
   warnings: { row: number; problems: readonly Problem[] }[];
+  /** The carriers a shipments' check knew, for suggestions where a carrier is fixed. */
+  carriers?: { code: string; name: string }[];
 }
 
 /** The last send: where it is, what it counted, what it said. */

@@ -271,6 +271,8 @@ describe('intake shipment create', () => {
       '--company-code ("CJ대한퉁운"): is not a carrier in the built-in list (the spec\'s 26 codes); closest: kr.cjlogistics (CJ대한통운)',
     ],
     ['self', '1', '--tracking-number ("1"): Value error, tracking_number must be \'self\''],
+    // An empty carrier is said to be empty, as any other field: not that it is no carrier code.
+    ['', '1', '--company-code: is empty\n'],
   ])('checks the carrier rules before sending (%s %s)', async (companyCode, trackingNumber, message) => {
     const code = companyCode === 'a name with a typo' ? 'CJ대한퉁운' : companyCode;
     const result = await cli(ship('ORD-S1', 'ORD-S1-1', code, trackingNumber), { env });

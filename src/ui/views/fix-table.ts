@@ -53,13 +53,32 @@ function reasonOf(t: T, table: TableInfo | undefined, row: RefusedRow): string {
   </ul>`;
 }
 
+/** The id of the list of carriers the carrier cells suggest from. */
+const CARRIER_LIST = 'carrier-names';
+
+/**
+ * The carriers' names to pick from as one types in a carrier cell (each with its code beside it): the
+ * check reads a carrier's name as its code.
+ */
+function carrierList(carriers: readonly { code: string; name: string }[]): string {
+  return html`<datalist id="${CARRIER_LIST}">
+    !${carriers.map((carrier) => html`<option value="${carrier.name}">${carrier.code}</option>`).join('')}
+  </datalist>`;
+}
+
 type Table = NonNullable<NonNullable<UploadSession['check']>['reading']>['table'];
 
 /** One row to fix: its number, the box to drop its record, its reason, and its cells (wrong ones editable). */
 function fixRow(
   t: T,
   session: UploadSession,
-  context: { table: Table | undefined; columns: readonly number[]; records: Map<string, number[]> },
+  context: {
+    table: Table | undefined;
+    columns: readonly number[];
+    records: Map<string, number[]>;
+    /** The places of the carrier column, whose cells suggest the carriers' names. */
+    carrierAt: ReadonlySet<number>;
+  },
   row: RefusedRow,
 ): string {
   const { table, columns, records } = context;
@@ -76,6 +95,7 @@ function fixRow(
           <input
             type="text"
             id="${id}"
+            !${context.carrierAt.has(position) ? ` list="${CARRIER_LIST}"` : ''}
             name="cell:${row.row}:${position}"
             value="${fix?.value ?? value}"
             !${wrong.has(position) ? ' aria-invalid="true"' : ''}
@@ -115,7 +135,9 @@ export function fixTable(
   const table = session.check?.reading?.table;
   const shown = [...refused].sort((a, b) => a.row - b.row).slice(0, ROWS_SHOWN);
   const columns = table ? shownColumns(table, shown, session.kind ?? '', allColumns) : [];
-  const context = { table, columns, records: rowsByRecord(shown) };
+  const carriers = session.check?.carriers ?? [];
+  const carrierAt = new Set(carriers.length > 0 ? positionsOf(table, 'company_code') : []);
+  const context = { table, columns, records: rowsByRecord(shown), carrierAt };
   const headers: TableHeader[] = [
     { raw: html`<th scope="col" class="sticky">${t('rowHeader')}</th>` },
     t('dropHeader'),
@@ -150,6 +172,7 @@ export function fixTable(
     <form method="post" action="uploads/${session.id}/fixes" class="fixes">
       <div class="actions">!${save} !${restore} !${toggle}</div>
       !${dataTable(headers, rows, { className: 'fix-table' })}
+      !${carrierAt.size > 0 ? carrierList(carriers) : ''}
       !${total > shown.length ? html`<p class="hint">${t('moreRows', { count: total - shown.length })}</p>` : ''}
       <div class="actions">!${save}</div>
     </form>`;
