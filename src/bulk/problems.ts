@@ -1,3 +1,4 @@
+import { valueErrorSaid } from './value-errors.js';
 import type { ValidationIssue } from '../contract/validation.js';
 import { cut } from '../util/cut.js';
 import { saidValues, type Said } from './said.js';
@@ -17,7 +18,10 @@ export interface Problem {
 /** A problem from a contract issue, worded for a spreadsheet cell. */
 export function problemFromIssue(issue: ValidationIssue, column: string, value: unknown): Problem {
   let message = issue.msg;
-  let said: Said = { code: issue.type, values: saidValues(issue.ctx) };
+  let said: Said = (issue.type === 'value_error' ? valueErrorSaid(issue.msg) : undefined) ?? {
+    code: issue.type,
+    values: saidValues(issue.ctx),
+  };
   if (issue.type === 'missing') {
     message = 'is missing';
     said = { code: 'missing' };

@@ -1,7 +1,13 @@
 import { ORDERS_HEADER } from '../helpers/samples.js';
 import { describe, expect, it } from 'vitest';
 import { checkUnits } from '../../src/bulk/check/check.js';
-import type { Problem } from '../../src/bulk/problems.js';
+import { problemFromIssue, type Problem } from '../../src/bulk/problems.js';
+import {
+  check,
+  OrderCreateBody,
+  ShipmentCreateBody,
+  type ValidationIssue,
+} from '../../src/contract/index.js';
 import { openInput } from '../../src/bulk/read/source.js';
 import { openUnits } from '../../src/bulk/layout/units.js';
 import { orders } from '../../src/bulk/resources.js';
@@ -80,6 +86,30 @@ describe('what the check finds, in Korean', () => {
     );
     expect(problemsIn('ko', [phone])).toBe(`recipient_cellphone ("1012345678"): ${problemIn('ko', phone)}`);
     expect(problemsIn('en', [phone])).toBe(`recipient_cellphone ("1012345678"): ${phone.message}`);
+  });
+
+  it('the contract’s rules across fields are said in Korean, each with the value it is about', () => {
+    const shipment = check(
+      ShipmentCreateBody,
+      { order_item_ids: ['A-1', 'A-1'], company_code: 'self', tracking_number: '640012345678' },
+      [],
+    );
+    const item = { id: 'B-1', product: { id: 'P-1', name: '감귤', image_url: IMAGE } };
+    const order = check(
+      OrderCreateBody,
+      { id: 'B', recipient_name: '김민지', recipient_cellphone: '010-1234-5678', items: [item, item] },
+      [],
+    );
+    const issues = [shipment, order].flatMap((checked) => (checked.ok ? [] : checked.issues));
+    expect(issues.map((issue) => problemIn('ko', problemFromIssue(issue, '', '')))).toEqual([
+      '품목 번호 A-1이(가) 두 번 이상 있습니다',
+      '택배사가 self(직접 배송)이면 운송장 번호도 self여야 합니다',
+      '품목 번호 B-1이(가) 이 주문에 두 번 있습니다',
+    ]);
+    // English is the service's own words, as the terminal says them.
+    expect(problemIn('en', problemFromIssue(issues[1] as ValidationIssue, '', ''))).toBe(
+      "Value error, tracking_number must be 'self' when company_code is 'self'",
+    );
   });
 
   it('ids a spreadsheet rounded are said in Korean', async () => {
