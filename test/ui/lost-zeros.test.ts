@@ -84,4 +84,38 @@ describe.skipIf(!CHROMIUM)('intake ui: phone numbers Excel took the leading 0 fr
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a whole column of them: all fixed at once, the first changes listed and the rest counted', async () => {
+    const rows = Array.from(
+      { length: 250 },
+      (_, index) =>
+        `LZB-${index},M-${index},김민지,10${String(index).padStart(8, '0')},LZB-${index}-1,P-1,감귤,${IMAGE}`,
+    );
+    const files = workspace();
+    const file = files.write('주문.csv', [SAVED_BY_EXCEL.split('\r\n')[0], ...rows, ''].join('\n'));
+    const ui = await startUi(t.env);
+    open.push(ui);
+    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await checkFile(page, file, 'order');
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 250, 오류: 250 });
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: '휴대폰 번호 250개에 맨 앞의 0 붙이기' }).click(),
+    ]);
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 250, 정상: 250, 오류: 0 });
+    const edits = page.locator('section[aria-labelledby="edits-title"]');
+    expect(await edits.locator('ul.edits li').count()).toBe(200);
+    expect(await edits.locator('p.hint').last().innerText()).toBe(
+      '… 외 고친 칸 50개 (함께 검사하고 보냅니다).',
+    );
+    // Checking again from the list keeps the changes it does not list.
+    await Promise.all([
+      page.waitForEvent('load'),
+      edits.getByRole('button', { name: '고친 내용 반영하고 다시 검사' }).click(),
+    ]);
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 250, 정상: 250, 오류: 0 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

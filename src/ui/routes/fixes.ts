@@ -7,35 +7,50 @@ import { firstOf, listOf, type Form } from '../../web/forms.js';
 import { openChangeOf, type IdParams } from './shared.js';
 import { lostZeroCells } from '../lost-zeros.js';
 
-/** The cell at a row and position as the page showed it (the fixed copy's, which is the file's where not fixed). */
-function shownCell(session: UploadSession, row: number, position: number): string | undefined {
-  const refused = session.check?.refused.find((candidate) => candidate.row === row);
-  return Array.isArray(refused?.cells) ? ((refused.cells as string[])[position] ?? '') : undefined;
+/** The cells of each row to fix as the page showed them (the fixed copy's, which is the file's where not fixed). */
+function shownRows(session: UploadSession): Map<number, readonly string[]> {
+  const rows = new Map<number, readonly string[]>();
+  for (const refused of session.check?.refused ?? [])
+    if (Array.isArray(refused.cells)) rows.set(refused.row, refused.cells as string[]);
+  return rows;
 }
 
 /** Keeps a cell's new value, with what the page showed before any change: back to that is no change. */
-function setCell(session: UploadSession, row: number, position: number, typed: string): void {
+function setCell(
+  session: UploadSession,
+  shown: ReadonlyMap<number, readonly string[]>,
+  cell: { row: number; position: number; value: string },
+): void {
+  const { row, position, value } = cell;
   const fixes = session.fixes.get(row) ?? new Map();
-  const original = fixes.get(position)?.original ?? shownCell(session, row, position);
+  const cells = shown.get(row);
+  const original = fixes.get(position)?.original ?? (cells ? (cells[position] ?? '') : undefined);
   if (original === undefined) return;
-  if (typed === original) fixes.delete(position);
-  else fixes.set(position, { value: typed, original });
+  if (value === original) fixes.delete(position);
+  else fixes.set(position, { value, original });
   if (fixes.size > 0) session.fixes.set(row, fixes);
   else session.fixes.delete(row);
 }
 
 /** Keeps the cells typed. */
 function takeCells(session: UploadSession, form: Form): void {
+  const shown = shownRows(session);
   for (const [name, value] of Object.entries(form)) {
     const cell = /^cell:(\d+):(\d+)$/.exec(name);
-    if (cell) setCell(session, Number(cell[1]), Number(cell[2]), firstOf(value) ?? '');
+    if (cell)
+      setCell(session, shown, {
+        row: Number(cell[1]),
+        position: Number(cell[2]),
+        value: firstOf(value) ?? '',
+      });
   }
 }
 
 /** Puts the leading 0 back in every phone number that lost it: says how many. */
 function restoreZeros(session: UploadSession): number {
+  const shown = shownRows(session);
   const cells = lostZeroCells(session);
-  for (const cell of cells) setCell(session, cell.row, cell.position, cell.value);
+  for (const cell of cells) setCell(session, shown, cell);
   return cells.length;
 }
 

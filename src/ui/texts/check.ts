@@ -87,6 +87,14 @@ export const CHECK = {
   },
   editCell: { en: 'Row {row}, {column}: was “{before}”', ko: '{row}행, {column}: 원래 값 “{before}”' },
   editEmpty: { en: '(empty)', ko: '(비어 있음)' },
+  moreEdits: {
+    en: '… and {count} more changed cells, checked and sent with the rest.',
+    ko: '… 외 고친 칸 {count}개 (함께 검사하고 보냅니다).',
+  },
+  moreEdits_one: {
+    en: '… and 1 more changed cell, checked and sent with the rest.',
+    ko: '… 외 고친 칸 1개 (함께 검사하고 보냅니다).',
+  },
   undo: { en: 'Undo', ko: '되돌리기' },
   undoCell: { en: 'Undo the change of row {row}, {column}', ko: '{row}행 {column} 되돌리기' },
   droppedItem: { en: '{record} dropped (rows {rows})', ko: '{record} 뺌 ({rows}행)' },

@@ -1,5 +1,5 @@
 import { html } from 'ghtml';
-import type { UploadSession } from '../session.js';
+import { ROWS_SHOWN, type UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 
 /**
@@ -17,7 +17,8 @@ export function editsCard(t: T, session: UploadSession): string {
   // Once the upload is sent, its changes are shown as they were: read, not changed.
   const disabled = session.open ? '' : ' disabled';
   const readOnly = session.open ? '' : ' readonly';
-  const cellItems = cells.map(({ row, position, fix }) => {
+  // A change made to thousands of rows at once (the leading 0 of every phone) lists the first ones.
+  const cellItems = cells.slice(0, ROWS_SHOWN).map(({ row, position, fix }) => {
     const column = header[position] ?? String(position + 1);
     const id = `edit-${row}-${position}`;
     return html`<li>
@@ -64,7 +65,8 @@ export function editsCard(t: T, session: UploadSession): string {
           ? html`<div class="actions"><button type="submit" !${disabled}>${t('saveFixes')}</button></div>
               <ul class="edits">
                 !${[...cellItems, ...dropItems].join('')}
-              </ul>`
+              </ul>
+              !${cells.length > ROWS_SHOWN ? html`<p class="hint">${t('moreEdits', { count: cells.length - ROWS_SHOWN })}</p>` : ''}`
           : ''
       }
       <div class="actions">
