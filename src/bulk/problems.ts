@@ -1,6 +1,7 @@
 import { valueErrorSaid } from './value-errors.js';
 import type { ValidationIssue } from '../contract/validation.js';
 import { cut } from '../util/cut.js';
+import type { Lang } from '../util/terminal-lang.js';
 import { saidValues, type Said } from './said.js';
 import type { SharedWords } from './report/shared-problems.js';
 import { counting } from '../util/count.js';
@@ -42,9 +43,9 @@ export type ColumnNames = (column: string) => string;
 const OURS: ColumnNames = (column) => column;
 
 /** `수취인연락처1 ("1012345678")`: a problem's column and the value it is about. */
-const whereOf = (problem: Problem, named: ColumnNames) =>
+const whereOf = (problem: Problem, named: ColumnNames, lang: Lang = 'en') =>
   problem.column
-    ? `${named(problem.column)}${problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`}`
+    ? `${named(problem.column)}${problem.value === undefined ? '' : ` ("${cut(problem.value, 60, lang)}")`}`
     : '';
 
 /**
@@ -56,10 +57,11 @@ export function describeProblems(
   problems: readonly Problem[],
   wording: (problem: Problem) => string = (problem) => problem.message,
   named: ColumnNames = OURS,
+  lang: Lang = 'en',
 ): string {
   return problems
     .map((problem) => {
-      const where = whereOf(problem, named);
+      const where = whereOf(problem, named, lang);
       return `${where ? `${where}: ` : ''}${wording(problem)}`;
     })
     .join('; ');
@@ -81,7 +83,7 @@ export function problemLines(
   const units = [...problems.keys()].sort((a, b) => a - b);
   for (const unit of units.slice(0, limit)) {
     for (const problem of problems.get(unit) ?? []) {
-      const where = whereOf(problem, named);
+      const where = whereOf(problem, named, words.lang);
       const column = where ? `, ${where}` : '';
       lines.push(`  ${words.unit(unitName, unit)}${column}: ${words.problem(problem)}`);
     }
@@ -96,6 +98,8 @@ export function problemLines(
  * for the rows to fix, a record's reason given as the check's or the service's English text.
  */
 export interface ProblemWords {
+  /** The language of the words (values cut short say so in it); English without it. */
+  lang?: Lang;
   unit(unitName: string, unit: number): string;
   problem(problem: Problem): string;
   more(unitName: string, count: number): string;

@@ -326,6 +326,7 @@ export const REASON_COLUMN: Readonly<Record<Lang, string>> = { en: 'error', ko: 
 
 /** Problem lines in Korean, for a terminal. */
 export const KOREAN_LINES = {
+  lang: 'ko' as const,
   unit: (unitName: string, unit: number) => `${unit}${koreanUnit(unitName)}`,
   problem: (problem: Problem) => sayIn('ko', problem.message, problem.said, 'terminal'),
   more: (unitName: string, count: number) => `… 외 문제가 있는 ${koreanUnit(unitName)} ${count}개`,
@@ -344,7 +345,7 @@ export const noteIn = (lang: Lang, note: Note) => sayIn(lang, note.text, note.sa
 
 /** Problems said together (a row's reason), as the terminal says them, each in `lang`; `named` names columns. */
 export const problemsIn = (lang: Lang, problems: readonly Problem[], named?: ColumnNames) =>
-  describeProblems(problems, (problem) => problemIn(lang, problem), named);
+  describeProblems(problems, (problem) => problemIn(lang, problem), named, lang);
 
 /**
  * Why a record was not sent though its own rows are fine (another row of it, or another record, is at

@@ -141,6 +141,21 @@ describe('spreadsheet manners', () => {
     expect(value.code).toBe(4);
     expect(value.stderr).toContain('(300,010 characters)');
     expect(value.stderr.length).toBeLessThan(2_000);
+    // A Korean terminal counts them in Korean, in the lines and in the rows to fix.
+    const korean = await cli(
+      [
+        'product',
+        'create',
+        files.write('k.csv', `id,name,image_url\nK-1,감귤,not a url ${'감'.repeat(300)}\n`),
+        '--dry-run',
+      ],
+      { env: { ...t.env, LANG: 'ko_KR.UTF-8' } },
+    );
+    expect(korean.stderr).toContain(
+      `2행, image_url ("not a url ${'감'.repeat(50)}… (310자)"): 올바른 URL이 아닙니다`,
+    );
+    expect(korean.stderr).not.toContain('characters');
+    expect(files.read('k.rejects.csv')).toContain(`… (310자)`);
   });
 
   it.each(['orders.csv', 'orders.xlsx'])(

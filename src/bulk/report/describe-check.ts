@@ -21,7 +21,7 @@ function singleProblemLines(
     const path = problem.column ?? '';
     const field = /^[^.[]+/.exec(path)?.[0] ?? path;
     const named = flags[field] === undefined ? path : flags[field] + path.slice(field.length);
-    const value = problem.value === undefined ? '' : ` ("${cut(problem.value, 60)}")`;
+    const value = problem.value === undefined ? '' : ` ("${cut(problem.value, 60, words?.lang)}")`;
     return `  ${named ? `${named}${value}: ` : ''}${words ? words.problem(problem) : problem.message}`;
   });
 }

@@ -1,4 +1,5 @@
 import { html } from 'ghtml';
+import { cut } from '../../util/cut.js';
 import { dataTable, type TableHeader } from '../../web/table.js';
 import { positionsOf, problemIn, type Problem, type TableInfo } from '../../bulk/index.js';
 import { pageColumnNames } from '../column-words.js';
@@ -43,7 +44,7 @@ function reasonOf(t: T, table: TableInfo | undefined, row: RefusedRow): string {
   const items = row.problems.map((problem: Problem) => {
     const at = positionsOf(table, problem.column);
     const header = problem.column === undefined ? undefined : named(problem.column);
-    const words = `${header ? `${header}: ` : ''}${problem.value !== undefined ? `“${problem.value}” ` : ''}${problemIn(t.lang, problem)}`;
+    const words = `${header ? `${header}: ` : ''}${problem.value !== undefined ? `“${cut(problem.value, 60, t.lang)}” ` : ''}${problemIn(t.lang, problem)}`;
     return at.length > 0
       ? html`<li><label for="cell-${row.row}-${at[0]}" class="reason-link">${words}</label></li>`
       : html`<li>${words}</li>`;
