@@ -1,4 +1,4 @@
-import { valueErrorSaid } from './value-errors.js';
+import { contractSaid } from './contract-said.js';
 import type { ValidationIssue } from '../contract/validation.js';
 import { cut } from '../util/cut.js';
 import type { Lang } from '../util/terminal-lang.js';
@@ -19,7 +19,7 @@ export interface Problem {
 /** A problem from a contract issue, worded for a spreadsheet cell. */
 export function problemFromIssue(issue: ValidationIssue, column: string, value: unknown): Problem {
   let message = issue.msg;
-  let said: Said = (issue.type === 'value_error' ? valueErrorSaid(issue.msg) : undefined) ?? {
+  let said: Said = contractSaid(issue) ?? {
     code: issue.type,
     values: saidValues(issue.ctx),
   };

@@ -84,6 +84,10 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   too_short: (v) => `항목이 ${num(v.min_length)}개 이상이어야 합니다`,
   too_long: (v) => `항목은 ${num(v.max_length)}개까지입니다 (지금 ${num(v.actual_length)}개)`,
   url_parsing: () => '올바른 URL이 아닙니다: http:// 또는 https://로 시작하는 전체 주소를 적으세요',
+  url_space_inside: () => '주소 안에 띄어쓰기가 있습니다. 띄어쓰기 없이 적으세요 (주소의 띄어쓰기는 %20)',
+  url_space_around: () => '주소 앞이나 뒤에 띄어쓰기가 있습니다. 지우세요',
+  url_no_host: () => '주소에 사이트 이름(도메인)이 없습니다. https:// 다음에 도메인을 적으세요',
+  nul_character: () => '보이지 않는 NUL 문자가 들어 있습니다. 지우고 다시 적으세요',
   url_scheme: () => 'URL은 http:// 또는 https://로 시작해야 합니다',
   enum: (v) => `${alternativesKo(str(v.expected))} 중 하나여야 합니다`,
   string_type: () => '텍스트여야 합니다',
@@ -216,6 +220,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
  * a page has its own buttons for those, and never shows a flag.
  */
 const ENGLISH: Readonly<Record<string, (values: Values) => string>> = {
+  nul_character: () => 'contains an invisible NUL character, which the service refuses: remove it',
   missing_product_data: (v) =>
     `product ${str(v.product)} has no ${v.field === 'name' ? 'name' : 'image address'} here or in the product list: give it once under "Products without a name or image", and it is remembered`,
   unknown_carrier: (v) =>

@@ -152,7 +152,7 @@ describe('spreadsheet manners', () => {
       { env: { ...t.env, LANG: 'ko_KR.UTF-8' } },
     );
     expect(korean.stderr).toContain(
-      `2행, image_url ("not a url ${'감'.repeat(50)}… (310자)"): 올바른 URL이 아닙니다`,
+      `2행, image_url ("not a url ${'감'.repeat(50)}… (310자)"): 주소 안에 띄어쓰기가 있습니다`,
     );
     expect(korean.stderr).not.toContain('characters');
     expect(files.read('k.rejects.csv')).toContain(`… (310자)`);

@@ -5,6 +5,7 @@ import { problemFromIssue, type Problem } from '../../src/bulk/problems.js';
 import {
   check,
   OrderCreateBody,
+  ProductCreateBody,
   ShipmentCreateBody,
   type ValidationIssue,
 } from '../../src/contract/index.js';
@@ -105,6 +106,22 @@ describe('what the check finds, in Korean', () => {
       '품목 번호 A-1이(가) 두 번 이상 있습니다',
       '택배사가 self(직접 배송)이면 운송장 번호도 self여야 합니다',
       '품목 번호 B-1이(가) 이 주문에 두 번 있습니다',
+    ]);
+    const products = [
+      { id: 'U-1', name: '감귤', image_url: 'https://x.example.com/a b.jpg' },
+      { id: 'U-2', name: '감귤', image_url: ' https://x.example.com/a.jpg' },
+      { id: 'U-3', name: '감귤', image_url: 'https:///a.jpg' },
+      { id: 'U-4', name: '감\u0000귤', image_url: 'https://x.example.com/a.jpg' },
+    ].map((product) => check(ProductCreateBody, product, []));
+    expect(
+      products.flatMap((checked) =>
+        checked.ok ? [] : checked.issues.map((issue) => problemIn('ko', problemFromIssue(issue, '', ''))),
+      ),
+    ).toEqual([
+      '주소 안에 띄어쓰기가 있습니다. 띄어쓰기 없이 적으세요 (주소의 띄어쓰기는 %20)',
+      '주소 앞이나 뒤에 띄어쓰기가 있습니다. 지우세요',
+      '주소에 사이트 이름(도메인)이 없습니다. https:// 다음에 도메인을 적으세요',
+      '보이지 않는 NUL 문자가 들어 있습니다. 지우고 다시 적으세요',
     ]);
     // English is the service's own words, as the terminal says them.
     expect(problemIn('en', problemFromIssue(issues[1] as ValidationIssue, '', ''))).toBe(
