@@ -3,6 +3,7 @@ import type TableType from 'cli-table3';
 import type StringWidth from 'string-width';
 import type WrapAnsi from 'wrap-ansi';
 import { csvRow } from '../util/csv.js';
+import { terminalSafe } from '../util/terminal-safe.js';
 import type { Factory } from './factory.js';
 import type { OutputFormat } from './settings.js';
 import { fittedWidths } from './table-widths.js';
@@ -21,8 +22,11 @@ function cell(value: unknown): string {
   return String(value);
 }
 
+/** A cell for a terminal or a line of text: its control characters shown, never obeyed. */
+const shownCell = (value: unknown) => terminalSafe(cell(value));
+
 /** A cell of a tab-separated line: tabs and line breaks would split it. */
-const plain = (value: unknown) => cell(value).replace(/[\t\r\n]+/g, ' ');
+const plain = (value: unknown) => terminalSafe(cell(value).replace(/[\t\r\n]+/g, ' '));
 
 /**
  * Writes data to stdout in the chosen format: JSON as given, or the rows as a table or CSV. With
@@ -74,7 +78,7 @@ export function renderTable<T>(f: Factory, rows: readonly T[], columns: readonly
   // Loaded when a table is drawn for a terminal: a command that answers a script never pays for them.
   const load = createRequire(import.meta.url);
   const Table = load('cli-table3') as typeof TableType;
-  let shown = rows.map((row) => columns.map((column) => cell((column.shown ?? column.value)(row))));
+  let shown = rows.map((row) => columns.map((column) => shownCell((column.shown ?? column.value)(row))));
   // Wider than the terminal: its widest columns wrap (at spaces, and inside a word longer than the
   // column, by the width a terminal gives each letter) instead of every line running off its edge.
   const widths = fittedWidths(

@@ -11,6 +11,7 @@ import { wholeNumber } from '../../cli/values.js';
 import { limitOption, sayIfMore } from './inspect.js';
 import { FollowOutage } from './outage.js';
 import { localWords } from './words.js';
+import { terminalSafe } from '../../util/terminal-safe.js';
 
 export interface LocalEventsOptions {
   follow: boolean;
@@ -55,7 +56,7 @@ export function describeEvent(event: ServiceEventBody): string {
 function humanLine(f: Factory, event: ServiceEventBody): string {
   const c = f.colors().out;
   const when = event.at.slice(0, 19).replace('T', ' ');
-  return `${c.dim(when)}  ${event.type.padEnd(8)}  ${describeEvent(event)}\n`;
+  return `${c.dim(when)}  ${event.type.padEnd(8)}  ${terminalSafe(describeEvent(event))}\n`;
 }
 
 /**
@@ -187,7 +188,7 @@ async function forward(f: Factory, options: LocalEventsOptions & { forwardTo: st
       const said = delivery.status === undefined ? (delivery.error ?? 'no answer') : String(delivery.status);
       const tries = delivery.attempts > 1 ? ` after ${delivery.attempts} tries` : '';
       f.io.stdout.write(
-        `${ok ? c.green('→') : c.red('✗')} ${said}${tries}  ${event.id} ${event.type} ${describeEvent(event)} ${c.dim(`${delivery.ms}ms`)}\n`,
+        `${ok ? c.green('→') : c.red('✗')} ${said}${tries}  ${event.id} ${event.type} ${terminalSafe(describeEvent(event))} ${c.dim(`${delivery.ms}ms`)}\n`,
       );
     });
   } finally {

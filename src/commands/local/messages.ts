@@ -6,6 +6,7 @@ import { examples } from '../../cli/help.js';
 import { terminalLang, type Lang } from '../../util/terminal-lang.js';
 import { writeData } from '../../cli/output.js';
 import { AFTER_HELP, WAIT_HELP, afterPosition, limitOption, sayIfMore, waitOption } from './inspect.js';
+import { terminalSafe } from '../../util/terminal-safe.js';
 
 const KIND_NAMES: Record<BotMessage['kind'], string> = {
   shipment: '발송 안내 (shipment)',
@@ -40,12 +41,12 @@ function card(f: Factory, message: BotMessage): string {
   const state =
     message.status === 'sent' ? words.sent(when(message.sent_at as string)) : words.due(when(message.due_at));
   const lines = [
-    c.bold(`── #${message.id} · ${message.order_id} · ${words.kind[message.kind]} · ${state}`),
-    `${words.to}: ${message.to.name} (${message.to.cellphone})`,
-    ...message.text.split('\n'),
+    c.bold(`── #${message.id} · ${terminalSafe(message.order_id)} · ${words.kind[message.kind]} · ${state}`),
+    `${words.to}: ${terminalSafe(`${message.to.name} (${message.to.cellphone})`)}`,
+    ...terminalSafe(message.text).split('\n'),
     ...message.items.map(
       (item) =>
-        `  · ${item.product_name}${item.options.length > 0 ? ` (${item.options.join(', ')})` : ''}  ${c.dim(item.image_url)}`,
+        `  · ${terminalSafe(`${item.product_name}${item.options.length > 0 ? ` (${item.options.join(', ')})` : ''}`)}  ${c.dim(terminalSafe(item.image_url))}`,
     ),
   ];
   return lines.join('\n');

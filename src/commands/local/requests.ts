@@ -13,6 +13,7 @@ import { counting } from '../../util/count.js';
 import { FollowOutage } from './outage.js';
 import { NetworkError } from '../../client/errors.js';
 import { localWords } from './words.js';
+import { terminalSafe } from '../../util/terminal-safe.js';
 
 export interface LocalRequestsOptions {
   filter: JournalFilter;
@@ -47,8 +48,8 @@ function humanLine(f: Factory, entry: JournalEntry): string {
         ? c.red(String(entry.status))
         : c.green(String(entry.status));
   const fault = entry.fault ? ` ${c.yellow(`fault ${entry.fault}`)}` : '';
-  const target = entry.target_id ? ` ${entry.target_id}` : '';
-  return `${c.dim(when)}  ${entry.method.padEnd(5)} ${entry.path} ${status}${target}${fault} ${c.dim(`${entry.duration_ms}ms ${entry.request_id}`)}\n`;
+  const target = entry.target_id ? ` ${terminalSafe(entry.target_id)}` : '';
+  return `${c.dim(when)}  ${entry.method.padEnd(5)} ${terminalSafe(entry.path)} ${status}${target}${fault} ${c.dim(`${entry.duration_ms}ms ${entry.request_id}`)}\n`;
 }
 
 async function follow(f: Factory, options: LocalRequestsOptions, json: boolean): Promise<void> {
