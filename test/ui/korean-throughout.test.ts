@@ -8,7 +8,7 @@ import { ordersCsv } from '../helpers/samples.js';
 import { writeWorkbook } from '../helpers/workbook.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { checkFile, counts, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
+import { checkFile, counts, follow, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
 
 const b = useBrowser();
 const t = useService();
@@ -45,7 +45,7 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
       labels: [['none', '상품명', '이미지 주소 (https://…)', '미리보기']],
     });
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.getByRole('link', { name: '열 직접 맞추기' }).click();
+    await follow(page, page.getByRole('link', { name: '열 직접 맞추기' }));
     await look('column mapping');
 
     await page.getByRole('link', { name: '업로드', exact: true }).click();
@@ -62,7 +62,8 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
     await look('results of shipments');
 
     for (const link of ['업로드 기록', '연결 상태', '마켓 연동', '상품 목록']) {
-      await page.getByRole('link', { name: link, exact: true }).click();
+      // Waits for the page it opens: what is read next (its words, its layout) is that page's.
+      await follow(page, page.getByRole('link', { name: link, exact: true }));
       await look(link);
     }
     // The product list too: a card a product in a narrow window.
@@ -225,7 +226,7 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
     await sendEnded(page);
     expect(await counts(page, 'results-title')).toMatchObject({ 수정됨: 1 });
     await look('corrected');
-    await page.getByRole('link', { name: '업로드 기록', exact: true }).click();
+    await follow(page, page.getByRole('link', { name: '업로드 기록', exact: true }));
     await look('history');
     expect(await t.service.local.order('KOFX-2')).toMatchObject({ recipient_name: '김철수' });
     expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((where) => [where, []])));
