@@ -39,7 +39,7 @@ describe.skipIf(!CHROMIUM)('intake ui: for everyone', () => {
     await page.getByRole('link', { name: 'Upload', exact: true }).click();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Upload a file');
-    await page.getByRole('link', { name: '한국어' }).click();
+    await follow(page, page.getByRole('link', { name: '한국어' }));
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('파일 올리기');
     await context.close();
   });

@@ -10,7 +10,7 @@ import { englishOn } from '../helpers/english.js';
 import { closedPortUrl } from '../helpers/net.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { enterCafe24App, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
+import { enterCafe24App, follow, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
@@ -189,7 +189,7 @@ describe.skipIf(!CHROMIUM)(
       expect(await page.locator('main').innerText()).toContain('보낼 송장번호가 없습니다');
       english.marketplaces = await englishOn(page, [/intake marketplace login \w+/g]);
       // Said what to do for the others: their tracking numbers are uploaded first, from the upload page.
-      await page.getByRole('link', { name: '송장번호 올리기' }).click();
+      await follow(page, page.getByRole('link', { name: '송장번호 올리기' }));
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('파일 올리기');
       expect(english).toEqual({ pulled: [], pushed: [], console: [], marketplaces: [] });
       expect(errors).toEqual([]);
@@ -269,7 +269,7 @@ describe.skipIf(!CHROMIUM)(
       expect(alert).toContain('GW.IP_NOT_ALLOWED');
       // The language switch on the refusal's page shows the marketplaces' page (the form's address takes
       // no GET), where the same refusal is said in Korean.
-      await page.getByRole('link', { name: '한국어' }).click();
+      await follow(page, page.getByRole('link', { name: '한국어' }));
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('마켓 주문 가져오기');
       await page.getByRole('button', { name: '네이버 스마트스토어 주문 가져오기' }).click();
       expect(await page.getByRole('alert').innerText()).toContain('GW.IP_NOT_ALLOWED');

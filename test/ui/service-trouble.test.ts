@@ -10,7 +10,7 @@ import { FIXTURES } from '../helpers/files.js';
 import { tempDir } from '../helpers/temp.js';
 import { closedPortUrl } from '../helpers/net.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { checkFile, sendEnded } from '../helpers/ui-page.js';
+import { checkFile, follow, sendEnded } from '../helpers/ui-page.js';
 
 const HANGUL = /[\uAC00-\uD7A3]/;
 /** English words left in a Korean text, addresses and the names HTTP and HTTPS aside. */
@@ -111,7 +111,7 @@ describe.skipIf(!CHROMIUM)('intake ui when the service is not there or refuses t
     expect(englishIn(facts.replace(/AK\w+/g, ''))).toEqual([]);
 
     // The same in English says it as the terminal does.
-    await page.getByRole('link', { name: 'English' }).click();
+    await follow(page, page.getByRole('link', { name: 'English' }));
     expect(await page.locator('dl.facts').innerText()).toContain(
       `cannot reach ${url}: connection refused (is the service running?)`,
     );
