@@ -3,6 +3,7 @@ import { carrierBook } from '../../src/cli/carriers.js';
 import { BUILT_IN_CARRIERS } from '../../src/contract/carrier-list.js';
 import { cli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
+import { workspace } from '../helpers/files.js';
 
 describe('intake columns', () => {
   it('lists the layouts and the presets', async () => {
@@ -118,6 +119,42 @@ describe('intake columns', () => {
     const shipments = await cli(['shipment', 'create', '--help']);
     expect(shipments.stdout).toContain('smartstore-dispatch');
     expect(shipments.stdout).toContain('delivery_method');
+  });
+});
+
+describe('a header the file has twice', () => {
+  it('is read as its first by its name, and as a later one by its name and place (연락처#2)', async () => {
+    const env = { INTAKE_CONFIG_DIR: tempDir('intake-config-'), INTAKE_DATA_DIR: tempDir('intake-data-') };
+    const file = workspace().write(
+      '두개.csv',
+      [
+        '주문번호,연락처,연락처,받는분,상품코드,상품명,상품 이미지,품목번호',
+        'TW-1,010-1111-2222,02-123-4567,김민지,P-1,감귤,https://x.example.com/1.jpg,TW-1-1',
+        '',
+      ].join('\n'),
+    );
+    const mapped = (phone: string) =>
+      cli(
+        [
+          'order',
+          'create',
+          file,
+          '--dry-run',
+          '--columns',
+          `order_id=주문번호,recipient_cellphone=${phone},recipient_name=받는분,item_id=품목번호,product_id=상품코드,product_name=상품명,product_image_url=상품 이미지`,
+        ],
+        { env },
+      );
+    const first = await mapped('연락처');
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).not.toContain('landline');
+    // The second is a landline: the check's warning says it was the one read.
+    const second = await mapped('연락처#2');
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain('연락처 ("02-123-4567"): is a landline (02)');
+    const third = await mapped('연락처#3');
+    expect(third.code).toBe(2);
+    expect(third.stderr).toContain('"연락처#3"');
   });
 });
 

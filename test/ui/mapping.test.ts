@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, narrowTables, openPage, screenshot, useBrowser } from '../helpers/browser.js';
-import { FIXTURES } from '../helpers/files.js';
+import { FIXTURES, workspace } from '../helpers/files.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { checkFile, counts, mainText } from '../helpers/ui-page.js';
+import { checkFile, counts, mainText, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
@@ -166,6 +167,60 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
     await page.locator('#check-title').waitFor();
     await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('check-title');
     expect(await counts(page, 'check-title')).toMatchObject({ 전체: 3, 정상: 3, 오류: 0 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a header the file has twice is told apart by its column, and the one chosen is the one read', async () => {
+    const { env, page, context, errors } = await openKoreanUi();
+    const files = workspace();
+    const file = files.write(
+      '연락처두개.csv',
+      [
+        '주문번호,연락처,연락처,받는분,상품코드,상품명,상품 이미지,품목번호',
+        'DUP-1,010-1111-2222,010-3333-4444,김민지,P-1,감귤,https://x.example.com/p-1.jpg,DUP-1-1',
+        '',
+      ].join('\n'),
+    );
+    await checkFile(page, file, 'order');
+    const options = await page.locator('select#map-recipient_cellphone option').allTextContents();
+    expect(options.map((text) => text.trim())).toEqual([
+      '(없음)',
+      '주문번호',
+      '연락처 (B열)',
+      '연락처 (C열)',
+      '받는분',
+      '상품코드',
+      '상품명',
+      '상품 이미지',
+      '품목번호',
+    ]);
+    expect(await page.locator('section[aria-labelledby="mapping-title"] p.hint').first().innerText()).toBe(
+      '쓰지 않는 파일의 열: 연락처 (C열)',
+    );
+    // Intake guessed the first; the person chooses the second, and the second is what is sent.
+    await page.locator('select#map-recipient_cellphone').selectOption({ label: '연락처 (C열)' });
+    await page.getByLabel('이 양식을 다음에도 쓰도록 저장:').fill('연락처두개');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '이대로 읽기' }).click()]);
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 1, 정상: 1, 오류: 0 });
+    await page.getByRole('button', { name: '주문 1건 보내기' }).click();
+    expect(await sendEnded(page)).toBe('완료');
+    await t.service.local.apply();
+    expect(await t.service.local.order('DUP-1')).toMatchObject({ recipient_cellphone: '010-3333-4444' });
+    // The layout saved names it so for the command line too: the second of the two.
+    const again = await cli(
+      [
+        'order',
+        'create',
+        files.write('again.csv', readFileSync(file, 'utf8').replaceAll('DUP-1', 'DUP-2')),
+        '--columns',
+        '연락처두개',
+      ],
+      { env },
+    );
+    expect(again.code, again.stderr).toBe(0);
+    await t.service.local.apply();
+    expect(await t.service.local.order('DUP-2')).toMatchObject({ recipient_cellphone: '010-3333-4444' });
     expect(errors).toEqual([]);
     await context.close();
   });

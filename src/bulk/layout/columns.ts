@@ -118,17 +118,40 @@ export interface HeaderMatch {
   absent: [string, string][];
 }
 
+/**
+ * Where each header is, by its key: the first of a header the row repeats by its name, and each later one
+ * by its name and its place among them (`연락처#2`), so that a mapping can name either of two columns
+ * with one header. A header written with `#` in the file itself keeps its own name.
+ */
+function headerPositions(header: readonly string[]): Map<string, number> {
+  const positions = new Map<string, number>();
+  const seen = new Map<string, number>();
+  header.forEach((name, position) => {
+    const key = headerKey(name);
+    if (key === '') return;
+    const times = (seen.get(key) ?? 0) + 1;
+    seen.set(key, times);
+    const address = times === 1 ? key : `${key}#${times}`;
+    if (!positions.has(address)) positions.set(address, position);
+  });
+  return positions;
+}
+
+/** How a mapping names the header at `position`: by its name, with `#n` when it is the name's nth. */
+export function headerAddress(header: readonly string[], position: number): string {
+  const name = header[position] ?? '';
+  const key = headerKey(name);
+  const times = header.slice(0, position + 1).filter((other) => headerKey(other) === key).length;
+  return times === 1 ? name : `${name}#${times}`;
+}
+
 /** Finds the layout's columns in a header row: by the mapping, else by their own names (any case). */
 export function matchHeader(
   header: readonly string[],
   layout: TableLayout,
   mapping: ColumnMapping,
 ): HeaderMatch {
-  const positions = new Map<string, number>();
-  header.forEach((name, position) => {
-    const key = headerKey(name);
-    if (key !== '' && !positions.has(key)) positions.set(key, position);
-  });
+  const positions = headerPositions(header);
   const index = new Map<string, number[]>();
   const absent: [string, string][] = [];
   for (const column of layout.columns) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isLayoutName } from '../../bulk/index.js';
+import { headerAddress, isLayoutName } from '../../bulk/index.js';
 import { firstOf, type Form } from '../../web/forms.js';
 import { mappingFor, useMapping, type MappingView } from '../mapping.js';
 import { seeOther, textsOf } from '../render.js';
@@ -31,7 +31,8 @@ function chosenMapping(t: T, chosen: MappingView): { columns: Record<string, str
     const header = chosen.header[position] as string;
     if (taken.has(position)) return { problem: t('mappingTwice', { header }) };
     taken.add(position);
-    mapping[name] = header;
+    // A header the file repeats is named with its place among them (`연락처#2`): the one chosen is read.
+    mapping[name] = headerAddress(chosen.header, position);
   }
   const missing = chosen.columns.filter((column) => column.required && mapping[column.name] === undefined);
   if (missing.length === 0) return { columns: mapping };

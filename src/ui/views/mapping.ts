@@ -1,5 +1,6 @@
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
+import { columnName, headerKey } from '../../bulk/index.js';
 import type { MappingView } from '../mapping.js';
 import type { T } from '../texts/index.js';
 
@@ -20,7 +21,15 @@ export function mappingCard(
 ): string {
   const { problem, why } = said;
   const chosen = new Set(view.columns.map((column) => column.position).filter((at) => at !== undefined));
-  const unused = view.header.filter((name, position) => name.trim() !== '' && !chosen.has(position));
+  // A header the file has twice is told apart by its column's letter: `연락처 (C열)`.
+  const keys = view.header.map((name) => headerKey(name));
+  const named = (name: string, position: number, most: number) =>
+    keys.filter((key) => key === keys[position]).length > 1
+      ? t('mappingRepeated', { header: cut(name, most), letter: columnName(position) })
+      : cut(name, most);
+  const unused = view.header
+    .map((name, position) => ({ name, position }))
+    .filter(({ name, position }) => name.trim() !== '' && !chosen.has(position));
   const first = view.columns.find((column) => column.required && column.position === undefined)?.name;
   const rows = view.columns.map((column) => {
     const selectId = `map-${column.name}`;
@@ -30,7 +39,7 @@ export function mappingCard(
         name.trim() === ''
           ? ''
           : html`<option value="${position}" !${column.position === position ? ' selected' : ''}>
-              ${cut(name, 40)}
+              ${named(name, position, 40)}
             </option>`,
       ),
     ].join('');
@@ -65,7 +74,7 @@ export function mappingCard(
         <input type="number" id="mapping-row" name="headerRow" min="1" max="30" value="${view.row}" />
       </div>
       !${dataTable([t('mappingColumn'), t('mappingHeader'), t('mappingSample')], rows, { className: 'stacked' })}
-      !${unused.length > 0 ? html`<p class="hint">${t('mappingUnused', { columns: unused.map((name) => cut(name, 30)).join(', ') })}</p>` : ''}
+      !${unused.length > 0 ? html`<p class="hint">${t('mappingUnused', { columns: unused.map(({ name, position }) => named(name, position, 30)).join(', ') })}</p>` : ''}
       <div class="field">
         <label for="mapping-name">${t('mappingSave')}</label>
         <input
