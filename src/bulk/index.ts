@@ -63,6 +63,7 @@ export { columnName } from './read/xlsx/cell-ref.js';
 export { tableLayout } from './layout/table-layouts.js';
 export type { TableInfo } from './layout/table-units.js';
 export { detectKind, topRows, writeFixedCopy } from './layout/inspect-input.js';
+export { lockedCopyWriter } from './report/locked-copy.js';
 export { likelyHeader } from './layout/guess.js';
 export { readCatalog, readCatalogFile, type CatalogFile } from './layout/catalog.js';
 

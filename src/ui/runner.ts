@@ -8,6 +8,7 @@ import {
   UploadError,
   workbookTabs,
   writeFixedCopy,
+  lockedCopyWriter,
   type LedgerTarget,
   type Note,
   type PasswordSource,
@@ -230,7 +231,12 @@ export async function checkSession(session: UploadSession, services: UploadServi
 export async function applyFixes(session: UploadSession, services: UploadServices): Promise<void> {
   const source = { ...(await openFile(session.original.path)), label: session.label };
   const json = session.original.format === 'json' || session.original.format === 'ndjson';
-  const path = join(session.dir, json ? 'fixed.ndjson' : 'fixed.csv');
+  // A locked workbook's copy is locked with its password: its rows never reach the disk in the clear.
+  const lock =
+    session.locked && session.lockedWith !== undefined
+      ? lockedCopyWriter({ password: session.lockedWith, sheet: session.options.sheet ?? 'Sheet1' })
+      : undefined;
+  const path = join(session.dir, json ? 'fixed.ndjson' : lock ? 'fixed.xlsx' : 'fixed.csv');
   const cells = new Map(
     [...session.fixes].map(([row, fixes]) => [
       row,
@@ -245,9 +251,16 @@ export async function applyFixes(session: UploadSession, services: UploadService
   // Put in place once whole: a copy that fails half-way, or two written at once (the fixes posted from
   // two tabs), never leaves a half-written copy to be checked and sent.
   await writeWhole(path, (beside) =>
-    writeFixedCopy(source, session.original.format, options, { cells, dropped: session.droppedRows }, beside),
+    writeFixedCopy(
+      source,
+      session.original.format,
+      options,
+      { cells, dropped: session.droppedRows },
+      beside,
+      lock,
+    ),
   );
-  session.current = { path, format: json ? 'ndjson' : 'csv' };
+  session.current = { path, format: json ? 'ndjson' : lock ? 'xlsx' : 'csv' };
 }
 
 /** A new send's state. */

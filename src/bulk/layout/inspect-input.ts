@@ -111,10 +111,42 @@ export interface RowFixes {
   dropped: ReadonlySet<number>;
 }
 
+/** Writes the rows of a fixed copy, each row at its number (an empty one for a row missing or dropped). */
+export type FixedRowsWriter = (rows: AsyncIterable<readonly string[]>, path: string) => Promise<void>;
+
 /**
- * Writes a copy of a sheet (CSV or a workbook's sheet) with the fixes made, as UTF-8 CSV with one line
- * per row of the original, so that every row keeps its number (a dropped row is left blank, which a
- * reader skips). The copy is checked and sent instead of the original; the original is never changed.
+ * The rows of a sheet with the fixes made, each row at its number in the original (a row missing or
+ * dropped is an empty one, which a reader skips).
+ */
+async function* fixedRows(table: Table, fixes: RowFixes): AsyncGenerator<readonly string[]> {
+  let next = 1;
+  for await (const { row, cells } of table.rows()) {
+    for (; next < row; next++) yield [];
+    next = row + 1;
+    const fixed = fixes.cells.get(row);
+    if (fixes.dropped.has(row)) yield [];
+    else yield fixed ? cells.map((cell, column) => fixed.get(column) ?? cell) : cells;
+  }
+}
+
+/** The rows as UTF-8 CSV, one line each. */
+const writeCsvCopy: FixedRowsWriter = async (rows, path) => {
+  const out = createWriteStream(path, { mode: 0o600 });
+  try {
+    for await (const cells of rows) {
+      if (!out.write(`${cells.length === 0 ? '' : csvRow(cells)}\n`)) await once(out, 'drain');
+    }
+  } finally {
+    out.end();
+    await once(out, 'close');
+  }
+};
+
+/**
+ * Writes a copy of a sheet (CSV or a workbook's sheet) with the fixes made, each row at its number in
+ * the original (a dropped row is left blank, which a reader skips): as UTF-8 CSV, or as `write` writes
+ * it (a workbook locked with the password of the original). The copy is checked and sent instead of
+ * the original, which is never changed.
  */
 export async function writeFixedCopy(
   source: InputSource,
@@ -122,27 +154,16 @@ export async function writeFixedCopy(
   reading: TableReading,
   fixes: RowFixes,
   path: string,
+  write: FixedRowsWriter = writeCsvCopy,
 ): Promise<void> {
   if (format === 'json' || format === 'ndjson') {
     await writeFixedRecords(source, format, reading.options, fixes, path);
     return;
   }
   const table = await openTable(source, format, reading);
-  const out = createWriteStream(path, { mode: 0o600 });
   try {
-    let next = 1;
-    for await (const { row, cells } of table.rows()) {
-      for (; next < row; next++) if (!out.write('\n')) await once(out, 'drain');
-      next = row + 1;
-      const fixed = fixes.cells.get(row);
-      const line = fixes.dropped.has(row)
-        ? ''
-        : csvRow(fixed ? cells.map((cell, column) => fixed.get(column) ?? cell) : cells);
-      if (!out.write(`${line}\n`)) await once(out, 'drain');
-    }
+    await write(fixedRows(table, fixes), path);
   } finally {
-    out.end();
-    await once(out, 'close');
     await table.close();
   }
 }

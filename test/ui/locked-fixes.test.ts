@@ -1,0 +1,95 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useService } from '../helpers/cli.js';
+import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
+import { workspace } from '../helpers/files.js';
+import { ordersCsv } from '../helpers/samples.js';
+import { tempDir } from '../helpers/temp.js';
+import { startUi, type UiRun } from '../helpers/ui.js';
+import { checkFile, counts, rowsToFix, sendEnded } from '../helpers/ui-page.js';
+import { writeWorkbook } from '../helpers/workbook.js';
+
+const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
+const b = useBrowser();
+
+const open: UiRun[] = [];
+afterEach(async () => {
+  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
+});
+
+/** The files under `dir` whose names start with `fixed.`, with their first bytes. */
+function fixedCopies(dir: string): { name: string; head: string }[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((path) => /(^|\/)fixed\./.test(path))
+    .map((path) => ({
+      name: path.split('/').at(-1) as string,
+      head: readFileSync(join(dir, path)).subarray(0, 4).toString('hex'),
+    }));
+}
+
+/** The first bytes of an encrypted Office file (a compound file holding the encrypted package). */
+const COMPOUND_FILE = 'd0cf11e0';
+
+describe.skipIf(!CHROMIUM)('intake ui: fixes to a workbook locked by a password', () => {
+  it('are kept in a copy locked with the same password, never in the clear, and sent as fixed', async () => {
+    const files = workspace();
+    const [header, ...lines] = ordersCsv('LKF', 3).trim().split('\n');
+    const rows = [header, ...lines].map((line) => (line ?? '').split(','));
+    // Orders of two rows each: the first order's phone lost its 0 on both rows.
+    for (const row of rows.slice(1, 3)) row[2] = '1012340001';
+    const book = await writeWorkbook(files.path('주문_암호.xlsx'), [{ name: '주문', rows }], {
+      password: 'Gamgyul#2026',
+    });
+    const data = tempDir('intake-data-');
+    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: data });
+    open.push(ui);
+    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await page.getByLabel('파일을 여기에 끌어 놓거나 선택하세요').setInputFiles(book);
+    await page.getByLabel('엑셀 암호 (있는 경우)').fill('Gamgyul#2026');
+    await page.getByRole('button', { name: '파일 검사' }).click();
+    await page.waitForURL(/\/uploads\/[\w-]+(#.*)?$/);
+    expect(await rowsToFix(page)).toEqual([2, 3]);
+
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: '휴대폰 번호 2개에 맨 앞의 0 붙이기' }).click(),
+    ]);
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 3, 정상: 3, 오류: 0 });
+    // The copy checked and sent is a workbook locked as the original is; no plain copy of its rows.
+    expect(fixedCopies(data)).toEqual([{ name: 'fixed.xlsx', head: COMPOUND_FILE }]);
+
+    await page.getByRole('button', { name: '주문 3건 보내기' }).click();
+    expect(await sendEnded(page)).toBe('완료');
+    await t.service.local.apply();
+    expect(await t.service.local.order('LKF-1')).toMatchObject({ recipient_cellphone: '01012340001' });
+    expect((await t.service.local.order('LKF-1'))?.items.map((item) => item.id)).toEqual([
+      'LKF-1-1',
+      'LKF-1-2',
+    ]);
+    // Nor after the send.
+    expect(fixedCopies(data).filter((copy) => copy.head !== COMPOUND_FILE)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a file without a password keeps its fixes in a plain copy', async () => {
+    const files = workspace();
+    const data = tempDir('intake-data-');
+    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: data });
+    open.push(ui);
+    const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await checkFile(
+      page,
+      files.write('주문.csv', ordersCsv('PLF', 1).replaceAll('010-1234-0001', '1012340001')),
+    );
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: '휴대폰 번호 2개에 맨 앞의 0 붙이기' }).click(),
+    ]);
+    expect(fixedCopies(data).map((copy) => copy.name)).toEqual(['fixed.csv']);
+    await context.close();
+  });
+});
