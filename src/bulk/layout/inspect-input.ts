@@ -134,7 +134,7 @@ const writeCsvCopy: FixedRowsWriter = async (rows, path) => {
   const out = createWriteStream(path, { mode: 0o600 });
   try {
     for await (const cells of rows) {
-      if (!out.write(`${cells.length === 0 ? '' : csvRow(cells)}\n`)) await once(out, 'drain');
+      if (!out.write(`${csvRow(cells)}\n`)) await once(out, 'drain');
     }
   } finally {
     out.end();

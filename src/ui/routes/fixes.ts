@@ -33,8 +33,7 @@ function setCell(
 }
 
 /** Keeps the cells typed. */
-function takeCells(session: UploadSession, form: Form): void {
-  const shown = shownRows(session);
+function takeCells(session: UploadSession, shown: ReadonlyMap<number, readonly string[]>, form: Form): void {
   for (const [name, value] of Object.entries(form)) {
     const cell = /^cell:(\d+):(\d+)$/.exec(name);
     if (cell)
@@ -47,8 +46,7 @@ function takeCells(session: UploadSession, form: Form): void {
 }
 
 /** Puts the leading 0 back in every phone number that lost it: says how many. */
-function restoreZeros(session: UploadSession): number {
-  const shown = shownRows(session);
+function restoreZeros(session: UploadSession, shown: ReadonlyMap<number, readonly string[]>): number {
   const cells = lostZeroCells(session);
   for (const cell of cells) setCell(session, shown, cell);
   return cells.length;
@@ -95,8 +93,9 @@ export async function fixRoutes(app: FastifyInstance, { state }: { state: UiStat
         session.dropped = [];
         session.notice = t('resetDone');
       } else {
-        if (!json) takeCells(session, form);
-        const zeros = !json && firstOf(form.zeros) === '1' ? restoreZeros(session) : 0;
+        const shown = shownRows(session);
+        if (!json) takeCells(session, shown, form);
+        const zeros = !json && firstOf(form.zeros) === '1' ? restoreZeros(session, shown) : 0;
         if (zeros > 0) session.notice = t('zerosRestored', { count: zeros });
         const undo = /^(\d+):(\d+)$/.exec(firstOf(form.undo) ?? '');
         if (undo) {

@@ -23,8 +23,9 @@ export function mappingCard(
   const chosen = new Set(view.columns.map((column) => column.position).filter((at) => at !== undefined));
   // A header the file has twice is told apart by its column's letter: `연락처 (C열)`.
   const keys = view.header.map((name) => headerKey(name));
+  const repeated = new Set(keys.filter((key, position) => keys.indexOf(key) !== position));
   const named = (name: string, position: number, most: number) =>
-    keys.filter((key) => key === keys[position]).length > 1
+    repeated.has(keys[position] as string)
       ? t('mappingRepeated', { header: cut(name, most), letter: columnName(position) })
       : cut(name, most);
   const unused = view.header
