@@ -24,6 +24,7 @@ import type { Resource } from './resources.js';
 import { SendPass, type Sending } from './send/send-pass.js';
 import { Sender } from './send/sender.js';
 import type { UploadRequest, UploadResult } from './upload.js';
+import { permissionsOf } from '../util/file-mode.js';
 
 /** Warns once about each carrier code the known list lacks: such shipments are sent all the same. */
 function carrierWarnings(
@@ -94,14 +95,19 @@ function rejectsPlace(
         ...(units.format === 'xlsx' && table.sheet !== undefined ? { sheet: table.sheet } : {}),
         ...(units.password === undefined ? {} : { password: units.password }),
         ...(reasonColumn === undefined ? {} : { reasonColumn }),
+        mode: inputMode(run),
       }
-    : {};
+    : { mode: inputMode(run) };
   if (source.fromStdin) return { path: resolve(`stdin.rejects.${extension}`), shape };
   // Beside the input, unless its folder cannot be written (a read-only share, another user's folder):
   // then in the current folder, as for standard input, rather than refusing to send a valid file.
   const beside = canWrite(dirname(source.path)) ? source.path : resolve(basename(source.path));
   return { ...rejectsPath(beside, extension, ledger.history), shape };
 }
+
+/** The permissions of the input file, which what is written from its rows may have at most. */
+const inputMode = ({ source }: UploadRun): number | undefined =>
+  source.fromStdin ? undefined : permissionsOf(source.path);
 
 function canWrite(folder: string): boolean {
   try {
@@ -197,7 +203,10 @@ async function openOutputs(
   const { options, ledger } = run;
   if (options.report) {
     const { report } = options;
-    outputs.report = await ReportFile.create(report, context.reportStream, run.units.password);
+    outputs.report = await ReportFile.create(report, context.reportStream, {
+      password: run.units.password,
+      mode: inputMode(run),
+    });
   }
   if (options.single) return undefined;
   const place = rejectsPlace(run, context.words?.reasonColumn);

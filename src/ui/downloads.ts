@@ -16,6 +16,9 @@ import { pageColumnNames } from './column-words.js';
 import { uiTexts } from './texts/index.js';
 import type { RefusedRow, UploadSession } from './session.js';
 
+/** The rows to fix hold buyers' names and phones: in the page's folders they are their owner's alone. */
+const PRIVATE = 0o600;
+
 /** The rows not taken by the last send (or else found invalid by the last check), and those dropped. */
 export function refusedRows(session: UploadSession): RefusedRow[] {
   const refused = session.send?.refused ?? session.check?.refused ?? [];
@@ -84,8 +87,9 @@ export async function writeRejects(
         ...(extension === 'xlsx' ? { sheet: table.sheet ?? 'rejects' } : {}),
         ...(session.lockedWith === undefined ? {} : { password: session.lockedWith }),
         reasonColumn: REASON_COLUMN[lang],
+        mode: PRIVATE,
       }
-    : {};
+    : { mode: PRIVATE };
   const reasonOf = reasonsIn(session, lang, rows);
   const file = await RejectsFile.create(path, shape);
   for (const row of rows) await file.add(row.cells, reasonOf(row));

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
@@ -31,7 +31,7 @@ function fixedCopies(dir: string): { name: string; head: string }[] {
 /** The first bytes of an encrypted Office file (a compound file holding the encrypted package). */
 const COMPOUND_FILE = 'd0cf11e0';
 
-describe.skipIf(!CHROMIUM)('intake ui: fixes to a workbook locked by a password', () => {
+describe.skipIf(!CHROMIUM)("intake ui: the copies it keeps of a file's rows", () => {
   it('are kept in a copy locked with the same password, never in the clear, and sent as fixed', async () => {
     const files = workspace();
     const [header, ...lines] = ordersCsv('LKF', 3).trim().split('\n');
@@ -90,6 +90,26 @@ describe.skipIf(!CHROMIUM)('intake ui: fixes to a workbook locked by a password'
       page.getByRole('button', { name: '휴대폰 번호 2개에 맨 앞의 0 붙이기' }).click(),
     ]);
     expect(fixedCopies(data).map((copy) => copy.name)).toEqual(['fixed.csv']);
+    await context.close();
+  });
+
+  it("the rows to fix of a send, in every form, are readable by the page's owner alone", async () => {
+    const files = workspace();
+    const data = tempDir('intake-data-');
+    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: data });
+    open.push(ui);
+    const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await checkFile(page, files.write('주문.csv', ordersCsv('OWN', 3).replaceAll('010-1234-0002', '010-12')));
+    expect(await rowsToFix(page)).toEqual([4, 5]);
+    await page.getByRole('button', { name: '주문 2건 보내기' }).click();
+    expect(await sendEnded(page)).toBe('완료');
+    const written = readdirSync(data, { recursive: true, encoding: 'utf8' }).filter((path) =>
+      /rejects/.test(path),
+    );
+    expect(written.length).toBeGreaterThan(0);
+    const readable = written.filter((path) => (statSync(join(data, path)).mode & 0o077) !== 0);
+    expect(readable).toEqual([]);
     await context.close();
   });
 });

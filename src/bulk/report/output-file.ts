@@ -1,7 +1,8 @@
 import { once } from 'node:events';
-import { open, rm, type FileHandle } from 'node:fs/promises';
+import { rm, type FileHandle } from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import { fileErrorReason } from '../../util/file-errors.js';
+import { openForWriting } from '../../util/file-mode.js';
 import { UploadError } from '../errors.js';
 
 const FLUSH_AT = 64 * 1024;
@@ -38,12 +39,12 @@ export class OutputFile {
   static async create(
     path: string,
     head: string,
-    options: { what: string; userGiven: boolean; encoding?: string },
+    options: { what: string; userGiven: boolean; encoding?: string; mode?: number | undefined },
   ): Promise<OutputFile> {
     let handle: FileHandle | undefined;
     const encoding = options.encoding ?? 'utf8';
     try {
-      handle = await open(path, 'w');
+      handle = await openForWriting(path, options.mode);
       if (head !== '') await handle.write(OutputFile.#bytes(head, encoding));
       return new OutputFile(path, handle, options.what, encoding);
     } catch (error) {

@@ -54,16 +54,27 @@ export class ReportFile {
     return (this.#file ?? this.#workbook)?.path ?? '';
   }
 
-  /** A report to a file, or with `-` to standard output (as CSV); `password` locks a workbook. */
+  /**
+   * A report to a file, or with `-` to standard output (as CSV); `password` locks a workbook, and `mode`
+   * bounds the file's permissions (those of the input it reports on).
+   */
   static async create(
     path: string,
     stdout: NodeJS.WritableStream | undefined,
-    password?: string,
+    input: { password?: string | undefined; mode?: number | undefined } = {},
   ): Promise<ReportFile> {
+    const { password, mode } = input;
     const extension = path === '-' ? '' : extname(path).toLowerCase();
     if (extension === '.xlsx') {
       const { TextWorkbook } = await import('./text-workbook.js');
-      const shape = { sheet: 'report', header: REPORT_COLUMNS, what: 'report', userGiven: true, password };
+      const shape = {
+        sheet: 'report',
+        header: REPORT_COLUMNS,
+        what: 'report',
+        userGiven: true,
+        password,
+        mode,
+      };
       return new ReportFile({ workbook: await TextWorkbook.create(path, shape) });
     }
     const json = extension === '.json';
@@ -73,7 +84,7 @@ export class ReportFile {
     const file =
       path === '-'
         ? await OutputFile.toStream(stdout as NodeJS.WritableStream, head, 'report')
-        : await OutputFile.create(path, head, { what: 'report', userGiven: true });
+        : await OutputFile.create(path, head, { what: 'report', userGiven: true, mode });
     return new ReportFile({ file, json });
   }
 
@@ -165,6 +176,8 @@ export interface RejectsShape {
   password?: string;
   /** The header of the column of reasons a table's rejects end with (`error` without it). */
   reasonColumn?: string;
+  /** The permissions the file may have at most: those of the input whose rows it holds. */
+  mode?: number | undefined;
 }
 
 /**
@@ -212,13 +225,19 @@ export class RejectsFile {
         header: [...header, reasons],
         what: 'rejects file',
         password,
+        mode: shape.mode,
       });
       return new RejectsFile(path, shape, undefined, workbook).#provisional();
     }
     const encoding = shape.encoding ?? 'utf8';
     const bom = encoding === 'utf8' || /^utf(16|32)/.test(encoding) ? '\uFEFF' : '';
     const head = header ? `${bom}${csvRow([...header, reasons], shape.delimiter, true)}\n` : '';
-    const file = await OutputFile.create(path, head, { what: 'rejects file', userGiven: false, encoding });
+    const file = await OutputFile.create(path, head, {
+      what: 'rejects file',
+      userGiven: false,
+      encoding,
+      mode: shape.mode,
+    });
     return new RejectsFile(path, shape, file).#provisional();
   }
 

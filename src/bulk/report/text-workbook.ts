@@ -1,9 +1,10 @@
 import { createWriteStream } from 'node:fs';
-import { open, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { UploadError } from '../errors.js';
 import { fileErrorReason } from '../../util/file-errors.js';
+import { openForWriting } from '../../util/file-mode.js';
 import { officeCrypto } from '../read/xlsx/office-crypto.js';
 
 /** The number format Excel calls Text: what is typed or pasted stays as written (no lost zeros). */
@@ -27,6 +28,8 @@ export interface TextWorkbookShape {
   /** Named by the person (`--report`): a path that cannot be written is theirs to change (exit 2). */
   userGiven?: boolean;
   password?: string | undefined;
+  /** The permissions it may have at most (those of the file its rows come from). */
+  mode?: number | undefined;
 }
 
 /** Where the workbook's bytes go: the file, or memory until they are locked with a password. */
@@ -68,7 +71,7 @@ export class TextWorkbook {
    */
   static async create(path: string, shape: TextWorkbookShape): Promise<TextWorkbook> {
     try {
-      await (await open(path, 'w', 0o644)).close();
+      await (await openForWriting(path, shape.mode)).close();
     } catch (error) {
       const message = `cannot write the ${shape.what} ${path}: ${fileErrorReason(error)}`;
       throw new UploadError(shape.userGiven ? 'output' : 'write', message);
