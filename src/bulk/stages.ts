@@ -182,7 +182,7 @@ function tellCheck(context: UploadContext, run: UploadRun, checked: CheckResult,
   const notes = describeCheck(resource, source.label, units.unitName, checked, {
     single: options.single,
     all: context.verbose === true,
-    named: columnNamesOf(units.table),
+    named: columnNamesOf(units.table, context.words?.lang),
     ...(context.words ? { words: context.words } : {}),
   });
   for (const note of notes) context.log.info(note.text, note.said);

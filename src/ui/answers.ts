@@ -82,7 +82,7 @@ export function troubleIn(lang: Lang, trouble: Trouble): string {
 
 /** A field as people know it: the file's header where that names it otherwise, else in `lang`'s words. */
 function fieldIn(lang: Lang, field: string, table: ColumnPlaces | undefined): string {
-  const header = headerOf(table, field);
+  const header = headerOf(table, field, lang);
   if (header !== undefined && header !== field) return header;
   return lang === 'ko' ? (own(FIELD, field) ?? field) : field;
 }

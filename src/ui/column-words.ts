@@ -8,7 +8,7 @@ import type { T } from './texts/index.js';
 export const pageColumnNames =
   (t: T, table: ColumnPlaces | undefined): ColumnNames =>
   (column) => {
-    const header = headerOf(table, column);
+    const header = headerOf(table, column, t.lang);
     if (header !== undefined) return header;
     const key = `col_${column}`;
     const word = t(key as Parameters<T>[0]);

@@ -3,7 +3,7 @@ import { carrierBook } from '../../src/cli/carriers.js';
 import { BUILT_IN_CARRIERS } from '../../src/contract/carrier-list.js';
 import { cli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp.js';
-import { workspace } from '../helpers/files.js';
+import { csvCells, workspace } from '../helpers/files.js';
 
 describe('intake columns', () => {
   it('lists the layouts and the presets', async () => {
@@ -133,7 +133,7 @@ describe('a header the file has twice', () => {
         '',
       ].join('\n'),
     );
-    const mapped = (phone: string) =>
+    const mapped = (phone: string, lang = 'C.UTF-8') =>
       cli(
         [
           'order',
@@ -143,7 +143,7 @@ describe('a header the file has twice', () => {
           '--columns',
           `order_id=주문번호,recipient_cellphone=${phone},recipient_name=받는분,item_id=품목번호,product_id=상품코드,product_name=상품명,product_image_url=상품 이미지`,
         ],
-        { env },
+        { env: { ...env, LANG: lang } },
       );
     const first = await mapped('연락처');
     expect(first.code, first.stderr).toBe(0);
@@ -151,10 +151,36 @@ describe('a header the file has twice', () => {
     // The second is a landline: the check's warning says it was the one read.
     const second = await mapped('연락처#2');
     expect(second.code, second.stderr).toBe(0);
-    expect(second.stderr).toContain('연락처 ("02-123-4567"): is a landline (02)');
+    // Named with its column's letter: the name alone would not say which of the two.
+    expect(second.stderr).toContain('연락처 (column C) ("02-123-4567"): is a landline (02)');
+    const korean = await mapped('연락처#2', 'ko_KR.UTF-8');
+    expect(korean.stderr).toContain('연락처 (C열) ("02-123-4567")');
     const third = await mapped('연락처#3');
     expect(third.code).toBe(2);
     expect(third.stderr).toContain('"연락처#3"');
+  });
+
+  it('the rows to fix name a problem in a repeated header by its column letter too', async () => {
+    const env = {
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+      LANG: 'ko_KR.UTF-8',
+    };
+    const files = workspace();
+    const file = files.write(
+      '두개.csv',
+      [
+        '주문번호,연락처,연락처,받는분,상품코드,상품명,상품 이미지,품목번호',
+        'TW-2,02-123-4567,1012345678,김민지,P-1,감귤,https://x.example.com/1.jpg,TW-2-1',
+        '',
+      ].join('\n'),
+    );
+    const columns =
+      'order_id=주문번호,recipient_cellphone=연락처#2,recipient_name=받는분,item_id=품목번호,product_id=상품코드,product_name=상품명,product_image_url=상품 이미지';
+    const result = await cli(['order', 'create', file, '--dry-run', '--columns', columns, '-q'], { env });
+    expect(result.code).toBe(4);
+    const rows = csvCells(files.read('두개.rejects.csv'));
+    expect(rows[1]?.at(-1)).toMatch(/^연락처 \(C열\) \("1012345678"\)/);
   });
 });
 

@@ -33,10 +33,11 @@ export async function* assembleRecords(
   // fingerprint before a record leaves; the proof and the grouping share the reading's state.
   const { layout, unitName } = units;
   const named = columnNamesOf(units.table);
+  const namedIn = columnNamesOf(units.table, words?.lang);
   // The record's reason in English for its report line; each row's in the person's words for the rows to fix.
   const described = (problems: readonly Problem[]) => describeProblems(problems, undefined, named);
   const said = (problems: readonly Problem[]) =>
-    describeProblems(problems, words?.problem, named, words?.lang);
+    describeProblems(problems, words?.problem, namedIn, words?.lang);
   await assertUnchanged(source, 'after it was checked');
   /** Units of records whose last unit is still to come (by group number), each with its part once built. */
   const open = new Map<number, { unit: Unit; part?: unknown }[]>();
