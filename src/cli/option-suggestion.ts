@@ -16,6 +16,10 @@ const NEGATIVE = /^error: unknown option '(-\d[^']*)'\n/;
 const EXCESS = /^error: too many arguments for '[^']+'\. Expected 0 arguments but got 1\.\n/;
 const DURATION = /^\d+(?:ms|s|m|h|d)$/;
 
+// `intake order list`: no command of `order` is near enough for commander to suggest one, so the line
+// after names the commands there are.
+const UNKNOWN_COMMAND = /^error: unknown command '[^']*'\n/;
+
 /**
  * `text`, commander's error about `command`'s command line, with a line saying what was meant when it
  * is plain: a negative value, a duration for `--max-wait`, or the option a mistyped one stands for.
@@ -31,8 +35,11 @@ export function withOptionSuggestion(text: string, command: Command): string {
       excess[0],
       `${excess[0]}(--wait takes no value here: to stop waiting after ${given}, add --max-wait ${given})\n`,
     );
+  if (text.includes('(Did you mean')) return text;
+  const command_ = UNKNOWN_COMMAND.exec(text);
+  if (command_) return text.replace(command_[0], `${command_[0]}${commandsOf(command)}\n`);
   const match = UNKNOWN.exec(text);
-  if (!match || text.includes('(Did you mean')) return text;
+  if (!match) return text;
   const near = nearOptions(command, match[1] as string);
   return near.length === 1 ? text.replace(match[0], `${match[0]}(Did you mean ${near[0]}?)\n`) : text;
 }
@@ -44,6 +51,17 @@ function nearOptions(command: Command, flag: string): string[] {
     for (const option of each.options) if (!option.hidden && option.long) longs.add(option.long);
   }
   return [...longs].filter((long) => flag.startsWith(`${long}-`) || long.startsWith(`${flag}-`));
+}
+
+/** `(intake order has: create, patch)`: the commands `command` has, as its help lists them. */
+function commandsOf(command: Command): string {
+  const path: string[] = [];
+  for (let each: Command | null = command; each; each = each.parent) path.unshift(each.name());
+  const names = command
+    .createHelp()
+    .visibleCommands(command)
+    .map((sub) => sub.name());
+  return `(${path.join(' ')} has: ${names.join(', ')})`;
 }
 
 /** Whether `command` has the long option `flag`. */

@@ -9,6 +9,10 @@ describe("commander's usage errors at a Korean terminal", () => {
     [['order', 'create', '--bogus'], '오류: 알 수 없는 옵션입니다: --bogus\n(사용법: --help)\n'],
     [['ordr'], '오류: 알 수 없는 명령입니다: ordr\n(혹시 order?)\n(사용법: --help)\n'],
     [
+      ['order', 'list'],
+      '오류: 알 수 없는 명령입니다: list\n(intake order의 명령: create, patch, help)\n(사용법: --help)\n',
+    ],
+    [
       ['order', 'create', 'a.csv', 'b.csv'],
       '오류: create 명령의 인자가 너무 많습니다: 1개를 받는데 2개를 주었습니다.\n(사용법: --help)\n',
     ],
@@ -34,6 +38,14 @@ describe("commander's usage errors at a Korean terminal", () => {
     expect(result.code).toBe(EXIT.usage);
     expect(result.stderr).toBe(
       "error: unknown command 'ordr'\n(Did you mean order?)\n(add --help for usage)\n",
+    );
+  });
+
+  it('a command none is near names the commands there are', async () => {
+    const result = await cli(['marketplace', 'list'], { env: { LANG: 'C.UTF-8' } });
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toBe(
+      "error: unknown command 'list'\n(intake marketplace has: login, status, logout, help)\n(add --help for usage)\n",
     );
   });
 });
