@@ -54,13 +54,25 @@ function startService(): Promise<{ serve: Serve; stop: () => Promise<void> }> {
 // The demo follows the same colour rules as intake: only on a terminal, never with NO_COLOR.
 const bold = colors(colorEnabled(process.stdout, process.env)).bold;
 
-function intake(env: NodeJS.ProcessEnv, ...args: string[]): Promise<number> {
-  console.log(`\n${bold(`$ intake ${args.map((arg) => (/\s/.test(arg) ? `"${arg}"` : arg)).join(' ')}`)}`);
-  return new Promise((resolve) => {
+/** A step of the demo that did not end as it should: the demo stops there, and fails. */
+class StepFailed extends Error {}
+
+/**
+ * Runs `intake args` as a person would type it, its output shown as it comes; a step that exits other
+ * than `expected` (0, or 4 for the file with rows to fix) stops the demo, so a broken demo never looks
+ * like a working one.
+ */
+async function intakeExpecting(expected: number, env: NodeJS.ProcessEnv, ...args: string[]): Promise<void> {
+  const line = `intake ${args.map((arg) => (/\s/.test(arg) ? `"${arg}"` : arg)).join(' ')}`;
+  console.log(`\n${bold(`$ ${line}`)}`);
+  const code = await new Promise<number>((resolve) => {
     const child = spawn(process.execPath, [bin, ...args], { cwd: work, env, stdio: 'inherit' });
-    child.once('exit', (code) => resolve(code ?? 1));
+    child.once('exit', (exit) => resolve(exit ?? 1));
   });
+  if (code !== expected) throw new StepFailed(`\`${line}\` exited ${code}, where ${expected} was expected`);
 }
+
+const intake = (env: NodeJS.ProcessEnv, ...args: string[]) => intakeExpecting(0, env, ...args);
 
 /** Where the fake of Smartstore is, and the sample keys it was set up with (as `marketplace login` saves). */
 function naverEnv(url: string): NodeJS.ProcessEnv {
@@ -98,7 +110,8 @@ async function main(): Promise<void> {
       '--columns',
       fixture('columns-ko.json'),
     );
-    await intake(env, 'order', 'create', fixture('orders-with-errors.csv'), '--dry-run');
+    // Rows to fix: each is said with its reason, and the command exits 4.
+    await intakeExpecting(4, env, 'order', 'create', fixture('orders-with-errors.csv'), '--dry-run');
     await intake(env, 'order', 'create', fixture('order.json'));
     await intake(env, 'shipment', 'create', fixture('shipments.csv'));
     await intake(env, 'shipment', 'create', fixture('shipment.json'));
@@ -149,4 +162,10 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof StepFailed)) throw error;
+  console.error(`\nThe demo stopped: ${error.message}.`);
+  process.exitCode = 1;
+}
