@@ -41,7 +41,9 @@ export const CARRIER_ALIASES: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * A name as compared: lower case, without spaces, punctuation or a trailing "택배" ("parcel service"),
- * so `우체국 택배`, `우체국택배` and `우체국` are one name, and `한진택배` is `한진`.
+ * so `우체국 택배`, `우체국택배` and `우체국` are one name, and `한진택배` is `한진`; nor a trailing
+ * "편의점" ("convenience store") before it, so a store chain's parcel service is the chain's name
+ * (`GS25편의점택배` is `GS25`, `CVSnet 편의점택배`, as Sweet Tracker's list names code 24, is `CVSnet`).
  */
 export function nameKey(name: string): string {
   return name
@@ -49,7 +51,8 @@ export function nameKey(name: string): string {
     .toLowerCase()
     .replace(/\([^)]*\)/g, '')
     .replace(/[\s.,·()_-]+/g, '')
-    .replace(/택배$/, '');
+    .replace(/택배$/, '')
+    .replace(/(?<=.)편의점$/, '');
 }
 
 /** A carrier of a list, with every name it is known by. */

@@ -203,6 +203,9 @@ describe('carriers by name', () => {
     ['한진', 'kr.hanjin'],
     ['로젠택배', 'kr.logen'],
     ['직접전달', 'self'],
+    ['GS25편의점택배', 'kr.cvsnet'],
+    ['CVSnet 편의점택배', 'kr.cvsnet'],
+    ['CU 편의점택배', 'kr.cupost'],
     ['FedEx', 'us.fedex'],
     ['kr.newcarrier', 'kr.newcarrier'],
   ])('%s is %s', (name, code) => {
