@@ -1,4 +1,6 @@
 import { distance } from 'fastest-levenshtein';
+import { carrierCrosswalk } from '../marketplaces/crosswalk.js';
+import type { Marketplace } from '../marketplaces/names.js';
 
 /**
  * Names people give carriers besides the display names of the list: short forms, former names, the
@@ -61,7 +63,26 @@ export interface NamedCarrier {
   name: string;
 }
 
-/** Finds carriers by name: code, display name or alias, any case or spacing. */
+/** A marketplace's code of a carrier as its APIs write it (`CJGLS`, `HYUNDAI`), not Cafe24's `per-mall`. */
+const API_CODE = /^[A-Z][A-Z0-9_]+$/;
+
+/**
+ * Each carrier's codes on Smartstore and Coupang (the crosswalk's), which are names it goes by too: a
+ * script that copies a marketplace's `HYUNDAI` or `KGB` means Lotte or Logen, as both marketplaces do.
+ * No code stands for two carriers there. A code the crosswalk marks as inferred is not taken.
+ */
+function marketplaceCodes(): Map<string, string[]> {
+  const codes = new Map<string, string[]>();
+  for (const row of carrierCrosswalk()) {
+    const own = (Object.entries(row.codes) as [Marketplace, string][])
+      .filter(([marketplace, code]) => !row.inferred.has(marketplace) && API_CODE.test(code))
+      .map(([, code]) => code);
+    codes.set(row.code, [...new Set(own)]);
+  }
+  return codes;
+}
+
+/** Finds carriers by name: code, display name, alias or marketplace code, any case or spacing. */
 export class CarrierNames {
   readonly #byKey = new Map<string, Set<string>>();
   readonly #names: { key: string; code: string }[] = [];
@@ -77,10 +98,12 @@ export class CarrierNames {
       known.add(code);
       this.#byKey.set(key, known);
     };
+    const onMarketplaces = marketplaceCodes();
     for (const carrier of carriers) {
       add(carrier.code, carrier.code);
       add(carrier.name, carrier.code);
       for (const alias of CARRIER_ALIASES[carrier.code] ?? []) add(alias, carrier.code);
+      for (const code of onMarketplaces.get(carrier.code) ?? []) add(code, carrier.code);
     }
   }
 

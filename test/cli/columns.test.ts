@@ -206,6 +206,12 @@ describe('carriers by name', () => {
     ['GS25편의점택배', 'kr.cvsnet'],
     ['CVSnet 편의점택배', 'kr.cvsnet'],
     ['CU 편의점택배', 'kr.cupost'],
+    // The codes Smartstore and Coupang give carriers (the crosswalk's).
+    ['HYUNDAI', 'kr.lotte'],
+    ['KGB', 'kr.logen'],
+    ['CJGLS', 'kr.cjlogistics'],
+    ['CUPARCEL', 'kr.cupost'],
+    ['DIRECT', 'self'],
     ['FedEx', 'us.fedex'],
     ['kr.newcarrier', 'kr.newcarrier'],
   ])('%s is %s', (name, code) => {
@@ -219,6 +225,8 @@ describe('carriers by name', () => {
     });
     expect(book.resolve('롯대택배')).toMatchObject({ closest: ['kr.lotte (롯데택배)'] });
     expect(book.resolve('zzzzzz')).toEqual({ unknown: 'zzzzzz', closest: [] });
+    // Smartstore's code for delivering it oneself is only inferred by the crosswalk: not taken as a name.
+    expect(book.resolve('DIRECT_DELIVERY')).toMatchObject({ unknown: 'DIRECT_DELIVERY' });
   });
 
   it('a name only a service’s own list has is found too', () => {
