@@ -226,6 +226,38 @@ describe('spreadsheet manners', () => {
     );
   });
 
+  it('a JSON catalog is read as a CSV one: ids with images alone fill them in, in every JSON form', async () => {
+    const files = workspace();
+    // An order whose product has a name here but no image: the catalog gives the image.
+    const orders = files.write(
+      'orders.csv',
+      [ORDERS_HEADER, 'CJ-1,김민지,010-1234-5678,CJ-1-1,P-J,감귤,'].join('\n'),
+    );
+    const image = { id: 'P-J', image_url: 'https://shop.example.com/j.jpg' };
+    const upload = (name: string, text: string, env: Record<string, string> = {}) =>
+      cli(['order', 'create', orders, '--dry-run', '--json', '--products', files.write(name, text)], {
+        env: { ...t.env, ...env },
+      });
+    for (const [name, text] of [
+      ['catalog.json', JSON.stringify([image])],
+      ['catalog.ndjson', `${JSON.stringify(image)}\n`],
+      ['one.json', JSON.stringify(image)],
+    ] as const) {
+      const result = await upload(name, text);
+      expect(result.code, `${name}: ${result.stderr}`).toBe(0);
+      expect(result.summary()).toMatchObject({ valid: 1, invalid: 0 });
+    }
+    // One object is checked as a list's records are: an image that is no address is skipped, and said.
+    const bad = await upload('bad.json', JSON.stringify({ id: 'P-J', image_url: 'nope' }));
+    expect(bad.code).toBe(4);
+    expect(bad.stderr).toContain('--products bad.json: 1 record is not a valid product and was skipped:');
+    // At a Korean terminal, in Korean.
+    const korean = await upload('none.ndjson', `${JSON.stringify(image)}\n{"id":"P-K"}\n`, {
+      LANG: 'ko_KR.UTF-8',
+    });
+    expect(korean.stderr).toContain('2줄: (record): 상품명도 이미지 주소도 없습니다');
+  });
+
   it('a Coupang delivery list joins 주문번호 and 옵션ID into the item id, for orders and then shipments', async () => {
     const files = workspace();
     const header =

@@ -10,11 +10,18 @@ import { products as productResource, type Resource } from '../resources.js';
 import { openFile, planInput } from '../read/source.js';
 import { inspectUnit } from './inspect.js';
 import { openUnits } from './units.js';
-import { catalogTable } from './table-layouts.js';
+import { CatalogRow, catalogTable } from './table-layouts.js';
+import { jsonLayout } from './layouts.js';
 import type { PasswordSource } from '../read/xlsx/workbook.js';
 
 /** How a catalog is read: as a products upload would read it, without the sending. */
 const CATALOG_READING: UploadOptions = plainOptions({ dryRun: true, resume: false });
+
+/**
+ * A catalog's records: products whose name or image may be missing (the other is then known already),
+ * in every form of file alike. A JSON catalog of ids and images is as good as a CSV of them.
+ */
+const catalogRecords = { ...productResource, schema: CatalogRow } as Resource<unknown>;
 
 /** A row of a catalog file that is not a valid product: skipped, with why. */
 export interface SkippedProduct {
@@ -48,13 +55,16 @@ export async function readCatalogFile(
   const read: CatalogFile = { products, label: source.label, unitName: 'row', skipped: [], notes: [] };
   try {
     const plan = await planInput(source, undefined);
-    const resource = productResource as Resource<unknown>;
     if (plan.mode === 'single') {
-      const record = plan.record as { id?: unknown; name?: unknown; image_url?: unknown };
-      if (typeof record.id === 'string') products.set(record.id, record as CatalogProduct);
+      // One JSON object: checked as each record of a list is.
+      const layout = jsonLayout(catalogRecords);
+      const { problems } = layout.inspect(plan.record);
+      if (problems.length > 0) read.skipped.push({ row: 1, problems });
+      else keep(products, layout.build(plan.record).part);
+      read.unitName = 'record';
       return read;
     }
-    const units = await openUnits(source, plan.format, resource, {
+    const units = await openUnits(source, plan.format, catalogRecords, {
       options: CATALOG_READING,
       context: {},
       password,
@@ -69,9 +79,7 @@ export async function readCatalogFile(
           read.skipped.push({ row: unit.row, problems: inspection.problems });
           continue;
         }
-        const { id, ...known } = units.layout.build(unit.value).part as { id: string } & CatalogProduct;
-        // The first row that gives a product's name, and the first that gives its image, are kept.
-        products.set(id, { ...known, ...products.get(id) });
+        keep(products, units.layout.build(unit.value).part);
       }
     } finally {
       await units.close();
@@ -80,6 +88,12 @@ export async function readCatalogFile(
     await source.cleanup();
   }
   return read;
+}
+
+/** Keeps a product read: the first row that gives its name, and the first that gives its image. */
+function keep(products: Map<string, CatalogProduct>, part: unknown): void {
+  const { id, ...known } = part as { id: string } & CatalogProduct;
+  products.set(id, { ...known, ...products.get(id) });
 }
 
 /**

@@ -28,7 +28,7 @@ export interface RecordSources {
  * to tell the ones a spreadsheet rounded.
  */
 export async function recordContext(
-  context: Pick<UploadContext, 'carriers' | 'log' | 'password' | 'catalog'>,
+  context: Pick<UploadContext, 'carriers' | 'log' | 'password' | 'catalog' | 'words'>,
   kind: ResourceName,
   sources: RecordSources,
 ): Promise<RecordContext> {
@@ -45,7 +45,10 @@ export async function recordContext(
     const catalog =
       sources.products === undefined
         ? undefined
-        : await readCatalog(context.log, sources.products, context.password);
+        : await readCatalog(context.log, sources.products, context.password, {
+            flag: '--products',
+            ...(context.words ? { words: context.words } : {}),
+          });
     if (catalog) {
       context.log.info(`--products: ${counting(catalog.size, 'product')}.`, {
         code: 'catalog_size',

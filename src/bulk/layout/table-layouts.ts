@@ -239,7 +239,7 @@ function productsTable(context: RecordContext): TableLayout {
  * with its name, its image URL or both. A marketplace's download has the names; a list of images alone
  * fills what it lacks, and a name alone is kept beside an image known already.
  */
-const CatalogRow = ProductCreateBody.pick({ id: true })
+export const CatalogRow = ProductCreateBody.pick({ id: true })
   .extend(ProductPatchBody.shape)
   .refine((row) => row.name != null || row.image_url != null, {
     message: 'has neither a name nor an image URL',
