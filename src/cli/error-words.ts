@@ -4,6 +4,7 @@ import { FILE_WORDS, reasonKo } from './file-error-words.js';
 import { FLAG_WORDS } from './flag-error-words.js';
 import { FORMAT_WORDS } from './format-error-words.js';
 import { HEADER_WORDS } from './header-error-words.js';
+import { INPUT_WORDS } from './input-error-words.js';
 import { LOCAL_WORDS } from './local-error-words.js';
 import { originKo } from './origin-words.js';
 import { saidIn, type Words } from '../util/said-in.js';
@@ -348,6 +349,7 @@ const LINES: readonly Words[] = [
   ...LOGGING_IN,
   ...FLAG_WORDS,
   ...LOCAL_WORDS,
+  ...INPUT_WORDS,
 ];
 
 /** One line of an error in Korean where there are words for it, else as it is (its indent kept). */

@@ -264,7 +264,7 @@ describe('a header Intake cannot read, and an option it cannot use, at a Korean 
     ],
     ['stdin is empty', '표준 입력이 비어 있습니다'],
     ['주문.csv is empty', '주문.csv이(가) 비어 있습니다'],
-    ['the product id is empty', 'the product id is empty'],
+    ['the product id is empty', '상품 번호가 비어 있습니다'],
     [
       'a.pdf is a PDF document: download the orders as Excel (.xlsx) or CSV instead',
       'a.pdf은(는) PDF 문서이고 표 파일이 아닙니다. 주문을 엑셀(.xlsx)이나 CSV로 내려받으세요',
