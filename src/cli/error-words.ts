@@ -4,9 +4,9 @@ import { FILE_WORDS, reasonKo } from './file-error-words.js';
 import { FLAG_WORDS } from './flag-error-words.js';
 import { FORMAT_WORDS } from './format-error-words.js';
 import { HEADER_WORDS } from './header-error-words.js';
-import { INPUT_WORDS } from './input-error-words.js';
 import { LOCAL_WORDS } from './local-error-words.js';
 import { originKo } from './origin-words.js';
+import { INPUT_WORDS } from '../input/error-words-ko.js';
 import { saidIn, type Words } from '../util/said-in.js';
 
 // The errors people at a Korean terminal meet most (a file that cannot be read, a header Intake does not

@@ -3,7 +3,7 @@ import type { SessionError } from '../session.js';
 import type { T } from '../texts/index.js';
 import { troubleIn, type Trouble } from '../answers.js';
 import { isDiskFull } from '../../util/file-errors.js';
-import { errorLineKo } from '../../cli/error-words.js';
+import { inputErrorKo } from '../../input/error-words-ko.js';
 
 type WithSaid = SessionError & {
   said?: { code: string; values?: Readonly<Record<string, string | number>> };
@@ -62,7 +62,7 @@ export function errorWords(t: T, error: WithSaid): { message: string; hints: rea
       // Hints are the terminal's (commands and flags): the page has its own controls for them. The
       // message is said in Korean as the terminal says it (a CSV with a quote left open, a JSON array
       // not closed), where the page has no words of its own for it.
-      return { message: t.lang === 'ko' ? errorLineKo(error.message) : error.message, hints: [] };
+      return { message: t.lang === 'ko' ? inputErrorKo(error.message) : error.message, hints: [] };
   }
 }
 

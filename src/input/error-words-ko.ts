@@ -1,9 +1,10 @@
-import type { Words } from '../util/said-in.js';
+import { saidIn, type Words } from '../util/said-in.js';
 
 // What an upload says of its input and its flags when it cannot go on (a CSV with a quote left open, a
 // JSON array not closed, a preset of another kind, a --columns mapping it cannot use, the report over
-// the input, a rewards date that is no date), at a Korean terminal, in Korean (see error-words.ts, which
-// says every line of an error through these and its own).
+// the input, a rewards date that is no date), in Korean: at a Korean terminal (cli/error-words.ts says
+// every line of an error through these and its own) and on the Korean page, where it has no words of
+// its own for an error.
 
 /** The kinds of records as the English says them in the plural, in Korean. */
 const KINDS: Readonly<Record<string, string>> = { orders: '주문', products: '상품', shipments: '송장' };
@@ -172,3 +173,6 @@ export const INPUT_WORDS: readonly Words[] = [
     (m) => `${m[1]} ${m[2]}이(가) ${m[3]} ${m[4]}보다 늦습니다`,
   ],
 ];
+
+/** An English line of an input's error in Korean, or as it is when these have no words for it. */
+export const inputErrorKo = (line: string): string => saidIn(INPUT_WORDS, line) ?? line;
