@@ -42,11 +42,18 @@ export function problemFromIssue(issue: ValidationIssue, column: string, value: 
 export type ColumnNames = (column: string) => string;
 const OURS: ColumnNames = (column) => column;
 
-/** `수취인연락처1 ("1012345678")`: a problem's column and the value it is about. */
-const whereOf = (problem: Problem, named: ColumnNames, lang: Lang = 'en') =>
-  problem.column
-    ? `${named(problem.column)}${problem.value === undefined ? '' : ` ("${cut(problem.value, 60, lang)}")`}`
-    : '';
+/** The column of a problem with a JSON record as a whole (it is no object, it lacks a name and an image). */
+export const WHOLE_RECORD = '(record)';
+
+/**
+ * `수취인연락처1 ("1012345678")`: a problem's column and the value it is about. A problem with a whole
+ * record names no column (the line or record number says where it is), only a value if it has one.
+ */
+function whereOf(problem: Problem, named: ColumnNames, lang: Lang = 'en'): string {
+  if (!problem.column) return '';
+  const value = problem.value === undefined ? '' : `("${cut(problem.value, 60, lang)}")`;
+  return problem.column === WHOLE_RECORD ? value : `${named(problem.column)}${value && ` ${value}`}`;
+}
 
 /**
  * `recipient_cellphone ("1012345678"): looks like ...; product_name: is empty`; `wording` gives each
@@ -84,7 +91,8 @@ export function problemLines(
   for (const unit of units.slice(0, limit)) {
     for (const problem of problems.get(unit) ?? []) {
       const where = whereOf(problem, named, words.lang);
-      const column = where ? `, ${where}` : '';
+      // `line 3 ("text")` for a whole record's value, `row 5, 연락처 ("…")` for a column's.
+      const column = where ? `${problem.column === WHOLE_RECORD ? ' ' : ', '}${where}` : '';
       lines.push(`  ${words.unit(unitName, unit)}${column}: ${words.problem(problem)}`);
     }
   }

@@ -255,7 +255,7 @@ describe('spreadsheet manners', () => {
     const korean = await upload('none.ndjson', `${JSON.stringify(image)}\n{"id":"P-K"}\n`, {
       LANG: 'ko_KR.UTF-8',
     });
-    expect(korean.stderr).toContain('2줄: (record): 상품명도 이미지 주소도 없습니다');
+    expect(korean.stderr).toContain('2줄: 상품명도 이미지 주소도 없습니다');
   });
 
   it('a Coupang delivery list joins 주문번호 and 옵션ID into the item id, for orders and then shipments', async () => {

@@ -3,7 +3,7 @@ import { unwrapExcelText } from '../../input/excel-text.js';
 import type { IdWatch } from '../../input/id-watch.js';
 import type { RecordContext } from '../../input/record-context.js';
 import { checkInput } from '../../input/record-rules.js';
-import { problemFromIssue, type Problem } from '../problems.js';
+import { problemFromIssue, WHOLE_RECORD, type Problem } from '../problems.js';
 import type { Resource } from '../resources.js';
 
 /** What the check pass learns from one row or JSON record. */
@@ -85,7 +85,7 @@ export function jsonLayout<T>(resource: Resource<T>, context: RecordContext = {}
         return {
           ...(resource.name !== 'shipment' && id !== '' ? { group: id } : {}),
           problems: checked.issues.map((issue) =>
-            problemFromIssue(issue, formatLoc(issue.loc) || '(record)', issue.input),
+            problemFromIssue(issue, formatLoc(issue.loc) || WHOLE_RECORD, issue.input),
           ),
         };
       }
@@ -102,7 +102,7 @@ export function jsonLayout<T>(resource: Resource<T>, context: RecordContext = {}
         ...(checked.warnings.length > 0
           ? {
               warnings: checked.warnings.map((issue) =>
-                problemFromIssue(issue, formatLoc(issue.loc) || '(record)', issue.input),
+                problemFromIssue(issue, formatLoc(issue.loc) || WHOLE_RECORD, issue.input),
               ),
             }
           : {}),
@@ -115,7 +115,7 @@ export function jsonLayout<T>(resource: Resource<T>, context: RecordContext = {}
       return { group: resource.keyOf(checked.value), part: checked.value };
     },
     merge: (parts) => parts[0],
-    columnOf: (loc) => formatLoc(loc) || '(record)',
+    columnOf: (loc) => formatLoc(loc) || WHOLE_RECORD,
     ids: context.ids,
     label: (value) => {
       const fields = value as { id?: unknown; order_id?: unknown } | null;
