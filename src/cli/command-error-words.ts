@@ -1,5 +1,6 @@
 import { MARKETPLACE_LABELS, MARKETPLACE_NAMES, MARKETPLACES } from '../marketplaces/names.js';
 import type { Words } from './error-words.js';
+import { reasonKo } from './file-error-words.js';
 
 /** A marketplace as the terminal's English names it (`Coupang Wing`), as Korean says it (`쿠팡`). */
 const marketplaceKo = (label: string): string => {
@@ -12,6 +13,17 @@ const marketplaceKo = (label: string): string => {
 
 /** The product catalog, saved layouts and presets, the keychain's migration and the ledger's clearing. */
 export const OTHER_COMMANDS: readonly Words[] = [
+  [
+    /^cannot use the config folder (.+): (.+)$/,
+    (m) => `설정 폴더 ${m[1]}을(를) 쓸 수 없습니다: ${reasonKo(m[2] ?? '')}`,
+  ],
+  [/^Set INTAKE_CONFIG_DIR to a folder of yours\.$/, () => 'INTAKE_CONFIG_DIR를 내 폴더로 설정하세요.'],
+  [
+    /^cannot use the folder (.+) for intake ui: (.+)$/,
+    (m) => `intake ui가 폴더 ${m[1]}을(를) 쓸 수 없습니다: ${reasonKo(m[2] ?? '')}`,
+  ],
+  [/^profile "(.*)" has no sandbox_base_url$/, (m) => `프로필 "${m[1]}"에 sandbox_base_url이 없습니다`],
+  [/^Set one with: (intake config set sandbox_base_url .+)$/, (m) => `설정하세요: ${m[1]}`],
   [
     /^invalid product; the catalog is unchanged:$/,
     () => '상품 정보가 올바르지 않아 상품 목록을 바꾸지 않았습니다:',

@@ -13,6 +13,16 @@ describe('an error line at a Korean terminal', () => {
     ],
     ['the password does not open 주문.xlsx', '이 암호로는 주문.xlsx을(를) 열 수 없습니다'],
     [
+      'cannot use the config folder /etc/passwd: a part of its path is a file, not a folder',
+      '설정 폴더 /etc/passwd을(를) 쓸 수 없습니다: 경로의 일부가 폴더가 아니라 파일입니다',
+    ],
+    ['  Set INTAKE_CONFIG_DIR to a folder of yours.', '  INTAKE_CONFIG_DIR를 내 폴더로 설정하세요.'],
+    [
+      'cannot use the folder /srv/x for intake ui: permission denied',
+      'intake ui가 폴더 /srv/x을(를) 쓸 수 없습니다: 읽을 권한이 없습니다',
+    ],
+    ['profile "shop" has no sandbox_base_url', '프로필 "shop"에 sandbox_base_url이 없습니다'],
+    [
       '  Check the password (it is case-sensitive) and try again.',
       '  암호를 확인하고 (대소문자를 구분합니다) 다시 실행하세요.',
     ],
