@@ -28,6 +28,13 @@ describe.skipIf(!CHROMIUM)('intake ui: a file it cannot read, said in Korean', (
     await page.goto(ui.url);
     await checkFile(page, workspace().write(name, text));
     expect(await page.locator('main .error-box').innerText()).toBe(said);
+    // The history says it was not read: nothing of it was checked.
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('link', { name: '업로드 기록', exact: true }).click(),
+    ]);
+    const row = page.locator('tbody tr', { hasText: name });
+    expect(await row.locator('.badge').innerText()).toBe('읽지 못함');
     await context.close();
   });
 });

@@ -72,6 +72,7 @@ export const COMMON = {
   state_stopped: UPLOAD_STATE_WORDS.stopped,
   state_failed: UPLOAD_STATE_WORDS.failed,
   state_checked: { en: 'checked, not sent', ko: '검사만 함' },
+  state_unread: { en: 'not read', ko: '읽지 못함' },
   remove: { en: 'Remove', ko: '지우기' },
   removeSession: { en: 'Remove {name} and its results', ko: '{name}와(과) 결과 지우기' },
   removed: { en: '{name} and its results were removed.', ko: '{name}와(과) 결과를 지웠습니다.' },

@@ -17,8 +17,12 @@ export const kindOptions = (t: T, chosen: ResourceName | undefined, auto: boolea
     ),
   ].join('');
 
-/** The state of an upload in a list: its send's, or "checked" before one. */
-export const stateOf = (session: UploadSession) => session.send?.state ?? 'checked';
+/**
+ * The state of an upload in a list: its send's; before one, "checked", or "unread" while its file could
+ * not be read (damaged, of another kind, locked without its password), so nothing was checked.
+ */
+export const stateOf = (session: UploadSession) =>
+  session.send?.state ?? (session.error !== undefined && session.check === undefined ? 'unread' : 'checked');
 
 /** Links to empty files with the headers of each layout and preset, to fill in. */
 function templates(t: T, presets: readonly Preset[]): string {
