@@ -27,10 +27,18 @@ export async function openForWriting(path: string, mode?: number): Promise<FileH
   if (mode === undefined) return handle;
   try {
     const now = (await handle.stat()).mode & 0o777;
-    if ((now & ~mode) !== 0) await handle.chmod(now & mode);
+    if ((now & ~mode) !== 0) await handle.chmod(now & mode).catch(keepIfNotOwner);
     return handle;
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * A file another person owns (a colleague's, in a shared folder) can be written but not have its mode
+ * changed: it is written as it is, as it was before, rather than the upload stopping over it.
+ */
+function keepIfNotOwner(error: unknown): void {
+  if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
 }
