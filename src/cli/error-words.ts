@@ -1,5 +1,6 @@
 import { networkReasonIn, refusalIn } from '../client/answer-words.js';
 import { LOGGING_IN, OTHER_COMMANDS } from './command-error-words.js';
+import { DEVELOPER_WORDS } from './developer-error-words.js';
 import { FILE_WORDS, reasonKo } from './file-error-words.js';
 import { FLAG_WORDS } from './flag-error-words.js';
 import { FORMAT_WORDS } from './format-error-words.js';
@@ -350,6 +351,7 @@ const LINES: readonly Words[] = [
   ...FLAG_WORDS,
   ...LOCAL_WORDS,
   ...INPUT_WORDS,
+  ...DEVELOPER_WORDS,
 ];
 
 /** One line of an error in Korean where there are words for it, else as it is (its indent kept). */

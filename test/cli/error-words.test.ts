@@ -22,6 +22,21 @@ describe('an error line at a Korean terminal', () => {
       'intake ui가 폴더 /srv/x을(를) 쓸 수 없습니다: 읽을 권한이 없습니다',
     ],
     ['profile "shop" has no sandbox_base_url', '프로필 "shop"에 sandbox_base_url이 없습니다'],
+    ['"FETCH" is not an HTTP method: GET, POST', '"FETCH"은(는) HTTP 메서드가 아닙니다: GET, POST'],
+    [
+      'the path must start with /, as in /api/v1/health/ (not "health")',
+      '경로는 /api/v1/health/처럼 /로 시작해야 합니다. "health"은(는) /로 시작하지 않습니다',
+    ],
+    ['-f "a" is not key=value', '-f "a"은(는) 키=값 모양이 아닙니다'],
+    [
+      '--workers needs --database-url: a SQLite data folder has one writer, one process',
+      '--workers에는 --database-url이 필요합니다. SQLite 데이터 폴더는 한 프로세스만 씁니다',
+    ],
+    [
+      'give --data or INTAKE_SERVE_DATABASE_URL, not both',
+      '--data와 INTAKE_SERVE_DATABASE_URL 중 하나만 주세요',
+    ],
+    ['--carriers c.json is not a list of carriers:', '--carriers c.json은(는) 택배사 목록이 아닙니다:'],
     [
       '  Check the password (it is case-sensitive) and try again.',
       '  암호를 확인하고 (대소문자를 구분합니다) 다시 실행하세요.',
