@@ -21,7 +21,13 @@ export { RESOURCES, type Resource, type ResourceName } from './resources.js';
 export type { ReportLine, Outcome } from './outcome.js';
 export type { Tally } from './tally.js';
 export { describeProblems, problemFromIssue, type ColumnNames, type Problem } from './problems.js';
-export { columnNamesOf, headerOf, positionsOf, type ColumnPlaces } from './layout/column-names.js';
+export {
+  columnNamesOf,
+  headerOf,
+  positionsOf,
+  withColumnLetter,
+  type ColumnPlaces,
+} from './layout/column-names.js';
 export type { Note, Said } from './said.js';
 export { NOTHING_SHIPPED } from './report/summary.js';
 export { koreanUnit } from './unit-words.js';

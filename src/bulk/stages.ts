@@ -83,6 +83,7 @@ export interface UploadRun extends UploadRequest {
 function rejectsPlace(
   run: UploadRun,
   reasonColumn: string | undefined,
+  mode: number | undefined,
 ): { path: string; kept?: string; shape: RejectsShape } {
   const { units, source, ledger } = run;
   const table = units.table;
@@ -95,9 +96,9 @@ function rejectsPlace(
         ...(units.format === 'xlsx' && table.sheet !== undefined ? { sheet: table.sheet } : {}),
         ...(units.password === undefined ? {} : { password: units.password }),
         ...(reasonColumn === undefined ? {} : { reasonColumn }),
-        mode: inputMode(run),
+        mode,
       }
-    : { mode: inputMode(run) };
+    : { mode };
   if (source.fromStdin) return { path: resolve(`stdin.rejects.${extension}`), shape };
   // Beside the input, unless its folder cannot be written (a read-only share, another user's folder):
   // then in the current folder, as for standard input, rather than refusing to send a valid file.
@@ -201,15 +202,16 @@ async function openOutputs(
   outputs: Outputs,
 ): Promise<string | undefined> {
   const { options, ledger } = run;
+  const mode = inputMode(run);
   if (options.report) {
     const { report } = options;
     outputs.report = await ReportFile.create(report, context.reportStream, {
       password: run.units.password,
-      mode: inputMode(run),
+      mode,
     });
   }
   if (options.single) return undefined;
-  const place = rejectsPlace(run, context.words?.reasonColumn);
+  const place = rejectsPlace(run, context.words?.reasonColumn, mode);
   outputs.rejects = await RejectsFile.create(place.path, place.shape, ledger.history);
   return place.kept;
 }

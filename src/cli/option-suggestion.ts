@@ -36,8 +36,8 @@ export function withOptionSuggestion(text: string, command: Command): string {
       `${excess[0]}(--wait takes no value here: to stop waiting after ${given}, add --max-wait ${given})\n`,
     );
   if (text.includes('(Did you mean')) return text;
-  const command_ = UNKNOWN_COMMAND.exec(text);
-  if (command_) return text.replace(command_[0], `${command_[0]}${commandsOf(command)}\n`);
+  const unknownCommand = UNKNOWN_COMMAND.exec(text);
+  if (unknownCommand) return text.replace(unknownCommand[0], `${unknownCommand[0]}${commandsOf(command)}\n`);
   const match = UNKNOWN.exec(text);
   if (!match) return text;
   const near = nearOptions(command, match[1] as string);

@@ -31,6 +31,16 @@ function fixedCopies(dir: string): { name: string; head: string }[] {
 /** The first bytes of an encrypted Office file (a compound file holding the encrypted package). */
 const COMPOUND_FILE = 'd0cf11e0';
 
+/** `intake ui` with a data folder of its own, and a Korean page open on it. */
+async function koreanPage() {
+  const data = tempDir('intake-data-');
+  const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: data });
+  open.push(ui);
+  const opened = await openPage(b.browser, { locale: 'ko-KR' });
+  await opened.page.goto(ui.url);
+  return { data, ...opened };
+}
+
 describe.skipIf(!CHROMIUM)("intake ui: the copies it keeps of a file's rows", () => {
   it('are kept in a copy locked with the same password, never in the clear, and sent as fixed', async () => {
     const files = workspace();
@@ -41,11 +51,7 @@ describe.skipIf(!CHROMIUM)("intake ui: the copies it keeps of a file's rows", ()
     const book = await writeWorkbook(files.path('주문_암호.xlsx'), [{ name: '주문', rows }], {
       password: 'Gamgyul#2026',
     });
-    const data = tempDir('intake-data-');
-    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: data });
-    open.push(ui);
-    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
-    await page.goto(ui.url);
+    const { data, page, context, errors } = await koreanPage();
     await page.getByLabel('파일을 여기에 끌어 놓거나 선택하세요').setInputFiles(book);
     await page.getByLabel('엑셀 암호 (있는 경우)').fill('Gamgyul#2026');
     await page.getByRole('button', { name: '파일 검사' }).click();
@@ -76,11 +82,7 @@ describe.skipIf(!CHROMIUM)("intake ui: the copies it keeps of a file's rows", ()
 
   it('a file without a password keeps its fixes in a plain copy', async () => {
     const files = workspace();
-    const data = tempDir('intake-data-');
-    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: data });
-    open.push(ui);
-    const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
-    await page.goto(ui.url);
+    const { data, page, context } = await koreanPage();
     await checkFile(
       page,
       files.write('주문.csv', ordersCsv('PLF', 1).replaceAll('010-1234-0001', '1012340001')),
@@ -95,11 +97,7 @@ describe.skipIf(!CHROMIUM)("intake ui: the copies it keeps of a file's rows", ()
 
   it("the rows to fix of a send, in every form, are readable by the page's owner alone", async () => {
     const files = workspace();
-    const data = tempDir('intake-data-');
-    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: data });
-    open.push(ui);
-    const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
-    await page.goto(ui.url);
+    const { data, page, context } = await koreanPage();
     await checkFile(page, files.write('주문.csv', ordersCsv('OWN', 3).replaceAll('010-1234-0002', '010-12')));
     expect(await rowsToFix(page)).toEqual([4, 5]);
     await page.getByRole('button', { name: '주문 2건 보내기' }).click();

@@ -20,6 +20,11 @@ function headerAt(header: readonly string[], position: number, lang: Lang): stri
   const name = header[position]?.trim() ?? '';
   const key = headerKey(name);
   if (name === '' || header.filter((other) => headerKey(other) === key).length < 2) return name;
+  return withColumnLetter(name, position, lang);
+}
+
+/** `연락처 (C열)`, `연락처 (column C)`: a header's name with the letter of its column at `position`. */
+export function withColumnLetter(name: string, position: number, lang: Lang): string {
   const letter = columnName(position);
   return lang === 'ko' ? `${name} (${letter}열)` : `${name} (column ${letter})`;
 }

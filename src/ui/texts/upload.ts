@@ -166,7 +166,6 @@ export const UPLOAD = {
   mappingHeader: { en: 'Column of your file', ko: '파일의 열' },
   mappingSample: { en: 'First values', ko: '첫 값' },
   mappingNone: { en: '(none)', ko: '(없음)' },
-  mappingRepeated: { en: '{header} (column {letter})', ko: '{header} ({letter}열)' },
   mappingRequired: { en: 'required', ko: '필수' },
   mappingUnused: { en: 'Columns of the file not used: {columns}', ko: '쓰지 않는 파일의 열: {columns}' },
   mappingSave: { en: 'Remember this layout as', ko: '이 양식을 다음에도 쓰도록 저장:' },

@@ -1,6 +1,6 @@
 import { html } from 'ghtml';
 import { dataTable } from '../../web/table.js';
-import { columnName, headerKey } from '../../bulk/index.js';
+import { headerKey, withColumnLetter } from '../../bulk/index.js';
 import type { MappingView } from '../mapping.js';
 import type { T } from '../texts/index.js';
 
@@ -26,7 +26,7 @@ export function mappingCard(
   const repeated = new Set(keys.filter((key, position) => keys.indexOf(key) !== position));
   const named = (name: string, position: number, most: number) =>
     repeated.has(keys[position] as string)
-      ? t('mappingRepeated', { header: cut(name, most), letter: columnName(position) })
+      ? withColumnLetter(cut(name, most), position, t.lang)
       : cut(name, most);
   const unused = view.header
     .map((name, position) => ({ name, position }))
