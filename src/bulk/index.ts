@@ -23,6 +23,7 @@ export type { Tally } from './tally.js';
 export { describeProblems, problemFromIssue, type ColumnNames, type Problem } from './problems.js';
 export {
   columnNamesOf,
+  headerAt,
   headerOf,
   positionsOf,
   withColumnLetter,

@@ -206,6 +206,26 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
     expect(await counts(page, 'check-title')).toMatchObject({ 전체: 2, 정상: 1, 오류: 1 });
     // A problem in it is named with its letter too: the name alone would not say which of the two.
     expect(await reasonOf(page, 3)).toContain('연락처 (C열): “1033334444”');
+    // And so are the table's headers and the cell to fix, with every column shown as with some.
+    const headers = async () =>
+      (await page.locator('table.fix-table thead th').allTextContents()).map((text) => text.trim());
+    expect(await headers()).toContain('연락처 (C열)');
+    expect(await page.getByLabel('3행, 연락처 (C열)').inputValue()).toBe('1033334444');
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('link', { name: '열 8개 모두 보기' }).click(),
+    ]);
+    expect((await headers()).slice(3)).toEqual([
+      '주문번호',
+      '연락처 (B열)',
+      '연락처 (C열)',
+      '받는분',
+      '상품코드',
+      '상품명',
+      '상품 이미지',
+      '품목번호',
+    ]);
+    expect(await page.getByLabel('3행, 연락처 (C열)').inputValue()).toBe('1033334444');
     await page.getByRole('button', { name: '주문 1건 보내기' }).click();
     expect(await sendEnded(page)).toBe('완료');
     await t.service.local.apply();

@@ -16,7 +16,7 @@ export function positionsOf(table: ColumnPlaces | undefined, column: string | un
  * A header as people find it in the sheet: its name, and its column's letter when the row has that name
  * more than once (`연락처 (column D)`, `연락처 (D열)`), since the name alone would not say which.
  */
-function headerAt(header: readonly string[], position: number, lang: Lang): string {
+export function headerAt(header: readonly string[], position: number, lang: Lang): string {
   const name = header[position]?.trim() ?? '';
   const key = headerKey(name);
   if (name === '' || header.filter((other) => headerKey(other) === key).length < 2) return name;

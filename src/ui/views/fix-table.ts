@@ -1,7 +1,7 @@
 import { html } from 'ghtml';
 import { cut } from '../../util/cut.js';
 import { dataTable, type TableHeader } from '../../web/table.js';
-import { positionsOf, problemIn, type Problem, type TableInfo } from '../../bulk/index.js';
+import { headerAt, positionsOf, problemIn, type Problem, type TableInfo } from '../../bulk/index.js';
 import { pageColumnNames } from '../column-words.js';
 import { lostZeroCells } from '../lost-zeros.js';
 import { ROWS_SHOWN, type RefusedRow, type UploadSession } from '../session.js';
@@ -91,7 +91,7 @@ function fixRow(
         const fix = fixes?.get(position);
         if (!wrong.has(position) && !fix) return html`<td>${value}</td>`;
         const id = `cell-${row.row}-${position}`;
-        const column = table?.header[position] ?? String(position + 1);
+        const column = table ? headerAt(table.header, position, t.lang) : String(position + 1);
         return html`<td class="${wrong.has(position) ? 'invalid' : 'edited'}">
           <input
             type="text"
@@ -143,7 +143,7 @@ export function fixTable(
     { raw: html`<th scope="col" class="sticky">${t('rowHeader')}</th>` },
     t('dropHeader'),
     t('reasonHeader'),
-    ...(table ? columns.map((position) => table.header[position] ?? '') : [t('idHeader')]),
+    ...(table ? columns.map((position) => headerAt(table.header, position, t.lang)) : [t('idHeader')]),
   ];
   const toggle =
     table && table.header.length > columns.length
