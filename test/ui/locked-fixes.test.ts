@@ -63,6 +63,11 @@ describe.skipIf(!CHROMIUM)("intake ui: the copies it keeps of a file's rows", ()
       page.getByRole('button', { name: '휴대폰 번호 2개에 맨 앞의 0 붙이기' }).click(),
     ]);
     expect(await counts(page, 'check-title')).toMatchObject({ 전체: 3, 정상: 3, 오류: 0 });
+    // The page still says once which sheet of the file it reads, by its name in the file.
+    const notes = await page.locator('section[aria-labelledby="check-title"] ul.notes li').allInnerTexts();
+    expect(notes.filter((note) => note.includes('시트'))).toEqual([
+      '주문_암호.xlsx의 "주문" 시트를 읽습니다.',
+    ]);
     // The copy checked and sent is a workbook locked as the original is; no plain copy of its rows.
     expect(fixedCopies(data)).toEqual([{ name: 'fixed.xlsx', head: COMPOUND_FILE }]);
 

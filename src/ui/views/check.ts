@@ -30,16 +30,20 @@ export function pageNotes(notes: readonly Note[], session: UploadSession): Note[
 
 /**
  * The sheet the chosen workbook was read from. Once rows are fixed on the page, the check reads Intake's
- * own copy of the rows (a CSV, with no sheets), whose notes cannot say it: the first reading's are used.
+ * own copy of the rows (a CSV with no sheets, or a locked workbook's copy with a sheet of its own
+ * naming), whose notes cannot say it: the first reading's are used, and the copy's left out.
  */
 function sheetNote(session: UploadSession): Note[] {
   const first = session.firstReading?.table;
-  if (session.current.path === session.original.path || first?.sheet === undefined) return [];
+  if (!readsCopy(session) || first?.sheet === undefined) return [];
   const values = { sheet: first.sheet, file: session.label, reason: first.sheetReason ?? 'flag' };
   return [
     { text: `Reading sheet "${first.sheet}" of ${session.label}.`, said: { code: 'reading_sheet', values } },
   ];
 }
+
+/** Whether the check reads Intake's copy of the rows with the page's fixes, not the file chosen. */
+const readsCopy = (session: UploadSession) => session.current.path !== session.original.path;
 
 /** Whether the last check came after the last send began (the file was read again, fixed, or given a catalog). */
 export const checkedSinceSend = (session: UploadSession) =>
@@ -113,9 +117,12 @@ export function checkCard(t: T, session: UploadSession, allColumns: boolean, pro
           >${t(key, { count })}
         </li>`,
     );
-  const notes = [...sheetNote(session), ...pageNotes(check.notes, session)].filter(
-    (note) => note.said?.code !== 'check_summary' && note.said?.code !== 'warnings',
-  );
+  const notes = [
+    ...sheetNote(session),
+    ...pageNotes(check.notes, session).filter(
+      (note) => !(readsCopy(session) && note.said?.code === 'reading_sheet'),
+    ),
+  ].filter((note) => note.said?.code !== 'check_summary' && note.said?.code !== 'warnings');
   // With the products card above, a row's reasons leave out the products it asks for: said there once.
   const toFix = check.refused
     .filter((row) => !onlyMissingProducts(row))
