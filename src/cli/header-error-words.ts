@@ -60,19 +60,8 @@ export const HEADER_WORDS: readonly Words[] = [
     /^the header of (.+) \(row (\d+)\) fits several presets: (.+)$/,
     (m) => `${placeKo(m[1] ?? '')}의 머리글(${m[2]}행)이 여러 양식에 맞습니다: ${m[3]}`,
   ],
-  [/^Choose one with --preset NAME\.$/, () => '--preset 이름으로 하나를 고르세요.'],
   [
     /^(.+) has nothing in row (\d+); the header is looked for in the first (\d+) rows$/,
     (m) => `${placeKo(m[1] ?? '')}의 ${m[2]}행이 비어 있습니다. 머리글은 처음 ${m[3]}행에서 찾습니다`,
-  ],
-  [/^(.+) has no worksheet$/, (m) => `${m[1]}에 워크시트가 없습니다`],
-  [/^(.+) has no sheet "(.*)"$/, (m) => `${m[1]}에 "${m[2]}" 시트가 없습니다`],
-  [
-    /^sheet "(.*)" of (.+) is a chart, not a worksheet$/,
-    (m) => `${m[2]}의 "${m[1]}" 시트는 워크시트가 아니라 차트입니다`,
-  ],
-  [
-    /^Visible sheets: (.*?)(?:; hidden: (.*))?$/,
-    (m) => `보이는 시트: ${m[1] === 'none' ? '없음' : m[1]}${m[2] ? `. 숨긴 시트: ${m[2]}` : ''}`,
   ],
 ];

@@ -1,4 +1,5 @@
 import { saidIn, type Words } from '../util/said-in.js';
+import { WORKBOOK_WORDS } from './workbook-error-words-ko.js';
 
 // What an upload says of its input and its flags when it cannot go on (a CSV with a quote left open, a
 // JSON array not closed, a preset of another kind, a --columns mapping it cannot use, the report over
@@ -63,6 +64,7 @@ const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\
 
 export const INPUT_WORDS: readonly Words[] = [
   ...Object.entries(FIXED).map(([english, korean]): Words => [exactly(english), () => korean]),
+  ...WORKBOOK_WORDS,
   [
     /^(.+) must hold a JSON object such as (\{.*\})$/,
     (m) => `${whereKo(m[1] ?? '')}에는 ${m[2]} 같은 JSON 객체가 있어야 합니다`,

@@ -152,16 +152,18 @@ describe.skipIf(!PRODUCERS.openpyxl)('formulas saved without their result', () =
 describe.skipIf(!PRODUCERS.openpyxl)('workbook limits, checked before memory is spent', () => {
   const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>id</t></is></c></row>';
 
-  it.each([
+  const limits: [string, Parameters<typeof rawWorkbook>[1], string, string][] = [
     [
       'a cell at column ZZZZZZ',
       { sheetData: `${header}<row r="2"><c r="ZZZZZZ2"><v>1</v></c></row>` },
       "past Excel's last column (XFD)",
+      'limits.xlsx의 "data" 시트: 2행의 셀(ZZZZZZ2)이 엑셀의 마지막 열(XFD) 뒤에 있습니다',
     ],
     [
       'a row past the last one',
       { sheetData: `${header}<row r="2000000"><c r="A2000000"><v>1</v></c></row>` },
       "past Excel's last row",
+      'limits.xlsx의 "data" 시트: 2,000,000행은 엑셀의 마지막 행(1,048,576) 뒤에 있습니다',
     ],
     [
       'a 300 MB cell in a small file',
@@ -170,6 +172,7 @@ describe.skipIf(!PRODUCERS.openpyxl)('workbook limits, checked before memory is 
         filler: { text: 'x', repeat: 4800, after: '</t></is></c></row>' },
       },
       'inflates',
+      'limits.xlsx의 "data" 시트는 압축을 풀면',
     ],
     [
       'a cell longer than Excel allows',
@@ -177,8 +180,11 @@ describe.skipIf(!PRODUCERS.openpyxl)('workbook limits, checked before memory is 
         sheetData: `${header}<row r="2"><c r="A2" t="inlineStr"><is><t>${'가'.repeat(40_000)}</t></is></c></row>`,
       },
       'holds over 32,767 characters',
+      'limits.xlsx의 "data" 시트: A2 셀의 글이 32,767자를 넘습니다',
     ],
-  ])('refuses %s with exit 2, saying what was too big', async (_name, spec, reason) => {
+  ];
+
+  it.each(limits)('refuses %s with exit 2, saying what was too big', async (_name, spec, reason) => {
     const files = workspace();
     const book = rawWorkbook(files.path('limits.xlsx'), spec);
     const before = process.memoryUsage().rss;
@@ -188,6 +194,21 @@ describe.skipIf(!PRODUCERS.openpyxl)('workbook limits, checked before memory is 
     expect(result.stderr).not.toContain('    at ');
     expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
   });
+
+  it.each(limits)(
+    'says %s in Korean at a Korean terminal, with what to do',
+    async (_name, spec, _reason, ko) => {
+      const files = workspace();
+      const book = rawWorkbook(files.path('limits.xlsx'), spec);
+      const result = await cli(['product', 'create', book, '--dry-run'], {
+        env: { ...t.env, LANG: 'ko_KR.UTF-8' },
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(ko);
+      // Every line of it: what went wrong, and what to do.
+      expect(result.stderr.split('\n').filter((line) => /\b(the|is|of|cell|row)\b/.test(line))).toEqual([]);
+    },
+  );
 
   it('leaves phonetic guides out of the text', async () => {
     const files = workspace();
