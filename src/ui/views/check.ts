@@ -45,6 +45,16 @@ function sheetNote(session: UploadSession): Note[] {
 /** Whether the check reads Intake's copy of the rows with the page's fixes, not the file chosen. */
 const readsCopy = (session: UploadSession) => session.current.path !== session.original.path;
 
+/** The check's notes the page shows: the sheet read, once, and what the counts and warnings do not say. */
+function checkNotes(session: UploadSession, notes: readonly Note[]): Note[] {
+  return [
+    ...sheetNote(session),
+    ...pageNotes(notes, session).filter(
+      (note) => !(readsCopy(session) && note.said?.code === 'reading_sheet'),
+    ),
+  ].filter((note) => note.said?.code !== 'check_summary' && note.said?.code !== 'warnings');
+}
+
 /** Whether the last check came after the last send began (the file was read again, fixed, or given a catalog). */
 export const checkedSinceSend = (session: UploadSession) =>
   !session.send || (session.check !== undefined && session.check.at > session.send.startedAt);
@@ -117,12 +127,7 @@ export function checkCard(t: T, session: UploadSession, allColumns: boolean, pro
           >${t(key, { count })}
         </li>`,
     );
-  const notes = [
-    ...sheetNote(session),
-    ...pageNotes(check.notes, session).filter(
-      (note) => !(readsCopy(session) && note.said?.code === 'reading_sheet'),
-    ),
-  ].filter((note) => note.said?.code !== 'check_summary' && note.said?.code !== 'warnings');
+  const notes = checkNotes(session, check.notes);
   // With the products card above, a row's reasons leave out the products it asks for: said there once.
   const toFix = check.refused
     .filter((row) => !onlyMissingProducts(row))
