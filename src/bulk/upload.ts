@@ -14,6 +14,7 @@ import type { Note } from './said.js';
 import type { Tally } from './tally.js';
 import type { Resource } from './resources.js';
 import { uploadUnits } from './stages.js';
+import { refuseUnwritableReport } from './report/report-place.js';
 
 /** What to upload: records of a kind, from an input in a format, with the options given. */
 export interface UploadRequest {
@@ -52,6 +53,7 @@ export async function runUpload(context: UploadContext, request: UploadRequest):
   const started = performance.now();
   const { resource, source, options } = request;
   await refuseReportOverInputs(source, options);
+  await refuseUnwritableReport(options.report);
   const lock = options.dryRun
     ? undefined
     : await lockLedger(context, `${resource.name} create ${source.label}`);

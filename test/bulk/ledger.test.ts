@@ -324,6 +324,32 @@ describe('files that cannot be written, and files that change', () => {
     expect(await jobCount()).toBe(before);
   });
 
+  it('a report that cannot be written where it is named is said before the file is read', async () => {
+    const files = workspace();
+    const path = files.write(
+      'orders.csv',
+      [ORDERS_HEADER_WITH_MEMBER, orderRow('ORD-NOWHERE', 'ORD-NOWHERE-1')].join('\n'),
+    );
+    files.write('a-file.txt', 'x');
+    const before = await jobCount();
+    for (const [report, reason] of [
+      [files.path('missing/report.csv'), 'no such folder'],
+      [files.path('a-file.txt/report.csv'), 'a part of its path is a file, not a folder'],
+      [files.path('.'), 'it is a folder'],
+    ]) {
+      for (const dryRun of [[], ['--dry-run']]) {
+        const result = await cli(['order', 'create', path, '--report', report as string, ...dryRun], {
+          env: t.env,
+        });
+        expect(result.code, report).toBe(2);
+        expect(result.stderr).toContain(`cannot write the report ${report}: ${reason}`);
+        // Nothing of the file was checked: the check's line never came.
+        expect(result.stderr).not.toContain('orders.csv: 1 order');
+      }
+    }
+    expect(await jobCount()).toBe(before);
+  });
+
   it('a report that would be written over the input is refused, the input untouched, whatever its form', async () => {
     const files = workspace();
     const text = [ORDERS_HEADER_WITH_MEMBER, orderRow('ORD-SELF', 'ORD-SELF-1')].join('\n');
