@@ -2,6 +2,8 @@
 // among the choices), in Korean at a Korean terminal, as `error-words.ts` says the CLI's own. Loaded only
 // there. A line with no pattern here is said as it is.
 
+import { MARKETPLACE_NAMES, isMarketplace, type Marketplace } from '../marketplaces/names.js';
+import { withParticle } from '../util/korean-particle.js';
 import { saidIn, type Words } from '../util/said-in.js';
 
 const INVALID_VALUE =
@@ -17,6 +19,13 @@ const LINES: readonly Words[] = [
       `(여기서 --wait에는 값을 주지 않습니다. ${m[1]} 뒤에 그만 기다리려면 --max-wait ${m[2]}을(를) 붙이세요)`,
   ],
   [/^\((.+) has: (.+)\)$/, (m) => `(${m[1]}의 명령: ${m[2]})`],
+  [
+    /^\((.+) is (.+): give (\S+)\)$/,
+    (m) => {
+      const name = isMarketplace(m[3] ?? '') ? MARKETPLACE_NAMES[m[3] as Marketplace].ko : (m[2] ?? '');
+      return `(${withParticle(name, '은')} ${m[3]}(으)로 주세요)`;
+    },
+  ],
   [/^\(Did you mean one of (.+)\?\)$/, (m) => `(혹시 이 가운데 하나? ${m[1]})`],
   [/^\(Did you mean (.+)\?\)$/, (m) => `(혹시 ${m[1]}?)`],
   [
@@ -38,7 +47,7 @@ const LINES: readonly Words[] = [
     (m) =>
       `인자 ${m[2]}의 값 '${m[1]}'을(를) 쓸 수 없습니다.` +
       (m[3] ? ` 쓸 수 있는 값: ${m[3]}.` : '') +
-      (m[4] ? ` ${m[4]}` : ''),
+      (m[4] ? ` ${lineKo(m[4])}` : ''),
   ],
   [
     /^option '(.+)' cannot be used with option '(.+)'$/,

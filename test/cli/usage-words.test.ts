@@ -50,6 +50,30 @@ describe("commander's usage errors at a Korean terminal", () => {
   });
 });
 
+describe('a marketplace given by another of its names', () => {
+  it.each([
+    [['pull', 'smartstore'], 'C.UTF-8', '(smartstore is Naver Smartstore: give naver)'],
+    [['push', 'Coupang'], 'C.UTF-8', '(Coupang is Coupang Wing: give coupang)'],
+    [['marketplace', 'login', '카페 24'], 'C.UTF-8', '(카페 24 is Cafe24: give cafe24)'],
+    [['pull', '스마트스토어'], 'ko_KR.UTF-8', '(네이버 스마트스토어는 naver(으)로 주세요)'],
+    [['catalog', 'pull', '쿠팡', 'P-1'], 'ko_KR.UTF-8', '(쿠팡은 coupang(으)로 주세요)'],
+  ])('%j is refused with the name to give', async (args, lang, hint) => {
+    const result = await cli(args, { env: { LANG: lang } });
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr.split('\n')[0]?.endsWith(hint)).toBe(true);
+    expect(result.stdout).toBe('');
+  });
+
+  it('a name of none is refused with the choices alone, and the choices are still offered and listed', async () => {
+    const result = await cli(['pull', 'gmarket'], { env: { LANG: 'C.UTF-8' } });
+    expect(result.stderr.split('\n')[0]).toBe(
+      "error: command-argument value 'gmarket' is invalid for argument 'marketplace'. Allowed choices are naver, coupang, cafe24.",
+    );
+    const help = await cli(['pull', '--help'], { env: { LANG: 'C.UTF-8' } });
+    expect(help.stdout.replace(/\s+/g, ' ')).toContain('(choices: "naver", "coupang", "cafe24")');
+  });
+});
+
 describe('an unknown option that is a longer or shorter form of one the command has', () => {
   it.each([
     [['serve', '--data-dir', 'x'], '--data-dir', '--data'],

@@ -1,11 +1,47 @@
-import { Argument } from 'commander';
+import { Argument, InvalidArgumentError } from 'commander';
 import { UsageError } from '../../cli/errors.js';
-import { isMarketplace, MARKETPLACES, type Marketplace } from '../../marketplaces/names.js';
+import {
+  isMarketplace,
+  MARKETPLACE_LABELS,
+  MARKETPLACES,
+  type Marketplace,
+} from '../../marketplaces/names.js';
 import { parseDuration } from '../../util/duration.js';
 
-/** The `naver|coupang|cafe24` argument. */
+/** The other names people give each marketplace (its store's or seller centre's, in Korean too). */
+const OTHER_NAMES: Readonly<Record<string, Marketplace>> = {
+  smartstore: 'naver',
+  naversmartstore: 'naver',
+  스마트스토어: 'naver',
+  네이버: 'naver',
+  네이버스마트스토어: 'naver',
+  wing: 'coupang',
+  coupangwing: 'coupang',
+  쿠팡: 'coupang',
+  쿠팡윙: 'coupang',
+  카페24: 'cafe24',
+};
+
+/** The marketplace a name stands for, in any case and with any spaces, hyphens or dots left out. */
+const meantBy = (name: string): Marketplace | undefined => {
+  const key = name.toLowerCase().replace(/[\s._-]+/g, '');
+  return isMarketplace(key) ? key : OTHER_NAMES[key];
+};
+
+/**
+ * The `naver|coupang|cafe24` argument. A marketplace given by another of its names (`smartstore`,
+ * `쿠팡`) is refused as any other value is, with the name to give instead: the names stay the ones the
+ * documentation and scripts use.
+ */
 export function marketplaceArgument(): Argument {
-  return new Argument('<marketplace>', MARKETPLACES.join(', ')).choices(MARKETPLACES);
+  return new Argument('<marketplace>', MARKETPLACES.join(', '))
+    .choices(MARKETPLACES)
+    .argParser((value: string) => {
+      if (isMarketplace(value)) return value;
+      const meant = meantBy(value);
+      const hint = meant ? ` (${value} is ${MARKETPLACE_LABELS[meant]}: give ${meant})` : '';
+      throw new InvalidArgumentError(`Allowed choices are ${MARKETPLACES.join(', ')}.${hint}`);
+    });
 }
 
 export function marketplaceOf(value: string): Marketplace {
