@@ -35,13 +35,22 @@ const MASKED = /^\+?[\d\s\-.()]*\*{2,}[\d\s\-.()*]*$/;
 /** Area codes outside Seoul (031-033, 041-044, 051-055, 061-064). */
 const AREA = /^0(?:3[1-3]|4[1-4]|5[1-5]|6[1-4])/;
 
+/** Dashes other than `-` that editors and web pages put between a number's groups (‐ ‑ ‒ – — ―, minus). */
+const DASHES = /[\u2010-\u2015\u2212]/g;
+
+/**
+ * A phone number as typed on a keyboard: full-width digits, hyphen, brackets and spaces (a Korean input
+ * method's 전각 mode: `０１０－１２３４`) as their ASCII forms, and other dashes as `-`. What the bot is sent.
+ */
+export const phoneText = (text: string): string => text.normalize('NFKC').replace(DASHES, '-');
+
 /**
  * The digits of a phone number as the bot would use them: separators removed, and a Korean number
  * written internationally (`+82 10-…`, `0082…`, `+82 (0)10…`) written as at home (`010…`). A number
  * abroad keeps its `+`. Undefined when it holds anything but digits and separators.
  */
 export function phoneDigits(text: string): string | undefined {
-  let value = text.replace(SPACES, '').replace(SEPARATORS, '');
+  let value = phoneText(text).replace(SPACES, '').replace(SEPARATORS, '');
   if (value.startsWith('00')) value = `+${value.slice(2)}`;
   if (value.startsWith('+82')) {
     value = value.slice(3);
@@ -68,10 +77,9 @@ function lengthProblem(digits: string, prefix: string, lengths: readonly number[
   };
 }
 
-/** Checks a recipient's phone number (see the file's comment). */
-export function checkPhone(text: string): PhoneVerdict {
-  const digits = phoneDigits(text);
-  if (digits === undefined && MASKED.test(text.trim())) {
+/** Why a number that is not digits and separators is no phone number: hidden, or written in other letters. */
+function unreadable(typed: string): PhoneVerdict {
+  if (MASKED.test(typed.trim())) {
     return {
       ok: false,
       problem: finding(
@@ -80,20 +88,25 @@ export function checkPhone(text: string): PhoneVerdict {
       ),
     };
   }
-  if (digits === undefined) {
-    return /\d/.test(text)
-      ? {
-          ok: false,
-          problem: finding(
-            'phone_characters',
-            'is not a phone number: it may hold only digits, spaces, hyphens and a leading +',
-          ),
-        }
-      : {
-          ok: false,
-          problem: finding('phone_no_digits', 'has no digits: the bot reaches the buyer only by this number'),
-        };
-  }
+  return /\d/.test(typed)
+    ? {
+        ok: false,
+        problem: finding(
+          'phone_characters',
+          'is not a phone number: it may hold only digits, spaces, hyphens and a leading +',
+        ),
+      }
+    : {
+        ok: false,
+        problem: finding('phone_no_digits', 'has no digits: the bot reaches the buyer only by this number'),
+      };
+}
+
+/** Checks a recipient's phone number (see the file's comment). */
+export function checkPhone(text: string): PhoneVerdict {
+  const typed = phoneText(text);
+  const digits = phoneDigits(typed);
+  if (digits === undefined) return unreadable(typed);
   if (digits.replace('+', '') === '') {
     return {
       ok: false,

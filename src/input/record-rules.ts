@@ -2,7 +2,7 @@ import type { RecordKind } from '../contract/kinds.js';
 import type { z } from 'zod';
 import { check, type ValidationIssue } from '../contract/index.js';
 import { excelDamage, unwrapExcelText, type TextKind } from './excel-text.js';
-import { checkPhone } from './phone.js';
+import { checkPhone, phoneText } from './phone.js';
 import type { RecordContext } from './record-context.js';
 
 /** The kinds of input a person or a file gives, each with its own field rules. */
@@ -101,7 +101,9 @@ function cleanString(value: string, kind: FieldKind, walk: Walk): string {
     return digits;
   } else if (kind === 'id') walk.context.ids?.note(loc, text);
   else if (kind === 'phone' && text.trim() !== '') {
-    const verdict = checkPhone(text);
+    // Sent as typed on a keyboard: full-width digits and other dashes would reach the bot as they are.
+    const typed = phoneText(text);
+    const verdict = checkPhone(typed);
     const found = verdict.ok ? verdict.warning : verdict.problem;
     if (found) {
       (verdict.ok ? walk.warnings : walk.issues).push({
@@ -112,6 +114,7 @@ function cleanString(value: string, kind: FieldKind, walk: Walk): string {
         input: text,
       });
     }
+    return typed === text ? text : typed;
   }
   return text;
 }

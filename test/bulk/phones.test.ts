@@ -41,6 +41,15 @@ describe('phones the bot can reach', () => {
     ['010-12*4-5678', 'phone_characters'],
     ['tel:010-1234-5678', 'phone_characters'],
     ['+1 23', 'phone_length_abroad'],
+    // Typed in a Korean input method's full-width mode, or with a dash an editor or web page chose.
+    ['０１０－１２３４－５６７８', 'ok'],
+    ['010-1234-567８', 'ok'],
+    ['010‐1234‐5678', 'ok'],
+    ['010–1234–5678', 'ok'],
+    ['010−1234−5678', 'ok'],
+    ['（０２）１２３－４５６７', 'phone_landline'],
+    ['０１０－＊＊＊＊－５６７８', 'phone_masked'],
+    ['０１０－１２３－４５６', 'phone_length'],
   ])('%s: %s', (phone, expected) => {
     const verdict = checkPhone(phone);
     const code = verdict.ok ? (verdict.warning?.code ?? 'ok') : verdict.problem.code;
@@ -51,6 +60,27 @@ describe('phones the bot can reach', () => {
     expect(phoneDigits('010-7054-8071')).toBe(phoneDigits('01070548071'));
     expect(phoneDigits('+82 10 7054 8071')).toBe('01070548071');
     expect(phoneDigits('(010) 7054.8071')).toBe('01070548071');
+  });
+
+  it('a phone typed in full-width digits or with another dash is sent as typed on a keyboard, one order whole', async () => {
+    const files = workspace();
+    const csv = files.write(
+      'orders.csv',
+      [
+        ORDERS_HEADER,
+        `FW-1,김민지,０１０－７０５４－８０７１,FW-1-1,P-1,감귤,${IMAGE}`,
+        `FW-1,김민지,010-7054-8071,FW-1-2,P-2,한라봉,${IMAGE}`,
+        `FW-2,박지훈,010–2222–3333,FW-2-1,P-1,감귤,${IMAGE}`,
+      ].join('\n'),
+    );
+    const sent = await cli(['order', 'create', csv, '--json'], { env: t.env });
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.summary()).toMatchObject({ records: 2, invalid: 0, warnings: 0 });
+    await t.service.local.apply();
+    const first = await t.service.local.order('FW-1');
+    expect(first?.recipient_cellphone).toBe('010-7054-8071');
+    expect(first?.items.map((item) => item.id)).toEqual(['FW-1-1', 'FW-1-2']);
+    expect((await t.service.local.order('FW-2'))?.recipient_cellphone).toBe('010-2222-3333');
   });
 
   it('the CLI refuses a phone the bot cannot use, takes an unusual one with a warning, and sends no order in part', async () => {
