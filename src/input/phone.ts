@@ -1,3 +1,5 @@
+import { keyboardText } from './keyboard-text.js';
+
 /**
  * Whether the bot can reach a buyer by a recipient's phone number: the messaging app it writes through
  * is tied to a Korean mobile number. A number that cannot be a Korean phone number at all is refused; one
@@ -35,22 +37,13 @@ const MASKED = /^\+?[\d\s\-.()]*\*{2,}[\d\s\-.()*]*$/;
 /** Area codes outside Seoul (031-033, 041-044, 051-055, 061-064). */
 const AREA = /^0(?:3[1-3]|4[1-4]|5[1-5]|6[1-4])/;
 
-/** Dashes other than `-` that editors and web pages put between a number's groups (‐ ‑ ‒ – — ―, minus). */
-const DASHES = /[\u2010-\u2015\u2212]/g;
-
-/**
- * A phone number as typed on a keyboard: full-width digits, hyphen, brackets and spaces (a Korean input
- * method's 전각 mode: `０１０－１２３４`) as their ASCII forms, and other dashes as `-`. What the bot is sent.
- */
-export const phoneText = (text: string): string => text.normalize('NFKC').replace(DASHES, '-');
-
 /**
  * The digits of a phone number as the bot would use them: separators removed, and a Korean number
  * written internationally (`+82 10-…`, `0082…`, `+82 (0)10…`) written as at home (`010…`). A number
  * abroad keeps its `+`. Undefined when it holds anything but digits and separators.
  */
 export function phoneDigits(text: string): string | undefined {
-  let value = phoneText(text).replace(SPACES, '').replace(SEPARATORS, '');
+  let value = keyboardText(text).replace(SPACES, '').replace(SEPARATORS, '');
   if (value.startsWith('00')) value = `+${value.slice(2)}`;
   if (value.startsWith('+82')) {
     value = value.slice(3);
@@ -104,7 +97,7 @@ function unreadable(typed: string): PhoneVerdict {
 
 /** Checks a recipient's phone number (see the file's comment). */
 export function checkPhone(text: string): PhoneVerdict {
-  const typed = phoneText(text);
+  const typed = keyboardText(text);
   const digits = phoneDigits(typed);
   if (digits === undefined) return unreadable(typed);
   if (digits.replace('+', '') === '') {

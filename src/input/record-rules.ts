@@ -2,7 +2,8 @@ import type { RecordKind } from '../contract/kinds.js';
 import type { z } from 'zod';
 import { check, type ValidationIssue } from '../contract/index.js';
 import { excelDamage, unwrapExcelText, type TextKind } from './excel-text.js';
-import { checkPhone, phoneText } from './phone.js';
+import { checkPhone } from './phone.js';
+import { keyboardText } from './keyboard-text.js';
 import type { RecordContext } from './record-context.js';
 
 /** The kinds of input a person or a file gives, each with its own field rules. */
@@ -96,13 +97,13 @@ function cleanString(value: string, kind: FieldKind, walk: Walk): string {
   if (damage)
     walk.issues.push({ type: 'excel_damage', loc, msg: damage.message, ctx: damage.ctx, input: text });
   else if (kind === 'tracking') {
-    const digits = trackingDigits(text);
+    const digits = trackingDigits(keyboardText(text));
     walk.context.ids?.note(loc, digits);
     return digits;
   } else if (kind === 'id') walk.context.ids?.note(loc, text);
   else if (kind === 'phone' && text.trim() !== '') {
     // Sent as typed on a keyboard: full-width digits and other dashes would reach the bot as they are.
-    const typed = phoneText(text);
+    const typed = keyboardText(text);
     const verdict = checkPhone(typed);
     const found = verdict.ok ? verdict.warning : verdict.problem;
     if (found) {

@@ -62,7 +62,7 @@ describe('phones the bot can reach', () => {
     expect(phoneDigits('(010) 7054.8071')).toBe('01070548071');
   });
 
-  it('a phone typed in full-width digits or with another dash is sent as typed on a keyboard, one order whole', async () => {
+  it('a phone or tracking number typed in full-width digits or with another dash is sent as typed on a keyboard', async () => {
     const files = workspace();
     const csv = files.write(
       'orders.csv',
@@ -81,6 +81,20 @@ describe('phones the bot can reach', () => {
     expect(first?.recipient_cellphone).toBe('010-7054-8071');
     expect(first?.items.map((item) => item.id)).toEqual(['FW-1-1', 'FW-1-2']);
     expect((await t.service.local.order('FW-2'))?.recipient_cellphone).toBe('010-2222-3333');
+    // Their tracking numbers too, typed so: the carrier's look-up takes the digits.
+    const shipments = files.write(
+      'shipments.csv',
+      [
+        'order_id,order_item_id,company_code,tracking_number',
+        'FW-1,FW-1-1,kr.cjlogistics,６４０１－２３４５－６７８９',
+        'FW-2,FW-2-1,kr.cjlogistics,６４０１２３４５６７９０',
+      ].join('\n'),
+    );
+    const shipped = await cli(['shipment', 'create', shipments, '--dry-run', '--json'], { env: t.env });
+    expect(shipped.code, shipped.stderr).toBe(0);
+    expect(
+      shipped.records().map((line) => (line.body as { tracking_number?: string })?.tracking_number),
+    ).toEqual(['640123456789', '640123456790']);
   });
 
   it('the CLI refuses a phone the bot cannot use, takes an unusual one with a warning, and sends no order in part', async () => {
