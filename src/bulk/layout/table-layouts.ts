@@ -20,10 +20,16 @@ type Cells = Record<string, string | undefined>;
 
 const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
 
+/**
+ * Spaces around a cell's value, the invisible ones too: a zero-width space or joiner copied from a web
+ * page with an order number is no part of it, and would make an id the marketplace never gave.
+ */
+const AROUND = /^[\s\u200b-\u200d\u2060]+|[\s\u200b-\u200d\u2060]+$/g;
+
 /** A cell as a value: trimmed, and undefined when empty or the column is absent. */
 const present = (value: string | undefined) => {
   if (value === undefined) return undefined;
-  const trimmed = value.trim();
+  const trimmed = value.replace(AROUND, '');
   return trimmed === '' ? undefined : trimmed;
 };
 
