@@ -25,11 +25,15 @@ const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
  * page with an order number is no part of it, and would make an id the marketplace never gave.
  */
 const AROUND = /^[\s\u200b-\u200d\u2060]+|[\s\u200b-\u200d\u2060]+$/g;
+const invisible = (code: number) => (code >= 0x200b && code <= 0x200d) || code === 0x2060;
 
 /** A cell as a value: trimmed, and undefined when empty or the column is absent. */
 const present = (value: string | undefined) => {
   if (value === undefined) return undefined;
-  const trimmed = value.replace(AROUND, '');
+  let trimmed = value.trim();
+  // Checked before the pattern runs: nearly every cell has none (a cell is read for each column of each row).
+  if (invisible(trimmed.charCodeAt(0)) || invisible(trimmed.charCodeAt(trimmed.length - 1)))
+    trimmed = trimmed.replace(AROUND, '');
   return trimmed === '' ? undefined : trimmed;
 };
 
