@@ -90,7 +90,7 @@ export const WORKBOOK_WORDS: readonly Words[] = [
   [
     /^(.+) has ([\d,]+) parts; a workbook has a few dozen \(at most ([\d,]+) are read\)$/,
     (m) =>
-      `${m[1]}은(는) ${m[2]}개 부분으로 되어 있습니다. 엑셀 파일은 수십 개입니다 (${m[3]}개까지 읽습니다)`,
+      `${m[1]}은(는) ${m[2]}개 부분으로 되어 있습니다. 엑셀 파일은 보통 수십 개로 되어 있습니다 (${m[3]}개까지 읽습니다)`,
   ],
   [
     /^(.+) has no (.+) \((.+)\); is it a complete \.xlsx file\?$/,

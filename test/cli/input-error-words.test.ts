@@ -60,6 +60,28 @@ describe('what an upload says of its input and flags when it cannot go on, at a 
       '--from 2026-12-05 is later than --to 2026-12-01',
       '--from 2026-12-05이(가) --to 2026-12-01보다 늦습니다',
     ],
+    // A workbook that is no workbook Excel writes (zip.ts, parts.ts, shared-strings.ts).
+    [
+      '주문.xlsx has 12,000 parts; a workbook has a few dozen (at most 10,000 are read)',
+      '주문.xlsx은(는) 12,000개 부분으로 되어 있습니다. 엑셀 파일은 보통 수십 개로 되어 있습니다 (10,000개까지 읽습니다)',
+    ],
+    [
+      '주문.xlsx has no relationships (_rels/.rels); is it a complete .xlsx file?',
+      '주문.xlsx에 관계 정보가 없습니다 (_rels/.rels). 온전한 .xlsx 파일이 맞나요?',
+    ],
+    [
+      'the sheet "주문" of 주문.xlsx is encrypted inside the zip, which Excel never does',
+      '주문.xlsx의 "주문" 시트가 zip 안에서 암호화되어 있습니다. 엑셀은 이렇게 저장하지 않습니다',
+    ],
+    [
+      'the shared strings of 주문.xlsx is 2 GB uncompressed; at most 1 GB is read',
+      '주문.xlsx의 공유 문자열은 압축을 풀면 2 GB입니다. 1 GB까지만 읽습니다',
+    ],
+    [
+      '주문.xlsx has over 33,554,432 distinct texts; at most that many are read',
+      '주문.xlsx에 서로 다른 글이 33,554,432개가 넘습니다. 그만큼까지만 읽습니다',
+    ],
+    ['Split the workbook, or export the sheet as CSV.', '파일을 나누거나 시트를 CSV로 내보내세요.'],
   ])('%s', (english, korean) => {
     expect(errorLineKo(english)).toBe(korean);
   });
