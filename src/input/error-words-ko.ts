@@ -1,4 +1,4 @@
-import { saidIn, type Words } from '../util/said-in.js';
+import { fixedWords, saidIn, type Words } from '../util/said-in.js';
 import { WORKBOOK_WORDS } from './workbook-error-words-ko.js';
 
 // What an upload says of its input and its flags when it cannot go on (a CSV with a quote left open, a
@@ -38,8 +38,6 @@ const FIXED: Readonly<Record<string, string>> = {
   'give a file to read, or - to read standard input': '읽을 파일을 주거나, 표준 입력을 읽으려면 -를 주세요',
   'Split it into smaller files (by date, or by marketplace) and upload each.':
     '날짜나 마켓별로 작은 파일로 나누어 하나씩 올리세요.',
-  'Open it in your spreadsheet program and save it as an Excel Workbook (.xlsx), or export CSV.':
-    '스프레드시트 프로그램에서 열어 "Excel 통합 문서(.xlsx)"로 저장하거나 CSV로 내보내세요.',
   'Give the report a name of its own, such as report.csv.': '보고서에는 report.csv처럼 따로 이름을 주세요.',
   'give --name, --image-url or both': '--name이나 --image-url, 또는 둘 다 주세요',
   '--report - writes the report to standard output, where --json writes its lines':
@@ -59,11 +57,8 @@ const FIXED: Readonly<Record<string, string>> = {
     '보내던 것은 다음 실행이 다시 보냅니다. 잃는 것은 없습니다.',
 };
 
-/** A line said as it is, as a pattern that matches it alone. */
-const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-
 export const INPUT_WORDS: readonly Words[] = [
-  ...Object.entries(FIXED).map(([english, korean]): Words => [exactly(english), () => korean]),
+  ...fixedWords(FIXED),
   ...WORKBOOK_WORDS,
   [
     /^(.+) must hold a JSON object such as (\{.*\})$/,
@@ -130,14 +125,6 @@ export const INPUT_WORDS: readonly Words[] = [
   [
     /^(.+) is not JSON: it starts with "(.*)"$/,
     (m) => `${m[1]}은(는) JSON이 아닙니다: "${m[2]}"(으)로 시작합니다`,
-  ],
-  [
-    /^(.+) has no workbook part; is it an \.xlsx workbook\?$/,
-    (m) => `${m[1]}에 통합 문서 부분이 없습니다. .xlsx 엑셀 파일이 맞나요?`,
-  ],
-  [
-    /^(.+) is an Excel binary workbook \(\.xlsb\), which intake does not read$/,
-    (m) => `${m[1]}은(는) 엑셀 바이너리 통합 문서(.xlsb)라 intake가 읽지 못합니다`,
   ],
   [
     /^--report (.+) is (the input|the --products catalog): the report would be written over it$/,

@@ -115,7 +115,7 @@ function cleanString(value: string, kind: FieldKind, walk: Walk): string {
         input: text,
       });
     }
-    return typed === text ? text : typed;
+    return typed;
   }
   return text;
 }

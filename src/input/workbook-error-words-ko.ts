@@ -1,5 +1,5 @@
 import { withParticle } from '../util/korean-particle.js';
-import type { Words } from '../util/said-in.js';
+import { fixedWords, type Words } from '../util/said-in.js';
 
 // What the workbook reader (bulk/read/xlsx) says of a workbook it will not read, in Korean: its sheets
 // (none, not the one asked, a chart), Excel's own limits (a cell of over 32,767 characters, a row or
@@ -27,25 +27,29 @@ const whereKo = (where: string): string => {
   return sheet ? `${sheet[2]}의 "${sheet[1]}" 시트` : where;
 };
 
-/** The same whatever the values. */
-const HINTS: readonly Words[] = [
-  [
-    /^Open the workbook in your spreadsheet program and shorten that text, or export CSV\.$/,
-    () => '스프레드시트 프로그램에서 파일을 열어 그 글을 줄이거나 CSV로 내보내세요.',
-  ],
-  [/^Split the workbook, or export the sheet as CSV\.$/, () => '파일을 나누거나 시트를 CSV로 내보내세요.'],
-  [
-    /^If the workbook is genuine, open it in your spreadsheet program and save it again, or export CSV\.$/,
-    () => '믿을 수 있는 파일이라면 스프레드시트 프로그램에서 열어 다시 저장하거나 CSV로 내보내세요.',
-  ],
-  [
-    /^Delete the empty rows and columns past your data, save, and try again\.$/,
-    () => '데이터 뒤의 빈 행과 열을 지우고 저장한 뒤 다시 해 보세요.',
-  ],
-];
+/** What to do, the same whatever the values. */
+const HINTS: Readonly<Record<string, string>> = {
+  'Open the workbook in your spreadsheet program and shorten that text, or export CSV.':
+    '스프레드시트 프로그램에서 파일을 열어 그 글을 줄이거나 CSV로 내보내세요.',
+  'Split the workbook, or export the sheet as CSV.': '파일을 나누거나 시트를 CSV로 내보내세요.',
+  'If the workbook is genuine, open it in your spreadsheet program and save it again, or export CSV.':
+    '믿을 수 있는 파일이라면 스프레드시트 프로그램에서 열어 다시 저장하거나 CSV로 내보내세요.',
+  'Delete the empty rows and columns past your data, save, and try again.':
+    '데이터 뒤의 빈 행과 열을 지우고 저장한 뒤 다시 해 보세요.',
+  'Open it in your spreadsheet program and save it as an Excel Workbook (.xlsx), or export CSV.':
+    '스프레드시트 프로그램에서 열어 "Excel 통합 문서(.xlsx)"로 저장하거나 CSV로 내보내세요.',
+};
 
 export const WORKBOOK_WORDS: readonly Words[] = [
-  ...HINTS,
+  ...fixedWords(HINTS),
+  [
+    /^(.+) has no workbook part; is it an \.xlsx workbook\?$/,
+    (m) => `${m[1]}에 통합 문서 부분이 없습니다. .xlsx 엑셀 파일이 맞나요?`,
+  ],
+  [
+    /^(.+) is an Excel binary workbook \(\.xlsb\), which intake does not read$/,
+    (m) => `${m[1]}은(는) 엑셀 바이너리 통합 문서(.xlsb)라 intake가 읽지 못합니다`,
+  ],
   [/^(.+) has no worksheet$/, (m) => `${m[1]}에 워크시트가 없습니다`],
   [/^(.+) has no sheet "(.*)"$/, (m) => `${m[1]}에 "${m[2]}" 시트가 없습니다`],
   [

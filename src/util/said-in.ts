@@ -9,3 +9,11 @@ export function saidIn(list: readonly Words[], text: string): string | undefined
   }
   return undefined;
 }
+
+/** Lines that are the same whatever the values, each matched whole: their words in another language. */
+export function fixedWords(lines: Readonly<Record<string, string>>): Words[] {
+  return Object.entries(lines).map(([english, words]): Words => [
+    new RegExp(`^${english.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    () => words,
+  ]);
+}
