@@ -171,6 +171,28 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
     await context.close();
   });
 
+  it('a cell fixed in the second of two columns of one name is listed among the changes by its letter', async () => {
+    const { page, context, errors } = await openKoreanUi();
+    const file = workspace().write(
+      '연락처두개-고침.csv',
+      [
+        '주문번호,연락처,연락처,받는분,상품코드,상품명,상품 이미지,품목번호',
+        'FIX-1,010-1111-2222,1033334444,김민지,P-1,감귤,https://x.example.com/p-1.jpg,FIX-1-1',
+        '',
+      ].join('\n'),
+    );
+    await checkFile(page, file, 'order');
+    await page.locator('select#map-recipient_cellphone').selectOption({ label: '연락처 (C열)' });
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '이대로 읽기' }).click()]);
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: '휴대폰 번호 1개에 맨 앞의 0 붙이기' }).click(),
+    ]);
+    expect(await page.getByLabel('2행, 연락처 (C열): 원래 값 “1033334444”').inputValue()).toBe('01033334444');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a header the file has twice is told apart by its column, and the one chosen is the one read', async () => {
     const { env, page, context, errors } = await openKoreanUi();
     const files = workspace();

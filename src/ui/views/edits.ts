@@ -1,4 +1,5 @@
 import { html } from 'ghtml';
+import { headerAt } from '../../bulk/index.js';
 import { ROWS_SHOWN, type UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
 
@@ -19,7 +20,7 @@ export function editsCard(t: T, session: UploadSession): string {
   const readOnly = session.open ? '' : ' readonly';
   // A change made to thousands of rows at once (the leading 0 of every phone) lists the first ones.
   const cellItems = cells.slice(0, ROWS_SHOWN).map(({ row, position, fix }) => {
-    const column = header[position] ?? String(position + 1);
+    const column = position < header.length ? headerAt(header, position, t.lang) : String(position + 1);
     const id = `edit-${row}-${position}`;
     return html`<li>
       <label for="${id}">${t('editCell', { row, column, before: fix.original || t('editEmpty') })}</label>
