@@ -47,6 +47,11 @@ export const FakeSeedOrder = z
     ordered_at: z.string().datetime({ offset: true }).optional(),
     recipient_name: text(),
     recipient_phone: text(),
+    /**
+     * The recipient's other number: Naver's tel2, Cafe24's receiver phone (beside its cellphone),
+     * Coupang's receiverNumber (beside the safe number). Empty when left out.
+     */
+    recipient_other_phone: text().optional(),
     /** Cafe24: the channel it came from (`cafe24`, `shopn`, `coupang`). */
     place: text().optional(),
     lines: z.array(FakeSeedLine).min(1).max(100),

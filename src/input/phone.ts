@@ -1,4 +1,5 @@
 import { keyboardText } from './keyboard-text.js';
+import { unwrapExcelText } from './excel-text.js';
 
 /**
  * Whether the bot can reach a buyer by a recipient's phone number: the messaging app it writes through
@@ -154,4 +155,31 @@ export function checkPhone(text: string): PhoneVerdict {
       { prefix: digits.slice(0, 3) },
     ),
   };
+}
+
+/** Whether the bot reaches a buyer by `text` without a doubt: a Korean mobile number, however written. */
+const isMobile = (text: string): boolean => {
+  const verdict = checkPhone(unwrapExcelText(text, 'phone'));
+  return verdict.ok && verdict.warning === undefined;
+};
+
+/**
+ * Which of a recipient's numbers the bot writes to, given in the order the source gives them (a
+ * download's 수취인연락처1 and 수취인연락처2, an API's tel1 and tel2): the first that is a mobile number,
+ * so that a landline or a relay number written first does not hide the buyer's mobile; else the first
+ * written, which the check then warns about or refuses. -1 when none is written.
+ */
+export function reachablePhone(numbers: readonly (string | null | undefined)[]): number {
+  const written = numbers.map((number) => (number ?? '').trim() !== '');
+  if (written.filter(Boolean).length > 1) {
+    const mobile = numbers.findIndex((number, at) => written[at] && isMobile(number as string));
+    if (mobile !== -1) return mobile;
+  }
+  return written.indexOf(true);
+}
+
+/** The number `reachablePhone` chooses, as written; empty when none is. */
+export function reachableNumber(numbers: readonly (string | null | undefined)[]): string {
+  const at = reachablePhone(numbers);
+  return at === -1 ? '' : (numbers[at] ?? '');
 }

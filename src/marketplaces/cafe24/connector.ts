@@ -11,6 +11,7 @@ import {
   type PushOutcome,
 } from '../connector.js';
 import { MarketplaceError } from '../errors.js';
+import { reachableNumber } from '../../input/phone.js';
 import {
   answerJson,
   checked,
@@ -256,7 +257,7 @@ export class Cafe24Connector implements Connector {
       lineId: item.order_item_code,
       changedAt,
       recipientName: receiver?.name ?? '',
-      recipientPhone: receiver?.cellphone || receiver?.phone || '',
+      recipientPhone: reachableNumber([receiver?.cellphone, receiver?.phone]),
       productId: item.product_no,
       productName: item.product_name,
       ...(item.option_value ? { option: item.option_value } : {}),

@@ -12,6 +12,7 @@ import {
   type PushOutcome,
 } from '../connector.js';
 import { MarketplaceError } from '../errors.js';
+import { reachableNumber } from '../../input/phone.js';
 import {
   answerJson,
   checked,
@@ -291,7 +292,7 @@ export class CoupangConnector implements Connector {
         lineId: lineIdOf(sheet.shipmentBoxId, item.vendorItemId),
         changedAt,
         recipientName: sheet.receiver.name,
-        recipientPhone: sheet.receiver.receiverNumber || sheet.receiver.safeNumber || '',
+        recipientPhone: reachableNumber([sheet.receiver.receiverNumber, sheet.receiver.safeNumber]),
         productId: item.vendorItemId,
         ...(item.sellerProductId ? { productRef: `${item.sellerProductId}:${item.vendorItemId}` } : {}),
         productName: item.vendorItemName,

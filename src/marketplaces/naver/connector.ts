@@ -10,6 +10,7 @@ import {
   type PushOutcome,
 } from '../connector.js';
 import { MarketplaceError } from '../errors.js';
+import { reachableNumber } from '../../input/phone.js';
 import {
   answerJson,
   checked,
@@ -242,7 +243,7 @@ export class NaverConnector implements Connector {
       lineId: order.productOrderId,
       changedAt,
       recipientName: address?.name ?? info.order.ordererName ?? '',
-      recipientPhone: address?.tel1 || address?.tel2 || '',
+      recipientPhone: reachableNumber([address?.tel1, address?.tel2]),
       productId: order.productId,
       productName: order.productName,
       ...(order.productOption ? { option: order.productOption } : {}),

@@ -38,7 +38,7 @@ function orderBody(order: FakeOrder, embedItems: boolean) {
     receivers: [
       {
         name: order.recipientName,
-        phone: '',
+        phone: order.otherPhone ?? '',
         cellphone: order.recipientPhone,
         virtual_phone_no: null,
         zipcode: '04524',

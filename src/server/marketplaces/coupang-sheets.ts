@@ -40,7 +40,7 @@ export function orderSheet(order: FakeOrder) {
     receiver: {
       name: order.recipientName,
       safeNumber: order.recipientPhone,
-      receiverNumber: null,
+      receiverNumber: order.otherPhone ?? null,
       addr1: '서울특별시 중구 세종대로 110',
       addr2: '1층',
       postCode: '04524',

@@ -28,6 +28,8 @@ export interface FakeOrder {
   orderedAt: number;
   recipientName: string;
   recipientPhone: string;
+  /** The recipient's other number (`recipient_other_phone`). */
+  otherPhone?: string;
   place?: string;
   lines: FakeLine[];
 }
@@ -145,6 +147,7 @@ export function seedDoc(doc: FakeDoc, marketplace: FakeName, seed: FakeSeed, now
       orderedAt: at,
       recipientName: order.recipient_name,
       recipientPhone: order.recipient_phone,
+      ...(order.recipient_other_phone ? { otherPhone: order.recipient_other_phone } : {}),
       ...(order.place ? { place: order.place } : {}),
       lines: order.lines.map((line) => ({
         lineId: line.line_id,

@@ -38,7 +38,7 @@ function productOrderInfo(order: FakeOrder, line: FakeLine) {
       shippingAddress: {
         name: order.recipientName,
         tel1: order.recipientPhone,
-        tel2: '',
+        tel2: order.otherPhone ?? '',
         addressType: 'DOMESTIC',
       },
     },
