@@ -47,4 +47,19 @@ describe("Intake's guess of a shop's own headers", () => {
     });
     expect(guessed(['날짜', '메모'], 'order')).toEqual({});
   });
+
+  it("reads a recipient's two numbers as the mobile and the other, whichever comes first", () => {
+    // The mobile's own word wins over a plain phone's, though both hold one of the column's words.
+    expect(
+      guessed(['주문번호', '받는분', '받는분 전화번호', '받는분 휴대전화', '품목번호', '상품코드'], 'order'),
+    ).toMatchObject({ recipient_cellphone: '받는분 휴대전화' });
+    expect(guessed(['주문번호', '수취인', '연락처1', '연락처2', '품목번호'], 'order')).toMatchObject({
+      recipient_cellphone: '연락처1',
+      recipient_other_phone: '연락처2',
+    });
+    expect(guessed(['Order No', 'Customer', 'Phone 2', 'Phone', 'Line'], 'order')).toMatchObject({
+      recipient_cellphone: 'Phone',
+      recipient_other_phone: 'Phone 2',
+    });
+  });
 });

@@ -56,6 +56,23 @@ const WORDS: Readonly<Record<ResourceName, Readonly<Record<string, readonly stri
       'tel',
       'contact',
     ],
+    recipient_other_phone: [
+      '수취인연락처2',
+      '수령인연락처2',
+      '연락처2',
+      '전화번호2',
+      '다른 연락처',
+      '추가 연락처',
+      '비상 연락처',
+      '집전화',
+      '일반전화',
+      'other phone',
+      'alternate phone',
+      'secondary phone',
+      'home phone',
+      'phone 2',
+      'phone2',
+    ],
     item_id: [
       '상품주문번호',
       '주문상품번호',
@@ -141,10 +158,13 @@ function score(header: string, column: string, words: readonly string[], presetH
   // Words are compared without spaces, underscores or hyphens: "product_id" is "product id".
   const compact = key.replace(/[\s_-]/g, '');
   let best = 0;
-  for (const word of words) {
+  for (const [rank, word] of words.entries()) {
     const wanted = word.replace(/[\s_-]/g, '');
-    if (compact === wanted) best = Math.max(best, 800 + wanted.length);
-    else if (compact.includes(wanted)) best = Math.max(best, 100 + wanted.length * 10 - compact.length);
+    // Of words that score alike, the more specific (listed first) wins: `수령인 휴대전화` over `수령인 전화번호`.
+    const specific = (words.length - rank) / 1000;
+    if (compact === wanted) best = Math.max(best, 800 + wanted.length + specific);
+    else if (compact.includes(wanted))
+      best = Math.max(best, 100 + wanted.length * 10 - compact.length + specific);
   }
   return best;
 }

@@ -13,35 +13,12 @@ import type { RecordContext } from '../../input/record-context.js';
 import { checkInput, prepareInput, type InputKind } from '../../input/record-rules.js';
 import { phoneDigits } from '../../input/phone.js';
 import type { AgreedField, Inspection, TableLayout } from './layouts.js';
+import { idCell, present, type Cells } from './cells.js';
+import { rowPhone, type RowPhone } from './order-phone.js';
 import { problemFromIssue, type Problem } from '../problems.js';
 import type { ResourceName } from '../resources.js';
 
-type Cells = Record<string, string | undefined>;
-
 const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
-
-/**
- * Spaces around a cell's value, the invisible ones too: a zero-width space or joiner copied from a web
- * page with an order number is no part of it, and would make an id the marketplace never gave.
- */
-const AROUND = /^[\s\u200b-\u200d\u2060]+|[\s\u200b-\u200d\u2060]+$/g;
-const invisible = (code: number) => (code >= 0x200b && code <= 0x200d) || code === 0x2060;
-
-/** A cell as a value: trimmed, and undefined when empty or the column is absent. */
-const present = (value: string | undefined) => {
-  if (value === undefined) return undefined;
-  let trimmed = value.trim();
-  // Checked before the pattern runs: nearly every cell has none (a cell is read for each column of each row).
-  if (invisible(trimmed.charCodeAt(0)) || invisible(trimmed.charCodeAt(trimmed.length - 1)))
-    trimmed = trimmed.replace(AROUND, '');
-  return trimmed === '' ? undefined : trimmed;
-};
-
-/** A cell holding an identifier, as the record will have it (`="123"` and `'123` are `123`). */
-const idCell = (value: string | undefined) => {
-  const cell = present(value);
-  return cell === undefined ? undefined : present(unwrapExcelText(cell, 'id'));
-};
 
 /** Keeps the first problem per column: a field's own finding says more than what follows from it. */
 function firstPerColumn(problems: readonly Problem[]): Problem[] {
@@ -89,8 +66,8 @@ interface OrderPart {
   item: OrderItem;
 }
 
-/** A row as a one-line order, as written. */
-function orderCandidate(cells: Cells) {
+/** A row as a one-line order, as written, with the phone the bot writes to. */
+function orderCandidate(cells: Cells, phone: RowPhone = rowPhone(cells)) {
   const options = present(cells.product_option)
     ?.split('|')
     .map((option) => option.trim())
@@ -100,7 +77,7 @@ function orderCandidate(cells: Cells) {
     id: present(cells.order_id) ?? '',
     ...(memberId === undefined ? {} : { member_id: memberId }),
     recipient_name: present(cells.recipient_name) ?? '',
-    recipient_cellphone: present(cells.recipient_cellphone) ?? '',
+    recipient_cellphone: phone.text,
     items: [
       {
         id: present(cells.item_id) ?? '',
@@ -119,8 +96,23 @@ function orderCandidate(cells: Cells) {
 function ordersTable(context: RecordContext): TableLayout {
   const columnOf = (loc: readonly string[]) =>
     ORDER_COLUMNS_BY_LOC[loc.join('.')] ?? (loc[0] === 'items' ? 'product_option' : loc.join('.'));
-  const checkOrderRow = (cells: Cells) =>
-    checkRow<OrderCreateBody>('order', OrderCreateBody, orderCandidate(cells), context, cells, columnOf);
+  const checkOrderRow = (cells: Cells) => {
+    // The phone's problems are said about the column it was read from.
+    const phone = rowPhone(cells);
+    const rowColumnOf =
+      phone.column === 'recipient_cellphone'
+        ? columnOf
+        : (loc: readonly string[]) =>
+            loc.join('.') === 'recipient_cellphone' ? phone.column : columnOf(loc);
+    return checkRow<OrderCreateBody>(
+      'order',
+      OrderCreateBody,
+      orderCandidate(cells, phone),
+      context,
+      cells,
+      rowColumnOf,
+    );
+  };
   const partOf = (order: OrderCreateBody): OrderPart => {
     const { items, ...rest } = order;
     return { ...rest, item: items[0] as OrderItem };
@@ -134,6 +126,7 @@ function ordersTable(context: RecordContext): TableLayout {
       'member_id',
       'recipient_name',
       'recipient_cellphone',
+      'recipient_other_phone',
       'item_id',
       'product_id',
       'product_name',
@@ -183,18 +176,18 @@ const nameKey = (value: string) => value.normalize('NFC').replace(/\s+/g, ' ').t
 
 /**
  * What the rows of one order must agree on: the member (a masked one counts as none, as it is left out),
- * the recipient's name (spaces aside) and phone (its digits).
+ * the recipient's name (spaces aside) and the phone the bot writes to (its digits).
  */
 function orderAgreement(value: unknown): AgreedField[] {
   const cells = value as Cells;
   const member = idCell(cells.member_id) ?? '';
   const name = present(cells.recipient_name) ?? '';
-  const phone = present(cells.recipient_cellphone) ?? '';
-  const phoneText = unwrapExcelText(phone, 'phone');
+  const phone = rowPhone(cells);
+  const phoneText = unwrapExcelText(phone.text, 'phone');
   return [
     { column: 'member_id', raw: member, key: /\*{2,}/.test(member) ? '' : member },
     { column: 'recipient_name', raw: name, key: nameKey(unwrapExcelText(name, 'text')) },
-    { column: 'recipient_cellphone', raw: phone, key: phoneDigits(phoneText) ?? phoneText.trim() },
+    { column: phone.column, raw: phone.text, key: phoneDigits(phoneText) ?? phoneText.trim() },
   ];
 }
 

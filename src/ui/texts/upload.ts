@@ -191,6 +191,7 @@ export const UPLOAD = {
   col_member_id: { en: 'Member id', ko: '회원 ID' },
   col_recipient_name: { en: 'Recipient name', ko: '수령인 이름' },
   col_recipient_cellphone: { en: 'Recipient phone', ko: '수령인 휴대폰' },
+  col_recipient_other_phone: { en: 'Recipient’s other phone', ko: '수령인 다른 연락처' },
   col_item_id: { en: 'Order line (item) id', ko: '주문 품목 번호' },
   col_product_id: { en: 'Product id', ko: '상품 번호' },
   col_product_name: { en: 'Product name', ko: '상품명' },

@@ -9,7 +9,15 @@ import type { T } from '../texts/index.js';
 
 /** The columns people recognise a record by, shown after those with problems. */
 const KEY_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  order: ['order_id', 'recipient_name', 'recipient_cellphone', 'item_id', 'product_id', 'product_name'],
+  order: [
+    'order_id',
+    'recipient_name',
+    'recipient_cellphone',
+    'recipient_other_phone',
+    'item_id',
+    'product_id',
+    'product_name',
+  ],
   shipment: ['order_id', 'order_item_id', 'order_item_ids', 'company_code', 'tracking_number'],
   product: ['id', 'name', 'image_url'],
 };
