@@ -72,8 +72,11 @@ export type UploadEvent =
   | { type: 'checked'; warnings: ReadonlyMap<number, readonly Problem[]>; warned: number }
   /** The send pass begins: `total` records to send, and what it has counted whenever asked. */
   | { type: 'sending'; total: number; progress: () => SendProgress }
-  /** A record (or a skipped row) has its outcome; one not taken comes with its rows and their problems. */
-  | { type: 'record'; line: ReportLine; rows?: RowDetail[] }
+  /**
+   * A record (or a skipped row) has its outcome; one not taken comes with its rows and their problems,
+   * one taken with a warning with its warned rows (among the first listed) and their warnings.
+   */
+  | { type: 'record'; line: ReportLine; rows?: RowDetail[]; warned?: RowDetail[] }
   /** Something to say above the progress display (the first Ctrl-C: what is being finished). */
   | { type: 'note'; text: string; said?: Said }
   /** The send pass is over. */

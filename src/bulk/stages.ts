@@ -12,10 +12,10 @@ import type { CheckResult } from './check/check.js';
 import { checkStage } from './check-stage.js';
 import { inspectionOf } from './layout/inspect.js';
 import { columnNamesOf } from './layout/column-names.js';
-import type { UploadContext } from './context.js';
+import type { RowDetail, UploadContext } from './context.js';
 import { UploadError } from './errors.js';
 import type { Ledger } from './ledger/ledger.js';
-import type { UnitSource } from './layout/units.js';
+import type { Unit, UnitSource } from './layout/units.js';
 import { Outputs } from './report/outputs.js';
 import { RejectsFile, ReportFile, rejectsPath, reportJson, type RejectsShape } from './report/report.js';
 import { counted, nextSteps, summaryOf } from './report/summary.js';
@@ -172,9 +172,20 @@ function toldOutputs(context: UploadContext, run: UploadRun, checked: CheckResul
           problems: checked.problems.of(unit.row, () => inspectionOf(run.units.layout, unit).problems),
         }))
       : undefined;
-    context.events?.({ type: 'record', line, ...(rows ? { rows } : {}) });
+    const warned = refused ? undefined : warnedRows(taken, checked);
+    context.events?.({ type: 'record', line, ...(rows ? { rows } : {}), ...(warned ? { warned } : {}) });
   }, context.words);
   return { outputs, single: () => single };
+}
+
+/** The rows of a record taken with a warning, with their cells (for a page to correct them); undefined when none. */
+function warnedRows(taken: readonly Unit[], checked: CheckResult): RowDetail[] | undefined {
+  if (checked.warnings.count === 0) return undefined;
+  const warned = taken.flatMap((unit) => {
+    const problems = checked.warnings.of(unit.row);
+    return problems ? [{ row: unit.row, cells: unit.original, problems }] : [];
+  });
+  return warned.length > 0 ? warned : undefined;
 }
 
 /** What the check found, said before anything is sent (and why nothing is, with --all-or-nothing). */

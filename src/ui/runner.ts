@@ -28,6 +28,7 @@ import {
   ROWS_SHOWN,
   type CheckState,
   type RefusedRow,
+  type WarnedRow,
   type SendState,
   type SessionError,
   type UploadSession,
@@ -143,6 +144,15 @@ function keepRefused(list: RefusedRow[], event: UploadEvent): number {
   return event.rows.length;
 }
 
+/** Gives the warned rows listed their cells and record, as their records come by. */
+function keepWarnedCells(listed: ReadonlyMap<number, WarnedRow>, event: UploadEvent): void {
+  if (event.type !== 'record' || !event.warned) return;
+  for (const detail of event.warned) {
+    const warned = listed.get(detail.row);
+    if (warned) Object.assign(warned, { cells: detail.cells, record: event.line.id });
+  }
+}
+
 /**
  * Learns what the file holds and how it reads before the first check: a workbook's tabs, and the kind of
  * records when the person let Intake tell.
@@ -192,6 +202,7 @@ export async function checkSession(session: UploadSession, services: UploadServi
     refusedCount: 0,
     warnings: [],
   };
+  const warnedAt = new Map<number, WarnedRow>();
   try {
     const source = { ...(await openFile(session.current.path)), label: session.label };
     const context = await contextFor(session, services, notes, (event) => {
@@ -201,10 +212,13 @@ export async function checkSession(session: UploadSession, services: UploadServi
       } else if (event.type === 'checked') {
         for (const [row, problems] of event.warnings) {
           if (check.warnings.length >= ROWS_SHOWN) break;
-          check.warnings.push({ row, problems });
+          const warned = { row, problems };
+          check.warnings.push(warned);
+          warnedAt.set(row, warned);
         }
       }
       check.refusedCount += keepRefused(check.refused, event);
+      keepWarnedCells(warnedAt, event);
     });
     const result = await runUpload(context, {
       resource: RESOURCES[session.kind] as Resource<unknown>,

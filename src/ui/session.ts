@@ -37,6 +37,14 @@ export interface RefusedRow extends RowDetail {
   status?: number;
 }
 
+/** A valid row taken with a warning: what to look at, and its cells where the check gave them. */
+export interface WarnedRow {
+  row: number;
+  problems: readonly Problem[];
+  cells?: unknown;
+  record?: string;
+}
+
 /** What the last check found. */
 export interface CheckState {
   /** When it was made. */
@@ -46,8 +54,11 @@ export interface CheckState {
   notes: Note[];
   refused: RefusedRow[];
   refusedCount: number;
-  /** Valid rows taken with a warning (the first ones), and how many in all. */
-  warnings: { row: number; problems: readonly Problem[] }[];
+  /**
+   * Valid rows taken with a warning (the first ones), and how many in all; with the row's cells and its
+   * record's id, to correct a warned cell on the page.
+   */
+  warnings: WarnedRow[];
   /** The carriers a shipments' check knew, for suggestions where a carrier is fixed. */
   carriers?: { code: string; name: string }[];
 }

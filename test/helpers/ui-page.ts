@@ -39,7 +39,9 @@ export async function reasonOf(page: Page, row: number): Promise<string> {
 
 /** The rows the table of rows to fix shows, in order. */
 export async function rowsToFix(page: Page): Promise<number[]> {
-  const ids = await page.locator('table.fix-table tbody tr').evaluateAll((rows) => rows.map((row) => row.id));
+  const ids = await page
+    .locator('table.fix-table:not(.warned-table) tbody tr')
+    .evaluateAll((rows) => rows.map((row) => row.id));
   return ids.map((id) => Number(id.replace('row-', '')));
 }
 

@@ -22,7 +22,8 @@ afterEach(async () => {
   for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
 });
 
-/** 수취인연락처2 of the 37-column download (from 0). */
+/** 수취인연락처1 and 수취인연락처2 of the 37-column download (from 0). */
+const PHONE1 = SMARTSTORE_37.indexOf('수취인연락처1');
 const PHONE2 = SMARTSTORE_37.indexOf('수취인연락처2');
 
 describe.skipIf(!CHROMIUM)('intake ui: a download with two numbers for a recipient', () => {
@@ -92,6 +93,72 @@ describe.skipIf(!CHROMIUM)('intake ui: a download with two numbers for a recipie
       '010-7054-8071',
       '010-2222-3333',
       '010-1234-4567',
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a row taken with a warning can have its number changed on the page, with the rows to fix or alone', async () => {
+    const prefix = '20261203600';
+    const line = (n: number, phone: string) => {
+      const order = `${prefix}${n}`;
+      return smartstoreLine(order, `${order}1`, n, n, { 수취인연락처1: phone });
+    };
+    const rows = [
+      SMARTSTORE_NOTICE,
+      SMARTSTORE_37,
+      line(1, '02-123-4567'),
+      line(2, '010-123-45'),
+      line(3, '010-3333-4444'),
+      line(4, '031-765-4321'),
+    ];
+    const files = workspace();
+    const book = await writeWorkbook(files.path('스마트스토어.xlsx'), [{ name: '발주발송관리', rows }]);
+    const ui = await startUi({
+      ...t.env,
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+    });
+    open.push(ui);
+    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await checkFile(page, book);
+    for (const [index, box] of (await page.locator('#products input[type=url]').all()).entries())
+      await box.fill(`${images.url}/p${index}.png`);
+    await page.locator('#products button[type=submit]').click();
+    await page.waitForURL(/#check-title$/);
+    expect(await counts(page, 'check-title')).toMatchObject({ 정상: 3, 오류: 1, '확인 필요': 2 });
+    const warned = page.locator('details.warnings');
+    expect(await warned.locator('tbody tr').count()).toBe(2);
+    // The warned cell is a box to type in, named as a cell to fix is; no box to drop the order.
+    const landline = page.getByRole('textbox', { name: '3행, 수취인연락처1' });
+    expect(await landline.inputValue()).toBe('02-123-4567');
+    expect(await landline.getAttribute('aria-invalid')).toBeNull();
+    expect(await warned.getByRole('checkbox').count()).toBe(0);
+    await screenshot(page, 'warned-rows-ko');
+    // Changed with a row to fix, and sent by the warned table's own button: both are taken.
+    await landline.fill('010-7054-8071');
+    await page.locator(`#cell-4-${PHONE1}`).fill('010-1234-4567');
+    await warned.getByRole('button', { name: '고친 내용 반영하고 다시 검사' }).click();
+    await page.waitForURL(/#check-title$/);
+    expect(await counts(page, 'check-title')).toMatchObject({ 정상: 4, 오류: 0, '확인 필요': 1 });
+    // Alone now (nothing to fix): the last warned number changed from its own form.
+    await page.getByRole('textbox', { name: '6행, 수취인연락처1' }).fill('010-6666-7777');
+    await page.getByRole('textbox', { name: '6행, 수취인연락처1' }).press('Enter');
+    await page.waitForURL(/#check-title$/);
+    expect(await counts(page, 'check-title')).toMatchObject({ 정상: 4, 오류: 0 });
+    expect(await page.locator('details.warnings').count()).toBe(0);
+    // Every change is listed with the others, to see or undo.
+    expect(await page.getByRole('region', { name: '고친 내용' }).getByRole('textbox').count()).toBe(3);
+    await page.getByRole('button', { name: '주문 4건 보내기' }).click();
+    expect(await sendEnded(page)).toBe('완료');
+    await t.service.local.apply();
+    const phone = async (n: number) => (await t.service.local.order(`${prefix}${n}`))?.recipient_cellphone;
+    expect([await phone(1), await phone(2), await phone(3), await phone(4)]).toEqual([
+      '010-7054-8071',
+      '010-1234-4567',
+      '010-3333-4444',
+      '010-6666-7777',
     ]);
     expect(errors).toEqual([]);
     await context.close();

@@ -7,11 +7,14 @@ import { firstOf, listOf, type Form } from '../../web/forms.js';
 import { openChangeOf, type IdParams } from './shared.js';
 import { lostZeroCells } from '../lost-zeros.js';
 
-/** The cells of each row to fix as the page showed them (the fixed copy's, which is the file's where not fixed). */
+/**
+ * The cells of each row the page showed to fix or to look at (the fixed copy's, which is the file's where
+ * not fixed): only those can be changed.
+ */
 function shownRows(session: UploadSession): Map<number, readonly string[]> {
   const rows = new Map<number, readonly string[]>();
-  for (const refused of session.check?.refused ?? [])
-    if (Array.isArray(refused.cells)) rows.set(refused.row, refused.cells as string[]);
+  for (const shown of [...(session.check?.refused ?? []), ...(session.check?.warnings ?? [])])
+    if (Array.isArray(shown.cells)) rows.set(shown.row, shown.cells as string[]);
   return rows;
 }
 

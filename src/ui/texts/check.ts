@@ -17,6 +17,10 @@ export const CHECK = {
   count_dropped_one: { en: 'row dropped', ko: '뺀 행' },
   allValid: { en: 'Every record is valid.', ko: '모든 항목이 정상입니다.' },
   warningsTitle: { en: 'Taken, but worth a look', ko: '보내지만 확인이 필요한 행' },
+  warningsFixHint: {
+    en: 'Change a number here if the buyer gave another (their mobile); the file itself stays as it is.',
+    ko: '구매자가 다른 번호(휴대폰)를 알려 주었다면 여기서 바꾸세요. 원본 파일은 바뀌지 않습니다.',
+  },
   warningsIntro: {
     en: 'These rows are valid and will be sent; the bot may not reach these buyers.',
     ko: '정상이라 보내지만, 봇이 이 구매자에게 메시지를 보내지 못할 수 있습니다.',

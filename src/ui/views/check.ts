@@ -4,7 +4,7 @@ import { pageColumnNames } from '../column-words.js';
 import { count as number } from '../../util/count.js';
 import type { RefusedRow, UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
-import { fixTable } from './fix-table.js';
+import { fixTable, warnedTable } from './fix-table.js';
 
 export const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
 
@@ -59,11 +59,23 @@ function checkNotes(session: UploadSession, notes: readonly Note[]): Note[] {
 export const checkedSinceSend = (session: UploadSession) =>
   !session.send || (session.check !== undefined && session.check.at > session.send.startedAt);
 
-/** The rows taken with a warning, each with what to look at. */
-function warningsList(t: T, session: UploadSession): string {
+/**
+ * The rows taken with a warning, each with what to look at: in a table whose warned cells can be changed
+ * (sent with the rows to fix when there are some, `withFixes`), or as a list where the rows have no cells
+ * to show (a JSON file).
+ */
+function warningsList(t: T, session: UploadSession, withFixes: boolean): string {
   const warnings = session.check?.warnings ?? [];
   if (warnings.length === 0) return '';
   const table = session.check?.reading?.table;
+  const editable = warnedTable(t, session, warnings, withFixes);
+  if (editable !== '') {
+    return html`<details class="warnings" open>
+      <summary id="warnings-title">${t('warningsTitle')}</summary>
+      <p class="hint">${t('warningsIntro')} ${t('warningsFixHint')}</p>
+      !${editable}
+    </details>`;
+  }
   const items = warnings.map(({ row, problems }) => {
     return html`<li>
       <strong>${t('cellLabel', { row, column: '' }).replace(/, $/, '')}</strong>
@@ -134,6 +146,8 @@ export function checkCard(t: T, session: UploadSession, allColumns: boolean, pro
     .map((row) => (products === '' ? row : withoutMissingProducts(row)));
   const units = Object.entries(summary).find(([key]) => ['rows', 'lines', 'records_read'].includes(key))?.[1];
   const empty = records === 0 && numberOf(units) === 0 && dropped === 0;
+  const nothingShipped = records === 0 && numberOf(summary.not_shipped_skipped) > 0;
+  const withFixes = !empty && !nothingShipped && invalid > 0 && toFix.length > 0;
   return html` <section class="card" aria-labelledby="check-title">
     <h2 id="check-title">${t('checkTitle')}</h2>
     <ul class="counts">
@@ -146,11 +160,11 @@ export function checkCard(t: T, session: UploadSession, allColumns: boolean, pro
           </ul>`
         : ''
     }
-    !${warningsList(t, session)}
+    !${warningsList(t, session, withFixes)}
     !${
       empty
         ? html`<p class="error-box" role="alert">${t('headersOnly')}</p>`
-        : records === 0 && numberOf(summary.not_shipped_skipped) > 0
+        : nothingShipped
           ? html`<p class="error-box" role="alert">${noteIn(t.lang, NOTHING_SHIPPED)}</p>`
           : invalid === 0
             ? html`<p class="ok">${t('allValid')}</p>`

@@ -4,7 +4,7 @@ import { dataTable, type TableHeader } from '../../web/table.js';
 import { headerAt, positionsOf, problemIn, type Problem, type TableInfo } from '../../bulk/index.js';
 import { pageColumnNames } from '../column-words.js';
 import { lostZeroCells } from '../lost-zeros.js';
-import { ROWS_SHOWN, type RefusedRow, type UploadSession } from '../session.js';
+import { ROWS_SHOWN, type RefusedRow, type UploadSession, type WarnedRow } from '../session.js';
 import type { T } from '../texts/index.js';
 
 /** The columns people recognise a record by, shown after those with problems. */
@@ -62,6 +62,9 @@ function reasonOf(t: T, table: TableInfo | undefined, row: RefusedRow): string {
   </ul>`;
 }
 
+/** The id of the form that sends the cells changed (of the rows to fix, and of the rows taken with a warning). */
+const FIX_FORM = 'fixes';
+
 /** The id of the list of carriers the carrier cells suggest from. */
 const CARRIER_LIST = 'carrier-names';
 
@@ -87,10 +90,15 @@ function fixRow(
     records: Map<string, number[]>;
     /** The places of the carrier column, whose cells suggest the carriers' names. */
     carrierAt: ReadonlySet<number>;
+    /** Rows to fix (their records can be dropped), or rows taken with a warning, to look at. */
+    kind: 'fix' | 'warned';
   },
   row: RefusedRow,
 ): string {
   const { table, columns, records } = context;
+  const fixing = context.kind === 'fix';
+  // A warned row's cells belong to the form of the rows to fix, which sends them together.
+  const form = fixing ? '' : ` form="${FIX_FORM}"`;
   const wrong = new Set(row.problems.flatMap((problem) => positionsOf(table, problem.column)));
   const fixes = session.fixes.get(row.row);
   const cells = Array.isArray(row.cells)
@@ -100,30 +108,31 @@ function fixRow(
         if (!wrong.has(position) && !fix) return html`<td>${value}</td>`;
         const id = `cell-${row.row}-${position}`;
         const column = table ? headerAt(table.header, position, t.lang) : String(position + 1);
-        return html`<td class="${wrong.has(position) ? 'invalid' : 'edited'}">
+        return html`<td class="${wrong.has(position) ? (fixing ? 'invalid' : 'warned') : 'edited'}">
           <input
             type="text"
             id="${id}"
             !${context.carrierAt.has(position) ? ` list="${CARRIER_LIST}"` : ''}
             name="cell:${row.row}:${position}"
             value="${fix?.value ?? value}"
-            !${wrong.has(position) ? ' aria-invalid="true"' : ''}
+            !${wrong.has(position) && fixing ? ' aria-invalid="true"' : ''}!${form}
             aria-label="${t('cellLabel', { row: row.row, column })}"
-          />!${fix ? html`<button type="submit" class="link" name="undo" value="${row.row}:${position}" aria-label="${t('undoCell', { row: row.row, column })}">${t('undo')}</button>` : ''}
+          />!${fix ? html`<button type="submit" class="link" name="undo" value="${row.row}:${position}" !${form} aria-label="${t('undoCell', { row: row.row, column })}">${t('undo')}</button>` : ''}
         </td>`;
       })
     : [html`<td><code>${JSON.stringify(row.cells).slice(0, 300)}</code></td>`];
   const together = records.get(row.record === '' ? `#${row.row}` : row.record) ?? [row.row];
+  const drop = html`<td>
+    <input
+      type="checkbox"
+      name="drop"
+      value="${row.row}"
+      aria-label="${t('dropRecord', { record: row.record || String(row.row), rows: together.join(', '), count: together.length })}"
+    />
+  </td>`;
   return html`<tr id="row-${row.row}">
     <th scope="row" class="sticky">${row.row}</th>
-    <td>
-      <input
-        type="checkbox"
-        name="drop"
-        value="${row.row}"
-        aria-label="${t('dropRecord', { record: row.record || String(row.row), rows: together.join(', '), count: together.length })}"
-      />
-    </td>
+    !${fixing ? drop : ''}
     <td class="reason">!${reasonOf(t, table, row)}</td>
     !${cells.join('')}
   </tr>`;
@@ -146,7 +155,7 @@ export function fixTable(
   const columns = table ? shownColumns(table, shown, session.kind ?? '', allColumns) : [];
   const carriers = session.check?.carriers ?? [];
   const carrierAt = new Set(carriers.length > 0 ? positionsOf(table, 'company_code') : []);
-  const context = { table, columns, records: rowsByRecord(shown), carrierAt };
+  const context = { table, columns, records: rowsByRecord(shown), carrierAt, kind: 'fix' as const };
   const headers: TableHeader[] = [
     { raw: html`<th scope="col" class="sticky">${t('rowHeader')}</th>` },
     t('dropHeader'),
@@ -178,11 +187,59 @@ export function fixTable(
   const rows = shown.map((row) => fixRow(t, session, context, row));
   return html` <h3 id="invalid-title">${t('invalidTitle')}</h3>
     <p class="hint">${table ? t('invalidIntro') : t('jsonFixHint')}</p>
-    <form method="post" action="uploads/${session.id}/fixes" class="fixes">
+    <form method="post" action="uploads/${session.id}/fixes" class="fixes" id="${FIX_FORM}">
       <div class="actions">!${save} !${restore} !${toggle}</div>
       !${dataTable(headers, rows, { className: 'fix-table' })}
       !${carrierAt.size > 0 ? carrierList(carriers) : ''}
       !${total > shown.length ? html`<p class="hint">${t('moreRows', { count: total - shown.length })}</p>` : ''}
       <div class="actions">!${save}</div>
     </form>`;
+}
+
+/**
+ * The rows taken with a warning, as a table like the rows to fix: the reason, and the cells that matter,
+ * the warned ones editable (a landline the buyer gave can be changed to their mobile). Its cells go with
+ * the rows to fix when there are some (`withFixes`); else the table is a form of its own.
+ */
+export function warnedTable(
+  t: T,
+  session: UploadSession,
+  warned: readonly WarnedRow[],
+  withFixes: boolean,
+): string {
+  const table = session.check?.reading?.table;
+  if (!table) return '';
+  const rows: RefusedRow[] = warned.flatMap((row) =>
+    Array.isArray(row.cells)
+      ? [{ row: row.row, cells: row.cells, problems: row.problems, record: row.record ?? '', reason: '' }]
+      : [],
+  );
+  if (rows.length === 0) return '';
+  const columns = shownColumns(table, rows, session.kind ?? '', false);
+  const context = {
+    table,
+    columns,
+    records: rowsByRecord(rows),
+    carrierAt: new Set<number>(),
+    kind: 'warned' as const,
+  };
+  const headers: TableHeader[] = [
+    { raw: html`<th scope="col" class="sticky">${t('rowHeader')}</th>` },
+    t('reasonHeader'),
+    ...columns.map((position) => headerAt(table.header, position, t.lang)),
+  ];
+  const save = html`<button type="submit" form="${FIX_FORM}" !${session.running ? ' disabled' : ''}>
+    ${t('saveFixes')}
+  </button>`;
+  const body = html`!${dataTable(
+      headers,
+      rows.map((row) => fixRow(t, session, context, row)),
+      { className: 'fix-table warned-table' },
+    )}
+    <div class="actions">!${save}</div>`;
+  return withFixes
+    ? body
+    : html`<form method="post" action="uploads/${session.id}/fixes" class="fixes" id="${FIX_FORM}">
+        !${body}
+      </form>`;
 }
