@@ -130,6 +130,8 @@ describe.skipIf(!CHROMIUM)('intake ui: a download with two numbers for a recipie
     expect(await counts(page, 'check-title')).toMatchObject({ 정상: 3, 오류: 1, '확인 필요': 2 });
     const warned = page.locator('details.warnings');
     expect(await warned.locator('tbody tr').count()).toBe(2);
+    expect(await warned.locator('summary').innerText()).toBe('보내지만 확인이 필요한 행 2개');
+    expect(await warned.getAttribute('open')).not.toBeNull();
     // The warned cell is a box to type in, named as a cell to fix is; no box to drop the order.
     const landline = page.getByRole('textbox', { name: '3행, 수취인연락처1' });
     expect(await landline.inputValue()).toBe('02-123-4567');

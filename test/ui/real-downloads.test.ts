@@ -275,6 +275,12 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     expect(await page.getByLabel('Layout').inputValue()).toBe(preset);
     await giveImages(page);
     expect(await counts(page, 'check-title')).toMatchObject({ records: orders, valid: orders, invalid: 0 });
+    if (preset === 'coupang-orders') {
+      // Every number a relay: the rows to look at are counted, their list shut so the page is not buried.
+      const warned = page.locator('details.warnings');
+      expect(await warned.locator('summary').innerText()).toBe('Taken, but worth a look: 15 rows');
+      expect(await warned.getAttribute('open')).toBeNull();
+    }
     await page.getByRole('button', { name: `Send ${orders} orders` }).click();
     expect(await sendEnded(page)).toBe('finished');
     expect(await counts(page, 'results-title')).toEqual({ accepted: orders });

@@ -16,7 +16,11 @@ export const CHECK = {
   count_dropped: { en: 'rows dropped', ko: '뺀 행' },
   count_dropped_one: { en: 'row dropped', ko: '뺀 행' },
   allValid: { en: 'Every record is valid.', ko: '모든 항목이 정상입니다.' },
-  warningsTitle: { en: 'Taken, but worth a look', ko: '보내지만 확인이 필요한 행' },
+  warningsTitle: {
+    en: 'Taken, but worth a look: {count} rows',
+    ko: '보내지만 확인이 필요한 행 {count}개',
+  },
+  warningsTitle_one: { en: 'Taken, but worth a look: 1 row', ko: '보내지만 확인이 필요한 행 1개' },
   warningsFixHint: {
     en: 'Change a number here if the buyer gave another (their mobile); the file itself stays as it is.',
     ko: '구매자가 다른 번호(휴대폰)를 알려 주었다면 여기서 바꾸세요. 원본 파일은 바뀌지 않습니다.',

@@ -69,27 +69,29 @@ function warningsList(t: T, session: UploadSession, withFixes: boolean): string 
   if (warnings.length === 0) return '';
   const table = session.check?.reading?.table;
   const editable = warnedTable(t, session, warnings, withFixes);
-  if (editable !== '') {
-    return html`<details class="warnings" open>
-      <summary id="warnings-title">${t('warningsTitle')}</summary>
-      <p class="hint">${t('warningsIntro')} ${t('warningsFixHint')}</p>
-      !${editable}
-    </details>`;
-  }
   const items = warnings.map(({ row, problems }) => {
     return html`<li>
       <strong>${t('cellLabel', { row, column: '' }).replace(/, $/, '')}</strong>
       ${problemsIn(t.lang, problems, pageColumnNames(t, table))}
     </li>`;
   });
-  return html`<details class="warnings" open>
-    <summary id="warnings-title">${t('warningsTitle')}</summary>
-    <p class="hint">${t('warningsIntro')}</p>
-    <ul>
-      !${items.join('')}
-    </ul>
+  const count = numberOf(session.check?.summary.warnings) || warnings.length;
+  // A download whose every number is a relay (Coupang's) would bury the page: shut, with its count.
+  return html`<details class="warnings" !${count <= WARNINGS_OPEN ? ' open' : ''}>
+    <summary id="warnings-title">${t('warningsTitle', { count })}</summary>
+    <p class="hint">${t('warningsIntro')}!${editable === '' ? '' : ` ${t('warningsFixHint')}`}</p>
+    !${
+      editable === ''
+        ? html`<ul>
+            !${items.join('')}
+          </ul>`
+        : editable
+    }
   </details>`;
 }
+
+/** Past this many rows taken with a warning, their list starts shut. */
+const WARNINGS_OPEN = 10;
 
 /** Whether a row's only problems are products the catalog lacks (the products card fills those at once). */
 const onlyMissingProducts = (row: RefusedRow) =>
