@@ -164,6 +164,7 @@ function toldOutputs(context: UploadContext, run: UploadRun, checked: CheckResul
   let single: Record<string, unknown> | undefined;
   const outputs = new Outputs((line, taken) => {
     if (run.options.single) single = reportJson(line);
+    if (!context.events) return;
     const refused = line.outcome === 'invalid' || line.outcome === 'rejected';
     const rows = refused
       ? taken.map((unit) => ({
@@ -173,7 +174,7 @@ function toldOutputs(context: UploadContext, run: UploadRun, checked: CheckResul
         }))
       : undefined;
     const warned = refused ? undefined : warnedRows(taken, checked);
-    context.events?.({ type: 'record', line, ...(rows ? { rows } : {}), ...(warned ? { warned } : {}) });
+    context.events({ type: 'record', line, ...(rows ? { rows } : {}), ...(warned ? { warned } : {}) });
   }, context.words);
   return { outputs, single: () => single };
 }
