@@ -14,8 +14,18 @@ export interface RowPhone {
 export function rowPhone(cells: Cells): RowPhone {
   const first = present(cells.recipient_cellphone);
   const other = present(cells.recipient_other_phone);
-  if (other !== undefined && reachablePhone([first, other]) === 1) {
-    return { column: 'recipient_other_phone', text: other };
-  }
-  return { column: 'recipient_cellphone', text: first ?? '' };
+  if (other === undefined) return { column: 'recipient_cellphone', text: first ?? '' };
+  // Asked of a row by the check, then by its agreement with the order's other rows: chosen once.
+  if (last.cells === cells && last.first === first && last.other === other) return last.chosen;
+  const chosen: RowPhone =
+    reachablePhone([first, other]) === 1
+      ? { column: 'recipient_other_phone', text: other }
+      : { column: 'recipient_cellphone', text: first ?? '' };
+  last = { cells, first, other, chosen };
+  return chosen;
 }
+
+/** The last row's choice, with the numbers it was made of. */
+let last: { cells?: Cells; first?: string; other?: string; chosen: RowPhone } = {
+  chosen: { column: 'recipient_cellphone', text: '' },
+};
