@@ -3,7 +3,8 @@ import { cli, useService } from '../helpers/cli.js';
 import { SMARTSTORE_37, SMARTSTORE_NOTICE, smartstoreLine } from '../helpers/downloads.js';
 import { workspace } from '../helpers/files.js';
 import { ORDERS_HEADER } from '../helpers/samples.js';
-import { reachablePhone } from '../../src/input/phone.js';
+import fc from 'fast-check';
+import { checkPhone, reachablePhone } from '../../src/input/phone.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 
@@ -25,10 +26,47 @@ describe("a recipient's second number", () => {
     [['031-123-4567', '02-123-4567'], 0],
     [['010-123-45', '010-2222-3333'], 1],
     [['="02-123-4567"', '="010-7054-8071"'], 1],
+    [['02-123-4567', '0082-10-7054-8071'], 1],
+    [['02-123-4567', '+82 (0)10 7054 8071'], 1],
+    [['02-123-4567', '０１０－７０５４－８０７１'], 1],
     [['', ''], -1],
     [[undefined, null], -1],
   ])('of %j the bot writes to number %i', (numbers, expected) => {
     expect(reachablePhone(numbers)).toBe(expected);
+  });
+
+  it('takes a number for a mobile exactly when the whole check does, however it is written', () => {
+    const piece = fc.constantFrom(
+      '0',
+      '1',
+      '2',
+      '5',
+      '6',
+      '8',
+      '9',
+      '-',
+      ' ',
+      '.',
+      '(',
+      ')',
+      '+',
+      '82',
+      '00',
+      '010',
+      '0505',
+      '０',
+      '－',
+      '*',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
+        const number = pieces.join('');
+        const verdict = checkPhone(number);
+        const mobile = number.trim() !== '' && verdict.ok && verdict.warning === undefined;
+        expect(reachablePhone([number, '010-1111-2222'])).toBe(mobile ? 0 : 1);
+      }),
+      { numRuns: 3000, seed: 20261203 },
+    );
   });
 
   it('a Smartstore download: 수취인연락처2 is sent where only it is a mobile number, and named where it is wrong', async () => {
