@@ -40,10 +40,8 @@ export const LAYOUT_COLUMNS: Record<RecordKind, readonly ColumnHelp[]> = {
     {
       name: 'recipient_other_phone',
       required: false,
-      description:
-        'the recipient’s other number (수취인연락처2): the bot writes to it when it is a mobile number and recipient_cellphone is not',
-      descriptionKo:
-        '받는 사람의 다른 연락처 (수취인연락처2). recipient_cellphone이 휴대폰 번호가 아니고 이 번호가 휴대폰 번호이면 봇이 이 번호로 보냅니다',
+      description: 'another phone (수취인연락처2), sent when only it is a mobile',
+      descriptionKo: '다른 연락처 (수취인연락처2). 이 번호만 휴대폰이면 이 번호로 보냅니다',
     },
     {
       name: 'item_id',
