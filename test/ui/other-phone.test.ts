@@ -133,25 +133,39 @@ describe.skipIf(!CHROMIUM)('intake ui: a download with two numbers for a recipie
     expect(await warned.locator('summary').innerText()).toBe('보내지만 확인이 필요한 행 2개');
     expect(await warned.getAttribute('open')).not.toBeNull();
     // The warned cell is a box to type in, named as a cell to fix is; no box to drop the order.
-    const landline = page.getByRole('textbox', { name: '3행, 수취인연락처1' });
+    const landline = page.getByRole('textbox', { name: '3행, 수취인연락처1', exact: true });
     expect(await landline.inputValue()).toBe('02-123-4567');
     expect(await landline.getAttribute('aria-invalid')).toBeNull();
     expect(await warned.getByRole('checkbox').count()).toBe(0);
     await screenshot(page, 'warned-rows-ko');
+    // Changed to another landline: still to look at, now with a change to undo. Enter in another warned
+    // cell saves (the table's first button), and does not undo that change.
+    await landline.fill('032-111-2222');
+    await warned.getByRole('button', { name: '고친 내용 반영하고 다시 검사' }).first().click();
+    await page.waitForURL(/#check-title$/);
+    expect(await warned.getByRole('button', { name: '3행 수취인연락처1 되돌리기' }).count()).toBe(1);
+    await page.getByRole('textbox', { name: '6행, 수취인연락처1', exact: true }).fill('031-765-4322');
+    await page.getByRole('textbox', { name: '6행, 수취인연락처1', exact: true }).press('Enter');
+    await page.waitForURL(/#check-title$/);
+    expect(await landline.inputValue()).toBe('032-111-2222');
+    expect(await page.getByRole('textbox', { name: '6행, 수취인연락처1', exact: true }).inputValue()).toBe(
+      '031-765-4322',
+    );
     // Changed with a row to fix, and sent by the warned table's own button: both are taken.
     await landline.fill('010-7054-8071');
     await page.locator(`#cell-4-${PHONE1}`).fill('010-1234-4567');
-    await warned.getByRole('button', { name: '고친 내용 반영하고 다시 검사' }).click();
+    await warned.getByRole('button', { name: '고친 내용 반영하고 다시 검사' }).last().click();
     await page.waitForURL(/#check-title$/);
     expect(await counts(page, 'check-title')).toMatchObject({ 정상: 4, 오류: 0, '확인 필요': 1 });
     // Alone now (nothing to fix): the last warned number changed from its own form.
-    await page.getByRole('textbox', { name: '6행, 수취인연락처1' }).fill('010-6666-7777');
-    await page.getByRole('textbox', { name: '6행, 수취인연락처1' }).press('Enter');
+    await page.getByRole('textbox', { name: '6행, 수취인연락처1', exact: true }).fill('010-6666-7777');
+    await page.getByRole('textbox', { name: '6행, 수취인연락처1', exact: true }).press('Enter');
     await page.waitForURL(/#check-title$/);
     expect(await counts(page, 'check-title')).toMatchObject({ 정상: 4, 오류: 0 });
     expect(await page.locator('details.warnings').count()).toBe(0);
     // Every change is listed with the others, to see or undo.
     expect(await page.getByRole('region', { name: '고친 내용' }).getByRole('textbox').count()).toBe(3);
+    expect(await page.getByRole('region', { name: '고친 내용' }).innerText()).not.toContain('031-765-4322');
     await page.getByRole('button', { name: '주문 4건 보내기' }).click();
     expect(await sendEnded(page)).toBe('완료');
     await t.service.local.apply();

@@ -231,7 +231,9 @@ export function warnedTable(
   const save = html`<button type="submit" form="${FIX_FORM}" !${session.running ? ' disabled' : ''}>
     ${t('saveFixes')}
   </button>`;
-  const body = html`!${dataTable(
+  // The first button of the form is the one Enter in a cell presses: saving, never a change's undo.
+  const body = html`<div class="actions">!${save}</div>
+    !${dataTable(
       headers,
       rows.map((row) => fixRow(t, session, context, row)),
       { className: 'fix-table warned-table' },
