@@ -34,6 +34,12 @@ async function servicesOnOneDatabase(count: number, options: Parameters<typeof s
   return services;
 }
 
+/**
+ * A test that starts `intake serve --workers` and kills its processes: several processes start, and
+ * start again, on a machine that may be running other tests; given more than the default to end.
+ */
+const WHOLE_SERVICE = patience(300_000);
+
 async function until(condition: () => Promise<boolean>, timeoutMs = patience(30_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
@@ -236,102 +242,110 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL
     }
   });
 
-  it('intake serve --workers 2: two processes behind one port; one killed is replaced, nothing lost', async () => {
-    const url = await testDatabaseUrl(tempDir('intake-workers-'));
-    const credentials = { accessKeyId: 'AKWORKERS1', secretAccessKey: TEST_CREDENTIALS.secretAccessKey };
-    const serve = await spawnServe(
-      [
-        '--workers',
-        '2',
-        '--apply-delay',
-        '0',
-        '--merchant-id',
-        'mall-1',
-        '--access-key-id',
-        credentials.accessKeyId,
-      ],
-      { INTAKE_SERVE_DATABASE_URL: url, INTAKE_SERVE_SECRET_ACCESS_KEY: credentials.secretAccessKey },
-      { detached: true },
-    );
-    const post = (i: number) => postOrderAlone(serve.url, credentials, `ORD-CL-${i}`);
-    const pids = () =>
-      new Set([...serve.stderr().matchAll(/^\[(\d+)\] POST/gm)].map((match) => Number(match[1])));
-    try {
-      for (let i = 0; i < 20; i++) expect(await post(i)).toBe(202);
-      const serving = pids();
-      expect(serving.size).toBe(2);
-      process.kill([...serving][0] as number, 'SIGKILL');
-      await until(async () => /ended \(SIGKILL\); starting another/.test(serve.stderr()));
-      for (let i = 20; i < 40; i++) expect(await post(i)).toBe(202);
-      // Every process killed at once (the OOM killer, a poison request): the service stays and starts them again.
-      const alive = [...pids()].filter((pid) => {
-        try {
-          process.kill(pid, 0);
-          return true;
-        } catch {
-          return false;
-        }
-      });
-      for (const pid of alive) process.kill(pid, 'SIGKILL');
-      await until(
-        async () =>
-          (serve.stderr().match(/ended \(SIGKILL\); starting another/g) ?? []).length >= 1 + alive.length,
+  it(
+    'intake serve --workers 2: two processes behind one port; one killed is replaced, nothing lost',
+    { timeout: WHOLE_SERVICE },
+    async () => {
+      const url = await testDatabaseUrl(tempDir('intake-workers-'));
+      const credentials = { accessKeyId: 'AKWORKERS1', secretAccessKey: TEST_CREDENTIALS.secretAccessKey };
+      const serve = await spawnServe(
+        [
+          '--workers',
+          '2',
+          '--apply-delay',
+          '0',
+          '--merchant-id',
+          'mall-1',
+          '--access-key-id',
+          credentials.accessKeyId,
+        ],
+        { INTAKE_SERVE_DATABASE_URL: url, INTAKE_SERVE_SECRET_ACCESS_KEY: credentials.secretAccessKey },
+        { detached: true },
       );
-      await until(async () => (await post(40).catch(() => 0)) === 202);
-      const jobs = await fetch(`${serve.url}/local/jobs?limit=1000`, {
-        headers: { authorization: basicAuthorization(credentials) },
-      });
-      const listed = ((await jobs.json()) as { results: LocalJob[] }).results;
-      expect(listed.map((job) => job.target_id).sort()).toEqual(
-        Array.from({ length: 41 }, (_, i) => `ORD-CL-${i}`).sort(),
-      );
-    } catch (error) {
-      process.stderr.write(`serve said:\n${serve.stderr().slice(-3000)}\n`);
-      throw error;
-    } finally {
-      // Ctrl-C in a terminal: every process of the group hears it, and each stops cleanly.
-      expect(await serve.stop('SIGINT')).toBe(0);
-    }
-    expect(serve.stderr()).not.toMatch(/\n\s+at /);
-    expect(serve.stderr()).not.toContain('Second signal');
-    expect(serve.stderr()).toContain('Stopped.');
-  });
+      const post = (i: number) => postOrderAlone(serve.url, credentials, `ORD-CL-${i}`);
+      const pids = () =>
+        new Set([...serve.stderr().matchAll(/^\[(\d+)\] POST/gm)].map((match) => Number(match[1])));
+      try {
+        for (let i = 0; i < 20; i++) expect(await post(i)).toBe(202);
+        const serving = pids();
+        expect(serving.size).toBe(2);
+        process.kill([...serving][0] as number, 'SIGKILL');
+        await until(async () => /ended \(SIGKILL\); starting another/.test(serve.stderr()));
+        for (let i = 20; i < 40; i++) expect(await post(i)).toBe(202);
+        // Every process killed at once (the OOM killer, a poison request): the service stays and starts them again.
+        const alive = [...pids()].filter((pid) => {
+          try {
+            process.kill(pid, 0);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+        for (const pid of alive) process.kill(pid, 'SIGKILL');
+        await until(
+          async () =>
+            (serve.stderr().match(/ended \(SIGKILL\); starting another/g) ?? []).length >= 1 + alive.length,
+        );
+        await until(async () => (await post(40).catch(() => 0)) === 202);
+        const jobs = await fetch(`${serve.url}/local/jobs?limit=1000`, {
+          headers: { authorization: basicAuthorization(credentials) },
+        });
+        const listed = ((await jobs.json()) as { results: LocalJob[] }).results;
+        expect(listed.map((job) => job.target_id).sort()).toEqual(
+          Array.from({ length: 41 }, (_, i) => `ORD-CL-${i}`).sort(),
+        );
+      } catch (error) {
+        process.stderr.write(`serve said:\n${serve.stderr().slice(-3000)}\n`);
+        throw error;
+      } finally {
+        // Ctrl-C in a terminal: every process of the group hears it, and each stops cleanly.
+        expect(await serve.stop('SIGINT')).toBe(0);
+      }
+      expect(serve.stderr()).not.toMatch(/\n\s+at /);
+      expect(serve.stderr()).not.toContain('Second signal');
+      expect(serve.stderr()).toContain('Stopped.');
+    },
+  );
 
-  it('intake serve --workers 3 --secret-file <(…): the processes share what the first one read once', async () => {
-    const url = await testDatabaseUrl(tempDir('intake-workers-pipe-'));
-    const credentials = { accessKeyId: 'AKWORKERSPIPE1', secretAccessKey: 'a-secret-read-from-a-pipe' };
-    const carriers = [{ code: 'kr.cjlogistics', name: 'CJ대한통운' }];
-    // Pipes are read once: a process that read them again would find them empty.
-    const serve = await spawnServe(
-      ['--workers', '3', '--merchant-id', 'mall-pipe', '--access-key-id', credentials.accessKeyId],
-      {
-        INTAKE_SERVE_DATABASE_URL: url,
-        SECRET: credentials.secretAccessKey,
-        CARRIERS: JSON.stringify(carriers),
-      },
-      { detached: true, bash: '--secret-file <(printf %s "$SECRET") --carriers <(printf %s "$CARRIERS")' },
-    );
-    try {
-      const answers = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => postOrderAlone(serve.url, credentials, `ORD-PIPE-${i}`)),
+  it(
+    'intake serve --workers 3 --secret-file <(…): the processes share what the first one read once',
+    { timeout: WHOLE_SERVICE },
+    async () => {
+      const url = await testDatabaseUrl(tempDir('intake-workers-pipe-'));
+      const credentials = { accessKeyId: 'AKWORKERSPIPE1', secretAccessKey: 'a-secret-read-from-a-pipe' };
+      const carriers = [{ code: 'kr.cjlogistics', name: 'CJ대한통운' }];
+      // Pipes are read once: a process that read them again would find them empty.
+      const serve = await spawnServe(
+        ['--workers', '3', '--merchant-id', 'mall-pipe', '--access-key-id', credentials.accessKeyId],
+        {
+          INTAKE_SERVE_DATABASE_URL: url,
+          SECRET: credentials.secretAccessKey,
+          CARRIERS: JSON.stringify(carriers),
+        },
+        { detached: true, bash: '--secret-file <(printf %s "$SECRET") --carriers <(printf %s "$CARRIERS")' },
       );
-      expect(answers).toEqual(Array.from({ length: 12 }, () => 202));
-      // Each process serves the carriers of the file: a code not in it is refused by whichever answers.
-      const shipment = await fetch(`${serve.url}/api/v1/orders/ORD-PIPE-0/shipments/`, {
-        method: 'POST',
-        headers: { authorization: basicAuthorization(credentials), 'content-type': 'application/json' },
-        body: JSON.stringify({
-          order_item_ids: ['ORD-PIPE-0-1'],
-          company_code: 'kr.epost',
-          tracking_number: '1234',
-        }),
-      });
-      expect(shipment.status).toBe(422);
-      expect(serve.stderr()).not.toContain('error:');
-    } finally {
-      expect(await serve.stop('SIGINT')).toBe(0);
-    }
-  });
+      try {
+        const answers = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => postOrderAlone(serve.url, credentials, `ORD-PIPE-${i}`)),
+        );
+        expect(answers).toEqual(Array.from({ length: 12 }, () => 202));
+        // Each process serves the carriers of the file: a code not in it is refused by whichever answers.
+        const shipment = await fetch(`${serve.url}/api/v1/orders/ORD-PIPE-0/shipments/`, {
+          method: 'POST',
+          headers: { authorization: basicAuthorization(credentials), 'content-type': 'application/json' },
+          body: JSON.stringify({
+            order_item_ids: ['ORD-PIPE-0-1'],
+            company_code: 'kr.epost',
+            tracking_number: '1234',
+          }),
+        });
+        expect(shipment.status).toBe(422);
+        expect(serve.stderr()).not.toContain('error:');
+      } finally {
+        expect(await serve.stop('SIGINT')).toBe(0);
+      }
+    },
+  );
 
   it('a process of --workers that cannot start ends, and so does the service, saying why once (no hang)', async () => {
     const url = await testDatabaseUrl(tempDir('intake-workers-busy-'));
