@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
 
 export const BIN = join(import.meta.dirname, '..', '..', 'bin', 'intake.js');
 
@@ -69,6 +70,26 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * Ends a service a test started when the test ends, however it ends: a test that timed out never reaches
+ * its own `stop`, and a service started `detached` (its own process group) would outlive the run.
+ */
+function endWithTest(child: ChildProcess, detached: boolean): void {
+  try {
+    onTestFinished(() => {
+      try {
+        // Its processes too, if one outlived the first (its group has its id).
+        if (detached) process.kill(-(child.pid as number), 'SIGKILL');
+        else if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    });
+  } catch {
+    // Started outside a test (a hook): the hook that started it stops it.
+  }
+}
+
 /** A word as bash reads it, quoted. */
 const shellWord = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
 
@@ -98,6 +119,7 @@ export function spawnServe(
       child.on('exit', (code, signal) => done(code ?? (signal ? -1 : null))),
     );
     child.stderr.on('data', (chunk) => (stderr += chunk));
+    endWithTest(child, options.detached === true);
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
       const line = stdout.split('\n')[0];
