@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
@@ -26,6 +27,30 @@ afterEach(async () => {
 const PHONE1 = SMARTSTORE_37.indexOf('수취인연락처1');
 const PHONE2 = SMARTSTORE_37.indexOf('수취인연락처2');
 
+/** A Smartstore download of `rows`, checked in a Korean `intake ui` of its own. */
+async function openDownload(rows: string[][]) {
+  const files = workspace();
+  const book = await writeWorkbook(files.path('스마트스토어.xlsx'), [{ name: '발주발송관리', rows }]);
+  const ui = await startUi({
+    ...t.env,
+    INTAKE_DATA_DIR: tempDir('intake-data-'),
+    INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+  });
+  open.push(ui);
+  const opened = await openPage(b.browser, { locale: 'ko-KR' });
+  await opened.page.goto(ui.url);
+  await checkFile(opened.page, book);
+  return opened;
+}
+
+/** Gives each product asked for an image, and saves them. */
+async function giveImages(page: Page): Promise<void> {
+  for (const [index, box] of (await page.locator('#products input[type=url]').all()).entries())
+    await box.fill(`${images.url}/p${index}.png`);
+  await page.locator('#products button[type=submit]').click();
+  await page.waitForURL(/#check-title$/);
+}
+
 describe.skipIf(!CHROMIUM)('intake ui: a download with two numbers for a recipient', () => {
   it('sends the mobile of the two, and a wrong second number is fixed where it is written', async () => {
     const prefix = '20261203500';
@@ -40,17 +65,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a download with two numbers for a recipie
       line(2, '010-2222-3333', '02-555-6666'),
       line(3, '', '010-123-45'),
     ];
-    const files = workspace();
-    const book = await writeWorkbook(files.path('스마트스토어.xlsx'), [{ name: '발주발송관리', rows }]);
-    const ui = await startUi({
-      ...t.env,
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-    });
-    open.push(ui);
-    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
-    await page.goto(ui.url);
-    await checkFile(page, book);
+    const { page, context, errors } = await openDownload(rows);
     expect(await page.getByLabel('양식').inputValue()).toBe('smartstore-orders');
     // The mapping names the second number, chosen by the preset.
     await follow(page, page.getByRole('link', { name: '열 직접 맞추기' }));
@@ -62,10 +77,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a download with two numbers for a recipie
     await screenshot(page, 'other-phone-mapping-ko');
     await page.getByRole('button', { name: '이대로 읽기' }).click();
     await page.waitForURL(/#check-title$/);
-    for (const [index, box] of (await page.locator('#products input[type=url]').all()).entries())
-      await box.fill(`${images.url}/p${index}.png`);
-    await page.locator('#products button[type=submit]').click();
-    await page.waitForURL(/#check-title$/);
+    await giveImages(page);
     // The landline written first is not what is sent, and is nothing to look at: no warning.
     expect(await counts(page, 'check-title')).toMatchObject({ 전체: 3, 정상: 2, 오류: 1 });
     expect(await page.locator('.warnings').count()).toBe(0);
@@ -112,21 +124,8 @@ describe.skipIf(!CHROMIUM)('intake ui: a download with two numbers for a recipie
       line(3, '010-3333-4444'),
       line(4, '031-765-4321'),
     ];
-    const files = workspace();
-    const book = await writeWorkbook(files.path('스마트스토어.xlsx'), [{ name: '발주발송관리', rows }]);
-    const ui = await startUi({
-      ...t.env,
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-    });
-    open.push(ui);
-    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
-    await page.goto(ui.url);
-    await checkFile(page, book);
-    for (const [index, box] of (await page.locator('#products input[type=url]').all()).entries())
-      await box.fill(`${images.url}/p${index}.png`);
-    await page.locator('#products button[type=submit]').click();
-    await page.waitForURL(/#check-title$/);
+    const { page, context, errors } = await openDownload(rows);
+    await giveImages(page);
     expect(await counts(page, 'check-title')).toMatchObject({ 정상: 3, 오류: 1, '확인 필요': 2 });
     const warned = page.locator('details.warnings');
     expect(await warned.locator('tbody tr').count()).toBe(2);

@@ -69,12 +69,14 @@ function warningsList(t: T, session: UploadSession, withFixes: boolean): string 
   if (warnings.length === 0) return '';
   const table = session.check?.reading?.table;
   const editable = warnedTable(t, session, warnings, withFixes);
-  const items = warnings.map(({ row, problems }) => {
-    return html`<li>
-      <strong>${t('cellLabel', { row, column: '' }).replace(/, $/, '')}</strong>
-      ${problemsIn(t.lang, problems, pageColumnNames(t, table))}
-    </li>`;
-  });
+  const items = () =>
+    warnings.map(
+      ({ row, problems }) =>
+        html`<li>
+          <strong>${t('cellLabel', { row, column: '' }).replace(/, $/, '')}</strong>
+          ${problemsIn(t.lang, problems, pageColumnNames(t, table))}
+        </li>`,
+    );
   const count = numberOf(session.check?.summary.warnings) || warnings.length;
   // A download whose every number is a relay (Coupang's) would bury the page: shut, with its count.
   return html`<details class="warnings" !${count <= WARNINGS_OPEN ? ' open' : ''}>
@@ -83,7 +85,7 @@ function warningsList(t: T, session: UploadSession, withFixes: boolean): string 
     !${
       editable === ''
         ? html`<ul>
-            !${items.join('')}
+            !${items().join('')}
           </ul>`
         : editable
     }
