@@ -35,17 +35,66 @@ function setCell(
   else session.fixes.delete(row);
 }
 
-/** Keeps the cells typed. */
-function takeCells(session: UploadSession, shown: ReadonlyMap<number, readonly string[]>, form: Form): void {
+type TypedCell = { row: number; position: number; value: string };
+
+/** The cells the form sends, as typed. */
+function typedCells(form: Form): TypedCell[] {
+  const cells: TypedCell[] = [];
   for (const [name, value] of Object.entries(form)) {
     const cell = /^cell:(\d+):(\d+)$/.exec(name);
-    if (cell)
-      setCell(session, shown, {
-        row: Number(cell[1]),
-        position: Number(cell[2]),
-        value: firstOf(value) ?? '',
-      });
+    if (cell) cells.push({ row: Number(cell[1]), position: Number(cell[2]), value: firstOf(value) ?? '' });
   }
+  return cells;
+}
+
+/** What every row of an order says alike (the check refuses an order whose rows differ in one). */
+const ORDER_COLUMNS = ['member_id', 'recipient_name', 'recipient_cellphone', 'recipient_other_phone'];
+
+/**
+ * A change to what an order's rows must agree on (its recipient, phone, member), typed in one row, made
+ * in each other row of that order shown with the same value and left as it was: typing a phone once
+ * fixes the order, where it left the rows disagreeing. Says which rows were changed so.
+ */
+function carryToOrderRows(
+  session: UploadSession,
+  shown: ReadonlyMap<number, readonly string[]>,
+  typed: readonly TypedCell[],
+): number[] {
+  const table = session.check?.reading?.table;
+  if (session.kind !== 'order' || !table) return [];
+  const positions = new Set(ORDER_COLUMNS.flatMap((column) => table.columns[column] ?? []));
+  const recordOf = new Map<number, string>();
+  for (const row of [...(session.check?.refused ?? []), ...(session.check?.warnings ?? [])])
+    if (row.record) recordOf.set(row.row, row.record);
+  const was = (row: number, position: number) => shown.get(row)?.[position] ?? '';
+  const changed = typed.filter(
+    (cell) => positions.has(cell.position) && cell.value !== was(cell.row, cell.position),
+  );
+  const changedAt = new Set(changed.map((cell) => `${cell.row}:${cell.position}`));
+  const carried = new Set<number>();
+  for (const cell of changed) {
+    const record = recordOf.get(cell.row);
+    if (record === undefined) continue;
+    for (const row of shown.keys()) {
+      if (row === cell.row || recordOf.get(row) !== record || changedAt.has(`${row}:${cell.position}`))
+        continue;
+      if (was(row, cell.position) !== was(cell.row, cell.position)) continue;
+      setCell(session, shown, { row, position: cell.position, value: cell.value });
+      carried.add(row);
+    }
+  }
+  return [...carried].sort((a, b) => a - b);
+}
+
+/** Keeps the cells typed, and carries a change to an order's recipient to its other rows. */
+function takeCells(
+  session: UploadSession,
+  shown: ReadonlyMap<number, readonly string[]>,
+  form: Form,
+): number[] {
+  const typed = typedCells(form);
+  for (const cell of typed) setCell(session, shown, cell);
+  return carryToOrderRows(session, shown, typed);
 }
 
 /** Puts the leading 0 back in every phone number that lost it: says how many. */
@@ -97,7 +146,9 @@ export async function fixRoutes(app: FastifyInstance, { state }: { state: UiStat
         session.notice = t('resetDone');
       } else {
         const shown = shownRows(session);
-        if (!json) takeCells(session, shown, form);
+        const carried = json ? [] : takeCells(session, shown, form);
+        if (carried.length > 0)
+          session.notice = t('carriedToRows', { count: carried.length, rows: carried.join(', ') });
         const zeros = !json && firstOf(form.zeros) === '1' ? restoreZeros(session, shown) : 0;
         if (zeros > 0) session.notice = t('zerosRestored', { count: zeros });
         const undo = /^(\d+):(\d+)$/.exec(firstOf(form.undo) ?? '');

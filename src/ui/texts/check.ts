@@ -75,6 +75,14 @@ export const CHECK = {
     en: 'JSON records cannot be edited here: drop a record, or fix the file and upload it again.',
     ko: 'JSON 항목은 여기서 고칠 수 없습니다. 항목을 빼거나 파일을 고쳐서 다시 올리세요.',
   },
+  carriedToRows: {
+    en: 'Made the same change in rows {rows} of the same order: its rows must agree. Each can be undone under “Your changes”.',
+    ko: '같은 주문의 다른 행({rows}행)도 똑같이 고쳤습니다. 주문의 행은 서로 같아야 합니다. “고친 내용”에서 되돌릴 수 있습니다.',
+  },
+  carriedToRows_one: {
+    en: 'Made the same change in row {rows}, of the same order: its rows must agree. It can be undone under “Your changes”.',
+    ko: '같은 주문의 {rows}행도 똑같이 고쳤습니다. 주문의 행은 서로 같아야 합니다. “고친 내용”에서 되돌릴 수 있습니다.',
+  },
   droppedNotice: {
     en: 'Dropped {record} with all its rows ({rows}): an order is never sent with some of its items.',
     ko: '{record}을(를) 모든 행({rows}행)과 함께 뺐습니다. 주문은 품목 일부만 보내지 않습니다.',

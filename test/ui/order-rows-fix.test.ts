@@ -1,0 +1,91 @@
+import { writeFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useService } from '../helpers/cli.js';
+import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
+import { workspace } from '../helpers/files.js';
+import { startImageServer } from '../helpers/images.js';
+import { tempDir } from '../helpers/temp.js';
+import { startUi, type UiRun } from '../helpers/ui.js';
+import { checkFile, counts, reasonOf, rowsToFix, sendEnded } from '../helpers/ui-page.js';
+
+const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
+const b = useBrowser();
+let images: Awaited<ReturnType<typeof startImageServer>>;
+beforeAll(async () => {
+  images = await startImageServer();
+});
+afterAll(() => images.close());
+
+const open: UiRun[] = [];
+afterEach(async () => {
+  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
+});
+
+const HEADER =
+  'order_id,item_id,recipient_name,recipient_cellphone,product_id,product_name,product_image_url';
+/** recipient_cellphone's position in HEADER. */
+const PHONE = 3;
+
+describe.skipIf(!CHROMIUM)('intake ui: fixing what the rows of an order share', () => {
+  it('a phone typed in one row of an order is changed in its other rows; a row that said otherwise is left', async () => {
+    const line = (order: string, item: string, name: string, phone: string) =>
+      `${order},${item},${name},${phone},A1,감귤,${images.url}/a.png`;
+    const files = workspace();
+    const path = files.path('orders.csv');
+    writeFileSync(
+      path,
+      [
+        HEADER,
+        line('R1', 'R1-1', '김민지', '010-123-45'),
+        line('R1', 'R1-2', '김민지', '010-123-45'),
+        line('R1', 'R1-3', '김민지', '010-123-45'),
+        line('R2', 'R2-1', '박지훈', '010-2222-333'),
+        line('R2', 'R2-2', '박지훈', '010-2222-3334'),
+      ].join('\r\n'),
+    );
+    const ui = await startUi({
+      ...t.env,
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+    });
+    open.push(ui);
+    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
+    await page.goto(ui.url);
+    await checkFile(page, path, 'order');
+    expect(await rowsToFix(page)).toEqual([2, 3, 4, 5, 6]);
+    // R1's phone typed once, in its second row; R2's short number typed right in its own row, where the
+    // other row already said another number: that one is not the same value, so it stays as written.
+    await page.locator(`#cell-3-${PHONE}`).fill('010-1234-5678');
+    await page.locator(`#cell-5-${PHONE}`).fill('010-2222-3334');
+    await page.getByRole('button', { name: '고친 내용 반영하고 다시 검사' }).first().click();
+    await page.waitForURL(/#check-title$/);
+    expect(await page.locator('.notice').first().innerText()).toContain(
+      '같은 주문의 다른 행(2, 4행)도 똑같이 고쳤습니다.',
+    );
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 2, 정상: 2, 오류: 0 });
+    await screenshot(page, 'order-rows-fix-ko');
+    // Each row's change is its own, to undo: undoing one leaves the order's rows disagreeing again.
+    const undo = page.locator('section[aria-labelledby="edits-title"] button[name=undo]');
+    expect(await undo.count()).toBe(4);
+    await page
+      .locator(`section[aria-labelledby="edits-title"] button[name=undo][value="4:${PHONE}"]`)
+      .click();
+    await page.waitForURL(/#check-title$/);
+    expect(await rowsToFix(page)).toEqual([2, 3, 4]);
+    expect(await reasonOf(page, 4)).toContain('같은 주문의 모든 행에서 같아야 하는데 다릅니다');
+    // Typed back in that row alone: no other row holds its old value now, so nothing else changes.
+    await page.locator(`#cell-4-${PHONE}`).fill('010-1234-5678');
+    await page.getByRole('button', { name: '고친 내용 반영하고 다시 검사' }).first().click();
+    await page.waitForURL(/#check-title$/);
+    expect(await page.locator('.notice').count()).toBe(0);
+    await page.getByRole('button', { name: '주문 2건 보내기' }).click();
+    expect(await sendEnded(page)).toBe('완료');
+    await t.service.local.apply();
+    const order = async (id: string) => await t.service.local.order(id);
+    expect((await order('R1'))?.recipient_cellphone).toBe('010-1234-5678');
+    expect((await order('R1'))?.items).toHaveLength(3);
+    expect((await order('R2'))?.recipient_cellphone).toBe('010-2222-3334');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
