@@ -88,4 +88,36 @@ describe.skipIf(!CHROMIUM)('intake ui: fixing what the rows of an order share', 
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a landline changed to the mobile in one row of an order taken with a warning is changed in all of them', async () => {
+    const files = workspace();
+    const path = files.path('orders.csv');
+    const line = (item: string) => `W1,${item},이서연,02-123-4567,A1,감귤,${images.url}/a.png`;
+    writeFileSync(path, [HEADER, line('W1-1'), line('W1-2')].join('\r\n'));
+    const ui = await startUi({
+      ...t.env,
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+    });
+    open.push(ui);
+    const { page, context, errors } = await openPage(b.browser, { locale: 'en-US' });
+    await page.goto(ui.url);
+    await checkFile(page, path, 'order');
+    const warned = page.locator('details.warnings');
+    expect(await warned.locator('tbody tr').count()).toBe(2);
+    await page.locator(`#cell-2-${PHONE}`).fill('010-5555-6666');
+    await page.locator(`#cell-2-${PHONE}`).press('Enter');
+    await page.waitForURL(/#check-title$/);
+    expect(await page.locator('.notice').first().innerText()).toBe(
+      'Made the same change in row 3, of the same order: its rows must agree. It can be undone under “Your changes”.',
+    );
+    expect(await warned.count()).toBe(0);
+    expect(await counts(page, 'check-title')).toMatchObject({ record: 1, valid: 1, invalid: 0 });
+    await page.getByRole('button', { name: 'Send 1 order' }).click();
+    expect(await sendEnded(page)).toBe('finished');
+    await t.service.local.apply();
+    expect((await t.service.local.order('W1'))?.recipient_cellphone).toBe('010-5555-6666');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
