@@ -13,6 +13,8 @@ export const PHONE_KOREAN: Readonly<Record<string, (values: Values) => string>> 
   phone_landline: () => '일반 전화(유선) 번호입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
   phone_business: () => '대표번호입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
   phone_abroad: () => '해외 번호입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
+  phone_numbers: (v) =>
+    `번호가 ${num(v.count)}개 적혀 있습니다. 봇은 ${str(v.sent)}(으)로 연락합니다 (이 번호를 보냅니다)`,
   phone_masked: () =>
     '번호 일부가 *로 가려져 있습니다. 봇은 가려진 번호로 연락할 수 없습니다. 번호가 모두 보이는 파일을 다시 내려받으세요',
 };

@@ -1,5 +1,9 @@
-/** Dashes other than `-` that editors and web pages put between a number's groups (‐ ‑ ‒ – — ―, minus). */
-const DASHES = /[\u2010-\u2015\u2212]/g;
+/**
+ * Dashes other than `-` that editors and web pages put between a number's groups (‐ ‑ ‒ – — ―, minus),
+ * and the Korean vowel ㅡ that people type for one in Hangul mode (`010ㅡ1234ㅡ5678`; NFKC makes it
+ * U+1173).
+ */
+const DASHES = /[\u2010-\u2015\u2212\u3161\u1173]/g;
 
 /**
  * A number as typed on a keyboard: full-width digits, letters, hyphen, brackets and spaces (a Korean

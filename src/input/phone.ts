@@ -157,6 +157,33 @@ export function checkPhone(text: string): PhoneVerdict {
   };
 }
 
+/** What people write between two numbers in one cell: `/`, `,`, `;`, `|`, 또는, or. */
+const BETWEEN_NUMBERS = /\s*(?:[,;/|]|\s또는\s|\sor\s)\s*/;
+const MAY_HOLD_TWO = /[,;/|]|\s또는\s|\sor\s/;
+
+/** A part of a cell that reads as a whole phone number: 8 digits or more, and nothing else. */
+const wholeNumber = (part: string): boolean => {
+  const digits = phoneDigits(part);
+  return digits !== undefined && digits.replace('+', '').length >= 8;
+};
+
+/**
+ * The number a cell gives the bot, as typed on a keyboard (`keyboardText`): the cell itself, or where it
+ * holds two or more whole numbers (`010-1234-5678 / 02-123-4567`, `02-123-4567, 010-1234-5678`) the one
+ * the bot writes to, chosen as between a download's two columns (`reachablePhone`). `count` says how
+ * many numbers the cell held.
+ */
+export function cellNumber(text: string): { text: string; count: number } {
+  const typed = keyboardText(text);
+  if (!MAY_HOLD_TWO.test(typed)) return { text: typed, count: 1 };
+  const parts = typed
+    .split(BETWEEN_NUMBERS)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  if (parts.length < 2 || !parts.every(wholeNumber)) return { text: typed, count: 1 };
+  return { text: parts[reachablePhone(parts)] as string, count: parts.length };
+}
+
 /** ASCII digits and the separators people type, not starting `00` (a number written internationally). */
 const PLAIN = /^(?!\s*00)[\d\s\-.()]+$/;
 
@@ -167,7 +194,7 @@ const isMobile = (text: string): boolean => {
     const digits = text.replace(/\D/g, '');
     return MOBILE.some(([prefix, lengths]) => prefix.test(digits) && lengths.includes(digits.length));
   }
-  const verdict = checkPhone(unwrapExcelText(text, 'phone'));
+  const verdict = checkPhone(cellNumber(unwrapExcelText(text, 'phone')).text);
   return verdict.ok && verdict.warning === undefined;
 };
 

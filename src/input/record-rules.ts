@@ -2,7 +2,7 @@ import type { RecordKind } from '../contract/kinds.js';
 import type { z } from 'zod';
 import { check, type ValidationIssue } from '../contract/index.js';
 import { excelDamage, unwrapExcelText, type TextKind } from './excel-text.js';
-import { checkPhone } from './phone.js';
+import { cellNumber, checkPhone } from './phone.js';
 import { keyboardText } from './keyboard-text.js';
 import type { RecordContext } from './record-context.js';
 
@@ -102,8 +102,17 @@ function cleanString(value: string, kind: FieldKind, walk: Walk): string {
     return digits;
   } else if (kind === 'id') walk.context.ids?.note(loc, text);
   else if (kind === 'phone' && text.trim() !== '') {
-    // Sent as typed on a keyboard: full-width digits and other dashes would reach the bot as they are.
-    const typed = keyboardText(text);
+    // Sent as typed on a keyboard: full-width digits and other dashes would reach the bot as they are;
+    // of a cell holding two numbers, the one the bot writes to.
+    const { text: typed, count } = cellNumber(text);
+    if (count > 1)
+      walk.warnings.push({
+        type: 'phone_numbers',
+        loc,
+        msg: `holds ${count} numbers: the bot writes to ${typed}, the one sent`,
+        ctx: { count, sent: typed },
+        input: text,
+      });
     const verdict = checkPhone(typed);
     const found = verdict.ok ? verdict.warning : verdict.problem;
     if (found) {

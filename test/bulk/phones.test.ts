@@ -2,7 +2,7 @@ import { ORDERS_HEADER } from '../helpers/samples.js';
 import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
-import { checkPhone, phoneDigits } from '../../src/input/phone.js';
+import { cellNumber, checkPhone, phoneDigits } from '../../src/input/phone.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 
@@ -50,6 +50,10 @@ describe('phones the bot can reach', () => {
     ['（０２）１２３－４５６７', 'phone_landline'],
     ['０１０－＊＊＊＊－５６７８', 'phone_masked'],
     ['０１０－１２３－４５６', 'phone_length'],
+    // The vowel ㅡ typed for a dash in Hangul mode.
+    ['010ㅡ1234ㅡ5678', 'ok'],
+    ['02ㅡ123ㅡ4567', 'phone_landline'],
+    ['010ㅡ1234ㅡ567', 'phone_length'],
   ])('%s: %s', (phone, expected) => {
     const verdict = checkPhone(phone);
     const code = verdict.ok ? (verdict.warning?.code ?? 'ok') : verdict.problem.code;
@@ -60,6 +64,47 @@ describe('phones the bot can reach', () => {
     expect(phoneDigits('010-7054-8071')).toBe(phoneDigits('01070548071'));
     expect(phoneDigits('+82 10 7054 8071')).toBe('01070548071');
     expect(phoneDigits('(010) 7054.8071')).toBe('01070548071');
+  });
+
+  it.each([
+    ['010-1234-5678 / 02-123-4567', '010-1234-5678', 2],
+    ['02-123-4567, 010-2222-3333', '010-2222-3333', 2],
+    ['02-123-4567;031-765-4321', '02-123-4567', 2],
+    ['0505-123-4567 또는 010-3333-4444', '010-3333-4444', 2],
+    ['010-1111-2222 | 010-3333-4444', '010-1111-2222', 2],
+    ['０２－１２３－４５６７／０１０ㅡ２２２２ㅡ３３３３', '010-2222-3333', 2],
+    // One number, whatever separates its groups, and what is not two whole numbers: the cell as it is.
+    ['010/1234/5678', '010/1234/5678', 1],
+    ['010-1234-5678', '010-1234-5678', 1],
+    ['010-1234-5678, 내선 12', '010-1234-5678, 내선 12', 1],
+    ['010-1234-5678/', '010-1234-5678/', 1],
+  ])('a cell of %s gives the bot %s', (cell, sent, count) => {
+    expect(cellNumber(cell)).toEqual({ text: sent, count });
+  });
+
+  it('of a cell holding two numbers the mobile is sent, with a warning; a dash typed as ㅡ is sent as -', async () => {
+    const files = workspace();
+    const csv = files.write(
+      'orders.csv',
+      [
+        ORDERS_HEADER,
+        `TW-1,김민지,"02-123-4567 / 010-7054-8071",TW-1-1,P-1,감귤,${IMAGE}`,
+        // The same order's other row writes the mobile alone: the same number, one order.
+        `TW-1,김민지,010-7054-8071,TW-1-2,P-2,한라봉,${IMAGE}`,
+        `TW-2,박지훈,010ㅡ2222ㅡ3333,TW-2-1,P-1,감귤,${IMAGE}`,
+      ].join('\n'),
+    );
+    const sent = await cli(['order', 'create', csv, '--json'], { env: { ...t.env, LANG: 'ko_KR.UTF-8' } });
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.summary()).toMatchObject({ records: 2, invalid: 0, warnings: 1 });
+    expect(sent.stderr).toContain(
+      '2행, recipient_cellphone ("02-123-4567 / 010-7054-8071"): 번호가 2개 적혀 있습니다. 봇은 010-7054-8071(으)로 연락합니다',
+    );
+    await t.service.local.apply();
+    const first = await t.service.local.order('TW-1');
+    expect(first?.recipient_cellphone).toBe('010-7054-8071');
+    expect(first?.items.map((item) => item.id)).toEqual(['TW-1-1', 'TW-1-2']);
+    expect((await t.service.local.order('TW-2'))?.recipient_cellphone).toBe('010-2222-3333');
   });
 
   it('a phone or tracking number typed in full-width digits or with another dash is sent as typed on a keyboard', async () => {

@@ -11,7 +11,7 @@ import {
 import { unwrapExcelText } from '../../input/excel-text.js';
 import type { RecordContext } from '../../input/record-context.js';
 import { checkInput, prepareInput, type InputKind } from '../../input/record-rules.js';
-import { phoneDigits } from '../../input/phone.js';
+import { cellNumber, phoneDigits } from '../../input/phone.js';
 import type { AgreedField, Inspection, TableLayout } from './layouts.js';
 import { idCell, present, type Cells } from './cells.js';
 import { rowPhone, type RowPhone } from './order-phone.js';
@@ -183,7 +183,7 @@ function orderAgreement(value: unknown): AgreedField[] {
   const member = idCell(cells.member_id) ?? '';
   const name = present(cells.recipient_name) ?? '';
   const phone = rowPhone(cells);
-  const phoneText = unwrapExcelText(phone.text, 'phone');
+  const phoneText = cellNumber(unwrapExcelText(phone.text, 'phone')).text;
   return [
     { column: 'member_id', raw: member, key: /\*{2,}/.test(member) ? '' : member },
     { column: 'recipient_name', raw: name, key: nameKey(unwrapExcelText(name, 'text')) },
