@@ -3,7 +3,8 @@ import { num, str, type Values } from './said-values.js';
 /** Korean for what the check says of a recipient's phone number, by its code (see `checkPhone`). */
 export const PHONE_KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   phone_no_digits: () => '숫자가 없습니다. 봇은 이 번호로만 구매자에게 연락합니다',
-  phone_characters: () => '전화번호가 아닙니다. 숫자, 띄어쓰기, 하이픈(-)과 맨 앞의 +만 쓸 수 있습니다',
+  phone_characters: (v) =>
+    `전화번호가 아닙니다. 숫자, 띄어쓰기, 하이픈(-)과 맨 앞의 +만 쓸 수 있습니다${v.number === undefined ? '' : ` (번호만: ${str(v.number)}?)`}`,
   phone_length: (v) =>
     `전화번호가 될 수 없습니다. ${str(v.prefix)}(으)로 시작하는 번호는 ${str(v.expected).replace(' or ', ' 또는 ')}자리인데 이 번호는 ${num(v.digits)}자리입니다`,
   phone_length_abroad: (v) => `전화번호가 될 수 없습니다 (${num(v.digits)}자리)`,

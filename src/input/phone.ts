@@ -71,6 +71,21 @@ function lengthProblem(digits: string, prefix: string, lengths: readonly number[
   };
 }
 
+/** A run of digits and separators long enough to be a number, with words around it: `010-1234-5678 (집)`. */
+const NUMBER_IN_WORDS = /\+?\d[\d\s\-.()]{6,}\d/g;
+
+/**
+ * The one mobile number written among words and signs (`010-1234-5678 (집)`, `휴대폰: 010-1234-5678`), to
+ * suggest as the fix; undefined where there is none, or more than one.
+ */
+function numberAlone(typed: string): string | undefined {
+  const runs = [...typed.matchAll(NUMBER_IN_WORDS)].map((run) => run[0].trim());
+  if (runs.length !== 1) return undefined;
+  const run = runs[0] as string;
+  const verdict = checkPhone(run);
+  return verdict.ok && verdict.warning === undefined ? run : undefined;
+}
+
 /** Why a number that is not digits and separators is no phone number: hidden, or written in other letters. */
 function unreadable(typed: string): PhoneVerdict {
   if (MASKED.test(typed.trim())) {
@@ -82,12 +97,14 @@ function unreadable(typed: string): PhoneVerdict {
       ),
     };
   }
+  const alone = numberAlone(typed);
   return /\d/.test(typed)
     ? {
         ok: false,
         problem: finding(
           'phone_characters',
-          'is not a phone number: it may hold only digits, spaces, hyphens and a leading +',
+          `is not a phone number: it may hold only digits, spaces, hyphens and a leading +${alone === undefined ? '' : ` (the number alone: ${alone}?)`}`,
+          alone === undefined ? {} : { number: alone },
         ),
       }
     : {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
 import { cellNumber, checkPhone, phoneDigits } from '../../src/input/phone.js';
+import { sayIn } from '../../src/bulk/said-words.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 
@@ -64,6 +65,29 @@ describe('phones the bot can reach', () => {
     expect(phoneDigits('010-7054-8071')).toBe(phoneDigits('01070548071'));
     expect(phoneDigits('+82 10 7054 8071')).toBe('01070548071');
     expect(phoneDigits('(010) 7054.8071')).toBe('01070548071');
+  });
+
+  it.each([
+    ['010-1234-5678 (집)', '010-1234-5678'],
+    ['휴대폰: 010 1234 5678', '010 1234 5678'],
+    ['tel:010-1234-5678', '010-1234-5678'],
+    ['010-1234-5678 내선 12', '010-1234-5678'],
+    // Nothing to suggest: no whole mobile number, or more than one run of digits to choose from.
+    ['010-12a4-5678', undefined],
+    ['02-123-4567 (회사)', undefined],
+    ['010-1234-5678 / 집: 02-123-4567', undefined],
+  ])('%s is refused, suggesting the number alone: %s', (cell, alone) => {
+    const verdict = checkPhone(cell);
+    expect(verdict.ok).toBe(false);
+    if (verdict.ok) return;
+    expect(verdict.problem.code).toBe('phone_characters');
+    expect(verdict.problem.values.number).toBe(alone);
+    if (alone) expect(verdict.problem.message).toContain(`(the number alone: ${alone}?)`);
+    expect(
+      sayIn('ko', verdict.problem.message, { code: verdict.problem.code, values: verdict.problem.values }),
+    ).toBe(
+      `전화번호가 아닙니다. 숫자, 띄어쓰기, 하이픈(-)과 맨 앞의 +만 쓸 수 있습니다${alone ? ` (번호만: ${alone}?)` : ''}`,
+    );
   });
 
   it.each([

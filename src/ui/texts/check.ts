@@ -26,8 +26,8 @@ export const CHECK = {
     ko: '구매자가 다른 번호(휴대폰)를 알려 주었다면 여기서 바꾸세요. 원본 파일은 바뀌지 않습니다.',
   },
   warningsIntro: {
-    en: 'These rows are valid and will be sent; the bot may not reach these buyers.',
-    ko: '정상이라 보내지만, 봇이 이 구매자에게 메시지를 보내지 못할 수 있습니다.',
+    en: 'These rows are valid and will be sent as each reason says: look at them. By a number that is not a mobile, the bot may not reach the buyer.',
+    ko: '정상이라 사유에 적힌 대로 보내지만 확인해 보세요. 휴대폰 번호가 아니면 봇이 구매자에게 메시지를 보내지 못할 수 있습니다.',
   },
   invalidTitle: { en: 'Rows to fix', ko: '고칠 행' },
   invalidIntro: {
