@@ -46,10 +46,11 @@ export const CARRIER_ALIASES: Readonly<Record<string, readonly string[]>> = {
  * so `우체국 택배`, `우체국택배` and `우체국` are one name, and `한진택배` is `한진`; nor a trailing
  * "편의점" ("convenience store") before it, so a store chain's parcel service is the chain's name
  * (`GS25편의점택배` is `GS25`, `CVSnet 편의점택배`, as Sweet Tracker's list names code 24, is `CVSnet`).
+ * Letters and digits typed in a Korean input method's full-width mode (`ＣＪ대한통운`) are their own.
  */
 export function nameKey(name: string): string {
   return name
-    .normalize('NFC')
+    .normalize('NFKC')
     .toLowerCase()
     .replace(/\([^)]*\)/g, '')
     .replace(/[\s.,·()_-]+/g, '')

@@ -214,6 +214,9 @@ describe('carriers by name', () => {
     ['DIRECT', 'self'],
     ['FedEx', 'us.fedex'],
     ['kr.newcarrier', 'kr.newcarrier'],
+    // Typed in a Korean input method's full-width mode.
+    ['ＣＪ대한통운', 'kr.cjlogistics'],
+    ['ＧＳ２５ 편의점택배', 'kr.cvsnet'],
   ])('%s is %s', (name, code) => {
     expect(book.resolve(name)).toEqual({ code });
   });
