@@ -8,7 +8,9 @@ export const PHONE_KOREAN: Readonly<Record<string, (values: Values) => string>> 
   phone_length: (v) =>
     `전화번호가 될 수 없습니다. ${str(v.prefix)}(으)로 시작하는 번호는 ${str(v.expected).replace(' or ', ' 또는 ')}자리인데 이 번호는 ${num(v.digits)}자리입니다`,
   phone_length_abroad: (v) => `전화번호가 될 수 없습니다 (${num(v.digits)}자리)`,
-  phone_prefix: (v) => `한국 전화번호가 될 수 없습니다. ${str(v.prefix)}(으)로 시작하는 번호는 없습니다`,
+  phone_prefix: (v) =>
+    `한국 전화번호가 될 수 없습니다. ${str(v.prefix)}(으)로 시작하는 번호는 없습니다` +
+    (v.plus === undefined ? '' : ` (국가 번호 82로 적은 번호라면 +가 있어야 합니다: ${str(v.plus)}?)`),
   phone_safe: () => '안심번호(050)입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
   phone_internet: () => '인터넷 전화(070)입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',
   phone_landline: () => '일반 전화(유선) 번호입니다. 봇이 이 번호로 구매자에게 연락하지 못할 수 있습니다',

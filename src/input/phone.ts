@@ -164,15 +164,21 @@ export function checkPhone(text: string): PhoneVerdict {
   if (area) return warned('phone_landline', `a landline (${area[0]})`, area[0], [10, 11]);
   if (/^1[5-8]\d{6}$/.test(digits))
     return warned('phone_business', "a business's number", digits.slice(0, 4), [8]);
+  // Excel reads `+82 10-…` typed in a cell as a number and drops its +: Korea's code left in front.
+  const plus = LOST_PLUS.test(digits) ? `+${typed.trim()}` : undefined;
   return {
     ok: false,
     problem: finding(
       'phone_prefix',
-      `cannot be a Korean phone number: no Korean number starts ${digits.slice(0, 3)}`,
-      { prefix: digits.slice(0, 3) },
+      `cannot be a Korean phone number: no Korean number starts ${digits.slice(0, 3)}` +
+        (plus === undefined ? '' : ` (written with Korea's code 82, it needs its +: ${plus}?)`),
+      { prefix: digits.slice(0, 3), ...(plus === undefined ? {} : { plus }) },
     ),
   };
 }
+
+/** A Korean mobile number written internationally without its `+`: 82, then the number without its 0. */
+const LOST_PLUS = /^821(?:0\d{8}|[16789]\d{7,8})$/;
 
 /** What people write between two numbers in one cell: `/`, `,`, `;`, `|`, 또는, or. */
 const BETWEEN_NUMBERS = /\s*(?:[,;/|]|\s또는\s|\sor\s)\s*/;

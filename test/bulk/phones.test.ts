@@ -68,6 +68,29 @@ describe('phones the bot can reach', () => {
   });
 
   it.each([
+    ['82-10-1234-5678', '+82-10-1234-5678'],
+    ['821012345678', '+821012345678'],
+    ['82 11 234 5678', '+82 11 234 5678'],
+    ['821-234-5678', undefined],
+    ['82-2-123-4567', undefined],
+  ])('%s, a Korean number that lost its + (as Excel drops it), suggests %s', (cell, plus) => {
+    const verdict = checkPhone(cell);
+    expect(verdict.ok ? 'ok' : verdict.problem.code).toBe('phone_prefix');
+    if (verdict.ok) return;
+    expect(verdict.problem.values.plus).toBe(plus);
+    if (plus) {
+      expect(verdict.problem.message).toContain(`it needs its +: ${plus}?`);
+      expect(
+        sayIn('ko', verdict.problem.message, { code: 'phone_prefix', values: verdict.problem.values }),
+      ).toBe(
+        `한국 전화번호가 될 수 없습니다. 821(으)로 시작하는 번호는 없습니다 (국가 번호 82로 적은 번호라면 +가 있어야 합니다: ${plus}?)`,
+      );
+      // What it suggests is read as the mobile number it is.
+      expect(checkPhone(plus)).toMatchObject({ ok: true, digits: `0${plus.replace(/\D/g, '').slice(2)}` });
+    }
+  });
+
+  it.each([
     ['010-1234-5678 (집)', '010-1234-5678'],
     ['휴대폰: 010 1234 5678', '010 1234 5678'],
     ['tel:010-1234-5678', '010-1234-5678'],
