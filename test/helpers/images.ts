@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 
 /** A 16×16 PNG. */
@@ -17,5 +18,20 @@ export async function startImageServer(): Promise<{ url: string; close(): Promis
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An image server for the tests of a file: started before the first, closed after the last. */
+export function useImageServer(): { readonly url: string } {
+  let server: Awaited<ReturnType<typeof startImageServer>> | undefined;
+  beforeAll(async () => {
+    server = await startImageServer();
+  });
+  afterAll(() => server?.close());
+  return {
+    get url() {
+      if (!server) throw new Error('the image server starts before the tests');
+      return server.url;
+    },
   };
 }

@@ -1,6 +1,8 @@
 import type { RetryPolicy } from '../../src/client/retry.js';
 import { InterruptHub } from '../../src/cli/interrupts.js';
+import { afterEach, expect } from 'vitest';
 import { cli, type CliResult } from './cli.js';
+import { tempDir } from './temp.js';
 
 /** `intake ui` running in-process through the CLI's Factory, and how to stop it as Ctrl-C does. */
 export interface UiRun {
@@ -50,5 +52,25 @@ export async function startUi(
       hub.interrupt();
       return run;
     },
+  };
+}
+
+/**
+ * Starts, for each call, `intake ui` for the service `env()` names with a data and a config folder of its
+ * own; each is stopped after its test, which fails if it did not end cleanly.
+ */
+export function useUis(env: () => Record<string, string>): () => Promise<UiRun> {
+  const open: UiRun[] = [];
+  afterEach(async () => {
+    for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
+  });
+  return async () => {
+    const ui = await startUi({
+      ...env(),
+      INTAKE_DATA_DIR: tempDir('intake-data-'),
+      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+    });
+    open.push(ui);
+    return ui;
   };
 }

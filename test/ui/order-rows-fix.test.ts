@@ -1,30 +1,31 @@
 import { writeFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { workspace } from '../helpers/files.js';
-import { startImageServer } from '../helpers/images.js';
-import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useImageServer } from '../helpers/images.js';
+import { useUis } from '../helpers/ui.js';
 import { checkFile, counts, reasonOf, rowsToFix, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
-let images: Awaited<ReturnType<typeof startImageServer>>;
-beforeAll(async () => {
-  images = await startImageServer();
-});
-afterAll(() => images.close());
+const images = useImageServer();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const startUi = useUis(() => t.env);
 
 const HEADER =
   'order_id,item_id,recipient_name,recipient_cellphone,product_id,product_name,product_image_url';
 /** recipient_cellphone's position in HEADER. */
 const PHONE = 3;
+
+/** The orders of `path` checked in a page of its own `intake ui`, in `locale`. */
+async function checkIn(path: string, locale: 'ko-KR' | 'en-US') {
+  const ui = await startUi();
+  const opened = await openPage(b.browser, { locale });
+  await opened.page.goto(ui.url);
+  await checkFile(opened.page, path, 'order');
+  return opened;
+}
 
 describe.skipIf(!CHROMIUM)('intake ui: fixing what the rows of an order share', () => {
   it('a phone typed in one row of an order is changed in its other rows; a row that said otherwise is left', async () => {
@@ -43,15 +44,7 @@ describe.skipIf(!CHROMIUM)('intake ui: fixing what the rows of an order share', 
         line('R2', 'R2-2', '박지훈', '010-2222-3334'),
       ].join('\r\n'),
     );
-    const ui = await startUi({
-      ...t.env,
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-    });
-    open.push(ui);
-    const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
-    await page.goto(ui.url);
-    await checkFile(page, path, 'order');
+    const { page, context, errors } = await checkIn(path, 'ko-KR');
     expect(await rowsToFix(page)).toEqual([2, 3, 4, 5, 6]);
     // R1's phone typed once, in its second row; R2's short number typed right in its own row, where the
     // other row already said another number: that one is not the same value, so it stays as written.
@@ -94,15 +87,7 @@ describe.skipIf(!CHROMIUM)('intake ui: fixing what the rows of an order share', 
     const path = files.path('orders.csv');
     const line = (item: string) => `W1,${item},이서연,02-123-4567,A1,감귤,${images.url}/a.png`;
     writeFileSync(path, [HEADER, line('W1-1'), line('W1-2')].join('\r\n'));
-    const ui = await startUi({
-      ...t.env,
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-    });
-    open.push(ui);
-    const { page, context, errors } = await openPage(b.browser, { locale: 'en-US' });
-    await page.goto(ui.url);
-    await checkFile(page, path, 'order');
+    const { page, context, errors } = await checkIn(path, 'en-US');
     const warned = page.locator('details.warnings');
     expect(await warned.locator('tbody tr').count()).toBe(2);
     await page.locator(`#cell-2-${PHONE}`).fill('010-5555-6666');

@@ -1,27 +1,19 @@
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { SMARTSTORE_37, SMARTSTORE_NOTICE, smartstoreLine } from '../helpers/downloads.js';
 import { workspace } from '../helpers/files.js';
-import { startImageServer } from '../helpers/images.js';
-import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useImageServer } from '../helpers/images.js';
+import { useUis } from '../helpers/ui.js';
 import { checkFile, counts, follow, reasonOf, rowsToFix, sendEnded } from '../helpers/ui-page.js';
 import { writeWorkbook } from '../helpers/workbook.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
-let images: Awaited<ReturnType<typeof startImageServer>>;
-beforeAll(async () => {
-  images = await startImageServer();
-});
-afterAll(() => images.close());
+const images = useImageServer();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const startUi = useUis(() => t.env);
 
 /** 수취인연락처1 and 수취인연락처2 of the 37-column download (from 0). */
 const PHONE1 = SMARTSTORE_37.indexOf('수취인연락처1');
@@ -31,12 +23,7 @@ const PHONE2 = SMARTSTORE_37.indexOf('수취인연락처2');
 async function openDownload(rows: string[][]) {
   const files = workspace();
   const book = await writeWorkbook(files.path('스마트스토어.xlsx'), [{ name: '발주발송관리', rows }]);
-  const ui = await startUi({
-    ...t.env,
-    INTAKE_DATA_DIR: tempDir('intake-data-'),
-    INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-  });
-  open.push(ui);
+  const ui = await startUi();
   const opened = await openPage(b.browser, { locale: 'ko-KR' });
   await opened.page.goto(ui.url);
   await checkFile(opened.page, book);

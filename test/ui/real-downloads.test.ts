@@ -1,41 +1,23 @@
 import { ORDERS_HEADER } from '../helpers/samples.js';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { SMARTSTORE_37, cafe24Download, coupangDownload, smartstoreDownload } from '../helpers/downloads.js';
 import { csvCells, workspace } from '../helpers/files.js';
-import { startImageServer } from '../helpers/images.js';
-import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useImageServer } from '../helpers/images.js';
+import { useUis } from '../helpers/ui.js';
 import { checkFile, counts, mainText, reasonOf, rowsToFix, sendEnded } from '../helpers/ui-page.js';
 import { writeWorkbook } from '../helpers/workbook.js';
 import { checkPhone } from '../../src/input/phone.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
-let images: Awaited<ReturnType<typeof startImageServer>>;
-beforeAll(async () => {
-  images = await startImageServer();
-});
-afterAll(() => images.close());
-
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const images = useImageServer();
 
 /** `intake ui` for the test's service with a data and config folder of its own. */
-async function uiFor(): Promise<UiRun> {
-  const ui = await startUi({
-    ...t.env,
-    INTAKE_DATA_DIR: tempDir('intake-data-'),
-    INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-  });
-  open.push(ui);
-  return ui;
-}
+const uiFor = useUis(() => t.env);
 
 /** The 수취인연락처1 column of the 37-column download (from 0). */
 const PHONE = 29;
