@@ -99,6 +99,9 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
     v.damage === 'lost_zero'
       ? `맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (${str(v.meant)}?). ${v.source === 'typed' ? '0을 붙여 적으세요' : AS_TEXT}`
       : `엑셀이 지수 표기로 바꾼 숫자로 보입니다 (${str(v.shown)}). ${v.source === 'typed' ? '모든 자리를 숫자로 적으세요' : AS_TEXT}`,
+  excel_error: (v) =>
+    `엑셀 수식의 오류 값(${str(v.shown)})이지 값이 아닙니다 (찾는 값이 없는 VLOOKUP처럼 계산되지 않은 수식). ` +
+    (v.source === 'typed' ? '값을 적으세요' : '엑셀에서 수식을 고치거나 값을 적고 다시 내보내세요'),
   missing_product_data: (v) =>
     `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명이' : '이미지 주소가'} 없고, 상품 목록에도 없습니다. ` +
     '"상품명이나 이미지가 없는 상품"에 한 번 넣으면 다음부터 기억합니다',

@@ -87,3 +87,28 @@ export function excelDamage(
   }
   return undefined;
 }
+
+/**
+ * Excel's error values, which a formula shows when it cannot be worked out (`#N/A`: a look-up such as
+ * VLOOKUP found nothing), and which a sheet saved or exported keeps as the cell's text. Korean Excel
+ * shows them in English too.
+ */
+const ERROR_VALUE =
+  /^#(?:N\/A|NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|SPILL!|CALC!|FIELD!|BLOCKED!|CONNECT!|BUSY!|UNKNOWN!|GETTING_DATA)$/i;
+
+/** A cell holding one of Excel's error values rather than a value: its words, and the error as shown. */
+export function excelError(
+  value: string,
+  source: DamageSource = 'sheet',
+): { message: string; ctx: { shown: string; source: DamageSource } } | undefined {
+  const shown = value.trim();
+  if (shown.length > 14 || !ERROR_VALUE.test(shown)) return undefined;
+  const advice =
+    source === 'sheet'
+      ? 'correct the formula, or write the value, in Excel and export again'
+      : 'give the value';
+  return {
+    message: `is Excel's error ${shown}, not a value (a formula that could not be worked out, such as a look-up that found nothing); ${advice}`,
+    ctx: { shown, source },
+  };
+}

@@ -1,7 +1,7 @@
 import type { RecordKind } from '../contract/kinds.js';
 import type { z } from 'zod';
 import { check, type ValidationIssue } from '../contract/index.js';
-import { excelDamage, unwrapExcelText, type TextKind } from './excel-text.js';
+import { excelDamage, excelError, unwrapExcelText, type TextKind } from './excel-text.js';
 import { cellNumber, checkPhone } from './phone.js';
 import { keyboardText } from './keyboard-text.js';
 import type { RecordContext } from './record-context.js';
@@ -88,8 +88,28 @@ const TEXT_KIND: Readonly<Record<FieldKind, TextKind>> = {
 const GROUPED_DIGITS = /^\s*\d+(?:[\s-]+\d+)+\s*$/;
 const trackingDigits = (text: string): string => (GROUPED_DIGITS.test(text) ? text.replace(/\D/g, '') : text);
 
+/** Whether a text's first sign, spaces aside, is `#` (asked of every string: the first code is enough). */
+const startsWithHash = (text: string): boolean => {
+  const first = text.charCodeAt(0);
+  return first === 0x23 || (first <= 0x20 && text.trimStart().charCodeAt(0) === 0x23);
+};
+
 function cleanString(value: string, kind: FieldKind, walk: Walk): string {
   const text = unwrapExcelText(value, TEXT_KIND[kind]);
+  // `#N/A` and the like are only ever a formula's failure: never sent as a name, an id or an address.
+  if (startsWithHash(text)) {
+    const error = excelError(text, walk.context.source);
+    if (error) {
+      walk.issues.push({
+        type: 'excel_error',
+        loc: walk.path.map(String),
+        msg: error.message,
+        ctx: error.ctx,
+        input: text,
+      });
+      return text;
+    }
+  }
   if (kind === 'text') return text;
   const loc = walk.path.map(String);
   if (kind === 'carrier') return carrierCode(text, loc, walk.context, walk.issues);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
 import { writeWorkbook } from '../helpers/workbook.js';
+import { gnumericResave, openpyxlWorkbook, PRODUCERS, type ProducedCell } from '../helpers/producers.js';
 
 const t = useService();
 
@@ -211,5 +212,55 @@ describe('CSV as other systems write it', () => {
     const stored = await t.service.local.order('TX-1');
     expect(stored).toMatchObject({ recipient_cellphone: '01012340099' });
     expect(stored?.items[0]?.product_name).toBe('27" 모니터 "특가"');
+  });
+});
+
+describe.skipIf(!PRODUCERS.openpyxl || !PRODUCERS.gnumeric)('Excel’s error values', () => {
+  it('a look-up that found nothing (#N/A, as a spreadsheet program worked it out) is refused in any field, not sent', async () => {
+    const files = workspace();
+    const line = (id: string, name: string, product: ProducedCell) => [
+      id,
+      name,
+      '010-1234-5678',
+      `${id}-1`,
+      'P-X',
+      product,
+      'https://shop.example.com/x.jpg',
+    ];
+    // Written with formulas and no results (openpyxl), then opened and saved again by Gnumeric, which
+    // works them out: the look-up's cell holds the error, as a workbook saved by Excel does.
+    const own = openpyxlWorkbook(files.path('own.xlsx'), {
+      sheets: [
+        {
+          name: 'orders',
+          rows: [
+            HEADER,
+            line('XE-1', '김민지', { formula: 'VLOOKUP("없는 상품",A1:B2,2,FALSE)' }),
+            line('XE-2', '#REF!', '감귤'),
+            line('XE-3', '김민지', '감귤'),
+          ],
+        },
+      ],
+    });
+    const book = gnumericResave(own, files.path('orders.xlsx'));
+    const result = await cli(['order', 'create', book, '--json'], { env: t.env });
+    expect(result.code).toBe(4);
+    expect(result.summary()).toMatchObject({ accepted: 1, invalid: 2 });
+    expect(result.stderr).toContain(
+      'row 2, product_name ("#N/A"): is Excel\'s error #N/A, not a value (a formula that could not be worked out, such as a look-up that found nothing); correct the formula, or write the value, in Excel and export again',
+    );
+    expect(result.stderr).toContain('row 3, recipient_name ("#REF!"): is Excel\'s error #REF!, not a value');
+    expect(await t.service.local.order('XE-1')).toBeUndefined();
+    expect(await t.service.local.order('XE-3')).toMatchObject({ recipient_name: '김민지' });
+    // Typed in JSON, the advice is to give the value; in Korean, the page's and the terminal's words.
+    const json = files.write(
+      'one.json',
+      JSON.stringify({ ...orderJson('XE-4', '010-1234-5678'), recipient_name: '#N/A' }),
+    );
+    const typed = await cli(['order', 'create', json], { env: { ...t.env, LANG: 'ko_KR.UTF-8' } });
+    expect(typed.code).toBe(4);
+    expect(typed.stderr).toContain(
+      'recipient_name ("#N/A"): 엑셀 수식의 오류 값(#N/A)이지 값이 아닙니다 (찾는 값이 없는 VLOOKUP처럼 계산되지 않은 수식). 값을 적으세요',
+    );
   });
 });
