@@ -12,6 +12,7 @@ import { carrierListKo } from '../contract/carrier-list.js';
 import { koreanUnit } from './unit-words.js';
 import { KOREAN_SHARED_WORDS } from './report/shared-problems.js';
 import { PHONE_KOREAN } from './said-phone-words.js';
+import { EXCEL_KOREAN } from './said-excel-words.js';
 import { num, str, type Values } from './said-values.js';
 
 /** The languages people are told things in. */
@@ -67,8 +68,6 @@ export function recordMessageKo(kind: string, outcome: string, message: string):
   }
 }
 
-const AS_TEXT = '엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요';
-
 /**
  * Korean for what the check says, by the code of what it said: the problems of a row and the notes of
  * the check. English is the text the upload gave (the terminal's own words); a code with no Korean
@@ -95,13 +94,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   float_type: () => '숫자여야 합니다',
   bool_type: () => 'true 또는 false여야 합니다',
   list_type: () => '목록이어야 합니다',
-  excel_damage: (v) =>
-    v.damage === 'lost_zero'
-      ? `맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (${str(v.meant)}?). ${v.source === 'typed' ? '0을 붙여 적으세요' : AS_TEXT}`
-      : `엑셀이 지수 표기로 바꾼 숫자로 보입니다 (${str(v.shown)}). ${v.source === 'typed' ? '모든 자리를 숫자로 적으세요' : AS_TEXT}`,
-  excel_error: (v) =>
-    `엑셀 수식의 오류 값(${str(v.shown)})이지 값이 아닙니다 (찾는 값이 없는 VLOOKUP처럼 계산되지 않은 수식). ` +
-    (v.source === 'typed' ? '값을 적으세요' : '엑셀에서 수식을 고치거나 값을 적고 다시 내보내세요'),
+  ...EXCEL_KOREAN,
   missing_product_data: (v) =>
     `상품 ${str(v.product)}의 ${v.field === 'name' ? '상품명이' : '이미지 주소가'} 없고, 상품 목록에도 없습니다. ` +
     '"상품명이나 이미지가 없는 상품"에 한 번 넣으면 다음부터 기억합니다',

@@ -41,7 +41,11 @@ export function unwrapExcelText(value: string, kind: TextKind): string {
 /** What Excel did to a value: its words, and the kind of damage with what the value may have been. */
 export interface ExcelDamage {
   message: string;
-  ctx: ({ damage: 'scientific'; shown: string } | { damage: 'lost_zero'; meant: string }) & {
+  ctx: (
+    | { damage: 'scientific'; shown: string }
+    | { damage: 'lost_zero'; meant: string }
+    | { damage: 'date'; shown: string }
+  ) & {
     /** Where the value came from: a sheet (fixed by exporting again) or typed (fixed by writing it whole). */
     source: DamageSource;
   };
@@ -59,9 +63,22 @@ const ADVICE: Readonly<Record<DamageSource, { scientific: string; lostZero: stri
   typed: { scientific: 'give all its digits', lostZero: 'write it with the 0' },
 };
 
+const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)';
+/**
+ * A date as a sheet shows one that Excel made of an id typed like a date (`1-2`, `3/12`, `2024-1-2`):
+ * Intake's reading of a date cell (`2026-01-02`, with its time when it has one), or what Korean and
+ * English Excel write of it to a CSV (`01월 02일`, `2-Jan`, `Jan-02`). No id is written so; the id that
+ * was typed is lost (the year is Excel's guess), so it can only be typed again.
+ */
+const DATE_SHOWN = new RegExp(
+  `^(?:\\d{4}-\\d{2}-\\d{2}(?: \\d{2}:\\d{2}(?::\\d{2})?)?|\\d{1,2}월 \\d{1,2}일|\\d{1,2}-${MONTH}|${MONTH}-\\d{2})$`,
+  'i',
+);
+
 /**
  * Says what Excel did to a value, if it looks damaged: ids, phone numbers and tracking numbers that
- * became numbers (scientific notation, a lost leading 0). The advice is for where the value came from.
+ * became numbers (scientific notation, a lost leading 0), and ids of a sheet that became dates. The
+ * advice is for where the value came from.
  */
 export function excelDamage(
   value: string,
@@ -74,6 +91,12 @@ export function excelDamage(
     return {
       message: `looks like a number Excel wrote in scientific notation (${trimmed}); ${ADVICE[source].scientific}`,
       ctx: { damage: 'scientific', shown: trimmed, source },
+    };
+  }
+  if (kind === 'id' && source === 'sheet' && trimmed.length <= 19 && DATE_SHOWN.test(trimmed)) {
+    return {
+      message: `looks like a date Excel made of an id (${trimmed}), and the id typed is lost; format the column as Text in Excel, type the ids again and export again`,
+      ctx: { damage: 'date', shown: trimmed, source },
     };
   }
   if (kind === 'phone') {

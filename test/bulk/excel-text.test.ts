@@ -264,3 +264,62 @@ describe.skipIf(!PRODUCERS.openpyxl || !PRODUCERS.gnumeric)('Excel’s error val
     );
   });
 });
+
+describe.skipIf(!PRODUCERS.openpyxl)('ids Excel made dates of', () => {
+  it('a product code typed as 1-2 became a date: refused in a workbook and its CSV, taken as typed in JSON', async () => {
+    const files = workspace();
+    const line = (id: string, product: ProducedCell) => [
+      id,
+      '김민지',
+      '010-1234-5678',
+      `${id}-1`,
+      product,
+      '감귤',
+      'https://shop.example.com/x.jpg',
+    ];
+    // 46024 is 2 January 2026, shown as Korean Excel shows `1-2` typed in a General cell.
+    const book = openpyxlWorkbook(files.path('orders.xlsx'), {
+      sheets: [
+        {
+          name: 'orders',
+          rows: [HEADER, line('XD-1', 46024), line('XD-2', 'P-7')],
+          formats: { E: 'mm"월" dd"일"' },
+        },
+      ],
+    });
+    const result = await cli(['order', 'create', book, '--json'], { env: t.env });
+    expect(result.code).toBe(4);
+    expect(result.summary()).toMatchObject({ accepted: 1, invalid: 1 });
+    expect(result.stderr).toContain(
+      'row 2, product_id ("2026-01-02"): looks like a date Excel made of an id (2026-01-02), and the id typed is lost; format the column as Text in Excel, type the ids again and export again',
+    );
+    expect(await t.service.local.order('XD-1')).toBeUndefined();
+    // The same sheet saved as CSV by Korean or English Excel: the date as it was shown.
+    const csv = files.write(
+      'orders.csv',
+      [HEADER, line('XD-3', '01월 02일'), line('XD-4', '2-Jan'), line('XD-5', 'Jan-02'), line('XD-6', '1-2')]
+        .map((row) => row.join(','))
+        .join('\n'),
+    );
+    const fromCsv = await cli(['order', 'create', csv, '--json'], { env: { ...t.env, LANG: 'ko_KR.UTF-8' } });
+    expect(fromCsv.summary()).toMatchObject({ accepted: 1, invalid: 3 });
+    expect(fromCsv.stderr).toContain(
+      'product_id ("01월 02일"): 엑셀이 날짜로 바꾼 번호로 보입니다 (01월 02일). 처음 적은 번호는 남아 있지 않습니다',
+    );
+    expect(await t.service.local.order('XD-6')).toMatchObject({ items: [{ product_id: '1-2' }] });
+    // Typed (JSON), an id that reads like a date is what its writer meant.
+    const json = files.write(
+      'one.json',
+      JSON.stringify({
+        ...orderJson('XD-7', '010-1234-5678'),
+        items: [
+          {
+            id: 'XD-7-1',
+            product: { id: '2026-01-02', name: '감귤', image_url: 'https://shop.example.com/x.jpg' },
+          },
+        ],
+      }),
+    );
+    expect((await cli(['order', 'create', json], { env: t.env })).code).toBe(0);
+  });
+});
