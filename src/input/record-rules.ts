@@ -237,6 +237,14 @@ function completeProduct(
     : { ...product, name: filledName, image_url: filledImage };
 }
 
+/** Whether a place in an order is its `index`th item's product id. */
+const isProductIdOf = (loc: readonly (string | number)[], index: number): boolean =>
+  loc.length === 4 &&
+  loc[0] === 'items' &&
+  loc[1] === String(index) &&
+  loc[2] === 'product' &&
+  loc[3] === 'id';
+
 /**
  * Fills an order's product names and images from the catalog where the input has none, and leaves out
  * a masked buyer id (into a copy): as a member id it would make different buyers one member, sharing
@@ -259,7 +267,8 @@ function completeOrder(
     if (!isPlainObject(item) || !isPlainObject(item.product)) return;
     let product = item.product;
     const id = typeof product.id === 'string' ? product.id.trim() : '';
-    if (id === '') return;
+    // A product id refused (Excel made a date of it) names no product: nothing to fill, remember or ask.
+    if (id === '' || issues.some((issue) => isProductIdOf(issue.loc, index))) return;
     const completed = completeProduct(id, product, context);
     if (completed !== product) {
       product = completed;
