@@ -91,10 +91,13 @@ function agree(ours: string, theirs: TheirCell): 'same' | 'formatted' | 'differe
       if (Math.abs(shown - value) <= tolerance) return shown === value ? 'same' : 'formatted';
       return 'different';
     }
-    case 'date':
+    case 'date': {
       if (ours === theirs.text) return 'same';
-      // A time format shows the time of a serial past one day (openpyxl gives the date too).
-      return timeOnly(theirs.format) && theirs.text.endsWith(` ${ours}`) ? 'same' : 'different';
+      // A time format shows the time of a serial past one day (openpyxl gives the date too, and leaves
+      // out a time of midnight).
+      const withTime = theirs.text.includes(' ') ? theirs.text : `${theirs.text} 00:00:00`;
+      return timeOnly(theirs.format) && withTime.endsWith(` ${ours}`) ? 'same' : 'different';
+    }
     default:
       // openpyxl decodes only the escaped underscore (`_x005F_`) and leaves the other escapes of OOXML
       // (`_x000D_`) as stored, where Excel shows the character: with an escape in its text, either is
@@ -108,9 +111,14 @@ function agree(ours: string, theirs: TheirCell): 'same' | 'formatted' | 'differe
 
 /**
  * Reads every worksheet of a workbook with Intake's reader and with openpyxl, and compares them cell by
- * cell. A file both refuse is no disagreement; one only we refuse is listed with our reason.
+ * cell. A file both refuse is no disagreement; one only we refuse is listed with our reason. `excelShows`
+ * gives what Excel shows for a cell openpyxl reads differently (by `Sheet!A1`), compared instead.
  */
-export async function compareWithOpenpyxl(path: string, file: string): Promise<Comparison> {
+export async function compareWithOpenpyxl(
+  path: string,
+  file: string,
+  excelShows: Record<string, string> = {},
+): Promise<Comparison> {
   const theirs = openpyxlCells(path);
   const result: Comparison = { cells: 0, formattedNumbers: 0, disagreements: [] };
   if ('error' in theirs) result.theirError = theirs.error;
@@ -156,10 +164,13 @@ export async function compareWithOpenpyxl(path: string, file: string): Promise<C
       const cell = `${columnName(column)}${row}`;
       seen.add(cell);
       const mine = ours.get(cell) ?? '';
-      // A row of nothing but spaces is a blank row, which Intake leaves out.
-      if (mine === '' && text.trim() === '') continue;
+      // A row of nothing but spaces is a blank row, which Intake leaves out (openpyxl leaves a vertical
+      // tab or a carriage return escaped, `_x000B_`).
+      if (mine === '' && unescapeText(text).trim() === '') continue;
       result.cells += 1;
-      const verdict = agree(mine, { kind, text, format });
+      const shown = excelShows[`${sheet.name}!${cell}`];
+      const verdict =
+        shown === undefined ? agree(mine, { kind, text, format }) : mine === shown ? 'same' : 'different';
       if (verdict === 'formatted') result.formattedNumbers += 1;
       if (verdict === 'different')
         result.disagreements.push({
