@@ -37,3 +37,16 @@ export function contractSaid(issue: { type: string; msg: string }): Said | undef
   }
   return undefined;
 }
+
+/**
+ * A web address written without its `http(s)://` (`www.shop.com/a.jpg`, `//cdn.shop.com/a.jpg`, copied
+ * from a browser's address bar or a page's source), as the address it most likely is; `undefined` for
+ * anything else without one (`img/a.jpg`, `a.jpg`), which only its shop knows the rest of.
+ */
+export function withScheme(value: string): string | undefined {
+  if (value.startsWith('//')) return /^\/\/[^/?#\s]+\.[^/?#\s]+/.test(value) ? `https:${value}` : undefined;
+  return /^(?:www\.[^/?#\s]+|[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}(?::\d+)?[/?#])/.test(value) &&
+    !/^[^/]*\.(?:jpe?g|png|gif|webp|bmp)(?:[/?#]|$)/i.test(value)
+    ? `https://${value}`
+    : undefined;
+}

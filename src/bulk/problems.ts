@@ -1,4 +1,4 @@
-import { contractSaid } from './contract-said.js';
+import { contractSaid, withScheme } from './contract-said.js';
 import type { ValidationIssue } from '../contract/validation.js';
 import { cut } from '../util/cut.js';
 import type { Lang } from '../util/terminal-lang.js';
@@ -23,7 +23,16 @@ export function problemFromIssue(issue: ValidationIssue, column: string, value: 
     code: issue.type,
     values: saidValues(issue.ctx),
   };
-  if (issue.type === 'missing') {
+  const suggested =
+    issue.type === 'url_parsing' &&
+    typeof value === 'string' &&
+    issue.msg.endsWith('relative URL without a base')
+      ? withScheme(value)
+      : undefined;
+  if (suggested !== undefined) {
+    message = `${issue.msg}: it lacks its https:// (${suggested}?)`;
+    said = { code: 'url_no_scheme', values: { suggested } };
+  } else if (issue.type === 'missing') {
     message = 'is missing';
     said = { code: 'missing' };
   } else if (

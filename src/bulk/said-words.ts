@@ -85,6 +85,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   url_parsing: () => '올바른 URL이 아닙니다: http:// 또는 https://로 시작하는 전체 주소를 적으세요',
   url_space_inside: () => '주소 안에 띄어쓰기가 있습니다. 띄어쓰기 없이 적으세요 (주소의 띄어쓰기는 %20)',
   url_space_around: () => '주소 앞이나 뒤에 띄어쓰기가 있습니다. 지우세요',
+  url_no_scheme: (v) => `주소 앞에 https://가 없습니다 (${str(v.suggested)}?)`,
   url_no_host: () => '주소에 사이트 이름(도메인)이 없습니다. https:// 다음에 도메인을 적으세요',
   nul_character: () => '보이지 않는 NUL 문자가 들어 있습니다. 지우고 다시 적으세요',
   url_scheme: () => 'URL은 http:// 또는 https://로 시작해야 합니다',

@@ -36,7 +36,8 @@ describe('what the check finds, in Korean', () => {
       `A,,010-1234-5678,A-1,P-1,감귤,${IMAGE}`,
       `B,김민지,1012345678,B-1,P-1,감귤,${IMAGE}`,
       `C,김민지,010-1234-5678,1.23E+15,P-1,감귤,${IMAGE}`,
-      `D,김민지,010-1234-5678,D-1,P-1,감귤,shop.example.com/p.jpg`,
+      `D,김민지,010-1234-5678,D-1,P-1,감귤,img/p.jpg`,
+      `R,김민지,010-1234-5678,R-1,P-1,감귤,shop.example.com/p.jpg`,
       `E,김민지,010-1234-5678,E-1,P-1,감귤,ftp://shop.example.com/p.jpg`,
       `F,김민지,010-1234-5678,F-1,${'P'.repeat(300)},감귤,${IMAGE}`,
       `G,김민지,010-1234-5678,G-1,P-1,감귤,${IMAGE}`,
@@ -58,6 +59,7 @@ describe('what the check finds, in Korean', () => {
         'empty',
         'excel_damage',
         'url_parsing',
+        'url_no_scheme',
         'url_scheme',
         'string_too_long',
         'order_rows_differ',
@@ -81,6 +83,11 @@ describe('what the check finds, in Korean', () => {
         expect(english).not.toMatch(/--[a-z]|intake [a-z]/);
       } else if (problem.said?.code !== 'order_rows_differ') expect(english).toBe(problem.message);
     }
+    const noScheme = all.find((problem) => problem.said?.code === 'url_no_scheme') as Problem;
+    expect(noScheme.message).toBe(
+      'Input should be a valid URL, relative URL without a base: it lacks its https:// (https://shop.example.com/p.jpg?)',
+    );
+    expect(problemIn('ko', noScheme)).toBe('주소 앞에 https://가 없습니다 (https://shop.example.com/p.jpg?)');
     const phone = problems.get(3)?.[0] as Problem;
     expect(problemIn('ko', phone)).toBe(
       '맨 앞의 0이 빠진 휴대폰 번호로 보입니다 (01012345678?). 엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요',
