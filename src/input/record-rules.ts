@@ -5,6 +5,7 @@ import { excelDamage, excelError, unwrapExcelText, type TextKind } from './excel
 import { cellNumber, checkPhone } from './phone.js';
 import { keyboardText } from './keyboard-text.js';
 import type { RecordContext } from './record-context.js';
+import { blank, completeOrder, isPlainObject } from './order-completion.js';
 
 /** The kinds of input a person or a file gives, each with its own field rules. */
 export type InputKind = RecordKind | 'order_patch' | 'product_patch';
@@ -36,9 +37,6 @@ const FIELD_KINDS: Record<InputKind, Readonly<Record<string, FieldKind>>> = {
 
 /** Deeper than any record of the contract; what is below is left as it is (the contract refuses it). */
 const MAX_DEPTH = 64;
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The field kinds as a tree to walk alongside a record: `{items: {'*': {id: 'id'}}}`. */
 interface KindTree {
@@ -207,86 +205,6 @@ function carrierCode(text: string, loc: string[], context: RecordContext, issues
     input: trimmed,
   });
   return trimmed;
-}
-
-const blank = (value: unknown) => value === undefined || (typeof value === 'string' && value.trim() === '');
-
-/** A buyer id a marketplace masked for privacy (`abcd****`): it names no one, so it is not a member id. */
-const MASKED = /\*{2,}/;
-
-/**
- * A line's product with the name and image it lacks filled from what is known of its id (the same object
- * when it lacks neither, or nothing is known); a product given in full is noted as the file's own.
- */
-function completeProduct(
-  id: string,
-  product: Record<string, unknown>,
-  context: RecordContext,
-): Record<string, unknown> {
-  const { name, image_url: imageUrl } = product;
-  if (!blank(name) && !blank(imageUrl)) {
-    if (typeof name === 'string' && typeof imageUrl === 'string')
-      context.fileProducts?.note(id, { name, image_url: imageUrl });
-    return product;
-  }
-  const known = context.products?.(id);
-  const filledName = blank(name) && known?.name ? known.name : name;
-  const filledImage = blank(imageUrl) && known?.image_url ? known.image_url : imageUrl;
-  return filledName === name && filledImage === imageUrl
-    ? product
-    : { ...product, name: filledName, image_url: filledImage };
-}
-
-/** Whether a place in an order is its `index`th item's product id. */
-const isProductIdOf = (loc: readonly (string | number)[], index: number): boolean =>
-  loc.length === 4 &&
-  loc[0] === 'items' &&
-  loc[1] === String(index) &&
-  loc[2] === 'product' &&
-  loc[3] === 'id';
-
-/**
- * Fills an order's product names and images from the catalog where the input has none, and leaves out
- * a masked buyer id (into a copy): as a member id it would make different buyers one member, sharing
- * their review rewards; the order goes as a guest order.
- */
-function completeOrder(
-  input: Record<string, unknown>,
-  context: RecordContext,
-  issues: ValidationIssue[],
-): Record<string, unknown> {
-  let order = input;
-  if (typeof order.member_id === 'string' && MASKED.test(order.member_id)) {
-    context.ids?.noteMasked(order.member_id);
-    const { member_id: _masked, ...rest } = order;
-    order = rest;
-  }
-  if (!Array.isArray(order.items)) return order;
-  let items: unknown[] | undefined;
-  order.items.forEach((item: unknown, index) => {
-    if (!isPlainObject(item) || !isPlainObject(item.product)) return;
-    let product = item.product;
-    const id = typeof product.id === 'string' ? product.id.trim() : '';
-    // A product id refused (Excel made a date of it) names no product: nothing to fill, remember or ask.
-    if (id === '' || issues.some((issue) => isProductIdOf(issue.loc, index))) return;
-    const completed = completeProduct(id, product, context);
-    if (completed !== product) {
-      product = completed;
-      (items ??= [...(order.items as unknown[])])[index] = { ...item, product };
-    }
-    for (const field of ['name', 'image_url'] as const) {
-      if (!blank(product[field])) continue;
-      const what = field === 'name' ? 'name' : 'image URL';
-      issues.push({
-        type: 'missing_product_data',
-        loc: ['items', String(index), 'product', field],
-        msg: `is ${product[field] === undefined ? 'missing' : 'empty'}, and no catalog has the ${what} of product ${id}: give it here, add it to the catalog once (intake catalog set ${id} --${field === 'name' ? 'name' : 'image-url'} …), or give --products FILE (id, name, image_url)`,
-        ctx: { field, product: id },
-        input: product[field],
-      });
-    }
-  });
-  return items ? { ...order, items } : order;
 }
 
 /** Finds a shipment's order from the ledger, by its items, when the input names none (into a copy). */

@@ -223,7 +223,8 @@ describe.skipIf(!PRODUCERS.openpyxl || !PRODUCERS.gnumeric)('Excel’s error val
       name,
       '010-1234-5678',
       `${id}-1`,
-      'P-X',
+      // A product of its own: one named in full on another row would fill a failed look-up (below).
+      `P-${id}`,
       product,
       'https://shop.example.com/x.jpg',
     ];
@@ -262,6 +263,42 @@ describe.skipIf(!PRODUCERS.openpyxl || !PRODUCERS.gnumeric)('Excel’s error val
     expect(typed.stderr).toContain(
       'recipient_name ("#N/A"): 엑셀 수식의 오류 값(#N/A)이지 값이 아닙니다 (찾는 값이 없는 VLOOKUP처럼 계산되지 않은 수식). 값을 적으세요',
     );
+  });
+});
+
+describe('a look-up that found nothing, where the catalog knows', () => {
+  it('fills a product name or image that is #N/A from the catalog, and refuses it where the catalog has nothing', async () => {
+    const files = workspace();
+    const known = await cli(
+      ['catalog', 'set', 'P-NA', '--name', '제주 감귤 5kg', '--image-url', 'https://shop.example.com/na.jpg'],
+      { env: t.env },
+    );
+    expect(known.code, known.stderr).toBe(0);
+    const row = (id: string, product: string, name: string, image: string) =>
+      [id, '김민지', '010-1234-5678', `${id}-1`, product, name, image].join(',');
+    // As Excel saves a sheet whose VLOOKUP of the name or the image found nothing.
+    const path = files.write(
+      'orders.csv',
+      [
+        HEADER.join(','),
+        row('NA-1', 'P-NA', '#N/A', '#N/A'),
+        row('NA-2', 'P-NA', '감귤 (직접)', '#N/A'),
+        row('NA-3', 'P-UNKNOWN', '#N/A', 'https://shop.example.com/u.jpg'),
+      ].join('\n'),
+    );
+    const result = await cli(['order', 'create', path, '--json'], { env: t.env });
+    expect(result.code).toBe(4);
+    expect(result.summary()).toMatchObject({ accepted: 2, invalid: 1 });
+    expect(result.stderr).toContain('row 4, product_name ("#N/A"): is Excel\'s error #N/A, not a value');
+    expect(result.stderr).not.toContain('row 2,');
+    expect(await t.service.local.order('NA-1')).toMatchObject({
+      items: [{ product_name: '제주 감귤 5kg', product_image_url: 'https://shop.example.com/na.jpg' }],
+    });
+    // A name given is kept; only the failed image comes from the catalog.
+    expect(await t.service.local.order('NA-2')).toMatchObject({
+      items: [{ product_name: '감귤 (직접)', product_image_url: 'https://shop.example.com/na.jpg' }],
+    });
+    expect(await t.service.local.order('NA-3')).toBeUndefined();
   });
 });
 
