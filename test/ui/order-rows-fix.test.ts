@@ -105,4 +105,34 @@ describe.skipIf(!CHROMIUM)('intake ui: fixing what the rows of an order share', 
     expect(errors).toEqual([]);
     await context.close();
   });
+  it('a change carried to many rows, and many orders dropped at once, are said in a line each', async () => {
+    const files = workspace();
+    const path = files.path('orders.csv');
+    const line = (order: string, item: number, phone: string) =>
+      `${order},${order}-${item},이서연,${phone},A1,감귤,${images.url}/a.png`;
+    // Two orders whose rows alternate (as a download sorted by product gives them), then four more.
+    const rows = Array.from({ length: 24 }, (_, index) => [
+      line('A', index, '010-123-45'),
+      line('B', index, '010-9'),
+    ]);
+    const more = ['C1', 'C2', 'C3', 'C4'].map((order) => line(order, 1, '010-9'));
+    writeFileSync(path, [HEADER, ...rows.flat(), ...more].join('\r\n'));
+    const { page, context, errors } = await checkIn(path, 'en-US');
+    await page.locator(`#cell-2-${PHONE}`).fill('010-1234-5678');
+    await page.locator(`#cell-2-${PHONE}`).press('Enter');
+    await page.waitForURL(/#check-title$/);
+    // A's other 23 rows (4, 6, … 48): ten shown, the rest counted.
+    expect(await page.locator('.notice').first().innerText()).toBe(
+      'Made the same change in rows 4, 6, 8, 10, 12, 14, 16, 18, 20, 22 and 13 more of the same order: its rows must agree. Each can be undone under “Your changes”.',
+    );
+    for (const row of [3, 50, 51, 52, 53]) await page.locator(`input[name=drop][value="${row}"]`).check();
+    await page.getByRole('button', { name: 'Apply the fixes and check again' }).first().click();
+    await page.waitForURL(/#check-title$/);
+    expect(await page.locator('.notice').first().innerText()).toBe(
+      'Dropped 5 records with all their rows (3, 5, 7, 9, 11, 13, 15, 17, 19, 21 and 18 more): a record is never sent in part.',
+    );
+    expect(await counts(page, 'check-title')).toMatchObject({ valid: 1, invalid: 0 });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

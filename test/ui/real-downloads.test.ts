@@ -136,7 +136,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     await page.getByRole('button', { name: '고친 내용 반영하고 다시 검사' }).first().click();
     await page.waitForURL(/#check-title$/);
     expect(await page.locator('.notice').innerText()).toBe(
-      `${prefix}0009을(를) 모든 행(${dropped}, ${dropped + 1}행)과 함께 뺐습니다. 주문은 품목 일부만 보내지 않습니다.`,
+      `${prefix}0009을(를) 모든 행(${dropped}–${dropped + 1}행)과 함께 뺐습니다. 주문은 품목 일부만 보내지 않습니다.`,
     );
     expect(await counts(page, 'check-title')).toMatchObject({ 정상: 39, 오류: 0, '뺀 행': 2 });
     // The fixed rows are still said to be the workbook's sheet, as before the first fix.

@@ -6,6 +6,7 @@ import type { UiState } from '../state.js';
 import { firstOf, listOf, type Form } from '../../web/forms.js';
 import { openChangeOf, type IdParams } from './shared.js';
 import { lostZeroCells } from '../lost-zeros.js';
+import { rowRanges } from '../../util/row-ranges.js';
 
 /**
  * The cells of each row the page showed to fix or to look at (the fixed copy's, which is the file's where
@@ -111,8 +112,8 @@ function restoreZeros(session: UploadSession, shown: ReadonlyMap<number, readonl
 function dropRecords(
   session: UploadSession,
   rows: readonly number[],
-): { record: string; rows: string; count: number }[] {
-  const said: { record: string; rows: string; count: number }[] = [];
+): { record: string; rows: number[]; count: number }[] {
+  const said: { record: string; rows: number[]; count: number }[] = [];
   const refused = session.check?.refused ?? [];
   for (const row of rows) {
     if (session.droppedRows.has(row)) continue;
@@ -126,11 +127,17 @@ function dropRecords(
     });
     said.push({
       record: first.record || String(row),
-      rows: together.map((candidate) => candidate.row).join(', '),
+      rows: together.map((candidate) => candidate.row),
       count: together.length,
     });
   }
   return said;
+}
+
+/** Row numbers in a notice, as runs (`3–5, 7`), the rest counted; with `행` after them in Korean. */
+function rowsSaid(t: ReturnType<typeof textsOf>, rows: readonly number[]): string {
+  const { shown, more } = rowRanges(rows);
+  return more === 0 ? t('rowNumbers', { rows: shown }) : t('rowNumbersMore', { rows: shown, count: more });
 }
 
 /** The fixes made on the page: cells changed or undone, records dropped or put back, all undone. */
@@ -148,7 +155,7 @@ export async function fixRoutes(app: FastifyInstance, { state }: { state: UiStat
         const shown = shownRows(session);
         const carried = json ? [] : takeCells(session, shown, form);
         if (carried.length > 0)
-          session.notice = t('carriedToRows', { count: carried.length, rows: carried.join(', ') });
+          session.notice = t('carriedToRows', { count: carried.length, rows: rowsSaid(t, carried) });
         const zeros = !json && firstOf(form.zeros) === '1' ? restoreZeros(session, shown) : 0;
         if (zeros > 0) session.notice = t('zerosRestored', { count: zeros });
         const undo = /^(\d+):(\d+)$/.exec(firstOf(form.undo) ?? '');
@@ -169,8 +176,13 @@ export async function fixRoutes(app: FastifyInstance, { state }: { state: UiStat
             .filter((row) => /^\d+$/.test(row))
             .map(Number),
         );
-        if (dropped.length > 0) {
-          session.notice = dropped.map((entry) => t('droppedNotice', entry)).join(' ');
+        if (dropped.length > 3) {
+          const rows = dropped.flatMap((entry) => entry.rows);
+          session.notice = t('droppedMany', { count: dropped.length, rows: rowsSaid(t, rows) });
+        } else if (dropped.length > 0) {
+          session.notice = dropped
+            .map((entry) => t('droppedNotice', { ...entry, rows: rowsSaid(t, entry.rows) }))
+            .join(' ');
         }
       }
       try {

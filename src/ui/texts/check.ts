@@ -77,17 +77,23 @@ export const CHECK = {
   },
   carriedToRows: {
     en: 'Made the same change in rows {rows} of the same order: its rows must agree. Each can be undone under “Your changes”.',
-    ko: '같은 주문의 다른 행({rows}행)도 똑같이 고쳤습니다. 주문의 행은 서로 같아야 합니다. “고친 내용”에서 되돌릴 수 있습니다.',
+    ko: '같은 주문의 다른 행({rows})도 똑같이 고쳤습니다. 주문의 행은 서로 같아야 합니다. “고친 내용”에서 되돌릴 수 있습니다.',
   },
   carriedToRows_one: {
     en: 'Made the same change in row {rows}, of the same order: its rows must agree. It can be undone under “Your changes”.',
-    ko: '같은 주문의 {rows}행도 똑같이 고쳤습니다. 주문의 행은 서로 같아야 합니다. “고친 내용”에서 되돌릴 수 있습니다.',
+    ko: '같은 주문의 {rows}도 똑같이 고쳤습니다. 주문의 행은 서로 같아야 합니다. “고친 내용”에서 되돌릴 수 있습니다.',
   },
   droppedNotice: {
     en: 'Dropped {record} with all its rows ({rows}): an order is never sent with some of its items.',
-    ko: '{record}을(를) 모든 행({rows}행)과 함께 뺐습니다. 주문은 품목 일부만 보내지 않습니다.',
+    ko: '{record}을(를) 모든 행({rows})과 함께 뺐습니다. 주문은 품목 일부만 보내지 않습니다.',
   },
-  droppedNotice_one: { en: 'Dropped {record} (row {rows}).', ko: '{record}({rows}행)을(를) 뺐습니다.' },
+  droppedMany: {
+    en: 'Dropped {count} records with all their rows ({rows}): a record is never sent in part.',
+    ko: '{count}건을 모든 행({rows})과 함께 뺐습니다. 일부 행만 보내지 않습니다.',
+  },
+  rowNumbers: { en: '{rows}', ko: '{rows}행' },
+  rowNumbersMore: { en: '{rows} and {count} more', ko: '{rows}행 외 {count}개 행' },
+  droppedNotice_one: { en: 'Dropped {record} (row {rows}).', ko: '{record}({rows})을(를) 뺐습니다.' },
   editsTitle: { en: 'Your changes', ko: '고친 내용' },
   editsIntro: {
     en: 'Each change can be undone; the file you chose is unchanged.',
