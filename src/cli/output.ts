@@ -3,9 +3,11 @@ import type TableType from 'cli-table3';
 import type StringWidth from 'string-width';
 import type WrapAnsi from 'wrap-ansi';
 import { csvRow } from '../util/csv.js';
+import { terminalLang } from '../util/terminal-lang.js';
 import { terminalSafe } from '../util/terminal-safe.js';
 import type { Factory } from './factory.js';
 import type { OutputFormat } from './settings.js';
+import { headerKo } from './table-headers-ko.js';
 import { fittedWidths } from './table-widths.js';
 
 /** A column of a table or CSV: its header and how to read it from a row. */
@@ -14,6 +16,8 @@ export interface Column<T> {
   value: (row: T) => unknown;
   /** The cell for people, in a terminal's table (in the terminal's language); `value` everywhere else. */
   shown?: (row: T) => unknown;
+  /** The header at a Korean terminal's table, where the field's usual Korean name does not fit. */
+  ko?: string;
 }
 
 function cell(value: unknown): string {
@@ -79,10 +83,12 @@ export function renderTable<T>(f: Factory, rows: readonly T[], columns: readonly
   const load = createRequire(import.meta.url);
   const Table = load('cli-table3') as typeof TableType;
   let shown = rows.map((row) => columns.map((column) => shownCell((column.shown ?? column.value)(row))));
+  const korean = terminalLang(f.env) === 'ko';
+  const headers = columns.map((column) => (korean ? headerKo(column.header, column.ko) : column.header));
   // Wider than the terminal: its widest columns wrap (at spaces, and inside a word longer than the
   // column, by the width a terminal gives each letter) instead of every line running off its edge.
   const widths = fittedWidths(
-    [columns.map((column) => column.header), ...shown],
+    [headers, ...shown],
     f.io.stdout.columns,
     load('string-width') as typeof StringWidth,
   );
@@ -93,7 +99,7 @@ export function renderTable<T>(f: Factory, rows: readonly T[], columns: readonly
     );
   }
   const table = new Table({
-    head: columns.map((column) => bold(column.header)),
+    head: headers.map((header) => bold(header)),
     style: { head: [], border: [] },
     ...(widths ? { colWidths: widths.map((width) => width + 2) } : { wordWrap: true }),
   });
@@ -121,8 +127,10 @@ export function writeValue(f: Factory, value: unknown, format: OutputFormat): vo
   }
   if (Array.isArray(value) && value.every(isRecord)) {
     const headers = [...new Set(value.flatMap((row) => Object.keys(row)))];
+    // The fields a person asked for by name (a --query) or a body has: named so in any language.
     const columns = headers.map((header) => ({
       header,
+      ko: header,
       value: (row: Record<string, unknown>) => row[header],
     }));
     if (format === 'csv') {

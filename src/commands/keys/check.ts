@@ -28,7 +28,7 @@ export async function keysCheckRun(_options: KeysCheckOptions, f: Factory): Prom
       { header: 'is_valid', value: (r) => r.is_valid, shown: (r) => words.cell(r.is_valid) },
       { header: 'reason', value: (r) => r.reason, shown: (r) => words.reason(r.reason) },
       { header: 'access_key_id', value: (r) => r.access_key_id },
-      { header: 'from', value: (r) => r.from },
+      { header: 'from', value: (r) => r.from, ko: '키 출처' },
       { header: 'secret_from', value: (r) => r.secret_from },
       { header: 'base_url', value: (r) => r.base_url },
     ],

@@ -41,7 +41,7 @@ export async function ledgerListRun(options: LedgerListOptions, f: Factory): Pro
         { header: 'kind', value: (row) => row.kind, shown: (row) => words.kind(row.kind) },
         { header: 'key', value: (row) => row.key },
         { header: 'state', value: (row) => row.state, shown: (row) => words.recordState(row.state) },
-        { header: 'status', value: (row) => row.status },
+        { header: 'status', value: (row) => row.status, ko: '응답 코드' },
         { header: 'updated_at', value: (row) => row.updated_at },
         {
           header: 'message',

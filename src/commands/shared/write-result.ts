@@ -13,7 +13,7 @@ export interface WriteResult {
 export const WRITE_RESULT_COLUMNS: readonly Column<WriteResult>[] = [
   { header: 'id', value: (row) => row.id },
   { header: 'outcome', value: (row) => row.outcome },
-  { header: 'status', value: (row) => row.status },
+  { header: 'status', value: (row) => row.status, ko: '응답 코드' },
   { header: 'message', value: (row) => row.message },
 ];
 
