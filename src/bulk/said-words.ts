@@ -88,6 +88,8 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   url_no_scheme: (v) => `주소 앞에 https://가 없습니다 (${str(v.suggested)}?)`,
   url_no_host: () => '주소에 사이트 이름(도메인)이 없습니다. https:// 다음에 도메인을 적으세요',
   nul_character: () => '보이지 않는 NUL 문자가 들어 있습니다. 지우고 다시 적으세요',
+  string_unicode: () =>
+    '깨진 글자(짝이 없는 유니코드 서로게이트)가 들어 있습니다. 그 글자를 지우고 다시 적으세요',
   url_scheme: () => 'URL은 http:// 또는 https://로 시작해야 합니다',
   enum: (v) => `${alternativesKo(str(v.expected))} 중 하나여야 합니다`,
   string_type: () => '텍스트여야 합니다',

@@ -24,11 +24,22 @@ const noNul = {
   params: { type: 'string_pattern_mismatch', ctx: { pattern: NO_NUL_PATTERN } },
 };
 
+/**
+ * The 422 a text holding half of a UTF-16 pair alone gets (a `\ud800` escape in JSON): UTF-8, which
+ * the databases store, cannot hold it, and each would keep U+FFFD in its place, another text than the
+ * one sent. Pydantic's words for text that is not Unicode.
+ */
+const wellFormed = {
+  message: 'Input should be a valid string, unable to parse raw data as a unicode string',
+  params: { type: 'string_unicode' },
+};
+
 /** A text that may be empty, without the NUL character (options, and other free text). */
 export const text = () =>
   z
     .string()
     .refine((value) => !value.includes(NUL), noNul)
+    .refine((value) => value.isWellFormed(), wellFormed)
     .meta({ pattern: NO_NUL_PATTERN });
 
 /**
@@ -44,6 +55,7 @@ export function requiredText(maxLength?: number) {
       params: { type: 'string_too_short', ctx: { min_length: 1 } },
     })
     .refine((value) => !value.includes(NUL), noNul)
+    .refine((value) => value.isWellFormed(), wellFormed)
     .meta({ pattern: TEXT_PATTERN });
 }
 
@@ -79,6 +91,7 @@ function urlProblem(value: string): { type: string; message: string } | undefine
 function parsedUrlProblem(value: string): { type: string; message: string } | undefined {
   if (value.includes(NUL))
     return { type: 'url_parsing', message: 'Input should be a valid URL, NUL character' };
+  if (!value.isWellFormed()) return { type: wellFormed.params.type, message: wellFormed.message };
   if (value.trim() !== value) {
     return { type: 'url_parsing', message: 'Input should be a valid URL, white space around it' };
   }

@@ -114,6 +114,43 @@ describe('every request gets its answer', () => {
     expect((await service.call('GET', '/local/orders?id=a%00b')).status).toBe(422);
   });
 
+  it('half of a UTF-16 pair alone (a \\ud800 escape) is a 422 naming where; a whole pair is text as any other', async () => {
+    const lone = sampleOrder('ORD-HALF', { recipient_name: 'a\ud800b' });
+    const answer = await service.call('POST', '/api/v1/orders/', { body: lone });
+    expect(answer.status).toBe(422);
+    expect(answer.json).toMatchObject({
+      detail: [
+        {
+          type: 'string_unicode',
+          loc: ['body', 'recipient_name'],
+          msg: 'Input should be a valid string, unable to parse raw data as a unicode string',
+        },
+      ],
+    });
+    for (const [path, body, loc] of [
+      ['/api/v1/products/', sampleProduct('P-HALF\udc00'), 'id'],
+      [
+        '/api/v1/products/',
+        sampleProduct('P-HALF-2', { image_url: 'https://x.example/a\ud83c.jpg' }),
+        'image_url',
+      ],
+      [
+        '/api/v1/orders/',
+        sampleOrder('ORD-HALF-2', { items: [{ ...sampleOrder().items[0], product_option: ['\ude4a'] }] }),
+        'product_option',
+      ],
+    ] as const) {
+      const refused = await service.call('POST', path, { body });
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+      expect(JSON.stringify(refused.json)).toContain('string_unicode');
+      expect(JSON.stringify(refused.json)).toContain(`"${loc}"`);
+    }
+    const whole = await service.call('POST', '/api/v1/products/', {
+      body: sampleProduct('P-WHOLE-🍊', { name: '감귤 🍊' }),
+    });
+    expect(whole.status).toBe(202);
+  });
+
   it('a number in an address past what both engines hold is a 422, never a failure', async () => {
     const big = '99999999999999999999';
     for (const path of [

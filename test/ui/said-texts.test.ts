@@ -119,6 +119,7 @@ describe('what the check finds, in Korean', () => {
       { id: 'U-2', name: '감귤', image_url: ' https://x.example.com/a.jpg' },
       { id: 'U-3', name: '감귤', image_url: 'https:///a.jpg' },
       { id: 'U-4', name: '감\u0000귤', image_url: 'https://x.example.com/a.jpg' },
+      { id: 'U-5', name: '감\ud83c귤', image_url: 'https://x.example.com/a.jpg' },
     ].map((product) => check(ProductCreateBody, product, []));
     expect(
       products.flatMap((checked) =>
@@ -129,6 +130,7 @@ describe('what the check finds, in Korean', () => {
       '주소 앞이나 뒤에 띄어쓰기가 있습니다. 지우세요',
       '주소에 사이트 이름(도메인)이 없습니다. https:// 다음에 도메인을 적으세요',
       '보이지 않는 NUL 문자가 들어 있습니다. 지우고 다시 적으세요',
+      '깨진 글자(짝이 없는 유니코드 서로게이트)가 들어 있습니다. 그 글자를 지우고 다시 적으세요',
     ]);
     // English is the service's own words, as the terminal says them.
     expect(problemIn('en', problemFromIssue(issues[1] as ValidationIssue, '', ''))).toBe(
