@@ -90,7 +90,12 @@
       });
     }
     // A page opened at a heading (the progress after Send, the check after a fix): it takes the focus.
+    // So does the check of a file just sent, which the page marks (its address has no heading).
     if (window.location.hash) focusOn(window.location.hash.slice(1));
+    else {
+      const first = document.querySelector('[data-focus-on-load][id]');
+      if (first) focusOn(first.id);
+    }
 
     for (const image of document.querySelectorAll('img[data-product-image]')) {
       if (image.complete && image.naturalWidth === 0) missing(image);

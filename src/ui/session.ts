@@ -193,6 +193,11 @@ export class UploadSession {
   notice: string | undefined;
   /** Whether that notice asks for a look (lines a pull did not send), rather than saying it is done. */
   noticeWarns = false;
+  /**
+   * The file was just sent and checked: its next page opens at the check, which takes the focus (once;
+   * its address stays the upload's own, so a reload or a link opens at the top).
+   */
+  freshCheck = false;
   /** Why its record could not be kept on disk the last time (a system error's code), if it could not. */
   unsaved: string | undefined;
   /** The file (and its fixed copy) was removed: the upload is over, its results stay. */

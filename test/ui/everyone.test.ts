@@ -85,6 +85,20 @@ describe.skipIf(!CHROMIUM)('intake ui: for everyone', () => {
     await page.keyboard.press('Tab');
     expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to the content');
     await checkFile(page, join(FIXTURES, 'orders-with-errors.csv'));
+    // The check is what the file was sent for: its result has the focus, at the top of the window, and
+    // the next Tab is inside it, not back at the page's links and the file's options above.
+    await expect.poll(() => page.evaluate('document.activeElement.id')).toBe('check-title');
+    expect(
+      await page.evaluate(`document.getElementById('check-title').getBoundingClientRect().top`),
+    ).toBeLessThan(100);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(`!!document.activeElement.closest('[aria-labelledby="check-title"]')`)).toBe(
+      true,
+    );
+    // Only once: the upload's address opened again opens at the top (a reload keeps where it was).
+    await page.goto(page.url());
+    expect(await page.evaluate('window.scrollY')).toBe(0);
+    expect(await page.evaluate('document.activeElement.id')).not.toBe('check-title');
     const unnamed =
       await page.evaluate(`[...document.querySelectorAll('input, select, textarea, button, a[href]')]
       .filter((el) => el.type !== 'hidden' && el.offsetParent !== null)

@@ -45,5 +45,6 @@ export async function sessionPage(
   });
   session.notice = undefined;
   session.noticeWarns = false;
+  session.freshCheck = false;
   return sendPage(request, reply, state, { title: session.label, current: 'upload', body });
 }

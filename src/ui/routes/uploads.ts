@@ -129,6 +129,9 @@ async function receiveUpload(request: FastifyRequest, reply: FastifyReply, state
     if (catalog) Object.assign(session.options, { products: catalog.path, productsLabel: catalog.name });
     state.sessions.add(session);
     await readAndCheck(session, state);
+    // The check is what the person came for, unless something to read first (a password to give,
+    // columns to map, an error) stands above it.
+    session.freshCheck = session.error === undefined && session.notice === undefined;
     return seeOther(reply, state, `uploads/${session.id}`);
   } catch (error) {
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });

@@ -153,7 +153,7 @@ export function checkCard(t: T, session: UploadSession, allColumns: boolean, pro
   const nothingShipped = records === 0 && numberOf(summary.not_shipped_skipped) > 0;
   const withFixes = !empty && !nothingShipped && invalid > 0 && toFix.length > 0;
   return html` <section class="card" aria-labelledby="check-title">
-    <h2 id="check-title">${t('checkTitle')}</h2>
+    <h2 id="check-title" !${session.freshCheck ? 'data-focus-on-load' : ''}>${t('checkTitle')}</h2>
     <ul class="counts">
       !${list}
     </ul>
