@@ -18,7 +18,7 @@ import {
 import { EXIT, ExitCode, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { ledgerTargetIfAny } from '../../cli/ledger-target.js';
-import { writeData, writeJsonLine } from '../../cli/output.js';
+import { type Column, writeData, writeJsonLine } from '../../cli/output.js';
 import { dataDir } from '../../cli/paths.js';
 import { openCatalog, productBook } from '../../cli/catalog.js';
 import type { ProductCatalog } from '../../catalog/product-catalog.js';
@@ -170,28 +170,24 @@ type Line = Record<string, unknown>;
 
 /**
  * The columns of a single record's line: as they are, or for people at a Korean terminal its outcome
- * and the service's answer in Korean under Korean headers (a script's pipe keeps them as they are).
+ * and the service's answer in Korean (the headers are the table's own; a script's pipe keeps the cells).
  */
-async function singleColumns(f: Factory, resource: Resource<unknown>) {
+function singleColumns(f: Factory, resource: Resource<unknown>): Column<Line>[] {
   const cell = (row: Line, name: string) => String(row[name] ?? '');
-  const format = (await f.settings()).output.value;
-  if (format !== 'table' || !f.io.stdout.isTTY || terminalLang(f.env) !== 'ko') {
-    return ['id', 'outcome', 'status', 'message'].map((header) => ({
-      header,
-      value: (row: Line) => cell(row, header),
-    }));
-  }
+  const inKorean = (shown: (row: Line) => string) => (terminalLang(f.env) === 'ko' ? { shown } : {});
+  const message = (row: Line) =>
+    cell(row, 'outcome') === 'invalid'
+      ? '위의 문제로 보내지 않았습니다'
+      : recordMessageKo(resource.name, cell(row, 'outcome'), cell(row, 'message'));
   return [
-    { header: '번호', value: (row: Line) => cell(row, 'id') },
-    { header: '결과', value: (row: Line) => outcomeKo(cell(row, 'outcome')) },
-    { header: '상태', value: (row: Line) => cell(row, 'status') },
+    { header: 'id', value: (row: Line) => cell(row, 'id') },
     {
-      header: '내용',
-      value: (row: Line) =>
-        cell(row, 'outcome') === 'invalid'
-          ? '위의 문제로 보내지 않았습니다'
-          : recordMessageKo(resource.name, cell(row, 'outcome'), cell(row, 'message')),
+      header: 'outcome',
+      value: (row: Line) => cell(row, 'outcome'),
+      ...inKorean((row) => outcomeKo(cell(row, 'outcome'))),
     },
+    { header: 'status', value: (row: Line) => cell(row, 'status') },
+    { header: 'message', value: (row: Line) => cell(row, 'message'), ...inKorean(message) },
   ];
 }
 
@@ -232,7 +228,7 @@ async function printSummary(
     return;
   }
   if (single) {
-    await writeData(f, { json: summary, rows: [single], columns: await singleColumns(f, resource) });
+    await writeData(f, { json: summary, rows: [single], columns: singleColumns(f, resource) });
     return;
   }
   if (how.reportOnStdout) {
