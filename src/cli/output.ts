@@ -9,6 +9,7 @@ import type { Factory } from './factory.js';
 import type { OutputFormat } from './settings.js';
 import { headerKo } from './table-headers-ko.js';
 import { fittedWidths } from './table-widths.js';
+import { isPlainObject } from '../util/plain-object.js';
 
 /** A column of a table or CSV: its header and how to read it from a row. */
 export interface Column<T> {
@@ -107,9 +108,6 @@ export function renderTable<T>(f: Factory, rows: readonly T[], columns: readonly
   return `${table.toString()}\n`;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /**
  * A value with no fixed columns (a `--query` result, a body from `intake api`) in the chosen format:
  * JSON as it is; otherwise a text as it is, a list of objects as rows, a list of values one per line,
@@ -125,7 +123,7 @@ export function writeValue(f: Factory, value: unknown, format: OutputFormat): vo
     stdout.write(`${value}\n`);
     return;
   }
-  if (Array.isArray(value) && value.every(isRecord)) {
+  if (Array.isArray(value) && value.every(isPlainObject)) {
     const headers = [...new Set(value.flatMap((row) => Object.keys(row)))];
     // The fields a person asked for by name (a --query) or a body has: named so in any language.
     const columns = headers.map((header) => ({
@@ -150,7 +148,7 @@ export function writeValue(f: Factory, value: unknown, format: OutputFormat): vo
     for (const item of value) stdout.write(`${typeof item === 'string' ? item : JSON.stringify(item)}\n`);
     return;
   }
-  if (isRecord(value)) {
+  if (isPlainObject(value)) {
     writeRecordRows(f, value, format);
     return;
   }

@@ -1,9 +1,6 @@
 import type { ValidationIssue } from '../contract/index.js';
+import { isPlainObject } from '../util/plain-object.js';
 import type { RecordContext } from './record-context.js';
-
-/** Whether a value is a plain object (a record, an item, a product), not a list or null. */
-export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Whether a field is not given: absent, or only spaces. */
 export const blank = (value: unknown) =>

@@ -5,7 +5,8 @@ import { excelDamage, excelError, unwrapExcelText, type TextKind } from './excel
 import { cellNumber, checkPhone } from './phone.js';
 import { keyboardText } from './keyboard-text.js';
 import type { RecordContext } from './record-context.js';
-import { blank, completeOrder, isPlainObject } from './order-completion.js';
+import { blank, completeOrder } from './order-completion.js';
+import { isPlainObject } from '../util/plain-object.js';
 
 /** The kinds of input a person or a file gives, each with its own field rules. */
 export type InputKind = RecordKind | 'order_patch' | 'product_patch';

@@ -5,6 +5,7 @@ import { keepAtExit, removeAtExit } from '../../util/temp-folders.js';
 import type { ReportLine } from '../outcome.js';
 import { UploadError } from '../errors.js';
 import { REASON_COLUMN } from '../said-words.js';
+import { isPlainObject } from '../../util/plain-object.js';
 import { OutputFile } from './output-file.js';
 import type { TextWorkbook } from './text-workbook.js';
 
@@ -259,12 +260,11 @@ export class RejectsFile {
       else await this.#text?.write(`${csvRow(row, this.#shape.delimiter, true)}\n`);
       return;
     }
-    const entry =
-      original !== null && typeof original === 'object' && !Array.isArray(original)
-        ? { ...original, error }
-        : typeof original === 'string'
-          ? { text: original, error }
-          : { value: original, error };
+    const entry = isPlainObject(original)
+      ? { ...original, error }
+      : typeof original === 'string'
+        ? { text: original, error }
+        : { value: original, error };
     await this.#text?.write(`${JSON.stringify(entry)}\n`);
   }
 

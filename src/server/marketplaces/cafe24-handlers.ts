@@ -1,8 +1,9 @@
 import { kstIso } from '../../marketplaces/connector.js';
 import { CAFE24_OPEN, CAFE24_SHIPPED } from '../../marketplaces/cafe24/schema.js';
-import { isObject, noteWrite, useFault } from './gate.js';
+import { noteWrite, useFault } from './gate.js';
 import { findLine, type FakeOrder } from './model.js';
 import { apiError, type Cafe24Handler } from './cafe24-answers.js';
+import { isPlainObject } from '../../util/plain-object.js';
 
 const DAY_MS = 86_400_000;
 
@@ -93,7 +94,7 @@ export const createShipment: Cafe24Handler = (doc, now, request) => {
   const order = doc.orders.find((known) => known.orderId === id);
   if (!order) return apiError(404, `order ${id} not found`);
   const given = (request.body as { request?: unknown } | null | undefined)?.request;
-  if (!isObject(given)) return apiError(422, 'request is required: an object');
+  if (!isPlainObject(given)) return apiError(422, 'request is required: an object');
   const body = given;
   const number = String(body?.tracking_no ?? '');
   const code = String(body?.shipping_company_code ?? '');

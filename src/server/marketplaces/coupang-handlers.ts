@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { carrierCrosswalk } from '../../marketplaces/crosswalk.js';
-import { isObject, noteWrite, useFault } from './gate.js';
+import { noteWrite, useFault } from './gate.js';
 import type { FakeDoc } from './model.js';
 import {
   big,
@@ -14,6 +14,7 @@ import {
   readDate,
   type Answer,
 } from './coupang-sheets.js';
+import { isPlainObject } from '../../util/plain-object.js';
 
 const DAY_MS = 86_400_000;
 
@@ -146,7 +147,7 @@ export const uploadInvoices: CoupangHandler = (doc, now, request) => {
   const dtos = (request.body as { orderSheetInvoiceApplyDtos?: Record<string, unknown>[] } | undefined)
     ?.orderSheetInvoiceApplyDtos;
   if (!Array.isArray(dtos) || dtos.length === 0) return error(400, 'orderSheetInvoiceApplyDtos is required');
-  if (!dtos.every(isObject)) return error(400, 'orderSheetInvoiceApplyDtos must hold objects');
+  if (!dtos.every(isPlainObject)) return error(400, 'orderSheetInvoiceApplyDtos must hold objects');
   if (dtos.some((dto) => coupangId(dto.shipmentBoxId) === undefined))
     return error(400, 'shipmentBoxId must be a number');
   const codes = new Set(carrierCrosswalk().flatMap((row) => (row.codes.coupang ? [row.codes.coupang] : [])));

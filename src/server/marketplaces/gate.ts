@@ -100,10 +100,6 @@ export function isCallersError(error: unknown): boolean {
   return typeof status === 'number' && status >= 400 && status < 500;
 }
 
-/** Whether a value of a request body is a JSON object (not null, not a list). */
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A query parameter given more than once (the framework reads it as a list): what no API here reads. */
 export function repeatedParameter(request: { query: unknown }): string | undefined {
   const query = (request.query ?? {}) as Record<string, unknown>;

@@ -1,9 +1,10 @@
 import { kstIso } from '../../marketplaces/connector.js';
 import { serviceCarrierOf, trackingProblem } from '../../marketplaces/crosswalk.js';
 import { NAVER_BLOCKING_CLAIMS } from '../../marketplaces/naver/schema.js';
-import { isObject, noteWrite, useFault } from './gate.js';
+import { noteWrite, useFault } from './gate.js';
 import { findLine, type FakeDoc, type FakeLine, type FakeOrder } from './model.js';
 import { business, gw, type GatewayHandler } from './naver-answers.js';
+import { isPlainObject } from '../../util/plain-object.js';
 
 /** Most product orders one dispatch may carry. */
 const DISPATCH_MAX = 30;
@@ -85,7 +86,7 @@ export const dispatchProductOrders: GatewayHandler = (doc, now, request, trace) 
     return business(400, '4000', 'dispatchProductOrders is required', trace);
   if (entries.length > DISPATCH_MAX)
     return business(400, '4000', `at most ${DISPATCH_MAX} product orders per request`, trace);
-  if (!entries.every(isObject))
+  if (!entries.every(isPlainObject))
     return business(400, '4000', 'dispatchProductOrders must hold product orders (objects)', trace);
   const seen = new Set<string>();
   const success: string[] = [];
