@@ -12,6 +12,16 @@ export const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/** The kernel's clock ticks a second, in which /proc counts CPU time (100 on Linux's usual builds). */
+const TICKS = 100;
+
+/** CPU time a process has used so far (user and system, all its threads), in µs, from /proc (Linux). */
+export function cpuMicros(pid) {
+  // Fields 14 and 15 of /proc/PID/stat, counted after the command's name (which may hold spaces).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS;
+}
+
 /** Starts `bin/intake.js serve` on a free port; resolves with its URL, first merchant and a stop function. */
 export function spawnServe(args) {
   return new Promise((resolve, reject) => {
@@ -55,9 +65,26 @@ const BARE = `
   server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + server.address().port })));
 `;
 
-export function startBare() {
+/**
+ * The same answer from a bare Fastify app (the framework `intake serve` is built on, with its own JSON
+ * body parser and nothing else): what the framework alone leaves of the bare server.
+ */
+const BARE_FASTIFY = `
+  const app = require('fastify')({ logger: false });
+  app.post('/api/v1/orders/', async (request, reply) => {
+    reply.code(202);
+    return { message: 'Order creation request has been queued.' };
+  });
+  app.listen({ port: 0, host: '127.0.0.1' }).then(() => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + app.server.address().port })));
+`;
+
+/** Starts the bare node:http server, or with `framework` the bare Fastify app. */
+export function startBare({ framework = false } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['-e', BARE], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', framework ? BARE_FASTIFY : BARE], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child.stdout.once('data', (chunk) =>
       resolve({
         url: JSON.parse(String(chunk)).url,
