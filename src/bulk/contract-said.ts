@@ -21,6 +21,7 @@ const KNOWN: readonly { type: string; pattern: RegExp; code: string }[] = [
     pattern: /^Value error, item id '(?<item>.*)' is used by another line of this order$/s,
     code: 'item_twice',
   },
+  { type: 'value_error', pattern: /^Value error, Unrecognized keys?: (?<keys>.*)$/s, code: 'unknown_keys' },
   { type: 'url_parsing', pattern: /, white space inside it$/, code: 'url_space_inside' },
   { type: 'url_parsing', pattern: /, white space around it$/, code: 'url_space_around' },
   { type: 'url_parsing', pattern: /, empty host$/, code: 'url_no_host' },

@@ -117,6 +117,7 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   id_repeated: (v) => `같은 번호가 ${num(v.row)}행에도 있고, 내용이 다릅니다`,
   self_tracking: () => '택배사가 self(직접 배송)이면 운송장 번호도 self여야 합니다',
   item_listed_twice: (v) => `품목 번호 ${str(v.item)}이(가) 두 번 이상 있습니다`,
+  unknown_keys: (v) => `이 자리에 올 수 없는 키입니다: ${str(v.keys)}`,
   item_twice: (v) => `품목 번호 ${str(v.item)}이(가) 이 주문에 두 번 있습니다`,
   item_in_other_order: (v) => `품목 번호 ${str(v.item)}을(를) 다른 주문(${num(v.row)}행)도 쓰고 있습니다`,
   too_many_rows: (v) => `행이 ${num(v.count)}개입니다. 주문 하나에 ${num(v.max)}개까지입니다`,

@@ -3,10 +3,9 @@ export { carrierBook, type CarrierBook } from '../input/carrier-book.js';
 import { BUILT_IN_CARRIERS, BUILT_IN_LIST } from '../contract/carrier-list.js';
 import type { Carrier } from '../contract/carriers.js';
 import { carrierBook, type CarrierBook } from '../input/carrier-book.js';
-import { UsageError } from './errors.js';
+import { InvalidInput, UsageError } from './errors.js';
 import { parseJsonGiven } from './json-file.js';
 import type { Factory } from './factory.js';
-import { describeIssues } from '../contract/loc.js';
 import { readErrorReason } from '../util/file-errors.js';
 
 /** Reads a carriers file: a JSON list of `{code, name}` (the format `intake serve --carriers` takes). */
@@ -21,7 +20,7 @@ export async function readCarriersFile(path: string, origin: string): Promise<Ca
   const { CarrierList, check } = await import('../contract/index.js');
   const checked = check(CarrierList, parsed, []);
   if (!checked.ok) {
-    throw new UsageError(`${path} (${origin}) is not a list of carriers:`, describeIssues(checked.issues));
+    throw new InvalidInput(`${path} (${origin}) is not a list of carriers:`, checked.issues);
   }
   return checked.value;
 }

@@ -29,6 +29,8 @@ export const OTHER_COMMANDS: readonly Words[] = [
     () => '상품 정보가 올바르지 않아 상품 목록을 바꾸지 않았습니다:',
   ],
   [/^invalid patch; nothing was sent:$/, () => '수정 내용이 올바르지 않아 아무것도 보내지 않았습니다:'],
+  [/^invalid date range:$/, () => '기간이 올바르지 않습니다:'],
+  [/^(.+) \((.+)\) is not a list of carriers:$/, (m) => `${m[1]} (${m[2]})은(는) 택배사 목록이 아닙니다:`],
   [/^there is no layout or preset "(.*)"$/, (m) => `"${m[1]}"(이)라는 기본 열이나 양식이 없습니다`],
   [/^there is no saved layout "(.*)"$/, (m) => `"${m[1]}"(이)라는 저장한 열이 없습니다`],
   [/^See: (intake columns list)$/, (m) => `확인: ${m[1]}`],

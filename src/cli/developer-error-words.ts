@@ -51,6 +51,7 @@ export const DEVELOPER_WORDS: readonly Words[] = [
     /^--merchants (.+) lists the (.+) "(.*)" twice$/,
     (m) => `--merchants ${m[1]}에 ${m[2]} "${m[3]}"이(가) 두 번 있습니다`,
   ],
+  [/^the first merchant cannot be made so:$/, () => '첫 판매자를 이대로 만들 수 없습니다:'],
   [
     /^--(carriers|seed|merchants) (.+) is not a (list of carriers|seed file|list of merchants):$/,
     (m) => {

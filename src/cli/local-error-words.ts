@@ -9,6 +9,10 @@ import type { Words } from '../util/said-in.js';
 export const LOCAL_WORDS: readonly Words[] = [
   ...FAULT_SPEC_KO,
   [/^give either a FILE or --sample N$/, () => 'FILE이나 --sample N 중 하나를 주세요'],
+  [
+    /^(.+) is not (orders and products|settings) (?:for|of) a fake:$/,
+    (m) => `${m[1]}은(는) 가짜 마켓의 ${m[2] === 'settings' ? '설정' : '주문과 상품'} 파일이 아닙니다:`,
+  ],
   [/^nothing to set: give a FILE or a flag$/, () => '바꿀 설정이 없습니다. FILE이나 옵션을 주세요'],
   [
     /^nothing to change: give (.+)$/,

@@ -2,7 +2,7 @@ import { CommanderError } from 'commander';
 import { AbortedError, ApiError, NetworkError, UnexpectedResponseError } from '../client/errors.js';
 import { describeIssues } from '../contract/loc.js';
 import { ServiceFailing, UploadError, type UploadErrorCode } from '../bulk/errors.js';
-import { CliError, EXIT, ExitCode } from './errors.js';
+import { CliError, EXIT, ExitCode, InvalidInput } from './errors.js';
 import { MarketplaceError, MarketplaceNotSetUp, type MarketplaceErrorKind } from '../marketplaces/errors.js';
 import type { Factory } from './factory.js';
 import { terminalLang } from '../util/terminal-lang.js';
@@ -172,11 +172,24 @@ export async function reportError(f: Factory, error: unknown): Promise<number> {
   return code;
 }
 
-/** An error's lines at a Korean terminal: a marketplace's failure as the page says it, others line by line. */
+/**
+ * An error's lines at a Korean terminal: a marketplace's failure as the page says it, a check's issues
+ * (the CLI's or a 422's) each in Korean under the first line, others line by line.
+ */
 async function koreanLines(error: unknown, lines: readonly string[]): Promise<string[]> {
   if (error instanceof MarketplaceError)
     return (await import('../marketplaces/problem-words.js')).marketProblemKo(error);
-  return lines.map((await import('./error-words.js')).errorLineKo);
+  const { errorLineKo } = await import('./error-words.js');
+  const issues =
+    error instanceof InvalidInput
+      ? { list: error.issues, names: error.names }
+      : error instanceof ApiError && Array.isArray(error.detail)
+        ? { list: error.detail, names: {} }
+        : undefined;
+  if (issues === undefined) return lines.map(errorLineKo);
+  const { issueLinesKo } = await import('./issue-words.js');
+  const said = await issueLinesKo(issues.list, issues.names);
+  return [errorLineKo(lines[0] ?? ''), ...said.map((line) => `  ${line}`)];
 }
 
 /** Whether the run asked for JSON output (`--json`, `-o json`, or the profile's `output`). */

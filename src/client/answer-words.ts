@@ -29,6 +29,12 @@ const REFUSALS: readonly Words[] = [
   ],
   // A value the service's contract does not list (a carrier code the CLI let through, as it warned).
   [/^(\w+): Input should be ('.+')$/, (m) => `${m[1]}: ${alternativesKo(m[2] ?? '')} 중 하나여야 합니다`],
+  // A shipment naming an item of another order: only the service knows, so only its 422 says it.
+  [
+    // (neither id spans `'; `: several such issues come joined by `; `)
+    /^(\S+): Value error, '((?:(?!'; ).)+?)' is not an item of order '((?:(?!'; ).)+)'$/,
+    (m) => `${m[1]}: 품목 ${m[2]}은(는) 주문 ${m[3]}의 품목이 아닙니다`,
+  ],
   // The local service's answers to `intake local …`.
   [/^Nothing matched within (\S+)\.$/, (m) => `${m[1]} 안에 맞는 것이 없었습니다`],
   [
@@ -81,8 +87,19 @@ const FAILURES: readonly Words[] = [
   ],
 ];
 
-/** A refusal of the service in Korean, when there are words for it. */
-export const refusalIn = (message: string) => saidIn(REFUSALS, message);
+/**
+ * A refusal of the service in Korean, when there are words for it: the whole answer, or a 422's
+ * issues (`path: reason`, joined by `; `) each in Korean where there are words for it.
+ */
+export function refusalIn(message: string): string | undefined {
+  const whole = saidIn(REFUSALS, message);
+  const parts = message.split('; ');
+  if (whole !== undefined || parts.length === 1) return whole;
+  const said = parts.map((part) => saidIn(REFUSALS, part));
+  return said.every((part) => part === undefined)
+    ? undefined
+    : said.map((part, index) => part ?? parts[index]).join('; ');
+}
 
 /** One of the service's texts (a refusal, a credentials check's reason), in `lang` where there are words for it. */
 export const serviceTextIn = (lang: Lang, text: string): string =>

@@ -294,6 +294,17 @@ describe('intake shipment create', () => {
       "rejected: order_item_ids[1]: Value error, 'ORD-C1-1' is not an item of order 'ORD-S2' (HTTP 422)",
     );
   });
+
+  it('says a 422 of items of another order in Korean at a Korean terminal, each issue', async () => {
+    const ko = { ...env, LANG: 'ko_KR.UTF-8' };
+    const result = await cli(ship('ORD-S2', 'ORD-C1-1,ORD-S2-2,ORD-NONE-9', 'kr.epost', '1'), { env: ko });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain(
+      '거부됨: order_item_ids[0]: 품목 ORD-C1-1은(는) 주문 ORD-S2의 품목이 아닙니다; ' +
+        'order_item_ids[2]: 품목 ORD-NONE-9은(는) 주문 ORD-S2의 품목이 아닙니다 (HTTP 422)',
+    );
+    expect(result.stderr).not.toContain('Value error');
+  });
 });
 
 describe('patches', () => {

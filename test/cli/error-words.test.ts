@@ -38,6 +38,12 @@ describe('an error line at a Korean terminal', () => {
     ],
     ['--carriers c.json is not a list of carriers:', '--carriers c.json은(는) 택배사 목록이 아닙니다:'],
     [
+      'c.json (intake config set carriers) is not a list of carriers:',
+      'c.json (intake config set carriers)은(는) 택배사 목록이 아닙니다:',
+    ],
+    ['invalid date range:', '기간이 올바르지 않습니다:'],
+    ['the first merchant cannot be made so:', '첫 판매자를 이대로 만들 수 없습니다:'],
+    [
       '  Check the password (it is case-sensitive) and try again.',
       '  암호를 확인하고 (대소문자를 구분합니다) 다시 실행하세요.',
     ],

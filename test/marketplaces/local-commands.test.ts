@@ -109,7 +109,16 @@ describe('intake local marketplace', () => {
     writeFileSync(file, JSON.stringify({ orders: [{ order_id: 'X', lines: [] }] }));
     const bad = await cli(['local', 'marketplace', 'seed', 'coupang', file], { env: t.env });
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/seed\.json: orders\.0\.recipient_name/);
+    // Every issue, each on its line, in the words of the check of any other input.
+    expect(bad.stderr).toContain(`${file} is not orders and products for a fake:\n`);
+    expect(bad.stderr).toContain('  orders[0].recipient_name: Field required\n');
+    expect(bad.stderr).toContain('  orders[0].lines: List should have at least 1 item');
+    const korean = await cli(['local', 'marketplace', 'seed', 'coupang', file], {
+      env: { ...t.env, LANG: 'ko_KR.UTF-8' },
+    });
+    expect(korean.stderr).toContain(`${file}은(는) 가짜 마켓의 주문과 상품 파일이 아닙니다:\n`);
+    expect(korean.stderr).toContain('  orders[0].recipient_name: 값이 없습니다\n');
+    expect(korean.stderr).not.toMatch(/Field required|Invalid input/);
     const neither = await cli(['local', 'marketplace', 'seed', 'coupang'], { env: t.env });
     expect(neither.code).toBe(2);
     const nothing = await cli(['local', 'marketplace', 'line', 'naver', 'L1'], { env: t.env });

@@ -183,6 +183,25 @@ describe('intake serve flags', () => {
     expect(result.stderr).not.toMatch(/unexpected error|\n\s+at /);
   });
 
+  it('says what is wrong with a seed file and the first merchant in Korean at a Korean terminal', async () => {
+    const files = workspace();
+    const ko = { env: { LANG: 'ko_KR.UTF-8' } };
+    const seed = files.write('order.json', '{"id":"ORD-1"}');
+    const refused = await runBin(['serve', '--data', files.path('data'), '--seed', seed], ko);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      `오류: --seed ${seed}은(는) 시드 파일이 아닙니다:\n` +
+        '  merchants: 값이 없습니다\n' +
+        '  이 자리에 올 수 없는 키입니다: "id"\n',
+    );
+    const merchant = await runBin(['serve', '--data', files.path('data'), '--merchant-id', ''], ko);
+    expect(merchant.code).toBe(2);
+    expect(merchant.stderr).toContain(
+      '오류: 첫 판매자를 이대로 만들 수 없습니다:\n  --merchant-id: 비어 있습니다\n',
+    );
+    for (const run of [refused, merchant]) expect(run.stderr).not.toMatch(/Field required|String should/);
+  });
+
   it("never shows a database address's password, and warns that the flag shows it in the process list", async () => {
     const result = await runBin(['serve', '--database-url', 'postgres://intake:hunter2@127.0.0.1:1/sandbox']);
     expect(result.code).toBe(2);

@@ -5,7 +5,6 @@ import { examples } from '../../cli/help.js';
 import { openCatalog } from '../../cli/catalog.js';
 import { catalogWords } from './words.js';
 import { productFlags } from '../shared/record-flags.js';
-import { terminalLang, type Lang } from '../../util/terminal-lang.js';
 
 export interface CatalogSetOptions {
   id: string;
@@ -17,9 +16,8 @@ export interface CatalogSetOptions {
 export async function catalogSetOptions(
   id: string,
   flags: { name?: string; imageUrl?: string },
-  lang: Lang = 'en',
 ): Promise<CatalogSetOptions> {
-  const checked = await productFlags(flags, 'invalid product; the catalog is unchanged:', lang);
+  const checked = await productFlags(flags, 'invalid product; the catalog is unchanged:');
   const { unwrapExcelText } = await import('../../input/excel-text.js');
   const product = unwrapExcelText(id, 'id').trim();
   if (product === '') throw new UsageError('the product id is empty');
@@ -55,6 +53,6 @@ export function newCatalogSetCommand(
       ),
     )
     .action(async (id: string, flags: { name?: string; imageUrl?: string }) =>
-      runF(await catalogSetOptions(id, flags, terminalLang(f.env)), f),
+      runF(await catalogSetOptions(id, flags), f),
     );
 }

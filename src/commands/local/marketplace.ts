@@ -3,7 +3,8 @@ import { Command, Option } from 'commander';
 import type { z } from 'zod';
 import type { FakeLineChange } from '../../contract/marketplace-fakes.js';
 import { FakeSeed, FakeSettings, type FakeState } from '../../contract/marketplace-fakes.js';
-import { UsageError } from '../../cli/errors.js';
+import { InvalidInput, UsageError } from '../../cli/errors.js';
+import { check } from '../../contract/validation.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
@@ -38,8 +39,19 @@ async function showFake(f: Factory, state: FakeState): Promise<void> {
   f.log.info(localWords(f).fakeTotals(state.lines.length, state.writes.length, state.requests, refused));
 }
 
-/** A JSON document from FILE (`-` for standard input), checked against the contract before it is sent. */
-async function readJson<S extends z.ZodType>(f: Factory, file: string, schema: S): Promise<z.infer<S>> {
+/** What a file for a fake holds: orders and products (`seed`), or settings (`set`). */
+const FAKE_FILES = { seed: 'orders and products for a fake', settings: 'settings of a fake' } as const;
+
+/**
+ * A JSON document from FILE (`-` for standard input), checked against the contract before it is sent:
+ * one that is not `what` is refused with each thing wrong with it.
+ */
+async function readJson<S extends z.ZodType>(
+  f: Factory,
+  file: string,
+  schema: S,
+  what: keyof typeof FAKE_FILES,
+): Promise<z.output<S>> {
   let text: string;
   try {
     if (file === '-') {
@@ -52,12 +64,9 @@ async function readJson<S extends z.ZodType>(f: Factory, file: string, schema: S
     throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
   }
   const value = parseJsonGiven(file, text);
-  const checked = schema.safeParse(value);
-  if (!checked.success) {
-    const issue = checked.error.issues[0];
-    throw new UsageError(`${file}: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? 'invalid'}`);
-  }
-  return checked.data;
+  const checked = check(schema, value, []);
+  if (!checked.ok) throw new InvalidInput(`${file} is not ${FAKE_FILES[what]}:`, checked.issues);
+  return checked.value;
 }
 
 interface SetFlags {
@@ -153,7 +162,7 @@ function addSeedCommand(f: Factory, command: Command): void {
                 ...sampleSeed(flags.prefix ?? SAMPLE_PREFIXES[marketplace], flags.sample ?? 0),
                 ...(marketplace === 'cafe24' ? { carriers: SAMPLE_CAFE24_CARRIERS } : {}),
               }
-            : await readJson(f, file, FakeSeed);
+            : await readJson(f, file, FakeSeed, 'seed');
         await showFake(f, await (await f.apiClient()).local.marketplace.seed(marketplace, seed));
       },
     );
@@ -191,7 +200,7 @@ function addSetCommand(f: Factory, command: Command): void {
       ),
     )
     .action(async (marketplace: Marketplace, file: string | undefined, flags: SetFlags) => {
-      const base = file === undefined ? {} : await readJson(f, file, FakeSettings);
+      const base = file === undefined ? {} : await readJson(f, file, FakeSettings, 'settings');
       const settings = settingsOf(marketplace, flags, base);
       if (Object.keys(settings).length === 0) throw new UsageError('nothing to set: give a FILE or a flag');
       await showFake(f, await (await f.apiClient()).local.marketplace.set(marketplace, settings));

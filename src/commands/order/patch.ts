@@ -2,8 +2,8 @@ import { Command } from 'commander';
 import type { OrderPatchBody } from '../../contract/order.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { recordIdArgument, refuseFlags } from '../shared/record-flags.js';
-import { terminalLang, type Lang } from '../../util/terminal-lang.js';
+import { InvalidInput } from '../../cli/errors.js';
+import { recordIdArgument } from '../shared/record-flags.js';
 import { writeResult } from '../shared/write-result.js';
 
 export interface OrderPatchOptions {
@@ -12,13 +12,11 @@ export interface OrderPatchOptions {
 }
 
 /**
- * Checks the id and the flags by the input rules and the contract: both fields, not blank; what is
- * wrong is said in `lang`.
+ * Checks the id and the flags by the input rules and the contract: both fields, not blank.
  */
 export async function orderPatchOptions(
   id: string,
   flags: { recipientName?: string; recipientCellphone?: string },
-  lang: Lang = 'en',
 ): Promise<OrderPatchOptions> {
   const [{ OrderPatchBody }, { checkInput }] = await Promise.all([
     import('../../contract/index.js'),
@@ -32,12 +30,10 @@ export async function orderPatchOptions(
     { source: 'typed' },
   );
   if (!checked.ok) {
-    return refuseFlags(
-      'invalid patch; nothing was sent:',
-      checked.issues,
-      { recipient_name: '--recipient-name', recipient_cellphone: '--recipient-cellphone' },
-      lang,
-    );
+    throw new InvalidInput('invalid patch; nothing was sent:', checked.issues, {
+      recipient_name: '--recipient-name',
+      recipient_cellphone: '--recipient-cellphone',
+    });
   }
   return { id: await recordIdArgument('order', id), patch: checked.value };
 }
@@ -66,6 +62,6 @@ export function newOrderPatchCommand(
       examples('intake order patch ORD-1001 --recipient-name 김민지 --recipient-cellphone 010-9876-5432'),
     )
     .action(async (id: string, flags: { recipientName?: string; recipientCellphone?: string }) =>
-      runF(await orderPatchOptions(id, flags, terminalLang(f.env)), f),
+      runF(await orderPatchOptions(id, flags), f),
     );
 }

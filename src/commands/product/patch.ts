@@ -4,7 +4,6 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { productFlags, recordIdArgument } from '../shared/record-flags.js';
 import { writeResult } from '../shared/write-result.js';
-import { terminalLang, type Lang } from '../../util/terminal-lang.js';
 
 export interface ProductPatchOptions {
   id: string;
@@ -15,9 +14,8 @@ export interface ProductPatchOptions {
 export async function productPatchOptions(
   id: string,
   flags: { name?: string; imageUrl?: string },
-  lang: Lang = 'en',
 ): Promise<ProductPatchOptions> {
-  const patch = await productFlags(flags, 'invalid patch; nothing was sent:', lang);
+  const patch = await productFlags(flags, 'invalid patch; nothing was sent:');
   return { id: await recordIdArgument('product', id), patch };
 }
 
@@ -43,6 +41,6 @@ export function newProductPatchCommand(
       ),
     )
     .action(async (id: string, flags: { name?: string; imageUrl?: string }) =>
-      runF(await productPatchOptions(id, flags, terminalLang(f.env)), f),
+      runF(await productPatchOptions(id, flags), f),
     );
 }

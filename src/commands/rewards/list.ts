@@ -1,9 +1,8 @@
 import { Command } from 'commander';
-import { UsageError } from '../../cli/errors.js';
+import { InvalidInput, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
-import { describeIssues } from '../../contract/loc.js';
 import { cut } from '../../util/cut.js';
 import { terminalLang } from '../../util/terminal-lang.js';
 
@@ -64,10 +63,10 @@ export async function rewardsListRun(options: RewardsListOptions, f: Factory): P
   const end = options.endDate ?? ([today as string, start].sort()[1] as string);
   const checked = check(RewardsQuery, { start_date: start, end_date: end }, []);
   if (!checked.ok) {
-    throw new UsageError(
-      'invalid date range:',
-      describeIssues(checked.issues, { start_date: '--start-date', end_date: '--end-date' }),
-    );
+    throw new InvalidInput('invalid date range:', checked.issues, {
+      start_date: '--start-date',
+      end_date: '--end-date',
+    });
   }
   const result = await client.listRewards(checked.value);
   await writeData(f, {

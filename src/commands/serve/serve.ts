@@ -6,12 +6,11 @@ import { serveWords } from './serve-words.js';
 import type { FastifyInstance } from 'fastify';
 import type { Carrier } from '../../contract/carriers.js';
 import { DEFAULT_REVIEW_POINTS, type ReviewKind, type ReviewPoints } from '../../contract/kinds.js';
-import { EXIT, UsageError } from '../../cli/errors.js';
+import { EXIT, InvalidInput, UsageError } from '../../cli/errors.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { listenFailure } from '../../cli/listen-error.js';
 import { unexpectedLines } from '../../cli/report-error.js';
-import { describeIssues } from '../../contract/loc.js';
 import { FAULT_SEED_MAX } from '../../contract/local/faults.js';
 import { wholeNumber } from '../../cli/values.js';
 import { parseJsonGiven } from '../../cli/json-file.js';
@@ -77,8 +76,7 @@ function readJsonFlagFile(flag: string, path: string): unknown {
 async function readCarriers(path: string): Promise<Carrier[]> {
   const { CarrierList, check } = await import('../../contract/index.js');
   const checked = check(CarrierList, readJsonFlagFile('--carriers', path), []);
-  if (!checked.ok)
-    throw new UsageError(`--carriers ${path} is not a list of carriers:`, describeIssues(checked.issues));
+  if (!checked.ok) throw new InvalidInput(`--carriers ${path} is not a list of carriers:`, checked.issues);
   return checked.value;
 }
 
@@ -88,7 +86,7 @@ async function readSeed(path: string, carriers: readonly Carrier[] | undefined) 
     import('../../contract/index.js'),
   ]);
   const checked = check(seedFileSchema(carriers ?? BUILT_IN_CARRIERS), readJsonFlagFile('--seed', path), []);
-  if (!checked.ok) throw new UsageError(`--seed ${path} is not a seed file:`, describeIssues(checked.issues));
+  if (!checked.ok) throw new InvalidInput(`--seed ${path} is not a seed file:`, checked.issues);
   return checked.value;
 }
 
@@ -108,7 +106,7 @@ async function readMerchants(path: string): Promise<MerchantSeed[]> {
   const { z } = await import('zod');
   const checked = check(z.array(LocalMerchantBody).min(1), readJsonFlagFile('--merchants', path), []);
   if (!checked.ok) {
-    throw new UsageError(`--merchants ${path} is not a list of merchants:`, describeIssues(checked.issues));
+    throw new InvalidInput(`--merchants ${path} is not a list of merchants:`, checked.issues);
   }
   const seen = new Map<string, string>();
   for (const merchant of checked.value) {
@@ -140,14 +138,11 @@ async function checkFirstMerchant(merchant: MerchantSeed, secretFlag: string): P
   };
   const checked = check(LocalMerchantBody.partial(), given, []);
   if (!checked.ok) {
-    throw new UsageError(
-      'the first merchant cannot be made so:',
-      describeIssues(checked.issues, {
-        merchant_id: '--merchant-id',
-        access_key_id: '--access-key-id',
-        secret_access_key: secretFlag,
-      }),
-    );
+    throw new InvalidInput('the first merchant cannot be made so:', checked.issues, {
+      merchant_id: '--merchant-id',
+      access_key_id: '--access-key-id',
+      secret_access_key: secretFlag,
+    });
   }
 }
 

@@ -1,8 +1,5 @@
 import type { ProductPatchBody } from '../../contract/product.js';
-import { UsageError } from '../../cli/errors.js';
-import { describeIssues } from '../../contract/loc.js';
-import type { ValidationIssue } from '../../contract/validation.js';
-import type { Lang } from '../../util/terminal-lang.js';
+import { InvalidInput, UsageError } from '../../cli/errors.js';
 
 /**
  * A record's id given as an argument for a path (`order patch <id>`): as a person meant it (`="…"`
@@ -25,32 +22,12 @@ export async function recordIdArgument(what: 'order' | 'product', given: string)
 }
 
 /**
- * Refuses flags the check found wrong: `refusal`, then a line for each reason, the flag it is about
- * named as `names` says (`--recipient-name`), each reason in `lang` (in the words the check of a file
- * uses for the same problem).
- */
-export async function refuseFlags(
-  refusal: string,
-  found: readonly ValidationIssue[],
-  names: Record<string, string>,
-  lang: Lang,
-): Promise<never> {
-  let issues = found;
-  if (lang === 'ko') {
-    const { problemFromIssue, problemIn } = await import('../../bulk/index.js');
-    issues = issues.map((issue) => ({ ...issue, msg: problemIn('ko', problemFromIssue(issue, '', '')) }));
-  }
-  throw new UsageError(refusal, describeIssues(issues, names));
-}
-
-/**
  * `--name` and `--image-url` checked as the service checks a product's name and image (either or
- * both, each valid); `refusal` begins the error that lists what is wrong, each reason in `lang`.
+ * both, each valid); `refusal` begins the error that lists what is wrong.
  */
 export async function productFlags(
   flags: { name?: string; imageUrl?: string },
   refusal: string,
-  lang: Lang,
 ): Promise<ProductPatchBody> {
   if (flags.name === undefined && flags.imageUrl === undefined) {
     throw new UsageError('give --name, --image-url or both');
@@ -64,6 +41,6 @@ export async function productFlags(
     image_url: flags.imageUrl,
   });
   if (!checked.ok)
-    return refuseFlags(refusal, checked.issues, { name: '--name', image_url: '--image-url' }, lang);
+    throw new InvalidInput(refusal, checked.issues, { name: '--name', image_url: '--image-url' });
   return checked.value;
 }
