@@ -233,6 +233,16 @@ describe('intake api', () => {
     const refused = await cli(['api', ...patch, '--no-follow'], { env: t.env });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('answered HTTP 307 to /api/v1/orders/ORD-API-R, which was not followed');
+    // The same warning, and a refusal's, in Korean at a Korean terminal (the answer on stdout as it came).
+    const ko = { ...t.env, LANG: 'ko_KR.UTF-8' };
+    const refusedKo = await cli(['api', ...patch, '--no-follow'], { env: ko });
+    expect(refusedKo.stderr).toContain(
+      '경고: PATCH /api/v1/orders/ORD-API-R/의 응답은 HTTP 307 (/api/v1/orders/ORD-API-R(으)로)이지만 따라가지 않았습니다',
+    );
+    const invalid = await cli(['api', 'POST', '/api/v1/orders/', '-f', 'id=X'], { env: ko });
+    expect(invalid.code).toBe(4);
+    expect(invalid.stderr).toBe('경고: POST /api/v1/orders/의 응답: HTTP 422\n');
+    expect(JSON.parse(invalid.stdout).detail[0]).toMatchObject({ type: 'missing', msg: 'Field required' });
     expect((await t.service.local.order('ORD-API-R'))?.recipient_name).toBe('김민지');
     const followed = await cli(['api', ...patch], { env: t.env });
     expect(followed.code).toBe(0);

@@ -7,6 +7,7 @@ import { writeValue } from '../../cli/output.js';
 import type { HttpResult } from '../../client/http.js';
 import { fieldsBody, fieldsQuery, parseField, type ApiField } from './fields.js';
 import { readErrorReason } from '../../util/file-errors.js';
+import { apiWords } from './words.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
 
@@ -182,9 +183,7 @@ export async function apiRun(options: ApiOptions, f: Factory): Promise<void> {
     const next = link === undefined ? undefined : ownPath(link, client.http.baseUrl, path);
     if (next === undefined || ++page >= MAX_PAGES) {
       if (next === undefined && moreWithoutLink(result.body))
-        f.log.warn(
-          `${options.path} says it has more (has_more) but links no next page: ask for more at once with a larger limit`,
-        );
+        f.log.warn(apiWords(f).moreWithoutLink(options.path));
       break;
     }
     path = next;
@@ -192,10 +191,7 @@ export async function apiRun(options: ApiOptions, f: Factory): Promise<void> {
   stopObserving();
   const body = options.paginate && pages.length > 0 ? mergePages(pages) : result.body;
   if (lostAnswers > 0 && options.method !== 'GET') {
-    f.log.warn(
-      `an earlier attempt of ${options.method} ${path} lost its answer (the connection broke after it was sent), so the service may have done it already: ` +
-        `the answer below is the retry's${result.status === 409 ? ' (a 409 means the earlier attempt did it)' : ''}. Check before sending it again.`,
-    );
+    f.log.warn(apiWords(f).lostAnswer(`${options.method} ${path}`, result.status === 409));
   }
   if (body !== undefined) {
     const settings = await f.settings();
@@ -206,10 +202,10 @@ export async function apiRun(options: ApiOptions, f: Factory): Promise<void> {
     else f.io.stdout.write(`${JSON.stringify(value, null, f.io.stdout.isTTY ? 2 : undefined)}\n`);
   }
   if (result.status >= 300 && result.status < 400) {
-    f.log.warn(
-      `${options.method} ${options.path} answered HTTP ${result.status}${typeof result.headers.location === 'string' ? ` to ${result.headers.location}` : ''}, which was not followed (--no-follow): nothing was done`,
-    );
-  } else if (result.status >= 400) f.log.warn(`${options.method} ${path} answered HTTP ${result.status}`);
+    const to = typeof result.headers.location === 'string' ? result.headers.location : undefined;
+    f.log.warn(apiWords(f).notFollowed(`${options.method} ${options.path}`, result.status, to));
+  } else if (result.status >= 400)
+    f.log.warn(apiWords(f).answered(`${options.method} ${path}`, result.status));
   const code = exitCodeOf(result.status);
   if (code !== EXIT.ok) throw new ExitCode(code);
 }
