@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { freePort } from '../../bench/lib/postgres-cluster.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useService } from '../helpers/cli.js';
+import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, dropFile, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, csvCells, workspace } from '../helpers/files.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
 import { tempDir } from '../helpers/temp.js';
 import { checkFile, counts, follow, sendEnded, reasonOf } from '../helpers/ui-page.js';
 import { readWorkbook, writeWorkbook } from '../helpers/workbook.js';
-import { ordersCsv } from '../helpers/samples.js';
+import { ordersCsv, sampleOrder } from '../helpers/samples.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
@@ -462,10 +462,13 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     async (locale, width, name) => {
       const files = workspace();
       const prefix = `REF-${locale}-${width}`;
+      // Order 3 exists, but its shipment names an item of none of its lines: a 422 only the service can say.
+      const order = files.write(`${prefix}-3.json`, JSON.stringify(sampleOrder(`${prefix}-3`)));
+      expect((await cli(['order', 'create', order], { env: t.env })).code).toBe(0);
       const shipments = files.write(
         `${prefix}.csv`,
         'order_id,order_item_ids,company_code,tracking_number\n' +
-          [1, 2, 3].map((n) => `${prefix}-${n},${prefix}-${n}-1,kr.epost,${1000 + n}`).join('\n') +
+          [1, 2, 3].map((n) => `${prefix}-${n},${prefix}-${n}-9,kr.epost,${1000 + n}`).join('\n') +
           '\n',
       );
       const ui = await uiFor();
@@ -481,6 +484,12 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
         ko
           ? `서비스가 받지 않았습니다 (HTTP 404): 주문 ${prefix}-1을(를) 찾을 수 없습니다`
           : `Order '${prefix}-1' not found.`,
+      );
+      const third = results.getByRole('row').filter({ hasText: new RegExp(`${prefix}-3\\b`) });
+      expect(await third.innerText()).toContain(
+        ko
+          ? `서비스가 받지 않았습니다 (HTTP 422): order_item_ids[0]: 품목 ${prefix}-3-9은(는) 주문 ${prefix}-3의 품목이 아닙니다`
+          : `order_item_ids[0]: Value error, '${prefix}-3-9' is not an item of order '${prefix}-3'`,
       );
       // On a phone each record is a card of labelled lines: its answer is read without scrolling sideways.
       // (Measured in the page: the section may be swapped in again meanwhile, and a locator's evaluate
