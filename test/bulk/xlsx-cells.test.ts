@@ -92,6 +92,16 @@ describe('cells of a workbook, as a person sees them in Excel', () => {
     expect(numberText('1.5', '0.00', false, await loadNumberFormatting())).toBe('1.50');
   });
 
+  it('writes a number too small for its digits in exponent form as Excel shows it', () => {
+    // Excel's General format and formula bar: 0.000001 in full, below it 1E-07 (capital E, two digits).
+    expect(numberText('0.000001', undefined)).toBe('0.000001');
+    expect(numberText('1E-7', undefined)).toBe('1E-07');
+    expect(numberText('0.00000015', undefined)).toBe('1.5E-07');
+    expect(numberText('1.23456789012345678E-120', undefined)).toBe('1.23456789012346E-120');
+    expect(numberText('1E+21', undefined)).toBe('1E+21');
+    expect(numberText('-2.5E-9', undefined)).toBe('-2.5E-09');
+  });
+
   it('shows a negative zero as Excel does: 0, in any format', async () => {
     const formatting = await loadNumberFormatting();
     expect(numberText('-0', undefined)).toBe('0');

@@ -95,6 +95,13 @@ function formatted(
 }
 
 /**
+ * A number JavaScript wrote in exponent form (`1e-7`, `1.5e+21`) as Excel shows it: a capital E and at
+ * least two digits of exponent (`1E-07`, `1.5E+21`); any other number as it is.
+ */
+const excelExponent = (text: string): string =>
+  text.replace(/e([+-])(\d+)$/, (_, sign: string, digits: string) => `E${sign}${digits.padStart(2, '0')}`);
+
+/**
  * A number cell as the sheet means it. Whole numbers come back as the digits stored (an id or phone
  * number stored as a number is its digits, never `1.01E+09`, and a 16-digit id stays exact); a format
  * that pads with zeros (`00000000000`, `000-0000-0000`) is applied as Excel shows it. Dates come back
@@ -122,8 +129,8 @@ export function numberText(
       return trimmed.replace(/^(-?)0+(?=\d)/, '$1');
     return formatted(format as string, value, formatting) ?? trimmed;
   }
-  if (Number.isInteger(value) && !Number.isSafeInteger(value)) return value.toExponential().toUpperCase();
-  const plain = String(Number(value.toPrecision(15)));
+  if (Number.isInteger(value) && !Number.isSafeInteger(value)) return excelExponent(value.toExponential());
+  const plain = excelExponent(String(Number(value.toPrecision(15))));
   return isGeneral(format) ? plain : (formatted(format as string, value, formatting) ?? plain);
 }
 
