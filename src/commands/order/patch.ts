@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import type { OrderPatchBody } from '../../contract/order.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
-import { InvalidInput } from '../../cli/errors.js';
+import { InvalidInput } from '../../cli/invalid-input.js';
 import { recordIdArgument } from '../shared/record-flags.js';
 import { writeResult } from '../shared/write-result.js';
 

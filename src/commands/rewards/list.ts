@@ -1,5 +1,6 @@
 import { Command } from 'commander';
-import { InvalidInput, UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../cli/errors.js';
+import { InvalidInput } from '../../cli/invalid-input.js';
 import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';

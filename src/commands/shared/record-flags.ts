@@ -1,5 +1,6 @@
 import type { ProductPatchBody } from '../../contract/product.js';
-import { InvalidInput, UsageError } from '../../cli/errors.js';
+import { UsageError } from '../../cli/errors.js';
+import { InvalidInput } from '../../cli/invalid-input.js';
 
 /**
  * A record's id given as an argument for a path (`order patch <id>`): as a person meant it (`="…"`
