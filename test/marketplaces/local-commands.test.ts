@@ -119,6 +119,13 @@ describe('intake local marketplace', () => {
     expect(korean.stderr).toContain(`${file}은(는) 가짜 마켓의 주문과 상품 파일이 아닙니다:\n`);
     expect(korean.stderr).toContain('  orders[0].recipient_name: 값이 없습니다\n');
     expect(korean.stderr).not.toMatch(/Field required|Invalid input/);
+    // A file that is not there: said in words, never as the system's code.
+    const missing = await cli(['local', 'marketplace', 'seed', 'coupang', join(dir, 'nope.json')], {
+      env: t.env,
+    });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`cannot read ${join(dir, 'nope.json')}: no such file`);
+    expect(missing.stderr).not.toMatch(/\bE[A-Z]{4,}\b/);
     const neither = await cli(['local', 'marketplace', 'seed', 'coupang'], { env: t.env });
     expect(neither.code).toBe(2);
     const nothing = await cli(['local', 'marketplace', 'line', 'naver', 'L1'], { env: t.env });

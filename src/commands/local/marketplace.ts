@@ -11,6 +11,7 @@ import { examples } from '../../cli/help.js';
 import { writeData } from '../../cli/output.js';
 import { wholeNumber } from '../../cli/values.js';
 import { parseJsonGiven } from '../../cli/json-file.js';
+import { readErrorReason } from '../../util/file-errors.js';
 import type { Marketplace } from '../../marketplaces/names.js';
 import {
   SAMPLE_CAFE24_CARRIERS,
@@ -62,7 +63,7 @@ async function readJson<S extends z.ZodType>(
       text = Buffer.concat(chunks).toString('utf8');
     } else text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`);
+    throw new UsageError(`cannot read ${file}: ${readErrorReason(error)}`);
   }
   const value = parseJsonGiven(file, text);
   const checked = check(schema, value, []);
