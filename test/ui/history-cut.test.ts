@@ -3,7 +3,7 @@ import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, narrowTables, openPage, useBrowser } from '../helpers/browser.js';
 import { tempDir } from '../helpers/temp.js';
 import { startUi, type UiRun } from '../helpers/ui.js';
-import { follow } from '../helpers/ui-page.js';
+import { follow, WAIT_MS } from '../helpers/ui-page.js';
 import { HISTORY_SHOWN } from '../../src/ui/history.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
@@ -52,10 +52,13 @@ describe.skipIf(!CHROMIUM)('intake ui: the history of a busy terminal', () => {
     );
     // In a narrow window each upload is a card, each value under its column's name: nothing scrolls sideways.
     await page.setViewportSize({ width: 390, height: 800 });
-    expect(await page.evaluate(narrowTables())).toEqual({
-      sideways: [],
-      labels: [['시작', '파일', '종류', '상태', '결과', '할 수 있는 일']],
-    });
+    // Polled: the page lays itself out for the new width in its own time (once, under load, after the first look).
+    await expect
+      .poll(() => page.evaluate(narrowTables()), { timeout: WAIT_MS })
+      .toEqual({
+        sideways: [],
+        labels: [['시작', '파일', '종류', '상태', '결과', '할 수 있는 일']],
+      });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -68,10 +68,13 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
     }
     // The product list too: a card a product in a narrow window.
     await page.setViewportSize({ width: 390, height: 800 });
-    expect(await page.evaluate(narrowTables())).toEqual({
-      sideways: [],
-      labels: [['none', '상품명', '이미지 주소 (https://…)', '미리보기', '출처']],
-    });
+    // Polled: the page lays itself out for the new width in its own time (once, under load, after the first look).
+    await expect
+      .poll(() => page.evaluate(narrowTables()), { timeout: WAIT_MS })
+      .toEqual({
+        sideways: [],
+        labels: [['none', '상품명', '이미지 주소 (https://…)', '미리보기', '출처']],
+      });
     expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((where) => [where, []])));
     expect(errors).toEqual([]);
     await context.close();

@@ -155,10 +155,13 @@ describe.skipIf(!CHROMIUM)(
       await screenshot(page, 'push-ko');
       // In a narrow window each line pushed is a card, nothing off the side.
       await page.setViewportSize({ width: 390, height: 800 });
-      expect(await page.evaluate(narrowTables())).toEqual({
-        sideways: [],
-        labels: [['주문번호', '주문 상품', '송장번호', '결과', '마켓 응답']],
-      });
+      // Polled: the page lays itself out for the new width in its own time (once, under load, after the first look).
+      await expect
+        .poll(() => page.evaluate(narrowTables()), { timeout: WAIT_MS })
+        .toEqual({
+          sideways: [],
+          labels: [['주문번호', '주문 상품', '송장번호', '결과', '마켓 응답']],
+        });
       await page.setViewportSize({ width: 1280, height: 720 });
       english.pushed = await englishOn(page);
       const state = await fake.state('naver');

@@ -468,7 +468,11 @@ describe('intake ui: a local page that holds credentials', () => {
   it('opens the browser on a private file: the token is never in a process’s arguments', async () => {
     const files = workspace();
     const seen = files.path('browser-args.txt');
-    const browser = files.write('browser.sh', `#!/bin/sh\nprintf '%s\\n' "$@" > ${seen}\n`);
+    // Written aside and moved in whole: the test reads it as soon as it is there, never half written.
+    const browser = files.write(
+      'browser.sh',
+      `#!/bin/sh\nprintf '%s\\n' "$@" > ${seen}.part && mv ${seen}.part ${seen}\n`,
+    );
     chmodSync(browser, 0o755);
     const data = tempDir('intake-data-');
     const ui = await uiFor({ INTAKE_DATA_DIR: data, BROWSER: browser }, { open: true });
