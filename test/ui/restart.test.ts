@@ -36,7 +36,9 @@ async function progressFigure(page: Page, label: string): Promise<number> {
 describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell the truth', () => {
   it('Stop says what is left as History does; resumed from History, every order once', async () => {
     const files = workspace();
-    const csv = files.write('큰주문.csv', ordersCsv('UISTOP', 300));
+    // Enough that at most 100 a second through the link below leave seconds to stop in after the first 20.
+    const orders = 600;
+    const csv = files.write('큰주문.csv', ordersCsv('UISTOP', orders));
     // A service far away that takes 4 requests at once, so that there is a middle to stop in.
     const proxy = await startSlowLink(t.service.baseUrl, { oneWayMs: 20, admit: 4 });
     try {
@@ -48,17 +50,22 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
       const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
       await page.goto(ui.url);
       await checkFile(page, csv);
-      await page.getByRole('button', { name: '주문 300건 보내기' }).click();
+      await page.getByRole('button', { name: `주문 ${orders}건 보내기` }).click();
       // The progress is in view, and moves.
       await expect.poll(() => progressFigure(page, '완료'), { timeout: WAIT_MS }).toBeGreaterThan(20);
-      expect(await progressFigure(page, '남음')).toBeLessThan(300);
+      expect(await progressFigure(page, '남음')).toBeLessThan(orders);
       await screenshot(page, 'progress-ko');
+      // The language changed while it sends: the progress goes on, said in English, and back.
+      await page.getByRole('link', { name: 'English' }).click();
+      await expect.poll(() => progressFigure(page, 'done'), { timeout: WAIT_MS }).toBeGreaterThan(0);
+      await screenshot(page, 'progress');
+      await page.getByRole('link', { name: '한국어' }).click();
       await page.getByRole('button', { name: '멈추기' }).click();
       expect(await sendEnded(page)).toBe('멈춤');
       const summary = await page.locator('#results-summary').innerText();
       const [, total, done, left] = /^멈춤: (\d+)건 중 (\d+)건 처리, (\d+)건 남음/.exec(summary) ?? [];
-      expect(Number(total)).toBe(300);
-      expect(Number(done) + Number(left)).toBe(300);
+      expect(Number(total)).toBe(orders);
+      expect(Number(done) + Number(left)).toBe(orders);
       expect(Number(left)).toBeGreaterThan(0);
       // What was sent is what is done: nothing more, nothing less.
       expect((await jobsOf('UISTOP')).length).toBe(Number(done));
@@ -67,13 +74,18 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
       const row = page.getByRole('row').filter({ hasText: '큰주문.csv' });
       expect(await row.locator('.badge.stopped').innerText()).toBe('멈춤');
       expect(await row.innerText()).toContain(`${left}건 남음`);
+      // Its results are a link away, and it goes on from History itself, as an upload of the terminal does.
+      expect(await row.getByRole('link', { name: '큰주문.csv 결과' }).count()).toBe(1);
       await screenshot(page, 'history-ko');
-      await row.getByRole('link', { name: '큰주문.csv 결과' }).click();
-      await page.getByRole('button', { name: '다시 보내기' }).click();
+      await row.getByRole('button', { name: '큰주문.csv 이어서 보내기' }).click();
       expect(await sendEnded(page)).toBe('완료');
       const jobs = await jobsOf('UISTOP');
-      expect(jobs).toHaveLength(300);
-      expect(new Set(jobs.map((job) => job.target_id)).size).toBe(300);
+      expect(jobs).toHaveLength(orders);
+      expect(new Set(jobs.map((job) => job.target_id)).size).toBe(orders);
+      // Finished, it has nothing left to go on with.
+      await page.getByRole('link', { name: '업로드 기록' }).click();
+      expect(await row.getByRole('button').count()).toBe(0);
+      expect(await row.locator('.badge.finished').count()).toBe(1);
       expect(errors).toEqual([]);
       await context.close();
     } finally {
@@ -101,6 +113,7 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
     const { page, context, errors } = await openPage(b.browser);
     await page.goto(ui.url);
     await page.getByRole('link', { name: 'History' }).click();
+    await screenshot(page, 'history');
     await page.getByRole('button', { name: 'Resume 우리가게.csv' }).click();
     expect(await sendEnded(page)).toBe('finished');
     const jobs = await jobsOf('TERMRES');

@@ -30,6 +30,10 @@ function inputName(t: T, label: string): string {
   return label === STDIN_LABEL ? t('inputStdin') : label;
 }
 
+/** Whether a page's upload can go on from where it ended: its send stopped or failed with records left. */
+const resumable = (session: UploadSession, state: string, left: number) =>
+  session.open && session.kind !== undefined && (state === 'stopped' || state === 'failed') && left > 0;
+
 /** One upload of the history: when, which file, what it sent, how it ended, and what can be done. */
 function historyRow(t: T, lang: Lang, line: HistoryLine): string {
   const summary = line.summary ?? {};
@@ -45,6 +49,16 @@ function historyRow(t: T, lang: Lang, line: HistoryLine): string {
     actions.push(
       html`<a href="uploads/${line.session.id}">${t('openResults', { name: inputName(t, line.label) })}</a>`,
     );
+    // Stopped, or ended by a fault, with records left: resumed from here as one started at the terminal is.
+    if (resumable(line.session, line.state, left)) {
+      actions.push(
+        html`<form method="post" action="uploads/${line.session.id}/send">
+          <button type="submit" class="secondary">
+            ${t('resumeButton', { name: inputName(t, line.label) })}
+          </button>
+        </form>`,
+      );
+    }
   } else if (line.entry && line.state !== 'finished') {
     actions.push(
       line.entry.resumable
