@@ -87,6 +87,35 @@ function fieldIn(lang: Lang, field: string, table: ColumnPlaces | undefined): st
   return lang === 'ko' ? (own(FIELD, field) ?? field) : field;
 }
 
+/** The columns a shipment's item ids may come from: a list in one cell, or one id a row. */
+const SAME_FIELD: Record<string, readonly string[]> = { order_item_ids: ['order_item_ids', 'order_item_id'] };
+
+/**
+ * A refusal whose issues name the field as the service does (`order_item_ids[0]: …`, each issue joined by
+ * `; `), with each field named as the file's header does where it has a header of its own (`상품주문번호:
+ * …`); the position in a list goes with it, since the row says which. `said` is the refusal as worded for
+ * the page, `message` as the service gave it.
+ */
+export function withFileColumns(
+  said: string,
+  message: string,
+  table: ColumnPlaces | undefined,
+  lang: Lang,
+): string {
+  let named = said;
+  for (const part of message.split('; ')) {
+    const loc = /^(?:body\.)?(([A-Za-z_]\w*)[\w.[\]]*): /.exec(part);
+    if (!loc) continue;
+    const field = loc[2] as string;
+    const header = (SAME_FIELD[field] ?? [field])
+      .map((column) => headerOf(table, column, lang))
+      .find((name) => name !== undefined);
+    if (header === undefined || header === field) continue;
+    named = named.split(`${loc[0]}`).join(`${header}: `);
+  }
+  return named;
+}
+
 /** The fields a record differs in, as people know them (see `fieldIn`). */
 export const fieldsIn = (lang: Lang, fields: readonly string[] | undefined, table?: ColumnPlaces) =>
   (fields ?? []).map((field) => fieldIn(lang, field, table)).join(', ');
@@ -111,7 +140,7 @@ export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName, table?:
     case 'updated':
       return ko ? `수정 내용을 보냈습니다 (${fieldsIn(lang, line.fields, table)})` : line.message;
     case 'rejected':
-      return rejectionIn(lang, line.message, line.status);
+      return withFileColumns(rejectionIn(lang, line.message, line.status), line.message, table, lang);
     case 'failed':
       return ko
         ? `서비스 응답을 받지 못했습니다: ${failureIn('ko', line.message)}. 다시 보내면 없는 것만 보냅니다`
@@ -134,7 +163,8 @@ export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName, table?:
 /**
  * Why a row is among the rows to fix, in `lang`, for the file to download: its own problems with their
  * columns `named` as the file names them, else its record's reason (another row of it, or the service's
- * answer). `problemsOf` gives any refused row's problems, for a reason that names that row.
+ * answer, its fields named as the file's `table` names them). `problemsOf` gives any refused row's
+ * problems, for a reason that names that row.
  */
 export function refusedReasonIn(
   lang: Lang,
@@ -142,6 +172,7 @@ export function refusedReasonIn(
   named: ColumnNames,
   problemsOf: (row: number) => readonly Problem[] | undefined,
   row: RefusedRow,
+  table?: ColumnPlaces,
 ): string {
   if (row.outcome === 'dropped') {
     return lang === 'ko' ? '페이지에서 뺐습니다 (보내지 않음)' : 'dropped on the page (not sent)';
@@ -149,7 +180,7 @@ export function refusedReasonIn(
   if (row.problems.length > 0) return problemsIn(lang, row.problems, named);
   if (row.outcome === 'rejected') {
     const { row: at, record: id, status, reason: message } = row;
-    return lineIn(lang, { rows: [at], id, outcome: 'rejected', status, message }, kind);
+    return lineIn(lang, { rows: [at], id, outcome: 'rejected', status, message }, kind, table);
   }
   return invalidReasonIn(lang, row.reason, rowProblemsIn(lang, named, problemsOf));
 }

@@ -48,10 +48,11 @@ const earlierRejectsFileOf = (session: UploadSession, extension: RejectsExtensio
 
 /** Each row's reason in `lang`, its columns named as the file names them. */
 function reasonsIn(session: UploadSession, lang: Lang, rows: readonly RefusedRow[]) {
-  const named = pageColumnNames(uiTexts(lang), tableOf(session));
+  const table = tableOf(session);
+  const named = pageColumnNames(uiTexts(lang), table);
   const problems = new Map<number, readonly Problem[]>(rows.map((row) => [row.row, row.problems]));
   return (row: RefusedRow) =>
-    refusedReasonIn(lang, session.kind ?? 'order', named, (at) => problems.get(at), row);
+    refusedReasonIn(lang, session.kind ?? 'order', named, (at) => problems.get(at), row, table);
 }
 
 /**

@@ -53,6 +53,38 @@ describe('the fields a record differs in, as people know them', () => {
   });
 });
 
+describe('a refusal’s fields, as the file names them', () => {
+  const refused = (message: string) => ({
+    rows: [2],
+    id: 'A kr.epost 1',
+    outcome: 'rejected' as const,
+    status: 422,
+    message,
+  });
+  const dispatch = {
+    header: ['주문번호', '상품주문번호', '택배사', '송장번호'],
+    columns: { order_id: [0], order_item_id: [1], company_code: [2], tracking_number: [3] },
+  };
+  const two =
+    "order_item_ids[0]: Value error, 'A-9' is not an item of order 'A'; " +
+    "order_item_ids[1]: Value error, 'A-8' is not an item of order 'A'";
+  it('each issue by the sheet’s header, its place in the list left to the row', () => {
+    expect(lineIn('en', refused(two), 'shipment', dispatch)).toBe(
+      "상품주문번호: Value error, 'A-9' is not an item of order 'A'; 상품주문번호: Value error, 'A-8' is not an item of order 'A'",
+    );
+    expect(lineIn('ko', refused(two), 'shipment', dispatch)).toBe(
+      '서비스가 받지 않았습니다 (HTTP 422): 상품주문번호: 품목 A-9은(는) 주문 A의 품목이 아닙니다; 상품주문번호: 품목 A-8은(는) 주문 A의 품목이 아닙니다',
+    );
+  });
+  it('as the service does where the file has no header of its own for it, or no header at all', () => {
+    const ours = { header: ['order_id', 'order_item_ids'], columns: { order_item_ids: [1] } };
+    expect(lineIn('en', refused(two), 'shipment', ours)).toBe(two);
+    expect(lineIn('en', refused(two), 'shipment', undefined)).toBe(two);
+    // An answer that names no field is left as it came.
+    expect(lineIn('en', refused("Order 'A' not found."), 'shipment', dispatch)).toBe("Order 'A' not found.");
+  });
+});
+
 describe('a problem’s column as the page names it', () => {
   const smartstore = { header: ['상품주문번호', '수취인명'], columns: { item_id: [0], recipient_name: [1] } };
   it('by the file’s header, else (a column the file lacks) in the page’s words, else as it is', () => {

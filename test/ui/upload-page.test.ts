@@ -465,10 +465,11 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       // Order 3 exists, but its shipment names an item of none of its lines: a 422 only the service can say.
       const order = files.write(`${prefix}-3.json`, JSON.stringify(sampleOrder(`${prefix}-3`)));
       expect((await cli(['order', 'create', order], { env: t.env })).code).toBe(0);
+      // As a Smartstore dispatch sheet names its columns: the page names the refused field as the sheet does.
       const shipments = files.write(
         `${prefix}.csv`,
-        'order_id,order_item_ids,company_code,tracking_number\n' +
-          [1, 2, 3].map((n) => `${prefix}-${n},${prefix}-${n}-9,kr.epost,${1000 + n}`).join('\n') +
+        '주문번호,상품주문번호,택배사,송장번호\n' +
+          [1, 2, 3].map((n) => `${prefix}-${n},${prefix}-${n}-9,우체국택배,${1000 + n}`).join('\n') +
           '\n',
       );
       const ui = await uiFor();
@@ -488,8 +489,21 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       const third = results.getByRole('row').filter({ hasText: new RegExp(`${prefix}-3\\b`) });
       expect(await third.innerText()).toContain(
         ko
-          ? `서비스가 받지 않았습니다 (HTTP 422): order_item_ids[0]: 품목 ${prefix}-3-9은(는) 주문 ${prefix}-3의 품목이 아닙니다`
-          : `order_item_ids[0]: Value error, '${prefix}-3-9' is not an item of order '${prefix}-3'`,
+          ? `서비스가 받지 않았습니다 (HTTP 422): 상품주문번호: 품목 ${prefix}-3-9은(는) 주문 ${prefix}-3의 품목이 아닙니다`
+          : `상품주문번호: Value error, '${prefix}-3-9' is not an item of order '${prefix}-3'`,
+      );
+      // The rows to fix say it as the page does, the field named as the sheet names it.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: ko ? '고칠 행 (CSV)' : 'Rows to fix (CSV)' }).click(),
+      ]);
+      const reasons = csvCells(
+        readFileSync((await download.path()) as string, 'utf8').replace(/^\uFEFF/, ''),
+      ).map((row) => row.at(-1));
+      expect(reasons.at(-1)).toBe(
+        ko
+          ? `서비스가 받지 않았습니다 (HTTP 422): 상품주문번호: 품목 ${prefix}-3-9은(는) 주문 ${prefix}-3의 품목이 아닙니다`
+          : `상품주문번호: Value error, '${prefix}-3-9' is not an item of order '${prefix}-3'`,
       );
       // On a phone each record is a card of labelled lines: its answer is read without scrolling sideways.
       // (Measured in the page: the section may be swapped in again meanwhile, and a locator's evaluate
