@@ -96,7 +96,7 @@ const SAME_FIELD: Record<string, readonly string[]> = { order_item_ids: ['order_
  * …`); the position in a list goes with it, since the row says which. `said` is the refusal as worded for
  * the page, `message` as the service gave it.
  */
-export function withFileColumns(
+function withFileColumns(
   said: string,
   message: string,
   table: ColumnPlaces | undefined,
@@ -111,7 +111,7 @@ export function withFileColumns(
       .map((column) => headerOf(table, column, lang))
       .find((name) => name !== undefined);
     if (header === undefined || header === field) continue;
-    named = named.split(`${loc[0]}`).join(`${header}: `);
+    named = named.split(loc[0]).join(`${header}: `);
   }
   return named;
 }
