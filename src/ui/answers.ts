@@ -96,12 +96,7 @@ const SAME_FIELD: Record<string, readonly string[]> = { order_item_ids: ['order_
  * …`); the position in a list goes with it, since the row says which. `said` is the refusal as worded for
  * the page, `message` as the service gave it.
  */
-function withFileColumns(
-  said: string,
-  message: string,
-  table: ColumnPlaces | undefined,
-  lang: Lang,
-): string {
+function withFileColumns(said: string, message: string, table: ColumnPlaces | undefined, lang: Lang): string {
   let named = said;
   for (const part of message.split('; ')) {
     const loc = /^(?:body\.)?(([A-Za-z_]\w*)[\w.[\]]*): /.exec(part);
