@@ -7,9 +7,9 @@ export const ASK_OPTIONS = 'intake-serve-options?';
 export const OPTIONS_MESSAGE = 'intake-serve-options';
 
 /** How soon a process that died is started again, and how many quick deaths in a row end the service. */
-const RESTART_DELAY_MS = 500;
-const MAX_QUICK_DEATHS = 5;
-const QUICK_MS = 5_000;
+export const RESTART_DELAY_MS = 500;
+export const MAX_QUICK_DEATHS = 5;
+export const QUICK_MS = 5_000;
 
 /** What the pool tells as it goes (the command words it). */
 export interface PoolEvents {
@@ -18,6 +18,23 @@ export interface PoolEvents {
   /** Processes keep ending as soon as they start: the service stops. */
   keepEnding: () => void;
 }
+
+/** Starts one process of the service with these variables added to its environment. */
+export type Fork = (env: Record<string, string>) => Worker;
+
+/** What the pool runs on: the cluster's fork, the clock, a timer. Tests give their own. */
+export interface PoolRuntime {
+  fork: Fork;
+  now: () => number;
+  after: (ms: number, run: () => void) => void;
+}
+
+const CLUSTER: PoolRuntime = {
+  fork: (env) => cluster.fork(env),
+  now: Date.now,
+  // Not unref'd: with every process gone (all killed at once), this timer is what keeps the service up.
+  after: (ms, run) => void setTimeout(run, ms),
+};
 
 /** Where every process listens, once they all do. */
 export interface Listening {
@@ -34,7 +51,7 @@ export class WorkerPool {
   readonly #workers = new Set<Worker>();
   readonly #options: ServeOptions;
   readonly #events: PoolEvents;
-  readonly #now: () => number;
+  readonly #runtime: PoolRuntime;
   #stopping = false;
   #quickDeaths = 0;
   /** The port every process listens on, once the first ones do (`--port 0` is given one then). */
@@ -47,12 +64,12 @@ export class WorkerPool {
     this.#resolveStopped = resolve;
   });
 
-  constructor(options: ServeOptions, events: PoolEvents, now: () => number = Date.now) {
+  constructor(options: ServeOptions, events: PoolEvents, runtime?: PoolRuntime) {
     this.#options = options;
     this.#events = events;
-    this.#now = now;
+    this.#runtime = runtime ?? CLUSTER;
     // Structured clones: the options reach each process as they are here.
-    cluster.setupPrimary({ serialization: 'advanced' });
+    if (runtime === undefined) cluster.setupPrimary({ serialization: 'advanced' });
   }
 
   /** Whether the pool was asked to stop. */
@@ -67,23 +84,20 @@ export class WorkerPool {
   start(count: number, host: string): Promise<Listening> {
     return new Promise((resolve, reject) => {
       let ready = 0;
-      const listening = (_worker: Worker, address: { address: string | null; port: number }) => {
+      const listening = (address: { address: string | null; port: number }) => {
         ready += 1;
-        if (ready < count) return;
-        cluster.off('listening', listening);
+        if (ready < count || this.#failedToStart === undefined) return;
         this.#failedToStart = undefined;
         this.#port = address.port;
         resolve({ address: address.address ?? host, port: address.port });
       };
       this.#failedToStart = (how, code) => {
         this.#failedToStart = undefined;
-        cluster.off('listening', listening);
         this.stop();
         const message = `the service's processes could not start (${how})`;
         reject(code === EXIT.usage ? new UsageError(message) : new CliError(message, EXIT.failure));
       };
-      cluster.on('listening', listening);
-      for (let index = 0; index < count; index++) this.#fork();
+      for (let index = 0; index < count; index++) this.#fork().once('listening', listening);
     });
   }
 
@@ -104,17 +118,18 @@ export class WorkerPool {
     for (const worker of this.#workers) worker.process.kill('SIGKILL');
   }
 
-  #fork(): void {
-    const worker = cluster.fork({
+  #fork(): Worker {
+    const worker = this.#runtime.fork({
       [SERVE_WORKER_ENV]: '1',
       ...(this.#port === undefined ? {} : { [SERVE_PORT_ENV]: String(this.#port) }),
     });
     worker.on('message', (message: { type?: unknown } | null) => {
       if (message?.type === ASK_OPTIONS) worker.send({ type: OPTIONS_MESSAGE, options: this.#options });
     });
-    const started = this.#now();
+    const started = this.#runtime.now();
     this.#workers.add(worker);
     worker.on('exit', (code, signal) => this.#ended(worker, started, signal ?? `exit ${code}`, code));
+    return worker;
   }
 
   /** A process ended: the start failed, the pool is stopping, or another is started in its place. */
@@ -125,14 +140,13 @@ export class WorkerPool {
       this.#failedToStart(how, code);
       return;
     }
-    this.#quickDeaths = this.#now() - started < QUICK_MS ? this.#quickDeaths + 1 : 0;
+    this.#quickDeaths = this.#runtime.now() - started < QUICK_MS ? this.#quickDeaths + 1 : 0;
     this.#events.ended(worker.process.pid, how);
     if (this.#quickDeaths >= MAX_QUICK_DEATHS) {
       this.#events.keepEnding();
       this.stop();
       return;
     }
-    // Not unref'd: with every process gone (all killed at once), this timer is what keeps the service up.
-    setTimeout(() => this.#fork(), RESTART_DELAY_MS);
+    this.#runtime.after(RESTART_DELAY_MS, () => void this.#fork());
   }
 }
