@@ -34,6 +34,12 @@ function inputName(t: T, label: string): string {
 const resumable = (session: UploadSession, state: string, left: number) =>
   session.open && session.kind !== undefined && (state === 'stopped' || state === 'failed') && left > 0;
 
+/** The button that goes on with an upload from where it ended, posting to `action`. */
+const resumeForm = (t: T, action: string, label: string) =>
+  html`<form method="post" action="${action}">
+    <button type="submit" class="secondary">${t('resumeButton', { name: inputName(t, label) })}</button>
+  </form>`;
+
 /** One upload of the history: when, which file, what it sent, how it ended, and what can be done. */
 function historyRow(t: T, lang: Lang, line: HistoryLine): string {
   const summary = line.summary ?? {};
@@ -50,23 +56,12 @@ function historyRow(t: T, lang: Lang, line: HistoryLine): string {
       html`<a href="uploads/${line.session.id}">${t('openResults', { name: inputName(t, line.label) })}</a>`,
     );
     // Stopped, or ended by a fault, with records left: resumed from here as one started at the terminal is.
-    if (resumable(line.session, line.state, left)) {
-      actions.push(
-        html`<form method="post" action="uploads/${line.session.id}/send">
-          <button type="submit" class="secondary">
-            ${t('resumeButton', { name: inputName(t, line.label) })}
-          </button>
-        </form>`,
-      );
-    }
+    if (resumable(line.session, line.state, left))
+      actions.push(resumeForm(t, `uploads/${line.session.id}/send`, line.label));
   } else if (line.entry && line.state !== 'finished') {
     actions.push(
       line.entry.resumable
-        ? html`<form method="post" action="history/${line.entry.id}/resume">
-            <button type="submit" class="secondary">
-              ${t('resumeButton', { name: inputName(t, line.label) })}
-            </button>
-          </form>`
+        ? resumeForm(t, `history/${line.entry.id}/resume`, line.label)
         : html`<span class="hint">${t('fileGone')}</span>`,
     );
   }
