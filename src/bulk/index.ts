@@ -47,7 +47,14 @@ export {
   terminalLang,
   UPLOAD_STATE_WORDS,
 } from './said-words.js';
-export { failureIn, networkReasonIn, refusalIn, rejectionIn, serviceTextIn } from '../client/answer-words.js';
+export {
+  failureIn,
+  networkReasonIn,
+  refusalIn,
+  rejectionIn,
+  serviceTextIn,
+  withoutLabel,
+} from '../client/answer-words.js';
 
 export {
   FLAGS_LABEL,

@@ -4,7 +4,7 @@ import { presets } from './layout/presets.js';
 import type { Note, Said } from './said.js';
 import { counting } from '../util/count.js';
 import { cut } from '../util/cut.js';
-import { notTakenIn, rejectionIn } from '../client/answer-words.js';
+import { notTakenIn, rejectionIn, withoutLabel } from '../client/answer-words.js';
 import { MESSAGE_SHOWN } from './report/summary.js';
 import { FLAGS_LABEL } from './read/source.js';
 import type { UploadState } from './ledger/schema.js';
@@ -316,12 +316,14 @@ export type Where = 'page' | 'terminal';
 
 /** What was said, in `lang`: Korean where there are words for it here, else the text as it was given. */
 export function sayIn(lang: Lang, text: string, said: Said | undefined, where: Where = 'page'): string {
-  if (said === undefined) return text;
-  if (where === 'terminal' && lang === 'en') return text;
+  if (where === 'terminal') {
+    if (said === undefined || lang === 'en') return text;
+  } else if (said === undefined) return withoutLabel(text);
   const terminal = where === 'terminal' && lang === 'ko' ? KOREAN_TERMINAL[said.code] : undefined;
   if (terminal) return terminal(said.values ?? {}, text);
   const words = (lang === 'ko' ? KOREAN : ENGLISH)[said.code];
-  return words ? words(said.values ?? {}) : text;
+  if (words) return words(said.values ?? {});
+  return where === 'page' ? withoutLabel(text) : text;
 }
 
 export { terminalLang } from '../util/terminal-lang.js';

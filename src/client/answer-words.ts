@@ -105,6 +105,12 @@ export function refusalIn(message: string): string | undefined {
 export const serviceTextIn = (lang: Lang, text: string): string =>
   lang === 'ko' ? (refusalIn(text) ?? saidIn(NOTES, text) ?? text) : text;
 
+/**
+ * A reason of the service's contract without the label its framework puts before a rule's own words
+ * (`Value error, `), which tells a person nothing: for a page, where a terminal gives the answer as it came.
+ */
+export const withoutLabel = (text: string): string => text.replace(/(^|: |; )Value error, /g, '$1');
+
 /** The service's refusal of a record (its answer, and the status it came with), in `lang`. */
 export const rejectionIn = (lang: Lang, message: string, status: number | undefined): string =>
   lang === 'ko'

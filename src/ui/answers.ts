@@ -12,6 +12,7 @@ import {
   type Problem,
   type ReportLine,
   type ResourceName,
+  withoutLabel,
 } from '../bulk/index.js';
 import type { RefusedRow } from './session.js';
 import { ApiError, NetworkError } from '../client/errors.js';
@@ -135,7 +136,9 @@ export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName, table?:
     case 'updated':
       return ko ? `수정 내용을 보냈습니다 (${fieldsIn(lang, line.fields, table)})` : line.message;
     case 'rejected':
-      return withFileColumns(rejectionIn(lang, line.message, line.status), line.message, table, lang);
+      return withoutLabel(
+        withFileColumns(rejectionIn(lang, line.message, line.status), line.message, table, lang),
+      );
     case 'failed':
       return ko
         ? `서비스 응답을 받지 못했습니다: ${failureIn('ko', line.message)}. 다시 보내면 없는 것만 보냅니다`

@@ -14,7 +14,7 @@ import { openUnits } from '../../src/bulk/layout/units.js';
 import { orders } from '../../src/bulk/resources.js';
 import { IdWatch } from '../../src/input/id-watch.js';
 import { uploadOptions } from '../../src/commands/shared/upload-options.js';
-import { noteIn, problemIn, problemsIn } from '../../src/bulk/said-words.js';
+import { noteIn, problemIn, problemsIn, sayIn } from '../../src/bulk/said-words.js';
 import { workspace } from '../helpers/files.js';
 
 const IMAGE = 'https://shop.example.com/p.jpg';
@@ -132,9 +132,9 @@ describe('what the check finds, in Korean', () => {
       '보이지 않는 NUL 문자가 들어 있습니다. 지우고 다시 적으세요',
       '깨진 글자(짝이 없는 유니코드 서로게이트)가 들어 있습니다. 그 글자를 지우고 다시 적으세요',
     ]);
-    // English is the service's own words, as the terminal says them.
+    // English is the service's own words, without its framework's label ("Value error, ").
     expect(problemIn('en', problemFromIssue(issues[1] as ValidationIssue, '', ''))).toBe(
-      "Value error, tracking_number must be 'self' when company_code is 'self'",
+      "tracking_number must be 'self' when company_code is 'self'",
     );
   });
 
@@ -158,7 +158,10 @@ describe('what the check finds, in Korean', () => {
 
   it('what has no Korean words is said as given, and a note without a code too', () => {
     const problem: Problem = { message: 'Value error, something new', said: { code: 'value_error' } };
-    expect(problemIn('ko', problem)).toBe('Value error, something new');
+    expect(problemIn('ko', problem)).toBe('something new');
+    expect(problemIn('en', { message: 'Value error, no code' })).toBe('no code');
+    // A terminal gives it as the service said it.
+    expect(sayIn('en', problem.message, problem.said, 'terminal')).toBe('Value error, something new');
     expect(noteIn('ko', { text: 'Another upload is using the ledger' })).toBe(
       'Another upload is using the ledger',
     );
