@@ -145,8 +145,8 @@ export function lineIn(lang: Lang, line: ReportLine, kind: ResourceName, table?:
         : line.message;
     case 'not_sent':
       return ko
-        ? '멈춰서 보내지 않았습니다. 다시 보내면 이어서 보냅니다'
-        : 'not sent: the upload stopped first; send again to go on';
+        ? '멈춰서 보내지 않았습니다. 이어서 보내면 보냅니다'
+        : 'not sent: the upload stopped first; resume to go on';
     case 'duplicate':
       return ko
         ? line.message.replace(/^repeats (row|line|record) (\d+)$/, '$2행과 똑같아 건너뜀')

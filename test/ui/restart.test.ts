@@ -69,6 +69,8 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
       expect(Number(left)).toBeGreaterThan(0);
       // What was sent is what is done: nothing more, nothing less.
       expect((await jobsOf('UISTOP')).length).toBe(Number(done));
+      // It goes on from here too, in the words History uses.
+      expect(await page.getByRole('button', { name: '이어서 보내기', exact: true }).count()).toBe(1);
 
       await page.getByRole('link', { name: '업로드 기록' }).click();
       const row = page.getByRole('row').filter({ hasText: '큰주문.csv' });
@@ -235,7 +237,8 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
       await again.page.getByRole('link', { name: 'History' }).click();
       await again.page.getByRole('link', { name: 'Results of orders.csv' }).click();
       expect(await again.page.locator('#results-title .badge').innerText()).toBe('stopped');
-      await again.page.getByRole('button', { name: 'Send again' }).click();
+      // Stopped, it goes on where it stopped: "Resume", as History says it.
+      await again.page.getByRole('button', { name: 'Resume', exact: true }).click();
       expect(await sendEnded(again.page)).toBe('finished');
       expect(await jobsOf('UICTRLC')).toHaveLength(200);
       await again.context.close();

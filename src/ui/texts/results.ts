@@ -39,8 +39,8 @@ export const RESULTS = {
   resultsTitle: { en: 'Results', ko: '결과' },
   resultFinished: { en: 'Finished: {done} of {total} done.', ko: '완료: {total}건 중 {done}건 처리.' },
   resultStopped: {
-    en: 'Stopped: {done} of {total} done, {left} left. Send again to go on; nothing is sent twice.',
-    ko: '멈춤: {total}건 중 {done}건 처리, {left}건 남음. 다시 보내면 이어서 보내며, 이미 보낸 것은 다시 보내지 않습니다.',
+    en: 'Stopped: {done} of {total} done, {left} left. Resume to go on; nothing is sent twice.',
+    ko: '멈춤: {total}건 중 {done}건 처리, {left}건 남음. 이어서 보내면 남은 것만 보내며, 이미 보낸 것은 다시 보내지 않습니다.',
   },
   resultFailed: {
     en: 'Failed: {done} of {total} done, {left} left.',
@@ -74,6 +74,7 @@ export const RESULTS = {
     ko: '1건은 서비스 응답을 받지 못했습니다. 다시 보내면 없는 것만 보냅니다.',
   },
   resendButton: { en: 'Send again', ko: '다시 보내기' },
+  resumeSendButton: { en: 'Resume', ko: '이어서 보내기' },
   shownLines: {
     en: 'The first {count} lines are shown; the report has them all.',
     ko: '처음 {count}줄만 보입니다. 전체는 보고서에 있습니다.',

@@ -85,7 +85,7 @@ function nextSteps(t: T, session: UploadSession, send: Send, counts: Record<stri
     (left > 0 || send.state !== 'finished') && canSend
       ? html`<form method="post" action="uploads/${session.id}/send">
           !${send.state === 'finished' ? html`<p>${t('failedHint', { count: left })}</p>` : ''}
-          <button type="submit">${t('resendButton')}</button>
+          <button type="submit">${t(send.state === 'finished' ? 'resendButton' : 'resumeSendButton')}</button>
         </form>`
       : '',
   ].join('');
