@@ -316,14 +316,13 @@ export type Where = 'page' | 'terminal';
 
 /** What was said, in `lang`: Korean where there are words for it here, else the text as it was given. */
 export function sayIn(lang: Lang, text: string, said: Said | undefined, where: Where = 'page'): string {
-  if (where === 'terminal') {
-    if (said === undefined || lang === 'en') return text;
-  } else if (said === undefined) return withoutLabel(text);
+  // As given: a terminal's as the service said it, a page's without its framework's label.
+  const asGiven = where === 'page' ? withoutLabel(text) : text;
+  if (said === undefined || (where === 'terminal' && lang === 'en')) return asGiven;
   const terminal = where === 'terminal' && lang === 'ko' ? KOREAN_TERMINAL[said.code] : undefined;
   if (terminal) return terminal(said.values ?? {}, text);
   const words = (lang === 'ko' ? KOREAN : ENGLISH)[said.code];
-  if (words) return words(said.values ?? {});
-  return where === 'page' ? withoutLabel(text) : text;
+  return words ? words(said.values ?? {}) : asGiven;
 }
 
 export { terminalLang } from '../util/terminal-lang.js';
