@@ -111,11 +111,16 @@ export const serviceTextIn = (lang: Lang, text: string): string =>
  */
 export const withoutLabel = (text: string): string => text.replace(/(^|: |; )Value error, /g, '$1');
 
-/** The service's refusal of a record (its answer, and the status it came with), in `lang`. */
-export const rejectionIn = (lang: Lang, message: string, status: number | undefined): string =>
-  lang === 'ko'
-    ? `서비스가 받지 않았습니다${status ? ` (HTTP ${status})` : ''}: ${refusalIn(message) ?? message}`
-    : message;
+/**
+ * The service's refusal of a record (its answer, and the status it came with), in `lang`: said as a
+ * refusal, with its status, in either language.
+ */
+export function rejectionIn(lang: Lang, message: string, status: number | undefined): string {
+  const code = status ? ` (HTTP ${status})` : '';
+  return lang === 'ko'
+    ? `서비스가 받지 않았습니다${code}: ${refusalIn(message) ?? message}`
+    : `The service refused it${code}: ${message}`;
+}
 
 /** Why a connection failed, in `lang`. */
 export const networkReasonIn = (lang: Lang, reason: string): string =>

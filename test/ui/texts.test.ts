@@ -70,7 +70,7 @@ describe('a refusal’s fields, as the file names them', () => {
     "order_item_ids[1]: Value error, 'A-8' is not an item of order 'A'";
   it('each issue by the sheet’s header, its place in the list left to the row', () => {
     expect(lineIn('en', refused(two), 'shipment', dispatch)).toBe(
-      "상품주문번호: 'A-9' is not an item of order 'A'; 상품주문번호: 'A-8' is not an item of order 'A'",
+      "The service refused it (HTTP 422): 상품주문번호: 'A-9' is not an item of order 'A'; 상품주문번호: 'A-8' is not an item of order 'A'",
     );
     expect(lineIn('ko', refused(two), 'shipment', dispatch)).toBe(
       '서비스가 받지 않았습니다 (HTTP 422): 상품주문번호: 품목 A-9은(는) 주문 A의 품목이 아닙니다; 상품주문번호: 품목 A-8은(는) 주문 A의 품목이 아닙니다',
@@ -80,12 +80,16 @@ describe('a refusal’s fields, as the file names them', () => {
     const ours = { header: ['order_id', 'order_item_ids'], columns: { order_item_ids: [1] } };
     // The framework's label before a rule's words ("Value error, ") is left out on the page.
     const plain =
-      "order_item_ids[0]: 'A-9' is not an item of order 'A'; order_item_ids[1]: 'A-8' is not an item of order 'A'";
+      "The service refused it (HTTP 422): order_item_ids[0]: 'A-9' is not an item of order 'A'; order_item_ids[1]: 'A-8' is not an item of order 'A'";
     expect(lineIn('en', refused(two), 'shipment', ours)).toBe(plain);
     expect(lineIn('en', refused(two), 'shipment', undefined)).toBe(plain);
-    expect(lineIn('en', refused("Value error, it's 'A'"), 'shipment', undefined)).toBe("it's 'A'");
-    // An answer that names no field is left as it came.
-    expect(lineIn('en', refused("Order 'A' not found."), 'shipment', dispatch)).toBe("Order 'A' not found.");
+    expect(lineIn('en', refused("Value error, it's 'A'"), 'shipment', undefined)).toBe(
+      "The service refused it (HTTP 422): it's 'A'",
+    );
+    // An answer that names no field is given as it came, after the words that say it is a refusal.
+    expect(lineIn('en', refused("Order 'A' not found."), 'shipment', dispatch)).toBe(
+      "The service refused it (HTTP 422): Order 'A' not found.",
+    );
   });
 });
 

@@ -484,13 +484,13 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       expect(await first.innerText()).toContain(
         ko
           ? `서비스가 받지 않았습니다 (HTTP 404): 주문 ${prefix}-1을(를) 찾을 수 없습니다`
-          : `Order '${prefix}-1' not found.`,
+          : `The service refused it (HTTP 404): Order '${prefix}-1' not found.`,
       );
       const third = results.getByRole('row').filter({ hasText: new RegExp(`${prefix}-3\\b`) });
       expect(await third.innerText()).toContain(
         ko
           ? `서비스가 받지 않았습니다 (HTTP 422): 상품주문번호: 품목 ${prefix}-3-9은(는) 주문 ${prefix}-3의 품목이 아닙니다`
-          : `상품주문번호: '${prefix}-3-9' is not an item of order '${prefix}-3'`,
+          : `The service refused it (HTTP 422): 상품주문번호: '${prefix}-3-9' is not an item of order '${prefix}-3'`,
       );
       // The rows to fix say it as the page does, the field named as the sheet names it.
       const [download] = await Promise.all([
@@ -503,7 +503,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       expect(reasons.at(-1)).toBe(
         ko
           ? `서비스가 받지 않았습니다 (HTTP 422): 상품주문번호: 품목 ${prefix}-3-9은(는) 주문 ${prefix}-3의 품목이 아닙니다`
-          : `상품주문번호: '${prefix}-3-9' is not an item of order '${prefix}-3'`,
+          : `The service refused it (HTTP 422): 상품주문번호: '${prefix}-3-9' is not an item of order '${prefix}-3'`,
       );
       // On a phone each record is a card of labelled lines: its answer is read without scrolling sideways.
       // (Measured in the page: the section may be swapped in again meanwhile, and a locator's evaluate
