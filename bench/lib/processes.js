@@ -78,10 +78,10 @@ const BARE_FASTIFY = `
   app.listen({ port: 0, host: '127.0.0.1' }).then(() => console.log(JSON.stringify({ url: 'http://127.0.0.1:' + app.server.address().port })));
 `;
 
-/** Starts the bare node:http server, or with `framework` the bare Fastify app. */
-export function startBare({ framework = false } = {}) {
+/** Starts a server process that prints `{"url": …}` once listening; resolves with its URL, pid and stop. */
+function startListening(args) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['-e', framework ? BARE_FASTIFY : BARE], {
+    const child = spawn(process.execPath, args, {
       cwd: join(import.meta.dirname, '..', '..'),
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -98,6 +98,17 @@ export function startBare({ framework = false } = {}) {
     );
   });
 }
+
+/** Starts the bare node:http server, or with `framework` the bare Fastify app. */
+export const startBare = ({ framework = false } = {}) =>
+  startListening(['-e', framework ? BARE_FASTIFY : BARE]);
+
+/**
+ * Starts the floor of a durable, checked ingest (`floor-server.js`) on a new SQLite `database`,
+ * taking the credentials `authorization` (a whole `Basic …` header).
+ */
+export const startFloor = (database, authorization) =>
+  startListening([join(import.meta.dirname, 'floor-server.js'), database, authorization]);
 
 /** Runs a command, sampling its peak resident memory until it exits. */
 export function measured(command, args, env = {}) {
