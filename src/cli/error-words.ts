@@ -186,6 +186,7 @@ const SETTINGS: readonly Words[] = [
     /^base URL "(.*)" \(from (.+)\) is not an http:\/\/ or https:\/\/ URL$/,
     (m) => `서비스 주소 "${m[1]}"(${originKo(m[2] ?? '')})이(가) http:// 또는 https:// 주소가 아닙니다`,
   ],
+  [/^Did you mean (\S+)\?$/, (m) => `혹시 ${m[1]} 주소인가요?`],
   [
     /^base URL \(from (.+)\) has a user name or password in it$/,
     (m) => `서비스 주소(${originKo(m[1] ?? '')})에 사용자 이름이나 비밀번호가 들어 있습니다`,

@@ -3,7 +3,7 @@ import type { ConfigStore, Profile } from './config-store.js';
 import { UsageError } from './errors.js';
 import { keychainAccount } from './secrets.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './global-options.js';
-import { isHttpUrl } from './values.js';
+import { isHttpUrl, withSchemeGuessed } from './values.js';
 
 export { OUTPUT_FORMATS, type OutputFormat };
 
@@ -79,7 +79,11 @@ const fromProfile = (
 /** What is wrong with a base URL, if anything: not http(s), or the API's path given with it. */
 export function baseUrlProblem(value: string, origin: string): UsageError | undefined {
   if (!isHttpUrl(value)) {
-    return new UsageError(`base URL "${value}" (from ${origin}) is not an http:// or https:// URL`);
+    const meant = withSchemeGuessed(value);
+    return new UsageError(
+      `base URL "${value}" (from ${origin}) is not an http:// or https:// URL`,
+      meant === undefined ? [] : [`Did you mean ${meant}?`],
+    );
   }
   const url = new URL(value);
   if (url.username !== '' || url.password !== '') {

@@ -10,6 +10,25 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
+/**
+ * The address a person most likely meant by one typed without its scheme (`shop.com`, `localhost:8080`):
+ * https:// before a host, http:// before this machine's own; undefined for anything else.
+ */
+export function withSchemeGuessed(text: string): string | undefined {
+  const typed = text.trim();
+  if (typed === '' || /^[a-z][a-z\d+.-]*:\/\//i.test(typed)) return undefined;
+  try {
+    const url = new URL(`https://${typed}`);
+    const host = url.hostname;
+    const loopback = host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+    // One word with no dot is not a host anyone serves from, but this machine's own name.
+    if (!loopback && !host.includes('.')) return undefined;
+    return `${loopback ? 'http' : 'https'}://${typed}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether an address carries a user name or password (`https://user:secret@host`). */
 export function hasUserInfo(text: string): boolean {
   try {

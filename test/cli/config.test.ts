@@ -240,6 +240,13 @@ describe('intake config', () => {
     expect(badUrl.stderr).toBe(
       '오류: 서비스 주소 "ftp://nowhere"(INTAKE_BASE_URL)이(가) http:// 또는 https:// 주소가 아닙니다\n',
     );
+    // One typed without its scheme is said with the address it most likely meant.
+    const bare = await cli(['config', 'set', 'base_url', 'intake.example.com'], { env });
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toBe(
+      '오류: 서비스 주소 "intake.example.com"(intake config set base_url)이(가) http:// 또는 https:// 주소가 아닙니다\n' +
+        '  혹시 https://intake.example.com 주소인가요?\n',
+    );
   });
 
   it('--sandbox uses the profile’s sandbox_base_url, and says when there is none', async () => {

@@ -130,6 +130,7 @@ describe('an error line at a Korean terminal', () => {
       'timeout "soon" (from profile "shop") is not a duration such as 30s or 2m',
       '시간 제한 "soon"(프로필 "shop")이(가) 30s나 2m 같은 시간이 아닙니다',
     ],
+    ['  Did you mean https://intake.example.com?', '  혹시 https://intake.example.com 주소인가요?'],
     [
       'base URL "https://intake.example.com/api/v1" (from --base-url) ends in /api/v1',
       '서비스 주소 "https://intake.example.com/api/v1"(--base-url)이(가) /api/v1로 끝납니다',

@@ -175,6 +175,32 @@ describe('intake login asks again only what the service refused', () => {
     );
   });
 
+  it('an address typed without http:// or https:// is refused with the one it most likely meant', async () => {
+    const said: string[] = [];
+    const prompter: Prompter = {
+      input: async (message, options) => {
+        if (!message.startsWith('Base URL')) return t.service.credentials.accessKeyId;
+        for (const typed of ['shop.example.com', 'localhost:8080', 'intranet']) {
+          said.push(String(options?.validate?.(typed)));
+        }
+        expect(options?.validate?.(t.service.baseUrl)).toBe(true);
+        return t.service.baseUrl;
+      },
+      password: async () => t.service.credentials.secretAccessKey,
+    };
+    const result = await cli(['login'], {
+      env: { INTAKE_CONFIG_DIR: tempDir('intake-cfg-') },
+      tty: true,
+      prompter,
+    });
+    expect(result.code).toBe(0);
+    expect(said).toEqual([
+      'Enter an http:// or https:// URL (did you mean https://shop.example.com?)',
+      'Enter an http:// or https:// URL (did you mean http://localhost:8080?)',
+      'Enter an http:// or https:// URL',
+    ]);
+  });
+
   it('an unreachable address: only the address is asked again', async () => {
     const asked: string[] = [];
     const urls = ['http://127.0.0.1:1', t.service.baseUrl];

@@ -553,6 +553,27 @@ describe('rough edges', () => {
     },
   );
 
+  it.each([
+    ['intake.example.com', 'Did you mean https://intake.example.com?'],
+    ['intake.example.com:8443/shop', 'Did you mean https://intake.example.com:8443/shop?'],
+    ['localhost:8080', 'Did you mean http://localhost:8080?'],
+    ['127.0.0.1:8080', 'Did you mean http://127.0.0.1:8080?'],
+    ['[::1]:8080', 'Did you mean http://[::1]:8080?'],
+    ['intranet', undefined],
+    ['ftp://intake.example.com', undefined],
+    ['intake example.com', undefined],
+  ])(
+    'a base URL without http:// or https:// (%s) is a usage error that guesses the address meant',
+    async (typed, hint) => {
+      const result = await cli(['health', '--base-url', typed], { env: t.env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe(
+        `error: base URL "${typed}" (from --base-url) is not an http:// or https:// URL\n` +
+          (hint === undefined ? '' : `  ${hint}\n`),
+      );
+    },
+  );
+
   it('a base URL ending in /api/v1 is a usage error with a hint', async () => {
     const result = await cli(['health'], { env: { INTAKE_BASE_URL: `${t.service.baseUrl}/api/v1/` } });
     expect(result.code).toBe(2);

@@ -10,7 +10,8 @@ export type SecretKept = { keychain: string } | { file: string; unavailable: str
 /** What `intake login` asks and says at a terminal: in Korean at a Korean terminal. */
 export interface LoginWords {
   baseUrl: string;
-  baseUrlInvalid: string;
+  /** An address that is not http(s), and the one it most likely meant (see `withSchemeGuessed`). */
+  baseUrlInvalid: (meant: string | undefined) => string;
   accessKeyId: string;
   accessKeyIdEmpty: string;
   secret: (kept: boolean) => string;
@@ -22,7 +23,8 @@ export interface LoginWords {
 
 const ENGLISH: LoginWords = {
   baseUrl: 'Base URL of the service',
-  baseUrlInvalid: 'Enter an http:// or https:// URL',
+  baseUrlInvalid: (meant) =>
+    `Enter an http:// or https:// URL${meant === undefined ? '' : ` (did you mean ${meant}?)`}`,
   accessKeyId: 'Access key id',
   accessKeyIdEmpty: 'Enter the access key id',
   secret: (kept) => (kept ? 'Secret access key (Enter keeps the stored one: ********)' : 'Secret access key'),
@@ -36,7 +38,8 @@ const ENGLISH: LoginWords = {
 
 const KOREAN: LoginWords = {
   baseUrl: '서비스 주소 (Base URL)',
-  baseUrlInvalid: 'http:// 또는 https://로 시작하는 주소를 적으세요',
+  baseUrlInvalid: (meant) =>
+    `http:// 또는 https://로 시작하는 주소를 적으세요${meant === undefined ? '' : ` (혹시 ${meant} 주소인가요?)`}`,
   accessKeyId: '액세스 키 ID',
   accessKeyIdEmpty: '액세스 키 ID를 적으세요',
   secret: (kept) => (kept ? '비밀 키 (Enter: 저장된 키를 그대로 씀 ********)' : '비밀 키'),

@@ -8,7 +8,7 @@ import { examples } from '../../cli/help.js';
 import { writeRecord } from '../../cli/output.js';
 import type { Prompter } from '../../cli/prompter.js';
 import { keychainAccount } from '../../cli/secrets.js';
-import { isHttpUrl, readSecret } from '../../cli/values.js';
+import { isHttpUrl, readSecret, withSchemeGuessed } from '../../cli/values.js';
 import { loginWords, type SecretKept } from './login-words.js';
 
 export interface LoginOptions {
@@ -57,7 +57,7 @@ async function askFor(
   if (ask.baseUrl) {
     next.baseUrl = await prompter.input(words.baseUrl, {
       default: answers.baseUrl,
-      validate: (value) => isHttpUrl(value) || words.baseUrlInvalid,
+      validate: (value) => isHttpUrl(value) || words.baseUrlInvalid(withSchemeGuessed(value)),
     });
   }
   if (ask.accessKeyId) {
