@@ -1,7 +1,8 @@
 // PostgreSQL: ingest of 1, 2 and 4 `intake serve` processes on one database (`--workers N`) against the
 // same bare node:http reference, side by side with the SQLite service in the same rounds (the order of
 // the five rotates each round); and the worker's apply rate on PostgreSQL. The cluster is a throw-away
-// one with fsync on (each 202 waits for a durable commit, as on SQLite).
+// one with fsync on (each 202 waits for a durable commit, as on SQLite). The floor of a durable, checked
+// ingest on the same database (bench/lib/floor-server.js: one statement a group) runs in the same rounds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import pg from 'pg';
 import { postOrders } from '../lib/load.js';
 import { applyRates } from './apply.js';
 import { startPostgresCluster } from '../lib/postgres-cluster.js';
-import { median, spawnServe, startBare } from '../lib/processes.js';
+import { median, spawnServe, startBare, startFloor } from '../lib/processes.js';
 
 const WORKERS = [1, 2, 4];
 
@@ -35,6 +36,10 @@ export async function postgres({ rounds, seconds = 5, connections = 50, orders =
     targets.push({ name: 'bare', ...(await startBare()) });
     const sqlite = await spawnServe(['--data', join(dir, 'data'), '--apply-delay', '1h']);
     targets.push({ name: 'sqlite', ...sqlite });
+    targets.push({
+      name: 'floor',
+      ...(await startFloor(await database(cluster, 'floor'), sqlite.authorization)),
+    });
     for (const workers of WORKERS) {
       const url = await database(cluster, `ingest_${workers}`);
       const serve = await spawnServe([
@@ -76,6 +81,9 @@ export async function postgres({ rounds, seconds = 5, connections = 50, orders =
         bare_rps: Math.round(rps('bare')),
         sqlite_rps: Math.round(rps('sqlite')),
         sqlite_ratio: Number((rps('sqlite') / rps('bare')).toFixed(2)),
+        // The ceiling of any design that checks each order and commits it with its journal row here.
+        floor_rps: Math.round(rps('floor')),
+        floor_ratio: Number((rps('floor') / rps('bare')).toFixed(2)),
         p99_ms: median(runs[`postgres_${workers}`].map((run) => run.p99)),
         rounds: runs[`postgres_${workers}`].map((run) => Math.round(run.rps)),
       },

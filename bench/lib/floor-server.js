@@ -1,48 +1,97 @@
 // The least a durable, checked ingest can cost on this machine: what any design of `intake serve`'s
 // ingest must still do, and nothing else. Fastify; Basic credentials compared with the one the server
 // knows (as a cache of verified credentials would); the contract's own zod check of the order; then, in
-// a group commit on SQLite (WAL, synchronous NORMAL, as `intake serve` on disk), one row an order with
-// its body as it came, a row for each item id (which the service must refuse when another order has
-// it), and the request journal's row. No staging rows, events, faults, metrics or request ids.
-//   node bench/lib/floor-server.js DATABASE AUTHORIZATION   (prints {"url": …} when listening)
+// a group commit, one row an order with its body as it came, a row for each item id (which the service
+// must refuse when another order has it), and the request journal's row. On SQLite (WAL, synchronous
+// NORMAL, as `intake serve` on disk) a group is one transaction; on PostgreSQL one statement, one round
+// trip. No staging rows, events, faults, metrics
+// or request ids.
+//   node bench/lib/floor-server.js DATABASE AUTHORIZATION   (a SQLite file or a postgres:// URL;
+//   prints {"url": …} when listening)
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { OrderCreateBody } from '../../dist/contract/index.js';
 
-const [file, authorization] = process.argv.slice(2);
-const db = new Database(file);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = NORMAL');
-db.exec(`
-  CREATE TABLE orders (merchant_id TEXT, id TEXT, body TEXT, received_at INTEGER,
-    PRIMARY KEY (merchant_id, id)) WITHOUT ROWID;
-  CREATE TABLE items (merchant_id TEXT, id TEXT, order_id TEXT, PRIMARY KEY (merchant_id, id)) WITHOUT ROWID;
-  CREATE TABLE requests (seq INTEGER PRIMARY KEY, merchant_id TEXT, method TEXT, path TEXT,
-    status INTEGER, body TEXT, at INTEGER);
-`);
-const order = db.prepare('INSERT INTO orders VALUES (?, ?, ?, ?)');
-const item = db.prepare('INSERT INTO items VALUES (?, ?, ?)');
-const journal = db.prepare(
-  'INSERT INTO requests (merchant_id, method, path, status, body, at) VALUES (?, ?, ?, ?, ?, ?)',
-);
-const write = db.transaction((group) => {
-  for (const { value, text } of group) {
-    const now = Date.now();
-    order.run('m', value.id, text, now);
-    for (const { id } of value.items) item.run('m', id, value.id);
-    journal.run('m', 'POST', '/api/v1/orders/', 202, text, now);
-  }
-});
+const [where, authorization] = process.argv.slice(2);
 
+const TABLES = `
+  CREATE TABLE orders (merchant_id TEXT, id TEXT, body TEXT, received_at BIGINT,
+    PRIMARY KEY (merchant_id, id));
+  CREATE TABLE items (merchant_id TEXT, id TEXT, order_id TEXT, PRIMARY KEY (merchant_id, id));
+  CREATE TABLE requests (seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, merchant_id TEXT,
+    method TEXT, path TEXT, status INTEGER, body TEXT, at BIGINT);
+`;
+
+/** Commits a group of `{ value, text }` on SQLite: one transaction, three statements an order. */
+function sqlite(file) {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  // Without a rowid where the key is the id pair: one b-tree a row, the least SQLite writes.
+  db.exec(
+    TABLES.replaceAll('id));', 'id)) WITHOUT ROWID;')
+      .replace(' GENERATED ALWAYS AS IDENTITY', '')
+      .replace('BIGINT PRIMARY', 'INTEGER PRIMARY'),
+  );
+  const order = db.prepare('INSERT INTO orders VALUES (?, ?, ?, ?)');
+  const item = db.prepare('INSERT INTO items VALUES (?, ?, ?)');
+  const journal = db.prepare(
+    'INSERT INTO requests (merchant_id, method, path, status, body, at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const write = db.transaction((group) => {
+    for (const { value, text } of group) {
+      const now = Date.now();
+      order.run('m', value.id, text, now);
+      for (const { id } of value.items) item.run('m', id, value.id);
+      journal.run('m', 'POST', '/api/v1/orders/', 202, text, now);
+    }
+  });
+  return async (group) => write(group);
+}
+
+/** Commits a group on PostgreSQL: one statement (its own transaction), one round trip. */
+async function postgres(url) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  await pool.query(TABLES);
+  const text = `WITH o AS (INSERT INTO orders SELECT 'm', * FROM unnest($1::text[], $2::text[], $3::bigint[])),
+    i AS (INSERT INTO items SELECT 'm', * FROM unnest($4::text[], $5::text[]))
+    INSERT INTO requests (merchant_id, method, path, status, body, at)
+      SELECT 'm', 'POST', '/api/v1/orders/', 202, * FROM unnest($2::text[], $3::bigint[])`;
+  return async (group) => {
+    const now = Date.now();
+    const items = group.flatMap(({ value }) => value.items.map(({ id }) => [id, value.id]));
+    await pool.query(text, [
+      group.map(({ value }) => value.id),
+      group.map(({ text: body }) => body),
+      group.map(() => now),
+      items.map(([id]) => id),
+      items.map(([, order]) => order),
+    ]);
+  };
+}
+
+const write = where.startsWith('postgres') ? await postgres(where) : sqlite(where);
+
+// Orders that arrive while a group is being committed wait and go in the next group together. (On
+// PostgreSQL, 2, 4 or 10 groups at once were slower on 2 cores: 0.29, 0.28 and 0.28 of the bare server
+// against 0.33 for one, 5 December.)
+const limit = 1;
 let group = [];
-function commit() {
+let inFlight = 0;
+async function commit() {
+  if (group.length === 0 || inFlight >= limit) return;
   const done = group;
   group = [];
+  inFlight += 1;
   try {
-    write(done);
+    await write(done);
     for (const one of done) one.resolve();
   } catch (error) {
     for (const one of done) one.reject(error);
+  } finally {
+    inFlight -= 1;
+    setImmediate(commit);
   }
 }
 
