@@ -111,14 +111,18 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
       '"주문상품번호" 열을 두 항목에 골랐습니다.',
     );
     await page.locator('select#map-order_id').selectOption({ label: '주문번호' });
+    // Naming the layout is optional and says so, with an example of a name.
+    const name = page.getByLabel('다음에도 쓰려면 이 양식의 이름 (선택)');
+    expect(await name.getAttribute('placeholder')).toBe('예: 우리가게-주문');
+    expect(await page.locator('#mapping-name-hint').innerText()).toMatch(/^비워 두면 이 파일에만 씁니다\./);
     // A name that cannot name a file is said in Korean, and the columns chosen stay chosen.
-    await page.getByLabel('이 양식을 다음에도 쓰도록 저장:').fill('우리/가게');
+    await name.fill('우리/가게');
     await page.getByRole('button', { name: '이대로 읽기' }).click();
     expect(await page.locator('section[aria-labelledby="mapping-title"] .error-box').innerText()).toBe(
       '"우리/가게"은(는) 양식 이름으로 쓸 수 없습니다. 글자, 숫자, -, _, .만 쓰고 (64자까지) 글자나 숫자로 시작하세요.',
     );
     expect((await page.locator('select#map-order_id option:checked').innerText()).trim()).toBe('주문번호');
-    await page.getByLabel('이 양식을 다음에도 쓰도록 저장:').fill('우리가게');
+    await page.getByLabel('다음에도 쓰려면 이 양식의 이름 (선택)').fill('우리가게');
     await page.getByRole('button', { name: '이대로 읽기' }).click();
     await page.locator('.notice').waitFor();
     expect(await page.locator('.notice').innerText()).toBe('양식 우리가게을(를) 저장했습니다.');
@@ -224,7 +228,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
     );
     // Intake guessed the first; the person chooses the second, and the second is what is sent.
     await page.locator('select#map-recipient_cellphone').selectOption({ label: '연락처 (C열)' });
-    await page.getByLabel('이 양식을 다음에도 쓰도록 저장:').fill('연락처두개');
+    await page.getByLabel('다음에도 쓰려면 이 양식의 이름 (선택)').fill('연락처두개');
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: '이대로 읽기' }).click()]);
     expect(await counts(page, 'check-title')).toMatchObject({ 전체: 2, 정상: 1, 오류: 1 });
     // A problem in it is named with its letter too: the name alone would not say which of the two.

@@ -168,14 +168,18 @@ export const UPLOAD = {
   mappingNone: { en: '(none)', ko: '(없음)' },
   mappingRequired: { en: 'required', ko: '필수' },
   mappingUnused: { en: 'Columns of the file not used: {columns}', ko: '쓰지 않는 파일의 열: {columns}' },
-  mappingSave: { en: 'Remember this layout as', ko: '이 양식을 다음에도 쓰도록 저장:' },
+  mappingSave: {
+    en: 'Name to remember this layout by (optional)',
+    ko: '다음에도 쓰려면 이 양식의 이름 (선택)',
+  },
+  mappingSaveExample: { en: 'e.g. my-shop-orders', ko: '예: 우리가게-주문' },
   mappingNameBad: {
     en: '"{name}" cannot name a layout: use letters, digits, -, _ and . (at most 64), starting with a letter or digit.',
     ko: '"{name}"은(는) 양식 이름으로 쓸 수 없습니다. 글자, 숫자, -, _, .만 쓰고 (64자까지) 글자나 숫자로 시작하세요.',
   },
   mappingSaveHint: {
-    en: 'A later file with the same headers is then read the same way, also from the command line.',
-    ko: '저장하면 같은 머리글의 다음 파일도 이렇게 읽습니다 (명령줄에서도).',
+    en: 'Left empty, these columns are for this file only. Named, a later file with the same headers is read the same way, also from the command line.',
+    ko: '비워 두면 이 파일에만 씁니다. 이름을 주면 같은 머리글의 다음 파일도 이렇게 읽습니다 (명령줄에서도).',
   },
   mappingButton: { en: 'Read with these columns', ko: '이대로 읽기' },
   mappingSaved: { en: 'Saved the layout {name}.', ko: '양식 {name}을(를) 저장했습니다.' },

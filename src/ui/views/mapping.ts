@@ -7,6 +7,21 @@ import type { T } from '../texts/index.js';
 /** A text shortened to fit a narrow cell. */
 const cut = (text: string, most: number) => (text.length > most ? `${text.slice(0, most - 1)}…` : text);
 
+/** The name to remember a mapping by: optional, with an example and what naming it does. */
+const nameField = (t: T): string =>
+  html`<div class="field">
+    <label for="mapping-name">${t('mappingSave')}</label>
+    <input
+      type="text"
+      id="mapping-name"
+      name="saveAs"
+      maxlength="64"
+      placeholder="${t('mappingSaveExample')}"
+      aria-describedby="mapping-name-hint"
+    />
+    <p class="hint" id="mapping-name-hint">${t('mappingSaveHint')}</p>
+  </div>`;
+
 /**
  * The column mapping step: for each of Intake's columns a select of the file's headers (Intake's guess
  * chosen), with the first values under it; the headers left unused; a name to remember it under. The
@@ -76,17 +91,7 @@ export function mappingCard(
       </div>
       !${dataTable([t('mappingColumn'), t('mappingHeader'), t('mappingSample')], rows, { className: 'stacked' })}
       !${unused.length > 0 ? html`<p class="hint">${t('mappingUnused', { columns: unused.map(({ name, position }) => named(name, position, 30)).join(', ') })}</p>` : ''}
-      <div class="field">
-        <label for="mapping-name">${t('mappingSave')}</label>
-        <input
-          type="text"
-          id="mapping-name"
-          name="saveAs"
-          maxlength="64"
-          aria-describedby="mapping-name-hint"
-        />
-        <p class="hint" id="mapping-name-hint">${t('mappingSaveHint')}</p>
-      </div>
+      !${nameField(t)}
       <div class="actions">
         <button type="submit" !${first === undefined ? ' autofocus' : ''}>${t('mappingButton')}</button>
       </div>
