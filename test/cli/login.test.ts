@@ -143,6 +143,10 @@ describe('intake login at a terminal', () => {
   });
 });
 
+/** `intake login` at a terminal with a new config folder, its questions answered by `prompter`. */
+const loginAsked = (prompter: Prompter) =>
+  cli(['login'], { env: { INTAKE_CONFIG_DIR: tempDir('intake-cfg-') }, tty: true, prompter });
+
 describe('intake login asks again only what the service refused', () => {
   it('a wrong stored secret: only the secret is asked again', async () => {
     const configDir = await storedProfile('stale-secret');
@@ -188,12 +192,7 @@ describe('intake login asks again only what the service refused', () => {
       },
       password: async () => t.service.credentials.secretAccessKey,
     };
-    const result = await cli(['login'], {
-      env: { INTAKE_CONFIG_DIR: tempDir('intake-cfg-') },
-      tty: true,
-      prompter,
-    });
-    expect(result.code).toBe(0);
+    expect((await loginAsked(prompter)).code).toBe(0);
     expect(said).toEqual([
       'Enter an http:// or https:// URL (did you mean https://shop.example.com?)',
       'Enter an http:// or https:// URL (did you mean http://localhost:8080?)',
@@ -214,12 +213,7 @@ describe('intake login asks again only what the service refused', () => {
         return t.service.credentials.secretAccessKey;
       },
     };
-    const result = await cli(['login'], {
-      env: { INTAKE_CONFIG_DIR: tempDir('intake-cfg-') },
-      tty: true,
-      prompter,
-    });
-    expect(result.code).toBe(0);
+    expect((await loginAsked(prompter)).code).toBe(0);
     expect(asked).toEqual([
       'Base URL of the service',
       'Access key id',

@@ -1,5 +1,6 @@
 import { html } from 'ghtml';
 import { howOften, latencyWords, type FaultsState } from '../../contract/local/index.js';
+import { hintOf, hintedField } from '../../web/field.js';
 import { dataTable } from '../../web/table.js';
 import type { ConsoleT } from '../texts.js';
 import { PREFIX, RECORDS } from './layout.js';
@@ -65,22 +66,24 @@ export function faultsBody(
       !${state.seed === undefined ? '' : html`<p class="hint">${t('seedInForce', { seed: String(state.seed) })}</p>`}
       !${error ? html`<div class="error-box" role="alert">${error}</div>` : ''}
       <form method="post" action="${PREFIX}/faults">
-        <div class="field">
-          <label for="spec">${t('specLabel')}</label>
-          <input id="spec" name="spec" value="${form.spec}" aria-describedby="spec-hint" />
-          <p class="hint" id="spec-hint">${t('specHint')}</p>
-        </div>
-        <div class="field">
-          <label for="seed">${t('seedLabel')}</label>
-          <input
+        !${hintedField(
+          'spec',
+          t('specLabel'),
+          html`<input id="spec" name="spec" value="${form.spec}" aria-describedby="${hintOf('spec')}" />`,
+          t('specHint'),
+        )}
+        !${hintedField(
+          'seed',
+          t('seedLabel'),
+          html`<input
             id="seed"
             name="seed"
             value="${form.seed}"
             inputmode="numeric"
-            aria-describedby="seed-hint"
-          />
-          <p class="hint" id="seed-hint">${t('seedHint')}</p>
-        </div>
+            aria-describedby="${hintOf('seed')}"
+          />`,
+          t('seedHint'),
+        )}
         <div class="actions"><button type="submit">${t('setFaults')}</button></div>
       </form>
       <form method="post" action="${PREFIX}/faults/clear">

@@ -1,4 +1,5 @@
 import { html } from 'ghtml';
+import { hintOf, hintedField } from '../../web/field.js';
 import { dataTable } from '../../web/table.js';
 import { headerKey, withColumnLetter } from '../../bulk/index.js';
 import type { MappingView } from '../mapping.js';
@@ -9,18 +10,19 @@ const cut = (text: string, most: number) => (text.length > most ? `${text.slice(
 
 /** The name to remember a mapping by: optional, with an example and what naming it does. */
 const nameField = (t: T): string =>
-  html`<div class="field">
-    <label for="mapping-name">${t('mappingSave')}</label>
-    <input
+  hintedField(
+    'mapping-name',
+    t('mappingSave'),
+    html`<input
       type="text"
       id="mapping-name"
       name="saveAs"
       maxlength="64"
       placeholder="${t('mappingSaveExample')}"
-      aria-describedby="mapping-name-hint"
-    />
-    <p class="hint" id="mapping-name-hint">${t('mappingSaveHint')}</p>
-  </div>`;
+      aria-describedby="${hintOf('mapping-name')}"
+    />`,
+    t('mappingSaveHint'),
+  );
 
 /**
  * The column mapping step: for each of Intake's columns a select of the file's headers (Intake's guess

@@ -4,6 +4,7 @@ import type { Preset, ResourceName } from '../../bulk/index.js';
 import { bytes } from '../../util/bytes.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
+import { hintOf, hintedField } from '../../web/field.js';
 import { filePicker } from './file-picker.js';
 
 export const KINDS: readonly ResourceName[] = KINDS_AS_WORKED;
@@ -97,16 +98,17 @@ export function uploadForm(
             <label for="password">${t('passwordLabel')}</label>
             <input type="password" id="password" name="password" autocomplete="off" />
           </div>
-          <div class="field">
-            <label for="catalog">${t('catalogLabel')}</label>
-            !${filePicker(t, {
+          !${hintedField(
+            'catalog',
+            t('catalogLabel'),
+            filePicker(t, {
               id: 'catalog',
               name: 'catalog',
               accept: '.xlsx,.csv,.json,.ndjson',
-              describedBy: 'catalog-hint',
-            })}
-            <p class="hint" id="catalog-hint">${t('catalogHint')}</p>
-          </div>
+              describedBy: hintOf('catalog'),
+            }),
+            t('catalogHint'),
+          )}
         </div>
         <div class="actions"><button type="submit">${t('checkButton')}</button></div>
       </form>
