@@ -3,7 +3,7 @@
 // 202. Rounds alternate between the two; the figure is the ratio of the medians. A bare Fastify app
 // answering the same, in the same rounds, says what the framework alone leaves of the bare server; the
 // floor (bench/lib/floor-server.js: credentials, the contract's check, an order's body, its item ids and
-// its journal row committed in groups on SQLite, nothing else) says what any design of ingest leaves.
+// its journal row committed in groups on SQLite, nothing else) says what a design that stores each order in the database leaves.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,7 +65,7 @@ export async function ingest({ rounds, seconds = 5, connections = 50 }) {
       // The ceiling the framework sets: a bare Fastify app answering 202 / the bare node:http server.
       framework_rps: Math.round(frameworkRps),
       framework_ratio: Number((frameworkRps / bareRps).toFixed(3)),
-      // The ceiling of any design that checks each order and commits it durably with its journal row.
+      // The ceiling of a design that checks each order and commits it durably with its journal row.
       floor_rps: Math.round(floorRps),
       floor_ratio: Number((floorRps / bareRps).toFixed(3)),
       // Each server's CPU a request (µs): the service's work beside the framework's and Node's HTTP.

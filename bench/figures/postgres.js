@@ -81,7 +81,7 @@ export async function postgres({ rounds, seconds = 5, connections = 50, orders =
         bare_rps: Math.round(rps('bare')),
         sqlite_rps: Math.round(rps('sqlite')),
         sqlite_ratio: Number((rps('sqlite') / rps('bare')).toFixed(2)),
-        // The ceiling of any design that checks each order and commits it with its journal row here.
+        // The ceiling of a design that checks each order and commits it with its journal row here.
         floor_rps: Math.round(rps('floor')),
         floor_ratio: Number((rps('floor') / rps('bare')).toFixed(2)),
         p99_ms: median(runs[`postgres_${workers}`].map((run) => run.p99)),
