@@ -16,6 +16,10 @@ const NEGATIVE = /^error: unknown option '(-\d[^']*)'\n/;
 const EXCESS = /^error: too many arguments for '[^']+'\. Expected 0 arguments but got 1\.\n/;
 const DURATION = /^\d+(?:ms|s|m|h|d)$/;
 
+// `order create --file orders.csv`: the file is the command's argument, given without a flag; the
+// flags people reach for to name one say so.
+const FILE_FLAG = /^error: unknown option '(--file|--input|--in|--path|-f|-i)(?:=[^']*)?'\n/;
+
 // `intake order list`: no command of `order` is near enough for commander to suggest one, so the line
 // after names the commands there are.
 const UNKNOWN_COMMAND = /^error: unknown command '[^']*'\n/;
@@ -36,6 +40,13 @@ export function withOptionSuggestion(text: string, command: Command): string {
       `${excess[0]}(--wait takes no value here: to stop waiting after ${given}, add --max-wait ${given})\n`,
     );
   if (text.includes('(Did you mean')) return text;
+  const fileFlag = FILE_FLAG.exec(text);
+  const file = command.registeredArguments.find((argument) => argument.name() === 'file');
+  if (fileFlag && file)
+    return text.replace(
+      fileFlag[0],
+      `${fileFlag[0]}(the file is given without a flag: ${pathOf(command).join(' ')} FILE)\n`,
+    );
   const unknownCommand = UNKNOWN_COMMAND.exec(text);
   if (unknownCommand) return text.replace(unknownCommand[0], `${unknownCommand[0]}${commandsOf(command)}\n`);
   const match = UNKNOWN.exec(text);
@@ -53,10 +64,16 @@ function nearOptions(command: Command, flag: string): string[] {
   return [...longs].filter((long) => flag.startsWith(`${long}-`) || long.startsWith(`${flag}-`));
 }
 
-/** `(intake order has: create, patch)`: the commands `command` has, as its help lists them. */
-function commandsOf(command: Command): string {
+/** The words that run `command`: `['intake', 'order', 'create']`. */
+function pathOf(command: Command): string[] {
   const path: string[] = [];
   for (let each: Command | null = command; each; each = each.parent) path.unshift(each.name());
+  return path;
+}
+
+/** `(intake order has: create, patch)`: the commands `command` has, as its help lists them. */
+function commandsOf(command: Command): string {
+  const path = pathOf(command);
   const names = command
     .createHelp()
     .visibleCommands(command)

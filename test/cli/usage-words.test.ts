@@ -102,6 +102,29 @@ describe('an unknown option that is a longer or shorter form of one the command 
   });
 });
 
+describe('a flag naming the file a command takes as its argument', () => {
+  it.each([
+    [['order', 'create', '--file', 'orders.csv'], '--file', 'intake order create'],
+    [['shipment', 'create', '-f', 'shipments.csv'], '-f', 'intake shipment create'],
+    [['product', 'create', '--input=products.json'], '--input=products.json', 'intake product create'],
+  ])('%j says the file goes without a flag, in English and in Korean', async (args, flag, command) => {
+    const result = await cli(args, { env: { LANG: 'C.UTF-8' } });
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stderr).toBe(
+      `error: unknown option '${flag}'\n(the file is given without a flag: ${command} FILE)\n(add --help for usage)\n`,
+    );
+    const korean = await cli(args, { env: KOREAN });
+    expect(korean.stderr).toBe(
+      `오류: 알 수 없는 옵션입니다: ${flag}\n(파일은 옵션 없이 줍니다: ${command} 파일)\n(사용법: --help)\n`,
+    );
+  });
+
+  it('says nothing of the kind where the command takes no file', async () => {
+    const result = await cli(['health', '--file', 'x'], { env: { LANG: 'C.UTF-8' } });
+    expect(result.stderr).toBe("error: unknown option '--file'\n(add --help for usage)\n");
+  });
+});
+
 describe('a value that begins with a minus', () => {
   it.each([
     [['queue', 'status', '--wait', '-1s'], '-1s'],
