@@ -20,6 +20,9 @@ const DURATION = /^\d+(?:ms|s|m|h|d)$/;
 // flags people reach for to name one say so.
 const FILE_FLAG = /^error: unknown option '(--file|--input|--in|--path|-f|-i)(?:=[^']*)?'\n/;
 
+// `api POST … --data '{…}'`, as curl takes a body: `intake api` takes it as gh's does.
+const BODY_FLAG = /^error: unknown option '(--data|--data-raw|--body|-d)(?:=[^']*)?'\n/;
+
 // `intake order list`: no command of `order` is near enough for commander to suggest one, so the line
 // after names the commands there are.
 const UNKNOWN_COMMAND = /^error: unknown command '[^']*'\n/;
@@ -46,6 +49,12 @@ export function withOptionSuggestion(text: string, command: Command): string {
     return text.replace(
       fileFlag[0],
       `${fileFlag[0]}(the file is given without a flag: ${pathOf(command).join(' ')} FILE)\n`,
+    );
+  const bodyFlag = BODY_FLAG.exec(text);
+  if (bodyFlag && hasOption(command, '--input'))
+    return text.replace(
+      bodyFlag[0],
+      `${bodyFlag[0]}(a request body is --input FILE, or --input - for standard input; or fields: -f key=value)\n`,
     );
   const unknownCommand = UNKNOWN_COMMAND.exec(text);
   if (unknownCommand) return text.replace(unknownCommand[0], `${unknownCommand[0]}${commandsOf(command)}\n`);

@@ -19,6 +19,10 @@ const LINES: readonly Words[] = [
       `(여기서 --wait에는 값을 주지 않습니다. ${m[1]} 뒤에 그만 기다리려면 --max-wait ${m[2]}을(를) 붙이세요)`,
   ],
   [/^\((.+) has: (.+)\)$/, (m) => `(${m[1]}의 명령: ${m[2]})`],
+  [
+    /^\(a request body is --input FILE, or --input - for standard input; or fields: -f key=value\)$/,
+    () => '(요청 본문은 --input 파일, 표준 입력이면 --input -, 또는 필드로 -f key=value)',
+  ],
   [/^\(the file is given without a flag: (.+) FILE\)$/, (m) => `(파일은 옵션 없이 줍니다: ${m[1]} 파일)`],
   [
     /^\((.+) is (.+): give (\S+)\)$/,

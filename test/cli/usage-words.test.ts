@@ -125,6 +125,27 @@ describe('a flag naming the file a command takes as its argument', () => {
   });
 });
 
+describe('a body given to intake api as curl takes one', () => {
+  it.each([['--data'], ['-d'], ['--body']])(
+    '%s says where a body goes, in English and in Korean',
+    async (flag) => {
+      const args = ['api', 'POST', '/api/v1/orders/', flag, '{}'];
+      const result = await cli(args, { env: { LANG: 'C.UTF-8' } });
+      expect(result.code).toBe(EXIT.usage);
+      expect(result.stderr).toBe(
+        `error: unknown option '${flag}'\n` +
+          '(a request body is --input FILE, or --input - for standard input; or fields: -f key=value)\n' +
+          '(add --help for usage)\n',
+      );
+      const korean = await cli(args, { env: KOREAN });
+      expect(korean.stderr).toBe(
+        `오류: 알 수 없는 옵션입니다: ${flag}\n` +
+          '(요청 본문은 --input 파일, 표준 입력이면 --input -, 또는 필드로 -f key=value)\n(사용법: --help)\n',
+      );
+    },
+  );
+});
+
 describe('a value that begins with a minus', () => {
   it.each([
     [['queue', 'status', '--wait', '-1s'], '-1s'],
