@@ -158,6 +158,14 @@ const EXPECTED: Readonly<Record<string, string>> = {
 
 /** The settings: `intake config`, and a setting every command reads that cannot be used. */
 const SETTINGS: readonly Words[] = [
+  // `intake help WORD` for a command or topic there is not.
+  [
+    /^(intake(?: [\w-]+)*) has no command( or topic)? "(.*)"$/,
+    (m) => `${m[1]}에 "${m[3]}"(이)라는 ${m[2] ? '명령이나 주제가' : '명령이'} 없습니다`,
+  ],
+  [/^Did you mean "(.+)"\?$/, (m) => `혹시 "${m[1]}"?`],
+  [/^Commands: (.+)$/, (m) => `명령: ${m[1]}`],
+  [/^Topics: (.+)$/, (m) => `주제: ${m[1]}`],
   [/^unknown setting "(.*)"$/, (m) => `알 수 없는 설정입니다: "${m[1]}"`],
   [/^Settings: (.+)$/, (m) => `설정할 수 있는 것: ${m[1]}`],
   [
@@ -186,7 +194,7 @@ const SETTINGS: readonly Words[] = [
     /^base URL "(.*)" \(from (.+)\) is not an http:\/\/ or https:\/\/ URL$/,
     (m) => `서비스 주소 "${m[1]}"(${originKo(m[2] ?? '')})이(가) http:// 또는 https:// 주소가 아닙니다`,
   ],
-  [/^Did you mean (\S+)\?$/, (m) => `혹시 ${m[1]} 주소인가요?`],
+  [/^Did you mean (https?:\/\/\S+)\?$/, (m) => `혹시 ${m[1]} 주소인가요?`],
   [
     /^base URL \(from (.+)\) has a user name or password in it$/,
     (m) => `서비스 주소(${originKo(m[1] ?? '')})에 사용자 이름이나 비밀번호가 들어 있습니다`,

@@ -131,6 +131,11 @@ describe('an error line at a Korean terminal', () => {
       '시간 제한 "soon"(프로필 "shop")이(가) 30s나 2m 같은 시간이 아닙니다',
     ],
     ['  Did you mean https://intake.example.com?', '  혹시 https://intake.example.com 주소인가요?'],
+    ['intake has no command or topic "exit-code"', 'intake에 "exit-code"(이)라는 명령이나 주제가 없습니다'],
+    ['intake order has no command "lst"', 'intake order에 "lst"(이)라는 명령이 없습니다'],
+    ['  Did you mean "exit-codes"?', '  혹시 "exit-codes"?'],
+    ['  Commands: create, patch', '  명령: create, patch'],
+    ['  Topics: environment, exit-codes, formats', '  주제: environment, exit-codes, formats'],
     [
       'base URL "https://intake.example.com/api/v1" (from --base-url) ends in /api/v1',
       '서비스 주소 "https://intake.example.com/api/v1"(--base-url)이(가) /api/v1로 끝납니다',

@@ -130,6 +130,14 @@ describe('--help at a Korean terminal', () => {
     expect(help.stdout).toMatch(/^사용법: intake shipment create/);
   });
 
+  it('a command or topic there is not is said in Korean, with the one likely meant', async () => {
+    const wrong = await cli(['help', 'exit-code'], { env: KO });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(
+      /^오류: intake에 "exit-code"\(이\)라는 명령이나 주제가 없습니다\n {2}혹시 "exit-codes"\?\n {2}명령: order, .+\n {2}주제: environment, exit-codes, formats\n$/,
+    );
+  });
+
   it('stays English elsewhere', async () => {
     const help = await cli(['order', 'create', '--help'], { env: { LANG: 'en_US.UTF-8' } });
     expect(help.stdout).toMatch(/^Usage: intake order create/);
