@@ -1,12 +1,11 @@
-// The least a durable, checked ingest can cost on this machine: what a design of `intake serve`'s
-// ingest that keeps each create in its database must still do, and nothing else. Fastify; Basic credentials compared with the one the server
-// knows (as a cache of verified credentials would); the contract's own zod check of the order; then, in
-// a group commit, one row an order with its body as it came, a row for each item id (which the service
-// must refuse when another order has it), and the request journal's row. On SQLite (WAL, synchronous
-// NORMAL, the WAL synced before the group is answered, as `intake serve` on disk) a group is one
-// transaction; on PostgreSQL one statement, one round
-// trip. No staging rows, events, faults, metrics
-// or request ids.
+// The least a durable, checked ingest can cost on this machine: what a design of `intake serve`'s ingest
+// that keeps each create in its database must still do, and nothing else. Fastify; Basic credentials
+// compared with the one the server knows (as a cache of verified credentials would); the contract's own
+// zod check of the order; then, in a group commit, one row an order with its body as it came, a row for
+// each item id (which the service must refuse when another order has it), and the request journal's
+// row. On SQLite (WAL, synchronous NORMAL, the WAL synced before the group is answered, as `intake
+// serve` on disk) a group is one transaction; on PostgreSQL one statement, one round trip. No staging
+// rows, events, faults, metrics or request ids.
 //   node bench/lib/floor-server.js DATABASE AUTHORIZATION   (a SQLite file or a postgres:// URL;
 //   prints {"url": …} when listening)
 import { open } from 'node:fs/promises';
