@@ -123,6 +123,11 @@ export const INPUT_WORDS: readonly Words[] = [
     (m) => `${m[1]}은(는) ${m[2]}입니다. ${m[3]}까지만 읽습니다`,
   ],
   [
+    /^(.+) holds a JSON (null|number|string|boolean), not an object or a list of them$/,
+    (m) =>
+      `${m[1]}에는 JSON 객체나 그 목록이 아니라 ${{ null: 'null', number: '숫자', string: '문자열', boolean: 'true/false' }[m[2] ?? ''] ?? m[2]} 값 하나만 있습니다`,
+  ],
+  [
     /^(.+) is not JSON: it starts with "(.*)"$/,
     (m) => `${m[1]}은(는) JSON이 아닙니다: "${m[2]}"(으)로 시작합니다`,
   ],

@@ -99,6 +99,19 @@ describe('intake order create', () => {
     expect(result.stderr).toContain('broken.json is not valid JSON: Expecting value at line 3, column 12');
   });
 
+  it.each([
+    ['null', 'null'],
+    ['42', 'number'],
+    ['"A"', 'string'],
+    ['true', 'boolean'],
+  ])('a .json file holding one plain value (%s) says what it holds', async (text, kind) => {
+    const result = await cli(['order', 'create', file('plain.json', text)], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: plain.json holds a JSON ${kind}, not an object or a list of them\n`);
+    const notJson = await cli(['order', 'create', file('words.json', 'orders')], { env });
+    expect(notJson.stderr).toContain('words.json is not JSON: it starts with "orders"');
+  });
+
   it('a missing file is a usage error', async () => {
     const result = await cli(['order', 'create', join(dir, 'nope.json')], { env });
     expect(result.code).toBe(2);

@@ -16,6 +16,14 @@ describe('what an upload says of its input and flags when it cannot go on, at a 
     ],
     ['주문.json: the JSON array is not closed with ]', '주문.json: JSON 배열이 ]로 닫히지 않았습니다'],
     [
+      '주문.json holds a JSON null, not an object or a list of them',
+      '주문.json에는 JSON 객체나 그 목록이 아니라 null 값 하나만 있습니다',
+    ],
+    [
+      '주문.json holds a JSON number, not an object or a list of them',
+      '주문.json에는 JSON 객체나 그 목록이 아니라 숫자 값 하나만 있습니다',
+    ],
+    [
       '주문.json is not JSON: it starts with "abc"',
       '주문.json은(는) JSON이 아닙니다: "abc"(으)로 시작합니다',
     ],

@@ -183,6 +183,25 @@ const BY_EXTENSION: Record<string, InputFormat> = {
   '.jsonl': 'ndjson',
 };
 
+/** What a JSON value that is neither an object nor a list is, as its error names it. */
+const scalarKind = (value: unknown): string => (value === null ? 'null' : typeof value);
+
+/**
+ * Why a JSON input that starts with neither `{` nor `[` has no records: it holds one plain value
+ * (`null`, a number, a text), or it is not JSON at all.
+ */
+async function notRecords(source: InputSource, start: string): Promise<InputError> {
+  if (source.size <= SINGLE_RECORD_MAX_BYTES) {
+    const read = readJson((await readFile(source.path, 'utf8')).replace(/^\uFEFF/, ''));
+    if (read.ok) {
+      return new InputError(
+        `${source.label} holds a JSON ${scalarKind(read.value)}, not an object or a list of them`,
+      );
+    }
+  }
+  return new InputError(`${source.label} is not JSON: it starts with "${start.slice(0, 20)}"`);
+}
+
 /** The first bytes of a zip file (an .xlsx) and of an OLE compound file (an encrypted .xlsx, or .xls). */
 const WORKBOOK_MAGIC = [Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from([0xd0, 0xcf, 0x11, 0xe0])];
 
@@ -216,8 +235,7 @@ export async function planInput(source: InputSource, format: InputFormat | undef
   }
   if (start.startsWith('[')) return { mode: 'bulk', format: 'json' };
   if (!start.startsWith('{')) {
-    if (chosen === 'json')
-      throw new InputError(`${source.label} is not JSON: it starts with "${start.slice(0, 20)}"`);
+    if (chosen === 'json') throw await notRecords(source, start);
     return { mode: 'bulk', format: 'csv' };
   }
   if (source.size > SINGLE_RECORD_MAX_BYTES) return { mode: 'bulk', format: 'ndjson' };
