@@ -82,21 +82,20 @@ const write = where.startsWith('postgres') ? await postgres(where) : await sqlit
 // Orders that arrive while a group is being committed wait and go in the next group together. (On
 // PostgreSQL, 2, 4 or 10 groups at once were slower on 2 cores: 0.29, 0.28 and 0.28 of the bare server
 // against 0.33 for one, 5 December.)
-const limit = 1;
 let group = [];
-let inFlight = 0;
+let committing = false;
 async function commit() {
-  if (group.length === 0 || inFlight >= limit) return;
+  if (group.length === 0 || committing) return;
   const done = group;
   group = [];
-  inFlight += 1;
+  committing = true;
   try {
     await write(done);
     for (const one of done) one.resolve();
   } catch (error) {
     for (const one of done) one.reject(error);
   } finally {
-    inFlight -= 1;
+    committing = false;
     setImmediate(commit);
   }
 }

@@ -44,8 +44,7 @@ export function withOptionSuggestion(text: string, command: Command): string {
     );
   if (text.includes('(Did you mean')) return text;
   const fileFlag = FILE_FLAG.exec(text);
-  const file = command.registeredArguments.find((argument) => argument.name() === 'file');
-  if (fileFlag && file)
+  if (fileFlag && command.registeredArguments.some((argument) => argument.name() === 'file'))
     return text.replace(
       fileFlag[0],
       `${fileFlag[0]}(the file is given without a flag: ${pathOf(command).join(' ')} FILE)\n`,
