@@ -100,9 +100,11 @@ describe('a second Ctrl-C stops intake serve at once', () => {
     { timeout: WHOLE_SERVICE },
     async () => {
       const url = await testDatabaseUrl(tempDir('intake-second-workers-'));
+      // The merchant whose credentials the request carries: else it is refused (401) as soon as its
+      // headers are read, and holds nothing.
       const serve = await spawnServe(
-        ['--workers', '2'],
-        { INTAKE_SERVE_DATABASE_URL: url },
+        ['--workers', '2', ...MERCHANT],
+        { ...SECRET, INTAKE_SERVE_DATABASE_URL: url },
         { detached: true },
       );
       await secondSignal(
