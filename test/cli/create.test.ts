@@ -112,6 +112,19 @@ describe('intake order create', () => {
     expect(notJson.stderr).toContain('words.json is not JSON: it starts with "orders"');
   });
 
+  it('standard input or a file of no extension holding null, a number or true says so (what jq prints for no match)', async () => {
+    for (const text of ['null\n', '42', 'true']) {
+      const piped = await cli(['order', 'create', '-'], { env, stdin: text });
+      expect(piped.code).toBe(2);
+      expect(piped.stderr).toMatch(/^error: stdin holds a JSON (null|number|boolean), not an object/);
+    }
+    const bare = await cli(['order', 'create', file('orders', 'null')], { env });
+    expect(bare.stderr).toBe('error: orders holds a JSON null, not an object or a list of them\n');
+    // A lone quoted word is a CSV's header, as before: said to lack the columns an order needs.
+    const header = await cli(['order', 'create', file('header', '"order_id"')], { env });
+    expect(header.stderr).toContain('error: header lacks required column(s): recipient_name');
+  });
+
   it('a missing file is a usage error', async () => {
     const result = await cli(['order', 'create', join(dir, 'nope.json')], { env });
     expect(result.code).toBe(2);

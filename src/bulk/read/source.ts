@@ -202,6 +202,20 @@ async function notRecords(source: InputSource, start: string): Promise<InputErro
   return new InputError(`${source.label} is not JSON: it starts with "${start.slice(0, 20)}"`);
 }
 
+/** How much of an input's start decides its format when its name does not. */
+const HEAD_BYTES = 4096;
+
+/**
+ * Whether an input of no known format is wholly one JSON null, boolean or number (what `jq` prints for
+ * a path that is not there): said as such, not read as a CSV whose header is `null`. A lone text in
+ * quotes stays a CSV's header.
+ */
+function plainJson(start: string, size: number): boolean {
+  if (size > HEAD_BYTES) return false;
+  const read = readJson(start);
+  return read.ok && (read.value === null || ['boolean', 'number'].includes(typeof read.value));
+}
+
 /** The first bytes of a zip file (an .xlsx) and of an OLE compound file (an encrypted .xlsx, or .xls). */
 const WORKBOOK_MAGIC = [Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from([0xd0, 0xcf, 0x11, 0xe0])];
 
@@ -224,7 +238,7 @@ export async function planInput(source: InputSource, format: InputFormat | undef
     return { mode: 'bulk', format: 'xlsx' };
   }
 
-  const start = (await fileHead(source.path, 4096))
+  const start = (await fileHead(source.path, HEAD_BYTES))
     .toString('utf8')
     .replace(/^\uFEFF/, '')
     .trimStart();
@@ -235,7 +249,9 @@ export async function planInput(source: InputSource, format: InputFormat | undef
   }
   if (start.startsWith('[')) return { mode: 'bulk', format: 'json' };
   if (!start.startsWith('{')) {
-    if (chosen === 'json') throw await notRecords(source, start);
+    if (chosen === 'json' || (chosen === undefined && plainJson(start, source.size))) {
+      throw await notRecords(source, start);
+    }
     return { mode: 'bulk', format: 'csv' };
   }
   if (source.size > SINGLE_RECORD_MAX_BYTES) return { mode: 'bulk', format: 'ndjson' };
