@@ -12,7 +12,8 @@ export function isHttpUrl(text: string): boolean {
 
 /**
  * The address a person most likely meant by one typed without its scheme (`shop.com`, `localhost:8080`):
- * https:// before a host, http:// before this machine's own; undefined for anything else.
+ * https:// before a host, http:// before this machine's own, without a trailing /api/v1; undefined for
+ * anything else.
  */
 export function withSchemeGuessed(text: string): string | undefined {
   const typed = text.trim();
@@ -23,7 +24,8 @@ export function withSchemeGuessed(text: string): string | undefined {
     const loopback = host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
     // One word with no dot is not a host anyone serves from, but this machine's own name.
     if (!loopback && !host.includes('.')) return undefined;
-    return `${loopback ? 'http' : 'https'}://${typed}`;
+    // Without the API's own path, which the address must not carry either (see `baseUrlProblem`).
+    return `${loopback ? 'http' : 'https'}://${typed.replace(/\/api\/v1\/?$/, '')}`;
   } catch {
     return undefined;
   }

@@ -559,6 +559,8 @@ describe('rough edges', () => {
     ['localhost:8080', 'Did you mean http://localhost:8080?'],
     ['127.0.0.1:8080', 'Did you mean http://127.0.0.1:8080?'],
     ['[::1]:8080', 'Did you mean http://[::1]:8080?'],
+    ['intake.example.com/api/v1/', 'Did you mean https://intake.example.com?'],
+    ['localhost:8080/shop/api/v1', 'Did you mean http://localhost:8080/shop?'],
     ['intranet', undefined],
     ['ftp://intake.example.com', undefined],
     ['intake example.com', undefined],
