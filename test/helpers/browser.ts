@@ -130,11 +130,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * What the tables in `scope` scroll sideways inside their frames (in pixels, one entry a table that
- * does), and the label a narrow window's card shows before each cell of their first row (none where a
+ * does), the cells whose text runs past their edge (its start), and the label a narrow window's card shows before each cell of their first row (none where a
  * table stays a table): for `page.evaluate`.
  */
 export const narrowTables = (scope = 'main'): string => `({
   sideways: [...document.querySelectorAll('${scope} .table-wrap')].map((w) => w.scrollWidth - w.clientWidth).filter((d) => d > 0),
+  clipped: [...document.querySelectorAll('${scope} table td')].filter((td) => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    const edge = td.getBoundingClientRect().right;
+    return [...range.getClientRects()].some((rect) => rect.right > edge + 1);
+  }).map((td) => td.innerText.slice(0, 40)),
   labels: [...document.querySelectorAll('${scope} table')].map((table) =>
     [...(table.querySelector('tbody tr')?.children ?? [])].map((td) => getComputedStyle(td, '::before').content.replace(/^"|"$/g, ''))),
 })`;

@@ -57,6 +57,7 @@ describe.skipIf(!CHROMIUM)('intake ui: the history of a busy terminal', () => {
       .poll(() => page.evaluate(narrowTables()), { timeout: WAIT_MS })
       .toEqual({
         sideways: [],
+        clipped: [],
         labels: [['시작', '파일', '종류', '상태', '결과', '할 수 있는 일']],
       });
     expect(errors).toEqual([]);

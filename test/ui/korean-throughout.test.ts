@@ -42,6 +42,7 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await page.evaluate(narrowTables('#products'))).toEqual({
       sideways: [],
+      clipped: [],
       labels: [['none', '상품명', '이미지 주소 (https://…)', '미리보기']],
     });
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -73,6 +74,7 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
       .poll(() => page.evaluate(narrowTables()), { timeout: WAIT_MS })
       .toEqual({
         sideways: [],
+        clipped: [],
         labels: [['none', '상품명', '이미지 주소 (https://…)', '미리보기', '출처']],
       });
     expect(seen).toEqual(Object.fromEntries(Object.keys(seen).map((where) => [where, []])));

@@ -86,8 +86,20 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await page.evaluate(narrowTables('section[aria-labelledby="mapping-title"]'))).toMatchObject({
       sideways: [],
+      clipped: [],
       labels: [['none', '파일의 열', '첫 값']],
     });
+    // In English too, where a line breaks only at a space: the image addresses, one long word each,
+    // wrap inside their card instead of running past its edge.
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.waitForLoadState();
+    expect(await page.evaluate(narrowTables('section[aria-labelledby="mapping-title"]'))).toMatchObject({
+      sideways: [],
+      clipped: [],
+      labels: [['none', 'Column of your file', 'First values']],
+    });
+    await page.getByRole('link', { name: '한국어' }).click();
+    await page.waitForLoadState();
     await page.setViewportSize({ width: 1280, height: 720 });
     // A required column left out is said; so is one header chosen twice.
     await page.locator('select#map-order_id').selectOption('');

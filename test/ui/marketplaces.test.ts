@@ -160,6 +160,7 @@ describe.skipIf(!CHROMIUM)(
         .poll(() => page.evaluate(narrowTables()), { timeout: WAIT_MS })
         .toEqual({
           sideways: [],
+          clipped: [],
           labels: [['주문번호', '주문 상품', '송장번호', '결과', '마켓 응답']],
         });
       await page.setViewportSize({ width: 1280, height: 720 });
