@@ -3,7 +3,7 @@ import type { ConfigStore, Profile } from './config-store.js';
 import { UsageError } from './errors.js';
 import { keychainAccount } from './secrets.js';
 import { OUTPUT_FORMATS, type OutputFormat } from './global-options.js';
-import { isHttpUrl, withSchemeGuessed } from './values.js';
+import { API_PATH, isHttpUrl, withSchemeGuessed } from './values.js';
 
 export { OUTPUT_FORMATS, type OutputFormat };
 
@@ -95,8 +95,8 @@ export function baseUrlProblem(value: string, origin: string): UsageError | unde
       'The credentials go in intake login, or INTAKE_ACCESS_KEY_ID and INTAKE_SECRET_ACCESS_KEY.',
     ]);
   }
-  if (/\/api\/v1\/?$/.test(url.pathname)) {
-    const without = `${url.origin}${url.pathname.replace(/\/api\/v1\/?$/, '')}`;
+  if (API_PATH.test(url.pathname)) {
+    const without = `${url.origin}${url.pathname.replace(API_PATH, '')}`;
     return new UsageError(`base URL "${value}" (from ${origin}) ends in /api/v1`, [
       `Give the service's address without it: ${without} (intake adds /api/v1/... to every request).`,
     ]);

@@ -10,6 +10,9 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
+/** The API's own path at the end of an address, which a base URL must not carry (intake adds it). */
+export const API_PATH = /\/api\/v1\/?$/;
+
 /**
  * The address a person most likely meant by one typed without its scheme (`shop.com`, `localhost:8080`):
  * https:// before a host, http:// before this machine's own, without a trailing /api/v1; undefined for
@@ -25,7 +28,7 @@ export function withSchemeGuessed(text: string): string | undefined {
     // One word with no dot is not a host anyone serves from, but this machine's own name.
     if (!loopback && !host.includes('.')) return undefined;
     // Without the API's own path, which the address must not carry either (see `baseUrlProblem`).
-    return `${loopback ? 'http' : 'https'}://${typed.replace(/\/api\/v1\/?$/, '')}`;
+    return `${loopback ? 'http' : 'https'}://${typed.replace(API_PATH, '')}`;
   } catch {
     return undefined;
   }

@@ -130,8 +130,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * What the tables in `scope` scroll sideways inside their frames (in pixels, one entry a table that
- * does), the cells whose text runs past their edge (its start), and the label a narrow window's card shows before each cell of their first row (none where a
- * table stays a table): for `page.evaluate`.
+ * does), the cells whose text runs past their edge (the start of each), and the label a narrow window's
+ * card shows before each cell of their first row (none where a table stays a table): for
+ * `page.evaluate`.
  */
 export const narrowTables = (scope = 'main'): string => `({
   sideways: [...document.querySelectorAll('${scope} .table-wrap')].map((w) => w.scrollWidth - w.clientWidth).filter((d) => d > 0),
