@@ -136,6 +136,18 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     expect(await sendEnded(page)).toBe('finished');
     expect(await counts(page, 'results-title')).toEqual({ accepted: 3 });
     expect(await page.locator('#results-summary').innerText()).toBe('Finished: 3 of 3 done.');
+    // The file is sent and removed: how it was read still shows, and none of it can be changed.
+    expect(await page.getByLabel('Sheet').inputValue()).toBe('발주발송관리');
+    for (const field of [
+      'What it holds',
+      'Sheet',
+      'Header row',
+      'Layout',
+      'Workbook password (if it has one)',
+    ]) {
+      expect(await page.getByLabel(field).isDisabled(), field).toBe(true);
+    }
+    expect(await page.getByRole('button', { name: 'Read again' }).isDisabled()).toBe(true);
     await screenshot(page, 'results');
     // The report is there to download, named after the file.
     const [report] = await Promise.all([

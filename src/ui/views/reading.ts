@@ -116,16 +116,17 @@ function catalogForm(t: T, session: UploadSession, disabled: string): string {
     method="post"
     action="uploads/${session.id}/catalog"
     enctype="multipart/form-data"
-    class="row"
     style="margin-top:0.75rem"
   >
-    <div class="field">
-      <label for="catalog">${t('catalogFile')}</label
-      >!${filePicker(t, { id: 'catalog', name: 'catalog', required: true, accept: '.xlsx,.csv,.json,.ndjson' })}
-    </div>
-    <div>
-      <button type="submit" class="secondary" !${disabled}>${t('addCatalogButton')}</button>
-    </div>
+    <fieldset class="row" !${disabled}>
+      <div class="field">
+        <label for="catalog">${t('catalogFile')}</label
+        >!${filePicker(t, { id: 'catalog', name: 'catalog', required: true, accept: '.xlsx,.csv,.json,.ndjson' })}
+      </div>
+      <div>
+        <button type="submit" class="secondary">${t('addCatalogButton')}</button>
+      </div>
+    </fieldset>
   </form>`;
 }
 
@@ -188,19 +189,21 @@ export function readingCard(
           </details>`
         : ''
     }
-    <form method="post" action="uploads/${session.id}/read" class="row" style="margin-top:0.75rem">
-      <div class="field">
-        <label for="kind">${t('kindLabel')}</label
-        ><select id="kind" name="kind" !${wantsKind(session.error) ? ' autofocus' : ''}>
-          !${kindOptions(t, session.kind ?? (session.error?.code === 'kind_filled_in' ? 'shipment' : undefined), false)}
-        </select>
-      </div>
-      !${sheetSelect(t, session)} !${headerRowField(t, session, table?.headerRow)}
-      !${layoutSelect(t, session, layouts)}
-      !${session.original.format === 'xlsx' ? passwordField(t, wantsPassword(session.error)) : ''}
-      <div>
-        <button type="submit" class="secondary" !${disabled}>${t('readAgain')}</button>
-      </div>
+    <form method="post" action="uploads/${session.id}/read" style="margin-top:0.75rem">
+      <fieldset class="row" !${disabled}>
+        <div class="field">
+          <label for="kind">${t('kindLabel')}</label
+          ><select id="kind" name="kind" !${wantsKind(session.error) ? ' autofocus' : ''}>
+            !${kindOptions(t, session.kind ?? (session.error?.code === 'kind_filled_in' ? 'shipment' : undefined), false)}
+          </select>
+        </div>
+        !${sheetSelect(t, session)} !${headerRowField(t, session, table?.headerRow)}
+        !${layoutSelect(t, session, layouts)}
+        !${session.original.format === 'xlsx' ? passwordField(t, wantsPassword(session.error)) : ''}
+        <div>
+          <button type="submit" class="secondary">${t('readAgain')}</button>
+        </div>
+      </fieldset>
     </form>
     !${isSheet && session.kind && !session.fileRemoved ? html`<p><a href="uploads/${session.id}/mapping">${t('mapLink')}</a></p>` : ''}
     !${catalogForm(t, session, disabled)}
