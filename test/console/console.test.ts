@@ -513,6 +513,8 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     await signIn(page, TEST_CREDENTIALS.accessKeyId, TEST_CREDENTIALS.secretAccessKey);
     await follow(page, page.getByRole('link', { name: 'Faults' }));
     expect(await page.getByText('No faults in force.').count()).toBe(1);
+    // Nothing to clear: no button offers to.
+    expect(await page.getByRole('button', { name: 'Clear all faults' }).count()).toBe(0);
     await page.getByLabel('Faults (as for intake serve --faults)').fill('503:10%,teapot:5%');
     await page.getByRole('button', { name: 'Put in force' }).click();
     expect(await page.getByRole('alert').innerText()).toContain('"teapot" is not a fault');
@@ -549,6 +551,7 @@ describe.skipIf(!CHROMIUM)('the console of intake serve', () => {
     expect((await service.call('GET', '/local/faults')).json).toMatchObject({ seed: 4294967295 });
     await page.getByRole('button', { name: 'Clear all faults' }).click();
     await page.getByText('No faults in force.').waitFor();
+    expect(await page.getByRole('button', { name: 'Clear all faults' }).count()).toBe(0);
     expect((await service.call('GET', '/local/faults')).json).toMatchObject({ spec: '' });
     await context.close();
     // A Korean page says a spec it cannot read in Korean, as a Korean terminal does.

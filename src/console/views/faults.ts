@@ -47,7 +47,7 @@ export interface FaultsForm {
 
 /**
  * The faults in force for this merchant (its own, and those set at start for every merchant), how often
- * each kind was injected, and the form to set its own, with a seed.
+ * each kind was injected, the form to set its own, with a seed, and, when it has any, to clear them.
  */
 export function faultsBody(
   t: ConsoleT,
@@ -86,9 +86,13 @@ export function faultsBody(
         )}
         <div class="actions"><button type="submit">${t('setFaults')}</button></div>
       </form>
-      <form method="post" action="${PREFIX}/faults/clear">
-        <div class="actions"><button type="submit" class="danger">${t('clearFaults')}</button></div>
-      </form>
+      !${
+        state.rules.length === 0 && state.seed === undefined
+          ? ''
+          : html`<form method="post" action="${PREFIX}/faults/clear">
+              <div class="actions"><button type="submit" class="danger">${t('clearFaults')}</button></div>
+            </form>`
+      }
     </section>
     !${
       everyone.rules.length === 0
