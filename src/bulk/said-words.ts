@@ -111,7 +111,8 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   unknown_carrier: (v) =>
     `알 수 없는 택배사입니다` + (v.closest ? ` (비슷한 택배사: ${str(v.closest)})` : ''),
   order_rows_differ: (v) =>
-    `같은 주문의 모든 행에서 같아야 하는데 다릅니다: ${rowList(v.rows, (row) => `${row}행`)}`,
+    `같은 주문의 모든 행에서 같아야 하는데 다릅니다: ${rowList(v.rows, (row) => `${row}행`)}` +
+    (v.more === undefined ? '' : ` 외 ${num(v.more)}개 행`),
   order_rows_differ_from: (v) => `같은 주문의 ${num(v.row)}행과 회원 또는 수취인 정보가 다릅니다`,
   ...PHONE_KOREAN,
   id_repeated: (v) => `같은 번호가 ${num(v.row)}행에도 있고, 내용이 다릅니다`,
@@ -226,7 +227,8 @@ const ENGLISH: Readonly<Record<string, (values: Values) => string>> = {
   unknown_carrier: (v) =>
     `is not a carrier Intake knows` + (v.closest ? ` (closest: ${str(v.closest)})` : ''),
   order_rows_differ: (v) =>
-    `must be the same in every row of this order, and is not: ${rowList(v.rows, (row) => `row ${row}`)}`,
+    `must be the same in every row of this order, and is not: ${rowList(v.rows, (row) => `row ${row}`)}` +
+    (v.more === undefined ? '' : `, and ${counting(Number(v.more), 'more row')}`),
   preset_found: (v) => {
     const preset = presets().find((candidate) => candidate.name === v.preset);
     return `These are the headers of ${preset?.title ?? str(v.preset)}: read with that layout.`;

@@ -1,4 +1,5 @@
 import { BODY_MAX_BYTES } from '../../contract/fields.js';
+import { count } from '../../util/count.js';
 import { cut } from '../../util/cut.js';
 import { inspectUnit } from '../layout/inspect.js';
 import type { Inspection, Layout } from '../layout/layouts.js';
@@ -235,10 +236,10 @@ export class CheckPass {
       groups.invalidate(group, message);
     };
     for (let group = 0; group < groups.size; group++) {
-      const count = groups.units(group);
-      if (count > layout.maxUnits) {
-        const counted = count === MAX_COUNTED_UNITS ? `${count} or more` : String(count);
-        wholeRecord(group, `has ${counted} ${unitName}s; at most ${layout.maxUnits} are allowed`, {
+      const units = groups.units(group);
+      if (units > layout.maxUnits) {
+        const counted = units === MAX_COUNTED_UNITS ? `${count(units)} or more` : count(units);
+        wholeRecord(group, `has ${counted} ${unitName}s; at most ${count(layout.maxUnits)} are allowed`, {
           code: 'too_many_rows',
           values: { count: counted, max: layout.maxUnits },
         });
