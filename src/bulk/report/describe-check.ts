@@ -81,7 +81,7 @@ export function describeCheck(
     {
       text:
         `${label}: ${counted(checked.records, resource)} in ${counting(checked.units, unitName)}` +
-        (checked.invalidRecords > 0 ? `, ${checked.invalidRecords} invalid` : ', all valid') +
+        (checked.invalidRecords > 0 ? `, ${thousands(checked.invalidRecords)} invalid` : ', all valid') +
         (checked.duplicates.size > 0
           ? `, ${counting(checked.duplicates.size, `repeated ${unitName}`)} skipped`
           : '') +
