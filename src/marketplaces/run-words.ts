@@ -4,7 +4,7 @@ import { MARKETPLACE_LABELS, MARKETPLACE_NAMES } from './names.js';
 import type { PushOutcomeKind } from './connector.js';
 import type { NotSent, NotSentReason } from './pull.js';
 import { pushMessageIn } from './push-words.js';
-import { counting } from '../util/count.js';
+import { count, counting } from '../util/count.js';
 
 // What `intake pull` and `intake push` tell the person at the terminal (stderr), in English or, on a
 // Korean terminal (LANG=ko_KR…), in Korean, as the upload's own lines are. Data on stdout and the JSON
@@ -52,7 +52,7 @@ const ENGLISH: RunWords = {
   notSent: ({ orderId, lineIds, reason, detail }) =>
     `order ${orderId}: ${counting(lineIds.length, 'line')} not sent (${reason}: ${detail})`,
   looked: (marketplace, found, looked, noImage) =>
-    `${found} of ${looked} products looked up in ${MARKETPLACE_LABELS[marketplace]}'s product API and kept in the catalog` +
+    `${count(found)} of ${count(looked)} products looked up in ${MARKETPLACE_LABELS[marketplace]}'s product API and kept in the catalog` +
     (noImage.length ? `; no image for ${some(noImage)} (intake catalog set)` : ''),
   pushing: (marketplace, lines) =>
     `Pushing ${counting(lines, 'tracking number line')} to ${MARKETPLACE_LABELS[marketplace]}…`,

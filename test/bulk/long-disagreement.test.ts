@@ -91,17 +91,4 @@ describe('an order whose many rows disagree', () => {
     expect(korean.stderr).toContain('6000행 "010-9999-0000" 외 5,990개 행');
     expect(korean.stderr).toContain('행이 6,000개입니다. 주문 하나에 1,000개까지입니다');
   });
-
-  it('a count of invalid orders in the thousands is written with its thousands marked', async () => {
-    // Every order names the same item id, as when the item column is mapped to a column of one value.
-    const files = workspace();
-    const rows = Array.from(
-      { length: 1_500 },
-      (_, index) => `M-${index},김민지,010-1234-5678,ITEM,P-1,감귤,${IMAGE}`,
-    );
-    const csv = files.write('orders.csv', [ORDERS_HEADER, ...rows].join('\n'));
-    const dry = await cli(['order', 'create', csv, '--dry-run'], { env: t.env });
-    expect(dry.code).toBe(4);
-    expect(dry.stderr).toContain('orders.csv: 1,500 orders in 1,500 rows, 1,500 invalid');
-  });
 });

@@ -142,12 +142,12 @@ const withinEn = (unitName: string, within?: number) =>
 
 export const ENGLISH_SHARED_WORDS: SharedWords = {
   lacking: ({ field, products }, unitName, within) =>
-    `${products.length} product${products.length === 1 ? ' has' : 's have'} no ${WHAT[field]} here or in the product list` +
+    `${count(products.length)} product${products.length === 1 ? ' has' : 's have'} no ${WHAT[field]} here or in the product list` +
     `${withinEn(unitName, within)}: ` +
     productList(
       products,
       (numbers) => unitsNamed(unitName, numbers),
-      (left) => `, and ${left} more`,
+      (left) => `, and ${count(left)} more`,
     ),
   give: (example, fields) =>
     `Give each once, and it is remembered: intake catalog set ${example} ${catalogFlags(fields)}, or --products FILE (id, name, image_url)`,
@@ -165,11 +165,11 @@ const withinKo = (unitName: string, within?: number) =>
 
 export const KOREAN_SHARED_WORDS: SharedWords = {
   lacking: ({ field, products }, unitName, within) =>
-    `상품 ${products.length}개의 ${WHAT_KO[field]} 없고, 상품 목록에도 없습니다${withinKo(unitName, within)}: ` +
+    `상품 ${count(products.length)}개의 ${WHAT_KO[field]} 없고, 상품 목록에도 없습니다${withinKo(unitName, within)}: ` +
     productList(
       products,
       (numbers) => `${numbers}${koreanUnit(unitName)}`,
-      (left) => ` 외 ${left}개`,
+      (left) => ` 외 ${count(left)}개`,
     ),
   give: (example, fields) =>
     `상품마다 한 번 넣으면 기억합니다: intake catalog set ${example} ${catalogFlags(fields)} 또는 --products 파일(id, name, image_url)`,

@@ -15,14 +15,14 @@ export interface CatalogWords {
 
 const ENGLISH: CatalogWords = {
   imported: (read, file, changed, total) =>
-    `${counting(read, 'product')} read from ${file}; ${changed} added or changed in the catalog (${total} in all).`,
+    `${counting(read, 'product')} read from ${file}; ${number(changed)} added or changed in the catalog (${number(total)} in all).`,
   set: (id, name, imageUrl) =>
     `Product ${id} in the catalog: ${name ?? '(no name)'}, ${imageUrl ?? '(no image)'}.`,
-  removed: (removed, asked) => `${removed} of ${asked} products removed from the catalog.`,
+  removed: (removed, asked) => `${number(removed)} of ${number(asked)} products removed from the catalog.`,
   written: (rows, file) => `${counting(rows, 'product')} written to ${file}.`,
-  shown: (rows, total) => `${rows} of ${total} products shown; --limit to see more.`,
+  shown: (rows, total) => `${number(rows)} of ${number(total)} products shown; --limit to see more.`,
   pulled: (kept, asked, marketplace) =>
-    `${kept} of ${asked} products from ${MARKETPLACE_LABELS[marketplace]} kept in the catalog.`,
+    `${number(kept)} of ${number(asked)} products from ${MARKETPLACE_LABELS[marketplace]} kept in the catalog.`,
 };
 
 const KOREAN: CatalogWords = {
