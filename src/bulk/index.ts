@@ -33,7 +33,6 @@ export type { Note, Said } from './said.js';
 export { NOTHING_SHIPPED } from './report/summary.js';
 export { koreanUnit } from './unit-words.js';
 export {
-  invalidReasonIn,
   KIND_KO,
   KOREAN_LINES,
   OUTCOME_WORDS,
@@ -47,6 +46,7 @@ export {
   terminalLang,
   UPLOAD_STATE_WORDS,
 } from './said-words.js';
+export { invalidReasonIn } from './said-reasons.js';
 export {
   failureIn,
   networkReasonIn,

@@ -13,7 +13,8 @@ import { koreanUnit } from './unit-words.js';
 import { KOREAN_SHARED_WORDS } from './report/shared-problems.js';
 import { PHONE_KOREAN } from './said-phone-words.js';
 import { EXCEL_KOREAN } from './said-excel-words.js';
-import { num, str, type Values } from './said-values.js';
+import { manyIn, num, str, type Values } from './said-values.js';
+import { invalidReasonIn } from './said-reasons.js';
 
 /** The languages people are told things in. */
 export type Lang = 'ko' | 'en';
@@ -121,7 +122,9 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   unknown_keys: (v) => `이 자리에 올 수 없는 키입니다: ${str(v.keys)}`,
   item_twice: (v) => `품목 번호 ${str(v.item)}이(가) 이 주문에 두 번 있습니다`,
   item_in_other_order: (v) => `품목 번호 ${str(v.item)}을(를) 다른 주문(${num(v.row)}행)도 쓰고 있습니다`,
-  too_many_rows: (v) => `행이 ${num(v.count)}개입니다. 주문 하나에 ${num(v.max)}개까지입니다`,
+  too_many_rows: (v) =>
+    `행이 ${manyIn(v.count)}입니다. 주문 하나에 ${num(v.max)}개까지입니다 (주문번호를 맞는 열에서 읽었는지 확인하세요)`,
+  id_in_rows: (v) => `같은 번호가 ${manyIn(v.count)} 행에 있고 내용이 서로 다릅니다. 하나만 남기세요`,
   record_too_large: (v) => `JSON으로 ${str(v.size)}입니다. 서비스는 요청 하나에 1 MiB까지 받습니다`,
   rounded_ids: () =>
     '16자리 이상이고 0으로 끝납니다. 이 열의 다른 번호도 모두 그렇습니다: 스프레드시트 프로그램이 유효숫자 15자리로 ' +
@@ -354,44 +357,3 @@ export const noteIn = (lang: Lang, note: Note) => sayIn(lang, note.text, note.sa
 /** Problems said together (a row's reason), as the terminal says them, each in `lang`; `named` names columns. */
 export const problemsIn = (lang: Lang, problems: readonly Problem[], named?: ColumnNames) =>
   describeProblems(problems, (problem) => problemIn(lang, problem), named, lang);
-
-/**
- * Why a record was not sent though its own rows are fine (another row of it, or another record, is at
- * fault), in Korean: the check's words for a whole record (see `CheckPass`), each part of them.
- */
-function invalidPartIn(part: string, problemsOfRow: (row: number) => string | undefined): string {
-  let m = /^item id (.+) is also used by order (.+) \((row|line|record) (\d+)\)$/.exec(part);
-  if (m) return `품목 ${m[1]}은(는) 주문 ${m[2]}(${m[4]}${koreanUnit(m[3] ?? '')})에도 있습니다`;
-  m = /^(row|line|record)s of order (.+) disagree$/.exec(part);
-  if (m) return `주문 ${m[2]}의 ${koreanUnit(m[1] ?? '')}들이 서로 다릅니다`;
-  m = /^another (row|line|record) of this record is invalid: (.*)$/.exec(part);
-  if (m)
-    return `이 주문의 다른 ${koreanUnit(m[1] ?? '')}에 문제가 있습니다: ${invalidPartIn(m[2] ?? '', problemsOfRow)}`;
-  m = /^(row|line|record) (\d+): (.*)$/.exec(part);
-  if (m) return `${m[2]}${koreanUnit(m[1] ?? '')}: ${problemsOfRow(Number(m[2])) ?? m[3]}`;
-  m = /^has (.+) (?:row|line|record)s; at most (\d+) are allowed$/.exec(part);
-  if (m) {
-    const count = (m[1] ?? '').endsWith(' or more') ? `${(m[1] ?? '').slice(0, -8)}개 이상` : `${m[1]}개`;
-    return `${count} 행이 있습니다. 한 주문은 ${m[2]}개 행까지입니다`;
-  }
-  m = /^is (.+) as JSON; the service takes at most 1 MiB per request$/.exec(part);
-  if (m) return `JSON으로 ${m[1]}입니다. 서비스는 요청 하나에 1 MiB까지 받습니다`;
-  return part;
-}
-
-/**
- * An invalid record's reason when its own rows have no problems, in `lang`: `problemsOfRow` words the
- * problems of a row it names.
- */
-export function invalidReasonIn(
-  lang: Lang,
-  message: string,
-  problemsOfRow: (row: number) => string | undefined,
-): string {
-  if (lang !== 'ko') return message;
-  // Reasons are joined with "; "; two of the check's own sentences hold one.
-  return message
-    .split(/; (?!at most \d|the service takes)/)
-    .map((part) => invalidPartIn(part, problemsOfRow))
-    .join('; ');
-}

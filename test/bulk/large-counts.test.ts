@@ -41,4 +41,22 @@ describe('counts in the thousands, as a check says them', () => {
     expect(korean.stderr).toContain('상품 1,000개의 이미지 주소가 없고');
     expect(korean.stderr).toContain(' 외 990개');
   });
+
+  it('a product id on many rows of other data says so, not that a product has too many rows', async () => {
+    const files = workspace();
+    const rows = Array.from({ length: 1_200 }, (_, index) => `P-1,감귤 ${index},${IMAGE}`);
+    const csv = files.write('products.csv', ['id,name,image_url', ...rows].join('\n'));
+    const dry = await cli(['product', 'create', csv, '--dry-run'], { env: t.env });
+    expect(dry.code).toBe(4);
+    expect(dry.stderr).toContain('products.csv: 1 product in 1,200 rows, 1 invalid');
+    expect(dry.stderr).toContain('row 2: the same id is in 1,200 rows, each with other data: keep one');
+    expect(dry.stderr).toContain('row 3: the same id is also in row 2, with other data');
+    expect(dry.stderr).not.toContain('are allowed');
+    const korean = await cli(['product', 'create', csv, '--dry-run'], {
+      env: { ...t.env, LANG: 'ko_KR.UTF-8' },
+    });
+    expect(korean.stderr).toContain(
+      '2행: 같은 번호가 1,200개 행에 있고 내용이 서로 다릅니다. 하나만 남기세요',
+    );
+  });
 });

@@ -73,7 +73,9 @@ describe('an order whose many rows disagree', () => {
     const csv = files.write('orders.csv', [ORDERS_HEADER, ...rowsOfOneOrder(6_000)].join('\n'));
     const dry = await cli(['order', 'create', csv, '--dry-run'], { env: t.env });
     expect(dry.code).toBe(4);
-    expect(dry.stderr).toContain('row 2: has 6,000 rows; at most 1,000 are allowed');
+    expect(dry.stderr).toContain(
+      'row 2: has 6,000 rows; at most 1,000 are allowed (is its id read from the right column?)',
+    );
     expect(dry.stderr).toContain(
       'row 3, recipient_cellphone ("010-1234-5679"): must be the same in every row of this order, and is not: ' +
         'row 2 "010-1234-5678", row 3 "010-1234-5679"',
@@ -89,6 +91,8 @@ describe('an order whose many rows disagree', () => {
       env: { ...t.env, LANG: 'ko_KR.UTF-8' },
     });
     expect(korean.stderr).toContain('6000행 "010-9999-0000" 외 5,990개 행');
-    expect(korean.stderr).toContain('행이 6,000개입니다. 주문 하나에 1,000개까지입니다');
+    expect(korean.stderr).toContain(
+      '행이 6,000개입니다. 주문 하나에 1,000개까지입니다 (주문번호를 맞는 열에서 읽었는지 확인하세요)',
+    );
   });
 });

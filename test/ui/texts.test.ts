@@ -121,6 +121,14 @@ describe('why a record whose own rows are fine was not sent, in Korean', () => {
       '101개 이상 행이 있습니다. 한 주문은 100개 행까지입니다',
     ],
     [
+      'has 65,535 or more rows; at most 1,000 are allowed (is its id read from the right column?)',
+      '65,535개 이상 행이 있습니다. 한 주문은 1,000개 행까지입니다 (주문번호를 맞는 열에서 읽었는지 확인하세요)',
+    ],
+    [
+      'the same id is in 3 rows, each with other data: keep one',
+      '같은 번호가 3개 행에 있고 내용이 서로 다릅니다. 하나만 남기세요',
+    ],
+    [
       'is 1.2 MB as JSON; the service takes at most 1 MiB per request',
       'JSON으로 1.2 MB입니다. 서비스는 요청 하나에 1 MiB까지 받습니다',
     ],

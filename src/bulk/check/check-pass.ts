@@ -23,6 +23,25 @@ export const SKIPPED = -2;
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
+ * What the first row of a record with more rows than it may have says. Rows of one record (an order's
+ * items) name the column that groups them, since thousands of rows of one order are mostly a column of
+ * one value read as the order's id; a record of one row each (a product) says its id is repeated.
+ */
+function tooMany(units: number, layout: Layout, unitName: string): [string, Said] {
+  const counted = units === MAX_COUNTED_UNITS ? `${count(units)} or more` : count(units);
+  if (!layout.grouped) {
+    return [
+      `the same id is in ${counted} ${unitName}s, each with other data: keep one`,
+      { code: 'id_in_rows', values: { count: counted } },
+    ];
+  }
+  return [
+    `has ${counted} ${unitName}s; at most ${count(layout.maxUnits)} are allowed (is its id read from the right column?)`,
+    { code: 'too_many_rows', values: { count: counted, max: layout.maxUnits } },
+  ];
+}
+
+/**
  * One check pass over an input's units, in stages: each unit is inspected (`check`: its own problems),
  * placed in its record (`#place`: a new record, a row of one, an exact repeat, rows that disagree), and
  * its item ids noted (`#noteItems`: used twice in a record or by two records); once every unit is read,
@@ -237,13 +256,7 @@ export class CheckPass {
     };
     for (let group = 0; group < groups.size; group++) {
       const units = groups.units(group);
-      if (units > layout.maxUnits) {
-        const counted = units === MAX_COUNTED_UNITS ? `${count(units)} or more` : count(units);
-        wholeRecord(group, `has ${counted} ${unitName}s; at most ${count(layout.maxUnits)} are allowed`, {
-          code: 'too_many_rows',
-          values: { count: counted, max: layout.maxUnits },
-        });
-      }
+      if (units > layout.maxUnits) wholeRecord(group, ...tooMany(units, layout, unitName));
       if (groups.bytes(group) > BODY_MAX_BYTES) {
         wholeRecord(
           group,
