@@ -124,6 +124,8 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   item_in_other_order: (v) => `품목 번호 ${str(v.item)}을(를) 다른 주문(${num(v.row)}행)도 쓰고 있습니다`,
   too_many_rows: (v) =>
     `행이 ${manyIn(v.count)}입니다. 주문 하나에 ${num(v.max)}개까지입니다 (주문번호를 맞는 열에서 읽었는지 확인하세요)`,
+  parcel_shared: (v) =>
+    `${num(v.row)}행의 다른 주문과 운송장 번호가 같습니다. 한 상자에 함께 보낸 주문이 아니면 확인하세요`,
   id_in_rows: (v) => `같은 번호가 ${manyIn(v.count)} 행에 있고 내용이 서로 다릅니다. 하나만 남기세요`,
   record_too_large: (v) => `JSON으로 ${str(v.size)}입니다. 서비스는 요청 하나에 1 MiB까지 받습니다`,
   rounded_ids: () =>

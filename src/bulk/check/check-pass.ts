@@ -64,6 +64,8 @@ export class CheckPass {
   readonly #sharedItems = new Map<string, string>();
   readonly #roundedIds = new RoundedIds();
   readonly #warnings = new Warnings();
+  /** For each parcel shipments name (carrier and tracking number), the first shipment naming it. */
+  #parcels: FingerprintTable | undefined;
   /** Groups whose rows disagree, to describe once the pass is over; and the last row that found one. */
   readonly #disagreeing = new Set<number>();
   #lastDisagreeingRow = 0;
@@ -123,9 +125,33 @@ export class CheckPass {
       ]);
     }
     this.#addProblems(unit.row, group, inspection.problems, true);
-    if (inspection.warnings && inspection.problems.length === 0)
-      this.#warnings.add(unit.row, inspection.warnings);
+    if (inspection.problems.length === 0) {
+      this.#warnings.add(unit.row, [
+        ...(inspection.warnings ?? []),
+        ...this.#sharedParcel(unit.row, group, inspection),
+      ]);
+    }
     this.#noteItems(unit.row, group, key, itemIds);
+  }
+
+  /**
+   * A word on the first row of a shipment whose parcel (carrier and tracking number) an earlier shipment
+   * of another order named already: taken, since orders packed in one box share a parcel, but a column
+   * of tracking numbers filled down by mistake gives every order the first one.
+   */
+  #sharedParcel(row: number, group: number, inspection: Inspection): Problem[] {
+    if (inspection.parcel === undefined || this.#groups.firstRow(group) !== row) return [];
+    this.#parcels ??= new FingerprintTable();
+    const first = this.#parcels.add(inspection.parcel, group);
+    if (first === group) return [];
+    const earlier = this.#groups.firstRow(first);
+    return [
+      {
+        column: 'tracking_number',
+        message: `is also the tracking number of another order, in ${this.#source.unitName} ${earlier}: orders share one only when they went in one parcel`,
+        said: { code: 'parcel_shared', values: { row: earlier } },
+      },
+    ];
   }
 
   /** What the rows of one record must agree on, as a fingerprint (NaN when nothing is). */
@@ -284,6 +310,7 @@ export class CheckPass {
     this.#wholeRecords();
     this.#itemRows.release();
     this.#rowsByContent?.release();
+    this.#parcels?.release();
     const { units } = this;
     const groupOfUnit = this.#groupOfUnit;
     const unitContent = this.#unitContent;

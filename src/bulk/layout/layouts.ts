@@ -24,6 +24,11 @@ export interface Inspection {
   warnings?: Problem[];
   /** Why the unit is not a record yet and is skipped, not refused (a dispatch row with no tracking number). */
   skip?: string;
+  /**
+   * The parcel a shipment names (its carrier and tracking number): two orders naming one parcel are
+   * worth a word (a column filled down by mistake), though orders packed in one box do share it.
+   */
+  parcel?: string;
 }
 
 /** A field every unit of one record must agree on: its column, as written, and as the service would use it. */

@@ -345,6 +345,10 @@ function shipmentsTable(context: RecordContext): TableLayout {
         group: shipmentGroup(shipment),
         bytes: { base: jsonBytes({ ...shipment, order_item_ids: [] }), part: items },
         problems: [],
+        // Delivered in person ('self'): no parcel, and every such shipment names the same 'self'.
+        ...(shipment.company_code === SELF_DELIVERY
+          ? {}
+          : { parcel: `${shipment.company_code}\u0000${shipment.tracking_number}` }),
       };
     },
     build(value) {
