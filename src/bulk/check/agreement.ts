@@ -27,8 +27,8 @@ interface Value {
 }
 
 /** The rows a disagreement lists: the first of each value (as many as fit), then the earliest, in row order. */
-function shownRows(values: readonly Value[]): Value[] {
-  if (values.length <= LISTED_ROWS) return [...values];
+function shownRows(values: readonly Value[]): readonly Value[] {
+  if (values.length <= LISTED_ROWS) return values;
   const chosen = new Set<number>();
   const keys = new Set<string>();
   values.forEach(({ key }, index) => {

@@ -126,10 +126,9 @@ export class CheckPass {
     }
     this.#addProblems(unit.row, group, inspection.problems, true);
     if (inspection.problems.length === 0) {
-      this.#warnings.add(unit.row, [
-        ...(inspection.warnings ?? []),
-        ...this.#sharedParcel(unit.row, group, inspection),
-      ]);
+      const shared = this.#sharedParcel(unit.row, group, inspection);
+      const warnings = shared ? [...(inspection.warnings ?? []), shared] : inspection.warnings;
+      if (warnings) this.#warnings.add(unit.row, warnings);
     }
     this.#noteItems(unit.row, group, key, itemIds);
   }
@@ -139,19 +138,17 @@ export class CheckPass {
    * of another order named already: taken, since orders packed in one box share a parcel, but a column
    * of tracking numbers filled down by mistake gives every order the first one.
    */
-  #sharedParcel(row: number, group: number, inspection: Inspection): Problem[] {
-    if (inspection.parcel === undefined || this.#groups.firstRow(group) !== row) return [];
+  #sharedParcel(row: number, group: number, inspection: Inspection): Problem | undefined {
+    if (inspection.parcel === undefined || this.#groups.firstRow(group) !== row) return undefined;
     this.#parcels ??= new FingerprintTable();
     const first = this.#parcels.add(inspection.parcel, group);
-    if (first === group) return [];
+    if (first === group) return undefined;
     const earlier = this.#groups.firstRow(first);
-    return [
-      {
-        column: 'tracking_number',
-        message: `is also the tracking number of another order, in ${this.#source.unitName} ${earlier}: orders share one only when they went in one parcel`,
-        said: { code: 'parcel_shared', values: { row: earlier } },
-      },
-    ];
+    return {
+      column: 'tracking_number',
+      message: `is also the tracking number of another order, in ${this.#source.unitName} ${earlier}: orders share one only when they went in one parcel`,
+      said: { code: 'parcel_shared', values: { row: earlier } },
+    };
   }
 
   /** What the rows of one record must agree on, as a fingerprint (NaN when nothing is). */

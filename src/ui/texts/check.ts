@@ -26,12 +26,12 @@ export const CHECK = {
     ko: '구매자가 다른 번호(휴대폰)를 알려 주었다면 여기서 바꾸세요. 원본 파일은 바뀌지 않습니다.',
   },
   warningsIntro: {
-    en: 'These rows are valid and will be sent as each reason says: look at them. By a number that is not a mobile, the bot may not reach the buyer.',
-    ko: '정상이라 사유에 적힌 대로 보내지만 확인해 보세요. 휴대폰 번호가 아니면 봇이 구매자에게 메시지를 보내지 못할 수 있습니다.',
-  },
-  warningsIntroShipment: {
     en: 'These rows are valid and will be sent as each reason says: look at them.',
     ko: '정상이라 사유에 적힌 대로 보내지만 확인해 보세요.',
+  },
+  warningsPhones: {
+    en: 'By a number that is not a mobile, the bot may not reach the buyer.',
+    ko: '휴대폰 번호가 아니면 봇이 구매자에게 메시지를 보내지 못할 수 있습니다.',
   },
   warningsFixHintShipment: {
     en: 'Change a tracking number here if it is wrong; the file itself stays as it is.',

@@ -80,12 +80,12 @@ function warningsList(t: T, session: UploadSession, withFixes: boolean): string 
   const count = numberOf(session.check?.summary.warnings) || warnings.length;
   // A shipment's word is about its tracking number; an order's about a phone the bot may not reach.
   const shipments = session.kind === 'shipment';
+  const intro = shipments ? t('warningsIntro') : `${t('warningsIntro')} ${t('warningsPhones')}`;
+  const fixHint = t(shipments ? 'warningsFixHintShipment' : 'warningsFixHint');
   // A download whose every number is a relay (Coupang's) would bury the page: shut, with its count.
   return html`<details class="warnings" !${count <= WARNINGS_OPEN ? ' open' : ''}>
     <summary id="warnings-title">${t('warningsTitle', { count })}</summary>
-    <p class="hint">
-      ${t(shipments ? 'warningsIntroShipment' : 'warningsIntro')}!${editable === '' ? '' : ` ${t(shipments ? 'warningsFixHintShipment' : 'warningsFixHint')}`}
-    </p>
+    <p class="hint">${intro}${editable === '' ? '' : ` ${fixHint}`}</p>
     !${
       editable === ''
         ? html`<ul>
