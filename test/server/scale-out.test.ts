@@ -60,6 +60,7 @@ async function postOrderAlone(url: string, credentials: Credentials, id: string)
       connection: 'close',
     },
     body: JSON.stringify(sampleOrder(id)),
+    signal: AbortSignal.timeout(patience(30_000)),
   });
   return response.status;
 }
