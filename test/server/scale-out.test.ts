@@ -1,4 +1,5 @@
 import { patience } from '../helpers/patience.js';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startPostgresCluster } from '../../bench/lib/postgres-cluster.js';
@@ -47,6 +48,9 @@ async function until(condition: () => Promise<boolean>, timeoutMs = patience(30_
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** A process's state as Linux shows it (`T` stopped, `S` sleeping, …). */
+const processState = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
 
 const results = <T>(answer: { json: unknown }) => (answer.json as { results: T[] }).results;
 
@@ -244,7 +248,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL
   });
 
   it(
-    'intake serve --workers 2: two processes behind one port; one killed is replaced, nothing lost',
+    'intake serve --workers 2: two processes behind one port; one stopped leaves its connections to the other, killed it is replaced, nothing lost',
     { timeout: WHOLE_SERVICE },
     async () => {
       const url = await testDatabaseUrl(tempDir('intake-workers-'));
@@ -264,13 +268,29 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL
         { detached: true },
       );
       const post = (i: number) => postOrderAlone(serve.url, credentials, `ORD-CL-${i}`);
-      const pids = () =>
-        new Set([...serve.stderr().matchAll(/^\[(\d+)\] POST/gm)].map((match) => Number(match[1])));
+      const servedBy = () =>
+        [...serve.stderr().matchAll(/^\[(\d+)\] POST/gm)].map((match) => Number(match[1]));
+      const pids = () => new Set(servedBy());
+      let stopped: number | undefined;
       try {
-        for (let i = 0; i < 20; i++) expect(await post(i)).toBe(202);
-        const serving = pids();
-        expect(serving.size).toBe(2);
-        process.kill([...serving][0] as number, 'SIGKILL');
+        expect(await post(0)).toBe(202);
+        // Each process writes its own log line (its pid, then the request) as it answers.
+        await until(async () => servedBy().length === 1);
+        const first = servedBy()[0] as number;
+        // A process that stops answering (stopped here, as a debugger or a swap storm would) takes no
+        // connection: each one goes to the other process. Then it is killed. Handed a connection first
+        // (Node's round-robin), it would take it to its grave and leave its client waiting.
+        stopped = first;
+        process.kill(first, 'SIGSTOP');
+        await until(async () => processState(first) === 'T');
+        for (let i = 1; i < 20; i++) expect(await post(i)).toBe(202);
+        await until(async () => servedBy().length === 20);
+        const others = servedBy().slice(1);
+        expect(others).toHaveLength(19);
+        expect(others.filter((pid) => pid === first)).toEqual([]);
+        expect(pids().size).toBe(2);
+        process.kill(first, 'SIGKILL');
+        stopped = undefined;
         await until(async () => /ended \(SIGKILL\); starting another/.test(serve.stderr()));
         for (let i = 20; i < 40; i++) expect(await post(i)).toBe(202);
         // Every process killed at once (the OOM killer, a poison request): the service stays and starts them again.
@@ -299,6 +319,8 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('several processes on one PostgreSQL
         process.stderr.write(`serve said:\n${serve.stderr().slice(-3000)}\n`);
         throw error;
       } finally {
+        // A process left stopped by a failure hears no signal: it is let go on first.
+        if (stopped !== undefined) process.kill(stopped, 'SIGCONT');
         // Ctrl-C in a terminal: every process of the group hears it, and each stops cleanly.
         expect(await serve.stop('SIGINT')).toBe(0);
       }

@@ -68,8 +68,15 @@ export class WorkerPool {
     this.#options = options;
     this.#events = events;
     this.#runtime = runtime ?? CLUSTER;
-    // Structured clones: the options reach each process as they are here.
-    if (runtime === undefined) cluster.setupPrimary({ serialization: 'advanced' });
+    if (runtime === undefined) {
+      // The processes accept connections themselves from the one listening socket. Node's default on
+      // Linux (round-robin) accepts here and hands each connection over: one handed to a process that is
+      // killed before taking it stays open here with no one to answer, and its client waits for its own
+      // timeout. Left to the kernel, a connection not yet accepted stays queued for a process alive.
+      cluster.schedulingPolicy = cluster.SCHED_NONE;
+      // Structured clones: the options reach each process as they are here.
+      cluster.setupPrimary({ serialization: 'advanced' });
+    }
   }
 
   /** Whether the pool was asked to stop. */
