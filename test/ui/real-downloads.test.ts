@@ -214,6 +214,16 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     await checkFile(page, book);
     expect(await page.locator('#products').count()).toBe(0);
     expect(await counts(page, 'check-title')).toMatchObject({ 정상: 36, '이미 보냄 (다시 안 보냄)': 36 });
+    // Nothing new to send: the button does not offer to send 36 orders, and sending sends none twice.
+    expect(await page.locator('#send button').count()).toBe(1);
+    await screenshot(page, 'sent-before-ko');
+    const jobs = (await t.service.local.jobs()).length;
+    const again = page.getByRole('button', { name: '다시 보내기' });
+    expect(await again.getAttribute('class')).toBe('secondary');
+    await again.click();
+    expect(await sendEnded(page)).toBe('완료');
+    expect(await counts(page, 'results-title')).toEqual({ '이미 등록됨': 36, 오류: 4 });
+    expect(await t.service.local.jobs()).toHaveLength(jobs);
     expect(errors).toEqual([]);
     await context.close();
   });

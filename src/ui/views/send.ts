@@ -19,14 +19,20 @@ export function sendCard(t: T, session: UploadSession): string {
   const valid = numberOf(session.check.summary.valid);
   const before = numberOf(session.check.summary.sent_by_earlier_runs);
   const invalid = numberOf(session.check.summary.invalid);
+  // Everything was sent before: a send only hears again that each is registered, so it is not offered
+  // as sending these records.
+  const allBefore = valid > 0 && before === valid;
+  const label = allBefore
+    ? t('resendButton')
+    : t('sendButton', { count: valid, what: t(valid === 1 ? `what_${kind}_one` : `what_${kind}`) });
   return html` <section class="card" aria-labelledby="send-title" id="send">
     <h2 id="send-title" tabindex="-1">${t('sendTitle')}</h2>
     !${valid === 0 ? html`<p>${t('nothingToSend')}</p>` : ''}
-    !${valid > 0 && before === valid ? html`<p class="hint">${t('allSentBefore')}</p>` : ''}
+    !${allBefore ? html`<p class="hint">${t('allSentBefore')}</p>` : ''}
     !${invalid > 0 && valid > 0 ? html`<p class="hint">${t('invalidStay')}</p>` : ''}
     <form method="post" action="uploads/${session.id}/send">
-      <button type="submit" !${valid === 0 ? ' disabled' : ''}>
-        ${t('sendButton', { count: valid, what: t(valid === 1 ? `what_${kind}_one` : `what_${kind}`) })}
+      <button type="submit" !${valid === 0 ? ' disabled' : allBefore ? ' class="secondary"' : ''}>
+        ${label}
       </button>
     </form>
   </section>`;
