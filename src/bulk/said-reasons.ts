@@ -2,6 +2,17 @@ import type { Lang } from './said-words.js';
 import { manyIn } from './said-values.js';
 import { koreanUnit } from './unit-words.js';
 
+/** An order of more rows than the service's items allow; `column` asks whether its id was read right. */
+export const tooManyRowsKo = (count: string | number | undefined, max: string, column: boolean) =>
+  `행이 ${manyIn(count)}입니다. 주문 하나에 ${max}개까지입니다${column ? ' (주문번호를 맞는 열에서 읽었는지 확인하세요)' : ''}`;
+
+/** One id on several rows of other data (products). */
+export const idInRowsKo = (count: string | number | undefined) =>
+  `같은 번호가 ${manyIn(count)} 행에 있고 내용이 서로 다릅니다. 하나만 남기세요`;
+
+/** A record over the service's 1 MiB. */
+export const tooLargeKo = (size: string) => `JSON으로 ${size}입니다. 서비스는 요청 하나에 1 MiB까지 받습니다`;
+
 /**
  * Why a record was not sent though its own rows are fine (another row of it, or another record, is at
  * fault), in Korean: the check's words for a whole record (see `CheckPass`), each part of them.
@@ -20,15 +31,11 @@ function invalidPartIn(part: string, problemsOfRow: (row: number) => string | un
     /^has (.+) (?:row|line|record)s; at most ([\d,]+) are allowed( \(is its id read from the right column\?\))?$/.exec(
       part,
     );
-  if (m) {
-    const count = manyIn(m[1]);
-    const column = m[3] ? ' (주문번호를 맞는 열에서 읽었는지 확인하세요)' : '';
-    return `${count} 행이 있습니다. 한 주문은 ${m[2]}개 행까지입니다${column}`;
-  }
+  if (m) return tooManyRowsKo(m[1], m[2] ?? '', m[3] !== undefined);
   m = /^the same id is in (.+) (?:row|line|record)s, each with other data: keep one$/.exec(part);
-  if (m) return `같은 번호가 ${manyIn(m[1])} 행에 있고 내용이 서로 다릅니다. 하나만 남기세요`;
+  if (m) return idInRowsKo(m[1]);
   m = /^is (.+) as JSON; the service takes at most 1 MiB per request$/.exec(part);
-  if (m) return `JSON으로 ${m[1]}입니다. 서비스는 요청 하나에 1 MiB까지 받습니다`;
+  if (m) return tooLargeKo(m[1] ?? '');
   return part;
 }
 

@@ -13,8 +13,8 @@ import { koreanUnit } from './unit-words.js';
 import { KOREAN_SHARED_WORDS } from './report/shared-problems.js';
 import { PHONE_KOREAN } from './said-phone-words.js';
 import { EXCEL_KOREAN } from './said-excel-words.js';
-import { manyIn, num, str, type Values } from './said-values.js';
-import { invalidReasonIn } from './said-reasons.js';
+import { num, str, type Values } from './said-values.js';
+import { idInRowsKo, invalidReasonIn, tooLargeKo, tooManyRowsKo } from './said-reasons.js';
 
 /** The languages people are told things in. */
 export type Lang = 'ko' | 'en';
@@ -122,12 +122,11 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   unknown_keys: (v) => `이 자리에 올 수 없는 키입니다: ${str(v.keys)}`,
   item_twice: (v) => `품목 번호 ${str(v.item)}이(가) 이 주문에 두 번 있습니다`,
   item_in_other_order: (v) => `품목 번호 ${str(v.item)}을(를) 다른 주문(${num(v.row)}행)도 쓰고 있습니다`,
-  too_many_rows: (v) =>
-    `행이 ${manyIn(v.count)}입니다. 주문 하나에 ${num(v.max)}개까지입니다 (주문번호를 맞는 열에서 읽었는지 확인하세요)`,
+  too_many_rows: (v) => tooManyRowsKo(v.count, num(v.max), true),
   parcel_shared: (v) =>
     `${num(v.row)}행의 다른 주문과 운송장 번호가 같습니다. 한 상자에 함께 보낸 주문이 아니면 확인하세요`,
-  id_in_rows: (v) => `같은 번호가 ${manyIn(v.count)} 행에 있고 내용이 서로 다릅니다. 하나만 남기세요`,
-  record_too_large: (v) => `JSON으로 ${str(v.size)}입니다. 서비스는 요청 하나에 1 MiB까지 받습니다`,
+  id_in_rows: (v) => idInRowsKo(v.count),
+  record_too_large: (v) => tooLargeKo(str(v.size)),
   rounded_ids: () =>
     '16자리 이상이고 0으로 끝납니다. 이 열의 다른 번호도 모두 그렇습니다: 스프레드시트 프로그램이 유효숫자 15자리로 ' +
     '반올림해서(엑셀과 리브레오피스는 그 이상 보관하지 않습니다) 원래 번호를 잃었습니다. 파일을 다시 내려받아, ' +
@@ -270,7 +269,7 @@ const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) =>
     text.replace(
       /^Rows to fix: (.*) \((the original columns plus "error"(, locked with the workbook's password)?|the original records plus an "error" field)\)\.$/,
       (_m, path: string, shape: string, locked: string | undefined) =>
-        `고칠 행: ${path} (${shape.startsWith('the original records') ? '원래 레코드에 "error" 필드를 더함' : '원래 열에 "error" 열을 더함'}` +
+        `고칠 행: ${path} (${shape.startsWith('the original records') ? '원래 레코드에 "error" 필드를 더함' : `원래 열에 "${REASON_COLUMN.ko}" 열을 더함`}` +
         `${locked ? ', 원래 파일과 같은 비밀번호로 잠금' : ''}).`,
     ),
   run_again: (v, text) => {

@@ -94,5 +94,15 @@ describe('an order whose many rows disagree', () => {
     expect(korean.stderr).toContain(
       '행이 6,000개입니다. 주문 하나에 1,000개까지입니다 (주문번호를 맞는 열에서 읽었는지 확인하세요)',
     );
+    // The rows to fix name the column of reasons as the file has it; the order's reason is in the same
+    // words as the terminal's.
+    expect(korean.stderr).toContain('orders.rejects.csv (원래 열에 "사유" 열을 더함).');
+    const [header, second] = readFileSync(files.path('orders.rejects.csv'), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\n');
+    expect(header?.split(',').at(-1)).toBe('사유');
+    expect(second).toContain(
+      '행이 6,000개입니다. 주문 하나에 1,000개까지입니다 (주문번호를 맞는 열에서 읽었는지 확인하세요)',
+    );
   });
 });

@@ -345,7 +345,7 @@ describe('the rows to fix, named at a Korean terminal', () => {
     const said = { code: 'rejects_file' };
     expect(
       sayIn('ko', 'Rows to fix: 주문.rejects.csv (the original columns plus "error").', said, 'terminal'),
-    ).toBe('고칠 행: 주문.rejects.csv (원래 열에 "error" 열을 더함).');
+    ).toBe('고칠 행: 주문.rejects.csv (원래 열에 "사유" 열을 더함).');
     expect(
       sayIn(
         'ko',

@@ -116,13 +116,10 @@ describe('why a record whose own rows are fine was not sent, in Korean', () => {
       'another row of this record is invalid: row 7: recipient_cellphone: has no digits',
       '이 주문의 다른 행에 문제가 있습니다: 7행: 수취인연락처1: 숫자가 없습니다',
     ],
-    [
-      'has 101 or more rows; at most 100 are allowed',
-      '101개 이상 행이 있습니다. 한 주문은 100개 행까지입니다',
-    ],
+    ['has 101 or more rows; at most 100 are allowed', '행이 101개 이상입니다. 주문 하나에 100개까지입니다'],
     [
       'has 65,535 or more rows; at most 1,000 are allowed (is its id read from the right column?)',
-      '65,535개 이상 행이 있습니다. 한 주문은 1,000개 행까지입니다 (주문번호를 맞는 열에서 읽었는지 확인하세요)',
+      '행이 65,535개 이상입니다. 주문 하나에 1,000개까지입니다 (주문번호를 맞는 열에서 읽었는지 확인하세요)',
     ],
     [
       'the same id is in 3 rows, each with other data: keep one',
