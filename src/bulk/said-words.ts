@@ -149,7 +149,8 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
   header_row: (v) => `머리글은 ${num(v.row)}행입니다. 그 위의 ${num(v.skipped)}개 행은 건너뛰었습니다.`,
   preset_found: (v) => {
     const preset = presets().find((candidate) => candidate.name === v.preset);
-    return `${preset?.titleKo ?? str(v.preset)} 파일의 머리글입니다. ${str(v.preset)} 양식으로 읽습니다.`;
+    // A page names no layout by its id: its own list of layouts shows their titles.
+    return `${preset?.titleKo ?? str(v.preset)} 파일의 머리글입니다. 그 양식으로 읽습니다.`;
   },
   encoding_found: (v) => `${str(v.file)} 파일은 UTF-8이 아니어서 ${str(v.encoding)} 인코딩으로 읽습니다.`,
   catalog_size: (v) => `상품 목록 파일: 상품 ${num(v.count)}개.`,
@@ -265,6 +266,10 @@ function rowList(value: string | number | undefined, name: (row: number) => stri
  * page has buttons.
  */
 const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) => string>> = {
+  preset_found: (v) => {
+    const preset = presets().find((candidate) => candidate.name === v.preset);
+    return `${preset?.titleKo ?? str(v.preset)} 파일의 머리글입니다. ${str(v.preset)} 양식으로 읽습니다 (다른 양식은 --preset).`;
+  },
   rejects_file: (_v, text) =>
     text.replace(
       /^Rows to fix: (.*) \((the original columns plus "error"(, locked with the workbook's password)?|the original records plus an "error" field)\)\.$/,

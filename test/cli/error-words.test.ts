@@ -356,3 +356,18 @@ describe('the rows to fix, named at a Korean terminal', () => {
     ).toBe('고칠 행: p.rejects.ndjson (원래 레코드에 "error" 필드를 더함).');
   });
 });
+
+describe('the layout found, said in Korean', () => {
+  const said = { code: 'preset_found', values: { preset: 'coupang-orders' } };
+  const text =
+    'The headers are those of Coupang Wing: delivery list download: reading them with the preset coupang-orders (--preset to choose another).';
+
+  it('a terminal names it as --preset takes it; a page by its title only, as its list of layouts does', () => {
+    expect(sayIn('ko', text, said, 'terminal')).toBe(
+      '쿠팡 윙 배송리스트 엑셀 다운로드 파일의 머리글입니다. coupang-orders 양식으로 읽습니다 (다른 양식은 --preset).',
+    );
+    expect(sayIn('ko', text, said, 'page')).toBe(
+      '쿠팡 윙 배송리스트 엑셀 다운로드 파일의 머리글입니다. 그 양식으로 읽습니다.',
+    );
+  });
+});

@@ -229,7 +229,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       '상품 목록 파일: 상품 2개.',
       '스마트스토어_주문.xlsx의 "발주발송관리" 시트를 읽습니다.',
       '머리글은 2행입니다. 그 위의 1개 행은 건너뛰었습니다.',
-      '네이버 스마트스토어 주문 다운로드 (주문조회, 발주/발송관리 엑셀 다운로드) 파일의 머리글입니다. smartstore-orders 양식으로 읽습니다.',
+      '네이버 스마트스토어 주문 다운로드 (주문조회, 발주/발송관리 엑셀 다운로드) 파일의 머리글입니다. 그 양식으로 읽습니다.',
       expect.stringMatching(/^1개 행의 구매자 ID가 가려져 있습니다 \(minj\*\*\*\* 같은\)/),
     ]);
     await screenshot(page, 'check-ko');
