@@ -24,6 +24,8 @@ export const PAGES = {
   resumeButton: { en: 'Resume {name}', ko: '{name} 이어서 보내기' },
   fileGone: { en: 'file no longer here', ko: '파일 없음' },
   leftCount: { en: '{count} left', ko: '{count}건 남음' },
+  readyCount: { en: 'ready to send {count}', ko: '보낼 수 있음 {count}' },
+  invalidCount: { en: 'invalid {count}', ko: '오류 {count}' },
   noTarget: {
     en: 'No access key id is set for this profile: log in first, in a terminal (intake login).',
     ko: '이 프로필에 액세스 키가 없습니다. 먼저 터미널에서 로그인하세요 (intake login).',

@@ -40,15 +40,37 @@ const resumeForm = (t: T, action: string, label: string) =>
     <button type="submit" class="secondary">${t('resumeButton', { name: inputName(t, label) })}</button>
   </form>`;
 
+/**
+ * What the check of an upload not sent found: the records it would send (not those sent before) and those
+ * to fix, so that a file checked and left is seen for what it still holds.
+ */
+function checkedCounts(t: T, session: UploadSession | undefined): string {
+  const summary = session?.check?.summary;
+  if (!summary) return '';
+  const ready = numberOf(summary.valid) - numberOf(summary.sent_by_earlier_runs);
+  const invalid = numberOf(summary.invalid);
+  return [
+    ready > 0 ? html`<span class="badge checked">${t('readyCount', { count: ready })}</span>` : '',
+    invalid > 0 ? html`<span class="badge invalid">${t('invalidCount', { count: invalid })}</span>` : '',
+  ]
+    .filter((badge) => badge !== '')
+    .join(' ');
+}
+
 /** One upload of the history: when, which file, what it sent, how it ended, and what can be done. */
 function historyRow(t: T, lang: Lang, line: HistoryLine): string {
   const summary = line.summary ?? {};
-  const outcomes = OUTCOMES.filter((outcome) => numberOf(summary[outcome]) > 0)
-    .map(
-      (outcome) =>
-        html`<span class="badge ${outcome}">${t(`outcome_${outcome}`)} ${numberOf(summary[outcome])}</span>`,
-    )
-    .join(' ');
+  const outcomes =
+    line.state === 'checked'
+      ? checkedCounts(t, line.session)
+      : OUTCOMES.filter((outcome) => numberOf(summary[outcome]) > 0)
+          .map(
+            (outcome) =>
+              html`<span class="badge ${outcome}"
+                >${t(`outcome_${outcome}`)} ${numberOf(summary[outcome])}</span
+              >`,
+          )
+          .join(' ');
   const { left } = line.summary ? progressOf(summary) : { left: 0 };
   const actions: string[] = [];
   if (line.session) {
