@@ -113,7 +113,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a download with two numbers for a recipie
     ];
     const { page, context, errors } = await openDownload(rows);
     await giveImages(page);
-    expect(await counts(page, 'check-title')).toMatchObject({ 정상: 3, 오류: 1, '확인 필요': 2 });
+    expect(await counts(page, 'check-title')).toMatchObject({ 정상: 3, 오류: 1, '확인할 행': 2 });
     const warned = page.locator('details.warnings');
     expect(await warned.locator('tbody tr').count()).toBe(2);
     expect(await warned.locator('summary').innerText()).toBe('보내지만 확인이 필요한 행 2개');
@@ -142,7 +142,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a download with two numbers for a recipie
     await page.locator(`#cell-4-${PHONE1}`).fill('010-1234-4567');
     await warned.getByRole('button', { name: '고친 내용 반영하고 다시 검사' }).last().click();
     await page.waitForURL(/#check-title$/);
-    expect(await counts(page, 'check-title')).toMatchObject({ 정상: 4, 오류: 0, '확인 필요': 1 });
+    expect(await counts(page, 'check-title')).toMatchObject({ 정상: 4, 오류: 0, '확인할 행': 1 });
     // Alone now (nothing to fix): the last warned number changed from its own form.
     await page.getByRole('textbox', { name: '6행, 수취인연락처1', exact: true }).fill('010-6666-7777');
     await page.getByRole('textbox', { name: '6행, 수취인연락처1', exact: true }).press('Enter');

@@ -103,7 +103,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     expect(await reasonOf(page, short)).toContain(disagree);
     expect(await reasonOf(page, short + 1)).toContain(disagree);
     // A safe number is taken, and counted as something to look at.
-    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 40, 정상: 36, 오류: 4, '확인 필요': 1 });
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 40, 정상: 36, 오류: 4, '확인할 행': 1 });
     expect(await page.locator('.warnings li').innerText()).toContain('안심번호(050)');
     await screenshot(page, 'check-ko');
 

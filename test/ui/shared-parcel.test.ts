@@ -13,7 +13,7 @@ const startUi = useUis(() => t.env);
 const WORDS = {
   ko: {
     all: '전체',
-    look: '확인 필요',
+    look: (_count: number) => '확인할 행',
     intro: '정상이라 사유에 적힌 대로 보내지만 확인해 보세요. 운송장 번호가 틀렸다면 여기서 바꾸세요.',
     reason: '2행의 다른 주문과 운송장 번호가 같습니다. 한 상자에 함께 보낸 주문이 아니면 확인하세요',
     box: (row: number) => `${row}행, tracking_number`,
@@ -23,7 +23,7 @@ const WORDS = {
   },
   en: {
     all: 'records',
-    look: 'to look at',
+    look: (count: number) => (count === 1 ? 'row to look at' : 'rows to look at'),
     intro: 'look at them. Change a tracking number here if it is wrong',
     reason: 'is also the tracking number of another order, in row 2',
     box: (row: number) => `Row ${row}, tracking_number`,
@@ -66,7 +66,7 @@ describe.skipIf(!CHROMIUM)('intake ui: one tracking number given to several orde
       const { page, context, errors } = await openPage(b.browser, { locale, width });
       await page.goto(ui.url);
       await checkFile(page, dispatch, 'shipment');
-      expect(await counts(page, 'check-title')).toMatchObject({ [words.all]: 3, [words.look]: 2 });
+      expect(await counts(page, 'check-title')).toMatchObject({ [words.all]: 3, [words.look(2)]: 2 });
       const warnings = page.locator('details.warnings');
       expect(await warnings.locator('p.hint').innerText()).toContain(words.intro);
       expect(await warnings.innerText()).toContain(words.reason);
@@ -81,7 +81,7 @@ describe.skipIf(!CHROMIUM)('intake ui: one tracking number given to several orde
       await box.fill('640123456790');
       await page.getByRole('button', { name: words.apply }).first().click();
       await page.waitForURL(/#check-title$/);
-      expect(await counts(page, 'check-title')).toMatchObject({ [words.all]: 3, [words.look]: 1 });
+      expect(await counts(page, 'check-title')).toMatchObject({ [words.all]: 3, [words.look(1)]: 1 });
 
       await page.getByRole('button', { name: words.send }).click();
       expect(await sendEnded(page)).toBe(words.finished);
