@@ -85,7 +85,7 @@ export function describeProblems(
 
 /**
  * Problems as lines for the terminal, by unit: `row 5, recipient_cellphone ("1012…"): …`, at most
- * `limit` units of the `total` with problems.
+ * `limit` units of the `total` with problems (`warned`: with warnings, of valid units).
  */
 export function problemLines(
   problems: ReadonlyMap<number, readonly Problem[]>,
@@ -94,6 +94,7 @@ export function problemLines(
   total = problems.size,
   words: ProblemWords = ENGLISH_WORDS,
   named: ColumnNames = OURS,
+  warned = false,
 ): string[] {
   const lines: string[] = [];
   const units = [...problems.keys()].sort((a, b) => a - b);
@@ -106,7 +107,7 @@ export function problemLines(
     }
   }
   const shown = Math.min(units.length, limit);
-  if (total > shown) lines.push(`  ${words.more(unitName, total - shown)}`);
+  if (total > shown) lines.push(`  ${words.more(unitName, total - shown, warned)}`);
   return lines;
 }
 
@@ -119,7 +120,8 @@ export interface ProblemWords {
   lang?: Lang;
   unit(unitName: string, unit: number): string;
   problem(problem: Problem): string;
-  more(unitName: string, count: number): string;
+  /** The units left out (`warned`: valid ones with a warning, which no rows-to-fix file holds). */
+  more(unitName: string, count: number, warned: boolean): string;
   /** The check's reason for a whole record (`problemsOfRow` words the problems of a row it names). */
   reason?(text: string, problemsOfRow: (row: number) => string | undefined): string;
   /** The service's refusal of a record, with the status it came with. */
@@ -133,5 +135,8 @@ export interface ProblemWords {
 const ENGLISH_WORDS: ProblemWords = {
   unit: (unitName, unit) => `${unitName} ${unit}`,
   problem: (problem) => problem.message,
-  more: (unitName, count) => `… and ${counting(count, `more ${unitName}`)} with problems`,
+  more: (unitName, count, warned) =>
+    warned
+      ? `… and ${counting(count, `more ${unitName}`)} (--verbose lists them all)`
+      : `… and ${counting(count, `more ${unitName}`)} with problems`,
 };

@@ -346,7 +346,10 @@ export const KOREAN_LINES = {
   lang: 'ko' as const,
   unit: (unitName: string, unit: number) => `${unit}${koreanUnit(unitName)}`,
   problem: (problem: Problem) => sayIn('ko', problem.message, problem.said, 'terminal'),
-  more: (unitName: string, count: number) => `… 외 문제가 있는 ${koreanUnit(unitName)} ${count}개`,
+  more: (unitName: string, count: number, warned: boolean) =>
+    warned
+      ? `… 외 ${koreanUnit(unitName)} ${count}개 (모두 보려면 --verbose)`
+      : `… 외 문제가 있는 ${koreanUnit(unitName)} ${count}개`,
   shared: KOREAN_SHARED_WORDS,
   reason: (text: string, problemsOfRow: (row: number) => string | undefined) =>
     invalidReasonIn('ko', text, problemsOfRow),

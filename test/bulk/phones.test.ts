@@ -244,4 +244,23 @@ describe('phones the bot can reach', () => {
     });
     expect(english.stderr).toContain('Dry run: nothing was sent.');
   });
+
+  it('a long list of rows to look at says how many more, not as problems: they are valid, and --verbose lists them', async () => {
+    const files = workspace();
+    const rows = Array.from(
+      { length: 25 },
+      (_, n) => `SAFE-${n},김민지,0504-1000-${String(1000 + n)},SAFE-${n}-1,P-1,감귤,${IMAGE}`,
+    );
+    const csv = files.write('orders.csv', [ORDERS_HEADER, ...rows].join('\n'));
+    const said = async (lang: string, ...flags: string[]) =>
+      (await cli(['order', 'create', csv, '--dry-run', ...flags], { env: { ...t.env, LANG: lang } })).stderr;
+    const english = await said('en_US.UTF-8');
+    expect(english).toContain('25 valid rows have something to look at (taken all the same):');
+    expect(english).toContain('  … and 5 more rows (--verbose lists them all)');
+    expect(english).not.toContain('with problems');
+    expect(await said('ko_KR.UTF-8')).toContain('  … 외 행 5개 (모두 보려면 --verbose)');
+    const all = await said('en_US.UTF-8', '--verbose');
+    expect(all).toContain('row 26, recipient_cellphone ("0504-1000-1024"): is a relay "safe number"');
+    expect(all).not.toContain('more rows');
+  });
 });

@@ -54,6 +54,32 @@ function rowProblemNotes(
   return [...once, ...rows];
 }
 
+/** The valid units taken with a warning: how many, and the first ones (all of them with `all`). */
+function warningNotes(
+  checked: CheckResult,
+  unitName: string,
+  options: { all: boolean; words?: ProblemWords; named?: ColumnNames },
+): Note[] {
+  const warned = checked.warnings.count;
+  if (warned === 0) return [];
+  const lines = problemLines(
+    checked.warnings.listed(),
+    unitName,
+    options.all ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS,
+    warned,
+    options.words,
+    options.named,
+    true,
+  );
+  return [
+    {
+      text: `${thousands(warned)} valid ${unitName}${warned === 1 ? ' has' : 's have'} something to look at (taken all the same):`,
+      said: { code: 'warnings', values: { count: warned, unit: unitName } },
+    },
+    ...lines.map((text): Note => ({ text })),
+  ];
+}
+
 /**
  * What the check pass found, for people: the counts, each problem with its row, column and value (the
  * first ones, or all), and what was left out of the records (masked buyer ids). A single record's
@@ -113,23 +139,7 @@ export function describeCheck(
         ).map(plain)
       : rowProblemNotes(checked, unitName, options)),
   ];
-  const warned = checked.warnings.count;
-  if (warned > 0) {
-    notes.push({
-      text: `${thousands(warned)} valid ${unitName}${warned === 1 ? ' has' : 's have'} something to look at (taken all the same):`,
-      said: { code: 'warnings', values: { count: warned, unit: unitName } },
-    });
-    notes.push(
-      ...problemLines(
-        checked.warnings.listed(),
-        unitName,
-        options.all ? Number.POSITIVE_INFINITY : SHOWN_PROBLEMS,
-        warned,
-        options.words,
-        options.named,
-      ).map(plain),
-    );
-  }
+  notes.push(...warningNotes(checked, unitName, options));
   const { count, example } = checked.maskedMembers;
   if (count > 0) {
     notes.push({
