@@ -56,21 +56,41 @@ export async function startUi(
 }
 
 /**
- * Starts, for each call, `intake ui` for the service `env()` names with a data and a config folder of its
- * own; each is stopped after its test, which fails if it did not end cleanly.
+ * `intake ui` runs a test starts with the environment it chooses: each one `start` starts is stopped after
+ * its test, which fails if it did not end cleanly, unless the test stopped it first with `stop` (to see
+ * what a restart keeps, say).
  */
-export function useUis(env: () => Record<string, string>): () => Promise<UiRun> {
+export function useUiRuns(): {
+  start: (env: Record<string, string>, options?: Parameters<typeof startUi>[1]) => Promise<UiRun>;
+  stop: (ui: UiRun) => Promise<CliResult>;
+} {
   const open: UiRun[] = [];
   afterEach(async () => {
     for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
   });
-  return async () => {
-    const ui = await startUi({
+  return {
+    start: async (env, options) => {
+      const ui = await startUi(env, options);
+      open.push(ui);
+      return ui;
+    },
+    stop: async (ui) => {
+      if (open.includes(ui)) open.splice(open.indexOf(ui), 1);
+      return ui.stop();
+    },
+  };
+}
+
+/**
+ * Starts, for each call, `intake ui` for the service `env()` names with a data and a config folder of its
+ * own; each is stopped after its test, which fails if it did not end cleanly.
+ */
+export function useUis(env: () => Record<string, string>): () => Promise<UiRun> {
+  const uis = useUiRuns();
+  return () =>
+    uis.start({
       ...env(),
       INTAKE_DATA_DIR: tempDir('intake-data-'),
       INTAKE_CONFIG_DIR: tempDir('intake-config-'),
     });
-    open.push(ui);
-    return ui;
-  };
 }

@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
 import { workspace } from '../helpers/files.js';
 import { ordersCsv } from '../helpers/samples.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useUiRuns } from '../helpers/ui.js';
 import { checkFile, counts, reasonOf, rowsToFix, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 describe.skipIf(!CHROMIUM)('intake ui: a carrier fixed in the page', () => {
   it('an empty or misspelt carrier is said in Korean, and its cell offers the carriers by name', async () => {
@@ -30,8 +27,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a carrier fixed in the page', () => {
         '',
       ].join('\n'),
     );
-    const ui = await startUi(t.env);
-    open.push(ui);
+    const ui = await uis.start(t.env);
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
     await checkFile(page, shipments, 'shipment');

@@ -1,23 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { useService } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useUiRuns } from '../helpers/ui.js';
 
 const b = useBrowser();
 const t = useService();
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 const IMAGE = 'https://shop.example.com/img';
 
 describe.skipIf(!CHROMIUM)('intake ui: adding a product list file', () => {
   it('says, in Korean and by the file’s own name, why a file is not a list and which rows were left out', async () => {
-    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
-    open.push(ui);
+    const ui = await uis.start({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
     const files = workspace();
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);

@@ -1,25 +1,21 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
 import { ordersCsv } from '../helpers/samples.js';
 import { TEST_CREDENTIALS } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { type UiRun, useUiRuns } from '../helpers/ui.js';
 import { checkFile, follow, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 async function uiFor(env: Record<string, string> = {}): Promise<UiRun> {
-  const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-'), ...env });
-  open.push(ui);
+  const ui = await uis.start({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-'), ...env });
   return ui;
 }
 

@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
 import { workspace } from '../helpers/files.js';
 import { PRODUCERS, rawWorkbook } from '../helpers/producers.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useUiRuns } from '../helpers/ui.js';
 import { checkFile } from '../helpers/ui-page.js';
 
 const t = useService();
 const b = useBrowser();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 describe.skipIf(!CHROMIUM)('intake ui: a file it cannot read, said in Korean', () => {
   const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>order_id</t></is></c></row>';
@@ -40,8 +37,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a file it cannot read, said in Korean', (
     ]);
 
   it.each(cases)('%s', async (name, write, said) => {
-    const ui = await startUi(t.env);
-    open.push(ui);
+    const ui = await uis.start(t.env);
     const { page, context } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
     await checkFile(page, write(workspace()));

@@ -1,19 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { workspace } from '../helpers/files.js';
 import { ORDERS_HEADER_WITH_MEMBER } from '../helpers/samples.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useUiRuns } from '../helpers/ui.js';
 import { checkFile, counts, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 describe.skipIf(!CHROMIUM)('intake ui: a file that names a product on one row only', () => {
   it('asks for nothing more: every order goes, each line with the name and image that row gave', async () => {
@@ -27,8 +24,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a file that names a product on one row on
         'UFP-3,M-3,이서연,010-2222-3333,UFP-3-1,PX-7,,',
       ].join('\n') + '\n',
     );
-    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
-    open.push(ui);
+    const ui = await uis.start({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
     await checkFile(page, file);

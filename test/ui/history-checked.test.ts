@@ -1,19 +1,16 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES } from '../helpers/files.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useUiRuns } from '../helpers/ui.js';
 import { checkFile, follow, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 describe.skipIf(!CHROMIUM)('intake ui: the history of a file checked and not sent', () => {
   it('says what it still holds (ready to send, to fix), after a restart too, and what it sent once sent', async () => {
@@ -22,8 +19,7 @@ describe.skipIf(!CHROMIUM)('intake ui: the history of a file checked and not sen
       INTAKE_DATA_DIR: tempDir('intake-data-'),
       INTAKE_CONFIG_DIR: tempDir('intake-config-'),
     };
-    let ui = await startUi(env);
-    open.push(ui);
+    const ui = await uis.start(env);
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
     // 9 orders: 2 valid, 7 with mistakes.
@@ -41,9 +37,8 @@ describe.skipIf(!CHROMIUM)('intake ui: the history of a file checked and not sen
     await screenshot(page, 'history-checked-ko');
 
     // intake ui stopped and started again: the history still says it.
-    expect((await open.pop()?.stop())?.code).toBe(0);
-    ui = await startUi(env, { args: ['--port', String(new URL(ui.url).port)] });
-    open.push(ui);
+    expect((await uis.stop(ui)).code).toBe(0);
+    await uis.start(env, { args: ['--port', String(new URL(ui.url).port)] });
     expect(await historyRow()).toEqual({ state: '검사만 함', outcomes: ['보낼 수 있음 2', '오류 7'] });
 
     // Sent: what the send did, not what the check found.

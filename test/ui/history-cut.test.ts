@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, narrowTables, openPage, useBrowser } from '../helpers/browser.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useUiRuns } from '../helpers/ui.js';
 import { follow, WAIT_MS } from '../helpers/ui-page.js';
 import { HISTORY_SHOWN } from '../../src/ui/history.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 describe.skipIf(!CHROMIUM)('intake ui: the history of a busy terminal', () => {
   it('shows the latest uploads from the terminal, and says that older ones are left out', async () => {
@@ -32,8 +29,7 @@ describe.skipIf(!CHROMIUM)('intake ui: the history of a busy terminal', () => {
         { env },
       );
     for (let n = 1; n <= HISTORY_SHOWN; n++) expect((await upload(n)).code).toBe(0);
-    const ui = await startUi(env);
-    open.push(ui);
+    const ui = await uis.start(env);
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
     await follow(page, page.getByRole('link', { name: '업로드 기록' }));

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHROMIUM, fileChoosers, keepLocal, narrowTables, openPage, useBrowser } from '../helpers/browser.js';
 import { cli, useService } from '../helpers/cli.js';
 import { englishOn as englishOnPage } from '../helpers/english.js';
@@ -7,15 +7,12 @@ import { FIXTURES, workspace } from '../helpers/files.js';
 import { ordersCsv } from '../helpers/samples.js';
 import { writeWorkbook } from '../helpers/workbook.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useUiRuns } from '../helpers/ui.js';
 import { checkFile, counts, follow, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
 
 const b = useBrowser();
 const t = useService();
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 /** Commands a Korean page shows on purpose: they are typed in a terminal as they are. */
 const COMMANDS = [/intake marketplace login \w+/g];
@@ -27,8 +24,7 @@ const OPACITIES = `[...document.querySelectorAll('input[type=file]')].map((input
 
 describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean browser', () => {
   it('on every page a day of uploads passes through: checks with mistakes, results, history, connection, products', async () => {
-    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
-    open.push(ui);
+    const ui = await uis.start({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     const seen: Record<string, string[]> = {};
     const look = async (where: string) => {
@@ -100,8 +96,7 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
       stdin: ordersCsv('KOSTDIN', 1),
     });
     expect(piped.code).toBe(0);
-    const ui = await startUi(env);
-    open.push(ui);
+    const ui = await uis.start(env);
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
     await page.getByRole('link', { name: '업로드 기록', exact: true }).click();
@@ -115,8 +110,7 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
   });
 
   it('every file input says its button and its file in the page’s language, not the browser’s; by mouse and by keyboard', async () => {
-    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
-    open.push(ui);
+    const ui = await uis.start({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
     const { page, context, errors } = await openPage(b.browser, { locale: 'en-US' });
     const nextChooser = fileChoosers(page);
     await page.goto(ui.url);
@@ -169,8 +163,7 @@ describe.skipIf(!CHROMIUM)('intake ui speaks Korean throughout to a Korean brows
   });
 
   it('through a protected workbook, a fix on the page, a re-upload that changed an order and its correction', async () => {
-    const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
-    open.push(ui);
+    const ui = await uis.start({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-') });
     const files = workspace();
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     const seen: Record<string, string[]> = {};

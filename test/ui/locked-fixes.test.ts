@@ -1,22 +1,19 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
 import { workspace } from '../helpers/files.js';
 import { ordersCsv } from '../helpers/samples.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useUiRuns } from '../helpers/ui.js';
 import { checkFile, counts, rowsToFix, sendEnded } from '../helpers/ui-page.js';
 import { writeWorkbook } from '../helpers/workbook.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 /** The files under `dir` whose names start with `fixed.`, with their first bytes. */
 function fixedCopies(dir: string): { name: string; head: string }[] {
@@ -34,8 +31,7 @@ const COMPOUND_FILE = 'd0cf11e0';
 /** `intake ui` with a data folder of its own, and a Korean page open on it. */
 async function koreanPage() {
   const data = tempDir('intake-data-');
-  const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: data });
-  open.push(ui);
+  const ui = await uis.start({ ...t.env, INTAKE_DATA_DIR: data });
   const opened = await openPage(b.browser, { locale: 'ko-KR' });
   await opened.page.goto(ui.url);
   return { data, ...opened };

@@ -1,18 +1,15 @@
 import iconv from 'iconv-lite';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
 import { workspace } from '../helpers/files.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useUiRuns } from '../helpers/ui.js';
 import { checkFile, counts, reasonOf, rowsToFix, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 const IMAGE = 'https://shop.example.com/img/1.jpg';
 
@@ -33,8 +30,7 @@ describe.skipIf(!CHROMIUM)('intake ui: phone numbers Excel took the leading 0 fr
   it('one button puts the 0 back in each, every change can be undone, and the orders are sent whole', async () => {
     const files = workspace();
     const file = files.write('주문_엑셀저장.csv', iconv.encode(SAVED_BY_EXCEL, 'cp949'));
-    const ui = await startUi(t.env);
-    open.push(ui);
+    const ui = await uis.start(t.env);
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
     await checkFile(page, file, 'order');
@@ -93,8 +89,7 @@ describe.skipIf(!CHROMIUM)('intake ui: phone numbers Excel took the leading 0 fr
     );
     const files = workspace();
     const file = files.write('주문.csv', [SAVED_BY_EXCEL.split('\r\n')[0], ...rows, ''].join('\n'));
-    const ui = await startUi(t.env);
-    open.push(ui);
+    const ui = await uis.start(t.env);
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);
     await checkFile(page, file, 'order');

@@ -1,19 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, narrowTables, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useUiRuns } from '../helpers/ui.js';
 import { checkFile, counts, mainText, reasonOf, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 /** The headers of fixtures/orders-cp949.csv, in order. */
 const HEADERS = [
@@ -35,8 +32,7 @@ async function openKoreanUi() {
     INTAKE_DATA_DIR: tempDir('intake-data-'),
     INTAKE_CONFIG_DIR: tempDir('intake-config-'),
   };
-  const ui = await startUi(env);
-  open.push(ui);
+  const ui = await uis.start(env);
   const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
   await page.goto(ui.url);
   return { env, page, context, errors };

@@ -2,23 +2,20 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, narrowTables, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FAKE_CREDENTIALS, fakes, marketplaceEnv, seedOrders } from '../helpers/marketplaces.js';
 import { englishOn } from '../helpers/english.js';
 import { closedPortUrl } from '../helpers/net.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { useUiRuns } from '../helpers/ui.js';
 import { enterCafe24App, follow, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 /**
  * `intake ui` on a profile of its own pointed at the fakes, a page open on its Marketplaces tab: with
@@ -40,13 +37,12 @@ async function openMarketplaces(
     INTAKE_CONFIG_DIR: tempDir('intake-config-'),
     INTAKE_DATA_DIR: tempDir('intake-data-'),
   };
-  const ui = await startUi(env);
-  open.push(ui);
+  const ui = await uis.start(env);
   const opened = await openPage(b.browser, { locale });
   await opened.page.goto(ui.url);
   const tab = locale === 'ko-KR' ? '마켓 연동' : 'Marketplaces';
   await opened.page.getByRole('navigation').getByRole('link', { name: tab }).click();
-  return { ...opened, env };
+  return { ...opened, env, ui };
 }
 
 /**
@@ -528,7 +524,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
 
   it('a wait at the redirect address ends when intake ui stops', async () => {
     const redirectUri = `${await closedPortUrl()}/cafe24/callback`;
-    const { page, context } = await openMarketplaces('en-US', { keys: false });
+    const { page, context, ui } = await openMarketplaces('en-US', { keys: false });
     const app = { mall_id: 'myshop', client_id: 'app', client_secret: 'secret', redirect_uri: redirectUri };
     const card = await startConsent(page, app);
     expect(await card.getByRole('status').innerText()).toContain('which takes the code itself');
@@ -536,7 +532,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace’s keys entered on the pag
     expect(stranger.statusCode).toBe(400);
     await stranger.body.dump();
     await context.close();
-    for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
+    expect((await uis.stop(ui)).code).toBe(0);
     await expect(request(redirectUri)).rejects.toThrow(/ECONNREFUSED/);
   });
 });

@@ -4,34 +4,28 @@ import { createServer } from 'node:http';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { rawExchange, rawRequest as raw } from '../helpers/net.js';
 import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
 import { TEST_CREDENTIALS } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { startUi, type UiRun, useUiRuns } from '../helpers/ui.js';
 import { checkFile, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 async function uiFor(env: Record<string, string> = {}, options: { open?: boolean } = {}): Promise<UiRun> {
-  const ui = await startUi({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-'), ...env }, options);
-  open.push(ui);
-  return ui;
+  return uis.start({ ...t.env, INTAKE_DATA_DIR: tempDir('intake-data-'), ...env }, options);
 }
 
 /** Stops `intake ui` (no longer to be stopped after the test); what it printed holds no failure of its own. */
 async function stopUi(ui: UiRun): Promise<Awaited<ReturnType<UiRun['stop']>>> {
-  const ended = await ui.stop();
-  if (open.includes(ui)) open.splice(open.indexOf(ui), 1);
+  const ended = await uis.stop(ui);
   expect(ended.stderr).not.toContain('internal error');
   return ended;
 }
@@ -263,11 +257,10 @@ describe('intake ui: a local page that holds credentials', () => {
   });
 
   it('a pull or push without the profile’s credentials is said on the marketplaces page, never its own failure', async () => {
-    const ui = await startUi({
+    const ui = await uis.start({
       INTAKE_BASE_URL: t.env.INTAKE_BASE_URL as string,
       INTAKE_DATA_DIR: tempDir('intake-data-'),
     });
-    open.push(ui);
     const { cookie } = await signIn(ui);
     for (const [action, lang] of [
       ['pull', 'ko'],
@@ -284,12 +277,11 @@ describe('intake ui: a local page that holds credentials', () => {
   });
 
   it('a pull from a marketplace this profile has no keys for is said as such (409), in each language', async () => {
-    const ui = await startUi({
+    const ui = await uis.start({
       ...t.env,
       INTAKE_CONFIG_DIR: tempDir('intake-config-'),
       INTAKE_DATA_DIR: tempDir('intake-data-'),
     });
-    open.push(ui);
     const { cookie } = await signIn(ui);
     for (const [action, lang] of [
       ['pull', 'ko'],
@@ -457,8 +449,7 @@ describe('intake ui: a local page that holds credentials', () => {
     // Once the page has begun reading it (its folder made), Ctrl-C.
     const uploads = join(data, 'ui', 'default', 'uploads');
     await expect.poll(() => (existsSync(uploads) ? readdirSync(uploads).length : 0)).toBe(1);
-    const ended = await ui.stop();
-    open.splice(open.indexOf(ui), 1);
+    const ended = await uis.stop(ui);
     expect(ended.code).toBe(0);
     await closed;
     // Nothing of the form kept.

@@ -1,7 +1,7 @@
 import { appendFileSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PATIENT_RETRY_FAST, cli, useService } from '../helpers/cli.js';
 import { InterruptHub } from '../../src/cli/interrupts.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
@@ -10,16 +10,13 @@ import { startSlowLink } from '../../bench/lib/slow-link.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
 import { ordersCsv } from '../helpers/samples.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { startUi, useUiRuns } from '../helpers/ui.js';
 import { checkFile, counts, follow, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 const jobsOf = async (prefix: string) =>
   (await t.service.local.jobs()).filter(
@@ -42,11 +39,10 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
     // A service far away that takes 4 requests at once, so that there is a middle to stop in.
     const proxy = await startSlowLink(t.service.baseUrl, { oneWayMs: 20, admit: 4 });
     try {
-      const ui = await startUi(
+      const ui = await uis.start(
         { ...t.env, INTAKE_BASE_URL: proxy.url, INTAKE_DATA_DIR: tempDir('intake-data-') },
         { patientRetry: PATIENT_RETRY_FAST },
       );
-      open.push(ui);
       const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
       await page.goto(ui.url);
       await checkFile(page, csv);
@@ -110,8 +106,7 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
     interrupts.interrupt('SIGINT');
     expect((await upload).code).toBe(130);
 
-    const ui = await startUi(env);
-    open.push(ui);
+    const ui = await uis.start(env);
     const { page, context, errors } = await openPage(b.browser);
     await page.goto(ui.url);
     await page.getByRole('link', { name: 'History' }).click();
@@ -162,8 +157,7 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
     expect(await page.locator('#offline').innerText()).toContain('Intake has stopped');
     await screenshot(page, 'offline');
 
-    const second = await startUi(env, { args: [] });
-    open.push(second);
+    const second = await uis.start(env, { args: [] });
     expect(second.address).toBe(first.address);
     // Back: the tab loads again by itself, signed in still, with the same results.
     await page.locator('#offline').waitFor({ state: 'hidden', timeout: WAIT_MS });
@@ -227,11 +221,10 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
       });
       expect(inFlight.json()).toEqual([]);
 
-      const second = await startUi(
+      const second = await uis.start(
         { ...env, INTAKE_BASE_URL: proxy.url },
         { patientRetry: PATIENT_RETRY_FAST },
       );
-      open.push(second);
       const again = await openPage(b.browser);
       await again.page.goto(second.url);
       await again.page.getByRole('link', { name: 'History' }).click();

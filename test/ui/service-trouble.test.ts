@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeNetworkError } from '../../src/client/network.js';
 import { PATIENT_RETRY } from '../../src/client/retry.js';
 import { networkReasonIn } from '../../src/client/answer-words.js';
@@ -9,7 +9,7 @@ import { useService } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/files.js';
 import { tempDir } from '../helpers/temp.js';
 import { closedPortUrl } from '../helpers/net.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { type UiRun, useUiRuns } from '../helpers/ui.js';
 import { checkFile, follow, sendEnded } from '../helpers/ui-page.js';
 
 const HANGUL = /[\uAC00-\uD7A3]/;
@@ -61,10 +61,7 @@ describe('a service that cannot be reached or refuses, in Korean', () => {
 
 const b = useBrowser();
 const t = useService();
-const open: UiRun[] = [];
-afterEach(async () => {
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+const uis = useUiRuns();
 
 /** A Korean browser on the page sends the seven orders of the sample file, and the send fails. */
 async function sendThatFails(ui: UiRun) {
@@ -80,12 +77,11 @@ async function sendThatFails(ui: UiRun) {
 describe.skipIf(!CHROMIUM)('intake ui when the service is not there or refuses the key', () => {
   it('a send to a service that is not running ends at once, said in Korean on the page and on Connection', async () => {
     const url = await closedPortUrl();
-    const ui = await startUi(
+    const ui = await uis.start(
       { ...t.env, INTAKE_BASE_URL: url, INTAKE_DATA_DIR: tempDir('intake-data-') },
       // The upload's own policy (a minute's patience once the service has answered), quicker waits.
       { patientRetry: { ...PATIENT_RETRY, baseDelayMs: 5, maxDelayMs: 20 } },
     );
-    open.push(ui);
     const { page, context, errors } = await sendThatFails(ui);
     const alert = await page.locator('#results .error-box, .error-box').first().innerText();
     expect(alert).toBe(
@@ -120,12 +116,11 @@ describe.skipIf(!CHROMIUM)('intake ui when the service is not there or refuses t
   });
 
   it('a send with a secret the service refuses stops, said in Korean; Connection says the key is not valid, in Korean', async () => {
-    const ui = await startUi({
+    const ui = await uis.start({
       ...t.env,
       INTAKE_SECRET_ACCESS_KEY: 'wrong',
       INTAKE_DATA_DIR: tempDir('intake-data-'),
     });
-    open.push(ui);
     const { page, context, errors } = await sendThatFails(ui);
     expect(await page.locator('.error-box').first().innerText()).toBe(
       '서비스가 인증 정보를 받지 않았습니다: 비밀 키가 맞지 않습니다',

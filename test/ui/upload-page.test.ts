@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { freePort } from '../../bench/lib/postgres-cluster.js';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, dropFile, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, csvCells, workspace } from '../helpers/files.js';
-import { startUi, type UiRun } from '../helpers/ui.js';
+import { type UiRun, useUiRuns } from '../helpers/ui.js';
 import { tempDir } from '../helpers/temp.js';
 import { checkFile, counts, follow, sendEnded, reasonOf } from '../helpers/ui-page.js';
 import { readWorkbook, writeWorkbook } from '../helpers/workbook.js';
@@ -76,17 +76,10 @@ function smartstoreRows(prefix: string, shipped?: { carriers: string[]; tracking
   return rows.map((row, index) => [...row, shipped?.carriers[index] ?? '', shipped?.tracking[index] ?? '']);
 }
 
-const open: UiRun[] = [];
-afterEach(async () => {
-  // Every test's `intake ui` is stopped as Ctrl-C stops it, and must end cleanly.
-  for (const ui of open.splice(0)) expect((await ui.stop()).code).toBe(0);
-});
+// Every test's `intake ui` is stopped as Ctrl-C stops it, and must end cleanly.
+const uis = useUiRuns();
 
-async function uiFor(env: Record<string, string> = t.env): Promise<UiRun> {
-  const ui = await startUi(env);
-  open.push(ui);
-  return ui;
-}
+const uiFor = (env: Record<string, string> = t.env): Promise<UiRun> => uis.start(env);
 
 describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, in the browser', () => {
   it('a Smartstore workbook dropped: preset shown, two rows fixed in the table, sent, stored; then its dispatch sheet', async () => {
@@ -334,8 +327,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       INTAKE_DATA_DIR: tempDir('intake-data-'),
       INTAKE_CONFIG_DIR: tempDir('intake-config-'),
     };
-    const first = await startUi(env, { args: ['--port', String(await freePort())] });
-    open.push(first);
+    const first = await uis.start(env, { args: ['--port', String(await freePort())] });
     const ui = first;
     const { page, context, errors } = await openPage(b.browser, { locale: 'en-US' });
     await page.goto(ui.url);
@@ -386,10 +378,8 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
     };
     await lockedRejects();
     // intake ui again, the password gone with the first: still locked, still no CSV.
-    expect((await first.stop()).code).toBe(0);
-    open.splice(open.indexOf(first), 1);
-    const second = await startUi(env, { args: [] });
-    open.push(second);
+    expect((await uis.stop(first)).code).toBe(0);
+    await uis.start(env, { args: [] });
     await page.reload();
     await page.locator('#results-title').waitFor();
     expect(await page.getByRole('link', { name: 'Rows to fix (CSV)' }).count()).toBe(0);
