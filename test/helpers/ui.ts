@@ -81,16 +81,20 @@ export function useUiRuns(): {
   };
 }
 
+/** `env` with a data and a config folder of its own (temporary), as a person's first `intake ui` has. */
+export const ownFolders = (
+  env: Record<string, string>,
+): Record<string, string> & { INTAKE_DATA_DIR: string; INTAKE_CONFIG_DIR: string } => ({
+  ...env,
+  INTAKE_DATA_DIR: tempDir('intake-data-'),
+  INTAKE_CONFIG_DIR: tempDir('intake-config-'),
+});
+
 /**
  * Starts, for each call, `intake ui` for the service `env()` names with a data and a config folder of its
  * own; each is stopped after its test, which fails if it did not end cleanly.
  */
 export function useUis(env: () => Record<string, string>): () => Promise<UiRun> {
   const uis = useUiRuns();
-  return () =>
-    uis.start({
-      ...env(),
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-    });
+  return () => uis.start(ownFolders(env()));
 }

@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useService } from '../helpers/cli.js';
 import { CHROMIUM, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES } from '../helpers/files.js';
-import { tempDir } from '../helpers/temp.js';
-import { useUiRuns } from '../helpers/ui.js';
+import { useUiRuns, ownFolders } from '../helpers/ui.js';
 import { checkFile, follow, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
@@ -14,11 +13,7 @@ const uis = useUiRuns();
 
 describe.skipIf(!CHROMIUM)('intake ui: the history of a file checked and not sent', () => {
   it('says what it still holds (ready to send, to fix), after a restart too, and what it sent once sent', async () => {
-    const env = {
-      ...t.env,
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-    };
+    const env = ownFolders(t.env);
     const ui = await uis.start(env);
     const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
     await page.goto(ui.url);

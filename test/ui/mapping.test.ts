@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, narrowTables, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
-import { tempDir } from '../helpers/temp.js';
-import { useUiRuns } from '../helpers/ui.js';
+import { useUiRuns, ownFolders } from '../helpers/ui.js';
 import { checkFile, counts, mainText, reasonOf, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
@@ -27,11 +26,7 @@ const HEADERS = [
 
 /** `intake ui` with folders of its own, and its page open in Korean. */
 async function openKoreanUi() {
-  const env = {
-    ...t.env,
-    INTAKE_DATA_DIR: tempDir('intake-data-'),
-    INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-  };
+  const env = ownFolders(t.env);
   const ui = await uis.start(env);
   const { page, context, errors } = await openPage(b.browser, { locale: 'ko-KR' });
   await page.goto(ui.url);

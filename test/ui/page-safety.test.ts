@@ -11,7 +11,7 @@ import { CHROMIUM, openPage, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
 import { TEST_CREDENTIALS } from '../helpers/service.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, type UiRun, useUiRuns } from '../helpers/ui.js';
+import { startUi, type UiRun, useUiRuns, ownFolders } from '../helpers/ui.js';
 import { checkFile, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
@@ -277,11 +277,7 @@ describe('intake ui: a local page that holds credentials', () => {
   });
 
   it('a pull from a marketplace this profile has no keys for is said as such (409), in each language', async () => {
-    const ui = await uis.start({
-      ...t.env,
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-    });
+    const ui = await uis.start(ownFolders(t.env));
     const { cookie } = await signIn(ui);
     for (const [action, lang] of [
       ['pull', 'ko'],

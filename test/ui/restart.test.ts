@@ -10,7 +10,7 @@ import { startSlowLink } from '../../bench/lib/slow-link.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
 import { ordersCsv } from '../helpers/samples.js';
 import { tempDir } from '../helpers/temp.js';
-import { startUi, useUiRuns } from '../helpers/ui.js';
+import { startUi, useUiRuns, ownFolders } from '../helpers/ui.js';
 import { checkFile, counts, follow, sendEnded, WAIT_MS } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
@@ -123,11 +123,7 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
   });
 
   it('a tab says at once that intake ui stopped, and picks up when it is back at the same address with its results', async () => {
-    const env = {
-      ...t.env,
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-    };
+    const env = ownFolders(t.env);
     // A port of its own (any free one: a fixed one may be another run's), and the same one the next time
     // when none is given.
     const first = await startUi(env, { args: ['--port', String(await freePort())] });

@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, dropFile, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, csvCells, workspace } from '../helpers/files.js';
-import { type UiRun, useUiRuns } from '../helpers/ui.js';
-import { tempDir } from '../helpers/temp.js';
+import { type UiRun, useUiRuns, ownFolders } from '../helpers/ui.js';
 import { checkFile, counts, follow, sendEnded, reasonOf } from '../helpers/ui-page.js';
 import { readWorkbook, writeWorkbook } from '../helpers/workbook.js';
 import { ordersCsv, sampleOrder } from '../helpers/samples.js';
@@ -322,11 +321,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a marketplace download, start to finish, 
       [{ name: '주문', rows: [NOTICE, SMARTSTORE, ...smartstoreRows('2026112277700')] }],
       { password },
     );
-    const env = {
-      ...t.env,
-      INTAKE_DATA_DIR: tempDir('intake-data-'),
-      INTAKE_CONFIG_DIR: tempDir('intake-config-'),
-    };
+    const env = ownFolders(t.env);
     const first = await uis.start(env, { args: ['--port', String(await freePort())] });
     const ui = first;
     const { page, context, errors } = await openPage(b.browser, { locale: 'en-US' });
