@@ -20,11 +20,12 @@ export function sendCard(t: T, session: UploadSession): string {
   const before = numberOf(session.check.summary.sent_by_earlier_runs);
   const invalid = numberOf(session.check.summary.invalid);
   // Everything was sent before: a send only hears again that each is registered, so it is not offered
-  // as sending these records.
-  const allBefore = valid > 0 && before === valid;
+  // as sending these records; and where some were, the button counts only those it will send.
+  const allBefore = valid > 0 && before >= valid;
+  const fresh = valid - before;
   const label = allBefore
     ? t('resendButton')
-    : t('sendButton', { count: valid, what: t(valid === 1 ? `what_${kind}_one` : `what_${kind}`) });
+    : t('sendButton', { count: fresh, what: t(fresh === 1 ? `what_${kind}_one` : `what_${kind}`) });
   return html` <section class="card" aria-labelledby="send-title" id="send">
     <h2 id="send-title" tabindex="-1">${t('sendTitle')}</h2>
     !${valid === 0 ? html`<p>${t('nothingToSend')}</p>` : ''}
