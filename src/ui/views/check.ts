@@ -8,6 +8,10 @@ import { fixTable, warnedTable } from './fix-table.js';
 
 export const numberOf = (value: unknown) => (typeof value === 'number' ? value : 0);
 
+/** The valid records of a check that a send would send: those not sent before. */
+export const toSendOf = (summary: Record<string, unknown>) =>
+  Math.max(0, numberOf(summary.valid) - numberOf(summary.sent_by_earlier_runs));
+
 /**
  * What the upload said that means something on the page: not the problems of each row (the table
  * shows them), nor the files and commands of the terminal (the page has its buttons and downloads).

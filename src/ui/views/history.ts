@@ -5,7 +5,7 @@ import { FLAGS_LABEL, STDIN_LABEL, type UploadEntry } from '../../bulk/index.js'
 import type { Lang } from '../../web/lang.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
-import { numberOf } from './check.js';
+import { numberOf, toSendOf } from './check.js';
 import { when } from './layout.js';
 import { progressOf } from './results.js';
 import { stateOf } from './upload-form.js';
@@ -47,7 +47,7 @@ const resumeForm = (t: T, action: string, label: string) =>
 function checkedCounts(t: T, session: UploadSession | undefined): string {
   const summary = session?.check?.summary;
   if (!summary) return '';
-  const ready = numberOf(summary.valid) - numberOf(summary.sent_by_earlier_runs);
+  const ready = toSendOf(summary);
   const invalid = numberOf(summary.invalid);
   return [
     ready > 0 ? html`<span class="badge checked">${t('readyCount', { count: ready })}</span>` : '',

@@ -3,7 +3,7 @@ import { sendingRate, type SendProgress } from '../../bulk/index.js';
 import { count as number } from '../../util/count.js';
 import type { UploadSession } from '../session.js';
 import type { T } from '../texts/index.js';
-import { checkedSinceSend, numberOf } from './check.js';
+import { checkedSinceSend, numberOf, toSendOf } from './check.js';
 
 /** The send card: the button to send what is valid, or the progress while sending. */
 export function sendCard(t: T, session: UploadSession): string {
@@ -17,12 +17,11 @@ export function sendCard(t: T, session: UploadSession): string {
   // A finished send has its own buttons (update, send again); this one is for a new check.
   if (session.send && !checkedSinceSend(session)) return '';
   const valid = numberOf(session.check.summary.valid);
-  const before = numberOf(session.check.summary.sent_by_earlier_runs);
   const invalid = numberOf(session.check.summary.invalid);
   // Everything was sent before: a send only hears again that each is registered, so it is not offered
   // as sending these records; and where some were, the button counts only those it will send.
-  const allBefore = valid > 0 && before >= valid;
-  const fresh = valid - before;
+  const fresh = toSendOf(session.check.summary);
+  const allBefore = valid > 0 && fresh === 0;
   const label = allBefore
     ? t('resendButton')
     : t('sendButton', { count: fresh, what: t(fresh === 1 ? `what_${kind}_one` : `what_${kind}`) });
