@@ -69,6 +69,9 @@ export function recordMessageKo(kind: string, outcome: string, message: string):
   }
 }
 
+/** The preset a note names (`v.preset`), for its titles. */
+const presetOf = (v: Values) => presets().find((candidate) => candidate.name === v.preset);
+
 /**
  * Korean for what the check says, by the code of what it said: the problems of a row and the notes of
  * the check. English is the text the upload gave (the terminal's own words); a code with no Korean
@@ -147,11 +150,8 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
         : '') +
     '.',
   header_row: (v) => `머리글은 ${num(v.row)}행입니다. 그 위의 ${num(v.skipped)}개 행은 건너뛰었습니다.`,
-  preset_found: (v) => {
-    const preset = presets().find((candidate) => candidate.name === v.preset);
-    // A page names no layout by its id: its own list of layouts shows their titles.
-    return `${preset?.titleKo ?? str(v.preset)} 파일의 머리글입니다. 그 양식으로 읽습니다.`;
-  },
+  // A page names no layout by its id: its own list of layouts shows their titles.
+  preset_found: (v) => `${presetOf(v)?.titleKo ?? str(v.preset)} 파일의 머리글입니다. 그 양식으로 읽습니다.`,
   encoding_found: (v) => `${str(v.file)} 파일은 UTF-8이 아니어서 ${str(v.encoding)} 인코딩으로 읽습니다.`,
   catalog_size: (v) => `상품 목록 파일: 상품 ${num(v.count)}개.`,
   single_invalid: (v) =>
@@ -234,10 +234,8 @@ const ENGLISH: Readonly<Record<string, (values: Values) => string>> = {
   order_rows_differ: (v) =>
     `must be the same in every row of this order, and is not: ${rowList(v.rows, (row) => `row ${row}`)}` +
     (v.more === undefined ? '' : `, and ${counting(Number(v.more), 'more row')}`),
-  preset_found: (v) => {
-    const preset = presets().find((candidate) => candidate.name === v.preset);
-    return `These are the headers of ${preset?.title ?? str(v.preset)}: read with that layout.`;
-  },
+  preset_found: (v) =>
+    `These are the headers of ${presetOf(v)?.title ?? str(v.preset)}: read with that layout.`,
   reading_sheet: (v) =>
     `Reading the sheet "${str(v.sheet)}" of ${str(v.file)}` +
     (v.reason === 'active'
@@ -266,10 +264,8 @@ function rowList(value: string | number | undefined, name: (row: number) => stri
  * page has buttons.
  */
 const KOREAN_TERMINAL: Readonly<Record<string, (values: Values, text: string) => string>> = {
-  preset_found: (v) => {
-    const preset = presets().find((candidate) => candidate.name === v.preset);
-    return `${preset?.titleKo ?? str(v.preset)} 파일의 머리글입니다. ${str(v.preset)} 양식으로 읽습니다 (다른 양식은 --preset).`;
-  },
+  preset_found: (v) =>
+    `${presetOf(v)?.titleKo ?? str(v.preset)} 파일의 머리글입니다. ${str(v.preset)} 양식으로 읽습니다 (다른 양식은 --preset).`,
   rejects_file: (_v, text) =>
     text.replace(
       /^Rows to fix: (.*) \((the original columns plus "error"(, locked with the workbook's password)?|the original records plus an "error" field)\)\.$/,
