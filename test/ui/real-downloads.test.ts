@@ -267,6 +267,15 @@ describe.skipIf(!CHROMIUM)('intake ui: a real 37-column marketplace download, fr
     expect(await page.getByLabel('Layout').inputValue()).toBe(preset);
     await giveImages(page);
     expect(await counts(page, 'check-title')).toMatchObject({ records: orders, valid: orders, invalid: 0 });
+    // The product list names each product as the file does, before the file is sent.
+    const list = await context.newPage();
+    await list.goto(`${ui.address}catalog`);
+    const names = await list
+      .locator('main input[name^="name:"]')
+      .evaluateAll((boxes) => boxes.map((box) => (box as unknown as { value: string }).value));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.filter((name) => name === '')).toEqual([]);
+    await list.close();
     if (preset === 'coupang-orders') {
       // Every number a relay: the rows to look at are counted, their list shut so the page is not buried.
       const warned = page.locator('details.warnings');

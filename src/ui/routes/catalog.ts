@@ -21,9 +21,20 @@ import { join } from 'node:path';
 const PAGE_SIZE = 100;
 
 /**
- * The products a form gives (`product:N`, `name:N`, `image:N`), each checked as the service checks a
- * product's name and image address; those that are not valid are said (in the page's language), not
- * kept.
+ * The name a file gives a product whose image the products card asks for (`file-name:N`), kept with
+ * the image typed so that the product list names it before the file is sent; not one the service
+ * would refuse, which the person could not change there.
+ */
+function fileName(form: Form, index: string, image: string | undefined): string | undefined {
+  const name = firstOf(form[`file-name:${index}`])?.trim() || undefined;
+  if (image === undefined || name === undefined) return undefined;
+  return checkInput('product_patch', ProductPatchBody, { name }).ok ? name : undefined;
+}
+
+/**
+ * The products a form gives (`product:N`, `name:N`, `image:N`, `file-name:N`), each checked as the
+ * service checks a product's name and image address; those that are not valid are said (in the page's
+ * language), not kept.
  */
 function productsOf(t: T, form: Form): { products: CatalogInput[]; problems: string[] } {
   const products: CatalogInput[] = [];
@@ -32,10 +43,13 @@ function productsOf(t: T, form: Form): { products: CatalogInput[]; problems: str
     const index = /^product:(\d+)$/.exec(key)?.[1];
     const id = firstOf(value)?.trim();
     if (index === undefined || !id) continue;
-    const name = firstOf(form[`name:${index}`])?.trim() || undefined;
     const image = firstOf(form[`image:${index}`])?.trim() || undefined;
+    const name = firstOf(form[`name:${index}`])?.trim() || undefined;
     if (name === undefined && image === undefined) continue;
-    const checked = checkInput('product_patch', ProductPatchBody, { name, image_url: image });
+    const checked = checkInput('product_patch', ProductPatchBody, {
+      name: name ?? fileName(form, index, image),
+      image_url: image,
+    });
     if (!checked.ok) {
       const found = checked.issues.map((issue) => {
         const field = String(issue.loc[0] ?? '');

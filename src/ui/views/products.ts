@@ -41,7 +41,8 @@ export function missingProducts(rows: readonly RefusedRow[], table: TableInfo | 
 
 /**
  * The products without a name or image, each with a box for what it lacks and a preview of the image
- * typed: given once, they are remembered in the profile's product list for every later file.
+ * typed: given once, they are remembered in the profile's product list for every later file, with the
+ * name the file gives (so that the product list names a product before its file is sent).
  */
 export function productsCard(
   t: T,
@@ -56,6 +57,11 @@ export function productsCard(
     return html`<tr>
       <th scope="row">
         ${product.id}<input type="hidden" name="product:${index}" value="${product.id}" />
+        !${
+          !product.missing.has('name') && product.name !== ''
+            ? html`<input type="hidden" name="file-name:${index}" value="${product.name}" />`
+            : ''
+        }
         <div class="hint">
           ${t('productRows', {
             rows: product.rows.slice(0, 5).join(', ') + (product.rows.length > 5 ? '…' : ''),
