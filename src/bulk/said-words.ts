@@ -216,6 +216,11 @@ const KOREAN: Readonly<Record<string, (values: Values) => string>> = {
       : `  … 외 ${num(v.count)}건: --report 파일에 하나씩 적힙니다`,
   carrier_not_listed: (v) =>
     `company_code "${str(v.code)}"은(는) ${carrierListKo(str(v.source))}에 없지만, 이 코드의 송장도 그대로 보냅니다`,
+  damaged_ids: (v) =>
+    `${num(v.count)}개 ${koreanUnit(str(v.unit))}의 ${v.kind === 'order' ? '주문번호' : '상품 ID'}가 엑셀에서 지수 표기의 숫자나 날짜로 ` +
+    `바뀌어 있습니다 (${str(v.example)} 같은). 원래 번호를 알 수 없어 어느 ${koreanUnit(str(v.unit))}이 같은 ` +
+    `${v.kind === 'order' ? '주문' : '상품'}인지 알 수 없으므로 하나씩 따로 검사합니다. 마켓에서 받은 파일을 그대로 올리거나, ` +
+    '엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요.',
   masked_members: (v) =>
     `${num(v.count)}개 행의 구매자 ID가 가려져 있습니다 (${str(v.example)} 같은). 누구인지 알 수 없으므로 이 주문들은 ` +
     '회원 ID 없이 비회원 주문으로 보냅니다 (리뷰 적립금이 쌓이지 않습니다).',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { workspace } from '../helpers/files.js';
 import { writeWorkbook } from '../helpers/workbook.js';
+import { smartstoreDownload } from '../helpers/downloads.js';
 import { gnumericResave, openpyxlWorkbook, PRODUCERS, type ProducedCell } from '../helpers/producers.js';
 
 const t = useService();
@@ -367,5 +368,52 @@ describe.skipIf(!PRODUCERS.openpyxl)('ids Excel made dates of', () => {
       }),
     );
     expect((await cli(['order', 'create', json], { env: t.env })).code).toBe(0);
+  });
+});
+
+describe('a download whose order numbers Excel wrote in scientific notation', () => {
+  it('checks each row alone and says why once, before the rows, instead of one order whose rows disagree', async () => {
+    const files = workspace();
+    // Opened in Excel and saved as CSV: every 16-digit number shown, and saved, as 2.02612E+15.
+    const rows = smartstoreDownload('2026120599', 6).map((row) =>
+      row.map((cell) => (/^\d{12,}$/.test(cell) ? Number(cell).toExponential(5).toUpperCase() : cell)),
+    );
+    const csv = files.write('주문.csv', rows.map((row) => row.map(csvCell).join(',')).join('\r\n'));
+    const result = await cli(['order', 'create', csv, '--dry-run'], { env: t.env });
+    expect(result.code).toBe(4);
+    const lines = result.stderr.split('\n');
+    const summary = lines.findIndex((line) => line.startsWith('주문.csv: '));
+    expect(lines[summary]).toBe('주문.csv: 8 orders in 8 rows, 8 invalid');
+    expect(lines[summary + 1]).toBe(
+      '8 rows have an order id that Excel made a number in scientific notation or a date (such as 2.02612E+13): its digits are lost, so which rows are one order cannot be told, and each is checked alone. Upload the download as the marketplace gave it, or format the column as Text in Excel and export again.',
+    );
+    // Each row's own problems, and no disagreement among rows of orders it cannot tell apart.
+    expect(result.stderr).toContain('row 3, 주문번호 ("2.02612E+13"): looks like a number Excel wrote');
+    expect(result.stderr).not.toContain('must be the same in every row of this order');
+
+    const ko = await cli(['order', 'create', csv, '--dry-run'], { env: { ...t.env, LANG: 'ko_KR.UTF-8' } });
+    expect(ko.stderr).toContain(
+      '\n8개 행의 주문번호가 엑셀에서 지수 표기의 숫자나 날짜로 바뀌어 있습니다 (2.02612E+13 같은). 원래 번호를 알 수 없어 어느 행이 같은 주문인지 알 수 없으므로 하나씩 따로 검사합니다. 마켓에서 받은 파일을 그대로 올리거나, 엑셀에서 이 열의 서식을 텍스트로 지정하고 다시 내보내세요.\n',
+    );
+    expect(ko.stderr).not.toContain('같은 주문의 모든 행에서 같아야 하는데 다릅니다');
+  });
+
+  it('a product list whose ids Excel rounded: each row alone, not one id repeated with other data', async () => {
+    const files = workspace();
+    const csv = files.write(
+      'products.csv',
+      [
+        'id,name,image_url',
+        '1.23457E+15,감귤,https://shop.example.com/1.jpg',
+        '1.23457E+15,한라봉,https://shop.example.com/2.jpg',
+      ].join('\n'),
+    );
+    const result = await cli(['product', 'create', csv, '--dry-run'], { env: t.env });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('products.csv: 2 products in 2 rows, 2 invalid');
+    expect(result.stderr).toContain(
+      '2 rows have a product id that Excel made a number in scientific notation or a date (such as 1.23457E+15): its digits are lost, so which rows are one product cannot be told, and each is checked alone.',
+    );
+    expect(result.stderr).not.toContain('the same id is also in');
   });
 });

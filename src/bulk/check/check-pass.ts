@@ -71,6 +71,8 @@ export class CheckPass {
   #lastDisagreeingRow = 0;
   #loose = 0;
   #skipped = 0;
+  /** Units whose id Excel damaged, each in no record, and the first such id. */
+  readonly #damagedIds: { count: number; example: string | undefined } = { count: 0, example: undefined };
 
   constructor(source: UnitSource, options: { keepAllProblems?: boolean; wholeProblemRows?: number }) {
     this.#source = source;
@@ -106,6 +108,10 @@ export class CheckPass {
     const key = inspection.group;
     if (key === undefined) {
       this.#loose += 1;
+      if (inspection.damagedId !== undefined) {
+        this.#damagedIds.count += 1;
+        this.#damagedIds.example ??= inspection.damagedId;
+      }
       this.#addProblems(unit.row, -1, inspection.problems, true);
       return;
     }
@@ -324,6 +330,7 @@ export class CheckPass {
       duplicates: this.#duplicates,
       sharedItems: this.#sharedItems,
       maskedMembers,
+      damagedIds: { ...this.#damagedIds },
       skipped: this.#skipped,
       records: this.#groups.size + this.#loose,
       invalidRecords: this.#loose + invalid.size,

@@ -30,6 +30,8 @@ export interface CheckResult {
   sharedItems: Map<string, string>;
   /** Units whose buyer id was masked (`abcd****`) and left out, and one such id. */
   maskedMembers: { count: number; example: string | undefined };
+  /** Units whose id Excel made a number in scientific notation or a date: each alone, in no record. */
+  damagedIds: { count: number; example: string | undefined };
   records: number;
   invalidRecords: number;
   /** Valid units taken with a warning (a phone number the bot may not reach). */

@@ -1,4 +1,4 @@
-import { unwrapExcelText } from '../../input/excel-text.js';
+import { excelDamage, unwrapExcelText } from '../../input/excel-text.js';
 
 /** A row's cells by our column names (undefined where the file has no such column). */
 export type Cells = Record<string, string | undefined>;
@@ -25,3 +25,15 @@ export const idCell = (value: string | undefined) => {
   const cell = present(value);
   return cell === undefined ? undefined : present(unwrapExcelText(cell, 'id'));
 };
+
+/**
+ * The record an invalid row's id cell puts it in: its id; or, when Excel has made the id a number in
+ * scientific notation or a date, none (rows of many orders then share one such value, so it tells
+ * nothing of which rows are one record), the value said as `damagedId`.
+ */
+export function groupOfInvalid(value: string | undefined): { group?: string; damagedId?: string } {
+  const id = idCell(value);
+  if (id === undefined) return {};
+  const damage = excelDamage(id, 'id')?.ctx.damage;
+  return damage === 'scientific' || damage === 'date' ? { damagedId: id } : { group: id };
+}

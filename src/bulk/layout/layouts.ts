@@ -10,6 +10,8 @@ import type { Resource } from '../resources.js';
 export interface Inspection {
   /** Units with the same group become one record (CSV orders and shipments), or are duplicates. */
   group?: string;
+  /** An id Excel damaged (scientific notation, a date): the unit is in no group, and this is said once. */
+  damagedId?: string;
   /** Data that every unit of a group must agree on, or the whole content for duplicate detection. */
   fingerprint?: string;
   /** Order item ids the unit uses, which must be unique across the file. */

@@ -13,7 +13,7 @@ import type { RecordContext } from '../../input/record-context.js';
 import { checkInput, prepareInput, type InputKind } from '../../input/record-rules.js';
 import { cellNumber, phoneDigits } from '../../input/phone.js';
 import type { AgreedField, Inspection, TableLayout } from './layouts.js';
-import { idCell, present, type Cells } from './cells.js';
+import { groupOfInvalid, idCell, present, type Cells } from './cells.js';
 import { rowPhone, type RowPhone } from './order-phone.js';
 import { problemFromIssue, type Problem } from '../problems.js';
 import type { ResourceName } from '../resources.js';
@@ -139,8 +139,7 @@ function ordersTable(context: RecordContext): TableLayout {
       // Each row is checked as a one-line order: every rule but those across rows, which the check pass adds.
       const checked = checkOrderRow(cells);
       if (!checked.ok) {
-        const id = idCell(cells.order_id);
-        return { ...(id === undefined ? {} : { group: id }), problems: checked.problems };
+        return { ...groupOfInvalid(cells.order_id), problems: checked.problems };
       }
       const { item, ...order } = partOf(checked.value);
       return {
@@ -197,8 +196,7 @@ type CatalogEntry = { id: string; name?: string | null; image_url?: string | nul
 /** What a product row is, once checked: its problems, or its record's key, fingerprint and size. */
 function productInspection(cells: Cells, checked: ReturnType<typeof checkRow<CatalogEntry>>): Inspection {
   if (!checked.ok) {
-    const id = idCell(cells.id);
-    return { ...(id === undefined ? {} : { group: id }), problems: checked.problems };
+    return { ...groupOfInvalid(cells.id), problems: checked.problems };
   }
   const product = checked.value;
   return {

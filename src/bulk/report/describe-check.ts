@@ -128,6 +128,7 @@ export function describeCheck(
         },
       },
     },
+    ...damagedIdNotes(checked, unitName, resource),
     ...(options.all
       ? problemLines(
           checked.problems.listed(),
@@ -143,9 +144,30 @@ export function describeCheck(
   const { count, example } = checked.maskedMembers;
   if (count > 0) {
     notes.push({
-      text: `${thousands(count)} ${unitName}${count === 1 ? ' has' : 's have'} a masked buyer id (such as ${example}): it names no one, so those orders go without a member id, as guest orders (their reviews earn no rewards).`,
+      text: `${has(count, unitName)} a masked buyer id (such as ${example}): it names no one, so those orders go without a member id, as guest orders (their reviews earn no rewards).`,
       said: { code: 'masked_members', values: { count, example: example ?? '' } },
     });
   }
   return notes;
+}
+
+const has = (count: number, unitName: string) =>
+  `${thousands(count)} ${unitName}${count === 1 ? ' has' : 's have'}`;
+
+/**
+ * Record ids Excel damaged, said once before the rows' problems, since they explain them: the rows
+ * cannot be put together into records.
+ */
+function damagedIdNotes(checked: CheckResult, unitName: string, resource: Resource<unknown>): Note[] {
+  const { count, example } = checked.damagedIds;
+  if (count === 0) return [];
+  const kind = resource.name;
+  return [
+    {
+      text:
+        `${has(count, unitName)} ${kind === 'order' ? 'an' : 'a'} ${kind} id that Excel made a number in scientific notation or a date (such as ${example}): its digits are lost, so which ${unitName}s are one ${kind} cannot be told, and each is checked alone. ` +
+        `Upload the download as the marketplace gave it, or format the column as Text in Excel and export again.`,
+      said: { code: 'damaged_ids', values: { count, example: example ?? '', kind, unit: unitName } },
+    },
+  ];
 }
