@@ -417,3 +417,35 @@ describe('a download whose order numbers Excel wrote in scientific notation', ()
     expect(result.stderr).not.toContain('the same id is also in');
   });
 });
+
+describe('a download whose 16-digit order numbers a spreadsheet program rounded', () => {
+  it('says the rows’ ids were rounded, not that the orders rounding put together disagree', async () => {
+    const files = workspace();
+    const buyers = ['김민지', '박지훈', '이서연', '최도윤'];
+    // 2026112512345601 to …604 all became …600: four buyers' orders now share one order number.
+    const rows = buyers.map((buyer, index) =>
+      [
+        `202611259876540${index + 1}`,
+        `202611251234560${index + 1}`,
+        '81001',
+        '감귤',
+        buyer,
+        `010-2000-100${index}`,
+      ]
+        .map((id) => (/^\d{16}$/.test(id) ? `${id.slice(0, 15)}0` : id))
+        .join(','),
+    );
+    const csv = files.write(
+      'rounded.csv',
+      ['상품주문번호,주문번호,상품번호,상품명,수취인명,수취인연락처1', ...rows].join('\n'),
+    );
+    const result = await cli(['order', 'create', csv, '--dry-run', '--preset', 'smartstore-orders'], {
+      env: t.env,
+    });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain(
+      'row 2, 주문번호: has 16 or more digits and ends in 0, as does every such id in this column',
+    );
+    expect(result.stderr).not.toContain('must be the same in every row of this order');
+  });
+});

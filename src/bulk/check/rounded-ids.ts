@@ -61,6 +61,16 @@ export class RoundedIds {
     }
   }
 
+  /**
+   * The records whose own id (`id`, which puts a record's rows together) was rounded, once every unit
+   * has been noted: their rows are of several records, put together by the one id rounding left them.
+   */
+  *groupsOfRoundedIds(): Generator<number> {
+    const field = this.#fields.get('id');
+    if (!field || field.exact) return;
+    for (let index = 0; index < field.count; index++) yield field.groups.array[index] as number;
+  }
+
   /** The rows whose ids were rounded, once every unit has been noted; the memory is given back. */
   *rounded(): Generator<RoundedRow> {
     for (const field of this.#fields.values()) {
