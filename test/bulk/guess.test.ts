@@ -46,6 +46,16 @@ describe("Intake's guess of a shop's own headers", () => {
       product_id: '상품번호',
     });
     expect(guessed(['날짜', '메모'], 'order')).toEqual({});
+    // A shop's own system: 주문ID and 상품이름 name the order and the product's name.
+    expect(guessed(['주문ID', '받는분', '휴대폰', '상품코드', '상품이름', '수량'], 'order')).toEqual({
+      order_id: '주문ID',
+      recipient_name: '받는분',
+      recipient_cellphone: '휴대폰',
+      product_id: '상품코드',
+      product_name: '상품이름',
+    });
+    expect(guessed(['주문 아이디', '송장'], 'shipment')).toMatchObject({ order_id: '주문 아이디' });
+    expect(guessed(['상품코드', '제품 이름'], 'product')).toEqual({ id: '상품코드', name: '제품 이름' });
   });
 
   it("reads a recipient's two numbers as the mobile and the other, whichever comes first", () => {

@@ -9,7 +9,17 @@ import { tableLayout } from './table-layouts.js';
  */
 const WORDS: Readonly<Record<ResourceName, Readonly<Record<string, readonly string[]>>>> = {
   order: {
-    order_id: ['주문번호', '주문 번호', 'order id', 'order no', 'order number', 'orderno'],
+    order_id: [
+      '주문번호',
+      '주문 번호',
+      '주문id',
+      '주문아이디',
+      '주문코드',
+      'order id',
+      'order no',
+      'order number',
+      'orderno',
+    ],
     member_id: [
       '회원번호',
       '회원id',
@@ -89,7 +99,17 @@ const WORDS: Readonly<Record<ResourceName, Readonly<Record<string, readonly stri
       'line',
     ],
     product_id: ['상품번호', '상품코드', '상품 id', '상품id', '제품번호', 'product id', 'sku'],
-    product_name: ['상품명', '제품명', '품명', 'product name', 'item name', 'product title', 'title'],
+    product_name: [
+      '상품명',
+      '상품이름',
+      '제품명',
+      '제품이름',
+      '품명',
+      'product name',
+      'item name',
+      'product title',
+      'title',
+    ],
     product_image_url: [
       '이미지 url',
       '이미지주소',
@@ -106,7 +126,7 @@ const WORDS: Readonly<Record<ResourceName, Readonly<Record<string, readonly stri
   },
   product: {
     id: ['상품번호', '상품코드', '상품 id', 'product id', 'sku', 'id'],
-    name: ['상품명', '제품명', '품명', 'product name', 'item name', 'title', 'name'],
+    name: ['상품명', '상품이름', '제품명', '제품이름', '품명', 'product name', 'item name', 'title', 'name'],
     image_url: [
       '이미지 url',
       '이미지',
@@ -121,7 +141,7 @@ const WORDS: Readonly<Record<ResourceName, Readonly<Record<string, readonly stri
     ],
   },
   shipment: {
-    order_id: ['주문번호', 'order id', 'order no', 'order number'],
+    order_id: ['주문번호', '주문id', '주문아이디', '주문코드', 'order id', 'order no', 'order number'],
     order_item_id: [
       '상품주문번호',
       '주문상품번호',
