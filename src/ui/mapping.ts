@@ -17,12 +17,31 @@ export interface MappingView {
   kind: ResourceName;
   row: number;
   header: string[];
-  /** Our columns, each with whether it is required and the header position guessed (or chosen). */
-  columns: { name: string; required: boolean; position: number | undefined }[];
+  /**
+   * Our columns, each with whether it is required and the header position guessed (or chosen); an item
+   * id may be two columns joined (`joined`: the second, whose value follows the first's after a `-`).
+   */
+  columns: { name: string; required: boolean; position: number | undefined; joined?: number | undefined }[];
   /** Rows of the file under the header, to show what each column holds. */
   sample: string[][];
   /** The encoding a CSV is read in (as people name it), to say before the first check. */
   encoding?: string;
+}
+
+/** The columns whose value may be two of the file's columns joined: an order line's id. */
+export const JOINABLE: ReadonlySet<string> = new Set(['item_id', 'order_item_id']);
+
+/**
+ * An order line's id for a file that has none (a shop's own export: one row per product ordered): its
+ * order's number and its product's, joined (`A-1-P-1`), the same each time the file is read, whatever
+ * the order of its rows. Nothing when either is not found.
+ */
+function itemIdOf(guesses: ReadonlyMap<string, number>): { position: number | undefined; joined?: number } {
+  const order = guesses.get('order_id');
+  const product = guesses.get('product_id');
+  return order === undefined || product === undefined
+    ? { position: undefined }
+    : { position: order, joined: product };
 }
 
 /**
@@ -55,6 +74,7 @@ export async function mappingFor(
   const header = found?.header ?? rows.find((row) => row.row === headerRow)?.cells ?? [];
   const layout = tableLayout(kind);
   const required = new Set(layout.required.map((alternatives) => alternatives[0]));
+  const guesses = found?.guesses ?? new Map<string, number>();
   return {
     kind,
     row: headerRow,
@@ -62,7 +82,7 @@ export async function mappingFor(
     columns: layout.columns.map((name) => ({
       name,
       required: required.has(name),
-      position: found?.guesses.get(name),
+      ...(guesses.has(name) || name !== 'item_id' ? { position: guesses.get(name) } : itemIdOf(guesses)),
     })),
     sample: rows
       .filter((row) => row.row > headerRow)
@@ -78,7 +98,7 @@ export async function mappingFor(
  */
 export async function useMapping(
   session: UploadSession,
-  mapping: Record<string, string>,
+  mapping: Record<string, string | readonly string[]>,
   headerRow: number,
 ): Promise<void> {
   const path = join(session.dir, 'columns.json');

@@ -155,6 +155,53 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
     );
   });
 
+  it('a shop’s export with no line id: its order and product columns joined make each line’s id, in the terminal too', async () => {
+    const { env, page, context, errors } = await openKoreanUi();
+    const files = workspace();
+    const image = 'https://shop.example.com/p.jpg';
+    const file = files.write(
+      '주문내역.csv',
+      [
+        '주문ID,받는분,휴대폰,상품코드,상품이름,이미지',
+        `JN-1,김민지,010-1234-5678,P-1,감귤,${image}`,
+        `JN-1,김민지,010-1234-5678,P-2,한라봉,${image}`,
+        `JN-2,박지훈,010-2345-6789,P-1,감귤,${image}`,
+      ].join('\n'),
+    );
+    await checkFile(page, file, 'order');
+    // No column names a line: Intake proposes the order's and the product's joined, and shows what they make.
+    const header = async (select: string) =>
+      (await page.locator(`${select} option:checked`).innerText()).trim();
+    expect([await header('select#map-item_id'), await header('select#join-item_id')]).toEqual([
+      '주문ID',
+      '상품코드',
+    ]);
+    const item = page.locator('tr', { has: page.locator('select#map-item_id') });
+    expect(await item.locator('td.hint').innerText()).toBe('JN-1-P-1 · JN-1-P-2 · JN-2-P-1');
+    expect(await page.locator('#join-item_id-hint').innerText()).toMatch(/^파일에 품목 번호가 없으면/);
+    // Both the order's column and the product's stay theirs as well: no "chosen for two items".
+    await page.getByLabel('다음에도 쓰려면 이 양식의 이름 (선택)').fill('우리몰');
+    await page.getByRole('button', { name: '이대로 읽기' }).click();
+    await page.locator('.notice').waitFor();
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 2, 정상: 2, 오류: 0 });
+    await page.getByRole('button', { name: '주문 2건 보내기' }).click();
+    expect(await sendEnded(page)).toBe('완료');
+    await t.service.local.apply();
+    expect((await t.service.local.order('JN-1'))?.items.map((line) => line.id)).toEqual([
+      'JN-1-P-1',
+      'JN-1-P-2',
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The terminal reads the layout saved, and makes the same ids: nothing new to send.
+    const jobs = (await t.service.local.jobs()).length;
+    const again = await cli(['order', 'create', file, '--columns', '우리몰', '--json'], { env });
+    expect(again.code).toBe(0);
+    expect(again.summary()).toMatchObject({ records: 2, accepted: 0, invalid: 0 });
+    expect(await t.service.local.jobs()).toHaveLength(jobs);
+  });
+
   it('tells a file of the shop’s own headers is orders by Intake’s guess of them, and asks for nothing but the columns', async () => {
     const { page, context, errors } = await openKoreanUi();
     // Left to Intake ("자동으로 알아보기"): no "cannot tell" to answer first, the mapping at once.
@@ -228,9 +275,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
       '품목번호',
     ];
     expect(options.map((text) => text.trim())).toEqual(['(없음)', ...named]);
-    expect(await page.locator('section[aria-labelledby="mapping-title"] p.hint').first().innerText()).toBe(
-      '쓰지 않는 파일의 열: 연락처 (C열)',
-    );
+    expect(await page.locator('#mapping-unused').innerText()).toBe('쓰지 않는 파일의 열: 연락처 (C열)');
     // Intake guessed the first; the person chooses the second, and the second is what is sent.
     await page.locator('select#map-recipient_cellphone').selectOption({ label: '연락처 (C열)' });
     await page.getByLabel('다음에도 쓰려면 이 양식의 이름 (선택)').fill('연락처두개');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { headerAddress, isLayoutName } from '../../bulk/index.js';
 import { firstOf, type Form } from '../../web/forms.js';
-import { mappingFor, useMapping, type MappingView } from '../mapping.js';
+import { JOINABLE, mappingFor, useMapping, type MappingView } from '../mapping.js';
 import { seeOther, textsOf } from '../render.js';
 import type { UiState } from '../state.js';
 import type { T } from '../texts/index.js';
@@ -13,21 +13,34 @@ import { readAndCheck, sessionPage } from './session-page.js';
  * with what stopped it (their choices stay, not Intake's guesses).
  */
 function asChosen(form: Form, view: MappingView): MappingView {
-  const columns = view.columns.map((column) => {
-    const value = firstOf(form[`map:${column.name}`]) ?? '';
+  const positionOf = (field: string) => {
+    const value = firstOf(form[field]) ?? '';
     const position = Number(value);
     const known = value !== '' && Number.isInteger(position) && (view.header[position] ?? '').trim() !== '';
-    return { ...column, position: known ? position : undefined };
+    return known ? position : undefined;
+  };
+  const columns = view.columns.map((column) => {
+    const position = positionOf(`map:${column.name}`);
+    const joined = JOINABLE.has(column.name) ? positionOf(`join:${column.name}`) : undefined;
+    return { ...column, position, joined: position === undefined ? undefined : joined };
   });
   return { ...view, columns };
 }
 
 /** Our columns matched to the file's headers as chosen, or what is wrong with the choice. */
-function chosenMapping(t: T, chosen: MappingView): { columns: Record<string, string> } | { problem: string } {
-  const mapping: Record<string, string> = {};
+function chosenMapping(
+  t: T,
+  chosen: MappingView,
+): { columns: Record<string, string | string[]> } | { problem: string } {
+  const mapping: Record<string, string | string[]> = {};
   const taken = new Set<number>();
-  for (const { name, position } of chosen.columns) {
+  for (const { name, position, joined } of chosen.columns) {
     if (position === undefined) continue;
+    // Two columns joined make a value of their own: they may be columns other fields read too.
+    if (joined !== undefined) {
+      mapping[name] = [headerAddress(chosen.header, position), headerAddress(chosen.header, joined)];
+      continue;
+    }
     const header = chosen.header[position] as string;
     if (taken.has(position)) return { problem: t('mappingTwice', { header }) };
     taken.add(position);
