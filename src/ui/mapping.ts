@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   encodingLabel,
+  joinedItemId,
   likelyHeader,
   openFile,
   presets,
@@ -30,19 +31,6 @@ export interface MappingView {
 
 /** The columns whose value may be two of the file's columns joined: an order line's id. */
 export const JOINABLE: ReadonlySet<string> = new Set(['item_id', 'order_item_id']);
-
-/**
- * An order line's id for a file that has none (a shop's own export: one row per product ordered): its
- * order's number and its product's, joined (`A-1-P-1`), the same each time the file is read, whatever
- * the order of its rows. Nothing when either is not found.
- */
-function itemIdOf(guesses: ReadonlyMap<string, number>): { position: number | undefined; joined?: number } {
-  const order = guesses.get('order_id');
-  const product = guesses.get('product_id');
-  return order === undefined || product === undefined
-    ? { position: undefined }
-    : { position: order, joined: product };
-}
 
 /**
  * The mapping step for a session's file: its likely header row among the first rows (or the row the
@@ -75,6 +63,8 @@ export async function mappingFor(
   const layout = tableLayout(kind);
   const required = new Set(layout.required.map((alternatives) => alternatives[0]));
   const guesses = found?.guesses ?? new Map<string, number>();
+  // A file with no line id: the order's and the product's columns joined are proposed.
+  const joined = joinedItemId(kind, guesses);
   return {
     kind,
     row: headerRow,
@@ -82,7 +72,9 @@ export async function mappingFor(
     columns: layout.columns.map((name) => ({
       name,
       required: required.has(name),
-      ...(guesses.has(name) || name !== 'item_id' ? { position: guesses.get(name) } : itemIdOf(guesses)),
+      ...(name === 'item_id' && joined
+        ? { position: joined[0], joined: joined[1] }
+        : { position: guesses.get(name) }),
     })),
     sample: rows
       .filter((row) => row.row > headerRow)

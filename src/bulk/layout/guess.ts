@@ -239,6 +239,22 @@ export function guessColumns(
 }
 
 /**
+ * An order line's id for a header that names none (a shop's own export: one row per product ordered):
+ * the positions of its order's column and its product's, whose values joined (`A-1-P-1`) make an id
+ * that is the same each time the file is read, whatever the order of its rows. Undefined for other
+ * kinds, or when a column names the line, or either is not found.
+ */
+export function joinedItemId(
+  kind: ResourceName,
+  guesses: ReadonlyMap<string, number>,
+): [order: number, product: number] | undefined {
+  if (kind !== 'order' || guesses.has('item_id')) return undefined;
+  const order = guesses.get('order_id');
+  const product = guesses.get('product_id');
+  return order === undefined || product === undefined ? undefined : [order, product];
+}
+
+/**
  * Of a sheet's first rows, the one most likely its header (the most columns guessed, the first of
  * equals), with its guesses; undefined when no row names any column.
  */
