@@ -131,12 +131,14 @@ async function contextFor(
 function keepRefused(list: RefusedRow[], event: UploadEvent): number {
   if (event.type !== 'record' || !event.rows) return 0;
   const { outcome, status, message, id } = event.line;
+  const recordAt = event.rows[0]?.row;
   for (const detail of event.rows) {
     if (list.length >= ROWS_KEPT) break;
     list.push({
       ...detail,
       reason: message,
       record: id,
+      ...(recordAt === undefined ? {} : { recordAt }),
       outcome: outcome === 'rejected' ? 'rejected' : 'invalid',
       ...(status === undefined ? {} : { status }),
     });

@@ -32,10 +32,19 @@ export interface RefusedRow extends RowDetail {
   reason: string;
   /** The id of the record the row is part of, as written (an order's rows share it). */
   record: string;
+  /**
+   * The first row of the record the row is part of, which tells records apart where their ids do not
+   * (rows whose order id Excel damaged share it, each a record alone). Not kept before 5 December 2026.
+   */
+  recordAt?: number;
   /** Refused by the check, by the service (with its status), or dropped by the person (not kept). */
   outcome?: 'invalid' | 'rejected' | 'dropped';
   status?: number;
 }
+
+/** What tells a row's record from others: its first row, else its id (else the row itself). */
+export const recordKey = (row: Pick<RefusedRow, 'row' | 'record' | 'recordAt'>): string =>
+  row.recordAt !== undefined ? `@${row.recordAt}` : row.record === '' ? `#${row.row}` : row.record;
 
 /** A valid row taken with a warning: what to look at, and its cells where the check gave them. */
 export interface WarnedRow {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { seeOther, textsOf } from '../render.js';
 import { applyFixes, checkSession, sessionError } from '../runner.js';
-import type { RefusedRow, UploadSession } from '../session.js';
+import { recordKey, type RefusedRow, type UploadSession } from '../session.js';
 import type { UiState } from '../state.js';
 import { firstOf, listOf, type Form } from '../../web/forms.js';
 import { openChangeOf, type IdParams } from './shared.js';
@@ -119,8 +119,8 @@ function dropRecords(
     if (session.droppedRows.has(row)) continue;
     const first = refused.find((candidate) => candidate.row === row);
     if (!first) continue;
-    const together: RefusedRow[] =
-      first.record === '' ? [first] : refused.filter((candidate) => candidate.record === first.record);
+    const key = recordKey(first);
+    const together: RefusedRow[] = refused.filter((candidate) => recordKey(candidate) === key);
     session.dropped.push({
       record: first.record || String(row),
       rows: together.map((candidate) => ({ row: candidate.row, cells: candidate.cells })),

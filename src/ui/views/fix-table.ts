@@ -4,7 +4,7 @@ import { dataTable, type TableHeader } from '../../web/table.js';
 import { headerAt, positionsOf, problemIn, type Problem, type TableInfo } from '../../bulk/index.js';
 import { pageColumnNames } from '../column-words.js';
 import { lostZeroCells } from '../lost-zeros.js';
-import { ROWS_SHOWN, type RefusedRow, type UploadSession, type WarnedRow } from '../session.js';
+import { recordKey, ROWS_SHOWN, type RefusedRow, type UploadSession, type WarnedRow } from '../session.js';
 import type { T } from '../texts/index.js';
 
 /** The columns people recognise a record by, shown after those with problems. */
@@ -26,7 +26,7 @@ const KEY_COLUMNS: Readonly<Record<string, readonly string[]>> = {
 function rowsByRecord(rows: readonly RefusedRow[]): Map<string, number[]> {
   const found = new Map<string, number[]>();
   for (const row of rows) {
-    const key = row.record === '' ? `#${row.row}` : row.record;
+    const key = recordKey(row);
     found.set(key, [...(found.get(key) ?? []), row.row]);
   }
   return found;
@@ -121,7 +121,7 @@ function fixRow(
         </td>`;
       })
     : [html`<td><code>${JSON.stringify(row.cells).slice(0, 300)}</code></td>`];
-  const together = records.get(row.record === '' ? `#${row.row}` : row.record) ?? [row.row];
+  const together = records.get(recordKey(row)) ?? [row.row];
   const drop = html`<td>
     <input
       type="checkbox"
