@@ -37,6 +37,11 @@ export const HEADER_WORDS: readonly Words[] = [
     /^Or map your own headers with (--columns .*)$/,
     (m) => `직접 만든 머리글이면 열을 맞추세요: ${columnsKo(m[1] ?? '')}`,
   ],
+  [
+    /^No column names an order's line: its id can be the order's and the product's joined, with a --columns JSON file \(intake ui proposes it\): (.*)$/,
+    (m) =>
+      `주문 품목 번호 열이 없습니다. 주문번호와 상품 번호를 이어 만들 수 있으니 이 내용을 --columns JSON 파일로 주세요 (intake ui도 이렇게 제안합니다): ${m[1]}`,
+  ],
   [/^Intake reads these headers as: (.*)$/, (m) => `Intake가 읽은 이 머리글의 뜻: ${m[1]}`],
   [
     /^If that is right, run again with it, and keep it for the next file: (.*)$/,

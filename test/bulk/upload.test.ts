@@ -147,6 +147,46 @@ describe('orders CSV', () => {
     expect(unguessed.stderr).toContain('Or map your own headers with --columns "image_url=YOUR HEADER"');
   });
 
+  it('a file of its own headers with no line id: the error offers a --columns JSON whose line id joins two columns, and it sends the file', async () => {
+    const files = workspace();
+    const path = files.write(
+      'no-line-id.csv',
+      [
+        '주문ID,받는분,휴대폰,상품코드,상품이름,이미지',
+        'NL-1,김하나,010-1000-2001,P-1,감귤,https://x.example.com/a.png',
+        'NL-1,김하나,010-1000-2001,P-2,한라봉,https://x.example.com/b.png',
+        'NL-2,박둘,010-1000-2002,P-1,감귤,https://x.example.com/a.png',
+      ].join('\n'),
+    );
+    const refused = await cli(['order', 'create', path, '--dry-run'], { env: t.env });
+    expect(refused.code).toBe(2);
+    const offered =
+      /its id can be the order's and the product's joined, with a --columns JSON file \(intake ui proposes it\): (.+)$/m.exec(
+        refused.stderr,
+      )?.[1];
+    expect(JSON.parse(offered ?? '{}')).toMatchObject({
+      order_id: '주문ID',
+      item_id: ['주문ID', '상품코드'],
+    });
+    const ko = await cli(['order', 'create', path, '--dry-run'], { env: { ...t.env, LANG: 'ko_KR.UTF-8' } });
+    expect(ko.stderr).toContain(
+      `주문 품목 번호 열이 없습니다. 주문번호와 상품 번호를 이어 만들 수 있으니 이 내용을 --columns JSON 파일로 주세요 (intake ui도 이렇게 제안합니다): ${offered}`,
+    );
+    const sent = await cli(
+      ['order', 'create', path, '--columns', files.write('columns.json', offered ?? ''), '--json'],
+      {
+        env: t.env,
+      },
+    );
+    expect(sent.code).toBe(0);
+    expect(summaryOf(sent)).toMatchObject({ records: 2, accepted: 2 });
+    await t.service.local.apply();
+    expect((await t.service.local.order('NL-1'))?.items.map((line) => line.id)).toEqual([
+      'NL-1-P-1',
+      'NL-1-P-2',
+    ]);
+  });
+
   it('reports every bad row with row, column, value and reason, sends the valid orders, and writes the rejects', async () => {
     const files = workspace('orders-with-errors.csv');
     const result = await cli(['order', 'create', files.path('orders-with-errors.csv'), '--json'], {

@@ -5,7 +5,7 @@ import { matchHeader, type ColumnMapping, type HeaderMatch } from './columns.js'
 import type { CsvRow } from '../read/csv-rows.js';
 import type { TableLayout } from './layouts.js';
 import { presetMapping, type Preset } from './presets.js';
-import { guessColumns } from './guess.js';
+import { guessColumns, joinedItemId } from './guess.js';
 import type { ResourceName } from '../resources.js';
 
 /** How many rows from the top may be titles or notes above the header. */
@@ -153,10 +153,9 @@ function noHeader(
     ];
   });
   const presets = rules.candidates.map((preset) => preset.name).join(', ');
-  const guessed =
-    rules.columns.size === 0 && !rules.preset && rules.mappable !== false
-      ? guessedMapping(row, rules)
-      : undefined;
+  const own = rules.columns.size === 0 && !rules.preset && rules.mappable !== false;
+  const guessed = own ? guessedMapping(row, rules) : undefined;
+  const joined = own ? joinedLineHint(row, rules) : undefined;
   return new InputError(
     `${label} lacks required column(s)${where}: ${missing}`,
     [
@@ -179,9 +178,35 @@ function noHeader(
                 .map((alternatives) => `${alternatives[0]}=YOUR HEADER`)
                 .join(',')}${match.missing.length > 3 ? ',…' : ''}"`,
             ]),
+      ...(joined ? [joined] : []),
     ],
     { said: { code: 'columns_missing', values: { file: label, missing, row: row.row } } },
   );
+}
+
+/**
+ * For orders with no column naming a line (a shop's own export), Intake's guess of the columns with the
+ * line's id made of two, the order's and the product's, joined: only a `--columns` JSON file can say
+ * that. Given when the guess finds every required column.
+ */
+function joinedLineHint(row: CsvRow, rules: HeaderRules): string | undefined {
+  if (rules.kind === undefined) return undefined;
+  const guesses = guessColumns(row.cells, rules.kind, rules.candidates);
+  const joined = joinedItemId(rules.kind, guesses);
+  if (!joined) return undefined;
+  const header = (at: number) => (row.cells[at] ?? '').trim();
+  const mapping: ColumnMapping = new Map([...guesses].map(([column, at]) => [column, header(at)]));
+  mapping.set('item_id', joined.map(header));
+  if (matchHeader(row.cells, rules.layout, mapping).missing.length > 0) return undefined;
+  const json = JSON.stringify(
+    Object.fromEntries(
+      rules.layout.columns.flatMap((column) => {
+        const value = mapping.get(column);
+        return value === undefined ? [] : [[column, value]];
+      }),
+    ),
+  );
+  return `No column names an order's line: its id can be the order's and the product's joined, with a --columns JSON file (intake ui proposes it): ${json}`;
 }
 
 /**
