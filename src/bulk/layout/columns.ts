@@ -32,6 +32,15 @@ export const headerKey = (header: string) =>
     .toLowerCase();
 
 /**
+ * The value of a column made of several headers (an order line's id made of its order's and its
+ * product's): their cells, trimmed, with `-` between them; empty when any of them is.
+ */
+export function joinedCells(cells: readonly string[], positions: readonly number[]): string {
+  const parts = positions.map((position) => (cells[position] ?? '').trim());
+  return parts.every((part) => part !== '') ? parts.join('-') : '';
+}
+
+/**
  * Reads a mapping as `--columns` and presets write it: a JSON object of our column names to the file's
  * headers. Keys starting with `$` describe the mapping and are not columns.
  */

@@ -1,4 +1,4 @@
-import { headerKey } from './columns.js';
+import { headerKey, matchHeader, type ColumnMapping } from './columns.js';
 import type { Preset } from './presets.js';
 import type { ResourceName } from '../resources.js';
 import { tableLayout } from './table-layouts.js';
@@ -252,6 +252,25 @@ export function joinedItemId(
   const order = guesses.get('order_id');
   const product = guesses.get('product_id');
   return order === undefined || product === undefined ? undefined : [order, product];
+}
+
+/**
+ * Intake's guess of a header as a mapping our columns to its headers, when the guess finds every
+ * required column of the kind: `join` lets an order line's id be its order's and its product's columns
+ * joined (`joinedItemId`), as the page proposes and a `--columns` JSON file says; the flag form cannot.
+ * Undefined when a required column is not found.
+ */
+export function completeGuess(
+  header: readonly string[],
+  kind: ResourceName,
+  guesses: ReadonlyMap<string, number>,
+  join: boolean,
+): ColumnMapping | undefined {
+  const at = (position: number) => (header[position] ?? '').trim();
+  const mapping: ColumnMapping = new Map([...guesses].map(([column, position]) => [column, at(position)]));
+  const joined = join ? joinedItemId(kind, guesses) : undefined;
+  if (joined) mapping.set('item_id', joined.map(at));
+  return matchHeader(header, tableLayout(kind), mapping).missing.length === 0 ? mapping : undefined;
 }
 
 /**

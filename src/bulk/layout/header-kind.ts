@@ -1,8 +1,7 @@
 import { KINDS_AS_WORKED } from '../../contract/kinds.js';
 import type { CsvRow } from '../read/csv-rows.js';
 import type { ResourceName } from '../resources.js';
-import { matchHeader, type ColumnMapping } from './columns.js';
-import { joinedItemId, likelyHeader } from './guess.js';
+import { completeGuess, likelyHeader } from './guess.js';
 import { chooseHeader, HEADER_SEARCH_ROWS, type HeaderChoice, type HeaderRules } from './header.js';
 import { InputError } from '../errors.js';
 import { presets, type Preset } from './presets.js';
@@ -71,17 +70,7 @@ function guessedKind(top: readonly CsvRow[], saved: readonly Preset[]): Resource
   const complete = KINDS.flatMap((kind) => {
     const likely = likelyHeader(rows, kind, presetsOf(kind, saved));
     if (likely === undefined) return [];
-    const mapping: ColumnMapping = new Map(
-      [...likely.guesses].map(([column, position]) => [column, likely.header[position] as string]),
-    );
-    // An order line's id may be its order's and its product's columns joined, as the page proposes.
-    const joined = joinedItemId(kind, likely.guesses);
-    if (joined)
-      mapping.set(
-        'item_id',
-        joined.map((at) => likely.header[at] as string),
-      );
-    const whole = matchHeader(likely.header, tableLayout(kind), mapping).missing.length === 0;
+    const whole = completeGuess(likely.header, kind, likely.guesses, true) !== undefined;
     return whole ? [{ kind, found: likely.guesses.size }] : [];
   }).sort((a, b) => b.found - a.found);
   const kinds = complete.map((guess) => guess.kind);

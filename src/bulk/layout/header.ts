@@ -5,7 +5,7 @@ import { matchHeader, type ColumnMapping, type HeaderMatch } from './columns.js'
 import type { CsvRow } from '../read/csv-rows.js';
 import type { TableLayout } from './layouts.js';
 import { presetMapping, type Preset } from './presets.js';
-import { guessColumns, joinedItemId } from './guess.js';
+import { completeGuess, guessColumns, joinedItemId } from './guess.js';
 import type { ResourceName } from '../resources.js';
 
 /** How many rows from the top may be titles or notes above the header. */
@@ -192,12 +192,9 @@ function noHeader(
 function joinedLineHint(row: CsvRow, rules: HeaderRules): string | undefined {
   if (rules.kind === undefined) return undefined;
   const guesses = guessColumns(row.cells, rules.kind, rules.candidates);
-  const joined = joinedItemId(rules.kind, guesses);
-  if (!joined) return undefined;
-  const header = (at: number) => (row.cells[at] ?? '').trim();
-  const mapping: ColumnMapping = new Map([...guesses].map(([column, at]) => [column, header(at)]));
-  mapping.set('item_id', joined.map(header));
-  if (matchHeader(row.cells, rules.layout, mapping).missing.length > 0) return undefined;
+  if (!joinedItemId(rules.kind, guesses)) return undefined;
+  const mapping = completeGuess(row.cells, rules.kind, guesses, true);
+  if (mapping === undefined) return undefined;
   const json = JSON.stringify(
     Object.fromEntries(
       rules.layout.columns.flatMap((column) => {
@@ -216,11 +213,12 @@ function joinedLineHint(row: CsvRow, rules: HeaderRules): string | undefined {
 function guessedMapping(row: CsvRow, rules: HeaderRules): string | undefined {
   if (rules.kind === undefined) return undefined;
   const guesses = guessColumns(row.cells, rules.kind, rules.candidates);
-  const mapping = new Map([...guesses].map(([column, position]) => [column, row.cells[position] as string]));
-  if (matchHeader(row.cells, rules.layout, mapping).missing.length > 0) return undefined;
+  const mapping = completeGuess(row.cells, rules.kind, guesses, false);
+  if (mapping === undefined) return undefined;
   const pairs = rules.layout.columns.flatMap((column) => {
     const header = mapping.get(column);
-    return header === undefined ? [] : [`${column}=${header.trim()}`];
+    return typeof header === 'string' ? [`${column}=${header}`] : [];
   });
-  return [...mapping.values()].some((header) => /[,="]/.test(header)) ? undefined : pairs.join(',');
+  const writable = (header: unknown) => typeof header === 'string' && !/[,="]/.test(header);
+  return [...mapping.values()].every(writable) ? pairs.join(',') : undefined;
 }

@@ -9,6 +9,7 @@ import type { SheetReason } from '../read/xlsx/sheet.js';
 import type { Unit, UnitSource } from './units.js';
 import type { Table } from '../read/table.js';
 import { columnName } from '../read/xlsx/cell-ref.js';
+import { joinedCells } from './columns.js';
 
 /** How a sheet was read: its header, where it was, and which preset named its columns. */
 export interface TableInfo {
@@ -55,8 +56,7 @@ function cellsByColumn(
       values[column] = separator === undefined || cell === undefined ? cell : cell.split(separator).join('|');
       continue;
     }
-    const parts = positions.map((position) => (cells[position] ?? '').trim());
-    values[column] = parts.every((part) => part !== '') ? parts.join('-') : '';
+    values[column] = joinedCells(cells, positions);
   }
   return values;
 }

@@ -1,7 +1,7 @@
 import { html } from 'ghtml';
 import { hintOf, hintedField } from '../../web/field.js';
 import { dataTable } from '../../web/table.js';
-import { headerKey, withColumnLetter } from '../../bulk/index.js';
+import { headerKey, joinedCells, withColumnLetter } from '../../bulk/index.js';
 import { JOINABLE, type MappingView } from '../mapping.js';
 import type { T } from '../texts/index.js';
 
@@ -27,14 +27,9 @@ const nameField = (t: T): string =>
 /** A column's first values as chosen (two columns joined with `-`, as they are read), shortened. */
 function sampleOf(view: MappingView, column: MappingView['columns'][number]): string {
   if (column.position === undefined) return '';
-  const valueOf = (cells: readonly string[]) => {
-    const parts = [column.position, column.joined]
-      .filter((at) => at !== undefined)
-      .map((at) => (cells[at] ?? '').trim());
-    return parts.every((part) => part !== '') ? parts.join('-') : '';
-  };
+  const positions = [column.position, column.joined].filter((at) => at !== undefined);
   return view.sample
-    .map(valueOf)
+    .map((cells) => joinedCells(cells, positions))
     .filter((value) => value !== '')
     .map((value) => cut(value, 30))
     .join(' · ');
