@@ -187,6 +187,56 @@ describe('orders CSV', () => {
     ]);
   });
 
+  it('joined line ids: the same product again on adjacent rows of an order is a line of its own (-2), a row repeated exactly is skipped, rows apart are refused', async () => {
+    const files = workspace();
+    const row = (order: string, name: string, product: string, option: string) =>
+      `${order},${name},010-1000-2001,${product},티셔츠,https://x.example.com/t.png,${option}`;
+    const path = files.write(
+      'same-product.csv',
+      [
+        '주문ID,받는분,휴대폰,상품코드,상품이름,이미지,옵션',
+        row('SP-1', '김하나', 'P-1', 'S'),
+        row('SP-1', '김하나', 'P-1', 'M'),
+        row('SP-1', '김하나', 'P-1', 'S'),
+        row('SP-1', '김하나', 'P-2', ''),
+        row('SP-1', '김하나', 'P-1', 'L'),
+        row('SP-2', '박둘', 'P-1', 'S'),
+        row('SP-3', '최셋', 'P-1', 'S'),
+        row('SP-2', '박둘', 'P-1', 'M'),
+      ].join('\n'),
+    );
+    const columns = files.write(
+      'columns.json',
+      JSON.stringify({
+        order_id: '주문ID',
+        recipient_name: '받는분',
+        recipient_cellphone: '휴대폰',
+        item_id: ['주문ID', '상품코드'],
+        product_id: '상품코드',
+        product_name: '상품이름',
+        product_image_url: '이미지',
+        product_option: '옵션',
+      }),
+    );
+    const sent = await cli(['order', 'create', path, '--columns', columns, '--json'], { env: t.env });
+    expect(sent.code).toBe(4);
+    expect(summaryOf(sent)).toMatchObject({ records: 3, accepted: 2, invalid: 1 });
+    expect(sent.stderr).toContain(
+      'row 9, 주문ID + 상품코드 ("SP-2-P-1"): item id SP-2-P-1 is used twice in this order',
+    );
+    await t.service.local.apply();
+    const lines = (id: string) =>
+      order(id).then((found) => found?.items.map((line) => [line.id, line.product_option?.join('')]));
+    expect(await lines('SP-1')).toEqual([
+      ['SP-1-P-1', 'S'],
+      ['SP-1-P-1-2', 'M'],
+      ['SP-1-P-2', ''],
+      ['SP-1-P-1-3', 'L'],
+    ]);
+    expect(await lines('SP-3')).toEqual([['SP-3-P-1', 'S']]);
+    expect(await lines('SP-2')).toBeUndefined();
+  });
+
   it('reports every bad row with row, column, value and reason, sends the valid orders, and writes the rejects', async () => {
     const files = workspace('orders-with-errors.csv');
     const result = await cli(['order', 'create', files.path('orders-with-errors.csv'), '--json'], {

@@ -10,6 +10,7 @@ import type { Unit, UnitSource } from './units.js';
 import type { Table } from '../read/table.js';
 import { columnName } from '../read/xlsx/cell-ref.js';
 import { joinedCells } from './columns.js';
+import { JoinedLines } from './joined-lines.js';
 
 /** How a sheet was read: its header, where it was, and which preset named its columns. */
 export interface TableInfo {
@@ -146,15 +147,13 @@ export async function tableUnits(table: Table, layout: TableLayout, rules: Heade
     ...(table.password === undefined ? {} : { password: table.password }),
     notes: describeReading(choice, table),
     async *units() {
+      const lines = new JoinedLines(choice.index);
       for await (const { row, cells, formulas } of table.rows()) {
         if (row <= choice.row) continue;
         const { content, replacement } = rowFingerprint(cells);
-        const unit: Unit = {
-          row,
-          original: cells,
-          value: cellsByColumn(cells, choice.index, split),
-          content,
-        };
+        const value = cellsByColumn(cells, choice.index, split);
+        lines.tell(value, cells, content);
+        const unit: Unit = { row, original: cells, value, content };
         const unreadable = replacement ? table.unreadable?.(cells) : undefined;
         if (unreadable) unit.unreadable = { message: unreadable };
         if (formulas) {

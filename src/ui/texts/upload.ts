@@ -189,8 +189,8 @@ export const UPLOAD = {
   },
   mappingJoined: { en: 'followed by (optional)', ko: '뒤에 이을 열 (선택)' },
   mappingJoinedHint: {
-    en: 'No line id in the file? Choose the order id’s column, then the product id’s: each line gets both joined (A-1-P-1), the same every time.',
-    ko: '파일에 품목 번호가 없으면 주문번호 열과 상품 번호 열을 차례로 고르세요. 둘을 이은 값(A-1-P-1)이 언제나 같은 품목 번호가 됩니다.',
+    en: 'No line id in the file? Choose the order id’s column, then the product id’s: each line gets both joined (A-1-P-1), the same every time; the same product again in an order (another size) gets A-1-P-1-2.',
+    ko: '파일에 품목 번호가 없으면 주문번호 열과 상품 번호 열을 차례로 고르세요. 둘을 이은 값(A-1-P-1)이 언제나 같은 품목 번호가 됩니다. 한 주문에 같은 상품이 또 있으면(다른 옵션) A-1-P-1-2가 됩니다.',
   },
   mappingTwice: {
     en: 'The column "{header}" is chosen for two items.',
