@@ -72,7 +72,8 @@ export type { PasswordSource } from './read/xlsx/workbook.js';
 
 export { isLayoutName, presetFromJson, presets, type LayoutToSave, type Preset } from './layout/presets.js';
 export { LAYOUT_COLUMNS, type ColumnHelp } from './layout/layout-columns.js';
-export { headerAddress, headerKey, joinedCells, readColumnMapping } from './layout/columns.js';
+export { headerAddress, headerKey, readColumnMapping } from './layout/columns.js';
+export { joinedValues } from './layout/joined-lines.js';
 export { columnName } from './read/xlsx/cell-ref.js';
 export { tableLayout } from './layout/table-layouts.js';
 export type { TableInfo } from './layout/table-units.js';

@@ -162,10 +162,12 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
     const file = files.write(
       '주문내역.csv',
       [
-        '주문ID,받는분,휴대폰,상품코드,상품이름,이미지',
-        `JN-1,김민지,010-1234-5678,P-1,감귤,${image}`,
-        `JN-1,김민지,010-1234-5678,P-2,한라봉,${image}`,
-        `JN-2,박지훈,010-2345-6789,P-1,감귤,${image}`,
+        '주문ID,받는분,휴대폰,상품코드,상품이름,이미지,옵션',
+        `JN-1,김민지,010-1234-5678,P-1,감귤,${image},5kg`,
+        // The same product again in the order (another size): a line of its own.
+        `JN-1,김민지,010-1234-5678,P-1,감귤,${image},10kg`,
+        `JN-1,김민지,010-1234-5678,P-2,한라봉,${image},`,
+        `JN-2,박지훈,010-2345-6789,P-1,감귤,${image},5kg`,
       ].join('\n'),
     );
     // Told as orders by its headers (a line's id can be made), the kind left to Intake.
@@ -178,7 +180,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
       '상품코드',
     ]);
     const item = page.locator('tr', { has: page.locator('select#map-item_id') });
-    expect(await item.locator('td.hint').innerText()).toBe('JN-1-P-1 · JN-1-P-2 · JN-2-P-1');
+    expect(await item.locator('td.hint').innerText()).toBe('JN-1-P-1 · JN-1-P-1-2 · JN-1-P-2');
     expect(await page.locator('#join-item_id-hint').innerText()).toMatch(/^파일에 품목 번호가 없으면/);
     // Both the order's column and the product's stay theirs as well: no "chosen for two items".
     await page.getByLabel('다음에도 쓰려면 이 양식의 이름 (선택)').fill('우리몰');
@@ -190,6 +192,7 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
     await t.service.local.apply();
     expect((await t.service.local.order('JN-1'))?.items.map((line) => line.id)).toEqual([
       'JN-1-P-1',
+      'JN-1-P-1-2',
       'JN-1-P-2',
     ]);
     expect(errors).toEqual([]);

@@ -1,3 +1,4 @@
+import { rowFingerprint } from '../read/fingerprint.js';
 import { joinedCells } from './columns.js';
 
 /**
@@ -37,4 +38,17 @@ export class JoinedLines {
       if (at > 0) values[column] = `${value}-${at + 1}`;
     }
   }
+}
+
+/**
+ * The values a column makes of rows read in order (a page's sample of the first rows): a cell, or
+ * several joined and told apart within an order as an upload reads them.
+ */
+export function joinedValues(rows: readonly (readonly string[])[], positions: readonly number[]): string[] {
+  const lines = new JoinedLines(new Map([['value', positions]]));
+  return rows.map((cells) => {
+    const values: Record<string, string> = { value: joinedCells(cells, positions) };
+    lines.tell(values, cells, rowFingerprint(cells).content);
+    return values.value as string;
+  });
 }

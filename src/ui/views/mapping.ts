@@ -1,7 +1,7 @@
 import { html } from 'ghtml';
 import { hintOf, hintedField } from '../../web/field.js';
 import { dataTable } from '../../web/table.js';
-import { headerKey, joinedCells, withColumnLetter } from '../../bulk/index.js';
+import { headerKey, joinedValues, withColumnLetter } from '../../bulk/index.js';
 import { JOINABLE, type MappingView } from '../mapping.js';
 import type { T } from '../texts/index.js';
 
@@ -24,12 +24,11 @@ const nameField = (t: T): string =>
     t('mappingSaveHint'),
   );
 
-/** A column's first values as chosen (two columns joined with `-`, as they are read), shortened. */
+/** A column's first values as chosen (two columns joined with `-`, as an upload reads them), shortened. */
 function sampleOf(view: MappingView, column: MappingView['columns'][number]): string {
   if (column.position === undefined) return '';
   const positions = [column.position, column.joined].filter((at) => at !== undefined);
-  return view.sample
-    .map((cells) => joinedCells(cells, positions))
+  return joinedValues(view.sample, positions)
     .filter((value) => value !== '')
     .map((value) => cut(value, 30))
     .join(' · ');
