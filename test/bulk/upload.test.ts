@@ -235,6 +235,34 @@ describe('orders CSV', () => {
     ]);
     expect(await lines('SP-3')).toEqual([['SP-3-P-1', 'S']]);
     expect(await lines('SP-2')).toBeUndefined();
+
+    // The shop's dispatch sheet, its rows in the same order, makes the same line ids.
+    const dispatch = files.write(
+      'dispatch.csv',
+      [
+        '주문ID,상품코드,옵션,택배사,송장번호',
+        'SP-1,P-1,S,CJ대한통운,123456789012',
+        'SP-1,P-1,M,CJ대한통운,123456789012',
+        'SP-1,P-2,,CJ대한통운,123456789012',
+        'SP-1,P-1,L,CJ대한통운,123456789012',
+      ].join('\n'),
+    );
+    const shipmentColumns = files.write(
+      'shipment-columns.json',
+      JSON.stringify({
+        order_item_id: ['주문ID', '상품코드'],
+        company_code: '택배사',
+        tracking_number: '송장번호',
+      }),
+    );
+    const shipped = await cli(['shipment', 'create', dispatch, '--columns', shipmentColumns, '--json'], {
+      env: t.env,
+    });
+    expect(shipped.code).toBe(0);
+    await t.service.local.apply();
+    expect((await order('SP-1'))?.shipments?.map((shipment) => shipment.order_item_ids)).toEqual([
+      ['SP-1-P-1', 'SP-1-P-1-2', 'SP-1-P-2', 'SP-1-P-1-3'],
+    ]);
   });
 
   it('reports every bad row with row, column, value and reason, sends the valid orders, and writes the rejects', async () => {
