@@ -6,35 +6,36 @@ import { joinedCells } from './columns.js';
  * line's id of its order's and its product's columns (`A-1-P-1`). An order that lists one product on
  * several rows (a T-shirt in S and in M) would give them one id, and the order would be refused for an
  * id used twice: each row of it that differs from the first gets its count instead (`A-1-P-1-2`,
- * `A-1-P-1-3`). A row that repeats an earlier one exactly keeps that row's id, so it is still found as a
- * repeat, not sent as one more line. Counted among adjacent rows with the same first column (the order),
- * so only one order's lines are held, and a file reads the same ids each time it is read, as long as
- * its rows keep their order.
+ * `A-1-P-1-3`), wherever it is in the file. A row that repeats an earlier one exactly keeps that row's
+ * id, so it is still found as a repeat, not sent as one more line. A file reads the same ids each time
+ * it is read, as long as its rows keep their order. Each id made is held while the file is read (as
+ * the check holds every line id): only files whose line ids are joined pay for it.
  */
 export class JoinedLines {
   readonly #columns: [column: string, positions: readonly number[]][];
-  /** Per column: the first column's value of the rows counted, and each joined value's row contents. */
-  readonly #runs = new Map<string, { first: string; contents: Map<string, number[]> }>();
+  /** Per column: the contents (row fingerprints) of the rows each joined value was read on, in order. */
+  readonly #seen = new Map<string, Map<string, number | number[]>>();
 
   constructor(index: ReadonlyMap<string, readonly number[]>) {
     this.#columns = [...index].filter(([, positions]) => positions.length > 1);
+    for (const [column] of this.#columns) this.#seen.set(column, new Map());
   }
 
   /** The row's joined values in `values`, each made unique in its order; `content` fingerprints the row. */
-  tell(values: Record<string, string | undefined>, cells: readonly string[], content: number): void {
-    for (const [column, positions] of this.#columns) {
+  tell(values: Record<string, string | undefined>, content: number): void {
+    for (const [column] of this.#columns) {
       const value = values[column];
       if (value === undefined || value === '') continue;
-      const first = joinedCells(cells, positions.slice(0, 1));
-      let run = this.#runs.get(column);
-      if (run?.first !== first) {
-        run = { first, contents: new Map() };
-        this.#runs.set(column, run);
+      const seen = this.#seen.get(column) as Map<string, number | number[]>;
+      const earlier = seen.get(value);
+      if (earlier === undefined || earlier === content) {
+        seen.set(value, content);
+        continue;
       }
-      const contents = run.contents.get(value) ?? [];
-      run.contents.set(value, contents);
+      const contents = typeof earlier === 'number' ? [earlier] : earlier;
       let at = contents.indexOf(content);
       if (at === -1) at = contents.push(content) - 1;
+      seen.set(value, contents);
       if (at > 0) values[column] = `${value}-${at + 1}`;
     }
   }
@@ -48,7 +49,7 @@ export function joinedValues(rows: readonly (readonly string[])[], positions: re
   const lines = new JoinedLines(new Map([['value', positions]]));
   return rows.map((cells) => {
     const values: Record<string, string> = { value: joinedCells(cells, positions) };
-    lines.tell(values, cells, rowFingerprint(cells).content);
+    lines.tell(values, rowFingerprint(cells).content);
     return values.value as string;
   });
 }

@@ -152,7 +152,7 @@ export async function tableUnits(table: Table, layout: TableLayout, rules: Heade
         if (row <= choice.row) continue;
         const { content, replacement } = rowFingerprint(cells);
         const value = cellsByColumn(cells, choice.index, split);
-        lines.tell(value, cells, content);
+        lines.tell(value, content);
         const unit: Unit = { row, original: cells, value, content };
         const unreadable = replacement ? table.unreadable?.(cells) : undefined;
         if (unreadable) unit.unreadable = { message: unreadable };
