@@ -79,7 +79,7 @@ export { tableLayout } from './layout/table-layouts.js';
 export type { TableInfo } from './layout/table-units.js';
 export { detectKind, topRows, writeFixedCopy } from './layout/inspect-input.js';
 export { lockedCopyWriter } from './report/locked-copy.js';
-export { joinedItemId, likelyHeader } from './layout/guess.js';
+export { joinedLineId, likelyHeader } from './layout/guess.js';
 export { readCatalog, readCatalogFile, type CatalogFile } from './layout/catalog.js';
 
 export {

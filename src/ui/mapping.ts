@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   encodingLabel,
-  joinedItemId,
+  joinedLineId,
   likelyHeader,
   openFile,
   presets,
@@ -64,7 +64,7 @@ export async function mappingFor(
   const required = new Set(layout.required.map((alternatives) => alternatives[0]));
   const guesses = found?.guesses ?? new Map<string, number>();
   // A file with no line id: the order's and the product's columns joined are proposed.
-  const joined = joinedItemId(kind, guesses);
+  const joined = joinedLineId(kind, header, guesses);
   return {
     kind,
     row: headerRow,
@@ -72,8 +72,8 @@ export async function mappingFor(
     columns: layout.columns.map((name) => ({
       name,
       required: required.has(name),
-      ...(name === 'item_id' && joined
-        ? { position: joined[0], joined: joined[1] }
+      ...(name === joined?.column
+        ? { position: joined.positions[0], joined: joined.positions[1] }
         : { position: guesses.get(name) }),
     })),
     sample: rows

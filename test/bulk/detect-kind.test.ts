@@ -70,6 +70,19 @@ describe('what a file holds, when the person lets Intake say', () => {
     ).toBe('shipment');
   });
 
+  it("a shop's files with no line id (its id made of the order's and the product's): the dispatch sheet is shipments, the export orders until some row is shipped", async () => {
+    expect(
+      await kindOf(
+        csv('발송.csv', ['주문ID,상품코드,옵션,택배사,송장번호', 'A-1,P-1,S,CJ대한통운,640123456789']),
+      ),
+    ).toBe('shipment');
+    const header = '주문ID,받는분,휴대폰,상품코드,상품이름,택배사,송장번호';
+    expect(await kindOf(csv('주문.csv', [header, 'A-1,김하나,010-1000-2001,P-1,감귤,,']))).toBe('order');
+    expect(
+      await kindOf(csv('주문.csv', [header, 'A-1,김하나,010-1000-2001,P-1,감귤,CJ대한통운,640123456789'])),
+    ).toBeUndefined();
+  });
+
   it('not when the headers name no kind whole: the person says', async () => {
     expect(await kindOf(csv('memo.csv', ['날짜,메모', '2026-11-30,전화 드리기']))).toBeUndefined();
     // An order id and an item id alone could be orders or shipments: neither is whole.

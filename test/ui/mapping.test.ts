@@ -4,7 +4,7 @@ import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, narrowTables, openPage, screenshot, useBrowser } from '../helpers/browser.js';
 import { FIXTURES, workspace } from '../helpers/files.js';
 import { useUiRuns, ownFolders } from '../helpers/ui.js';
-import { checkFile, counts, mainText, reasonOf, sendEnded } from '../helpers/ui-page.js';
+import { checkFile, counts, follow, mainText, reasonOf, sendEnded } from '../helpers/ui-page.js';
 
 const t = useService({ applyDelay: { minMs: 0, maxMs: 0 } });
 const b = useBrowser();
@@ -204,6 +204,63 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
     expect(again.code).toBe(0);
     expect(again.summary()).toMatchObject({ records: 2, accepted: 0, invalid: 0 });
     expect(await t.service.local.jobs()).toHaveLength(jobs);
+  });
+
+  it('a shop’s dispatch sheet with no line id: told as shipments, its order and product columns joined are proposed, and it ships those lines', async () => {
+    const { env, page, context, errors } = await openKoreanUi();
+    const files = workspace();
+    const image = 'https://shop.example.com/p.jpg';
+    const orders = files.write(
+      '주문.csv',
+      [
+        '주문ID,받는분,휴대폰,상품코드,상품이름,이미지,옵션',
+        `DS-1,김민지,010-1234-5678,P-1,감귤,${image},5kg`,
+        `DS-1,김민지,010-1234-5678,P-1,감귤,${image},10kg`,
+        `DS-1,김민지,010-1234-5678,P-2,한라봉,${image},`,
+      ].join('\n'),
+    );
+    const columns = JSON.stringify({
+      order_id: '주문ID',
+      recipient_name: '받는분',
+      recipient_cellphone: '휴대폰',
+      item_id: ['주문ID', '상품코드'],
+      product_id: '상품코드',
+      product_name: '상품이름',
+      product_image_url: '이미지',
+      product_option: '옵션',
+    });
+    const sent = await cli(['order', 'create', orders, '--columns', files.write('c.json', columns)], { env });
+    expect(sent.code).toBe(0);
+    await t.service.local.apply();
+
+    const dispatch = files.write(
+      '발송.csv',
+      [
+        '주문ID,상품코드,옵션,택배사,송장번호',
+        'DS-1,P-1,5kg,CJ대한통운,640123456789',
+        'DS-1,P-1,10kg,CJ대한통운,640123456789',
+        'DS-1,P-2,,CJ대한통운,640123456789',
+      ].join('\n'),
+    );
+    await checkFile(page, dispatch);
+    const header = async (select: string) =>
+      (await page.locator(`${select} option:checked`).innerText()).trim();
+    expect([await header('select#map-order_item_id'), await header('select#join-order_item_id')]).toEqual([
+      '주문ID',
+      '상품코드',
+    ]);
+    const line = page.locator('tr', { has: page.locator('select#map-order_item_id') });
+    expect(await line.locator('td.hint').innerText()).toBe('DS-1-P-1 · DS-1-P-1-2 · DS-1-P-2');
+    await follow(page, page.getByRole('button', { name: '이대로 읽기' }));
+    expect(await counts(page, 'check-title')).toMatchObject({ 전체: 1, 정상: 1, 오류: 0 });
+    await page.getByRole('button', { name: '송장 1건 보내기' }).click();
+    expect(await sendEnded(page)).toBe('완료');
+    await t.service.local.apply();
+    expect(
+      (await t.service.local.order('DS-1'))?.shipments?.map((shipment) => shipment.order_item_ids),
+    ).toEqual([['DS-1-P-1', 'DS-1-P-1-2', 'DS-1-P-2']]);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('tells a file of the shop’s own headers is orders by Intake’s guess of them, and asks for nothing but the columns', async () => {

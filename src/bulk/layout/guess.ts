@@ -238,26 +238,43 @@ export function guessColumns(
   return guessed;
 }
 
+/** The column an order line's id goes in, for each kind that names one. */
+const LINE_ID: Partial<Record<ResourceName, string>> = { order: 'item_id', shipment: 'order_item_id' };
+
+/** An order line's id made of two columns: which of ours, and the positions of the two. */
+export interface JoinedLineId {
+  column: string;
+  positions: [order: number, product: number];
+}
+
 /**
- * An order line's id for a header that names none (a shop's own export: one row per product ordered):
- * the positions of its order's column and its product's, whose values joined (`A-1-P-1`) make an id
- * that is the same each time the file is read, whatever the order of its rows. Undefined for other
- * kinds, or when a column names the line, or either is not found.
+ * An order line's id for a header that names none (a shop's own export, one row per product ordered,
+ * or its dispatch sheet): the positions of its order's column and its product's, whose values joined
+ * (`A-1-P-1`) make an id that is the same each time the file is read. Undefined for products, or when
+ * a column names the line, or either is not found.
  */
-export function joinedItemId(
+export function joinedLineId(
   kind: ResourceName,
+  header: readonly string[],
   guesses: ReadonlyMap<string, number>,
-): [order: number, product: number] | undefined {
-  if (kind !== 'order' || guesses.has('item_id')) return undefined;
+): JoinedLineId | undefined {
+  const column = LINE_ID[kind];
+  if (column === undefined || guesses.has(column) || guesses.has('order_item_ids')) return undefined;
   const order = guesses.get('order_id');
-  const product = guesses.get('product_id');
-  return order === undefined || product === undefined ? undefined : [order, product];
+  const product = kind === 'order' ? guesses.get('product_id') : productColumn(header, guesses);
+  return order === undefined || product === undefined ? undefined : { column, positions: [order, product] };
+}
+
+/** A shipments file's product column, which it has no column of ours for: the one orders would take. */
+function productColumn(header: readonly string[], guesses: ReadonlyMap<string, number>): number | undefined {
+  const at = guessColumns(header, 'order').get('product_id');
+  return at === undefined || [...guesses.values()].includes(at) ? undefined : at;
 }
 
 /**
  * Intake's guess of a header as a mapping our columns to its headers, when the guess finds every
  * required column of the kind: `join` lets an order line's id be its order's and its product's columns
- * joined (`joinedItemId`), as the page proposes and a `--columns` JSON file says; the flag form cannot.
+ * joined (`joinedLineId`), as the page proposes and a `--columns` JSON file says; the flag form cannot.
  * Undefined when a required column is not found.
  */
 export function completeGuess(
@@ -268,8 +285,8 @@ export function completeGuess(
 ): ColumnMapping | undefined {
   const at = (position: number) => (header[position] ?? '').trim();
   const mapping: ColumnMapping = new Map([...guesses].map(([column, position]) => [column, at(position)]));
-  const joined = join ? joinedItemId(kind, guesses) : undefined;
-  if (joined) mapping.set('item_id', joined.map(at));
+  const joined = join ? joinedLineId(kind, header, guesses) : undefined;
+  if (joined) mapping.set(joined.column, joined.positions.map(at));
   return matchHeader(header, tableLayout(kind), mapping).missing.length === 0 ? mapping : undefined;
 }
 

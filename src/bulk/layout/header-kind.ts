@@ -44,18 +44,17 @@ export function readKind(top: readonly CsvRow[], saved: readonly Preset[] = []):
   if (fitting.size === 1) return { kind: [...fitting.keys()][0], filledIn: false };
   const shipment = fitting.get('shipment');
   if (fitting.size === 2 && fitting.has('order') && shipment) {
-    return hasTracking(top, shipment)
+    return hasTracking(top, shipment.row, shipment.index.get('tracking_number') ?? [])
       ? { kind: undefined, filledIn: true }
       : { kind: 'order', filledIn: false };
   }
   return { kind: fitting.size === 0 ? guessedKind(top, saved) : undefined, filledIn: false };
 }
 
-/** Whether a row under the header has a tracking number. */
-function hasTracking(rows: readonly CsvRow[], header: HeaderChoice): boolean {
-  const positions = header.index.get('tracking_number') ?? [];
+/** Whether a row under the header (on `headerRow`) has a tracking number (at one of `positions`). */
+function hasTracking(rows: readonly CsvRow[], headerRow: number, positions: readonly number[]): boolean {
   return rows.some(
-    (row) => row.row > header.row && positions.some((position) => (row.cells[position] ?? '').trim() !== ''),
+    (row) => row.row > headerRow && positions.some((position) => (row.cells[position] ?? '').trim() !== ''),
   );
 }
 
@@ -63,7 +62,8 @@ function hasTracking(rows: readonly CsvRow[], header: HeaderChoice): boolean {
  * The kind a header of its own names, when no layout or preset fits it: of the kinds whose required
  * columns Intake's guess of the header finds every one of (as the page would then offer to map them),
  * the one with the most columns found (an order download names a product's three columns too). One
- * that reads whole as orders and as shipments is the person's to say.
+ * that reads whole as orders and as shipments holds orders while no row has a tracking number, and is
+ * the person's to say once some do.
  */
 function guessedKind(top: readonly CsvRow[], saved: readonly Preset[]): ResourceName | undefined {
   const rows = top.slice(0, HEADER_SEARCH_ROWS);
@@ -71,10 +71,14 @@ function guessedKind(top: readonly CsvRow[], saved: readonly Preset[]): Resource
     const likely = likelyHeader(rows, kind, presetsOf(kind, saved));
     if (likely === undefined) return [];
     const whole = completeGuess(likely.header, kind, likely.guesses, true) !== undefined;
-    return whole ? [{ kind, found: likely.guesses.size }] : [];
+    return whole ? [{ kind, found: likely.guesses.size, likely }] : [];
   }).sort((a, b) => b.found - a.found);
-  const kinds = complete.map((guess) => guess.kind);
-  if (kinds.includes('order') && kinds.includes('shipment')) return undefined;
+  const shipment = complete.find((guess) => guess.kind === 'shipment')?.likely;
+  if (shipment && complete.some((guess) => guess.kind === 'order')) {
+    // Both, as a marketplace's order download and its dispatch sheet are: orders until some row is shipped.
+    const tracking = shipment.guesses.get('tracking_number');
+    return hasTracking(top, shipment.row, tracking === undefined ? [] : [tracking]) ? undefined : 'order';
+  }
   const [best, next] = complete;
   return best && (next === undefined || best.found > next.found) ? best.kind : undefined;
 }

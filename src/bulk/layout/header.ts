@@ -5,7 +5,7 @@ import { matchHeader, type ColumnMapping, type HeaderMatch } from './columns.js'
 import type { CsvRow } from '../read/csv-rows.js';
 import type { TableLayout } from './layouts.js';
 import { presetMapping, type Preset } from './presets.js';
-import { completeGuess, guessColumns, joinedItemId } from './guess.js';
+import { completeGuess, guessColumns, joinedLineId } from './guess.js';
 import type { ResourceName } from '../resources.js';
 
 /** How many rows from the top may be titles or notes above the header. */
@@ -192,7 +192,7 @@ function noHeader(
 function joinedLineHint(row: CsvRow, rules: HeaderRules): string | undefined {
   if (rules.kind === undefined) return undefined;
   const guesses = guessColumns(row.cells, rules.kind, rules.candidates);
-  if (!joinedItemId(rules.kind, guesses)) return undefined;
+  if (!joinedLineId(rules.kind, row.cells, guesses)) return undefined;
   const mapping = completeGuess(row.cells, rules.kind, guesses, true);
   if (mapping === undefined) return undefined;
   const json = JSON.stringify(
