@@ -2,7 +2,7 @@ import { existsSync, truncateSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import { cli, useService } from '../helpers/cli.js';
-import { csvCells, workspace } from '../helpers/files.js';
+import { csvCells, SHOP_JOINED_COLUMNS, workspace } from '../helpers/files.js';
 
 const t = useService();
 
@@ -205,19 +205,7 @@ describe('orders CSV', () => {
         row('SP-2', '박둘', 'P-1', 'M'),
       ].join('\n'),
     );
-    const columns = files.write(
-      'columns.json',
-      JSON.stringify({
-        order_id: '주문ID',
-        recipient_name: '받는분',
-        recipient_cellphone: '휴대폰',
-        item_id: ['주문ID', '상품코드'],
-        product_id: '상품코드',
-        product_name: '상품이름',
-        product_image_url: '이미지',
-        product_option: '옵션',
-      }),
-    );
+    const columns = files.write('columns.json', SHOP_JOINED_COLUMNS);
     const sent = await cli(['order', 'create', path, '--columns', columns, '--json'], { env: t.env });
     expect(sent.code).toBe(0);
     expect(summaryOf(sent)).toMatchObject({ records: 3, accepted: 3, invalid: 0 });

@@ -33,3 +33,18 @@ export function csvCells(text: string): string[][] {
 }
 
 export const readText = (path: string) => readFileSync(path, 'utf8');
+
+/**
+ * A shop's own orders export with no line id (주문ID, 받는분, 휴대폰, 상품코드, 상품이름, 이미지, 옵션), as
+ * a `--columns` JSON: each line's id is the order's and the product's columns joined.
+ */
+export const SHOP_JOINED_COLUMNS = JSON.stringify({
+  order_id: '주문ID',
+  recipient_name: '받는분',
+  recipient_cellphone: '휴대폰',
+  item_id: ['주문ID', '상품코드'],
+  product_id: '상품코드',
+  product_name: '상품이름',
+  product_image_url: '이미지',
+  product_option: '옵션',
+});

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cli, useService } from '../helpers/cli.js';
 import { CHROMIUM, narrowTables, openPage, screenshot, useBrowser } from '../helpers/browser.js';
-import { FIXTURES, workspace } from '../helpers/files.js';
+import { FIXTURES, SHOP_JOINED_COLUMNS, workspace } from '../helpers/files.js';
 import { useUiRuns, ownFolders } from '../helpers/ui.js';
 import { checkFile, counts, follow, mainText, reasonOf, sendEnded } from '../helpers/ui-page.js';
 
@@ -219,17 +219,8 @@ describe.skipIf(!CHROMIUM)('intake ui: a file with the shop’s own headers', ()
         `DS-1,김민지,010-1234-5678,P-2,한라봉,${image},`,
       ].join('\n'),
     );
-    const columns = JSON.stringify({
-      order_id: '주문ID',
-      recipient_name: '받는분',
-      recipient_cellphone: '휴대폰',
-      item_id: ['주문ID', '상품코드'],
-      product_id: '상품코드',
-      product_name: '상품이름',
-      product_image_url: '이미지',
-      product_option: '옵션',
-    });
-    const sent = await cli(['order', 'create', orders, '--columns', files.write('c.json', columns)], { env });
+    const columns = files.write('c.json', SHOP_JOINED_COLUMNS);
+    const sent = await cli(['order', 'create', orders, '--columns', columns], { env });
     expect(sent.code).toBe(0);
     await t.service.local.apply();
 
