@@ -1,6 +1,6 @@
 // `npm run bench`: each figure of the performance goals, measured side by side on this machine (medians
 // of several rounds), printed with its goal and written to bench/results.json. Never part of `npm test`.
-//   node bench/run.js [startup clients ingest bulk apply network postgres csv xlsx invalid locked] [--rounds N] [--rows N]
+//   node bench/run.js --help
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -14,15 +14,64 @@ import { postgres } from './figures/postgres.js';
 import { csvMemory, invalidMemory, xlsxMemory } from './figures/memory.js';
 import { startup } from './figures/startup.js';
 
+const steps = [
+  ['startup', () => startup({})],
+  ['clients', () => clients({})],
+  ['ingest', ({ rounds }) => ingest({ rounds })],
+  ['bulk', ({ rounds }) => bulk({ rounds })],
+  ['apply', ({ rounds }) => apply({ rounds })],
+  ['network', ({ rounds }) => network({ rounds })],
+  ['postgres', ({ rounds }) => postgres({ rounds })],
+  ['csv', ({ rows }) => csvMemory({ rows })],
+  ['xlsx', ({ rows }) => xlsxMemory({ rows })],
+  ['invalid', () => invalidMemory({})],
+  ['locked', ({ rounds }) => locked({ rounds })],
+];
+const STEP_NAMES = steps.map(([name]) => name);
+
+const USAGE = `Usage: node bench/run.js [FIGURE ...] [--rounds N] [--rows N]
+
+Measures each figure of the performance goals side by side on this machine and prints it with its goal.
+With no FIGURE, all of them (about 15 minutes), written to bench/results.json. With some, only those,
+written to bench/results.partial.json: bench/results.json stays the record of the last whole run.
+
+Figures: ${STEP_NAMES.join(' ')}
+  --rounds N   rounds of each ratio, whose median is shown (default 3)
+  --rows N     rows of the large-file memory figures (default 1000000)
+
+Examples:
+  npm run bench
+  node bench/run.js clients ingest bulk --rounds 5
+  node bench/run.js csv --rows 200000`;
+
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const index = args.indexOf(name);
-  return index === -1 ? fallback : Number(args[index + 1]);
-};
-const chosen = args.filter((arg, index) => !arg.startsWith('--') && !args[index - 1]?.startsWith('--'));
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
+/** The figures asked for and the options' numbers, or why the arguments make no sense (exit 2). */
+function parsed(list) {
+  const chosen = [];
+  const options = { '--rounds': 3, '--rows': 1_000_000 };
+  for (let index = 0; index < list.length; index++) {
+    const arg = list[index];
+    if (Object.hasOwn(options, arg)) {
+      const value = Number(list[++index]);
+      if (!Number.isInteger(value) || value < 1) return { error: `${arg} needs a whole number above 0` };
+      options[arg] = value;
+    } else if (STEP_NAMES.includes(arg)) chosen.push(arg);
+    else return { error: `unknown ${arg.startsWith('-') ? 'option' : 'figure'}: ${arg}` };
+  }
+  return { chosen, rounds: options['--rounds'], rows: options['--rows'] };
+}
+const asked = parsed(args);
+if (asked.error) {
+  console.error(`bench/run.js: ${asked.error}\n\n${USAGE}`);
+  process.exit(2);
+}
+const { chosen, rounds } = asked;
 const wanted = (name) => chosen.length === 0 || chosen.includes(name);
-const rounds = option('--rounds', 3);
-const rows = option('--rows', 1_000_000);
+const whole = chosen.length === 0 || STEP_NAMES.every(wanted);
 
 const met = (figure) =>
   figure.goal.atLeast !== undefined
@@ -32,23 +81,10 @@ const shown = (value) => (value >= 100 ? Math.round(value).toLocaleString('en-US
 
 const started = performance.now();
 const figures = [];
-const steps = [
-  ['startup', () => startup({})],
-  ['clients', () => clients({})],
-  ['ingest', () => ingest({ rounds })],
-  ['bulk', () => bulk({ rounds })],
-  ['apply', () => apply({ rounds })],
-  ['network', () => network({ rounds })],
-  ['postgres', () => postgres({ rounds })],
-  ['csv', () => csvMemory({ rows })],
-  ['xlsx', () => xlsxMemory({ rows })],
-  ['invalid', () => invalidMemory({})],
-  ['locked', () => locked({ rounds })],
-];
 for (const [name, step] of steps) {
   if (!wanted(name)) continue;
   const stepStarted = performance.now();
-  for (const figure of [await step()].flat()) {
+  for (const figure of [await step(asked)].flat()) {
     figures.push(figure);
     const goal =
       figure.goal.atLeast !== undefined
@@ -73,5 +109,6 @@ const results = {
   seconds: Math.round((performance.now() - started) / 1000),
   figures: figures.map((figure) => ({ ...figure, met: met(figure) })),
 };
-writeFileSync(join(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log(`bench/results.json written (${results.seconds} s).`);
+const out = whole ? 'results.json' : 'results.partial.json';
+writeFileSync(join(import.meta.dirname, out), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`bench/${out} written (${results.seconds} s).`);

@@ -22,6 +22,17 @@ export function cpuMicros(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS;
 }
 
+/**
+ * Ends a child process and resolves once it is gone; at once if it has already exited (killed from
+ * outside, or crashed), whose `exit` event would never come again.
+ */
+const stopChild = (child) =>
+  new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+  });
+
 /** Starts `bin/intake.js serve` on a free port; resolves with its URL, first merchant and a stop function. */
 export function spawnServe(args) {
   return new Promise((resolve, reject) => {
@@ -39,11 +50,7 @@ export function spawnServe(args) {
         pid: child.pid,
         merchant,
         authorization: `Basic ${Buffer.from(`${merchant.access_key_id}:${merchant.secret_access_key}`).toString('base64')}`,
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
+        stop: () => stopChild(child),
       });
     });
     child.once('exit', (code) => reject(new Error(`intake serve exited with ${code}`)));
@@ -89,11 +96,7 @@ function startListening(args) {
       resolve({
         url: JSON.parse(String(chunk)).url,
         pid: child.pid,
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', () => done());
-            child.kill();
-          }),
+        stop: () => stopChild(child),
       }),
     );
   });
