@@ -6,7 +6,7 @@ import { FLAG_WORDS } from './flag-error-words.js';
 import { FORMAT_WORDS } from './format-error-words.js';
 import { HEADER_WORDS } from './header-error-words.js';
 import { LOCAL_WORDS } from './local-error-words.js';
-import { originKo } from './origin-words.js';
+import { keychainKo, originKo } from './origin-words.js';
 import { INPUT_WORDS } from '../input/error-words-ko.js';
 import { saidIn, type Words } from '../util/said-in.js';
 
@@ -17,9 +17,6 @@ import { saidIn, type Words } from '../util/said-in.js';
 // it is; `--json` keeps the English.
 
 export type { Words } from '../util/said-in.js';
-
-/** A keychain's name ("the Secret Service (D-Bus)") as a Korean sentence names it, without the article. */
-export const keychainKo = (name: string): string => name.replace(/^the /, '');
 
 const AGAIN = '같은 명령을 다시 실행하세요 (업로드는 아직 보내지 않은 것만 보냅니다)';
 

@@ -10,3 +10,6 @@ export function originKo(origin: string): string {
     .replace(/^the OS keychain \(profile "(.*)"\)$/, (_, name: string) => `OS 키체인 (프로필 "${name}")`)
     .replace(/profile "(.*)"/, (_, name: string) => `프로필 "${name}"`);
 }
+
+/** A keychain's name ("the Secret Service (D-Bus)") as a Korean sentence names it, without the article. */
+export const keychainKo = (name: string): string => name.replace(/^the /, '');

@@ -1,7 +1,8 @@
 import { serviceTextIn } from '../client/answer-words.js';
 import { MARKETPLACE_NAMES } from '../marketplaces/names.js';
 import { count } from '../util/count.js';
-import { errorLineKo, keychainKo } from './error-words.js';
+import { errorLineKo } from './error-words.js';
+import { keychainKo } from './origin-words.js';
 import { NO_CREDENTIALS, type MarketplaceSource, type SupportWords } from './support-words.js';
 
 /** Where a marketplace's credentials come from (a keychain, the config file, the environment), in Korean. */

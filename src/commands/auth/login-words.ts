@@ -1,5 +1,5 @@
 import type { Factory } from '../../cli/factory.js';
-import { keychainKo } from '../../cli/error-words.js';
+import { keychainKo } from '../../cli/origin-words.js';
 import { unavailableKo } from '../../cli/support-words-ko.js';
 import { refusalIn } from '../../client/answer-words.js';
 import { terminalLang } from '../../util/terminal-lang.js';

@@ -4,7 +4,7 @@ import type { Factory } from '../../cli/factory.js';
 import { examples } from '../../cli/help.js';
 import { keychainAccount } from '../../cli/secrets.js';
 import { terminalLang } from '../../util/terminal-lang.js';
-import { keychainKo } from '../../cli/error-words.js';
+import { keychainKo } from '../../cli/origin-words.js';
 
 export type AuthMigrateOptions = Record<string, never>;
 

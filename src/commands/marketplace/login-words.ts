@@ -1,7 +1,6 @@
 import type { Factory } from '../../cli/factory.js';
-import { keychainKo } from '../../cli/error-words.js';
 import type { KeptIn } from '../../cli/marketplace-credentials.js';
-import { originKo } from '../../cli/origin-words.js';
+import { keychainKo, originKo } from '../../cli/origin-words.js';
 import { unavailableKo } from '../../cli/support-words-ko.js';
 import { MARKETPLACE_LABELS, MARKETPLACE_NAMES, type Marketplace } from '../../marketplaces/names.js';
 import { terminalLang } from '../../util/terminal-lang.js';
