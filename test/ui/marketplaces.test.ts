@@ -127,8 +127,17 @@ describe.skipIf(!CHROMIUM)(
       expect(await sendEnded(page)).toBe('완료');
       const stored = (await t.service.local.orders()).filter((order) => order.id.startsWith('UM'));
       expect(stored.map((order) => order.id).sort()).toEqual(['UM000001', 'UM000002']);
+      // Pulled orders are the marketplaces page's: its tab is the current one, and the way on is back
+      // to it (to push the tracking numbers), not to upload another file.
+      const nav = page.getByRole('navigation');
+      expect(await nav.locator('a[aria-current="page"]').innerText()).toBe('마켓 연동');
+      expect(await page.getByRole('link', { name: '다른 파일 올리기' }).count()).toBe(0);
+      // Nor is there an uploaded file to say the fate of: the orders came in none.
+      const results = await page.locator('section[aria-labelledby="results-title"]').innerText();
+      expect(results).toMatch(/\d{4}\. \d{1,2}\. \d{1,2}\.까지 보관합니다\./);
+      expect(results).not.toContain('올린 파일');
       // The orders were all answered: the next pull starts where this one ended.
-      await page.getByRole('navigation').getByRole('link', { name: '마켓 연동' }).click();
+      await follow(page, page.getByRole('link', { name: '마켓 연동으로 돌아가기' }));
       expect(await page.locator('section[aria-labelledby="market-naver"]').innerText()).toContain(
         '마지막 가져오기',
       );

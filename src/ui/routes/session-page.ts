@@ -46,5 +46,7 @@ export async function sessionPage(
   session.notice = undefined;
   session.noticeWarns = false;
   session.freshCheck = false;
-  return sendPage(request, reply, state, { title: session.label, current: 'upload', body });
+  // Orders pulled from a marketplace are the marketplaces page's: its tab stays the current one.
+  const current = session.options.pulled ? 'marketplaces' : 'upload';
+  return sendPage(request, reply, state, { title: session.label, current, body });
 }

@@ -58,6 +58,7 @@ export const COMMON = {
     ko: '해당 페이지나 업로드가 없습니다 (업로드는 {days}일 동안 보관된 뒤 지워집니다).',
   },
   newUpload: { en: 'Upload another file', ko: '다른 파일 올리기' },
+  backToMarketplaces: { en: 'Back to the marketplaces', ko: '마켓 연동으로 돌아가기' },
   kind_order: { en: 'Orders', ko: '주문' },
   kind_shipment: { en: 'Shipments (tracking numbers)', ko: '송장(운송장 번호)' },
   kind_product: { en: 'Products', ko: '상품' },

@@ -96,10 +96,7 @@ export const RESULTS = {
     en: 'Kept until {date}; the uploaded file itself is {file}.',
     ko: '{date}까지 보관합니다. 올린 파일은 {file}.',
   },
+  keptUntilPulled: { en: 'Kept until {date}.', ko: '{date}까지 보관합니다.' },
   fileKept: { en: 'kept until then (something is left to send)', ko: '그때까지 보관합니다 (보낼 것이 남음)' },
   fileGoneDone: { en: 'removed (everything was sent)', ko: '모두 보내서 지웠습니다' },
-  fileGoneShort: {
-    en: 'The uploaded file was removed once everything was sent.',
-    ko: '모두 보내서 올린 파일은 지웠습니다.',
-  },
 } as const satisfies Texts;

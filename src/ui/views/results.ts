@@ -206,10 +206,13 @@ export function resultsCard(
   );
   const dropped = session.droppedRows.size;
   const refused = (counts.invalid ?? 0) + (counts.rejected ?? 0) + dropped > 0;
-  const kept = t('keptUntil', {
-    date: day(t.lang, keptUntil),
-    file: session.fileRemoved ? t('fileGoneDone') : t('fileKept'),
-  });
+  // Orders pulled from a marketplace came in no file: there is none to say the fate of.
+  const kept = session.options.pulled
+    ? t('keptUntilPulled', { date: day(t.lang, keptUntil) })
+    : t('keptUntil', {
+        date: day(t.lang, keptUntil),
+        file: session.fileRemoved ? t('fileGoneDone') : t('fileKept'),
+      });
   return html` <section class="card" aria-labelledby="results-title">
     <h2 id="results-title">
       ${t('resultsTitle')} <span class="badge ${send.state}">${t(`state_${send.state}`)}</span>

@@ -79,7 +79,10 @@ export function sessionBody(t: T, session: UploadSession, page: SessionPage): st
     checkCard(t, session, page.allColumns, products),
     editsCard(t, session),
     sendCard(t, session),
-    html`<p class="actions"><a href="./">${t('newUpload')}</a></p>`,
+    // After a pull, what comes next (ship, push the tracking numbers) is on the marketplaces page.
+    session.options.pulled
+      ? html`<p class="actions"><a href="marketplaces">${t('backToMarketplaces')}</a></p>`
+      : html`<p class="actions"><a href="./">${t('newUpload')}</a></p>`,
     removeForm(t, session),
   ].join('');
 }
