@@ -20,6 +20,7 @@ export class SessionStore {
   readonly root: string;
   readonly keepDays: number;
   readonly #sessions = new Map<string, UploadSession>();
+  #removed: string | undefined;
   readonly #now: () => number;
   /** Writes of each session's file, one after another. */
   readonly #writes = new Map<string, Promise<void>>();
@@ -141,6 +142,14 @@ export class SessionStore {
     this.#sessions.delete(session.id);
     await this.#writes.get(session.id);
     await rm(session.dir, { recursive: true, force: true });
+    this.#removed = session.label;
+  }
+
+  /** The name of the upload removed last, once: the History page it lands on says it is gone. */
+  takeRemoved(): string | undefined {
+    const removed = this.#removed;
+    this.#removed = undefined;
+    return removed;
   }
 
   /** At the end of `intake ui`: every session's record is on disk. */

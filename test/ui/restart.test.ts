@@ -190,6 +190,12 @@ describe.skipIf(!CHROMIUM)('intake ui: stopping, restarting and the history tell
     await again.page.getByRole('button', { name: 'Remove orders-with-errors.csv and its results' }).click();
     await again.page.getByRole('heading', { name: 'Earlier uploads' }).waitFor();
     expect(await again.page.getByRole('link', { name: 'Results of orders-with-errors.csv' }).count()).toBe(0);
+    // History says so, once.
+    expect(await again.page.locator('main .notice').innerText()).toBe(
+      'orders-with-errors.csv and its results were removed.',
+    );
+    await again.page.reload();
+    expect(await again.page.locator('main .notice').count()).toBe(0);
     await again.context.close();
   });
 

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { invalidReasonIn } from '../../src/bulk/index.js';
 import { fieldsIn, lineIn, troubleIn } from '../../src/ui/answers.js';
@@ -16,6 +18,27 @@ describe('the texts of intake ui', () => {
       }
     }
     expect(shared).toEqual([]);
+  });
+
+  it('every text is said somewhere: a text no page uses any more is a translation kept for nothing', () => {
+    const root = join(import.meta.dirname, '..', '..', 'src');
+    const code = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.startsWith(join('ui', 'texts')))
+      .map((file) => readFileSync(join(root, file), 'utf8'))
+      .join('\n');
+    // Named whole (`t('key')`, `{ label: 'key' }`), or by a prefix the code completes (`state_${…}`); a
+    // count's singular (`key_one`) is taken by its text's own name.
+    const said = (key: string) =>
+      new RegExp(`['"\`]${key}['"\`]`).test(code) ||
+      key
+        .split('_')
+        .slice(0, -1)
+        .some((_, at, parts) => code.includes(`\`${parts.slice(0, at + 1).join('_')}_\${`));
+    const unsaid = Object.values(UI_DICTIONARIES)
+      .flatMap((dictionary) => Object.keys(dictionary))
+      .map((key) => key.replace(/_one$/, ''))
+      .filter((key) => !said(key));
+    expect(unsaid).toEqual([]);
   });
 
   it('an upload’s results table heads its messages as the service’s, a pull’s as the marketplace’s', () => {

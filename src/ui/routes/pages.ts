@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { presets, RESOURCES, tableLayout, type ResourceName } from '../../bulk/index.js';
 import { csvRow } from '../../util/csv.js';
 import { HISTORY_SHOWN, sessionToResume, uploadHistory } from '../history.js';
@@ -7,6 +7,7 @@ import { seeOther, sendPage, textsOf } from '../render.js';
 import { sendSession } from '../runner.js';
 import type { UiState } from '../state.js';
 import { historyBody, historyLines } from '../views/history.js';
+import { noticeBox } from '../views/notice.js';
 import { statusBody } from '../views/status.js';
 import { uploadForm } from '../views/upload-form.js';
 
@@ -26,6 +27,28 @@ async function templateHeaders(state: UiState, name: string): Promise<string[] |
           : [((value as { any?: string[] }).any ?? [])[0] ?? ''],
     );
   return [...new Set(headers.filter((header) => header !== ''))];
+}
+
+/** History: the uploads of the page and the terminal, newest first; one just removed, said once. */
+async function historyPage(request: FastifyRequest, reply: FastifyReply, state: UiState) {
+  const t = textsOf(request);
+  const target = state.services.ledger.target;
+  const remembered = uploadHistory(state);
+  const lines = historyLines(state.sessions.all(), remembered?.entries ?? []);
+  const removed = state.sessions.takeRemoved();
+  return sendPage(request, reply, state, {
+    title: t('historyTitle'),
+    current: 'history',
+    body:
+      (removed === undefined ? '' : noticeBox(t('removed', { name: removed }))) +
+      historyBody(
+        t,
+        langOf(request),
+        target && { address: target.address ?? target.service, accessKeyId: target.accessKeyId },
+        lines,
+        { keepDays: state.sessions.keepDays, more: remembered?.more === true ? HISTORY_SHOWN : undefined },
+      ),
+  });
 }
 
 /** The pages beside an upload's: the form to start one, the history, the connection, templates. */
@@ -59,23 +82,7 @@ export async function pageRoutes(app: FastifyInstance, { state }: { state: UiSta
       .send(`\uFEFF${csvRow(headers)}\r\n`);
   });
 
-  app.get('/history', async (request, reply) => {
-    const t = textsOf(request);
-    const target = state.services.ledger.target;
-    const remembered = uploadHistory(state);
-    const lines = historyLines(state.sessions.all(), remembered?.entries ?? []);
-    return sendPage(request, reply, state, {
-      title: t('historyTitle'),
-      current: 'history',
-      body: historyBody(
-        t,
-        langOf(request),
-        target && { address: target.address ?? target.service, accessKeyId: target.accessKeyId },
-        lines,
-        { keepDays: state.sessions.keepDays, more: remembered?.more === true ? HISTORY_SHOWN : undefined },
-      ),
-    });
-  });
+  app.get('/history', (request, reply) => historyPage(request, reply, state));
 
   app.post<{ Params: { id: string } }>('/history/:id/resume', async (request, reply) => {
     const id = Number(request.params.id);

@@ -157,5 +157,4 @@ export const CHECK = {
     en: 'Not saved: {problems}',
     ko: '저장하지 않음: {problems}',
   },
-  imageMissing: { en: 'no image', ko: '이미지 없음' },
 } as const satisfies Texts;

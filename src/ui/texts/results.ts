@@ -14,10 +14,6 @@ export const RESULTS = {
     en: 'Invalid rows are not sent; they stay in the rows to fix.',
     ko: '오류가 있는 행은 보내지 않고 고칠 행 파일에 남습니다.',
   },
-  updateLabel: {
-    en: 'Also send corrections of records sent before (recipient, product name and image)',
-    ko: '이전에 보낸 항목의 수정 내용도 보내기 (수령인, 상품명·이미지)',
-  },
   waitingOther: {
     en: 'Waiting for another upload to finish: one upload sends at a time. It starts by itself.',
     ko: '다른 업로드가 끝나기를 기다리는 중입니다. 업로드는 한 번에 하나씩 보내며, 끝나면 저절로 시작합니다.',
