@@ -12,30 +12,26 @@ import { joinedCells } from './columns.js';
  * the check holds every line id): only files whose line ids are joined pay for it.
  */
 export class JoinedLines {
-  readonly #columns: [column: string, positions: readonly number[]][];
-  /** Per column: the contents (row fingerprints) of the rows each joined value was read on, in order. */
+  /** Per joined column: the contents (row fingerprints) of the rows each value was read on, in order. */
   readonly #seen = new Map<string, Map<string, number | number[]>>();
 
   constructor(index: ReadonlyMap<string, readonly number[]>) {
-    this.#columns = [...index].filter(([, positions]) => positions.length > 1);
-    for (const [column] of this.#columns) this.#seen.set(column, new Map());
+    for (const [column, positions] of index) if (positions.length > 1) this.#seen.set(column, new Map());
   }
 
   /** The row's joined values in `values`, each made unique in its order; `content` fingerprints the row. */
   tell(values: Record<string, string | undefined>, content: number): void {
-    for (const [column] of this.#columns) {
+    for (const [column, seen] of this.#seen) {
       const value = values[column];
       if (value === undefined || value === '') continue;
-      const seen = this.#seen.get(column) as Map<string, number | number[]>;
+      // Held as one fingerprint until a second row with other contents makes it a list.
       const earlier = seen.get(value);
-      if (earlier === undefined || earlier === content) {
-        seen.set(value, content);
-        continue;
-      }
+      if (earlier === undefined) seen.set(value, content);
+      if (earlier === undefined || earlier === content) continue;
       const contents = typeof earlier === 'number' ? [earlier] : earlier;
+      if (contents !== earlier) seen.set(value, contents);
       let at = contents.indexOf(content);
       if (at === -1) at = contents.push(content) - 1;
-      seen.set(value, contents);
       if (at > 0) values[column] = `${value}-${at + 1}`;
     }
   }
